@@ -1,0 +1,103 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Database } from '@app/db';
+import type { Config } from './config';
+import type { AdjustableClock, FixedClock } from './clock';
+import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { JobRegistry } from './jobs/registry';
+import { loggerOptions } from './logger';
+import { registerErrorHandler } from './plugins/errors';
+import { registerCsrf } from './plugins/csrf';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerAuth } from './plugins/auth';
+import { registerOpenApi } from './plugins/openapi';
+import { registerStaticWeb } from './plugins/static-web';
+import { healthRoutes } from './modules/health/health.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { registerModules } from './modules/index';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: AdjustableClock | FixedClock;
+  /** 32-byte key for sealing secrets and signing CSRF tokens. */
+  appKey: Buffer;
+  mailer: Mailer;
+  redis: Redis | undefined;
+  jobs: JobRegistry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock: AdjustableClock | FixedClock;
+  appKey: Buffer;
+  redis?: Redis | undefined;
+  mailer?: Mailer;
+  webDistDir?: string;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** Paths that never carry a browser session: gateway webhooks (signed by the gateway instead). */
+const isWebhook = (url: string) => url.startsWith('/api/webhooks/');
+
+/** Builds the whole server: plugins and modules, no listen() (CONVENTIONS §1). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = {
+    config,
+    database: options.database,
+    clock: options.clock,
+    appKey: options.appKey,
+    redis: options.redis,
+    jobs: new JobRegistry(),
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        clock: options.clock,
+        log: app.log,
+        logMessages: !config.isProduction && config.env !== 'test',
+      }),
+  };
+  app.decorate('deps', deps);
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurityHeaders(app, { production: config.isProduction });
+  registerAuth(app);
+  registerCsrf(app, { key: options.appKey, secure: config.isProduction, exempt: isWebhook });
+  await registerRateLimit(app, {
+    writesPerMinute: config.rateLimitWritesPerMinute,
+    redis: options.redis,
+    exempt: isWebhook,
+  });
+  await registerOpenApi(app, { appUrl: config.appUrl });
+
+  await app.register(healthRoutes);
+  await app.register(settingsRoutes);
+  await registerModules(app);
+
+  await registerStaticWeb(app, { distDir: options.webDistDir ?? defaultWebDist });
+  return app;
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (CONVENTIONS §5). Every variable of DESIGN §4, validated once at start;
+ * a wrong value stops the process with the list of what is wrong.
+ */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(value)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    APP_URL: optionalText.pipe(z.url().optional()),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(z.url().optional()),
+    REDIS_URL: optionalText.pipe(z.url().optional()),
+    APP_KEY: optionalText,
+    ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalText,
+    SEED_DEMO: flag,
+    SMTP_URL: optionalText.pipe(z.url().optional()),
+    MAIL_FROM: z.string().default('Our Platform <no-reply@localhost>'),
+    PAYMENTS_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+    NOWPAYMENTS_API_KEY: optionalText,
+    NOWPAYMENTS_IPN_SECRET: optionalText,
+    COINPAYMENTS_PUBLIC_KEY: optionalText,
+    COINPAYMENTS_PRIVATE_KEY: optionalText,
+    COINPAYMENTS_MERCHANT_ID: optionalText,
+    COINPAYMENTS_IPN_SECRET: optionalText,
+    PRICES_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
+    AI_BASE_URL: optionalText.pipe(z.url().optional()),
+    AI_API_KEY: optionalText,
+    AI_MODEL: optionalText,
+    DEV_TOOLS: flag,
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    TRUST_PROXY: flag,
+  })
+  .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    if (production && env.DEV_TOOLS) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'development tools are refused in production' });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
+    }
+    if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 12) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be at least 12 characters' });
+    }
+    if (production) {
+      if (!env.APP_KEY) ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'required in production' });
+      if (!env.APP_URL) ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'required in production' });
+    }
+    if (env.APP_KEY && !isKey(env.APP_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'must be 32 bytes as 64 hex characters or base64' });
+    }
+    if (env.PAYMENTS_MODE === 'live') {
+      const required = [
+        'NOWPAYMENTS_API_KEY',
+        'NOWPAYMENTS_IPN_SECRET',
+        'COINPAYMENTS_PUBLIC_KEY',
+        'COINPAYMENTS_PRIVATE_KEY',
+        'COINPAYMENTS_MERCHANT_ID',
+        'COINPAYMENTS_IPN_SECRET',
+      ] as const;
+      for (const name of required) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when PAYMENTS_MODE=live' });
+      }
+    }
+  });
+
+function isKey(value: string): boolean {
+  return decodeKey(value)?.length === 32;
+}
+
+export function decodeKey(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  const buffer = Buffer.from(value.replace(/^base64:/, ''), 'base64');
+  return buffer.length === 32 ? buffer : null;
+}
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** 32-byte key for encrypting secrets at rest; undefined until resolved at start (embedded mode). */
+  appKey: Buffer | undefined;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  payments: {
+    mode: 'sandbox' | 'live';
+    nowpayments: { apiKey: string | undefined; ipnSecret: string | undefined };
+    coinpayments: {
+      publicKey: string | undefined;
+      privateKey: string | undefined;
+      merchantId: string | undefined;
+      ipnSecret: string | undefined;
+    };
+  };
+  pricesBaseUrl: string;
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  devTools: boolean;
+  rateLimitWritesPerMinute: number;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    appKey: env.APP_KEY ? (decodeKey(env.APP_KEY) ?? undefined) : undefined,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
+    seedDemo: isProduction ? false : (env.SEED_DEMO ?? true),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    payments: {
+      mode: env.PAYMENTS_MODE,
+      nowpayments: { apiKey: env.NOWPAYMENTS_API_KEY, ipnSecret: env.NOWPAYMENTS_IPN_SECRET },
+      coinpayments: {
+        publicKey: env.COINPAYMENTS_PUBLIC_KEY,
+        privateKey: env.COINPAYMENTS_PRIVATE_KEY,
+        merchantId: env.COINPAYMENTS_MERCHANT_ID,
+        ipnSecret: env.COINPAYMENTS_IPN_SECRET,
+      },
+    },
+    pricesBaseUrl: env.PRICES_BASE_URL.replace(/\/$/, ''),
+    ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
+    // Development tools are on by default outside production and can never be on in production.
+    devTools: isProduction ? false : (env.DEV_TOOLS ?? true),
+    rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY ?? false,
+  };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Runs every registered job once a minute on this node. Jobs take a Postgres advisory lock and are
+ * idempotent by unique references, so every node may run the scheduler (DESIGN §4).
+ */
+export function startScheduler(app: FastifyInstance, intervalMs = 60_000): { stop(): void } {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await app.deps.jobs.runAll({ database: app.deps.database, clock: app.deps.clock });
+    } catch (error) {
+      app.log.error({ err: error }, 'scheduled job failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer) };
+}

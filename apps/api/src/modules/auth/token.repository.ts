@@ -1,0 +1,46 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { apiTokens, type DbOrTx } from '@app/db';
+
+export async function insertToken(
+  db: DbOrTx,
+  values: { userId: number; kind: 'member' | 'admin'; secretHash: string; idleDays: number; now: Date },
+): Promise<number> {
+  const expiresAt = new Date(values.now.getTime() + values.idleDays * 86_400_000);
+  const [row] = await db
+    .insert(apiTokens)
+    .values({
+      userId: values.userId,
+      kind: values.kind,
+      secretHash: values.secretHash,
+      idleDays: values.idleDays,
+      createdAt: values.now,
+      lastUsedAt: values.now,
+      expiresAt,
+    })
+    .returning({ id: apiTokens.id });
+  if (!row) throw new Error('token insert returned nothing');
+  return row.id;
+}
+
+export async function findToken(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function touchToken(db: DbOrTx, id: number, now: Date, idleDays: number): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + idleDays * 86_400_000) })
+    .where(eq(apiTokens.id, id));
+}
+
+export async function revokeToken(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)));
+}
+
+/** Revokes every live token of a user, except `keepId` when given. */
+export async function revokeUserTokens(db: DbOrTx, userId: number, now: Date, keepId?: number): Promise<void> {
+  const conditions = [eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)];
+  if (keepId !== undefined) conditions.push(ne(apiTokens.id, keepId));
+  await db.update(apiTokens).set({ revokedAt: now }).where(and(...conditions));
+}

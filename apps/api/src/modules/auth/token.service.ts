@@ -1,0 +1,56 @@
+import { TOKEN_IDLE_DAYS, TOKEN_REMEMBER_DAYS } from '@app/shared';
+import type { DbOrTx } from '@app/db';
+import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
+import * as tokens from './token.repository';
+
+export type TokenKind = 'member' | 'admin';
+
+export interface VerifiedToken {
+  tokenId: number;
+  userId: number;
+  kind: TokenKind;
+}
+
+/** Touching last_used_at on every request would be a write per read; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Issues a bearer token "<id>|<secret>"; only sha256(secret) is stored (DESIGN §6). */
+export async function issueToken(
+  db: DbOrTx,
+  userId: number,
+  kind: TokenKind,
+  now: Date,
+  remember = false,
+): Promise<string> {
+  const secret = randomSecret(32);
+  const id = await tokens.insertToken(db, {
+    userId,
+    kind,
+    secretHash: sha256Hex(secret),
+    idleDays: remember ? TOKEN_REMEMBER_DAYS : TOKEN_IDLE_DAYS,
+    now,
+  });
+  return `${id}|${secret}`;
+}
+
+export function parseToken(raw: string): { id: number; secret: string } | null {
+  const match = /^(\d{1,12})\|([A-Za-z0-9_-]{20,100})$/.exec(raw);
+  if (!match) return null;
+  return { id: Number(match[1]), secret: match[2] ?? '' };
+}
+
+/** Checks a bearer token: exists, secret matches, not revoked, not idle past its expiry. */
+export async function verifyToken(db: DbOrTx, raw: string, now: Date): Promise<VerifiedToken | null> {
+  const parsed = parseToken(raw);
+  if (!parsed) return null;
+  const row = await tokens.findToken(db, parsed.id);
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+  if (!safeEqual(row.secretHash, sha256Hex(parsed.secret))) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await tokens.touchToken(db, row.id, now, row.idleDays);
+  }
+  return { tokenId: row.id, userId: row.userId, kind: row.kind };
+}
+
+export const revokeToken = tokens.revokeToken;
+export const revokeUserTokens = tokens.revokeUserTokens;

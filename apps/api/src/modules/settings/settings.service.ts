@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE, DEFAULT_SITENAME, type FrontSettings, type LanguageOption } from '@app/shared';
+import type { DbOrTx } from '@app/db';
+import * as repository from './settings.repository';
+
+export const AVAILABLE_LANGUAGES: LanguageOption[] = [
+  { ...DEFAULT_LANGUAGE },
+  { code: 'es', label: 'Español', direction: 'ltr' },
+  { code: 'ar', label: 'العربية', direction: 'rtl' },
+];
+
+export const AVAILABLE_CURRENCIES = [
+  { ...DEFAULT_CURRENCY },
+  { code: 'EUR', symbol: '€' },
+  { code: 'GBP', symbol: '£' },
+];
+
+/** The site settings with their defaults: the spec's where it gives them, ours otherwise. */
+export const SettingsSchema = z.object({
+  sitename: z.string().min(1).max(80).default(DEFAULT_SITENAME),
+  logo: z.string().nullable().default(null),
+  company_email: z.string().default('support@ourplatform.example'),
+  company_phone: z.string().default('+1 (555) 010-0199'),
+  risk_warning: z
+    .string()
+    .default(
+      'Crypto-assets are volatile and their value can go down as well as up. Returns are not guaranteed and you may lose some or all of the money you invest.',
+    ),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export async function getSettings(db: DbOrTx): Promise<Settings> {
+  const stored = await repository.readAll(db);
+  const parsed = SettingsSchema.safeParse(Object.fromEntries(stored));
+  // A malformed stored value must not break the site: fall back to the defaults for the whole object.
+  return parsed.success ? parsed.data : SettingsSchema.parse({});
+}
+
+export async function putSettings(db: DbOrTx, values: Partial<Settings>, now: Date): Promise<void> {
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined) await repository.upsert(db, key, value, now);
+  }
+}
+
+export async function getFrontSettings(db: DbOrTx, query: { lang?: string | undefined; currency?: string | undefined }): Promise<FrontSettings> {
+  const values = await getSettings(db);
+  const language = AVAILABLE_LANGUAGES.find((option) => option.code === query.lang) ?? AVAILABLE_LANGUAGES[0] ?? { ...DEFAULT_LANGUAGE };
+  const currency =
+    AVAILABLE_CURRENCIES.find((option) => option.code === query.currency?.toUpperCase()) ?? { ...DEFAULT_CURRENCY };
+  return {
+    logo: values.logo,
+    sitename: values.sitename,
+    company_email: values.company_email,
+    company_phone: values.company_phone,
+    currency,
+    available_currencies: AVAILABLE_CURRENCIES,
+    language,
+    available_languages: AVAILABLE_LANGUAGES,
+    risk_warning: values.risk_warning,
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '@app/db';
+import { AppError } from '../errors';
+import { verifyToken, type TokenKind } from '../modules/auth/token.service';
+
+export interface AuthContext {
+  tokenId: number;
+  kind: TokenKind;
+  user: UserRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a signed-in member (member token, active account). */
+    requireMember: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a signed-in admin (admin token, admin role). */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** Resolves `Authorization: Bearer <id>|<secret>` on every request into `request.auth`. */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header || !header.startsWith('Bearer ')) return;
+    const { db } = app.deps.database;
+    const verified = await verifyToken(db, header.slice(7).trim(), app.deps.clock.now());
+    if (!verified) return;
+    const [user] = await db.select().from(users).where(eq(users.id, verified.userId)).limit(1);
+    if (!user || user.status !== 'active') return;
+    request.auth = { tokenId: verified.tokenId, kind: verified.kind, user };
+  });
+
+  const require = (kind: TokenKind) => async (request: FastifyRequest) => {
+    const auth = request.auth;
+    if (!auth) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+    // Member tokens never open admin routes and admin tokens are refused by member routes (DESIGN §6).
+    if (auth.kind !== kind || (kind === 'admin' && auth.user.role !== 'admin')) {
+      throw new AppError('FORBIDDEN', kind === 'admin' ? 'This area is for administrators.' : 'Use a member account for this.');
+    }
+  };
+  app.decorate('requireMember', require('member'));
+  app.decorate('requireAdmin', require('admin'));
+}
+
+/** The signed-in user of a route guarded by requireMember/requireAdmin. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  return request.auth.user;
+}

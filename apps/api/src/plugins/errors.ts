@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@app/shared';
+import { AppError } from '../errors';
+
+/** One error handler (CONVENTIONS §4): zod failures → 400 with field errors; 5xx never leaks internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) void reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
+        (errors[path] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'The request is not valid.';
+      const body: ApiErrorBody = { message: first, code: 'VALIDATION_FAILED', errors };
+      return reply.status(400).send(body);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ issues: error.cause.issues, url: error.url }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ message: 'Too many requests. Please try again later.', code: 'TOO_MANY_REQUESTS' });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Send the request body as JSON.'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request body is too large.'
+            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'The request body is empty.'
+              : status === 400
+                ? 'The request body is not valid JSON.'
+                : error.message;
+      return reply.status(status).send({ message, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
+  });
+}

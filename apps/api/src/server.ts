@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+import { migrateDatabase } from '@app/db';
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { AdjustableClock } from './clock';
+import { openConfiguredDatabase, resolveAppKey } from './runtime';
+import { bootstrapData } from './seed/bootstrap';
+import { startScheduler } from './jobs/scheduler';
+
+/** Process entry: config, migrate, seed, listen, jobs (DESIGN §3). */
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const appKey = resolveAppKey(config);
+  const database = await openConfiguredDatabase(config);
+  await migrateDatabase(database);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const clock = new AdjustableClock();
+  const app = await buildApp({ config, database, clock, appKey, redis });
+
+  const summary = await bootstrapData(app);
+  const scheduler = startScheduler(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    scheduler.stop();
+    await app.close();
+    await database.close();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `  Ready in ${Date.now() - startedAt} ms: ${config.appUrl}`,
+    `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'outbox' + (config.devTools ? ` — read it at ${config.appUrl}/api/dev/mail?to=EMAIL` : '')}`,
+    `  Payments: ${config.payments.mode}`,
+    ...summary.map((line) => `  ${line}`),
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { migrateDatabase, openDatabase, type Database } from '@app/db';
+
+/** Which database the API suite runs on: the vitest project sets TEST_DB (pglite | postgres). */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A freshly migrated database of its own for one test file (CONVENTIONS §10). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (TEST_DB === 'pglite') {
+    const database = await openDatabase({ driver: 'pglite', dataDir: null });
+    await migrateDatabase(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });
+  await admin.exec(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 10 });
+  await migrateDatabase(database);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+/** Import directions of DESIGN §3: web → shared; api → shared, db; db → shared; shared → nothing. */
+const forbid = (names, message) => ({ group: names, message });
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'bench/.out/**', 'e2e/.artifacts/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['packages/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [forbid(['@app/*', '../../*'], 'packages/shared imports nothing of ours (DESIGN §3).')] }],
+    },
+  },
+  {
+    files: ['packages/db/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [forbid(['@app/api', '@app/api/*', '@app/web', '@app/web/*'], 'packages/db may import only @app/shared (DESIGN §3).')] }],
+    },
+  },
+  {
+    files: ['apps/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['@app/web', '@app/web/*'], 'The API never imports the web app (DESIGN §3).'),
+            forbid(['../*/*.repository', '../*/*.repository.ts'], 'Call another module’s service, never its repository (DESIGN §3).'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['@app/db', '@app/db/*', '@app/api', '@app/api/*'], 'The web app imports only @app/shared (DESIGN §3).'),
+            forbid(['../../*/api/*', '../../*/components/*', '../../*/routes/*'], 'Features do not import each other’s internals (DESIGN §3); lift shared pieces to components/ or lib/.'),
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

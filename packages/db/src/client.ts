@@ -1,0 +1,79 @@
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The one database type used by repositories: PGlite and node-postgres both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository function takes either the database or an open transaction first (CONVENTIONS §2). */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseOptions =
+  | { driver: 'pglite'; dataDir: string | null } // null: in memory
+  | { driver: 'postgres'; url: string; poolSize?: number };
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Runs a raw SQL text with no parameters (migrations of tests, maintenance). */
+  exec(sqlText: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.driver === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzle({ client, schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      exec: async (text) => {
+        await client.exec(text);
+      },
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: () => client.close(),
+    };
+  }
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // bigint (int8) as JS number: every amount in cents stays far below 2^53 (1e14 at most).
+  pg.default.types.setTypeParser(20, (value: string) => Number(value));
+  const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Applies the committed migrations (drizzle-kit generated SQL) with the Drizzle migrator. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the concrete driver type
+    await migrate(database.db as any, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the concrete driver type
+    await migrate(database.db as any, { migrationsFolder });
+  }
+}

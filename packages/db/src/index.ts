@@ -1,0 +1,3 @@
+export * from './client';
+export * as schema from './schema/index';
+export * from './schema/index';

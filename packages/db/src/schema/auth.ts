@@ -1,0 +1,76 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Bearer tokens "<id>|<secret>"; only sha256(secret) is stored (DESIGN §6). */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['member', 'admin'] }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    idleDays: integer('idle_days').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
+
+/** Email one-time codes: hashed, 10 minutes, 5 tries (DESIGN §6). */
+export const emailOtps = pgTable(
+  'email_otps',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('email_otps_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The short-lived challenge between a password and a 2FA code at sign-in. */
+export const twoFactorChallenges = pgTable('two_factor_challenges', {
+  id: text('id').primaryKey(), // sha256 of the cookie value
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  remember: integer('remember').notNull().default(0),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in and code attempts, counted per account and per IP across every node. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope').notNull(), // 'login', 'otp', '2fa'
+    subject: text('subject').notNull(), // 'user:<id>' or 'ip:<address>'
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_failures_lookup_idx').on(t.scope, t.subject, t.createdAt)],
+);

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    accountType: text('account_type', { enum: ['personal', 'business'] }).notNull().default('personal'),
+    businessName: text('business_name'),
+    businessEmail: text('business_email'),
+    referralCode: text('referral_code').notNull(),
+    referredById: integer('referred_by_id'),
+    referralSource: text('referral_source'),
+    language: text('language').notNull().default('en'),
+    currency: text('currency').notNull().default('USD'),
+    loyaltyPoints: bigint('loyalty_points', { mode: 'number' }).notNull().default(0),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    totpSecretEnc: text('totp_secret_enc'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is accepted once (DESIGN §6). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_referral_code_unique').on(t.referralCode),
+    index('users_referred_by_idx').on(t.referredById),
+  ],
+);
+
+export const userProfiles = pgTable('user_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  country: text('country'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  address: text('address'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  employmentStatus: text('employment_status'),
+  sourceOfFunds: text('source_of_funds'),
+  sourceOfCrypto: text('source_of_crypto'),
+  industry: text('industry'),
+  totalWealth: text('total_wealth'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type UserProfileRow = typeof userProfiles.$inferSelect;
+

@@ -1,0 +1,38 @@
+/** Business constants of spec §9. One name per value; both the server and the web app use these. */
+export const SESSION_CHECK_TIMEOUT_MS = 5000;
+export const SLIDER_INTERVAL_MS = 7000;
+export const SCROLL_THRESHOLD_PX = 10;
+export const MENU_CLOSE_DELAY_MS = 100;
+export const MARKET_ASSETS_NAV = ['bitcoin', 'ethereum', 'binancecoin', 'tether'] as const;
+export const MARKET_ASSETS_HOME = ['bitcoin', 'ethereum', 'binancecoin', 'usd-coin'] as const;
+export const OTP_LENGTH = 6;
+export const REGISTRATION_ERROR_BANNER_MS = 5000;
+export const REDIRECT_AFTER_VERIFICATION_MS = 2000;
+export const TOAST_AUTO_CLOSE_MS = 3000;
+export const TOAST_AUTO_CLOSE_LOANS_GOALS_MS = 4000;
+export const DEPOSIT_METHODS = ['bank_transfer', 'coinpayment', 'nowpayment'] as const;
+export const DEFAULT_DEPOSIT_CURRENCY = 'btc';
+export const WITHDRAWAL_METHODS = ['bank_transfer', 'crypto'] as const;
+export const MIN_POINTS_TO_REDEEM = 10;
+export const MAX_REFERRAL_POINTS = 5000;
+export const ACTIVITY_PAGE_SIZE = 10;
+export const ACTIVITY_TYPES = ['deposit', 'withdrawal', 'earning', 'points_conversion'] as const;
+export const PLANS_PAGE_SIZE = 5;
+export const GOALS_REFRESH_MS = 60_000;
+export const PERIODS_PER_YEAR = { daily: 365, weekly: 52, monthly: 12 } as const;
+export const DEFAULT_SITENAME = 'Our Platform';
+export const DEFAULT_CURRENCY = { code: 'USD', symbol: '$' } as const;
+export const DEFAULT_LANGUAGE = { code: 'en', label: 'English', direction: 'ltr' } as const;
+
+/** Auth rules of DESIGN §6. */
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_INTERVAL_SECONDS = 60;
+export const TOKEN_IDLE_DAYS = 30;
+export const TOKEN_REMEMBER_DAYS = 90;
+export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export const RECOVERY_CODE_COUNT = 10;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;

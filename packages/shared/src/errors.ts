@@ -1,0 +1,23 @@
+/** Error codes of the API (DESIGN §7). The server maps each to its HTTP status. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'CSRF_MISMATCH',
+  'BUSINESS_RULE',
+  'EMAIL_NOT_VERIFIED',
+  'INSUFFICIENT_FUNDS',
+  'IDEMPOTENCY_MISMATCH',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error response. */
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,84 @@
+/**
+ * Money is integer cents everywhere (DESIGN §5). This module is the only place that turns user input
+ * into cents and cents into text, on the server and in the browser.
+ */
+
+export const MAX_AMOUNT_MAJOR = 1_000_000_000_000; // 1e12 dollars
+const AMOUNT_PATTERN = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+export type ParseAmountResult = { ok: true; cents: number } | { ok: false; reason: string };
+
+/**
+ * Parses a money amount given as a JSON number or a numeric string: greater than 0, at most two
+ * decimals, at most 1e12. Never goes through floating-point arithmetic: the decimal text is split.
+ */
+export function parseAmountToCents(input: unknown): ParseAmountResult {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return { ok: false, reason: 'Amount must be a number.' };
+    text = String(input);
+  } else if (typeof input === 'string') {
+    text = input.trim();
+  } else {
+    return { ok: false, reason: 'Amount must be a number.' };
+  }
+  const match = AMOUNT_PATTERN.exec(text);
+  if (!match) {
+    if (/^-?\d*(\.\d+)?$/.test(text) && text !== '' && text !== '.') {
+      if (text.startsWith('-')) return { ok: false, reason: 'Amount must be greater than 0.' };
+      return { ok: false, reason: 'Amount may have at most 2 decimals.' };
+    }
+    return { ok: false, reason: 'Amount must be a number.' };
+  }
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  const cents = whole * 100 + fraction;
+  if (cents <= 0) return { ok: false, reason: 'Amount must be greater than 0.' };
+  if (cents > MAX_AMOUNT_MAJOR * 100) return { ok: false, reason: 'Amount is too large.' };
+  return { ok: true, cents };
+}
+
+/** Cents to major units for API responses: an exact JSON number with at most 2 decimals. */
+export function centsToMajor(cents: number): number {
+  return cents / 100;
+}
+
+/** Major units (as the API gives them) back to integer cents, rounding away float noise. */
+export function majorToCents(major: number): number {
+  return Math.round(major * 100);
+}
+
+/** Integer division rounding half to even: the one rounding rule of the ledger (DESIGN §5). */
+export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new RangeError('Division by zero');
+  if (denominator < 0n) {
+    numerator = -numerator;
+    denominator = -denominator;
+  }
+  const quotient = numerator / denominator; // truncates toward zero
+  const remainder = numerator - quotient * denominator;
+  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
+  if (twice < denominator) return quotient;
+  const away = numerator < 0n ? quotient - 1n : quotient + 1n;
+  if (twice > denominator) return away;
+  return quotient % 2n === 0n ? quotient : away;
+}
+
+export interface FormatMoneyOptions {
+  currency?: string;
+  locale?: string;
+  /** Number of decimals shown; the dashboard balance uses 0, totals use 2. */
+  decimals?: 0 | 2;
+}
+
+/** Formats major units (as the API gives them) for display, e.g. 1234.5 → "$1,234.50". */
+export function formatMoney(major: number, options: FormatMoneyOptions = {}): string {
+  const { currency = 'USD', locale = 'en-US', decimals = 2 } = options;
+  const value = Number.isFinite(major) ? major : 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(decimals === 0 ? Math.trunc(value) : value);
+}

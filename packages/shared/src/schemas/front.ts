@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const CurrencyOption = z.object({ code: z.string(), symbol: z.string() });
+export const LanguageOption = z.object({
+  code: z.string(),
+  label: z.string(),
+  direction: z.enum(['ltr', 'rtl']),
+});
+export type LanguageOption = z.infer<typeof LanguageOption>;
+
+export const FrontSettings = z.object({
+  logo: z.string().nullable(),
+  sitename: z.string(),
+  company_email: z.string(),
+  company_phone: z.string(),
+  currency: CurrencyOption,
+  available_currencies: z.array(CurrencyOption),
+  language: LanguageOption,
+  available_languages: z.array(LanguageOption),
+  risk_warning: z.string(),
+});
+export type FrontSettings = z.infer<typeof FrontSettings>;
+
+export const FrontQuery = z.object({ lang: z.string().max(8).optional(), currency: z.string().max(8).optional() });

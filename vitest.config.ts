@@ -1,0 +1,59 @@
+import { connect } from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+/** True when a PostgreSQL server answers on the test URL (DESIGN §4). */
+function postgresAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 5432) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export default defineConfig(async () => {
+  const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const hasPostgres = await postgresAnswers(postgresUrl);
+  if (!hasPostgres && process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(`REQUIRE_POSTGRES=1 but no PostgreSQL answers at ${postgresUrl}.`);
+  }
+  if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresUrl}: the API suite runs on PGlite only.`);
+
+  const apiProject = (name: string, db: string) => ({
+    extends: true as const,
+    test: {
+      name,
+      include: ['apps/api/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl },
+      setupFiles: ['apps/api/test/setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+
+  return {
+    test: {
+      pool: 'forks',
+      projects: [
+        { extends: true, test: { name: 'shared', include: ['packages/**/*.test.ts'], environment: 'node' } },
+        apiProject('api:pglite', 'pglite'),
+        ...(hasPostgres ? [apiProject('api:postgres', 'postgres')] : []),
+        {
+          extends: true,
+          test: {
+            name: 'web',
+            include: ['apps/web/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['apps/web/src/test/setup.ts'],
+          },
+        },
+      ],
+    },
+  };
+});
