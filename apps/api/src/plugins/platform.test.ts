@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, createTestApp } from './helpers';
+import { ApiClient, createTestApp } from '../../test/helpers';
 
 const { app } = await createTestApp();
 
