@@ -16,44 +16,43 @@ function postgresAnswers(url: string): Promise<boolean> {
   });
 }
 
-export default defineConfig(async () => {
-  const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const hasPostgres = await postgresAnswers(postgresUrl);
-  if (!hasPostgres && process.env.REQUIRE_POSTGRES === '1') {
-    throw new Error(`REQUIRE_POSTGRES=1 but no PostgreSQL answers at ${postgresUrl}.`);
-  }
-  if (!hasPostgres) console.warn(`PostgreSQL not reachable at ${postgresUrl}: the API suite runs on PGlite only.`);
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const hasPostgres = await postgresAnswers(postgresUrl);
+if (!hasPostgres && process.env.REQUIRE_POSTGRES === '1') {
+  throw new Error(`REQUIRE_POSTGRES=1 but no PostgreSQL answers at ${postgresUrl}.`);
+}
+if (!hasPostgres)
+  console.warn(`PostgreSQL not reachable at ${postgresUrl}: the API suite runs on PGlite only.`);
 
-  const apiProject = (name: string, db: string) => ({
-    extends: true as const,
-    test: {
-      name,
-      include: ['apps/api/**/*.test.ts'],
-      environment: 'node',
-      env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl },
-      setupFiles: ['apps/api/test/setup.ts'],
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
-    },
-  });
+const apiProject = (name: string, db: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['apps/api/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl },
+    setupFiles: ['apps/api/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
 
-  return {
-    test: {
-      pool: 'forks',
-      projects: [
-        { extends: true, test: { name: 'shared', include: ['packages/**/*.test.ts'], environment: 'node' } },
-        apiProject('api:pglite', 'pglite'),
-        ...(hasPostgres ? [apiProject('api:postgres', 'postgres')] : []),
-        {
-          extends: true,
-          test: {
-            name: 'web',
-            include: ['apps/web/**/*.test.{ts,tsx}'],
-            environment: 'jsdom',
-            setupFiles: ['apps/web/src/test/setup.ts'],
-          },
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['packages/**/*.test.ts'], environment: 'node' } },
+      apiProject('api:pglite', 'pglite'),
+      ...(hasPostgres ? [apiProject('api:postgres', 'postgres')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['apps/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
-      ],
-    },
-  };
+      },
+    ],
+  },
 });

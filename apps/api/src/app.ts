@@ -19,6 +19,7 @@ import { registerStaticWeb } from './plugins/static-web';
 import { healthRoutes } from './modules/health/health.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerModules } from './modules/index';
+import { devRoutes } from './modules/dev/dev.routes';
 
 export interface AppDeps {
   config: Config;
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
   await registerModules(app);
+  if (config.devTools) await app.register(devRoutes);
 
   await registerStaticWeb(app, { distDir: options.webDistDir ?? defaultWebDist });
   return app;

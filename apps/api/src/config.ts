@@ -7,7 +7,9 @@ import { z } from 'zod';
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
-  .transform((value) => (value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(value)));
+  .transform((value) =>
+    value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(value),
+  );
 
 const optionalText = z
   .string()
@@ -48,20 +50,34 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     if (production && env.DEV_TOOLS) {
-      ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'development tools are refused in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_TOOLS'],
+        message: 'development tools are refused in production',
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
+      });
     }
     if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 12) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be at least 12 characters' });
     }
     if (production) {
-      if (!env.APP_KEY) ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'required in production' });
-      if (!env.APP_URL) ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'required in production' });
+      if (!env.APP_KEY)
+        ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'required in production' });
+      if (!env.APP_URL)
+        ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'required in production' });
     }
     if (env.APP_KEY && !isKey(env.APP_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'must be 32 bytes as 64 hex characters or base64' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_KEY'],
+        message: 'must be 32 bytes as 64 hex characters or base64',
+      });
     }
     if (env.PAYMENTS_MODE === 'live') {
       const required = [
@@ -73,7 +89,8 @@ const EnvSchema = z
         'COINPAYMENTS_IPN_SECRET',
       ] as const;
       for (const name of required) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when PAYMENTS_MODE=live' });
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'required when PAYMENTS_MODE=live' });
       }
     }
   });
@@ -144,7 +161,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     appKey: env.APP_KEY ? (decodeKey(env.APP_KEY) ?? undefined) : undefined,
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+        : undefined,
     seedDemo: isProduction ? false : (env.SEED_DEMO ?? true),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

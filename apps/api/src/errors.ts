@@ -33,7 +33,9 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return this.fields ? { message: this.message, code: this.code, errors: this.fields } : { message: this.message, code: this.code };
+    return this.fields
+      ? { message: this.message, code: this.code, errors: this.fields }
+      : { message: this.message, code: this.code };
   }
 
   static validation(field: string, message: string): AppError {

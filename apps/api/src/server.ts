@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   const appKey = resolveAppKey(config);
   const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   const clock = new AdjustableClock();
   const app = await buildApp({ config, database, clock, appKey, redis });
 
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

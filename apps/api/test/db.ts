@@ -3,7 +3,8 @@ import { migrateDatabase, openDatabase, type Database } from '@app/db';
 
 /** Which database the API suite runs on: the vitest project sets TEST_DB (pglite | postgres). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   database: Database;

@@ -128,4 +128,5 @@ CREATE INDEX "auth_failures_lookup_idx" ON "auth_failures" USING btree ("scope",
 CREATE INDEX "email_otps_user_idx" ON "email_otps" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "audit_log_subject_idx" ON "audit_log" USING btree ("subject_type","subject_id","created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_to_idx" ON "mail_outbox" USING btree ("to","created_at");

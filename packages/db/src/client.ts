@@ -69,11 +69,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the concrete driver type
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- the migrator wants the concrete driver type
     await migrate(database.db as any, { migrationsFolder });
   } else {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the concrete driver type
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- the migrator wants the concrete driver type
     await migrate(database.db as any, { migrationsFolder });
   }
 }

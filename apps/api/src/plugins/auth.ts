@@ -42,7 +42,10 @@ export function registerAuth(app: FastifyInstance): void {
     if (!auth) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
     // Member tokens never open admin routes and admin tokens are refused by member routes (DESIGN §6).
     if (auth.kind !== kind || (kind === 'admin' && auth.user.role !== 'admin')) {
-      throw new AppError('FORBIDDEN', kind === 'admin' ? 'This area is for administrators.' : 'Use a member account for this.');
+      throw new AppError(
+        'FORBIDDEN',
+        kind === 'admin' ? 'This area is for administrators.' : 'Use a member account for this.',
+      );
     }
   };
   app.decorate('requireMember', require('member'));

@@ -10,19 +10,31 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * every unsafe request that carries cookies must echo it in X-XSRF-TOKEN, else 419. The token is a
  * signed double-submit value (random.hmac(APP_KEY, random)) so an injected cookie is not accepted.
  */
-export function registerCsrf(app: FastifyInstance, options: { key: Buffer; secure: boolean; exempt: (url: string) => boolean }): void {
+export function registerCsrf(
+  app: FastifyInstance,
+  options: { key: Buffer; secure: boolean; exempt: (url: string) => boolean },
+): void {
   const sign = (nonce: string) => `${nonce}.${hmacSha256Hex(options.key, `xsrf:${nonce}`)}`;
   const isGenuine = (token: string) => {
     const [nonce, mac] = token.split('.');
     return Boolean(nonce && mac) && safeEqual(sign(nonce ?? ''), token);
   };
 
-  app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const existing = request.cookies[XSRF_COOKIE];
-    const token = existing && isGenuine(existing) ? existing : sign(randomSecret(18));
-    void reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: options.secure, httpOnly: false });
-    return reply.status(204).send();
-  });
+  app.get(
+    '/sanctum/csrf-cookie',
+    { schema: { hide: true } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const existing = request.cookies[XSRF_COOKIE];
+      const token = existing && isGenuine(existing) ? existing : sign(randomSecret(18));
+      void reply.setCookie(XSRF_COOKIE, token, {
+        path: '/',
+        sameSite: 'lax',
+        secure: options.secure,
+        httpOnly: false,
+      });
+      return reply.status(204).send();
+    },
+  );
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || options.exempt(request.url)) return;

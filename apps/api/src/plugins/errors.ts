@@ -13,7 +13,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
+        const path =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
         (errors[path] ??= []).push(issue.message ?? 'Invalid value.');
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The request is not valid.';
@@ -26,7 +27,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ message: 'Too many requests. Please try again later.', code: 'TOO_MANY_REQUESTS' });
+      return reply
+        .status(429)
+        .send({ message: 'Too many requests. Please try again later.', code: 'TOO_MANY_REQUESTS' });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.

@@ -10,7 +10,9 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
       info: { title: 'Platform API', version: '1.0.0', description: 'Member, public and admin API.' },
       servers: [{ url: options.appUrl }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '"<id>|<secret>" from /api/login' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: '"<id>|<secret>" from /api/login' },
+        },
       },
     },
     transform: jsonSchemaTransform,

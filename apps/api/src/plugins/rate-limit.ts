@@ -29,7 +29,8 @@ export async function registerRateLimit(
     config.rateLimit = {
       max: options.writesPerMinute,
       timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`),
+      keyGenerator: (request: FastifyRequest) =>
+        request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`,
     };
   });
 }

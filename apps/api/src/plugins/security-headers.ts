@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
 /** Security headers of DESIGN §8: CSP without inline script, HSTS in production, no framing. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { production: boolean },
+): Promise<void> {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {

@@ -16,7 +16,10 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
       wildcard: false,
       index: false,
       setHeaders: (res, path) => {
-        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -26,7 +29,9 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/sanctum/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: `No route for ${request.method} ${path}.`, code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ message: `No route for ${request.method} ${path}.`, code: 'NOT_FOUND' });
     }
     if (/\.[a-z0-9]{1,8}$/i.test(path)) {
       return reply.status(404).type('text/plain').send('Not found');

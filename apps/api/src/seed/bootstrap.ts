@@ -1,10 +1,176 @@
 import type { FastifyInstance } from 'fastify';
+import type { UserRow } from '@app/db';
+import type { AppDeps } from '../app';
+import { randomSecret } from '../lib/crypto';
+import { verifyPassword } from '../lib/password';
+import { recordAudit } from '../modules/admin/audit.service';
+import {
+  countUsers,
+  createAccount,
+  findUserByEmail,
+  setPassword,
+  updateAccount,
+  usernameExists,
+} from '../modules/auth/account.service';
+import { revokeUserTokens } from '../modules/auth/token.service';
+import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
+
+export const DEMO_MEMBER_EMAIL = 'demo@example.com';
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+
+/** A username free for a bootstrap account: the wanted one, else with a number after it. */
+async function freeUsername(deps: AppDeps, wanted: string): Promise<string> {
+  const base = wanted.replace(/[^\p{L}\p{N}_.-]/gu, '').slice(0, 40) || 'admin';
+  for (let suffix = 0; suffix < 1000; suffix += 1) {
+    const candidate = suffix === 0 ? base : `${base}${suffix}`;
+    if (!(await usernameExists(deps.database.db, candidate))) return candidate;
+  }
+  return `${base}-${randomSecret(4)}`;
+}
+
+/** A random password for a demo account: 20 URL-safe characters (printed once at start). */
+const demoPassword = () => randomSecret(15);
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD: creates that admin, or brings an existing account back to it (role
+ * admin, active, verified, that password, every token revoked). An account already in that state is
+ * left alone, so a restart does not sign the admin out (docs/decisions/012-admin-bootstrap.md).
+ */
+async function ensureConfiguredAdmin(
+  deps: AppDeps,
+  admin: { email: string; password: string },
+): Promise<string> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const existing = await findUserByEmail(db, admin.email);
+  if (!existing) {
+    const user = await createAccount(
+      db,
+      {
+        username: await freeUsername(deps, admin.email.split('@')[0] ?? 'admin'),
+        email: admin.email,
+        password: admin.password,
+        account_type: 'personal',
+        business_name: null,
+        business_email: null,
+        referral_source: null,
+        referral_code: null,
+      },
+      now,
+      { role: 'admin', verified: true },
+    );
+    await recordAudit(db, {
+      actorId: null,
+      action: 'bootstrap.admin_created',
+      subjectType: 'user',
+      subjectId: String(user.id),
+      after: { email: user.email, role: user.role },
+      createdAt: now,
+    });
+    return `Admin: ${admin.email} (created from ADMIN_EMAIL)`;
+  }
+  const passwordMatches = await verifyPassword(existing.passwordHash, admin.password);
+  const inShape =
+    passwordMatches &&
+    existing.role === 'admin' &&
+    existing.status === 'active' &&
+    existing.emailVerifiedAt !== null;
+  if (inShape) return `Admin: ${admin.email}`;
+
+  let user: UserRow = await updateAccount(
+    db,
+    existing.id,
+    { role: 'admin', status: 'active', emailVerifiedAt: existing.emailVerifiedAt ?? now },
+    now,
+  );
+  if (!passwordMatches) user = await setPassword(db, existing.id, admin.password, now);
+  await revokeUserTokens(db, existing.id, now);
+  await recordAudit(db, {
+    actorId: null,
+    action: 'bootstrap.admin_reset',
+    subjectType: 'user',
+    subjectId: String(user.id),
+    before: { role: existing.role, status: existing.status, verified: existing.emailVerifiedAt !== null },
+    after: { role: user.role, status: user.status, verified: true, password_reset: !passwordMatches },
+    createdAt: now,
+  });
+  return `Admin: ${admin.email} (reset from ADMIN_EMAIL; its sessions were signed out)`;
+}
+
+/** A verified demo account with a random password; null when the address is taken (e.g. ADMIN_EMAIL). */
+async function createDemoAccount(
+  deps: AppDeps,
+  email: string,
+  username: string,
+  role: 'member' | 'admin',
+): Promise<{ user: UserRow; password: string } | null> {
+  const { db } = deps.database;
+  if (await findUserByEmail(db, email)) return null;
+  const password = demoPassword();
+  const user = await createAccount(
+    db,
+    {
+      username: await freeUsername(deps, username),
+      email,
+      password,
+      account_type: 'personal',
+      business_name: null,
+      business_email: null,
+      referral_source: null,
+      referral_code: null,
+    },
+    deps.clock.now(),
+    { role, verified: true },
+  );
+  return { user, password };
+}
+
+/** The demo content of an empty database (never in production): settings, a member, maybe an admin. */
+async function seedDemo(deps: AppDeps): Promise<string[]> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  // The defaults as rows, so an admin edits stored values. A null (no logo) is the default already and
+  // is left out: putSettings would send it as SQL NULL into the NOT NULL jsonb column.
+  const defaults = Object.entries(SettingsSchema.parse({})).filter(([, value]) => value !== null);
+  await putSettings(db, Object.fromEntries(defaults), now);
+  const lines: string[] = [];
+  const created: Record<string, unknown> = {};
+  const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member');
+  if (member) {
+    created.member_id = member.user.id;
+    lines.push(`Demo member: ${DEMO_MEMBER_EMAIL} / ${member.password}`);
+  }
+  if (!deps.config.admin && !deps.config.isProduction) {
+    const admin = await createDemoAccount(deps, DEMO_ADMIN_EMAIL, 'admin', 'admin');
+    if (admin) {
+      created.admin_id = admin.user.id;
+      lines.push(
+        `Demo admin: ${DEMO_ADMIN_EMAIL} / ${admin.password} (sign in at ${deps.config.appUrl}/admin/login)`,
+      );
+    }
+  }
+  await recordAudit(db, {
+    actorId: null,
+    action: 'bootstrap.demo_seeded',
+    subjectType: 'system',
+    subjectId: null,
+    after: created,
+    createdAt: now,
+  });
+  return lines;
+}
 
 /**
  * Start-up data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD (created or reset), and on an empty
- * database outside production, the demo content. Returns lines to print.
+ * database outside production, the demo content. Returns lines to print (the demo passwords are
+ * random and shown only here, on the start that created them).
  */
 export async function bootstrapData(app: FastifyInstance): Promise<string[]> {
-  void app;
-  return [];
+  const { deps } = app;
+  const { config } = deps;
+  const lines: string[] = [];
+  const empty = (await countUsers(deps.database.db)) === 0;
+  if (config.admin) lines.push(await ensureConfiguredAdmin(deps, config.admin));
+  if (config.seedDemo && empty) lines.push(...(await seedDemo(deps)));
+  return lines;
 }

@@ -1,5 +1,7 @@
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import '@testing-library/jest-dom/vitest';
+import { i18n } from '#i18n/index';
 
 afterEach(() => cleanup());
 
@@ -12,4 +14,37 @@ afterEach(() => {
     spy.mockClear();
     throw new Error(`console.error was called:\n${text}`);
   }
+});
+
+// What jsdom lacks and Radix primitives use.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;
+const elementStubs: Record<string, () => unknown> = {
+  scrollIntoView: () => undefined,
+  hasPointerCapture: () => false,
+  releasePointerCapture: () => undefined,
+};
+for (const [name, stub] of Object.entries(elementStubs)) {
+  if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value: stub });
+}
+// Chromium's scroll methods return a promise: an effect must not return what they return.
+Object.defineProperty(window, 'scrollTo', { value: () => Promise.resolve(), configurable: true });
+
+// Every test starts signed out, in English, with no cookies and a real fetch nobody answers.
+beforeEach(async () => {
+  window.localStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  if (i18n.resolvedLanguage !== 'en') await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -37,5 +37,9 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // The history of one subject (a user's security events, an object's admin actions), newest first.
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
+  ],
 );

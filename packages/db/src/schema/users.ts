@@ -8,9 +8,15 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
-    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
-    accountType: text('account_type', { enum: ['personal', 'business'] }).notNull().default('personal'),
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    accountType: text('account_type', { enum: ['personal', 'business'] })
+      .notNull()
+      .default('personal'),
     businessName: text('business_name'),
     businessEmail: text('business_email'),
     referralCode: text('referral_code').notNull(),
@@ -57,4 +63,3 @@ export const userProfiles = pgTable('user_profiles', {
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserProfileRow = typeof userProfiles.$inferSelect;
-

@@ -1,9 +1,81 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { ERROR_CODES } from '../errors';
 import { emailField, requiredText } from './common';
+
+/**
+ * The messages of the accounts API: the spec's wording where it gives one (§8), ours otherwise.
+ * The server answers with these and the web app compares against them, so they live in one place.
+ */
+export const AUTH_MESSAGES = {
+  registered: 'Registration successful! Please enter the OTP sent to your email.',
+  emailTaken: 'This email is already registered.',
+  usernameTaken: 'This username is taken.',
+  referralNotFound: 'Referral code not found.',
+  otpResent: 'Verification email resent! Check your inbox for the OTP.',
+  otpResendTooSoon: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
+  otpVerified: 'OTP verified successfully!',
+  otpInvalid: 'Invalid OTP.',
+  otpExpired: 'The code has expired. Request a new code.',
+  otpTooManyAttempts: 'Too many attempts. Request a new code.',
+  emailAlreadyVerified: 'Email is already verified.',
+  emailNotVerified: 'Please verify your email address first.',
+  invalidCredentials: 'Invalid email or password.',
+  accountSuspended: 'This account is suspended. Please contact support.',
+  useAdminSignIn: 'Use the admin sign-in.',
+  adminOnly: 'This sign-in is for administrators only.',
+  twoFactorRequired: 'Two-factor authentication required.',
+  twoFactorInvalid: 'Invalid 2FA token',
+  twoFactorChallengeMissing: 'Your sign-in has expired. Please sign in again.',
+  twoFactorChallengeExhausted: 'Too many attempts. Please sign in again.',
+  throttled: (seconds: number) => `Too many attempts. Please try again in ${describeWait(seconds)}.`,
+  loggedOut: 'Logged out successfully!',
+  passwordChanged: 'Password changed successfully!',
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  passwordUnchanged: 'The new password must be different from the current one.',
+  twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled.',
+  twoFactorNotEnabled: 'Two-factor authentication is not enabled.',
+  twoFactorSetupNotStarted: 'Start the two-factor setup first.',
+  twoFactorVerificationFailed: 'Verification failed',
+  twoFactorEnabled: '2FA has been successfully enabled for your account!',
+  twoFactorDisabled: '2FA has been disabled',
+  recoveryCodesRegenerated: 'New recovery codes generated. The old ones no longer work.',
+} as const;
+
+/** "45 seconds", "1 minute", "15 minutes": the wait of a Retry-After, for people. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** The body of every error answer (DESIGN §7), as a schema for the routes' responses. */
+export const ErrorResponse = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const LANGUAGE_CODES = ['en', 'es', 'ar'] as const;
 export const CURRENCY_CODES = ['USD', 'EUR', 'GBP'] as const;
+
+/** Referral codes: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REFERRAL_CODE_LENGTH = 8;
+
+/** Recovery codes: two groups of five lowercase letters and digits (xxxxx-xxxxx). */
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+
+/** An optional text from a form: trimmed, and empty means absent. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
 
 const password = z
   .string({ error: 'Password is required.' })
@@ -18,19 +90,27 @@ export const AccountType = z
 
 export const RegisterRequest = z
   .object({
-    username: requiredText('Username is required.', 50).regex(
-      /^[\p{L}\p{N}_.-]+$/u,
-      'Username may contain letters, digits, dots, dashes and underscores.',
+    // The character rule only speaks once there is a username: an empty one gets one message.
+    username: requiredText('Username is required.', 50).pipe(
+      z
+        .string()
+        .regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may contain letters, digits, dots, dashes and underscores.'),
     ),
     email: emailField('Email is required.'),
     password,
     account_type: AccountType.default('personal'),
-    business_name: z.string().trim().max(255).optional().nullable(),
-    business_email: z.string().trim().max(254).optional().nullable(),
-    referral_source: z.string().trim().max(255).optional().nullable(),
-    referral_code: z.string().trim().max(32).optional().nullable(),
-    language: z.enum(LANGUAGE_CODES).optional().nullable(),
-    currency: z.enum(CURRENCY_CODES).optional().nullable(),
+    business_name: optionalText(255),
+    business_email: optionalText(254),
+    referral_source: optionalText(255),
+    /** Codes are shown in capitals; what a person types is accepted in any case. */
+    referral_code: optionalText(32).transform((value) => (value ? value.toUpperCase() : null)),
+    language: z.enum(LANGUAGE_CODES, { error: 'Choose a supported language.' }).nullish(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(CURRENCY_CODES, { error: 'Choose a supported currency.' }))
+      .nullish(),
   })
   .superRefine((value, ctx) => {
     if (value.account_type !== 'business') return;
@@ -40,7 +120,11 @@ export const RegisterRequest = z
     if (!value.business_email) {
       ctx.addIssue({ code: 'custom', path: ['business_email'], message: 'Business email is required.' });
     } else if (!z.email().safeParse(value.business_email).success) {
-      ctx.addIssue({ code: 'custom', path: ['business_email'], message: 'Please enter a valid business email.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['business_email'],
+        message: 'Please enter a valid business email.',
+      });
     }
   })
   .transform((value) =>
@@ -63,19 +147,34 @@ export type ResendOtpRequest = z.input<typeof ResendOtpRequest>;
 
 export const LoginRequest = z.object({
   email: emailField('Email is required.'),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX_LENGTH),
   remember: z.boolean().optional(),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-/** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx). */
-export const TwoFactorToken = z
-  .string({ error: 'Enter the 6-digit code from your authenticator app.' })
-  .trim()
-  .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'Enter the 6-digit code from your authenticator app.');
+const TWO_FACTOR_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 
+/** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx, any case; compared in lowercase). */
+export const TwoFactorToken = z
+  .string({ error: TWO_FACTOR_CODE_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/, TWO_FACTOR_CODE_MESSAGE);
+
+/** POST /api/2fa/verify: the second step of a sign-in. */
 export const TwoFactorLoginRequest = z.object({ token: TwoFactorToken });
 export type TwoFactorLoginRequest = z.input<typeof TwoFactorLoginRequest>;
+
+/** POST /api/disable-2fa: a current authenticator code or an unused recovery code (DESIGN §6). */
+export const Disable2faRequest = z.object({ token: TwoFactorToken });
+export type Disable2faRequest = z.input<typeof Disable2faRequest>;
+
+/** POST /api/2fa/recovery-codes: a current authenticator code or an unused recovery code. */
+export const RegenerateRecoveryCodesRequest = z.object({ token: TwoFactorToken });
+export type RegenerateRecoveryCodesRequest = z.input<typeof RegenerateRecoveryCodesRequest>;
 
 export const TotpCodeRequest = z.object({
   token: z
@@ -87,7 +186,9 @@ export type TotpCodeRequest = z.input<typeof TotpCodeRequest>;
 
 export const ChangePasswordRequest = z
   .object({
-    old_password: z.string({ error: 'Please fill all password fields.' }).min(1, 'Please fill all password fields.'),
+    old_password: z
+      .string({ error: 'Please fill all password fields.' })
+      .min(1, 'Please fill all password fields.'),
     new_password: z
       .string({ error: 'Please fill all password fields.' })
       .min(1, 'Please fill all password fields.')
@@ -100,12 +201,19 @@ export const ChangePasswordRequest = z
   .refine((value) => value.new_password === value.new_password_confirmation, {
     path: ['new_password_confirmation'],
     message: 'New passwords do not match.',
+  })
+  .refine((value) => value.new_password !== value.old_password, {
+    path: ['new_password'],
+    message: AUTH_MESSAGES.passwordUnchanged,
   });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 
 export const AdminLoginRequest = z.object({
   email: emailField('Email is required.'),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX_LENGTH),
   remember: z.boolean().optional(),
 });
 export type AdminLoginRequest = z.input<typeof AdminLoginRequest>;
@@ -147,16 +255,26 @@ export const UserResponse = z.object({
 });
 export type UserResponse = z.infer<typeof UserResponse>;
 
+export const TwoFactorRequiredResponse = z.object({
+  two_factor_required: z.literal(true),
+  message: z.string(),
+});
+export type TwoFactorRequiredResponse = z.infer<typeof TwoFactorRequiredResponse>;
+
 export const LoginResponse = z.union([
   z.object({ token: z.string(), user: UserResponse }),
-  z.object({ two_factor_required: z.literal(true), message: z.string() }),
+  TwoFactorRequiredResponse,
 ]);
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const TokenResponse = z.object({ token: z.string(), user: UserResponse });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export const Enable2faResponse = z.object({ qr_code: z.string(), secret: z.string(), otpauth_url: z.string() });
+export const Enable2faResponse = z.object({
+  qr_code: z.string(),
+  secret: z.string(),
+  otpauth_url: z.string(),
+});
 export type Enable2faResponse = z.infer<typeof Enable2faResponse>;
 
 export const Verify2faResponse = z.object({
@@ -169,5 +287,9 @@ export type Verify2faResponse = z.infer<typeof Verify2faResponse>;
 export const SuccessResponse = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessResponse = z.infer<typeof SuccessResponse>;
 
-export const RecoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+export const RecoveryCodesResponse = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
+
+/** GET /api/admin/me. */
+export const AdminMeResponse = z.object({ user: UserResponse });
+export type AdminMeResponse = z.infer<typeof AdminMeResponse>;

@@ -21,4 +21,7 @@ export const FrontSettings = z.object({
 });
 export type FrontSettings = z.infer<typeof FrontSettings>;
 
-export const FrontQuery = z.object({ lang: z.string().max(8).optional(), currency: z.string().max(8).optional() });
+export const FrontQuery = z.object({
+  lang: z.string().max(8).optional(),
+  currency: z.string().max(8).optional(),
+});

@@ -32,7 +32,12 @@ export function createMailer(options: {
       let error: string | null = null;
       if (transport) {
         try {
-          await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+          await transport.sendMail({
+            from: options.from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+          });
           status = 'sent';
         } catch (cause) {
           status = 'failed';
@@ -42,7 +47,10 @@ export function createMailer(options: {
       }
       await db.insert(mailOutbox).values({ ...message, status, error, createdAt: options.clock.now() });
       if (options.logMessages) {
-        options.log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'outbox mail (development only)');
+        options.log.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          'outbox mail (development only)',
+        );
       }
     },
   };

@@ -35,12 +35,23 @@ export async function touchToken(db: DbOrTx, id: number, now: Date, idleDays: nu
 }
 
 export async function revokeToken(db: DbOrTx, id: number, now: Date): Promise<void> {
-  await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)));
 }
 
 /** Revokes every live token of a user, except `keepId` when given. */
-export async function revokeUserTokens(db: DbOrTx, userId: number, now: Date, keepId?: number): Promise<void> {
+export async function revokeUserTokens(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  keepId?: number,
+): Promise<void> {
   const conditions = [eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)];
   if (keepId !== undefined) conditions.push(ne(apiTokens.id, keepId));
-  await db.update(apiTokens).set({ revokedAt: now }).where(and(...conditions));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(...conditions));
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE, DEFAULT_SITENAME, type FrontSettings, type LanguageOption } from '@app/shared';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_LANGUAGE,
+  DEFAULT_SITENAME,
+  type FrontSettings,
+  type LanguageOption,
+} from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import * as repository from './settings.repository';
 
@@ -42,11 +48,16 @@ export async function putSettings(db: DbOrTx, values: Partial<Settings>, now: Da
   }
 }
 
-export async function getFrontSettings(db: DbOrTx, query: { lang?: string | undefined; currency?: string | undefined }): Promise<FrontSettings> {
+export async function getFrontSettings(
+  db: DbOrTx,
+  query: { lang?: string | undefined; currency?: string | undefined },
+): Promise<FrontSettings> {
   const values = await getSettings(db);
-  const language = AVAILABLE_LANGUAGES.find((option) => option.code === query.lang) ?? AVAILABLE_LANGUAGES[0] ?? { ...DEFAULT_LANGUAGE };
-  const currency =
-    AVAILABLE_CURRENCIES.find((option) => option.code === query.currency?.toUpperCase()) ?? { ...DEFAULT_CURRENCY };
+  const language = AVAILABLE_LANGUAGES.find((option) => option.code === query.lang) ??
+    AVAILABLE_LANGUAGES[0] ?? { ...DEFAULT_LANGUAGE };
+  const currency = AVAILABLE_CURRENCIES.find((option) => option.code === query.currency?.toUpperCase()) ?? {
+    ...DEFAULT_CURRENCY,
+  };
   return {
     logo: values.logo,
     sitename: values.sitename,

@@ -1,0 +1,250 @@
+import { randomInt } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+  type Profile,
+  type UserResponse,
+} from '@app/shared';
+import type { DbOrTx, UserProfileRow, UserRow } from '@app/db';
+import { AppError } from '../../errors';
+import { hashPassword } from '../../lib/password';
+import { uniqueViolation } from './db-errors';
+import * as repository from './users.repository';
+
+export interface AccountSummary {
+  /** Major units (USD), as the API gives them. */
+  balance: number;
+  total_earnings: number;
+  total_deposit: number;
+}
+
+/**
+ * The money figures of a user's account. The ledger (a later issue) replaces this body with one query
+ * of the user's cash account, earnings and confirmed deposits; until then every account holds nothing.
+ * GET /api/me calls it once, so it must stay a single query.
+ */
+export function accountSummary(_db: DbOrTx, _userId: number): Promise<AccountSummary> {
+  return Promise.resolve({ balance: 0, total_earnings: 0, total_deposit: 0 });
+}
+
+function toProfile(row: UserProfileRow | null): Profile {
+  return {
+    country: row?.country ?? null,
+    first_name: row?.firstName ?? null,
+    last_name: row?.lastName ?? null,
+    address: row?.address ?? null,
+    city: row?.city ?? null,
+    postal_code: row?.postalCode ?? null,
+    employment_status: row?.employmentStatus ?? null,
+    source_of_funds: row?.sourceOfFunds ?? null,
+    source_of_crypto: row?.sourceOfCrypto ?? null,
+    industry: row?.industry ?? null,
+    total_wealth: row?.totalWealth ?? null,
+  };
+}
+
+export function toUserResponse(
+  user: UserRow,
+  profile: UserProfileRow | null,
+  summary: AccountSummary,
+): UserResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    account_type: user.accountType,
+    business_name: user.businessName,
+    business_email: user.businessEmail,
+    role: user.role,
+    referral_code: user.referralCode,
+    language: user.language,
+    currency: user.currency,
+    loyalty_points: user.loyaltyPoints,
+    balance: summary.balance,
+    total_earnings: summary.total_earnings,
+    total_deposit: summary.total_deposit,
+    two_factor_enabled: user.totpEnabledAt !== null,
+    profile: toProfile(profile),
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** The user as the API shows it: two queries (profile, account summary) on top of the loaded row. */
+export async function getUserResponse(db: DbOrTx, user: UserRow): Promise<UserResponse> {
+  const [profile, summary] = await Promise.all([
+    repository.findProfile(db, user.id),
+    accountSummary(db, user.id),
+  ]);
+  return toUserResponse(user, profile, summary);
+}
+
+/** Withdrawals, loans and investing need a verified email (DESIGN §6). */
+export function requireVerifiedEmail(user: UserRow): void {
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
+}
+
+export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  return repository.findUserByEmail(db, email);
+}
+
+export function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  return repository.findUserById(db, id);
+}
+
+export function countUsers(db: DbOrTx): Promise<number> {
+  return repository.countUsers(db);
+}
+
+export function usernameExists(db: DbOrTx, username: string): Promise<boolean> {
+  return repository.usernameExists(db, username);
+}
+
+export interface NewAccountInput {
+  username: string;
+  email: string;
+  password: string;
+  account_type: 'personal' | 'business';
+  business_name: string | null;
+  business_email: string | null;
+  referral_source: string | null;
+  referral_code: string | null;
+  language?: string | null | undefined;
+  currency?: string | null | undefined;
+}
+
+export interface NewAccountOptions {
+  role?: 'member' | 'admin';
+  /** Marks the email verified at creation (seeded and bootstrap accounts). */
+  verified?: boolean;
+}
+
+/** A checked account, password hashed, ready to insert (the slow part done outside any transaction). */
+export interface PreparedAccount {
+  input: NewAccountInput;
+  options: NewAccountOptions;
+  passwordHash: string;
+  referredById: number | null;
+}
+
+/** 422 with field errors: the answer to a form whose values clash with stored data. */
+export function fieldError(fields: Record<string, string>): AppError {
+  const errors = Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]]));
+  const first = Object.values(fields)[0] ?? 'The request is not valid.';
+  return new AppError('BUSINESS_RULE', first, errors);
+}
+
+/** Checks uniqueness and the referral code, hashes the password. Nothing is written. */
+export async function prepareAccount(
+  db: DbOrTx,
+  input: NewAccountInput,
+  options: NewAccountOptions = {},
+): Promise<PreparedAccount> {
+  const taken = await repository.findTaken(db, input.email, input.username);
+  const problems: Record<string, string> = {};
+  if (taken.email) problems.email = AUTH_MESSAGES.emailTaken;
+  if (taken.username) problems.username = AUTH_MESSAGES.usernameTaken;
+  // One referrer per user, set once here; the new account has no code yet, so it can never be its own.
+  let referredById: number | null = null;
+  if (input.referral_code) {
+    referredById = await repository.findUserIdByReferralCode(db, input.referral_code);
+    if (referredById === null) problems.referral_code = AUTH_MESSAGES.referralNotFound;
+  }
+  if (Object.keys(problems).length > 0) throw fieldError(problems);
+  return { input, options, passwordHash: await hashPassword(input.password), referredById };
+}
+
+function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i += 1)
+    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** A referral code no user has yet (31^8 codes: a clash is rare, and checked). */
+async function unusedReferralCode(db: DbOrTx): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const code = newReferralCode();
+    if ((await repository.findUserIdByReferralCode(db, code)) === null) return code;
+  }
+  throw new Error('could not find an unused referral code');
+}
+
+/** Inserts a prepared account; a concurrent sign-up with the same email or username gets the field error. */
+export async function insertAccount(db: DbOrTx, prepared: PreparedAccount, now: Date): Promise<UserRow> {
+  const { input, options } = prepared;
+  try {
+    return await repository.insertUser(db, {
+      username: input.username,
+      email: input.email.toLowerCase(),
+      passwordHash: prepared.passwordHash,
+      role: options.role ?? 'member',
+      status: 'active',
+      accountType: input.account_type,
+      businessName: input.account_type === 'business' ? input.business_name : null,
+      businessEmail: input.account_type === 'business' ? input.business_email : null,
+      referralCode: await unusedReferralCode(db),
+      referredById: prepared.referredById,
+      referralSource: input.referral_source,
+      language: input.language ?? 'en',
+      currency: input.currency ?? 'USD',
+      emailVerifiedAt: options.verified ? now : null,
+      passwordChangedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_email_unique') throw fieldError({ email: AUTH_MESSAGES.emailTaken });
+    if (constraint === 'users_username_unique') throw fieldError({ username: AUTH_MESSAGES.usernameTaken });
+    if (constraint !== undefined) throw new AppError('CONFLICT', 'Please try again.');
+    throw error;
+  }
+}
+
+/** Creates an account in one step (seeds, bootstrap): the same checks and rules as sign-up. */
+export async function createAccount(
+  db: DbOrTx,
+  input: NewAccountInput,
+  now: Date,
+  options: NewAccountOptions = {},
+): Promise<UserRow> {
+  return insertAccount(db, await prepareAccount(db, input, options), now);
+}
+
+/** Sets a new password (already checked by the caller). */
+export async function setPassword(db: DbOrTx, userId: number, password: string, now: Date): Promise<UserRow> {
+  return storePasswordHash(db, userId, await hashPassword(password), now);
+}
+
+/** Stores a hash made beforehand (so the slow hashing stays outside the caller's transaction). */
+export async function storePasswordHash(
+  db: DbOrTx,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<UserRow> {
+  const user = await repository.updateUser(db, userId, {
+    passwordHash,
+    passwordChangedAt: now,
+    updatedAt: now,
+  });
+  if (!user) throw AppError.notFound('User not found.');
+  return user;
+}
+
+export async function updateAccount(
+  db: DbOrTx,
+  userId: number,
+  patch: { role?: 'member' | 'admin'; status?: 'active' | 'suspended'; emailVerifiedAt?: Date | null },
+  now: Date,
+): Promise<UserRow> {
+  const user = await repository.updateUser(db, userId, { ...patch, updatedAt: now });
+  if (!user) throw AppError.notFound('User not found.');
+  return user;
+}
+
+export function markEmailVerified(db: DbOrTx, userId: number, now: Date): Promise<UserRow | null> {
+  return repository.updateUser(db, userId, { emailVerifiedAt: now, updatedAt: now });
+}

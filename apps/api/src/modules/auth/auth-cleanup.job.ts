@@ -1,0 +1,18 @@
+import type { Job } from '../../jobs/registry';
+import { pruneEmailOtps } from './email-verification.service';
+import { pruneChallenges } from './sign-in.service';
+import { pruneFailures } from './throttle.service';
+
+/**
+ * Deletes auth rows that no rule reads any more: failures, codes and challenges more than a day past
+ * their window. Plain deletes by age are idempotent, so every node may run it (DESIGN §4).
+ */
+export const authCleanupJob: Job = {
+  name: 'auth-cleanup',
+  async run({ database, clock }) {
+    const now = clock.now();
+    await pruneFailures(database.db, now);
+    await pruneEmailOtps(database.db, now);
+    await pruneChallenges(database.db, now);
+  },
+};

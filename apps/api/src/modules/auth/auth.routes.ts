@@ -1,0 +1,182 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ChangePasswordRequest,
+  LoginRequest,
+  MessageResponse,
+  RegisterRequest,
+  ResendOtpRequest,
+  TokenResponse,
+  TwoFactorLoginRequest,
+  TwoFactorRequiredResponse,
+  UserResponse,
+  VerifyOtpRequest,
+} from '@app/shared';
+import { currentUser } from '../../plugins/auth';
+import { AppError } from '../../errors';
+import { getUserResponse } from './account.service';
+import { resendEmailOtp, verifyEmailOtp } from './email-verification.service';
+import { changePassword } from './password.service';
+import { register } from './registration.service';
+import { bearer, currentTokenId, errorResponses, requestMeta } from './route-schemas';
+import {
+  TWO_FACTOR_CHALLENGE_MS,
+  TWO_FACTOR_COOKIE,
+  completeTwoFactorLogin,
+  logout,
+  memberLogin,
+} from './sign-in.service';
+
+/** Member accounts: sign-up, email verification, sign-in (with the 2FA step), session, password. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const challengeCookie = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/api',
+    secure: app.deps.config.isProduction,
+  };
+
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a member account and mail a 6-digit code',
+        body: RegisterRequest,
+        response: { 201: MessageResponse, ...errorResponses(400, 409, 419, 422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await register(app.deps, request.body, requestMeta(request))),
+  );
+
+  app.post(
+    '/api/resend-otp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new email code (at most once a minute)',
+        body: ResendOtpRequest,
+        response: { 200: MessageResponse, ...errorResponses(400, 419, 422, 429) },
+      },
+    },
+    async (request) => resendEmailOtp(app.deps, request.body.email),
+  );
+
+  app.post(
+    '/api/verify-otp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the email with its 6-digit code',
+        body: VerifyOtpRequest,
+        response: { 200: MessageResponse, ...errorResponses(400, 419, 422, 429) },
+      },
+    },
+    async (request) => verifyEmailOtp(app.deps, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: a token, or the two-factor step',
+        body: LoginRequest,
+        response: {
+          200: TokenResponse.or(TwoFactorRequiredResponse),
+          ...errorResponses(400, 401, 403, 419, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await memberLogin(app.deps, request.body, requestMeta(request));
+      if (result.kind === 'two-factor') {
+        void reply.setCookie(TWO_FACTOR_COOKIE, result.challenge, {
+          ...challengeCookie,
+          maxAge: TWO_FACTOR_CHALLENGE_MS / 1000,
+        });
+      }
+      return result.body;
+    },
+  );
+
+  app.post(
+    '/api/2fa/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second sign-in step: an authenticator or recovery code for the challenge cookie',
+        body: TwoFactorLoginRequest,
+        response: { 200: TokenResponse, ...errorResponses(400, 401, 403, 419, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const result = await completeTwoFactorLogin(
+          app.deps,
+          request.cookies[TWO_FACTOR_COOKIE],
+          request.body.token,
+          requestMeta(request),
+        );
+        void reply.clearCookie(TWO_FACTOR_COOKIE, challengeCookie);
+        return result;
+      } catch (error) {
+        // A challenge that is gone stays gone: the browser forgets it too.
+        if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+          void reply.clearCookie(TWO_FACTOR_COOKIE, challengeCookie);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the presented token',
+        security: bearer,
+        response: { 200: MessageResponse, ...errorResponses(401, 403, 419, 429) },
+      },
+    },
+    async (request) => logout(app.deps, currentTokenId(request)),
+  );
+
+  app.get(
+    '/api/me',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in member',
+        security: bearer,
+        response: { 200: UserResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => getUserResponse(app.deps.database.db, currentUser(request)),
+  );
+
+  app.post(
+    '/api/change-password',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; signs out every other device',
+        security: bearer,
+        body: ChangePasswordRequest,
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 419, 422, 429) },
+      },
+    },
+    async (request) =>
+      changePassword(
+        app.deps,
+        currentUser(request),
+        currentTokenId(request),
+        request.body,
+        requestMeta(request),
+      ),
+  );
+};

@@ -1,0 +1,44 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { twoFactorChallenges, type DbOrTx } from '@app/db';
+
+export async function insertChallenge(
+  db: DbOrTx,
+  values: { id: string; userId: number; remember: boolean; expiresAt: Date },
+): Promise<void> {
+  await db.insert(twoFactorChallenges).values({ ...values, remember: values.remember ? 1 : 0 });
+}
+
+export async function findChallenge(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Counts a wrong code atomically; returns the new count (null when the challenge is closed). */
+export async function countChallengeAttempt(db: DbOrTx, id: string): Promise<number | null> {
+  const [row] = await db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(and(eq(twoFactorChallenges.id, id), isNull(twoFactorChallenges.consumedAt)))
+    .returning({ attempts: twoFactorChallenges.attempts });
+  return row?.attempts ?? null;
+}
+
+/** Closes the challenge: true for the one request that closed a still-valid challenge. */
+export async function consumeChallenge(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorChallenges)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, id),
+        isNull(twoFactorChallenges.consumedAt),
+        gt(twoFactorChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length > 0;
+}
+
+export async function deleteChallengesExpiredBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, before));
+}

@@ -1,0 +1,48 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { emailOtps, type DbOrTx } from '@app/db';
+
+export async function latestOtp(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select()
+    .from(emailOtps)
+    .where(eq(emailOtps.userId, userId))
+    .orderBy(desc(emailOtps.createdAt), desc(emailOtps.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Closes every open code of the user, then stores the new one: one live code at a time. */
+export async function replaceOtp(
+  db: DbOrTx,
+  values: { userId: number; codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(emailOtps)
+    .set({ consumedAt: values.createdAt })
+    .where(and(eq(emailOtps.userId, values.userId), isNull(emailOtps.consumedAt)));
+  await db.insert(emailOtps).values(values);
+}
+
+/** Counts a wrong attempt atomically; returns the new count (null when the code is closed). */
+export async function countAttempt(db: DbOrTx, id: number): Promise<number | null> {
+  const [row] = await db
+    .update(emailOtps)
+    .set({ attempts: sql`${emailOtps.attempts} + 1` })
+    .where(and(eq(emailOtps.id, id), isNull(emailOtps.consumedAt)))
+    .returning({ attempts: emailOtps.attempts });
+  return row?.attempts ?? null;
+}
+
+/** Uses the code once: true for the one request that consumed it. */
+export async function consumeOtp(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailOtps)
+    .set({ consumedAt: now })
+    .where(and(eq(emailOtps.id, id), isNull(emailOtps.consumedAt)))
+    .returning({ id: emailOtps.id });
+  return rows.length > 0;
+}
+
+export async function deleteOtpsExpiredBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(emailOtps).where(lt(emailOtps.expiresAt, before));
+}

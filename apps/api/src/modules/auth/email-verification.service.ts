@@ -1,0 +1,124 @@
+import {
+  AUTH_MESSAGES,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_INTERVAL_SECONDS,
+  OTP_TTL_MINUTES,
+  type MessageResponse,
+} from '@app/shared';
+import type { DbOrTx, UserRow } from '@app/db';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../errors';
+import { randomDigits, safeEqual, sha256Hex } from '../../lib/crypto';
+import { getSettings } from '../settings/settings.service';
+import * as account from './account.service';
+import * as otps from './email-otp.repository';
+import { recordSecurityEvent, type RequestMeta } from './security-events';
+import * as throttle from './throttle.service';
+
+/** Codes are stored as sha256 of the user id and the code: never the code itself. */
+const hashOtp = (userId: number, code: string) => sha256Hex(`email-otp:${userId}:${code}`);
+
+/** Stores a new 6-digit code for the user (10 minutes, 5 tries); the previous one stops working. */
+export async function issueEmailOtp(db: DbOrTx, user: UserRow, now: Date): Promise<string> {
+  const code = randomDigits(OTP_LENGTH);
+  await otps.replaceOtp(db, {
+    userId: user.id,
+    codeHash: hashOtp(user.id, code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
+  });
+  return code;
+}
+
+/**
+ * Mails a code. Called after the code's transaction committed, so an SMTP round trip never holds a
+ * transaction open (the outbox row is written by the mailer itself).
+ */
+export async function mailEmailOtp(deps: AppDeps, user: UserRow, code: string): Promise<void> {
+  const { db } = deps.database;
+  const { sitename } = await getSettings(db);
+  await deps.mailer.send(db, {
+    to: user.email,
+    subject: `${sitename}: your verification code`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Your verification code is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`,
+      '',
+      'If you did not create an account, you can ignore this message.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * POST /api/resend-otp: at most once a minute per account. An unknown address gets the same answer
+ * as a known one, and nothing is sent.
+ */
+export async function resendEmailOtp(deps: AppDeps, email: string): Promise<MessageResponse> {
+  const { db } = deps.database;
+  const user = await account.findUserByEmail(db, email);
+  if (!user) return { message: AUTH_MESSAGES.otpResent };
+  if (user.emailVerifiedAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
+  const latest = await otps.latestOtp(db, user.id);
+  const now = deps.clock.now();
+  if (latest) {
+    const elapsedMs = now.getTime() - latest.createdAt.getTime();
+    const waitMs = OTP_RESEND_INTERVAL_SECONDS * 1000 - elapsedMs;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.otpResendTooSoon(seconds), undefined, seconds);
+    }
+  }
+  const code = await issueEmailOtp(db, user, now);
+  await mailEmailOtp(deps, user, code);
+  return { message: AUTH_MESSAGES.otpResent };
+}
+
+/**
+ * POST /api/verify-otp. A wrong code counts an attempt on the code (5 and it is dead) and a failure
+ * on the account and the IP (the throttle of DESIGN §6).
+ */
+export async function verifyEmailOtp(
+  deps: AppDeps,
+  input: { email: string; otp: string },
+  meta: RequestMeta,
+): Promise<MessageResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const keys = [throttle.accountKey(input.email), throttle.ipKey(meta.ip)];
+  await throttle.assertNotThrottled(db, 'otp', keys, now);
+  const fail = async (message: string): Promise<never> => {
+    await throttle.recordFailure(db, 'otp', keys, now);
+    throw new AppError('BUSINESS_RULE', message);
+  };
+
+  const user = await account.findUserByEmail(db, input.email);
+  if (!user) return fail(AUTH_MESSAGES.otpInvalid);
+  if (user.emailVerifiedAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
+  const otp = await otps.latestOtp(db, user.id);
+  if (!otp || otp.consumedAt) return fail(AUTH_MESSAGES.otpInvalid);
+  if (otp.attempts >= OTP_MAX_ATTEMPTS) return fail(AUTH_MESSAGES.otpTooManyAttempts);
+  if (otp.expiresAt.getTime() <= now.getTime()) return fail(AUTH_MESSAGES.otpExpired);
+
+  if (!safeEqual(otp.codeHash, hashOtp(user.id, input.otp))) {
+    const attempts = (await otps.countAttempt(db, otp.id)) ?? OTP_MAX_ATTEMPTS;
+    return fail(attempts >= OTP_MAX_ATTEMPTS ? AUTH_MESSAGES.otpTooManyAttempts : AUTH_MESSAGES.otpInvalid);
+  }
+
+  const verified = await db.transaction(async (tx) => {
+    if (!(await otps.consumeOtp(tx, otp.id, now))) return false;
+    await account.markEmailVerified(tx, user.id, now);
+    await recordSecurityEvent(deps, tx, { user, action: 'auth.email_verified', meta });
+    return true;
+  });
+  // Two requests with the right code at once: the one that did not consume it sees a verified email.
+  if (!verified) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
+  await throttle.clearFailures(db, 'otp', [throttle.accountKey(input.email)]);
+  return { message: AUTH_MESSAGES.otpVerified };
+}
+
+/** Drops codes that expired more than a day ago (run by the auth clean-up job). */
+export function pruneEmailOtps(db: DbOrTx, now: Date): Promise<void> {
+  return otps.deleteOtpsExpiredBefore(db, new Date(now.getTime() - 24 * 3_600_000));
+}

@@ -1,0 +1,49 @@
+import { AUTH_MESSAGES, type MessageResponse } from '@app/shared';
+import type { UserRow } from '@app/db';
+import type { AppDeps } from '../../app';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { fieldError, storePasswordHash } from './account.service';
+import { mailUser, recordSecurityEvent, securityMail, type RequestMeta } from './security-events';
+import * as throttle from './throttle.service';
+import { revokeUserTokens } from './token.service';
+
+/**
+ * POST /api/change-password: the current password is checked (wrong guesses are throttled like a
+ * sign-in, so a stolen token cannot be used to find the password); on success every other token of
+ * the user is revoked and the current one kept (DESIGN §6).
+ */
+export async function changePassword(
+  deps: AppDeps,
+  user: UserRow,
+  currentTokenId: number,
+  input: { old_password: string; new_password: string },
+  meta: RequestMeta,
+): Promise<MessageResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const keys = [throttle.userKey(user.id)];
+  await throttle.assertNotThrottled(db, 'password', keys, now);
+  if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+    await throttle.recordFailure(db, 'password', keys, now);
+    throw fieldError({ old_password: AUTH_MESSAGES.currentPasswordIncorrect });
+  }
+  await throttle.clearFailures(db, 'password', keys);
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await storePasswordHash(tx, user.id, passwordHash, now);
+    await revokeUserTokens(tx, user.id, now, currentTokenId);
+    await recordSecurityEvent(deps, tx, { user, action: 'auth.password_changed', meta });
+  });
+  await mailUser(
+    deps,
+    user,
+    securityMail(
+      user,
+      meta,
+      now,
+      'Your password was changed',
+      'The password of your account was changed, and every other signed-in device was signed out.',
+    ),
+  );
+  return { message: AUTH_MESSAGES.passwordChanged };
+}

@@ -1,0 +1,163 @@
+import {
+  AUTH_MESSAGES,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  type MessageResponse,
+  type TokenResponse,
+  type TwoFactorRequiredResponse,
+} from '@app/shared';
+import type { DbOrTx, UserRow } from '@app/db';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../errors';
+import { randomSecret, sha256Hex } from '../../lib/crypto';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import { checkSecondFactor } from '../two-factor/two-factor.service';
+import { findUserByEmail, findUserById, getUserResponse } from './account.service';
+import * as challenges from './challenge.repository';
+import { recordSignIn, type RequestMeta } from './security-events';
+import * as throttle from './throttle.service';
+import { issueToken, revokeToken, type TokenKind } from './token.service';
+
+export const TWO_FACTOR_COOKIE = 'two_factor_challenge';
+export const TWO_FACTOR_CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60_000;
+/** A sign-in challenge takes at most this many wrong codes; then the password step starts over. */
+export const CHALLENGE_MAX_ATTEMPTS = 5;
+
+export interface Credentials {
+  email: string;
+  password: string;
+  remember?: boolean | undefined;
+}
+
+export type MemberLoginResult =
+  | { kind: 'signed-in'; body: TokenResponse }
+  | { kind: 'two-factor'; body: TwoFactorRequiredResponse; challenge: string };
+
+/**
+ * The password step shared by both sign-ins: throttled per account and per IP before any work, the
+ * same argon2 work for unknown accounts, and one answer for every wrong combination.
+ */
+async function checkPassword(deps: AppDeps, credentials: Credentials, meta: RequestMeta): Promise<UserRow> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const keys = [throttle.accountKey(credentials.email), throttle.ipKey(meta.ip)];
+  await throttle.assertNotThrottled(db, 'login', keys, now);
+  const user = await findUserByEmail(db, credentials.email);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), credentials.password);
+  if (!user || !valid) {
+    await throttle.recordFailure(db, 'login', keys, now);
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
+  }
+  // Past this point the caller proved the password: saying why they cannot go on reveals nothing.
+  if (user.status !== 'active') throw new AppError('FORBIDDEN', AUTH_MESSAGES.accountSuspended);
+  await throttle.clearFailures(db, 'login', [throttle.accountKey(credentials.email)]);
+  return user;
+}
+
+async function signIn(
+  deps: AppDeps,
+  db: DbOrTx,
+  user: UserRow,
+  kind: TokenKind,
+  remember: boolean,
+  meta: RequestMeta,
+  method: 'password' | 'totp' | 'recovery_code',
+): Promise<TokenResponse> {
+  const token = await issueToken(db, user.id, kind, deps.clock.now(), remember);
+  await recordSignIn(deps, user, meta, { kind, method });
+  return { token, user: await getUserResponse(db, user) };
+}
+
+/**
+ * POST /api/login. Members only (admins use /api/admin/login). With 2FA on, no token yet: a 5-minute
+ * challenge whose sha256 is stored and whose value goes to the browser in an httpOnly cookie.
+ */
+export async function memberLogin(
+  deps: AppDeps,
+  credentials: Credentials,
+  meta: RequestMeta,
+): Promise<MemberLoginResult> {
+  const { db } = deps.database;
+  const user = await checkPassword(deps, credentials, meta);
+  if (user.role === 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.useAdminSignIn);
+  if (user.totpEnabledAt) {
+    const challenge = randomSecret(32);
+    await challenges.insertChallenge(db, {
+      id: sha256Hex(challenge),
+      userId: user.id,
+      remember: credentials.remember ?? false,
+      expiresAt: new Date(deps.clock.now().getTime() + TWO_FACTOR_CHALLENGE_MS),
+    });
+    return {
+      kind: 'two-factor',
+      body: { two_factor_required: true, message: AUTH_MESSAGES.twoFactorRequired },
+      challenge,
+    };
+  }
+  return {
+    kind: 'signed-in',
+    body: await signIn(deps, db, user, 'member', credentials.remember ?? false, meta, 'password'),
+  };
+}
+
+/** POST /api/admin/login: role admin only; an admin-kind token, `remember` extends its idle expiry. */
+export async function adminLogin(
+  deps: AppDeps,
+  credentials: Credentials,
+  meta: RequestMeta,
+): Promise<TokenResponse> {
+  const user = await checkPassword(deps, credentials, meta);
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);
+  return signIn(deps, deps.database.db, user, 'admin', credentials.remember ?? false, meta, 'password');
+}
+
+/**
+ * POST /api/2fa/verify: the challenge from the cookie plus a TOTP code or an unused recovery code.
+ * Wrong codes count on the challenge (5 and it is closed) and on the 2FA throttle.
+ */
+export async function completeTwoFactorLogin(
+  deps: AppDeps,
+  challenge: string | undefined,
+  code: string,
+  meta: RequestMeta,
+): Promise<TokenResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const id = challenge ? sha256Hex(challenge) : undefined;
+  const row = id ? await challenges.findChallenge(db, id) : null;
+  if (!id || !row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
+  }
+  if (row.attempts >= CHALLENGE_MAX_ATTEMPTS) {
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeExhausted);
+  }
+  const keys = [throttle.userKey(row.userId), throttle.ipKey(meta.ip)];
+  await throttle.assertNotThrottled(db, 'two_factor', keys, now);
+  const user = await findUserById(db, row.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
+  if (user.status !== 'active') throw new AppError('FORBIDDEN', AUTH_MESSAGES.accountSuspended);
+
+  const method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true });
+  if (!method) {
+    await throttle.recordFailure(db, 'two_factor', keys, now);
+    const attempts = (await challenges.countChallengeAttempt(db, id)) ?? CHALLENGE_MAX_ATTEMPTS;
+    if (attempts >= CHALLENGE_MAX_ATTEMPTS) await challenges.consumeChallenge(db, id, now);
+    throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
+  }
+  // Only one request turns a challenge into a token, however many valid codes arrive at once.
+  if (!(await challenges.consumeChallenge(db, id, now))) {
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
+  }
+  await throttle.clearFailures(db, 'two_factor', [throttle.userKey(user.id)]);
+  return signIn(deps, db, user, 'member', row.remember === 1, meta, method);
+}
+
+/** POST /api/logout and /api/admin/logout: revokes the presented token only. */
+export async function logout(deps: AppDeps, tokenId: number): Promise<MessageResponse> {
+  await revokeToken(deps.database.db, tokenId, deps.clock.now());
+  return { message: AUTH_MESSAGES.loggedOut };
+}
+
+/** Drops challenges that expired more than a day ago (run by the auth clean-up job). */
+export function pruneChallenges(db: DbOrTx, now: Date): Promise<void> {
+  return challenges.deleteChallengesExpiredBefore(db, new Date(now.getTime() - 24 * 3_600_000));
+}

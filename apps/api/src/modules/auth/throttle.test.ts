@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { authFailures } from '@app/db';
+import { createTestApp, uniqueEmail } from '../../../test/helpers';
+import {
+  Browser,
+  PASSWORD,
+  createUser,
+  errorOf,
+  latestOtp,
+  registrationPayload,
+} from '../../../test/accounts';
+import { IP_MAX_FAILURES } from './throttle.service';
+
+const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const db = app.deps.database.db;
+
+describe('sign-in throttling (DESIGN §6)', () => {
+  it('refuses the 11th attempt within 15 minutes with 429 and Retry-After, even with the right password', async () => {
+    const browser = new Browser(app);
+    const { email } = await createUser(app);
+    for (let i = 0; i < 10; i += 1) {
+      clock.advance(10_000);
+      const wrong = await browser.post('/api/login', { email, password: `wrong ${i}` });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const right = await browser.post('/api/login', { email, password: PASSWORD });
+    expect(right.statusCode).toBe(429);
+    expect(errorOf(right)).toEqual({
+      message: 'Too many attempts. Please try again in 14 minutes.',
+      code: 'TOO_MANY_REQUESTS',
+    });
+    // The oldest of the ten failures counts until 15 minutes after it: 15 min - 90 s from now.
+    expect(right.headers['retry-after']).toBe(String(15 * 60 - 90));
+
+    // Another address does not unlock the account: the limit is per account.
+    const elsewhere = await new Browser(app).post('/api/login', { email, password: PASSWORD });
+    expect(elsewhere.statusCode).toBe(429);
+    // Nor does the admin sign-in, which shares the account's count.
+    expect((await browser.post('/api/admin/login', { email, password: PASSWORD })).statusCode).toBe(429);
+
+    clock.advance((15 * 60 - 90) * 1000);
+    expect((await browser.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('forgets an account’s failures after a successful sign-in', async () => {
+    const browser = new Browser(app);
+    const { email } = await createUser(app);
+    for (let i = 0; i < 9; i += 1) await browser.post('/api/login', { email, password: 'wrong' });
+    expect((await browser.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 9; i += 1) {
+      expect((await browser.post('/api/login', { email, password: 'wrong' })).statusCode).toBe(401);
+    }
+    expect((await browser.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('throttles unknown accounts exactly like known ones (no enumeration)', async () => {
+    const browser = new Browser(app);
+    const email = uniqueEmail('nobody');
+    for (let i = 0; i < 10; i += 1) await browser.post('/api/login', { email, password: 'wrong' });
+    const response = await browser.post('/api/login', { email, password: 'wrong' });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBeDefined();
+  });
+
+  it(`refuses an IP after ${IP_MAX_FAILURES} failures across accounts, other IPs unaffected`, async () => {
+    const attacker = new Browser(app);
+    for (let i = 0; i < IP_MAX_FAILURES; i += 1) {
+      const response = await attacker.post('/api/login', { email: uniqueEmail('spray'), password: 'wrong' });
+      expect(response.statusCode).toBe(401);
+    }
+    const { email } = await createUser(app);
+    const blocked = await attacker.post('/api/login', { email, password: PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await new Browser(app).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('keeps the counts in the database, so every API node sees them', async () => {
+    const browser = new Browser(app);
+    const { email } = await createUser(app);
+    await browser.post('/api/login', { email, password: 'wrong' });
+    const [row] = await db
+      .select({ value: count() })
+      .from(authFailures)
+      .where(eq(authFailures.subject, `account:${email}`));
+    expect(row?.value).toBe(1);
+  });
+});
+
+describe('email code throttling', () => {
+  it('refuses an IP that keeps guessing codes, with Retry-After', async () => {
+    const guesser = new Browser(app);
+    for (let i = 0; i < IP_MAX_FAILURES; i += 1) {
+      const response = await guesser.post('/api/verify-otp', { email: uniqueEmail('guess'), otp: '123456' });
+      expect(response.statusCode).toBe(422);
+    }
+    const payload = registrationPayload();
+    await new Browser(app).post('/api/register', payload);
+    const otp = await latestOtp(app, payload.email);
+    const blocked = await guesser.post('/api/verify-otp', { email: payload.email, otp });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await new Browser(app).post('/api/verify-otp', { email: payload.email, otp })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses an account after 10 wrong codes in 15 minutes, across fresh codes', async () => {
+    const browser = new Browser(app);
+    const payload = registrationPayload();
+    await browser.post('/api/register', payload);
+    const email = payload.email;
+    for (let round = 0; round < 2; round += 1) {
+      clock.advance(60_000);
+      expect((await browser.post('/api/resend-otp', { email })).statusCode).toBe(200);
+      const otp = await latestOtp(app, email);
+      const wrong = otp === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1) await new Browser(app).post('/api/verify-otp', { email, otp: wrong });
+    }
+    clock.advance(60_000);
+    await browser.post('/api/resend-otp', { email });
+    const otp = await latestOtp(app, email);
+    const blocked = await browser.post('/api/verify-otp', { email, otp });
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked).code).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('clean-up job', () => {
+  it('drops failures older than a day and keeps recent ones', async () => {
+    const browser = new Browser(app);
+    const email = uniqueEmail('old');
+    await browser.post('/api/login', { email, password: 'wrong' });
+    clock.advance(25 * 3_600_000);
+    const fresh = uniqueEmail('fresh');
+    await browser.post('/api/login', { email: fresh, password: 'wrong' });
+    await app.deps.jobs.runAll({ database: app.deps.database, clock });
+    const subjects = (await db.select({ subject: authFailures.subject }).from(authFailures)).map(
+      (r) => r.subject,
+    );
+    expect(subjects).not.toContain(`account:${email}`);
+    expect(subjects).toContain(`account:${fresh}`);
+  });
+});

@@ -1,0 +1,82 @@
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  userProfiles,
+  users,
+  type DbOrTx,
+  type NewUserRow,
+  type UserProfileRow,
+  type UserRow,
+} from '@app/db';
+
+/** Case-insensitive, through the unique index on lower(email). */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Which of an email and a username are already in use (case-insensitive), in one query. */
+export async function findTaken(
+  db: DbOrTx,
+  email: string,
+  username: string,
+): Promise<{ email: boolean; username: boolean }> {
+  const rows = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(
+      sql`lower(${users.email}) = ${email.toLowerCase()} or lower(${users.username}) = ${username.toLowerCase()}`,
+    )
+    .limit(2);
+  return {
+    email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
+    username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
+  };
+}
+
+export async function usernameExists(db: DbOrTx, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findUserIdByReferralCode(db: DbOrTx, code: string): Promise<number | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
+  return row?.id ?? null;
+}
+
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<NewUserRow>,
+): Promise<UserRow | null> {
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+export async function findProfile(db: DbOrTx, userId: number): Promise<UserProfileRow | null> {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function countUsers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users);
+  return Number(row?.value ?? 0);
+}

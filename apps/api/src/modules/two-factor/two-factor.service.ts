@@ -1,0 +1,201 @@
+import QRCode from 'qrcode';
+import {
+  AUTH_MESSAGES,
+  RECOVERY_CODE_PATTERN,
+  type Enable2faResponse,
+  type RecoveryCodesResponse,
+  type SuccessResponse,
+  type Verify2faResponse,
+} from '@app/shared';
+import type { DbOrTx, UserRow } from '@app/db';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../errors';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import { getSettings } from '../settings/settings.service';
+import { mailUser, recordSecurityEvent, securityMail, type RequestMeta } from '../auth/security-events';
+import * as throttle from '../auth/throttle.service';
+import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
+import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
+import * as repository from './two-factor.repository';
+
+export type SecondFactorMethod = 'totp' | 'recovery_code';
+
+/**
+ * Checks a second factor of an account with 2FA on: a current TOTP code (each step accepted once) or,
+ * when allowed, an unused recovery code (used up by this call). Null when neither matches.
+ */
+export async function checkSecondFactor(
+  deps: AppDeps,
+  db: DbOrTx,
+  user: UserRow,
+  code: string,
+  options: { allowRecoveryCode: boolean },
+): Promise<SecondFactorMethod | null> {
+  if (!user.totpSecretEnc || !user.totpEnabledAt) return null;
+  const now = deps.clock.now();
+  if (/^\d{6}$/.test(code)) {
+    const step = matchTotpStep(decryptSecret(deps.appKey, user.totpSecretEnc), code, now);
+    if (step === null) return null;
+    return (await repository.claimTotpStep(db, user.id, step)) ? 'totp' : null;
+  }
+  if (options.allowRecoveryCode && RECOVERY_CODE_PATTERN.test(code)) {
+    return (await repository.consumeRecoveryCode(db, user.id, hashRecoveryCode(code), now))
+      ? 'recovery_code'
+      : null;
+  }
+  return null;
+}
+
+/** Throttle keys of the 2FA routes of a signed-in member: the account and the IP. */
+const keysOf = (user: UserRow, meta: RequestMeta) => [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
+
+/**
+ * Runs `check` under the 2FA throttle; a failed check counts a failure and answers 422 with `message`.
+ */
+async function withThrottledCode<T>(
+  deps: AppDeps,
+  user: UserRow,
+  meta: RequestMeta,
+  message: string,
+  check: () => Promise<T | null>,
+): Promise<T> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const keys = keysOf(user, meta);
+  await throttle.assertNotThrottled(db, 'two_factor', keys, now);
+  const result = await check();
+  if (result === null) {
+    await throttle.recordFailure(db, 'two_factor', keys, now);
+    throw new AppError('BUSINESS_RULE', message);
+  }
+  await throttle.clearFailures(db, 'two_factor', [throttle.userKey(user.id)]);
+  return result;
+}
+
+/**
+ * POST /api/enable-2fa: a new secret, sealed at rest, not enabled until a code from it is verified.
+ * Calling it again before verifying replaces the pending secret.
+ */
+export async function startSetup(deps: AppDeps, user: UserRow): Promise<Enable2faResponse> {
+  if (user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  const { db } = deps.database;
+  const secret = newTotpSecret();
+  if (
+    !(await repository.setPendingSecret(db, user.id, encryptSecret(deps.appKey, secret), deps.clock.now()))
+  ) {
+    throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  }
+  const { sitename } = await getSettings(db);
+  const url = otpauthUrl(secret, sitename, user.email);
+  const qrCode = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+  return { qr_code: qrCode, secret, otpauth_url: url };
+}
+
+/** POST /api/verify-2fa: a code of the pending secret turns 2FA on and gives 10 recovery codes. */
+export async function confirmSetup(
+  deps: AppDeps,
+  user: UserRow,
+  code: string,
+  meta: RequestMeta,
+): Promise<Verify2faResponse> {
+  if (user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  const sealed = user.totpSecretEnc;
+  if (!sealed) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorSetupNotStarted);
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const codes = generateRecoveryCodes();
+  const enabled = await withThrottledCode(
+    deps,
+    user,
+    meta,
+    AUTH_MESSAGES.twoFactorVerificationFailed,
+    async () => {
+      const step = matchTotpStep(decryptSecret(deps.appKey, sealed), code, now);
+      if (step === null) return null;
+      return db.transaction(async (tx) => {
+        if (!(await repository.claimTotpStep(tx, user.id, step))) return null;
+        const updated = await repository.enableTotp(tx, user.id, sealed, now);
+        if (!updated) return null;
+        await repository.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode), now);
+        await recordSecurityEvent(deps, tx, { user: updated, action: 'two_factor.enabled', meta });
+        return updated;
+      });
+    },
+  );
+  await mailUser(
+    deps,
+    enabled,
+    securityMail(
+      enabled,
+      meta,
+      now,
+      'Two-factor authentication is on',
+      'Two-factor authentication was turned on for your account. Keep your recovery codes somewhere safe.',
+    ),
+  );
+  return { success: true, message: AUTH_MESSAGES.twoFactorEnabled, recovery_codes: codes };
+}
+
+/** POST /api/disable-2fa: needs a current code (or an unused recovery code), DESIGN §6. */
+export async function disable(
+  deps: AppDeps,
+  user: UserRow,
+  code: string,
+  meta: RequestMeta,
+): Promise<SuccessResponse> {
+  if (!user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorNotEnabled);
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  await withThrottledCode(deps, user, meta, AUTH_MESSAGES.twoFactorInvalid, () =>
+    checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true }),
+  );
+  await db.transaction(async (tx) => {
+    await repository.disableTotp(tx, user.id, now);
+    await repository.deleteRecoveryCodes(tx, user.id);
+    await recordSecurityEvent(deps, tx, { user, action: 'two_factor.disabled', meta });
+  });
+  await mailUser(
+    deps,
+    user,
+    securityMail(
+      user,
+      meta,
+      now,
+      'Two-factor authentication is off',
+      'Two-factor authentication was turned off for your account.',
+    ),
+  );
+  return { success: true, message: AUTH_MESSAGES.twoFactorDisabled };
+}
+
+/** POST /api/2fa/recovery-codes: ten new codes for a current code; the old ones stop working. */
+export async function regenerateRecoveryCodes(
+  deps: AppDeps,
+  user: UserRow,
+  code: string,
+  meta: RequestMeta,
+): Promise<RecoveryCodesResponse> {
+  if (!user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorNotEnabled);
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  await withThrottledCode(deps, user, meta, AUTH_MESSAGES.twoFactorInvalid, () =>
+    checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true }),
+  );
+  const codes = generateRecoveryCodes();
+  await db.transaction(async (tx) => {
+    await repository.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode), now);
+    await recordSecurityEvent(deps, tx, { user, action: 'two_factor.recovery_codes_regenerated', meta });
+  });
+  await mailUser(
+    deps,
+    user,
+    securityMail(
+      user,
+      meta,
+      now,
+      'New recovery codes',
+      'New two-factor recovery codes were generated for your account; the previous ones no longer work.',
+    ),
+  );
+  return { message: AUTH_MESSAGES.recoveryCodesRegenerated, recovery_codes: codes };
+}

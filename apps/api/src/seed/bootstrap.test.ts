@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { apiTokens, auditLog, settings, users } from '@app/db';
+import type { TokenResponse } from '@app/shared';
+import { createTestApp } from '../../test/helpers';
+import { Browser, createUser, findUser, me, signIn } from '../../test/accounts';
+import { bootstrapData, DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL } from './bootstrap';
+
+const ADMIN_PASSWORD = 'a long admin password';
+
+/** The password printed on a line "<label>: <email> / <password>...". */
+function printedPassword(lines: string[], label: string): string {
+  const line = lines.find((l) => l.startsWith(label));
+  const password = line ? /\/ (\S+)/.exec(line)?.[1] : undefined;
+  if (!password) throw new Error(`no "${label}" line in ${JSON.stringify(lines)}`);
+  return password;
+}
+
+async function adminSignIn(browser: Browser, email: string, password: string) {
+  return browser.post('/api/admin/login', { email, password });
+}
+
+describe('demo content on an empty database', () => {
+  it('seeds nothing with SEED_DEMO off; otherwise stores settings, a demo member and a demo admin', async () => {
+    const { app } = await createTestApp({ TRUST_PROXY: '1' });
+    app.deps.config.seedDemo = false;
+    expect(await bootstrapData(app)).toEqual([]);
+    expect(await app.deps.database.db.select().from(users)).toEqual([]);
+    expect(await app.deps.database.db.select().from(settings)).toEqual([]);
+
+    app.deps.config.seedDemo = true;
+    const lines = await bootstrapData(app);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Demo member: demo@example\.com \/ \S{20}$/);
+    expect(lines[1]).toMatch(/^Demo admin: admin@example\.com \/ \S{20} /);
+
+    const memberPassword = printedPassword(lines, 'Demo member');
+    const browser = new Browser(app);
+    const token = await signIn(browser, DEMO_MEMBER_EMAIL, memberPassword);
+    const { user } = await me(browser, token);
+    expect(user).toMatchObject({ username: 'demo', role: 'member' });
+    expect(user?.email_verified_at).not.toBeNull();
+
+    const admin = await adminSignIn(browser, DEMO_ADMIN_EMAIL, printedPassword(lines, 'Demo admin'));
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json<TokenResponse>().user.role).toBe('admin');
+
+    const keys = (await app.deps.database.db.select({ key: settings.key }).from(settings)).map((r) => r.key);
+    expect(keys).toEqual(expect.arrayContaining(['sitename', 'company_email', 'company_phone']));
+    const seeded = await app.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'bootstrap.demo_seeded'));
+    expect(seeded).toHaveLength(1);
+    expect(JSON.stringify(seeded)).not.toContain(memberPassword);
+
+    // A second start finds users and seeds nothing.
+    expect(await bootstrapData(app)).toEqual([]);
+    expect(await app.deps.database.db.select().from(users)).toHaveLength(2);
+  });
+});
+
+describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+  it('creates that admin (and no demo admin) on an empty database, and leaves it alone on restart', async () => {
+    const { app } = await createTestApp({
+      TRUST_PROXY: '1',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD,
+    });
+    const lines = await bootstrapData(app);
+    expect(lines[0]).toBe('Admin: boss@example.com (created from ADMIN_EMAIL)');
+    expect(lines.some((line) => line.startsWith('Demo member'))).toBe(true);
+    expect(lines.some((line) => line.startsWith('Demo admin'))).toBe(false);
+    expect(lines.join('\n')).not.toContain(ADMIN_PASSWORD);
+    const admin = await findUser(app, 'boss@example.com');
+    expect(admin).toMatchObject({ role: 'admin', status: 'active', username: 'boss' });
+    expect(admin?.emailVerifiedAt).not.toBeNull();
+    expect((await adminSignIn(new Browser(app), 'boss@example.com', ADMIN_PASSWORD)).statusCode).toBe(200);
+    const audits = await app.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'bootstrap.admin_created'));
+    expect(audits).toHaveLength(1);
+
+    // A restart with the same settings changes nothing and signs nobody out.
+    const browser = new Browser(app);
+    const token = (await adminSignIn(browser, 'boss@example.com', ADMIN_PASSWORD)).json<TokenResponse>()
+      .token;
+    expect(await bootstrapData(app)).toEqual(['Admin: boss@example.com']);
+    expect((await browser.get('/api/admin/me', { token })).statusCode).toBe(200);
+  });
+
+  it('resets an existing account to admin with the configured password, revoking its tokens', async () => {
+    const { app } = await createTestApp({ TRUST_PROXY: '1', SEED_DEMO: '0' });
+    const db = app.deps.database.db;
+    const { user, email } = await createUser(app, { verified: false });
+    const browser = new Browser(app);
+    const memberToken = await signIn(browser, email);
+    await db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
+    app.deps.config.admin = { email, password: ADMIN_PASSWORD };
+
+    const lines = await bootstrapData(app);
+    expect(lines).toEqual([`Admin: ${email} (reset from ADMIN_EMAIL; its sessions were signed out)`]);
+    const reset = await findUser(app, email);
+    expect(reset).toMatchObject({ role: 'admin', status: 'active' });
+    expect(reset?.emailVerifiedAt).not.toBeNull();
+    expect(reset?.passwordHash).not.toBe(user.passwordHash);
+    const [token] = await db.select().from(apiTokens).where(eq(apiTokens.userId, user.id));
+    expect(token?.revokedAt).not.toBeNull();
+    expect((await browser.get('/api/me', { token: memberToken })).statusCode).toBe(401);
+    expect((await adminSignIn(browser, email, ADMIN_PASSWORD)).statusCode).toBe(200);
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'bootstrap.admin_reset'));
+    expect(audit?.before).toEqual({ role: 'member', status: 'suspended', verified: false });
+    expect(JSON.stringify(audit)).not.toContain(ADMIN_PASSWORD);
+  });
+});

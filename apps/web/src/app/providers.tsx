@@ -1,0 +1,42 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Direction } from 'radix-ui';
+import { PageSpinner } from '#components/ui/spinner';
+import { i18n } from '#i18n/index';
+import { useFrontSettings } from '#lib/front-settings';
+import { createQueryClient } from './query-client';
+
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+
+/** Language direction for Radix and the toasts; the front settings start loading at once. */
+function Localized({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  useFrontSettings();
+  const dir = instance.dir(instance.resolvedLanguage);
+  return (
+    <Direction.Provider dir={dir}>
+      {children}
+      <Suspense fallback={null}>
+        <Toasts rtl={dir === 'rtl'} />
+      </Suspense>
+    </Direction.Provider>
+  );
+}
+
+interface AppProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own client; the app makes one. */
+  queryClient?: QueryClient;
+}
+
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <Suspense fallback={<PageSpinner label={i18n.t('common.loading')} />}>
+        <Localized>{children}</Localized>
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '#lib/storage';
+import { fakeApi, json, USER } from '../test/fake-api';
+import { renderRoutes } from '../test/render';
+import { routes } from './routes';
+
+describe('the app routes', () => {
+  it('wraps member screens in the shell and logs out to /login with the spec message', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    const server = fakeApi({
+      'GET /api/me': () => json(USER),
+      'POST /api/logout': () => json({ message: 'Logged out successfully!' }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, ada_l' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    expect(nav).toBeDefined();
+    for (const name of ['Overview', 'My Goals', 'My Portfolio', 'Explore', 'Activity']) {
+      expect(within(nav as HTMLElement).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(document.title).toBe('Test Platform | Overview');
+
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText("We'll keep you updated when there's something new.")).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByText('Logged out successfully!')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(server.to('POST /api/logout')[0]?.headers.Authorization).toBe('Bearer 1|secret');
+  });
+
+  it('keeps the balance preference and the appearance in local storage', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({ 'GET /api/me': () => json(USER) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide balance' }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.showBalance)).toBe('false');
+    expect(await screen.findByRole('menuitem', { name: 'Show balance' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Dark appearance' }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    expect(document.documentElement).toHaveClass('dark');
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Dark appearance' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('shows the not-found screen for any other path, with a way home', async () => {
+    fakeApi({});
+    renderRoutes(routes, '/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: "Oops! The page you're looking for doesn't exist." }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it('signs an admin in with the admin token and shows who is signed in', async () => {
+    const admin = { ...USER, email: 'admin@example.com', role: 'admin' };
+    const server = fakeApi({
+      'POST /api/admin/login': () => json({ token: '9|admin', user: admin }),
+      'GET /api/admin/me': () => json({ user: admin }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/admin/login');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'admin password');
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Signed in as admin@example.com')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('9|admin');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(server.to('POST /api/admin/login')[0]?.body).toEqual({
+      email: 'admin@example.com',
+      password: 'admin password',
+      remember: true,
+    });
+  });
+});

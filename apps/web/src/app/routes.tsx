@@ -1,0 +1,77 @@
+import { lazy, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireAdmin } from './guards/require-admin';
+import { RequireMember } from './guards/require-member';
+import { RootLayout } from './layouts/root-layout';
+
+/** A route component loaded on first visit (its own chunk). */
+function page<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = page(() => import('../features/public/routes/home-page'), 'HomePage');
+const NotFoundPage = page(() => import('../features/public/routes/not-found-page'), 'NotFoundPage');
+const SignupPage = page(() => import('../features/auth/routes/signup-page'), 'SignupPage');
+const LoginPage = page(() => import('../features/auth/routes/login-page'), 'LoginPage');
+const VerifyEmailPage = page(() => import('../features/auth/routes/verify-email-page'), 'VerifyEmailPage');
+const MemberLayout = page(() => import('../features/member-shell/routes/member-layout'), 'MemberLayout');
+const DashboardPage = page(() => import('../features/member-shell/routes/dashboard-page'), 'DashboardPage');
+const PlaceholderPage = page(
+  () => import('../features/member-shell/routes/placeholder-page'),
+  'PlaceholderPage',
+);
+const AccountManagementPage = page(
+  () => import('../features/account-settings/routes/account-management-page'),
+  'AccountManagementPage',
+);
+const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
+const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
+
+/** Member screens that later issues build: the shell, a heading and one honest line for now. */
+const PLACEHOLDER_PAGES = [
+  'profile',
+  'rewards',
+  'activity',
+  'my-portfolio',
+  'explore',
+  'my-goals',
+  'withdrawal-methods',
+  'withdrawal-info',
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/admin/login', element: <AdminLoginPage /> },
+      {
+        path: '/admin',
+        element: (
+          <RequireAdmin>
+            <AdminHomePage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        element: (
+          <RequireMember>
+            <MemberLayout />
+          </RequireMember>
+        ),
+        children: [
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/verify', element: <VerifyEmailPage /> },
+          { path: '/account-management', element: <AccountManagementPage /> },
+          ...PLACEHOLDER_PAGES.map((name) => ({
+            path: `/${name}`,
+            element: <PlaceholderPage page={name} />,
+          })),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

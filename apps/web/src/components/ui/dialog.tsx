@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A modal dialog: focus is trapped and returned, Escape and the close button close it. */
+export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[2px]" />
+        <RadixDialog.Content
+          className="fixed start-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 shadow-xl focus:outline-none rtl:translate-x-1/2"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-lg font-semibold text-fg">{title}</RadixDialog.Title>
+            <RadixDialog.Close
+              className="-m-1.5 rounded-lg p-1.5 text-muted hover:bg-surface-muted hover:text-fg"
+              aria-label={t('common.close')}
+            >
+              <X className="size-5" aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          {description && (
+            <RadixDialog.Description className="mt-2 text-sm leading-relaxed text-muted">
+              {description}
+            </RadixDialog.Description>
+          )}
+          {children && <div className="mt-5">{children}</div>}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

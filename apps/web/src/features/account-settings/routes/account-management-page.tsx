@@ -1,0 +1,48 @@
+import { KeyRound, ShieldCheck, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '#components/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#components/ui/tabs';
+import { useDocumentMeta } from '#lib/document-meta';
+import { useMe } from '#lib/session';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { SecurityTab } from '../components/security-tab';
+import { WithdrawalsTab } from '../components/withdrawals-tab';
+
+/** Account settings: Security (default), Change Password, Withdrawals. */
+export function AccountManagementPage() {
+  const { t } = useTranslation();
+  const { data: user } = useMe();
+  useDocumentMeta(t('settings.metaTitle'), t('settings.metaDescription'));
+  if (!user) return null;
+
+  return (
+    <>
+      <PageHeader title={t('settings.title')} description={t('settings.lead')} />
+      <Tabs defaultValue="security">
+        <TabsList aria-label={t('settings.title')}>
+          <TabsTrigger value="security">
+            <ShieldCheck className="size-4" aria-hidden="true" />
+            {t('settings.tabs.security')}
+          </TabsTrigger>
+          <TabsTrigger value="password">
+            <KeyRound className="size-4" aria-hidden="true" />
+            {t('settings.tabs.password')}
+          </TabsTrigger>
+          <TabsTrigger value="withdrawals">
+            <Wallet className="size-4" aria-hidden="true" />
+            {t('settings.tabs.withdrawals')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="security">
+          <SecurityTab user={user} />
+        </TabsContent>
+        <TabsContent value="password">
+          <ChangePasswordForm />
+        </TabsContent>
+        <TabsContent value="withdrawals">
+          <WithdrawalsTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

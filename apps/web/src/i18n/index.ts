@@ -1,0 +1,79 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readStored, STORAGE_KEYS, writeStored } from '#lib/storage';
+import en from './locales/en.json';
+
+/**
+ * i18next with English bundled (the fallback) and the other locales loaded when chosen. The chosen
+ * language is stored locally and sets <html lang> and <html dir> (Arabic is right-to-left).
+ */
+
+export const LANGUAGES = ['en', 'es', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+type LocaleFile = typeof en;
+
+const lazyLocales: Record<string, () => Promise<{ default: LocaleFile }>> = {
+  es: () => import('./locales/es.json'),
+  ar: () => import('./locales/ar.json'),
+};
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = lazyLocales[language];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default[namespace as keyof LocaleFile]),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function applyToDocument(language: string) {
+  document.documentElement.lang = language;
+  document.documentElement.dir = i18n.dir(language);
+}
+
+i18n.on('languageChanged', applyToDocument);
+
+const stored = readStored(STORAGE_KEYS.language);
+
+void i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    lng: isLanguage(stored) ? stored : DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    load: 'languageOnly',
+    ns: ['translation', 'messages'],
+    defaultNS: 'translation',
+    resources: { en },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    showSupportNotice: false,
+  });
+
+/** Changes the language and remembers it. */
+export async function setLanguage(language: Language): Promise<void> {
+  writeStored(STORAGE_KEYS.language, language);
+  await i18n.changeLanguage(language);
+}
+
+/** The current language as one of ours. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}
+
+export { i18n };

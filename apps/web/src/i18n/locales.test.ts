@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
+import ar from './locales/ar.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+/** Every key path of a nested object: 'auth.login.title'. */
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const code = Object.values(sources).join('\n');
+
+describe('locales', () => {
+  it('es and ar translate exactly what en has', () => {
+    for (const namespace of ['translation', 'messages'] as const) {
+      const english = Object.keys(en[namespace]).length ? keys(en[namespace]).sort() : [];
+      expect(keys(es[namespace]).sort()).toEqual(english);
+      expect(keys(ar[namespace]).sort()).toEqual(english);
+    }
+  });
+
+  it('has every translation key the code names', () => {
+    const known = new Set(keys(en.translation));
+    const named = [
+      ...code.matchAll(
+        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin)\.[\w.-]+)['"]/g,
+      ),
+    ].map((match) => match[1]);
+    expect(named.length).toBeGreaterThan(50);
+    expect(named.filter((key) => !known.has(key as string))).toEqual([]);
+  });
+
+  it('has every product message the code shows, and every fixed message of the accounts API', () => {
+    const known = new Set(Object.keys(en.messages));
+    const shown = [
+      ...code.matchAll(/(?:message|errorMessage\([^,]+,|setFailure|setBanner)\(?\s*(['"])(.+?)\1/g),
+    ].map((match) => match[2]);
+    const server = Object.values(AUTH_MESSAGES).filter((value) => typeof value === 'string');
+    expect(shown.length).toBeGreaterThan(15);
+    expect([...shown, ...server].filter((text) => !known.has(text as string))).toEqual([]);
+  });
+});

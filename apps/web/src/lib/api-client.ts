@@ -1,0 +1,153 @@
+import { readToken, type TokenKind } from './tokens';
+
+/**
+ * The API client of spec §7: every call sends Accept JSON and credentials; non-GET calls send a JSON
+ * body and are preceded, once, by GET /sanctum/csrf-cookie; the XSRF-TOKEN cookie is echoed in
+ * X-XSRF-TOKEN; the stored bearer token is sent when present. A non-OK answer becomes an ApiError.
+ */
+
+const JSON_TYPE = 'application/json';
+const CSRF_COOKIE = 'XSRF-TOKEN';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** The HTTP status; 0 when no answer arrived (network failure). */
+    readonly status: number,
+    message: string,
+    /** The field errors of a 400/422 answer: field name to messages. */
+    readonly fieldErrors?: Record<string, string[]>,
+    /** The API's error code (DESIGN §7), when it gave one. */
+    readonly code?: string,
+    /** The `message` of the answer's body, when it had one (the text the spec shows to people). */
+    readonly serverMessage?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH';
+  body?: unknown;
+  signal?: AbortSignal;
+  auth?: TokenKind;
+  /** A token to send instead of the stored one (logout sends the token it has just removed). */
+  token?: string | null;
+}
+
+let csrfCookie: Promise<void> | null = null;
+
+/** Forgets that the CSRF cookie was fetched, so the next write fetches it again (after a 419). */
+export function forgetCsrfCookie(): void {
+  csrfCookie = null;
+}
+
+function ensureCsrfCookie(): Promise<void> {
+  if (!csrfCookie) {
+    const attempt = send('/sanctum/csrf-cookie', {
+      method: 'GET',
+      credentials: 'include',
+      headers: { Accept: JSON_TYPE },
+    }).then((response) => {
+      if (!response.ok) throw new ApiError(response.status, response.statusText || 'API Error');
+    });
+    csrfCookie = attempt;
+    // A failed attempt is not remembered: the next write tries again.
+    attempt.catch(() => {
+      if (csrfCookie === attempt) csrfCookie = null;
+    });
+  }
+  return csrfCookie;
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [rawKey, ...rest] = part.trim().split('=');
+    if (rawKey === name) {
+      const value = rest.join('=');
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return null;
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, 'Network error');
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  const isJson = (response.headers.get('Content-Type') ?? '').includes(JSON_TYPE);
+  if (!isJson || text === '') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const fields = isRecord(body) ? body : {};
+  const serverMessage = typeof fields.message === 'string' && fields.message ? fields.message : undefined;
+  const errors = isRecord(fields.errors) ? (fields.errors as Record<string, string[]>) : undefined;
+  const code = typeof fields.code === 'string' ? fields.code : undefined;
+  const message = serverMessage || response.statusText || 'API Error';
+  return new ApiError(response.status, message, errors, code, serverMessage);
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: JSON_TYPE };
+  const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal ?? null };
+
+  if (method !== 'GET') {
+    await ensureCsrfCookie();
+    headers['Content-Type'] = JSON_TYPE;
+    init.body = JSON.stringify(options.body ?? {});
+  }
+  const token = options.token !== undefined ? options.token : readToken(options.auth ?? 'member');
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const xsrf = readCookie(CSRF_COOKIE);
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+
+  const response = await send(path, init);
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 419) forgetCsrfCookie();
+    throw toApiError(response, body);
+  }
+  return body as T;
+}
+
+type CallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options: CallOptions = {}) => apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+};
+
+/** The message to show for a failed call: the server's own words when it answered, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE, DEFAULT_SITENAME } from '@app/shared/constants';
+import type { FrontSettings } from '@app/shared/schemas/front';
+import { useTranslation } from 'react-i18next';
+import { api } from './api-client';
+import { logger } from './logger';
+
+/** What the app shows while the settings load or when they cannot be read (spec §3 and §9 defaults). */
+export const DEFAULT_FRONT_SETTINGS: FrontSettings = {
+  logo: null,
+  sitename: DEFAULT_SITENAME,
+  company_email: '',
+  company_phone: '',
+  currency: { ...DEFAULT_CURRENCY },
+  available_currencies: [{ ...DEFAULT_CURRENCY }, { code: 'EUR', symbol: '€' }, { code: 'GBP', symbol: '£' }],
+  language: { ...DEFAULT_LANGUAGE },
+  available_languages: [
+    { ...DEFAULT_LANGUAGE },
+    { code: 'es', label: 'Español', direction: 'ltr' },
+    { code: 'ar', label: 'العربية', direction: 'rtl' },
+  ],
+  risk_warning: '',
+};
+
+/**
+ * Front settings (GET /api/front?lang=). A failure is only logged (spec §8): the screens go on with
+ * the defaults (or the settings read before) and the query tries again later.
+ */
+export function useFrontSettings(): FrontSettings {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE.code;
+  const { data } = useQuery({
+    queryKey: ['front', language],
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<FrontSettings>(`/api/front?lang=${encodeURIComponent(language)}`, { signal });
+      } catch (error) {
+        if (!signal.aborted) logger.warn('Front settings could not be loaded; showing the defaults.', error);
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+    placeholderData: (previous) => previous,
+  });
+  return data ?? DEFAULT_FRONT_SETTINGS;
+}

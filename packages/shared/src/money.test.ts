@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT_MAJOR, centsToMajor, divideHalfEven, majorToCents, parseAmountToCents } from './money';
+
+const ok = (cents: number) => ({ ok: true, cents });
+const refused = (reason: string) => ({ ok: false, reason });
+
+describe('parseAmountToCents', () => {
+  it('parses whole and decimal amounts, as numbers or numeric strings, into integer cents', () => {
+    expect(parseAmountToCents(12)).toEqual(ok(1200));
+    expect(parseAmountToCents('12.5')).toEqual(ok(1250));
+    expect(parseAmountToCents(12.5)).toEqual(ok(1250));
+    expect(parseAmountToCents('12.05')).toEqual(ok(1205));
+    expect(parseAmountToCents(0.01)).toEqual(ok(1));
+    expect(parseAmountToCents('0.1')).toEqual(ok(10));
+    expect(parseAmountToCents('00012')).toEqual(ok(1200));
+  });
+
+  it('never goes through float arithmetic: 19.99 and 0.29 are exact', () => {
+    expect(parseAmountToCents(19.99)).toEqual(ok(1999));
+    expect(parseAmountToCents(0.29)).toEqual(ok(29));
+  });
+
+  it('trims spaces around a string, but not inside it', () => {
+    expect(parseAmountToCents(' 12.50 ')).toEqual(ok(1250));
+    expect(parseAmountToCents('\t7\n')).toEqual(ok(700));
+    expect(parseAmountToCents('1 000')).toEqual(refused('Amount must be a number.'));
+    expect(parseAmountToCents('   ')).toEqual(refused('Amount must be a number.'));
+  });
+
+  it('refuses zero and negative amounts', () => {
+    for (const input of [0, '0', '0.00', -5, '-5', '-0', -0.01, '-12.5']) {
+      expect(parseAmountToCents(input)).toEqual(refused('Amount must be greater than 0.'));
+    }
+  });
+
+  it('refuses more than two decimals', () => {
+    expect(parseAmountToCents('1.234')).toEqual(refused('Amount may have at most 2 decimals.'));
+    expect(parseAmountToCents(12.345)).toEqual(refused('Amount may have at most 2 decimals.'));
+    expect(parseAmountToCents(0.1 + 0.2)).toEqual(refused('Amount may have at most 2 decimals.'));
+  });
+
+  it('accepts 1e12 and refuses anything above it', () => {
+    expect(parseAmountToCents(MAX_AMOUNT_MAJOR)).toEqual(ok(MAX_AMOUNT_MAJOR * 100));
+    expect(parseAmountToCents('1000000000000')).toEqual(ok(100_000_000_000_000));
+    expect(parseAmountToCents(1e12 + 0.01)).toEqual(refused('Amount is too large.'));
+    expect(parseAmountToCents('1000000000000.01')).toEqual(refused('Amount is too large.'));
+    expect(parseAmountToCents('9999999999999')).toEqual(refused('Amount is too large.'));
+    expect(parseAmountToCents(1e21).ok).toBe(false);
+  });
+
+  it('refuses what is not a plain decimal number', () => {
+    for (const input of [
+      NaN,
+      Infinity,
+      -Infinity,
+      '',
+      'abc',
+      '12.',
+      '+5',
+      '1e3',
+      '0x10',
+      '١٢',
+      null,
+      undefined,
+      true,
+      {},
+      [5],
+    ]) {
+      expect(parseAmountToCents(input)).toEqual(refused('Amount must be a number.'));
+    }
+    expect(parseAmountToCents('.5').ok).toBe(false);
+    expect(parseAmountToCents(1e-7).ok).toBe(false);
+  });
+});
+
+describe('divideHalfEven', () => {
+  it('rounds ties to the even neighbour', () => {
+    expect(divideHalfEven(5n, 2n)).toBe(2n); // 2.5 → 2
+    expect(divideHalfEven(7n, 2n)).toBe(4n); // 3.5 → 4
+    expect(divideHalfEven(25n, 10n)).toBe(2n);
+    expect(divideHalfEven(35n, 10n)).toBe(4n);
+    expect(divideHalfEven(1n, 2n)).toBe(0n);
+    expect(divideHalfEven(3n, 2n)).toBe(2n);
+  });
+
+  it('rounds negative ties to the even neighbour too, whichever operand carries the sign', () => {
+    expect(divideHalfEven(-5n, 2n)).toBe(-2n);
+    expect(divideHalfEven(-7n, 2n)).toBe(-4n);
+    expect(divideHalfEven(15n, -10n)).toBe(-2n);
+    expect(divideHalfEven(-15n, -10n)).toBe(2n);
+  });
+
+  it('rounds non-ties to the nearest', () => {
+    expect(divideHalfEven(1n, 3n)).toBe(0n);
+    expect(divideHalfEven(2n, 3n)).toBe(1n);
+    expect(divideHalfEven(-2n, 3n)).toBe(-1n);
+    expect(divideHalfEven(26n, 10n)).toBe(3n);
+    expect(divideHalfEven(24n, 10n)).toBe(2n);
+    expect(divideHalfEven(10n, 5n)).toBe(2n);
+    expect(divideHalfEven(0n, 7n)).toBe(0n);
+  });
+
+  it('refuses division by zero', () => {
+    expect(() => divideHalfEven(1n, 0n)).toThrow(RangeError);
+  });
+
+  it('computes a daily accrual exactly: 10,000.00 at 8% over 365 days', () => {
+    // 1_000_000 cents × 800 bps / 10_000 / 365 = 219.178… → 219
+    expect(divideHalfEven(1_000_000n * 800n, 10_000n * 365n)).toBe(219n);
+  });
+});
+
+describe('cents and major units', () => {
+  it('round-trips every cent value without float noise', () => {
+    for (const cents of [0, 1, 10, 99, 1999, 123_456_789, 100_000_000_000_000]) {
+      expect(majorToCents(centsToMajor(cents))).toBe(cents);
+    }
+    expect(centsToMajor(1250)).toBe(12.5);
+  });
+});
