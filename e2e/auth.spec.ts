@@ -1,9 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { latestCode, uniqueEmail } from './support/api';
+import { latestCode, uniqueEmail } from './support/api-session';
 import { E2E_ADMIN } from './support/constants';
-import { expectAccessible, launchBrowser, openPage } from './support/browser';
+import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('accounts in a real browser', () => {
       .getByText('Registration successful! Please enter the OTP sent to your email.')
       .first()
       .waitFor();
-    await page.getByLabel('Verification code').fill(await latestCode(email));
+    await page.getByLabel('Verification code').fill(await latestCode(baseUrl(), email));
     await page.getByRole('button', { name: 'Verify email' }).click();
     await page.getByText('Email verified! Redirecting to login...').first().waitFor();
     await page.waitForURL('**/login', { timeout: 10_000 });

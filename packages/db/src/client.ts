@@ -21,7 +21,28 @@ export interface Database {
   /** Runs a raw SQL text with no parameters (migrations of tests, maintenance). */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `work` only if this process takes the PostgreSQL session advisory lock `key` (released after);
+   * answers false without running it when another node holds the lock. On PGlite (one process, one
+   * connection) an in-process lock stands in for it.
+   */
+  withAdvisoryLock(key: number, work: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** In-process stand-in for advisory locks where there is one process (PGlite). */
+function localLocks(): Database['withAdvisoryLock'] {
+  const held = new Set<number>();
+  return async (key, work) => {
+    if (held.has(key)) return false;
+    held.add(key);
+    try {
+      await work();
+      return true;
+    } finally {
+      held.delete(key);
+    }
+  };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -43,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await client.query('select 1');
       },
+      withAdvisoryLock: localLocks(),
       close: () => client.close(),
     };
   }
@@ -60,6 +82,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     ping: async () => {
       await pool.query('select 1');
+    },
+    withAdvisoryLock: async (key, work) => {
+      const connection = await pool.connect();
+      try {
+        const { rows } = await connection.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [key],
+        );
+        if (!rows[0]?.locked) return false;
+        try {
+          await work();
+          return true;
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        connection.release();
+      }
     },
     close: () => pool.end(),
   };

@@ -1,4 +1,3 @@
-import { baseUrl } from './browser';
 import { E2E_ADMIN } from './constants';
 
 interface MailItem {
@@ -9,8 +8,8 @@ interface MailItem {
 }
 
 /** The newest 6-digit code mailed to an address (the outbox, read through /api/dev/mail). */
-export async function latestCode(email: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/dev/mail?to=${encodeURIComponent(email)}`);
+export async function latestCode(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(email)}`);
   if (!response.ok) throw new Error(`dev mail: ${response.status}`);
   const messages = (await response.json()) as MailItem[];
   for (const message of messages) {
@@ -26,10 +25,12 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /**
- * An API session outside the browser, speaking the Sanctum contract as the web app does: one
+ * An API session outside the browser (used by e2e set-up and by the benchmarks), speaking the Sanctum contract as the web app does: one
  * csrf-cookie call, X-XSRF-TOKEN echoed on writes, bearer token after login.
  */
 export class ApiSession {
+  constructor(private readonly baseUrl: string) {}
+
   private cookies = new Map<string, string>();
   private token: string | undefined;
 
@@ -47,14 +48,14 @@ export class ApiSession {
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) {
-      this.keep(await fetch(`${baseUrl()}/sanctum/csrf-cookie`));
+      this.keep(await fetch(`${this.baseUrl}/sanctum/csrf-cookie`));
     }
     const headers: Record<string, string> = { Accept: 'application/json', Cookie: this.cookieHeader() };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    const response = await fetch(`${baseUrl()}${path}`, {
+    const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -63,6 +64,12 @@ export class ApiSession {
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** The Authorization header value of the signed-in session (for load generators). */
+  authorization(): string {
+    if (!this.token) throw new Error('not signed in');
+    return `Bearer ${this.token}`;
   }
 
   async signInAdmin(): Promise<void> {
@@ -92,7 +99,7 @@ export class ApiSession {
       password,
       account_type: 'personal',
     });
-    await this.request('POST', '/api/verify-otp', { email, otp: await latestCode(email) });
+    await this.request('POST', '/api/verify-otp', { email, otp: await latestCode(this.baseUrl, email) });
     return { email, password };
   }
 }
