@@ -73,6 +73,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // bigint (int8) as JS number: every amount in cents stays far below 2^53 (1e14 at most).
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle pooled connection that the server closes (restart, failover, DROP … FORCE) emits 'error';
+  // unhandled, it would end the process. The pool drops that client and the next query reconnects.
+  pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -106,14 +109,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** Applies the committed migrations (drizzle-kit generated SQL) with the Drizzle migrator. */
+/** Advisory lock key held while migrating, so nodes starting together migrate one at a time. */
+const MIGRATION_LOCK_KEY = 0x6d696772; // 'migr'
+
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- the migrator wants the concrete driver type
     await migrate(database.db as any, { migrationsFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- the migrator wants the concrete driver type
-    await migrate(database.db as any, { migrationsFolder });
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Another node migrating holds the lock: wait for it, then run (its work makes ours a no-op).
+  for (;;) {
+    const ran = await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- the migrator wants the concrete driver type
+      await migrate(database.db as any, { migrationsFolder });
+    });
+    if (ran) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
