@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../test/fake-api';
@@ -43,7 +43,7 @@ describe('the app routes', () => {
     renderRoutes(routes, '/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hide balance' }));
-    expect(window.localStorage.getItem(STORAGE_KEYS.showBalance)).toBe('false');
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.showBalance)).toBe('false'));
     expect(await screen.findByRole('menuitem', { name: 'Show balance' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Dark appearance' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');

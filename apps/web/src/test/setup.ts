@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { i18n } from '#i18n/index';
+
+// Generous waits: the suite shares 2 cores with the API suite and the e2e server.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
 
