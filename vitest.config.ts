@@ -32,7 +32,7 @@ const apiProject = (name: string, db: string) => ({
     environment: 'node',
     env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl },
     setupFiles: ['apps/api/test/setup.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

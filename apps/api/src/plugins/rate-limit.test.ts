@@ -52,37 +52,48 @@ describe('write rate limit', () => {
     expect((await write(app, someIp())).statusCode).toBe(200);
   });
 
-  it.runIf(hasRedis)('shares the count across API nodes through Redis (REDIS_URL)', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_WRITES_PER_MINUTE: '3', REDIS_URL });
-    const nodes = await Promise.all(
-      [0, 1].map(async () => {
-        const { database, drop } = await createTestDatabase();
-        const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-        await new Promise((resolve) => redis.once('ready', resolve));
-        const app = await buildApp({
-          config,
-          database,
-          clock: new FixedClock(TEST_NOW),
-          appKey: randomBytes(32),
-          redis,
-        });
-        await app.ready();
-        return {
-          app,
-          close: async () => {
-            await app.close();
-            redis.disconnect();
-            await drop();
-          },
-        };
-      }),
-    );
-    afterAll(() => Promise.all(nodes.map((node) => node.close())));
-    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
-    const ip = someIp();
-    expect((await write(a.app, ip)).statusCode).toBe(200);
-    expect((await write(b.app, ip)).statusCode).toBe(200);
-    expect((await write(a.app, ip)).statusCode).toBe(200);
-    expect((await write(b.app, ip)).statusCode).toBe(429);
-  });
+  it.runIf(hasRedis)(
+    'shares the count across API nodes through Redis (REDIS_URL)',
+    async () => {
+      const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_WRITES_PER_MINUTE: '3', REDIS_URL });
+      const nodes = await Promise.all(
+        [0, 1].map(async () => {
+          const { database, drop } = await createTestDatabase();
+          const redis = new Redis(REDIS_URL, {
+            maxRetriesPerRequest: 1,
+            enableOfflineQueue: false,
+            connectTimeout: 30_000,
+          });
+          await new Promise((resolve, reject) => {
+            redis.once('ready', resolve);
+            redis.once('error', reject);
+          });
+          const app = await buildApp({
+            config,
+            database,
+            clock: new FixedClock(TEST_NOW),
+            appKey: randomBytes(32),
+            redis,
+          });
+          await app.ready();
+          return {
+            app,
+            close: async () => {
+              await app.close();
+              redis.disconnect();
+              await drop();
+            },
+          };
+        }),
+      );
+      afterAll(() => Promise.all(nodes.map((node) => node.close())));
+      const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+      const ip = someIp();
+      expect((await write(a.app, ip)).statusCode).toBe(200);
+      expect((await write(b.app, ip)).statusCode).toBe(200);
+      expect((await write(a.app, ip)).statusCode).toBe(200);
+      expect((await write(b.app, ip)).statusCode).toBe(429);
+    },
+    90_000,
+  );
 });

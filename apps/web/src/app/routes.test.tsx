@@ -22,7 +22,7 @@ describe('the app routes', () => {
     for (const name of ['Overview', 'My Goals', 'My Portfolio', 'Explore', 'Activity']) {
       expect(within(nav as HTMLElement).getByRole('link', { name })).toBeInTheDocument();
     }
-    expect(document.title).toBe('Test Platform | Overview');
+    await waitFor(() => expect(document.title).toBe('Test Platform | Overview'));
 
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText("We'll keep you updated when there's something new.")).toBeInTheDocument();

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningProduct {
+  url: string;
+  /** Milliseconds from spawn to the first 200 from /readyz. */
+  readyMs: number;
+  /** Everything the process printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`The server was not ready within 120 s:\n${output()}`);
+}
+
+/**
+ * The real product as `npm start` runs it (apps/api/src/server.ts serving the built web app), in its
+ * own process on a free port and a fresh temporary DATA_DIR, with the development tools on. Used by the
+ * e2e suite and the benchmarks; `env` adds or overrides variables (DATABASE_URL for PostgreSQL).
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'product-data-'));
+  let log = '';
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DEV_TOOLS: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  await waitReady(url, child, () => log);
+  return {
+    url,
+    readyMs: Date.now() - started,
+    output: () => log,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        if (child.exitCode !== null) resolve(undefined);
+        else child.once('exit', resolve);
+        setTimeout(resolve, 10_000);
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
