@@ -9,7 +9,13 @@ export function HeroParticles() {
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    // No animation where motion is unwanted, or where the browser cannot say (no matchMedia).
+    if (
+      typeof window.matchMedia !== 'function' ||
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    ) {
+      return;
+    }
     let cancelled = false;
     let stop: (() => void) | undefined;
     const start = () => {

@@ -9,6 +9,8 @@ import { MENU_CLOSE_DELAY_MS } from '@app/shared/constants';
 export function useHoverMenus<T extends string>() {
   const [open, setOpen] = useState<T | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The open menu was opened by pointing at it: a click on its button then keeps it open. */
+  const byHover = useRef(false);
 
   const cancelClose = useCallback(() => {
     if (timer.current !== undefined) clearTimeout(timer.current);
@@ -18,7 +20,10 @@ export function useHoverMenus<T extends string>() {
   const openMenu = useCallback(
     (id: T) => {
       cancelClose();
-      setOpen(id);
+      setOpen((current) => {
+        if (current !== id) byHover.current = true;
+        return id;
+      });
     },
     [cancelClose],
   );
@@ -39,7 +44,9 @@ export function useHoverMenus<T extends string>() {
   const toggle = useCallback(
     (id: T) => {
       cancelClose();
-      setOpen((current) => (current === id ? null : id));
+      const keep = byHover.current;
+      byHover.current = false;
+      setOpen((current) => (current === id && !keep ? null : id));
     },
     [cancelClose],
   );
