@@ -93,15 +93,21 @@ describe('the public navigation bar', () => {
     );
 
     fireEvent.mouseLeave(item);
-    act(() => vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS - 1);
+    });
     expect(personal).toHaveAttribute('aria-expanded', 'true');
     // Coming back in time keeps it open.
     fireEvent.mouseEnter(item);
-    act(() => vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS * 3));
+    act(() => {
+      vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS * 3);
+    });
     expect(personal).toHaveAttribute('aria-expanded', 'true');
 
     fireEvent.mouseLeave(item);
-    act(() => vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS);
+    });
     expect(personal).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: /Fixed-term savings/ })).not.toBeInTheDocument();
   });

@@ -14,7 +14,10 @@ const slides: Slide[] = ['One', 'Two', 'Three'].map((title) => ({
 }));
 
 const shown = () => screen.getByRole('heading', { level: 3 }).textContent;
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 async function renderSlider() {
   fakeApi({});
