@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeCoinGecko } from '../apps/api/test/fake-coingecko';
 import { E2E_ADMIN } from './support/constants';
 
 const root = join(import.meta.dirname, '..');
@@ -46,6 +47,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  // Live prices come from a local fake of the prices service: the suite never reaches the internet.
+  const prices = await startFakeCoinGecko();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -66,6 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT_WRITES_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      PRICES_BASE_URL: prices.baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -81,6 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       else child.once('exit', resolve);
       setTimeout(resolve, 5000);
     });
+    await prices.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

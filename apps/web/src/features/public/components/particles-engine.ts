@@ -1,12 +1,17 @@
 import { tsParticles } from '@tsparticles/engine';
 import { loadBasic } from '@tsparticles/basic';
 import { loadParticlesLinksInteraction } from '@tsparticles/interaction-particles-links';
+import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity';
 
 let loaded: Promise<void> | undefined;
 
 /** Starts the particle network in `element`; returns the function that stops it. */
 export async function startParticles(element: HTMLElement): Promise<() => void> {
-  loaded ??= loadBasic(tsParticles).then(() => loadParticlesLinksInteraction(tsParticles));
+  loaded ??= (async () => {
+    await loadBasic(tsParticles);
+    await loadInteractivityPlugin(tsParticles);
+    await loadParticlesLinksInteraction(tsParticles);
+  })();
   await loaded;
   const container = await tsParticles.load({
     element,

@@ -162,17 +162,17 @@ export function HomePage() {
               {formatWholeMoney(12_480, 'USD', locale)}
             </p>
             <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3">
-              <div className="rounded-xl bg-surface-muted p-4">
+              <div className="rounded-xl border border-line bg-surface p-4">
                 <dt className="text-xs text-muted">{t('home.sample.earnings')}</dt>
                 <dd className="mt-1 font-semibold text-success tabular-nums">
                   +{formatMoney(312.4, 'USD', locale)}
                 </dd>
               </div>
-              <div className="rounded-xl bg-surface-muted p-4">
+              <div className="rounded-xl border border-line bg-surface p-4">
                 <dt className="text-xs text-muted">{t('home.sample.deposits')}</dt>
                 <dd className="mt-1 font-semibold tabular-nums">{formatMoney(11_500, 'USD', locale)}</dd>
               </div>
-              <div className="rounded-xl bg-surface-muted p-4">
+              <div className="rounded-xl border border-line bg-surface p-4">
                 <dt className="text-xs text-muted">{t('home.sample.points')}</dt>
                 <dd className="mt-1 font-semibold tabular-nums">{formatNumber(1_250, locale)}</dd>
               </div>
