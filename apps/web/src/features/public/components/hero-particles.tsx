@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 
 /**
  * The hero's decorative particles (spec §2, §9: 60 particles, 60 fps limit). The engine is loaded
- * only after the page has painted and the browser is idle, never under prefers-reduced-motion, and
- * stops when the component leaves.
+ * only after the page has painted and the visitor has interacted, never under prefers-reduced-motion,
+ * and stops when the component leaves (docs/decisions/053-public-site-performance-and-particles.md).
  */
 export function HeroParticles() {
   const host = useRef<HTMLDivElement>(null);
@@ -26,17 +26,20 @@ export function HeroParticles() {
         else stop = stopper;
       });
     };
+    // Decoration waits for the visitor: it starts on their first move, touch, scroll or key press, once
+    // the browser is idle, so it never competes with the first paint or the page becoming usable.
+    const events = ['pointermove', 'pointerdown', 'scroll', 'keydown', 'touchstart'] as const;
     const begin = () => {
+      for (const name of events) window.removeEventListener(name, begin);
       // Safari has no requestIdleCallback.
       if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(start, { timeout: 3000 });
-      else setTimeout(start, 200);
+        window.requestIdleCallback(start, { timeout: 1000 });
+      else setTimeout(start, 100);
     };
-    if (document.readyState === 'complete') begin();
-    else window.addEventListener('load', begin, { once: true });
+    for (const name of events) window.addEventListener(name, begin, { passive: true });
     return () => {
       cancelled = true;
-      window.removeEventListener('load', begin);
+      for (const name of events) window.removeEventListener(name, begin);
       stop?.();
     };
   }, []);

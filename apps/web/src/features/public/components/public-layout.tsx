@@ -75,7 +75,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={`scroll-mt-20 py-16 sm:py-20 ${muted ? 'bg-surface-muted/60' : ''} ${className ?? ''}`}
+      className={`scroll-mt-20 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:py-20 ${muted ? 'bg-surface-muted/60' : ''} ${className ?? ''}`}
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">

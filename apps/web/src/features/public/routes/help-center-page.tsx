@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { Mail, Phone, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { HelpArticle, HelpFaq } from '@app/shared/schemas/help';
@@ -6,9 +6,11 @@ import { Button } from '#components/ui/button';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useFrontSettings } from '#lib/front-settings';
 import { useHelpArticles, useHelpFaqs } from '../api/help-content';
-import { ContactForm } from '../components/contact-form';
 import { FaqAccordion } from '../components/faq-accordion';
 import { PageHero, PublicLayout } from '../components/public-layout';
+
+// The form (and its validation library) loads after the page: it sits below the articles and FAQs.
+const ContactForm = lazy(async () => ({ default: (await import('../components/contact-form')).ContactForm }));
 
 const normalize = (text: string) =>
   text
@@ -210,7 +212,9 @@ export function HelpCenterPage() {
               </ul>
               <p className="mt-6 text-sm text-muted">{t('site.help.contact.hours')}</p>
             </div>
-            <ContactForm />
+            <Suspense fallback={<div className="min-h-80" aria-hidden="true" />}>
+              <ContactForm />
+            </Suspense>
           </div>
         </section>
       </div>
