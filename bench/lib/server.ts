@@ -1,4 +1,5 @@
 import { startProduct as startProcess, type RunningProduct } from '../../e2e/support/product';
+export { ROOT } from '../../e2e/support/product';
 
 export const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

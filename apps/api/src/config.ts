@@ -39,6 +39,7 @@ const EnvSchema = z
     COINPAYMENTS_MERCHANT_ID: optionalText,
     COINPAYMENTS_IPN_SECRET: optionalText,
     PRICES_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
+    PRICES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     AI_BASE_URL: optionalText.pipe(z.url().optional()),
     AI_API_KEY: optionalText,
     AI_MODEL: optionalText,
@@ -131,6 +132,8 @@ export interface Config {
     };
   };
   pricesBaseUrl: string;
+  /** How long a prices request may take before the last good prices are served instead. */
+  pricesTimeoutMs: number;
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
   devTools: boolean;
   rateLimitWritesPerMinute: number;
@@ -179,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     pricesBaseUrl: env.PRICES_BASE_URL.replace(/\/$/, ''),
+    pricesTimeoutMs: env.PRICES_TIMEOUT_MS,
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
     // Development tools are on by default outside production and can never be on in production.
     devTools: isProduction ? false : (env.DEV_TOOLS ?? true),

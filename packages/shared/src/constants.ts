@@ -36,3 +36,38 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** The public site's pages (spec §2), listed in sitemap.xml. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/personal',
+  '/plans',
+  '/business',
+  '/business-plans',
+  '/business-support',
+  '/careers',
+  '/help-center',
+  '/signup',
+  '/login',
+  '/terms',
+  '/privacy',
+] as const;
+
+/** Member and admin areas: kept out of search engines. */
+export const PRIVATE_PATH_PREFIXES = [
+  '/api/',
+  '/admin',
+  '/dashboard',
+  '/profile',
+  '/rewards',
+  '/account-management',
+  '/activity',
+  '/my-portfolio',
+  '/explore',
+  '/my-goals',
+  '/verify',
+  '/withdrawal-methods',
+  '/withdrawal-info',
+  '/sandbox/',
+] as const;

@@ -15,6 +15,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
       root: options.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): served when accepted.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'Cache-Control',
@@ -24,6 +26,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
     });
   }
   const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
+  const pageHtml = indexHtml ? routePages(options.distDir, indexHtml) : new Map<string, string>();
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -39,6 +42,32 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
     if (!indexHtml) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(pageHtml.get(path.replace(/\/+$/, '') || '/') ?? indexHtml);
   });
+}
+
+/**
+ * index.html for each public route with its screen's chunks preloaded (route-preloads.json, written
+ * by the web build), so they download alongside the main bundle.
+ */
+function routePages(distDir: string, indexHtml: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const file = join(distDir, 'route-preloads.json');
+  if (!existsSync(file)) return pages;
+  try {
+    const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+    for (const [route, chunks] of Object.entries(routes)) {
+      const links = chunks
+        .filter((chunk) => /^\/assets\/[\w.-]+\.js$/.test(chunk))
+        .map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`)
+        .join('');
+      pages.set(route, indexHtml.replace('</head>', `${links}</head>`));
+    }
+  } catch {
+    // A malformed file only costs the preloads.
+  }
+  return pages;
 }

@@ -14,6 +14,7 @@ import {
 } from '../modules/auth/account.service';
 import { revokeUserTokens } from '../modules/auth/token.service';
 import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
+import { seedHelpContent } from '../modules/help/help.service';
 
 export const DEMO_MEMBER_EMAIL = 'demo@example.com';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -170,6 +171,8 @@ export async function bootstrapData(app: FastifyInstance): Promise<string[]> {
   const { config } = deps;
   const lines: string[] = [];
   const empty = (await countUsers(deps.database.db)) === 0;
+  // The help center's first content is product content, not demo: seeded into empty tables everywhere.
+  await seedHelpContent(deps.database.db, deps.clock.now());
   if (config.admin) lines.push(await ensureConfiguredAdmin(deps, config.admin));
   if (config.seedDemo && empty) lines.push(...(await seedDemo(deps)));
   return lines;

@@ -11,6 +11,17 @@ function page<K extends string, P extends object>(load: () => Promise<Record<K, 
 
 const HomePage = page(() => import('../features/public/routes/home-page'), 'HomePage');
 const NotFoundPage = page(() => import('../features/public/routes/not-found-page'), 'NotFoundPage');
+const infoPages = () => import('../features/public/routes/info-pages');
+const AboutPage = page(infoPages, 'AboutPage');
+const PersonalPage = page(infoPages, 'PersonalPage');
+const BusinessPage = page(infoPages, 'BusinessPage');
+const BusinessPlansPage = page(infoPages, 'BusinessPlansPage');
+const BusinessSupportPage = page(infoPages, 'BusinessSupportPage');
+const CareersPage = page(infoPages, 'CareersPage');
+const TermsPage = page(infoPages, 'TermsPage');
+const PrivacyPage = page(infoPages, 'PrivacyPage');
+const PlansPage = page(() => import('../features/public/routes/plans-page'), 'PlansPage');
+const HelpCenterPage = page(() => import('../features/public/routes/help-center-page'), 'HelpCenterPage');
 const SignupPage = page(() => import('../features/auth/routes/signup-page'), 'SignupPage');
 const LoginPage = page(() => import('../features/auth/routes/login-page'), 'LoginPage');
 const VerifyEmailPage = page(() => import('../features/auth/routes/verify-email-page'), 'VerifyEmailPage');
@@ -44,6 +55,16 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: '/', element: <HomePage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/personal', element: <PersonalPage /> },
+      { path: '/plans', element: <PlansPage /> },
+      { path: '/business', element: <BusinessPage /> },
+      { path: '/business-plans', element: <BusinessPlansPage /> },
+      { path: '/business-support', element: <BusinessSupportPage /> },
+      { path: '/careers', element: <CareersPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/help-center', element: <HelpCenterPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/admin/login', element: <AdminLoginPage /> },

@@ -13,7 +13,14 @@ const CURRENCY_PREFIX = 'currency:';
  * it is light, keyboard and screen-reader friendly, and a native picker on phones. Both choices are
  * kept locally; the language also switches the interface (and its direction).
  */
-export function PreferencesPicker({ className }: { className?: string }) {
+export function PreferencesPicker({
+  className,
+  variant = 'default',
+}: {
+  className?: string;
+  /** 'onDark' for the public site's navigation bar over its dark hero. */
+  variant?: 'default' | 'onDark';
+}) {
   const { t } = useTranslation();
   const settings = useFrontSettings();
   const [currency, setCurrency] = useCurrency(settings.currency.code);
@@ -35,8 +42,11 @@ export function PreferencesPicker({ className }: { className?: string }) {
   return (
     <div
       className={cn(
-        'relative inline-flex h-9 items-center gap-1.5 rounded-lg border border-line bg-surface px-2.5 text-sm font-medium text-fg shadow-xs',
-        'hover:bg-surface-muted has-focus-visible:ring-2 has-focus-visible:ring-ring',
+        'relative inline-flex h-9 items-center gap-1.5 rounded-lg border px-2.5 text-sm font-medium shadow-xs',
+        'has-focus-visible:ring-2 has-focus-visible:ring-ring',
+        variant === 'onDark'
+          ? 'border-white/20 bg-white/5 text-white hover:bg-white/10 [&_svg]:text-white/70'
+          : 'border-line bg-surface text-fg hover:bg-surface-muted',
         className,
       )}
     >

@@ -20,6 +20,7 @@ export const DEFAULT_FRONT_SETTINGS: FrontSettings = {
     { code: 'ar', label: 'العربية', direction: 'rtl' },
   ],
   risk_warning: '',
+  social_links: [],
 };
 
 /**

@@ -8,6 +8,10 @@ export const LanguageOption = z.object({
 });
 export type LanguageOption = z.infer<typeof LanguageOption>;
 
+export const SOCIAL_NETWORKS = ['x', 'linkedin', 'telegram', 'youtube', 'facebook', 'instagram'] as const;
+export const SocialLink = z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.url() });
+export type SocialLink = z.infer<typeof SocialLink>;
+
 export const FrontSettings = z.object({
   logo: z.string().nullable(),
   sitename: z.string(),
@@ -18,6 +22,8 @@ export const FrontSettings = z.object({
   language: LanguageOption,
   available_languages: z.array(LanguageOption),
   risk_warning: z.string(),
+  /** The company's profiles for the footer's Follow Us column; only the configured ones are shown. */
+  social_links: z.array(SocialLink).default([]),
 });
 export type FrontSettings = z.infer<typeof FrontSettings>;
 

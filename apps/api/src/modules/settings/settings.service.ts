@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  SocialLink,
   DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   DEFAULT_SITENAME,
@@ -32,6 +33,7 @@ export const SettingsSchema = z.object({
     .default(
       'Crypto-assets are volatile and their value can go down as well as up. Returns are not guaranteed and you may lose some or all of the money you invest.',
     ),
+  social_links: z.array(SocialLink).max(10).default([]),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -68,5 +70,6 @@ export async function getFrontSettings(
     language,
     available_languages: AVAILABLE_LANGUAGES,
     risk_warning: values.risk_warning,
+    social_links: values.social_links,
   };
 }

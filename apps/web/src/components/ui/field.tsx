@@ -178,3 +178,35 @@ export function CheckboxField({ label, className, ...input }: CheckboxFieldProps
     </div>
   );
 }
+
+export interface TextAreaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  aside?: ReactNode;
+  containerClassName?: string;
+}
+
+/** A multi-line text field. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  aside,
+  containerClassName,
+  className,
+  ...textarea
+}: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} className={containerClassName}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={controlClass(Boolean(error), cn('min-h-32 py-2.5 leading-relaxed', className))}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}

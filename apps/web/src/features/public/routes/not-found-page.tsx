@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/button';
 import { useMessage } from '#i18n/use-message';
 import { useDocumentMeta } from '#lib/document-meta';
-import { PublicHeader } from '../components/public-header';
+import { PageHero, PublicLayout } from '../components/public-layout';
 
 /** Any other path (spec §2). */
 export function NotFoundPage() {
@@ -12,20 +12,35 @@ export function NotFoundPage() {
   const message = useMessage();
   useDocumentMeta(t('notFound.metaTitle'), t('notFound.metaDescription'));
   return (
-    <div className="flex min-h-dvh flex-col bg-bg">
-      <PublicHeader />
-      <main className="flex flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-        <p className="text-sm font-semibold tracking-widest text-brand-text">404</p>
-        <h1 className="mt-3 max-w-lg text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
-          {message("Oops! The page you're looking for doesn't exist.")}
-        </h1>
-        <Button asChild className="mt-8">
+    <PublicLayout>
+      <PageHero eyebrow="404" title={message("Oops! The page you're looking for doesn't exist.")}>
+        <Button asChild size="lg" className="mt-10">
           <Link to="/">
             <House className="size-4" aria-hidden="true" />
             {t('notFound.home')}
           </Link>
         </Button>
-      </main>
-    </div>
+      </PageHero>
+      <div className="mx-auto max-w-3xl px-4 py-14 text-center">
+        <p className="text-muted">{t('notFound.suggestions')}</p>
+        <ul className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2 font-medium">
+          <li>
+            <Link to="/plans" className="text-brand-text hover:underline">
+              {t('site.links.plans.title')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/about" className="text-brand-text hover:underline">
+              {t('site.links.about.title')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/help-center" className="text-brand-text hover:underline">
+              {t('site.links.helpCenter.title')}
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </PublicLayout>
   );
 }

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, json } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { HelpCenterPage } from './help-center-page';
+
+const ARTICLES = {
+  data: [
+    {
+      id: 1,
+      slug: 'deposit',
+      category: 'deposits',
+      title: 'Making a deposit',
+      summary: 'Bank transfer or crypto.',
+      body: 'Include the reference.',
+    },
+    {
+      id: 2,
+      slug: 'withdraw',
+      category: 'withdrawals',
+      title: 'Withdrawing your funds',
+      summary: 'To your bank or wallet.',
+      body: 'The amount is held.',
+    },
+  ],
+};
+const FAQS = {
+  data: [
+    { id: 1, category: 'deposits', question: 'How long does a deposit take?', answer: 'Usually minutes.' },
+    { id: 2, category: 'plans', question: 'When are earnings credited?', answer: 'Every day at 00:00 UTC.' },
+    { id: 3, category: 'security', question: 'How is my data protected?', answer: '256-bit encryption.' },
+  ],
+};
+
+function server(handlers = {}) {
+  return fakeApi({
+    'GET /api/help/articles': () => json(ARTICLES),
+    'GET /api/help/faqs': () => json(FAQS),
+    ...handlers,
+  });
+}
+
+describe('the help center', () => {
+  it('shows articles, the FAQ and the company email and phone from the settings', async () => {
+    server();
+    renderScreen('/help-center', <HelpCenterPage />);
+    expect(
+      await screen.findByRole('heading', { name: 'Making a deposit' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Bank transfer or crypto.')).toBeInTheDocument();
+    await screen.findByRole('link', { name: '+1 555 0100' }, { timeout: 3000 });
+    expect(screen.getByRole('button', { name: 'How long does a deposit take?' })).toBeInTheDocument();
+    const contact = within(screen.getByRole('region', { name: 'Contact us' }));
+    expect(contact.getByRole('link', { name: 'help@test.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@test.example',
+    );
+    expect(contact.getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+    await waitFor(() => expect(document.title).toBe('Test Platform | Help Center'));
+  });
+
+  it('keeps one FAQ answer open at a time, with aria-expanded on each question', async () => {
+    server();
+    const user = userEvent.setup();
+    renderScreen('/help-center', <HelpCenterPage />);
+    const first = await screen.findByRole('button', { name: 'How long does a deposit take?' });
+    const second = screen.getByRole('button', { name: 'When are earnings credited?' });
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Usually minutes.')).not.toBeVisible();
+
+    await user.click(first);
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'How long does a deposit take?' })).toHaveTextContent(
+      'Usually minutes.',
+    );
+
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'true');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Usually minutes.')).not.toBeVisible();
+    expect(screen.getByText('Every day at 00:00 UTC.')).toBeVisible();
+
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it(
+    'filters articles and FAQs as one types, and says when nothing matches',
+    { timeout: 20_000 },
+    async () => {
+      server();
+      const user = userEvent.setup();
+      renderScreen('/help-center', <HelpCenterPage />);
+      await screen.findByRole('heading', { name: 'Making a deposit' }, { timeout: 3000 });
+      const search = screen.getByRole('searchbox', { name: 'Search the Help Center' });
+
+      await user.type(search, 'deposit');
+      await waitFor(() =>
+        expect(screen.queryByRole('heading', { name: 'Withdrawing your funds' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('heading', { name: 'Making a deposit' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'How long does a deposit take?' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'When are earnings credited?' })).not.toBeInTheDocument();
+      expect(screen.getByText('Results found: 2')).toBeInTheDocument();
+
+      await user.clear(search);
+      await user.type(search, 'ENCRYPTION');
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'How is my data protected?' })).toBeInTheDocument(),
+      );
+      expect(screen.getByText('No guides match your search.')).toBeInTheDocument();
+
+      await user.clear(search);
+      await user.type(search, 'zebra');
+      expect(await screen.findByText('No results for “zebra”.')).toBeInTheDocument();
+    },
+  );
+
+  it('shows an error with Retry when the content cannot be loaded, and empty states', async () => {
+    let fail = true;
+    server({
+      'GET /api/help/articles': () => (fail ? json({ message: 'down' }, 500) : json({ data: [] })),
+      'GET /api/help/faqs': () => json({ data: [] }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/help-center', <HelpCenterPage />);
+    expect(await screen.findByText("We couldn't load this part of the Help Center.")).toBeInTheDocument();
+    expect(screen.getByText('No questions yet.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No guides yet.')).toBeInTheDocument();
+  });
+});
+
+describe('the contact form', () => {
+  const form = () => within(screen.getByRole('form', { name: 'Contact us' }));
+
+  it("says 'All fields are required.' and sends nothing when a field is empty", async () => {
+    const api = server();
+    const user = userEvent.setup();
+    renderScreen('/help-center', <HelpCenterPage />);
+    await screen.findByRole('heading', { name: 'Contact us' });
+    await user.type(form().getByLabelText('Name'), 'Ada');
+    await user.click(form().getByRole('button', { name: 'Send message' }));
+    expect(await form().findAllByText('All fields are required.')).toHaveLength(3); // email, message and the summary
+    expect(api.requests.some((request) => request.path === '/api/help/submit')).toBe(false);
+  });
+
+  it("sends the message and says 'Message sent successfully!', clearing the form", async () => {
+    const api = server({ 'POST /api/help/submit': () => json({ message: 'Message sent successfully!' }) });
+    const user = userEvent.setup();
+    renderScreen('/help-center', <HelpCenterPage />);
+    await screen.findByRole('heading', { name: 'Contact us' });
+    await user.type(form().getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(form().getByLabelText('Email'), 'ada@example.com');
+    await user.type(form().getByLabelText('Message'), 'How do I lock a plan?');
+    await user.click(form().getByRole('button', { name: 'Send message' }));
+    expect(await form().findByRole('status')).toHaveTextContent('Message sent successfully!');
+    const sent = api.requests.find((request) => request.path === '/api/help/submit');
+    expect(sent?.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: 'How do I lock a plan?',
+      website: '',
+    });
+    expect(form().getByLabelText('Name')).toHaveValue('');
+  });
+
+  it("says 'Failed to send message.' when the server refuses, and the network text when it cannot be reached", async () => {
+    let offline = false;
+    server({
+      'POST /api/help/submit': () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return json({ message: 'Something went wrong on our side.', code: 'INTERNAL' }, 500);
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/help-center', <HelpCenterPage />);
+    await screen.findByRole('heading', { name: 'Contact us' });
+    await user.type(form().getByLabelText('Name'), 'Ada');
+    await user.type(form().getByLabelText('Email'), 'ada@example.com');
+    await user.type(form().getByLabelText('Message'), 'Hello');
+    await user.click(form().getByRole('button', { name: 'Send message' }));
+    expect(await form().findByRole('alert')).toHaveTextContent('Failed to send message.');
+    offline = true;
+    await user.click(form().getByRole('button', { name: 'Send message' }));
+    await waitFor(() =>
+      expect(form().getByRole('alert')).toHaveTextContent('An error occurred while contacting support.'),
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, json } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { HomePage } from './home-page';
+
+const item = (id: string, name: string, price: number | null, change: number | null) => ({
+  id,
+  name,
+  symbol: id.slice(0, 3),
+  image: `/coins/${id}.svg`,
+  current_price: price,
+  price_change_percentage_24h: change,
+  market_cap: price === null ? null : price * 1_000_000,
+  circulating_supply: 1,
+});
+
+const markets = (stale: boolean, vs = 'usd') => ({
+  vs_currency: vs,
+  stale,
+  updated_at: '2026-11-01T10:00:00.000Z',
+  data: [
+    item('bitcoin', 'Bitcoin', 70_000, 2.345),
+    item('ethereum', 'Ethereum', 3_600, -1.5),
+    item('binancecoin', 'BNB', null, null),
+    item('usd-coin', 'USDC', 1, 0),
+  ],
+});
+
+describe('the home page', () => {
+  it('has every block of the spec in order, with its calls to action', { timeout: 20_000 }, async () => {
+    fakeApi({ 'GET /api/markets': () => json(markets(false)) });
+    renderScreen('/', <HomePage />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Put your crypto to work' }),
+    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'About Test Platform' }, { timeout: 3000 });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      'About Test Platform',
+      'Grow, save and borrow in one place',
+      'Live prices',
+      'Why people choose Test Platform',
+      'Everything you own, at a glance',
+      'Find the plan that fits you',
+      'Build Wealth with Crypto',
+      'From sign-up to earnings in five steps',
+      'Start small or go premium',
+      'Create an Account',
+      // the footer's columns
+      'Personal',
+      'Business',
+      'Company',
+      'Legal',
+      'Follow Us',
+    ]);
+    expect(screen.getAllByRole('link', { name: /Sign Up/ })[0]).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/signup');
+    const invest = screen.getAllByRole('link', { name: /Invest Now/ });
+    expect(invest).toHaveLength(3);
+    for (const link of invest) expect(link).toHaveAttribute('href', '/signup');
+    expect(document.querySelectorAll('#how-it-works ol > li')).toHaveLength(5);
+    expect(screen.getByText('Example')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Test Platform | Home'));
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('staking'),
+    );
+    expect(document.querySelector('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Test Platform | Home',
+    );
+  });
+
+  it('shows live prices of four assets, a dash (never NaN) for a missing figure', async () => {
+    const server = fakeApi({ 'GET /api/markets': () => json(markets(false)) });
+    renderScreen('/', <HomePage />);
+    const table = await screen.findByRole('table', { name: /Live prices/ });
+    await within(table).findByText('Bitcoin');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Bitcoin.*\$70,000\.00.*\+2\.35%/),
+      expect.stringMatching(/Ethereum.*\$3,600\.00.*-1\.50%/),
+      expect.stringMatching(/BNB.*—.*—/),
+      expect.stringMatching(/USDC.*\$1\.00.*0\.00%/),
+    ]);
+    expect(table.textContent).not.toContain('NaN');
+    const call = server.requests.find((request) => request.path === '/api/markets');
+    expect(call).toBeDefined();
+  });
+
+  it('says when prices are delayed, and offers Retry when they cannot be loaded', async () => {
+    let down = true;
+    fakeApi({ 'GET /api/markets': () => (down ? json({ message: 'x' }, 503) : json(markets(true))) });
+    const user = userEvent.setup();
+    renderScreen('/', <HomePage />);
+    expect(
+      await screen.findByText('Prices are unavailable right now. Please try again in a moment.'),
+    ).toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/Prices may be delayed\. Last updated/)).toBeInTheDocument();
+  });
+
+  it('asks for prices in the chosen display currency and formats them for it', async () => {
+    window.localStorage.setItem('currency', 'EUR');
+    const server = fakeApi({ 'GET /api/markets': () => json(markets(false, 'eur')) });
+    renderScreen('/', <HomePage />);
+    const table = await screen.findByRole('table', { name: /Live prices/ });
+    expect(await within(table).findByText('€70,000.00')).toBeInTheDocument();
+    const call = server.requests.find((request) => request.path === '/api/markets');
+    expect(call).toBeDefined();
+  });
+});

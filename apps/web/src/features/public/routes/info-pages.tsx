@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#components/ui/button';
+import { InfoPage, usePageContent } from '../components/info-page';
+
+/** /about (spec §2): 'About {sitename}' with Sign up, then Who We Are, Core Focus Areas, Vision, Mission, Services. */
+export function AboutPage() {
+  const { t } = useTranslation();
+  const content = usePageContent('about');
+  return (
+    <InfoPage
+      content={content}
+      heroAction={
+        <Button asChild size="lg">
+          <Link to="/signup">{t('site.signUpAbout')}</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+/** /personal: Grow Your Portfolio (#flexible, #fixed-term, #dual-investment) and Manage Your Assets (#manage-assets). */
+export function PersonalPage() {
+  return <InfoPage content={usePageContent('personal')} />;
+}
+
+export function BusinessPage() {
+  return <InfoPage content={usePageContent('business')} />;
+}
+
+export function BusinessPlansPage() {
+  return <InfoPage content={usePageContent('businessPlans')} />;
+}
+
+export function BusinessSupportPage() {
+  return <InfoPage content={usePageContent('businessSupport')} />;
+}
+
+export function CareersPage() {
+  return <InfoPage content={usePageContent('careers')} />;
+}
+
+export function TermsPage() {
+  return <InfoPage prose content={usePageContent('terms')} />;
+}
+
+export function PrivacyPage() {
+  return <InfoPage prose content={usePageContent('privacy')} />;
+}

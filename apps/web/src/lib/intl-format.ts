@@ -1,0 +1,69 @@
+/**
+ * Numbers, money and dates for the chosen language (Intl). A figure that is missing (null) or not a
+ * finite number is shown as a dash, never as NaN.
+ */
+export const MISSING = '—';
+
+const isNumber = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+export function formatMoney(value: number | null | undefined, currency: string, locale: string): string {
+  if (!isNumber(value)) return MISSING;
+  const small = Math.abs(value) < 10;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: small ? 4 : 2,
+  }).format(value);
+}
+
+/** Large sums in short form: $1.35T, 433 mil. M€, ... */
+export function formatCompactMoney(
+  value: number | null | undefined,
+  currency: string,
+  locale: string,
+): string {
+  if (!isNumber(value)) return MISSING;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** A percentage change with its sign and 2 decimals (spec §3): +1.24%, −0.86%. */
+export function formatChange(value: number | null | undefined, locale: string): string {
+  if (!isNumber(value)) return MISSING;
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value / 100);
+}
+
+export function formatNumber(value: number | null | undefined, locale: string, digits = 0): string {
+  if (!isNumber(value)) return MISSING;
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+}
+
+export function formatTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function changeTone(value: number | null | undefined): 'up' | 'down' | 'flat' {
+  if (!isNumber(value) || value === 0) return 'flat';
+  return value > 0 ? 'up' : 'down';
+}
+
+/** A whole amount of money: $100, 5.000 US$, ... */
+export function formatWholeMoney(value: number | null | undefined, currency: string, locale: string): string {
+  if (!isNumber(value)) return MISSING;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+    value,
+  );
+}

@@ -1,0 +1,154 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const PAGES: Array<[path: string, title: string, heading: string]> = [
+  ['/', 'Home', 'Put your crypto to work'],
+  ['/about', 'About', 'About Our Platform'],
+  ['/personal', 'Personal', 'Products for every saver'],
+  ['/plans', 'Plans', 'Plans for every stage'],
+  ['/business', 'Business', 'Crypto treasury for your company'],
+  ['/business-plans', 'Business plans', 'Business plans'],
+  ['/business-support', 'Business support', 'Business support'],
+  ['/careers', 'Careers', 'Build the future of saving'],
+  ['/terms', 'Terms of Service', 'Terms of Service'],
+  ['/privacy', 'Privacy Policy', 'Privacy Policy'],
+  ['/help-center', 'Help Center', 'How can we help?'],
+  ['/no/such/page', 'Page not found', "Oops! The page you're looking for doesn't exist."],
+];
+
+describe('the public site in a real browser', () => {
+  test.each(PAGES)(
+    '%s: content, title, description, no console error, accessible',
+    async (path, title, heading) => {
+      const { page, errors, context } = await openPage(browser);
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expect.poll(() => page.title()).toBe(`Our Platform | ${title}`);
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description?.length).toBeGreaterThan(30);
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(
+        `Our Platform | ${title}`,
+      );
+      await expect.poll(() => page.getByRole('contentinfo').isVisible()).toBe(true);
+      await expectAccessible(page, path);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  test('live prices in the home table and in the Markets menu, from the local fake prices service', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/');
+    const table = page.getByRole('table', { name: /Live prices/ });
+    await table.getByText('Bitcoin', { exact: true }).waitFor();
+    const rows = await table.locator('tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatch(/Bitcoin[\s\S]*\$70,000\.00[\s\S]*\+2\.35%/);
+    expect(rows[3]).toMatch(/USDC/);
+    expect(rows.join(' ')).not.toContain('NaN');
+
+    await page.getByRole('button', { name: 'Markets' }).hover();
+    const menu = page.getByTestId('nav-markets');
+    await menu.getByText('Tether', { exact: true }).waitFor();
+    const items = await menu.locator('li').allInnerTexts();
+    expect(items.map((item) => item.split('\n')[0])).toEqual(['Bitcoin', 'Ethereum', 'BNB', 'Tether']);
+    // Moving away closes the menu shortly after.
+    await page.mouse.move(600, 500);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('Arabic: right to left, mirrored layout, translated, accessible', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const brandLtr = await page.getByRole('banner').getByRole('link').first().boundingBox();
+    await page.getByRole('combobox', { name: 'Language and currency' }).selectOption('language:ar');
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    await page.getByRole('heading', { level: 1, name: 'اجعل أصولك المشفرة تعمل لصالحك' }).waitFor();
+    const brandRtl = await page.getByRole('banner').getByRole('link').first().boundingBox();
+    // The brand moves from the left edge to the right edge.
+    expect(brandLtr!.x).toBeLessThan(200);
+    expect(brandRtl!.x + brandRtl!.width).toBeGreaterThan(1280 - 200);
+    await expect.poll(() => page.title()).toBe('Our Platform | الرئيسية');
+    await expectAccessible(page, '/ in Arabic');
+
+    // The choice is kept: another page opens in Arabic too.
+    await page.goto('/help-center');
+    await page.getByRole('heading', { level: 1, name: 'كيف يمكننا مساعدتك؟' }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('on a 390 px phone: the Menu button opens the collapsible menu, and nothing scrolls sideways', async () => {
+    const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Personal' }).isVisible()).toBe(false);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('banner').getByRole('link', { name: 'Fixed-term savings' }).click();
+    await page.waitForURL('**/personal#fixed-term');
+    await page.getByRole('heading', { level: 1, name: 'Products for every saver' }).waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    for (const path of ['/', '/help-center', '/plans', '/about']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await expectAccessible(page, '/about at 390 px');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("help center: the contact form says 'All fields are required.', then 'Message sent successfully!'", async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/help-center');
+    await page.getByRole('heading', { name: 'How long does a deposit take?' }).waitFor();
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    // Under each of the three fields, and once for the form.
+    await expect.poll(() => form.getByText('All fields are required.').count()).toBe(4);
+
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByLabel('Message').fill('How do I lock a plan?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await form.getByRole('status').getByText('Message sent successfully!').waitFor();
+    expect(await form.getByLabel('Name').inputValue()).toBe('');
+
+    const mail = (await (
+      await fetch(`${baseUrl()}/api/dev/mail?to=${encodeURIComponent('support@ourplatform.example')}`)
+    ).json()) as Array<{ subject: string; text: string }>;
+    expect(mail[0]?.text).toContain('How do I lock a plan?');
+
+    // Search filters as one types.
+    await page.getByRole('searchbox', { name: 'Search the Help Center' }).fill('withdraw');
+    await expect.poll(() => page.getByRole('heading', { name: 'Making a deposit' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Withdrawing your funds' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('robots.txt and sitemap.xml list the public pages at the site address', async () => {
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    for (const [path] of PAGES.slice(0, -1)) expect(sitemap).toContain(`<loc>${baseUrl()}${path}</loc>`);
+    const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
+  });
+});

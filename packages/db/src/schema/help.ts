@@ -1,0 +1,57 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Help center articles (spec §3: title, summary); the body is the full answer an admin can edit. */
+export const helpArticles = pgTable(
+  'help_articles',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull(),
+    position: integer('position').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('help_articles_order_idx').on(t.published, t.position)],
+);
+
+/** Frequently asked questions of the help center (spec §3: question, answer). */
+export const helpFaqs = pgTable(
+  'help_faqs',
+  {
+    id: serial('id').primaryKey(),
+    category: text('category').notNull(),
+    question: text('question').notNull().unique(),
+    answer: text('answer').notNull(),
+    position: integer('position').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('help_faqs_order_idx').on(t.published, t.position)],
+);
+
+/** Messages sent with the help center's contact form; an admin reads them in the inbox. */
+export const helpRequests = pgTable(
+  'help_requests',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    /** The member who sent it, when signed in. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['open', 'answered', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('help_requests_created_idx').on(t.status, t.createdAt)],
+);
+
+export type HelpArticleRow = typeof helpArticles.$inferSelect;
+export type HelpFaqRow = typeof helpFaqs.$inferSelect;
