@@ -1,3 +1,5 @@
 export * from './users';
 export * from './auth';
 export * from './platform';
+export * from './ledger';
+export * from './money';

@@ -20,6 +20,11 @@ export const LedgerCheckResponse = z.object({
       problem: z.enum(['cached_balance_differs', 'wrong_sign']),
     }),
   ),
+  /** Users whose cached loyalty points differ from their points rows (or are below zero). */
+  mismatched_points: z.array(
+    z.object({ user_id: z.number().int(), cached: z.number(), from_rows: z.number() }),
+  ),
+  duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),
 });
