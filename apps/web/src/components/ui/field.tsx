@@ -178,3 +178,34 @@ export function CheckboxField({ label, className, ...input }: CheckboxFieldProps
     </div>
   );
 }
+
+export interface TextareaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  aside?: ReactNode;
+  containerClassName?: string;
+}
+
+export function TextareaField({
+  label,
+  error,
+  hint,
+  aside,
+  containerClassName,
+  className,
+  ...textarea
+}: TextareaFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} className={containerClassName}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={controlClass(Boolean(error), cn('min-h-24 py-2.5 leading-relaxed', className))}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
