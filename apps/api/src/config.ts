@@ -38,6 +38,9 @@ const EnvSchema = z
     COINPAYMENTS_PRIVATE_KEY: optionalText,
     COINPAYMENTS_MERCHANT_ID: optionalText,
     COINPAYMENTS_IPN_SECRET: optionalText,
+    /** Gateway API bases (tests point them at local fake servers). */
+    NOWPAYMENTS_BASE_URL: optionalText.pipe(z.url().optional()),
+    COINPAYMENTS_BASE_URL: optionalText.pipe(z.url().optional()),
     PRICES_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
     AI_BASE_URL: optionalText.pipe(z.url().optional()),
     AI_API_KEY: optionalText,
@@ -122,8 +125,9 @@ export interface Config {
   mailFrom: string;
   payments: {
     mode: 'sandbox' | 'live';
-    nowpayments: { apiKey: string | undefined; ipnSecret: string | undefined };
+    nowpayments: { apiKey: string | undefined; ipnSecret: string | undefined; baseUrl: string | undefined };
     coinpayments: {
+      baseUrl: string | undefined;
       publicKey: string | undefined;
       privateKey: string | undefined;
       merchantId: string | undefined;
@@ -170,8 +174,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     payments: {
       mode: env.PAYMENTS_MODE,
-      nowpayments: { apiKey: env.NOWPAYMENTS_API_KEY, ipnSecret: env.NOWPAYMENTS_IPN_SECRET },
+      nowpayments: {
+        apiKey: env.NOWPAYMENTS_API_KEY,
+        ipnSecret: env.NOWPAYMENTS_IPN_SECRET,
+        baseUrl: env.NOWPAYMENTS_BASE_URL,
+      },
       coinpayments: {
+        baseUrl: env.COINPAYMENTS_BASE_URL,
         publicKey: env.COINPAYMENTS_PUBLIC_KEY,
         privateKey: env.COINPAYMENTS_PRIVATE_KEY,
         merchantId: env.COINPAYMENTS_MERCHANT_ID,

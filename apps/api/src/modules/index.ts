@@ -3,11 +3,23 @@ import { adminRoutes } from './admin/admin.routes';
 import { authCleanupJob } from './auth/auth-cleanup.job';
 import { authRoutes } from './auth/auth.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
+import { depositsRoutes } from './deposits/deposits.routes';
+import { sandboxRoutes } from './deposits/sandbox.routes';
+import { webhooksRoutes } from './deposits/webhooks.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { rewardsRoutes } from './rewards/rewards.routes';
+import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(adminRoutes);
+  await app.register(depositsRoutes);
+  await app.register(webhooksRoutes);
+  if (app.deps.payments.mode === 'sandbox') await app.register(sandboxRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(rewardsRoutes);
   app.deps.jobs.register(authCleanupJob);
+  app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
 }

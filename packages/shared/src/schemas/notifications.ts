@@ -3,6 +3,7 @@ import { ListMeta } from './common';
 
 export const NOTIFICATION_KINDS = [
   'deposit_confirmed',
+  'deposit_partially_paid',
   'deposit_failed',
   'withdrawal_requested',
   'withdrawal_approved',
