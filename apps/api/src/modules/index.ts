@@ -8,6 +8,7 @@ import { sandboxRoutes } from './deposits/sandbox.routes';
 import { webhooksRoutes } from './deposits/webhooks.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
+import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 
 /** Every feature module's routes, registered in one place. */
@@ -20,6 +21,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   if (app.deps.payments.mode === 'sandbox') await app.register(sandboxRoutes);
   await app.register(notificationsRoutes);
   await app.register(rewardsRoutes);
+  await app.register(withdrawalsRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
 }
