@@ -8,6 +8,7 @@ import { sandboxRoutes } from './deposits/sandbox.routes';
 import { webhooksRoutes } from './deposits/webhooks.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
+import { activityRoutes } from './activity/activity.routes';
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 
@@ -22,6 +23,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationsRoutes);
   await app.register(rewardsRoutes);
   await app.register(withdrawalsRoutes);
+  await app.register(activityRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
 }
