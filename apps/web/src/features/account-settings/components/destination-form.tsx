@@ -232,7 +232,7 @@ export function DestinationForm({ destination, pending, onSubmit, onCancel }: De
         </>
       )}
       <CheckboxField label={t('withdrawals.info.isDefault')} {...register('is_default')} />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row">
+      <div className="flex flex-col gap-2 pt-2 sm:flex-row">
         <Button type="submit" loading={pending}>
           {editing ? t('withdrawals.info.save') : t('withdrawals.info.add')}
         </Button>

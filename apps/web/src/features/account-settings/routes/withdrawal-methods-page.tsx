@@ -90,18 +90,20 @@ export function WithdrawalMethodsPage() {
           return (
             <li key={destination.id}>
               <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="font-semibold break-words">{name}</h2>
-                    <Badge tone="neutral">{t(`withdrawals.destinations.kinds.${destination.kind}`)}</Badge>
-                    {destination.is_default && (
-                      <Badge tone="info">{t('withdrawals.destinations.default')}</Badge>
-                    )}
+                <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="font-semibold break-words">{name}</h2>
+                      <Badge tone="neutral">{t(`withdrawals.destinations.kinds.${destination.kind}`)}</Badge>
+                      {destination.is_default && (
+                        <Badge tone="info">{t('withdrawals.destinations.default')}</Badge>
+                      )}
+                    </div>
+                    <p className="mt-1 text-sm break-all text-muted">{destinationText(destination)}</p>
                   </div>
-                  <p className="mt-1 text-sm break-all text-muted">{destinationText(destination)}</p>
                 </div>
                 <div className="flex flex-wrap gap-2">
                   {!destination.is_default && (
