@@ -3,6 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { i18n } from '#i18n/index';
 
+// Generous waits: the suite shares 2 cores with the API suite and the e2e server.
+configure({ asyncUtilTimeout: 5000 });
+
 afterEach(() => cleanup());
 
 // Lazily loaded screens and a busy machine: wait up to 3 s for what a person would see.
