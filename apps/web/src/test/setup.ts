@@ -8,9 +8,6 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
 
-// Lazily loaded screens and a busy machine: wait up to 3 s for what a person would see.
-configure({ asyncUtilTimeout: 3000 });
-
 // An unexpected console.error fails a test (CONVENTIONS §12).
 const spy = vi.spyOn(console, 'error');
 afterEach(() => {
