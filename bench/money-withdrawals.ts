@@ -66,6 +66,27 @@ async function run(driver: 'pglite' | 'postgres') {
     const options = { url: `${server.url}/api/withdrawal`, connections: CONNECTIONS[driver], requests };
     await load({ ...options, durationSeconds: 2 });
     const result: LoadResult = await load({ ...options, durationSeconds: DURATION });
+    // The same server's authenticated read, same connections and members: the machine's yardstick.
+    const reads: autocannon.Request[] = [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          method: 'GET',
+          headers: {
+            ...request.headers,
+            accept: 'application/json',
+            authorization: authorizations[(next += 1) % authorizations.length] ?? '',
+          },
+        }),
+      },
+    ];
+    const me = await load({
+      url: `${server.url}/api/me`,
+      connections: CONNECTIONS[driver],
+      requests: reads,
+      durationSeconds: 5,
+    });
     const admin = new ApiSession(server.url);
     await admin.signInAdmin();
     const check = await admin.request<LedgerCheck>('GET', '/api/admin/ledger/check');
@@ -73,7 +94,7 @@ async function run(driver: 'pglite' | 'postgres') {
       throw new Error(`ledger check failed after the run on ${driver}: ${JSON.stringify(check)}`);
     console.log(driver, result);
     if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers on ${driver}`);
-    return { result, check };
+    return { result, check, me };
   } finally {
     await server.stop();
   }
@@ -86,12 +107,12 @@ else console.warn('PostgreSQL not reachable: measuring PGlite only.');
 const rows: string[] = [];
 let failed = false;
 for (const { driver, target } of targets) {
-  const { result, check } = await run(driver);
+  const { result, check, me } = await run(driver);
   const ok = result.requestsPerSecond >= target;
   failed ||= !ok;
-  console.log(driver, result, check);
+  console.log(driver, result, check, 'GET /api/me', me);
   rows.push(
-    `| POST /api/withdrawal on ${driver} | ${result.requestsPerSecond} | ${result.p99Ms} | ${result.total} | ${result.errors} | ok (${check.entries_checked} entries, postings sum ${check.postings_sum}) | ≥ ${target}/s ${ok ? 'met' : 'MISSED'} |`,
+    `| POST /api/withdrawal on ${driver} | ${result.requestsPerSecond} | ${result.p99Ms} | ${me.requestsPerSecond} | ${result.total} | ${result.errors} | ok (${check.entries_checked} entries, postings sum ${check.postings_sum}) | ≥ ${target}/s ${ok ? 'met' : 'MISSED'} |`,
   );
 }
 
@@ -101,8 +122,8 @@ writeSection(
 
 Run ${new Date().toISOString().slice(0, 16)}Z; autocannon, ${CONNECTIONS.pglite} (PGlite) or ${CONNECTIONS.postgres} (PostgreSQL) connections rotating over ${MEMBERS} funded members (bearer tokens), $1.00 crypto withdrawals, ${DURATION} s after a 2 s warm-up; server (its own process) and load generator on the same 2-core machine. The ledger check (\`GET /api/admin/ledger/check\`) runs after each run and must pass.
 
-| what | requests/s | p99 ms | requests | timeouts | ledger check after | target |
-|---|---:|---:|---:|---:|---|---|
+| what | requests/s | p99 ms | GET /api/me requests/s (same server, same run) | requests | timeouts | ledger check after | target |
+|---|---:|---:|---:|---:|---:|---|---|
 ${rows.join('\n')}`,
 );
 if (failed) process.exitCode = 1;
