@@ -135,4 +135,84 @@ describe('money in and out in a real browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  test('saved destinations: add a bank account and a wallet, make the wallet default, edit, delete, use one in a withdrawal', async () => {
+    const api = new ApiSession(baseUrl());
+    const member = await api.registerVerifiedMember('dest');
+    const { page, errors, context } = await openPage(browser);
+    await signIn(page, member.email, member.password);
+
+    await page.goto('/withdrawal-methods');
+    await page.getByText(/You have no saved destinations yet/).waitFor();
+    await expectAccessible(page, '/withdrawal-methods (empty)');
+    await page.getByRole('link', { name: 'Add destination' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Salary account');
+    await page.getByLabel('Bank name').fill('First Test Bank');
+    await page.getByLabel('Account holder').fill('Ada Lovelace');
+    await page.getByLabel('Account number').fill('000123456789');
+    await page.getByLabel('Routing number or SWIFT/BIC').fill('021000021');
+    await page.getByLabel('Use as my default destination').check();
+    await expectAccessible(page, '/withdrawal-info (add)');
+    await page.getByRole('button', { name: 'Save destination' }).click();
+    await page.waitForURL('**/withdrawal-methods');
+    await page.getByText('First Test Bank · Ada Lovelace · •••• 6789 · 021000021').waitFor();
+
+    await page.getByRole('link', { name: 'Add destination' }).click();
+    await page.getByRole('radio', { name: 'Crypto wallet' }).check();
+    await page.getByLabel('Asset').selectOption('ETH');
+    await page.getByLabel('Wallet address').fill('0x1234');
+    await page.getByRole('button', { name: 'Save destination' }).click();
+    await page.getByText('This address is not valid for the chosen network.').waitFor();
+    await page.getByLabel('Wallet address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
+    await page.getByRole('button', { name: 'Save destination' }).click();
+    await page.waitForURL('**/withdrawal-methods');
+
+    // The wallet becomes the default through PATCH; the bank account loses the badge.
+    await page.getByRole('button', { name: 'Set ETH · Ethereum (ERC20) as default' }).click();
+    await page.getByText('ETH · Ethereum (ERC20) is now your default destination.').first().waitFor();
+    await page.getByRole('button', { name: 'Set Salary account as default' }).waitFor();
+    await expectAccessible(page, '/withdrawal-methods');
+
+    // Editing the bank account asks for the masked number again.
+    await page.getByRole('link', { name: 'Edit Salary account' }).click();
+    await page.getByText(/Saved as •••• 6789/).waitFor();
+    await page.getByLabel('Bank name').fill('Second Test Bank');
+    await page.getByLabel('Account number').fill('000987654321');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL('**/withdrawal-methods');
+    await page.getByText('Second Test Bank · Ada Lovelace · •••• 4321 · 021000021').waitFor();
+
+    // Use the saved bank account in a withdrawal (after a confirmed deposit gives a balance).
+    await page.getByRole('button', { name: 'Make Deposit' }).click();
+    const deposit = page.getByRole('dialog', { name: 'Make a deposit' });
+    await deposit.getByLabel('Amount (USD)').fill('100');
+    await deposit.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: 'Pay $100.00' }).click();
+    await page.getByText('Deposit successful!').first().waitFor();
+    await page.goto('/account-management?tab=withdrawals');
+    await page.getByRole('button', { name: 'Make Withdrawal' }).click();
+    const withdraw = page.getByRole('dialog', { name: 'Make a withdrawal' });
+    await withdraw.getByLabel('Amount (USD)').fill('25');
+    await withdraw.getByLabel('Saved destination').selectOption({ label: 'Salary account' });
+    expect(await withdraw.getByLabel('Withdrawal information').inputValue()).toBe(
+      'Second Test Bank · Ada Lovelace · •••• 4321 · 021000021',
+    );
+    await withdraw.getByRole('button', { name: 'Submit request' }).click();
+    await page.getByText('Withdrawal request submitted successfully!').first().waitFor();
+    await page.getByRole('table', { name: 'Withdrawal history' }).getByText('$25.00').waitFor();
+
+    // Delete the wallet, after confirming.
+    await page.goto('/withdrawal-methods');
+    await page.getByRole('button', { name: 'Delete ETH · Ethereum (ERC20)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this destination?' });
+    await expectAccessible(page, 'delete confirmation');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Destination deleted.').first().waitFor();
+    await expect
+      .poll(() => page.getByText('0x52908400098527886E0F7030069857D2E4169EE7', { exact: false }).count())
+      .toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
