@@ -7,6 +7,7 @@ import type { Database } from '@app/db';
 import type { Config } from './config';
 import type { AdjustableClock, FixedClock } from './clock';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { createPayments, type Payments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
 import { loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
@@ -14,6 +15,7 @@ import { registerCsrf } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerAuth } from './plugins/auth';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerStaticWeb } from './plugins/static-web';
 import { healthRoutes } from './modules/health/health.routes';
@@ -30,6 +32,10 @@ export interface AppDeps {
   mailer: Mailer;
   redis: Redis | undefined;
   jobs: JobRegistry;
+  /** The payment gateways of PAYMENTS_MODE and the secrets their webhooks verify. */
+  payments: Payments;
+  /** The app itself, for the sandbox checkout that sends the app its own IPN. */
+  inject: FastifyInstance['inject'];
 }
 
 declare module 'fastify' {
@@ -73,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     appKey: options.appKey,
     redis: options.redis,
     jobs: new JobRegistry(),
+    payments: createPayments(config, options.appKey),
+    inject: (...args: Parameters<FastifyInstance['inject']>) => app.inject(...args),
     mailer:
       options.mailer ??
       createMailer({
@@ -95,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redis: options.redis,
     exempt: isWebhook,
   });
+  registerIdempotency(app);
   await registerOpenApi(app, { appUrl: config.appUrl });
 
   await app.register(healthRoutes);

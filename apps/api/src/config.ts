@@ -38,6 +38,9 @@ const EnvSchema = z
     COINPAYMENTS_PRIVATE_KEY: optionalText,
     COINPAYMENTS_MERCHANT_ID: optionalText,
     COINPAYMENTS_IPN_SECRET: optionalText,
+    /** Gateway API bases (tests point them at local fake servers). */
+    NOWPAYMENTS_BASE_URL: optionalText.pipe(z.url().optional()),
+    COINPAYMENTS_BASE_URL: optionalText.pipe(z.url().optional()),
     PRICES_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
     PRICES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     AI_BASE_URL: optionalText.pipe(z.url().optional()),
@@ -72,6 +75,14 @@ const EnvSchema = z
         ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'required in production' });
       if (!env.APP_URL)
         ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'required in production' });
+    }
+    if (production && env.PAYMENTS_MODE === 'sandbox') {
+      // The sandbox checkout lets anyone mark a deposit paid: never with real money.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_MODE'],
+        message: 'sandbox payments are refused in production; set PAYMENTS_MODE=live and the gateway keys',
+      });
     }
     if (env.APP_KEY && !isKey(env.APP_KEY)) {
       ctx.addIssue({
@@ -123,8 +134,9 @@ export interface Config {
   mailFrom: string;
   payments: {
     mode: 'sandbox' | 'live';
-    nowpayments: { apiKey: string | undefined; ipnSecret: string | undefined };
+    nowpayments: { apiKey: string | undefined; ipnSecret: string | undefined; baseUrl: string | undefined };
     coinpayments: {
+      baseUrl: string | undefined;
       publicKey: string | undefined;
       privateKey: string | undefined;
       merchantId: string | undefined;
@@ -173,8 +185,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     payments: {
       mode: env.PAYMENTS_MODE,
-      nowpayments: { apiKey: env.NOWPAYMENTS_API_KEY, ipnSecret: env.NOWPAYMENTS_IPN_SECRET },
+      nowpayments: {
+        apiKey: env.NOWPAYMENTS_API_KEY,
+        ipnSecret: env.NOWPAYMENTS_IPN_SECRET,
+        baseUrl: env.NOWPAYMENTS_BASE_URL,
+      },
       coinpayments: {
+        baseUrl: env.COINPAYMENTS_BASE_URL,
         publicKey: env.COINPAYMENTS_PUBLIC_KEY,
         privateKey: env.COINPAYMENTS_PRIVATE_KEY,
         merchantId: env.COINPAYMENTS_MERCHANT_ID,

@@ -4,6 +4,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { FixedClock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
+import { checkLedger } from '../src/ledger/check';
 import { createTestDatabase } from './db';
 
 export const TEST_NOW = new Date('2026-03-02T09:00:00.000Z');
@@ -17,7 +18,8 @@ export interface TestApp {
 
 /**
  * Builds the real app on a freshly migrated database of its own (PGlite or PostgreSQL per TEST_DB),
- * with a clock pinned at TEST_NOW. Closed automatically after the file's tests.
+ * with a clock pinned at TEST_NOW. Closed automatically after the file's tests, once the ledger check
+ * has passed on its database.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: '1', APP_URL: 'http://localhost:3000', ...env });
@@ -25,11 +27,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const clock = new FixedClock(TEST_NOW);
   const app = await buildApp({ config, database, clock, appKey: randomBytes(32) });
   await app.ready();
+  let closed = false;
   const close = async () => {
+    if (closed) return;
+    closed = true;
     await app.close();
     await drop();
   };
-  afterAll(close);
+  // The ledger's invariants (DESIGN §5) hold after every API test file, whatever its tests did.
+  afterAll(async () => {
+    try {
+      if (!closed) {
+        const check = await checkLedger(database.db);
+        if (!check.ok) throw new Error(`ledger check failed after this file: ${JSON.stringify(check)}`);
+      }
+    } finally {
+      await close();
+    }
+  });
   return { app, clock, config, close };
 }
 

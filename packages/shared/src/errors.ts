@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_FUNDS',
   'IDEMPOTENCY_MISMATCH',
   'TOO_MANY_REQUESTS',
+  'GATEWAY_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -26,6 +26,8 @@ export function parseAmountToCents(input: unknown): ParseAmountResult {
   if (!match) {
     if (/^-?\d*(\.\d+)?$/.test(text) && text !== '' && text !== '.') {
       if (text.startsWith('-')) return { ok: false, reason: 'Amount must be greater than 0.' };
+      if ((text.split('.')[0] ?? '').replace(/^0+/, '').length > 13)
+        return { ok: false, reason: 'Amount is too large.' };
       return { ok: false, reason: 'Amount may have at most 2 decimals.' };
     }
     return { ok: false, reason: 'Amount must be a number.' };

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/admin.routes';
+import { ledgerCheckRoutes } from './admin/ledger-check.routes';
 import { authCleanupJob } from './auth/auth-cleanup.job';
 import { authRoutes } from './auth/auth.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { helpRoutes } from './help/help.routes';
 import { marketsRoutes } from './markets/markets.routes';
 import { seoRoutes } from './seo/seo.routes';
+import { depositsRoutes } from './deposits/deposits.routes';
+import { sandboxRoutes } from './deposits/sandbox.routes';
+import { webhooksRoutes } from './deposits/webhooks.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { rewardsRoutes } from './rewards/rewards.routes';
+import { activityRoutes } from './activity/activity.routes';
+import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
+import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -15,5 +24,14 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(helpRoutes);
   await app.register(marketsRoutes);
   await app.register(seoRoutes);
+  await app.register(ledgerCheckRoutes);
+  await app.register(depositsRoutes);
+  await app.register(webhooksRoutes);
+  if (app.deps.payments.mode === 'sandbox') await app.register(sandboxRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(rewardsRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(activityRoutes);
   app.deps.jobs.register(authCleanupJob);
+  app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
 }

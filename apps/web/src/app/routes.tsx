@@ -35,20 +35,25 @@ const AccountManagementPage = page(
   () => import('../features/account-settings/routes/account-management-page'),
   'AccountManagementPage',
 );
+const DepositAction = page(() => import('../features/deposits/components/deposit-action'), 'DepositAction');
+const SandboxCheckoutPage = page(
+  () => import('../features/deposits/routes/sandbox-checkout-page'),
+  'SandboxCheckoutPage',
+);
+const ActivityPage = page(() => import('../features/activity/routes/activity-page'), 'ActivityPage');
+const WithdrawalMethodsPage = page(
+  () => import('../features/account-settings/routes/withdrawal-methods-page'),
+  'WithdrawalMethodsPage',
+);
+const WithdrawalInfoPage = page(
+  () => import('../features/account-settings/routes/withdrawal-info-page'),
+  'WithdrawalInfoPage',
+);
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
 
 /** Member screens that later issues build: the shell, a heading and one honest line for now. */
-const PLACEHOLDER_PAGES = [
-  'profile',
-  'rewards',
-  'activity',
-  'my-portfolio',
-  'explore',
-  'my-goals',
-  'withdrawal-methods',
-  'withdrawal-info',
-] as const;
+const PLACEHOLDER_PAGES = ['profile', 'rewards', 'my-portfolio', 'explore', 'my-goals'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -68,6 +73,8 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <SignupPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/admin/login', element: <AdminLoginPage /> },
+      // The sandbox stand-in for a gateway's payment page: public, like the gateway's own.
+      { path: '/sandbox/checkout/:id', element: <SandboxCheckoutPage /> },
       {
         path: '/admin',
         element: (
@@ -79,13 +86,16 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireMember>
-            <MemberLayout />
+            <MemberLayout depositAction={<DepositAction />} />
           </RequireMember>
         ),
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/verify', element: <VerifyEmailPage /> },
           { path: '/account-management', element: <AccountManagementPage /> },
+          { path: '/activity', element: <ActivityPage /> },
+          { path: '/withdrawal-methods', element: <WithdrawalMethodsPage /> },
+          { path: '/withdrawal-info', element: <WithdrawalInfoPage /> },
           ...PLACEHOLDER_PAGES.map((name) => ({
             path: `/${name}`,
             element: <PlaceholderPage page={name} />,

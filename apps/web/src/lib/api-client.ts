@@ -28,7 +28,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   auth?: TokenKind;
@@ -141,7 +141,19 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: CallOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** A path with a query string of the given values; empty values are left out. */
+export function withQuery(path: string, query: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 /** The message to show for a failed call: the server's own words when it answered, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -7,7 +7,12 @@ import { AppProviders } from '../app/providers';
 /** Shows the current path, so a test can see where navigation went. */
 export function WhereAmI() {
   const location = useLocation();
-  return <p data-testid="location">{location.pathname}</p>;
+  return (
+    <>
+      <p data-testid="location">{location.pathname}</p>
+      <p data-testid="search">{location.search}</p>
+    </>
+  );
 }
 
 function Routes({ routes }: { routes: RouteObject[] }) {

@@ -2,3 +2,5 @@ export * from './users';
 export * from './auth';
 export * from './platform';
 export * from './help';
+export * from './ledger';
+export * from './money';

@@ -3,11 +3,13 @@ import {
   AUTH_MESSAGES,
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
+  centsToMajor,
   type Profile,
   type UserResponse,
 } from '@app/shared';
 import type { DbOrTx, UserProfileRow, UserRow } from '@app/db';
 import { AppError } from '../../errors';
+import { accountFigures } from '../../ledger/ledger';
 import { hashPassword } from '../../lib/password';
 import { uniqueViolation } from './db-errors';
 import * as repository from './users.repository';
@@ -20,12 +22,16 @@ export interface AccountSummary {
 }
 
 /**
- * The money figures of a user's account. The ledger (a later issue) replaces this body with one query
- * of the user's cash account, earnings and confirmed deposits; until then every account holds nothing.
- * GET /api/me calls it once, so it must stay a single query.
+ * The money figures of a user's account, from the ledger in one query: the cash balance, the
+ * earnings credited and the deposits that reached the balance (DESIGN §5).
  */
-export function accountSummary(_db: DbOrTx, _userId: number): Promise<AccountSummary> {
-  return Promise.resolve({ balance: 0, total_earnings: 0, total_deposit: 0 });
+export async function accountSummary(db: DbOrTx, userId: number): Promise<AccountSummary> {
+  const figures = await accountFigures(db, userId);
+  return {
+    balance: centsToMajor(figures.balance),
+    total_earnings: centsToMajor(figures.totalEarnings),
+    total_deposit: centsToMajor(figures.totalDeposit),
+  };
 }
 
 function toProfile(row: UserProfileRow | null): Profile {

@@ -28,6 +28,12 @@ export const SettingsSchema = z.object({
   logo: z.string().nullable().default(null),
   company_email: z.string().default('support@ourplatform.example'),
   company_phone: z.string().default('+1 (555) 010-0199'),
+  /** Loyalty points worth $1.00 when redeemed (DESIGN §6 "Rewards": 100). */
+  points_per_dollar: z.number().int().min(1).max(1_000_000).default(100),
+  /** The platform's bank account shown for bank-transfer deposits. */
+  deposit_bank_name: z.string().default('First Example Bank'),
+  deposit_bank_account_number: z.string().default('000123456789'),
+  deposit_bank_routing_number: z.string().default('021000021'),
   risk_warning: z
     .string()
     .default(

@@ -179,7 +179,7 @@ export function CheckboxField({ label, className, ...input }: CheckboxFieldProps
   );
 }
 
-export interface TextAreaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
+export interface TextareaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
@@ -188,7 +188,7 @@ export interface TextAreaFieldProps extends Omit<ComponentPropsWithRef<'textarea
 }
 
 /** A multi-line text field. */
-export function TextAreaField({
+export function TextareaField({
   label,
   error,
   hint,
@@ -196,7 +196,7 @@ export function TextAreaField({
   containerClassName,
   className,
   ...textarea
-}: TextAreaFieldProps) {
+}: TextareaFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} className={containerClassName}>
@@ -204,7 +204,7 @@ export function TextAreaField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={controlClass(Boolean(error), cn('min-h-32 py-2.5 leading-relaxed', className))}
+        className={controlClass(Boolean(error), cn('min-h-24 py-2.5 leading-relaxed', className))}
         {...textarea}
       />
     </FieldFrame>

@@ -1,4 +1,5 @@
 import { KeyRound, ShieldCheck, Wallet } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#components/ui/tabs';
@@ -8,17 +9,24 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { SecurityTab } from '../components/security-tab';
 import { WithdrawalsTab } from '../components/withdrawals-tab';
 
-/** Account settings: Security (default), Change Password, Withdrawals. */
+const TABS = ['security', 'password', 'withdrawals'] as const;
+
+/** Account settings: Security (default), Change Password, Withdrawals; ?tab= opens another tab. */
 export function AccountManagementPage() {
   const { t } = useTranslation();
   const { data: user } = useMe();
+  const [params, setParams] = useSearchParams();
   useDocumentMeta(t('settings.metaTitle'), t('settings.metaDescription'));
   if (!user) return null;
+  const tab = TABS.find((name) => name === params.get('tab')) ?? 'security';
 
   return (
     <>
       <PageHeader title={t('settings.title')} description={t('settings.lead')} />
-      <Tabs defaultValue="security">
+      <Tabs
+        value={tab}
+        onValueChange={(next) => setParams(next === 'security' ? {} : { tab: next }, { replace: true })}
+      >
         <TabsList aria-label={t('settings.title')}>
           <TabsTrigger value="security">
             <ShieldCheck className="size-4" aria-hidden="true" />
@@ -40,7 +48,7 @@ export function AccountManagementPage() {
           <ChangePasswordForm />
         </TabsContent>
         <TabsContent value="withdrawals">
-          <WithdrawalsTab />
+          <WithdrawalsTab user={user} />
         </TabsContent>
       </Tabs>
     </>

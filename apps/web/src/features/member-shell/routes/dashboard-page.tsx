@@ -5,12 +5,27 @@ import { PageHeader } from '#components/page-header';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { useDocumentMeta } from '#lib/document-meta';
+import { useMoney } from '#lib/money';
+import { useShowBalance } from '#lib/preferences';
 import { useMe } from '#lib/session';
 
-/** Overview: the greeting and the email verification status for now (balances come later). */
+/** A hidden amount (Hide balance): asterisks on screen, "Hidden" for screen readers. */
+function Hidden() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden="true">******</span>
+      <span className="sr-only">{t('pages.dashboard.hidden')}</span>
+    </>
+  );
+}
+
+/** Overview: the greeting, a small balance summary and the email verification status. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useMe();
+  const money = useMoney();
+  const [showBalance] = useShowBalance();
   useDocumentMeta(t('pages.dashboard.title'), t('pages.dashboard.description'));
   if (!user) return null;
   const verified = Boolean(user.email_verified_at);
@@ -21,6 +36,20 @@ export function DashboardPage() {
         title={t('pages.dashboard.greeting', { username: user.username })}
         description={t('pages.dashboard.description')}
       />
+      <section aria-label={t('pages.dashboard.summary')} className="mb-4 grid gap-4 sm:grid-cols-2">
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.balance')}</h2>
+          <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="balance">
+            {showBalance ? money(user.balance, 0) : <Hidden />}
+          </p>
+        </Card>
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalDeposit')}</h2>
+          <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-deposit">
+            {showBalance ? money(user.total_deposit, 2) : <Hidden />}
+          </p>
+        </Card>
+      </section>
       <div className="grid gap-4 md:grid-cols-2">
         <Card className="p-5 sm:p-6">
           <div className="flex items-start gap-4">

@@ -1,16 +1,18 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '#components/brand';
 import { PageSpinner } from '#components/ui/spinner';
 import { useMe } from '#lib/session';
-import { DepositButton } from '../components/deposit-button';
 import { DesktopNav, MobileNav } from '../components/member-nav';
 import { NotificationsButton } from '../components/notifications-button';
 import { ProfileMenu } from '../components/profile-menu';
 
-/** The member shell: header with navigation, deposit, notifications and profile menu. */
-export function MemberLayout() {
+/**
+ * The member shell: header with navigation, deposit, notifications and profile menu. The deposit
+ * action belongs to the deposits feature; the router hands it in (features do not import each other).
+ */
+export function MemberLayout({ depositAction }: { depositAction?: ReactNode }) {
   const { t } = useTranslation();
   const { data: user } = useMe();
   return (
@@ -26,7 +28,7 @@ export function MemberLayout() {
           <Brand to="/dashboard" className="me-2" />
           <DesktopNav />
           <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
-            <DepositButton />
+            <Suspense fallback={null}>{depositAction}</Suspense>
             <NotificationsButton />
             {user && <ProfileMenu user={user} />}
           </div>

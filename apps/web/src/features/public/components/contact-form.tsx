@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { HelpRequest, type HelpRequestInput } from '@app/shared/schemas/help';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
-import { TextAreaField, TextField } from '#components/ui/field';
+import { TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { ApiError } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
@@ -77,7 +77,7 @@ export function ContactForm() {
           {...register('email')}
         />
       </div>
-      <TextAreaField
+      <TextareaField
         label={t('site.help.contact.message')}
         rows={5}
         error={message(errors.message?.message)}

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@app/db';
+import { num, queryRows } from './sql';
+
+export interface LedgerCheck {
+  ok: boolean;
+  /** Cents. */
+  postingsSum: number;
+  unbalancedEntries: { entryId: number; reference: string; sum: number }[];
+  mismatchedAccounts: {
+    accountId: number;
+    userId: number | null;
+    kind: string;
+    cachedBalance: number;
+    postingsBalance: number;
+    problem: 'cached_balance_differs' | 'wrong_sign';
+  }[];
+  /** Users whose cached loyalty points differ from their points rows, or are below zero. */
+  mismatchedPoints: { userId: number; cached: number; fromRows: number }[];
+  duplicateReferences: number;
+  accountsChecked: number;
+  entriesChecked: number;
+}
+
+/**
+ * Proves the books balance (DESIGN §5): the sum of all postings is zero, every entry balances, every
+ * cached balance equals the sum of its postings, no user account is on the wrong side of zero, one
+ * entry per reference; and the loyalty points cache equals its rows.
+ */
+export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
+  const [totals] = await queryRows<{
+    postings_sum: unknown;
+    entries: unknown;
+    accounts: unknown;
+    duplicates: unknown;
+  }>(
+    db,
+    sql`select
+          (select coalesce(sum(amount), 0) from ledger_postings) as postings_sum,
+          (select count(*) from ledger_entries) as entries,
+          (select count(*) from ledger_accounts) as accounts,
+          (select count(*) - count(distinct reference) from ledger_entries) as duplicates`,
+  );
+  const unbalanced = await queryRows<{ entry_id: unknown; reference: string; sum: unknown }>(
+    db,
+    sql`select e.id as entry_id, e.reference, coalesce(sum(p.amount), 0) as sum
+        from ledger_entries e left join ledger_postings p on p.entry_id = e.id
+        group by e.id, e.reference
+        having coalesce(sum(p.amount), 0) <> 0 or count(p.id) < 2
+        limit 100`,
+  );
+  const accounts = await queryRows<{
+    id: unknown;
+    user_id: unknown;
+    kind: string;
+    balance: unknown;
+    posted: unknown;
+  }>(
+    db,
+    sql`select a.id, a.user_id, a.kind, a.balance, coalesce(p.posted, 0) as posted
+        from ledger_accounts a
+        left join (select account_id, sum(amount) as posted from ledger_postings group by account_id) p
+          on p.account_id = a.id
+        where a.balance <> coalesce(p.posted, 0)
+           or (a.user_id is not null and a.kind in ('cash', 'invested', 'withdrawal_hold') and a.balance < 0)
+           or (a.user_id is not null and a.kind = 'loan' and a.balance > 0)
+        limit 100`,
+  );
+  const points = await queryRows<{ id: unknown; cached: unknown; rows: unknown }>(
+    db,
+    sql`select u.id, u.loyalty_points as cached, coalesce(t.total, 0) as rows
+        from users u
+        left join (select user_id, sum(points) as total from points_transactions group by user_id) t
+          on t.user_id = u.id
+        where u.loyalty_points <> coalesce(t.total, 0) or u.loyalty_points < 0
+        limit 100`,
+  );
+  const mismatchedAccounts = accounts.map((row) => {
+    const cachedBalance = num(row.balance);
+    const postingsBalance = num(row.posted);
+    return {
+      accountId: num(row.id),
+      userId: row.user_id === null ? null : num(row.user_id),
+      kind: row.kind,
+      cachedBalance,
+      postingsBalance,
+      problem:
+        cachedBalance !== postingsBalance ? ('cached_balance_differs' as const) : ('wrong_sign' as const),
+    };
+  });
+  const postingsSum = num(totals?.postings_sum);
+  const duplicateReferences = num(totals?.duplicates);
+  const result: LedgerCheck = {
+    ok: false,
+    postingsSum,
+    unbalancedEntries: unbalanced.map((row) => ({
+      entryId: num(row.entry_id),
+      reference: row.reference,
+      sum: num(row.sum),
+    })),
+    mismatchedAccounts,
+    mismatchedPoints: points.map((row) => ({
+      userId: num(row.id),
+      cached: num(row.cached),
+      fromRows: num(row.rows),
+    })),
+    duplicateReferences,
+    accountsChecked: num(totals?.accounts),
+    entriesChecked: num(totals?.entries),
+  };
+  result.ok =
+    postingsSum === 0 &&
+    duplicateReferences === 0 &&
+    result.unbalancedEntries.length === 0 &&
+    mismatchedAccounts.length === 0 &&
+    result.mismatchedPoints.length === 0;
+  return result;
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp } from '../../test/helpers';
+import { createUser } from '../../test/accounts';
+import { checkLedger } from './check';
+import { InsufficientFundsError, postEntry, transfer, userBalance } from './ledger';
+import { queryRows } from './sql';
+
+const { app } = await createTestApp();
+const { db } = app.deps.database;
+const now = () => app.deps.clock.now();
+
+let counter = 0;
+const ref = (name: string) => `test:${name}:${(counter += 1)}`;
+
+async function fund(userId: number, cents: number) {
+  await db.transaction((tx) =>
+    postEntry(
+      tx,
+      {
+        kind: 'deposit',
+        reference: ref('fund'),
+        userId,
+        postings: transfer({ platform: 'external' }, { userId, kind: 'cash' }, cents),
+      },
+      now(),
+    ),
+  );
+}
+
+describe('ledger', () => {
+  it('moves balances with balanced entries and writes one entry per reference', async () => {
+    const { user } = await createUser(app);
+    await fund(user.id, 10_000);
+    const reference = ref('hold');
+    const post = () =>
+      db.transaction((tx) =>
+        postEntry(
+          tx,
+          {
+            kind: 'withdrawal_hold',
+            reference,
+            userId: user.id,
+            postings: transfer(
+              { userId: user.id, kind: 'cash' },
+              { userId: user.id, kind: 'withdrawal_hold' },
+              2500,
+            ),
+          },
+          now(),
+        ),
+      );
+    expect((await post()).created).toBe(true);
+    expect((await post()).created).toBe(false);
+    expect(await userBalance(db, user.id, 'cash')).toBe(7500);
+    expect(await userBalance(db, user.id, 'withdrawal_hold')).toBe(2500);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('refuses an entry that would take cash below zero and writes nothing of it', async () => {
+    const { user } = await createUser(app);
+    await fund(user.id, 1000);
+    const reference = ref('overdraft');
+    await expect(
+      db.transaction((tx) =>
+        postEntry(
+          tx,
+          {
+            kind: 'withdrawal_hold',
+            reference,
+            userId: user.id,
+            postings: transfer(
+              { userId: user.id, kind: 'cash' },
+              { userId: user.id, kind: 'withdrawal_hold' },
+              1001,
+            ),
+          },
+          now(),
+        ),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await userBalance(db, user.id, 'cash')).toBe(1000);
+    const entries = await queryRows(db, sql`select id from ledger_entries where reference = ${reference}`);
+    expect(entries).toHaveLength(0);
+  });
+
+  it('has a database CHECK that keeps cash at or above zero even for a raw UPDATE', async () => {
+    const { user } = await createUser(app);
+    await fund(user.id, 500);
+    await expect(
+      db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${user.id} and kind = 'cash'`),
+    ).rejects.toThrow();
+    expect(await userBalance(db, user.id, 'cash')).toBe(500);
+  });
+
+  it('refuses UPDATE and DELETE of entries and postings', async () => {
+    const { user } = await createUser(app);
+    await fund(user.id, 300);
+    await expect(db.execute(sql`update ledger_entries set kind = 'x'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_postings`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('refuses an unbalanced entry at commit (deferred trigger)', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        const [entry] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into ledger_entries (kind, reference, created_at) values ('x', ${ref('bad')}, now()) returning id`,
+        );
+        const [account] = await queryRows<{ id: number }>(
+          tx,
+          sql`select id from ledger_accounts where kind = 'external'`,
+        );
+        await tx.execute(
+          sql`insert into ledger_postings (entry_id, account_id, amount) values (${entry!.id}, ${account!.id}, 5)`,
+        );
+      }),
+    ).rejects.toThrow();
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('accepts exactly 10 of 20 simultaneous holds of $10 against $100', async () => {
+    const { user } = await createUser(app);
+    await fund(user.id, 10_000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        db.transaction((tx) =>
+          postEntry(
+            tx,
+            {
+              kind: 'withdrawal_hold',
+              reference: ref('race'),
+              userId: user.id,
+              postings: transfer(
+                { userId: user.id, kind: 'cash' },
+                { userId: user.id, kind: 'withdrawal_hold' },
+                1000,
+              ),
+            },
+            now(),
+          ),
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(InsufficientFundsError);
+    }
+    expect(await userBalance(db, user.id, 'cash')).toBe(0);
+    expect(await userBalance(db, user.id, 'withdrawal_hold')).toBe(10_000);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+});

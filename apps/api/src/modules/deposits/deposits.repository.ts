@@ -1,0 +1,101 @@
+import { and, count, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { deposits, users, type DbOrTx, type DepositRow } from '@app/db';
+
+export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id'>;
+export type DepositPatch = Partial<
+  Omit<typeof deposits.$inferInsert, 'id' | 'userId' | 'amount' | 'createdAt'>
+>;
+
+export async function insertDeposit(db: DbOrTx, row: NewDeposit): Promise<DepositRow> {
+  const [created] = await db.insert(deposits).values(row).returning();
+  if (!created) throw new Error('deposit insert returned nothing');
+  return created;
+}
+
+export async function findDeposit(db: DbOrTx, id: number): Promise<DepositRow | null> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
+  return row ?? null;
+}
+
+export async function findUserDeposit(db: DbOrTx, userId: number, id: number): Promise<DepositRow | null> {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, id), eq(deposits.userId, userId)));
+  return row ?? null;
+}
+
+/** The deposit row, locked for the rest of the transaction (one IPN or admin action at a time). */
+export async function lockDeposit(db: DbOrTx, id: number): Promise<DepositRow | null> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateDeposit(db: DbOrTx, id: number, patch: DepositPatch): Promise<DepositRow> {
+  const [row] = await db.update(deposits).set(patch).where(eq(deposits.id, id)).returning();
+  if (!row) throw new Error(`deposit ${id} vanished`);
+  return row;
+}
+
+export async function listUserDeposits(db: DbOrTx, userId: number, page: number, perPage: number) {
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.userId, userId))
+    .orderBy(desc(deposits.createdAt), desc(deposits.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(deposits).where(eq(deposits.userId, userId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listDepositsWithUsers(
+  db: DbOrTx,
+  status: DepositRow['status'] | undefined,
+  page: number,
+  perPage: number,
+) {
+  const where = status ? eq(deposits.status, status) : undefined;
+  const rows = await db
+    .select({ deposit: deposits, user: { id: users.id, username: users.username, email: users.email } })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .where(where)
+    .orderBy(status === 'pending' ? deposits.createdAt : desc(deposits.createdAt), desc(deposits.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(deposits).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Pending gateway deposits whose invoice time is over. */
+export function dueForExpiry(db: DbOrTx, now: Date, limit = 500) {
+  return db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.status, 'pending'),
+        ne(deposits.method, 'bank_transfer'),
+        isNotNull(deposits.expiresAt),
+        lte(deposits.expiresAt, now),
+      ),
+    )
+    .limit(limit);
+}
+
+export async function findMember(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, username: users.username, referredById: users.referredById })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function referenceExists(db: DbOrTx, reference: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(deposits)
+    .where(eq(deposits.reference, reference));
+  return Boolean(row);
+}

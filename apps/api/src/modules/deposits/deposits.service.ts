@@ -1,0 +1,447 @@
+import { randomInt } from 'node:crypto';
+import type { DepositRow, Tx, UserRow } from '@app/db';
+import {
+  DEPOSIT_MESSAGES,
+  REFERRAL_CODE_ALPHABET,
+  centsToMajor,
+  formatMoney,
+  type AdminDeposit,
+  type AdminDepositListResponse,
+  type CreateDepositResponse,
+  type Deposit,
+  type DepositListResponse,
+  type DepositStatus,
+} from '@app/shared';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../errors';
+import { GatewayError } from '../../integrations/payments/gateway';
+import { accountFigures, postEntry, transfer } from '../../ledger/ledger';
+import { recordAudit } from '../admin/audit.service';
+import { notify } from '../notifications/notifications.service';
+import { rewardReferrer } from '../rewards/rewards.service';
+import { getSettings } from '../settings/settings.service';
+import * as repository from './deposits.repository';
+
+/** Gateway deposits wait this long for their payment, then expire (DESIGN §6; job deposit-expiry). */
+export const GATEWAY_DEPOSIT_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function toDeposit(row: DepositRow): Deposit {
+  return {
+    id: row.id,
+    amount: centsToMajor(row.amount),
+    payment_method: row.method,
+    currency: row.currency,
+    status: row.status,
+    reference: row.reference,
+    credited_amount: centsToMajor(row.credited),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function toAdminDeposit(
+  row: DepositRow,
+  user: { id: number; username: string; email: string },
+): AdminDeposit {
+  return {
+    ...toDeposit(row),
+    user,
+    rejection_reason: row.rejectionReason,
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+/** DEP-XXXXXXXX from an alphabet without look-alikes: what a member quotes on a bank transfer. */
+async function newReference(deps: AppDeps): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    let code = '';
+    for (let i = 0; i < 8; i += 1) code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+    const reference = `DEP-${code}`;
+    if (!(await repository.referenceExists(deps.database.db, reference))) return reference;
+  }
+  throw new Error('could not find an unused deposit reference');
+}
+
+/**
+ * POST /api/deposit. A bank transfer is a pending deposit with the platform's bank details and a
+ * unique reference, confirmed later by an admin. A gateway deposit is a pending deposit (expiring in
+ * 24 hours) and an invoice at the gateway, where the member is sent; only the signed IPN credits it.
+ */
+export async function createDeposit(
+  deps: AppDeps,
+  user: UserRow,
+  input: { amount: number; payment_method: DepositRow['method']; currency: string },
+): Promise<CreateDepositResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const gatewayMethod = input.payment_method !== 'bank_transfer';
+  const deposit = await repository.insertDeposit(db, {
+    userId: user.id,
+    amount: input.amount,
+    method: input.payment_method,
+    currency: input.currency,
+    status: 'pending',
+    reference: await newReference(deps),
+    expiresAt: gatewayMethod ? new Date(now.getTime() + GATEWAY_DEPOSIT_TTL_MS) : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  if (!gatewayMethod) {
+    const settings = await getSettings(db);
+    return {
+      message: DEPOSIT_MESSAGES.createdBank,
+      deposit: toDeposit(deposit),
+      payment_url: null,
+      bank_details: {
+        bank_name: settings.deposit_bank_name,
+        account_number: settings.deposit_bank_account_number,
+        routing_number: settings.deposit_bank_routing_number,
+        reference: deposit.reference,
+      },
+    };
+  }
+
+  const gateway =
+    input.payment_method === 'nowpayment' ? deps.payments.nowpayments : deps.payments.coinpayments;
+  const appUrl = deps.config.appUrl;
+  try {
+    const invoice = await gateway.createInvoice({
+      depositId: deposit.id,
+      amountCents: deposit.amount,
+      currency: deposit.currency,
+      description: `Deposit ${deposit.reference}`,
+      buyerEmail: user.email,
+      ipnUrl: `${appUrl}/api/webhooks/${gateway.name}`,
+      successUrl: `${appUrl}/dashboard?deposit=${deposit.id}`,
+      cancelUrl: `${appUrl}/dashboard?deposit=${deposit.id}`,
+    });
+    const updated = await repository.updateDeposit(db, deposit.id, {
+      gatewayInvoiceId: invoice.invoiceId,
+      paymentUrl: invoice.paymentUrl,
+      updatedAt: now,
+    });
+    return {
+      message: DEPOSIT_MESSAGES.createdGateway,
+      deposit: toDeposit(updated),
+      payment_url: invoice.paymentUrl,
+      bank_details: null,
+    };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    await repository.updateDeposit(db, deposit.id, { status: 'failed', updatedAt: now });
+    throw new AppError('GATEWAY_UNAVAILABLE', DEPOSIT_MESSAGES.gatewayUnavailable);
+  }
+}
+
+export async function listDeposits(
+  deps: AppDeps,
+  userId: number,
+  page: number,
+  perPage = 10,
+): Promise<DepositListResponse> {
+  const { rows, total } = await repository.listUserDeposits(deps.database.db, userId, page, perPage);
+  return {
+    data: rows.map(toDeposit),
+    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), total },
+  };
+}
+
+export async function getDeposit(deps: AppDeps, userId: number, id: number): Promise<Deposit> {
+  const row = await repository.findUserDeposit(deps.database.db, userId, id);
+  if (!row) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+  return toDeposit(row);
+}
+
+/** GET /api/deposits/total: what reached the balance through deposits (the ledger's figure). */
+export async function depositTotal(deps: AppDeps, userId: number): Promise<{ total_deposits: number }> {
+  const figures = await accountFigures(deps.database.db, userId);
+  return { total_deposits: centsToMajor(figures.totalDeposit) };
+}
+
+// ── Crediting ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Brings a locked deposit's credited amount up to `target` cents (never down): one ledger entry
+ * external → cash for the difference, referenced by the new total so each amount is credited once.
+ */
+async function creditUpTo(
+  tx: Tx,
+  deps: Pick<AppDeps, 'mailer'>,
+  deposit: DepositRow,
+  target: number,
+  status: 'confirmed' | 'partially_paid',
+  now: Date,
+  patch: repository.DepositPatch = {},
+): Promise<DepositRow> {
+  const capped = Math.min(target, deposit.amount);
+  const delta = capped - deposit.credited;
+  if (delta > 0) {
+    await postEntry(
+      tx,
+      {
+        kind: 'deposit',
+        reference: `deposit:${deposit.id}:paid:${capped}`,
+        userId: deposit.userId,
+        metadata: { deposit_id: deposit.id, method: deposit.method, total_credited: capped },
+        postings: transfer({ platform: 'external' }, { userId: deposit.userId, kind: 'cash' }, delta),
+      },
+      now,
+    );
+  }
+  const wasConfirmed = deposit.status === 'confirmed';
+  const updated = await repository.updateDeposit(tx, deposit.id, {
+    ...patch,
+    credited: Math.max(capped, deposit.credited),
+    status: wasConfirmed ? 'confirmed' : status,
+    confirmedAt: status === 'confirmed' && !wasConfirmed ? now : deposit.confirmedAt,
+    updatedAt: now,
+  });
+  const member = await repository.findMember(tx, deposit.userId);
+  if (!member) return updated;
+  if (updated.status === 'confirmed' && !wasConfirmed) {
+    await notify(
+      tx,
+      deps,
+      {
+        user: member,
+        kind: 'deposit_confirmed',
+        title: 'Deposit confirmed',
+        body: `Your deposit ${deposit.reference} of ${formatMoney(centsToMajor(updated.credited))} has been credited to your balance.`,
+        reference: `deposit:${deposit.id}:confirmed`,
+        mail: true,
+      },
+      now,
+    );
+    await rewardReferrer(tx, deps, member, updated.credited, now, (id) => repository.findMember(tx, id));
+  } else if (updated.status === 'partially_paid' && delta > 0) {
+    await notify(
+      tx,
+      deps,
+      {
+        user: member,
+        kind: 'deposit_partially_paid',
+        title: 'Deposit partially received',
+        body: `We received part of your deposit ${deposit.reference}: ${formatMoney(centsToMajor(updated.credited))} of ${formatMoney(centsToMajor(deposit.amount))} has been credited.`,
+        reference: `deposit:${deposit.id}:partial:${updated.credited}`,
+      },
+      now,
+    );
+  }
+  return updated;
+}
+
+async function markUnpaid(
+  tx: Tx,
+  deps: Pick<AppDeps, 'mailer'>,
+  deposit: DepositRow,
+  status: 'failed' | 'expired' | 'rejected',
+  now: Date,
+  patch: repository.DepositPatch = {},
+  reason?: string,
+): Promise<DepositRow> {
+  const updated = await repository.updateDeposit(tx, deposit.id, { ...patch, status, updatedAt: now });
+  const member = await repository.findMember(tx, deposit.userId);
+  if (member) {
+    const what =
+      status === 'expired'
+        ? 'expired before a payment arrived'
+        : status === 'rejected'
+          ? `was rejected${reason ? `: ${reason}` : ''}`
+          : 'failed';
+    await notify(
+      tx,
+      deps,
+      {
+        user: member,
+        kind: 'deposit_failed',
+        title:
+          status === 'expired'
+            ? 'Deposit expired'
+            : status === 'rejected'
+              ? 'Deposit rejected'
+              : 'Deposit failed',
+        body: `Your deposit ${deposit.reference} of ${formatMoney(centsToMajor(deposit.amount))} ${what}. Nothing was taken from your balance.`,
+        reference: `deposit:${deposit.id}:${status}`,
+        mail: status !== 'expired',
+      },
+      now,
+    );
+  }
+  return updated;
+}
+
+/** What a verified gateway notification says about a deposit. */
+export interface GatewayEvent {
+  method: 'nowpayment' | 'coinpayment';
+  depositId: number;
+  /** The gateway's status as stored, and its rank (a lower rank than the stored one is ignored). */
+  gatewayStatus: string;
+  rank: number;
+  rankOf: (stored: string | null) => number;
+  paymentId: string | null;
+  /** Why the notification does not match the deposit (amount, currency), or null. */
+  mismatch: (deposit: DepositRow) => string | null;
+  outcome:
+    | { kind: 'credit'; target: (deposit: DepositRow) => number; status: 'confirmed' | 'partially_paid' }
+    | { kind: 'unpaid'; status: 'failed' | 'expired' }
+    | { kind: 'pending' };
+}
+
+/**
+ * Applies a verified IPN: once per payment whatever the number of deliveries (credits are referenced
+ * by their running total), never backwards (ranks), amount and currency checked against the deposit.
+ * A deposit a gateway has failed, or that an admin rejected, stays so; a late payment for an expired
+ * invoice is still credited (the money did arrive).
+ */
+export async function applyGatewayEvent(deps: AppDeps, event: GatewayEvent): Promise<DepositStatus> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const deposit = await repository.lockDeposit(tx, event.depositId);
+    if (!deposit || deposit.method !== event.method) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+    const mismatch = event.mismatch(deposit);
+    if (mismatch) throw new AppError('BUSINESS_RULE', `The payment does not match the deposit: ${mismatch}`);
+    if (deposit.status === 'failed' || deposit.status === 'rejected') return deposit.status;
+    if (event.rank < event.rankOf(deposit.gatewayStatus)) return deposit.status;
+    const patch: repository.DepositPatch = {
+      gatewayStatus: event.gatewayStatus,
+      ...(event.paymentId ? { gatewayPaymentId: event.paymentId } : {}),
+    };
+    const { outcome } = event;
+    if (outcome.kind === 'credit') {
+      const target = outcome.target(deposit);
+      if (target <= 0 && deposit.credited === 0) {
+        return (await repository.updateDeposit(tx, deposit.id, { ...patch, updatedAt: now })).status;
+      }
+      return (await creditUpTo(tx, deps, deposit, target, outcome.status, now, patch)).status;
+    }
+    if (outcome.kind === 'unpaid' && (deposit.status === 'pending' || deposit.status === 'expired')) {
+      return (await markUnpaid(tx, deps, deposit, outcome.status, now, patch)).status;
+    }
+    if (deposit.status === 'confirmed') return deposit.status;
+    return (await repository.updateDeposit(tx, deposit.id, { ...patch, updatedAt: now })).status;
+  });
+}
+
+// ── Expiry ───────────────────────────────────────────────────────────────────────────────────
+
+/** Expires pending gateway deposits older than 24 hours (job deposit-expiry). */
+export async function expireDueDeposits(
+  deps: Pick<AppDeps, 'database' | 'mailer'> & { now: Date },
+): Promise<number> {
+  const due = await repository.dueForExpiry(deps.database.db, deps.now);
+  let expired = 0;
+  for (const { id } of due) {
+    await deps.database.db.transaction(async (tx) => {
+      const deposit = await repository.lockDeposit(tx, id);
+      if (!deposit || deposit.status !== 'pending' || !deposit.expiresAt || deposit.expiresAt > deps.now)
+        return;
+      await markUnpaid(tx, deps, deposit, 'expired', deps.now);
+      expired += 1;
+    });
+  }
+  return expired;
+}
+
+// ── Admin ────────────────────────────────────────────────────────────────────────────────────
+
+export async function adminListDeposits(
+  deps: AppDeps,
+  status: DepositStatus | undefined,
+  page: number,
+  perPage = 20,
+): Promise<AdminDepositListResponse> {
+  const { rows, total } = await repository.listDepositsWithUsers(deps.database.db, status, page, perPage);
+  return {
+    data: rows.map((row) => toAdminDeposit(row.deposit, row.user)),
+    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), total },
+  };
+}
+
+async function adminDecide(
+  deps: AppDeps,
+  admin: UserRow,
+  id: number,
+  ip: string,
+  decide: (tx: Tx, deposit: DepositRow, now: Date) => Promise<DepositRow>,
+  action: string,
+): Promise<AdminDeposit> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const deposit = await repository.lockDeposit(tx, id);
+    if (!deposit) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+    if (deposit.method !== 'bank_transfer') {
+      throw new AppError('BUSINESS_RULE', 'Gateway deposits are confirmed by the gateway’s notification.');
+    }
+    if (deposit.status !== 'pending') throw new AppError('CONFLICT', DEPOSIT_MESSAGES.notPending);
+    const updated = await decide(tx, deposit, now);
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action,
+      subjectType: 'deposit',
+      subjectId: String(deposit.id),
+      before: { status: deposit.status, credited: deposit.credited },
+      after: { status: updated.status, credited: updated.credited, reason: updated.rejectionReason },
+      ip,
+      createdAt: now,
+    });
+    const member = await repository.findMember(tx, updated.userId);
+    return toAdminDeposit(updated, {
+      id: updated.userId,
+      username: member?.username ?? '',
+      email: member?.email ?? '',
+    });
+  });
+}
+
+/** An admin confirms a pending bank transfer: the full amount is credited (external → cash). */
+export function adminConfirmDeposit(deps: AppDeps, admin: UserRow, id: number, ip: string) {
+  return adminDecide(
+    deps,
+    admin,
+    id,
+    ip,
+    (tx, deposit, now) => creditUpTo(tx, deps, deposit, deposit.amount, 'confirmed', now),
+    'deposit.confirmed',
+  );
+}
+
+/** An admin rejects a pending bank transfer with a reason; nothing is credited; the member is told. */
+export function adminRejectDeposit(deps: AppDeps, admin: UserRow, id: number, reason: string, ip: string) {
+  return adminDecide(
+    deps,
+    admin,
+    id,
+    ip,
+    (tx, deposit, now) => markUnpaid(tx, deps, deposit, 'rejected', now, { rejectionReason: reason }, reason),
+    'deposit.rejected',
+  );
+}
+
+/**
+ * Seeds (CONVENTIONS §9): a demo balance is a real bank-transfer deposit, confirmed through the same
+ * crediting path as an admin's confirmation, audited as done by the system.
+ */
+export async function seedConfirmedDeposit(deps: AppDeps, user: UserRow, cents: number): Promise<Deposit> {
+  const created = await createDeposit(deps, user, {
+    amount: cents,
+    payment_method: 'bank_transfer',
+    currency: 'usd',
+  });
+  const now = deps.clock.now();
+  const confirmed = await deps.database.db.transaction(async (tx) => {
+    const deposit = await repository.lockDeposit(tx, created.deposit.id);
+    if (!deposit) throw new Error('seeded deposit vanished');
+    const updated = await creditUpTo(tx, deps, deposit, deposit.amount, 'confirmed', now);
+    await recordAudit(tx, {
+      actorId: null,
+      action: 'deposit.confirmed',
+      subjectType: 'deposit',
+      subjectId: String(deposit.id),
+      before: { status: deposit.status, credited: deposit.credited },
+      after: { status: updated.status, credited: updated.credited, seeded: true },
+      createdAt: now,
+    });
+    return updated;
+  });
+  return toDeposit(confirmed);
+}

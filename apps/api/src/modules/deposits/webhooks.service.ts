@@ -1,0 +1,149 @@
+import type { DepositRow } from '@app/db';
+import { AppError } from '../../errors';
+import {
+  coinPaymentsCurrency,
+  coinPaymentsOutcome,
+  verifyCoinPaymentsIpn,
+} from '../../integrations/payments/coinpayments';
+import { scaledToCents, toScaled } from '../../integrations/payments/decimal';
+import {
+  NOWPAYMENTS_STATUSES,
+  nowPaymentsRank,
+  verifyNowPaymentsIpn,
+  type NowPaymentsStatus,
+} from '../../integrations/payments/nowpayments';
+import type { AppDeps } from '../../app';
+import { applyGatewayEvent, type GatewayEvent } from './deposits.service';
+
+const badSignature = () => new AppError('UNAUTHENTICATED', 'Invalid signature.');
+const badIpn = (message: string) => AppError.validation('ipn', message);
+
+function depositIdOf(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  if (!/^\d{1,10}$/.test(text)) throw badIpn('The notification names no deposit.');
+  return Number(text);
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+/**
+ * Crypto paid → USD credited (docs/decisions/032): the invoice's USD price times the share of the
+ * crypto amount that arrived (actually_paid / pay_amount), rounded down to the cent, never more than
+ * the invoice. Exact decimal arithmetic; no float.
+ */
+export function creditedCents(priceCents: number, payAmount: unknown, actuallyPaid: unknown): number {
+  const pay = toScaled(payAmount);
+  const paid = toScaled(actuallyPaid) ?? 0n;
+  if (pay === null || pay <= 0n || paid <= 0n) return 0;
+  if (paid >= pay) return priceCents;
+  return Number((BigInt(priceCents) * paid) / pay);
+}
+
+const nowRankOf = (stored: string | null) =>
+  stored && (NOWPAYMENTS_STATUSES as readonly string[]).includes(stored)
+    ? nowPaymentsRank(stored as NowPaymentsStatus)
+    : -1;
+
+/** POST /api/webhooks/nowpayments: x-nowpayments-sig over the key-sorted JSON body. */
+export async function handleNowPaymentsIpn(
+  deps: AppDeps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ message: string; status: string }> {
+  const body = verifyNowPaymentsIpn(rawBody, signature, deps.payments.secrets.nowpaymentsIpnSecret);
+  if (!body) throw badSignature();
+  const status = text(body.payment_status) as NowPaymentsStatus;
+  if (!(NOWPAYMENTS_STATUSES as readonly string[]).includes(status)) throw badIpn('Unknown payment status.');
+  const priceScaled = toScaled(body.price_amount);
+  const priceCents = priceScaled === null ? null : scaledToCents(priceScaled);
+  const target = priceCents === null ? 0 : creditedCents(priceCents, body.pay_amount, body.actually_paid);
+  const mismatch = (deposit: DepositRow) => {
+    if (text(body.price_currency).toLowerCase() !== 'usd') return 'price currency';
+    if (priceCents !== deposit.amount) return 'amount';
+    if (text(body.pay_currency).toLowerCase() !== deposit.currency) return 'pay currency';
+    return null;
+  };
+  let outcome: GatewayEvent['outcome'];
+  if (status === 'finished') {
+    outcome = {
+      kind: 'credit',
+      target: () => target,
+      status: target >= (priceCents ?? 0) ? 'confirmed' : 'partially_paid',
+    };
+  } else if (status === 'partially_paid') {
+    outcome = { kind: 'credit', target: () => target, status: 'partially_paid' };
+  } else if (status === 'failed' || status === 'refunded' || status === 'expired') {
+    outcome = { kind: 'unpaid', status: status === 'expired' ? 'expired' : 'failed' };
+  } else {
+    outcome = { kind: 'pending' };
+  }
+  const result = await applyGatewayEvent(deps, {
+    method: 'nowpayment',
+    depositId: depositIdOf(body.order_id),
+    gatewayStatus: status,
+    rank: nowPaymentsRank(status),
+    rankOf: nowRankOf,
+    paymentId: text(body.payment_id) || null,
+    mismatch,
+    outcome,
+  });
+  return { message: 'IPN processed.', status: result };
+}
+
+/** Ranks of CoinPayments statuses: waiting 0, confirming 1, then paid or failed (the end). */
+function coinRank(status: number): number {
+  const outcome = coinPaymentsOutcome(status);
+  if (outcome !== 'pending') return 5;
+  return status >= 1 ? 1 : 0;
+}
+
+const coinRankOf = (stored: string | null) =>
+  stored && /^-?\d+$/.test(stored) ? coinRank(Number(stored)) : -1;
+
+/** POST /api/webhooks/coinpayments: HMAC header over the raw form body, ipn_mode=hmac, our merchant. */
+export async function handleCoinPaymentsIpn(
+  deps: AppDeps,
+  rawBody: string,
+  hmac: string | undefined,
+): Promise<{ message: string; status: string }> {
+  const { coinpaymentsIpnSecret, coinpaymentsMerchantId } = deps.payments.secrets;
+  const check = verifyCoinPaymentsIpn(rawBody, hmac, coinpaymentsIpnSecret, coinpaymentsMerchantId);
+  if (!check.ok) {
+    throw check.reason === 'merchant'
+      ? new AppError('UNAUTHENTICATED', 'Invalid merchant.')
+      : check.reason === 'mode'
+        ? new AppError('UNAUTHENTICATED', 'Only HMAC notifications are accepted.')
+        : badSignature();
+  }
+  const fields = check.fields;
+  const statusText = fields.get('status') ?? '';
+  if (!/^-?\d{1,4}$/.test(statusText)) throw badIpn('Unknown payment status.');
+  const status = Number(statusText);
+  const amountScaled = toScaled(fields.get('amount1'));
+  const amountCents = amountScaled === null ? null : scaledToCents(amountScaled);
+  const mismatch = (deposit: DepositRow) => {
+    if ((fields.get('currency1') ?? '').toUpperCase() !== 'USD') return 'currency';
+    if (amountCents !== deposit.amount) return 'amount';
+    if ((fields.get('currency2') ?? '').toUpperCase() !== coinPaymentsCurrency(deposit.currency))
+      return 'coin';
+    return null;
+  };
+  const outcome = coinPaymentsOutcome(status);
+  const result = await applyGatewayEvent(deps, {
+    method: 'coinpayment',
+    depositId: depositIdOf(fields.get('invoice')),
+    gatewayStatus: String(status),
+    rank: coinRank(status),
+    rankOf: coinRankOf,
+    paymentId: fields.get('txn_id'),
+    mismatch,
+    outcome:
+      outcome === 'paid'
+        ? { kind: 'credit', target: (deposit) => deposit.amount, status: 'confirmed' }
+        : outcome === 'failed'
+          ? { kind: 'unpaid', status: 'failed' }
+          : { kind: 'pending' },
+  });
+  return { message: 'IPN processed.', status: result };
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdParams,
+  NotificationListQuery,
+  NotificationListResponse,
+  NotificationReadResponse,
+} from '@app/shared';
+import { currentUser } from '../../plugins/auth';
+import { bearer, errorResponses } from '../auth/route-schemas';
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
+
+/** The bell (DESIGN §6 "Notifications"): a member's notifications, newest first, and marking read. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  app.get(
+    '/api/notifications',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['notifications'],
+        summary: 'The member’s notifications, newest first, with the unread count',
+        security: bearer,
+        querystring: NotificationListQuery,
+        response: { 200: NotificationListResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      listNotifications(db, currentUser(request).id, request.query.page, request.query.per_page),
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one notification read',
+        security: bearer,
+        params: IdParams,
+        response: { 200: NotificationReadResponse, ...errorResponses(400, 401, 403, 404, 419, 429) },
+      },
+    },
+    async (request) =>
+      markNotificationRead(db, currentUser(request).id, request.params.id, app.deps.clock.now()),
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark every notification read',
+        security: bearer,
+        response: { 200: NotificationReadResponse, ...errorResponses(401, 403, 419, 429) },
+      },
+    },
+    async (request) => markAllNotificationsRead(db, currentUser(request).id, app.deps.clock.now()),
+  );
+};

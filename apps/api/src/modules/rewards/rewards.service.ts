@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { DbOrTx, Tx, UserRow } from '@app/db';
+import {
+  MAX_REFERRAL_POINTS,
+  MIN_POINTS_TO_REDEEM,
+  REWARDS_MESSAGES,
+  centsToMajor,
+  formatMoney,
+  type ConvertPointsResponse,
+  type ReferralInfoResponse,
+} from '@app/shared';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../errors';
+import { postEntry, transfer, userBalance } from '../../ledger/ledger';
+import { notify } from '../notifications/notifications.service';
+import { getSettings } from '../settings/settings.service';
+import * as repository from './rewards.repository';
+
+/** "j***@example.com": the referrer sees who joined without the friend's full address. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/**
+ * The referral reward (DESIGN §6): on a referred member's first confirmed deposit, the referrer earns
+ * min(5000, whole dollars of that deposit) points; once per referred member (reference
+ * referral:<member id>); never for self-referral. Runs in the deposit's transaction.
+ */
+export async function rewardReferrer(
+  tx: Tx,
+  deps: Pick<AppDeps, 'mailer'>,
+  member: Pick<UserRow, 'id' | 'referredById' | 'username'>,
+  depositCents: number,
+  now: Date,
+  lookupReferrer: (id: number) => Promise<{ id: number; email: string } | null>,
+): Promise<number> {
+  if (member.referredById === null || member.referredById === member.id) return 0;
+  const points = Math.min(MAX_REFERRAL_POINTS, Math.floor(depositCents / 100));
+  if (points <= 0) return 0;
+  const referrer = await lookupReferrer(member.referredById);
+  if (!referrer) return 0;
+  const reference = `referral:${member.id}`;
+  const added = await repository.addPoints(tx, {
+    userId: referrer.id,
+    kind: 'referral_reward',
+    points,
+    reference,
+    relatedUserId: member.id,
+    createdAt: now,
+  });
+  if (!added) return 0;
+  await notify(
+    tx,
+    deps,
+    {
+      user: referrer,
+      kind: 'referral_reward',
+      title: 'You earned referral points',
+      body: `${member.username} made their first deposit: you earned ${points.toLocaleString('en-US')} loyalty points.`,
+      reference,
+      mail: true,
+    },
+    now,
+  );
+  return points;
+}
+
+export async function getReferralInfo(
+  db: DbOrTx,
+  user: UserRow,
+  appUrl: string,
+): Promise<ReferralInfoResponse> {
+  const [earned, referred] = await Promise.all([
+    repository.referralPointsEarned(db, user.id),
+    repository.referredUsers(db, user.id),
+  ]);
+  return {
+    referral_link: `${appUrl}/signup?ref=${encodeURIComponent(user.referralCode)}`,
+    points_earned: earned,
+    loyalty_points: user.loyaltyPoints,
+    referred_users: referred.map((row) => ({
+      id: row.id,
+      name: row.username,
+      email: maskEmail(row.email),
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Redeems all of a member's points (minimum 10) at the rate of the settings (100 points = $1.00):
+ * points row and ledger entry (rewards_expense → cash) in one transaction. Points below one cent's
+ * worth stay.
+ */
+export async function convertPoints(deps: AppDeps, user: UserRow): Promise<ConvertPointsResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const { points_per_dollar: perDollar } = await getSettings(db);
+  return db.transaction(async (tx) => {
+    const available = await repository.lockPoints(tx, user.id);
+    if (available < MIN_POINTS_TO_REDEEM)
+      throw new AppError('BUSINESS_RULE', REWARDS_MESSAGES.notEnoughPoints);
+    const cents = Math.floor((available * 100) / perDollar);
+    const spent = Math.ceil((cents * perDollar) / 100);
+    if (cents <= 0) throw new AppError('BUSINESS_RULE', REWARDS_MESSAGES.notEnoughPoints);
+    const reference = `points:conversion:${user.id}:${randomUUID()}`;
+    await repository.addPoints(tx, {
+      userId: user.id,
+      kind: 'conversion',
+      points: -spent,
+      reference,
+      relatedUserId: null,
+      createdAt: now,
+    });
+    await postEntry(
+      tx,
+      {
+        kind: 'points_conversion',
+        reference,
+        userId: user.id,
+        metadata: { points: spent, points_per_dollar: perDollar },
+        postings: transfer({ platform: 'rewards_expense' }, { userId: user.id, kind: 'cash' }, cents),
+      },
+      now,
+    );
+    const balance = await userBalance(tx, user.id, 'cash');
+    return {
+      message: REWARDS_MESSAGES.converted(spent, formatMoney(centsToMajor(cents))),
+      converted_points: spent,
+      amount: centsToMajor(cents),
+      loyalty_points: available - spent,
+      balance: centsToMajor(balance),
+    };
+  });
+}

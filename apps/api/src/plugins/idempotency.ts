@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt } from 'drizzle-orm';
+import { idempotencyKeys, type DbOrTx } from '@app/db';
+import { AppError } from '../errors';
+import { sha256Hex } from '../lib/crypto';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** POST money routes: honour the Idempotency-Key header (DESIGN §5). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotency: { userId: number; key: string } | null;
+  }
+}
+
+const KEY_PATTERN = /^[\w.:-]{1,200}$/;
+/** A key still in flight after this long belongs to a request that died: it may be taken over. */
+const ABANDONED_AFTER_MS = 60_000;
+/** Stored answers are kept this long (then pruned by the deposit-expiry job). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Idempotency-Key on POST money routes: the same key with the same body gets the stored answer, byte
+ * for byte; another body gets 422; a request still in flight with that key gets 409. Keys are per
+ * user. Answers of 5xx are not stored (the key is released so the client can retry).
+ */
+export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config.idempotent) return;
+    const header = request.headers['idempotency-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (key === undefined || !request.auth) return;
+    if (!KEY_PATTERN.test(key)) {
+      throw AppError.validation(
+        'Idempotency-Key',
+        'Idempotency-Key must be 1 to 200 letters, digits or . _ : -',
+      );
+    }
+    const userId = request.auth.user.id;
+    const { db } = app.deps.database;
+    const now = app.deps.clock.now();
+    const requestHash = sha256Hex(
+      JSON.stringify([request.method, request.routeOptions.url, request.params, canonical(request.body)]),
+    );
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, requestHash, status: 'in_flight', createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length === 0) {
+      const [stored] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      if (!stored) throw new AppError('CONFLICT', 'This request is being processed. Please try again.');
+      if (stored.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different request.');
+      }
+      if (stored.status === 'done' && stored.responseStatus !== null && stored.responseBody !== null) {
+        void reply.header('idempotent-replayed', 'true');
+        for (const [name, value] of Object.entries(stored.responseHeaders ?? {}))
+          void reply.header(name, value);
+        return reply.status(stored.responseStatus).send(stored.responseBody);
+      }
+      const abandoned = now.getTime() - stored.createdAt.getTime() > ABANDONED_AFTER_MS;
+      if (!abandoned)
+        throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: now })
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.status, 'in_flight'),
+            eq(idempotencyKeys.createdAt, stored.createdAt),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length === 0)
+        throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
+    }
+    request.idempotency = { userId, key };
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = null;
+    const { db } = app.deps.database;
+    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      await db.delete(idempotencyKeys).where(where);
+      return payload;
+    }
+    const contentType = reply.getHeader('content-type');
+    await db
+      .update(idempotencyKeys)
+      .set({
+        status: 'done',
+        responseStatus: reply.statusCode,
+        responseBody: payload,
+        responseHeaders: typeof contentType === 'string' ? { 'content-type': contentType } : {},
+      })
+      .where(where);
+    return payload;
+  });
+}
+
+/** Removes stored answers older than the TTL (run by the deposit-expiry job). */
+export async function pruneIdempotencyKeys(db: DbOrTx, now: Date): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}

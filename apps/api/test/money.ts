@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { CreateDepositResponse, TokenResponse, UserResponse } from '@app/shared';
+import type { UserRow } from '@app/db';
+import { ApiClient } from './helpers';
+import { PASSWORD, createUser, signIn } from './accounts';
+
+/** Money test helpers: members and admins signed in through the API, balances through real flows. */
+
+export interface Member {
+  client: ApiClient;
+  token: string;
+  user: UserRow;
+  email: string;
+}
+
+export async function signedInMember(
+  app: FastifyInstance,
+  options: { verified?: boolean } = {},
+): Promise<Member> {
+  const { user, email } = await createUser(app, { verified: options.verified ?? true });
+  const client = new ApiClient(app);
+  const token = await signIn(client, email);
+  return { client, token, user, email };
+}
+
+export async function signedInAdmin(app: FastifyInstance): Promise<Member> {
+  const { user, email } = await createUser(app, { role: 'admin' });
+  const client = new ApiClient(app);
+  const response = await client.post('/api/admin/login', { email, password: PASSWORD });
+  expect(response.statusCode).toBe(200);
+  return { client, token: response.json<TokenResponse>().token, user, email };
+}
+
+/** Starts a deposit through POST /api/deposit and pays it on the sandbox checkout (a real IPN). */
+export async function depositThroughSandbox(
+  member: Member,
+  amount: number | string,
+  method: 'nowpayment' | 'coinpayment' = 'nowpayment',
+): Promise<CreateDepositResponse> {
+  const created = await member.client.post(
+    '/api/deposit',
+    { amount, payment_method: method },
+    { token: member.token },
+  );
+  expect(created.statusCode).toBe(201);
+  const body = created.json<CreateDepositResponse>();
+  const paid = await member.client.post(`/api/sandbox/checkout/${body.deposit.id}/pay`);
+  expect(paid.statusCode).toBe(200);
+  expect(paid.json<{ status: string }>().status).toBe('confirmed');
+  return body;
+}
+
+export async function balanceOf(member: Member): Promise<UserResponse> {
+  const response = await member.client.get('/api/me', { token: member.token });
+  expect(response.statusCode).toBe(200);
+  return response.json<UserResponse>();
+}

@@ -1,0 +1,176 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { CreateWithdrawalRequest, type WithdrawalMethod } from '@app/shared/schemas/withdrawals';
+import { Button } from '#components/ui/button';
+import { ChoiceCards } from '#components/ui/choice-cards';
+import { Dialog } from '#components/ui/dialog';
+import { SelectField, TextareaField, TextField } from '#components/ui/field';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { applyFieldErrors } from '#lib/form-errors';
+import { useCreateWithdrawal } from '../api/create-withdrawal';
+import { useWithdrawalDestinations } from '../api/get-withdrawal-destinations';
+import { destinationName, destinationText } from './destination-text';
+
+const FIELDS = ['amount', 'withdrawal_method', 'destination'] as const;
+
+/** Which saved destination kind goes with which withdrawal method. */
+const KIND_OF_METHOD = { bank_transfer: 'bank', crypto: 'crypto' } as const;
+const METHOD_OF_KIND = { bank: 'bank_transfer', crypto: 'crypto' } as const;
+
+interface WithdrawalDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Make Withdrawal (spec §5, §8): amount (min 1), method (Bank Transfer / Crypto Wallet) and the
+ * withdrawal information text, which choosing a saved destination fills in.
+ */
+export function WithdrawalDialog({ open, onOpenChange }: WithdrawalDialogProps) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const create = useCreateWithdrawal();
+  const destinations = useWithdrawalDestinations();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(CreateWithdrawalRequest, undefined, { raw: true }),
+    defaultValues: {
+      amount: '',
+      withdrawal_method: 'bank_transfer' as WithdrawalMethod,
+      destination: '',
+      destination_id: null as number | null,
+    },
+  });
+  const method = useWatch({ control, name: 'withdrawal_method' });
+  const chosenId = useWatch({ control, name: 'destination_id' }) as number | null | undefined;
+  const saved = (destinations.data ?? []).filter(
+    (destination) => destination.kind === KIND_OF_METHOD[method],
+  );
+
+  const close = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const choose = (value: string) => {
+    const destination = destinations.data?.find((item) => String(item.id) === value);
+    if (!destination) {
+      setValue('destination_id', null);
+      return;
+    }
+    setValue('destination_id', destination.id);
+    setValue('withdrawal_method', METHOD_OF_KIND[destination.kind]);
+    setValue('destination', destinationText(destination), { shouldValidate: true });
+  };
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(
+      {
+        amount: Number(values.amount),
+        withdrawal_method: values.withdrawal_method,
+        destination: values.destination,
+        ...(values.destination_id ? { destination_id: values.destination_id } : {}),
+      },
+      {
+        onSuccess: (answer) => {
+          toast.success(message(answer.message || 'Withdrawal request submitted successfully!'));
+          close(false);
+        },
+        onError: (error) => {
+          applyFieldErrors(error, setError, FIELDS);
+          toast.error(message(errorMessage(error, 'Withdrawal failed.')));
+        },
+      },
+    ),
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={t('withdrawals.dialog.title')}
+      description={t('withdrawals.dialog.lead')}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <TextField
+          label={t('withdrawals.dialog.amount')}
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step={0.01}
+          required
+          placeholder="100.00"
+          error={message(errors.amount?.message)}
+          {...register('amount')}
+        />
+        <ChoiceCards
+          legend={t('withdrawals.dialog.method')}
+          columns={2}
+          error={message(errors.withdrawal_method?.message)}
+          options={[
+            { value: 'bank_transfer', label: t('withdrawals.methods.bank_transfer') },
+            { value: 'crypto', label: t('withdrawals.methods.crypto') },
+          ]}
+          {...register('withdrawal_method', {
+            onChange: () => setValue('destination_id', null),
+          })}
+        />
+        {saved.length > 0 && (
+          <SelectField
+            label={t('withdrawals.dialog.saved')}
+            aside={t('common.optional')}
+            value={chosenId ? String(chosenId) : ''}
+            onChange={(event) => choose(event.target.value)}
+          >
+            <option value="">{t('withdrawals.dialog.savedNone')}</option>
+            {saved.map((destination) => (
+              <option key={destination.id} value={destination.id}>
+                {destinationName(destination)}
+                {destination.is_default ? ` (${t('withdrawals.destinations.default')})` : ''}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TextareaField
+          label={t('withdrawals.dialog.destination')}
+          required
+          rows={3}
+          hint={
+            method === 'crypto'
+              ? t('withdrawals.dialog.destinationHintCrypto')
+              : t('withdrawals.dialog.destinationHintBank')
+          }
+          error={message(errors.destination?.message)}
+          {...register('destination', { onChange: () => setValue('destination_id', null) })}
+        />
+        <p className="text-sm text-muted">
+          <Link
+            to="/withdrawal-methods"
+            className="font-medium text-brand-text underline-offset-4 hover:underline"
+          >
+            {t('withdrawals.dialog.manageSaved')}
+          </Link>
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => close(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('withdrawals.dialog.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Destination } from '@app/shared/schemas/withdrawals';
+import { PageHeader } from '#components/page-header';
+import { Alert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { Card } from '#components/ui/card';
+import { Spinner } from '#components/ui/spinner';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { useDocumentMeta } from '#lib/document-meta';
+import { applyFieldErrors } from '#lib/form-errors';
+import { useCreateWithdrawalDestination } from '../api/create-withdrawal-destination';
+import { useWithdrawalDestinations } from '../api/get-withdrawal-destinations';
+import { useUpdateWithdrawalDestination } from '../api/update-withdrawal-destination';
+import {
+  DESTINATION_FIELDS,
+  DestinationForm,
+  destinationPayload,
+  type DestinationFormValues,
+} from '../components/destination-form';
+import type { UseFormSetError } from 'react-hook-form';
+
+/** Which destination the page edits: ?id=, else (without ?new) the default one, else none (add). */
+function pick(destinations: Destination[], params: URLSearchParams): Destination | null | 'missing' {
+  const id = params.get('id');
+  if (id) return destinations.find((item) => String(item.id) === id) ?? 'missing';
+  if (params.has('new')) return null;
+  return destinations.find((item) => item.is_default) ?? destinations[0] ?? null;
+}
+
+/** /withdrawal-info (Edit): the fields of one saved destination, or a new one. */
+export function WithdrawalInfoPage() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const destinations = useWithdrawalDestinations();
+  const create = useCreateWithdrawalDestination();
+  const update = useUpdateWithdrawalDestination();
+  useDocumentMeta(t('withdrawals.infoPage.title'), t('withdrawals.infoPage.description'));
+
+  const done = () => void navigate('/withdrawal-methods');
+
+  let body;
+  let title = t('withdrawals.infoPage.title');
+  if (destinations.isPending) {
+    body = (
+      <div className="flex justify-center py-14">
+        <Spinner label={t('withdrawals.destinations.loading')} />
+      </div>
+    );
+  } else if (destinations.isError) {
+    body = (
+      <Alert tone="error">
+        <p>{message(errorMessage(destinations.error, 'An error occurred'))}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void destinations.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  } else {
+    const destination = pick(destinations.data, params);
+    if (destination === 'missing') {
+      body = <Alert tone="error">{message('Saved destination not found.')}</Alert>;
+    } else {
+      title = destination ? t('withdrawals.infoPage.editTitle') : t('withdrawals.infoPage.addTitle');
+      const save = (values: DestinationFormValues, setError: UseFormSetError<DestinationFormValues>) => {
+        const payload = destinationPayload(values);
+        const handlers = {
+          onSuccess: (answer: { message: string }) => {
+            toast.success(message(answer.message || 'Destination saved.'));
+            done();
+          },
+          onError: (error: unknown) => {
+            applyFieldErrors(error, setError, DESTINATION_FIELDS);
+            toast.error(message(errorMessage(error, 'An error occurred')));
+          },
+        };
+        if (destination) update.mutate({ id: destination.id, changes: payload }, handlers);
+        else create.mutate(payload, handlers);
+      };
+      body = (
+        <Card className="p-5 sm:p-7">
+          <DestinationForm
+            key={destination?.id ?? 'new'}
+            destination={destination}
+            makeDefault={params.get('default') === '1'}
+            pending={create.isPending || update.isPending}
+            onSubmit={save}
+            onCancel={done}
+          />
+        </Card>
+      );
+    }
+  }
+
+  return (
+    <>
+      <Link
+        to="/withdrawal-methods"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg"
+      >
+        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+        {t('withdrawals.backToMethods')}
+      </Link>
+      <PageHeader title={title} description={t('withdrawals.infoPage.description')} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { ArrowLeft, Landmark, Pencil, Plus, Star, Trash2, Wallet } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Destination } from '@app/shared/schemas/withdrawals';
+import { PageHeader } from '#components/page-header';
+import { Alert } from '#components/ui/alert';
+import { Badge } from '#components/ui/badge';
+import { Button } from '#components/ui/button';
+import { Card } from '#components/ui/card';
+import { Dialog } from '#components/ui/dialog';
+import { Spinner } from '#components/ui/spinner';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { useDocumentMeta } from '#lib/document-meta';
+import { useDeleteWithdrawalDestination } from '../api/delete-withdrawal-destination';
+import { useWithdrawalDestinations } from '../api/get-withdrawal-destinations';
+import { useUpdateWithdrawalDestination } from '../api/update-withdrawal-destination';
+import { destinationName, destinationText } from '../components/destination-text';
+
+/** /withdrawal-methods (Manage): the saved bank accounts and wallets; add, edit, delete, set default. */
+export function WithdrawalMethodsPage() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const destinations = useWithdrawalDestinations();
+  const update = useUpdateWithdrawalDestination();
+  const remove = useDeleteWithdrawalDestination();
+  const [deleting, setDeleting] = useState<Destination | null>(null);
+  useDocumentMeta(t('withdrawals.methodsPage.title'), t('withdrawals.methodsPage.description'));
+
+  const navigate = useNavigate();
+  /**
+   * PATCH replaces a destination's details. A wallet's are all in the answer, so they are sent back
+   * with is_default; a bank account's number is masked, so the member confirms it on the edit screen.
+   */
+  const makeDefault = (destination: Destination) => {
+    if (destination.kind === 'bank') {
+      void navigate(`/withdrawal-info?id=${destination.id}&default=1`);
+      return;
+    }
+    update.mutate(
+      {
+        id: destination.id,
+        changes: {
+          kind: 'crypto',
+          label: destination.label,
+          asset: destination.asset ?? '',
+          network: destination.network ?? '',
+          address: destination.address ?? '',
+          is_default: true,
+        },
+      },
+      {
+        onSuccess: () =>
+          toast.success(t('withdrawals.destinations.defaultSet', { name: destinationName(destination) })),
+        onError: (error) => toast.error(message(errorMessage(error, 'An error occurred'))),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: (answer) => {
+        toast.success(message(answer.message || 'Destination deleted.'));
+        setDeleting(null);
+      },
+      onError: (error) => toast.error(message(errorMessage(error, 'An error occurred'))),
+    });
+  };
+
+  let body;
+  if (destinations.isPending) {
+    body = (
+      <div className="flex justify-center py-14">
+        <Spinner label={t('withdrawals.destinations.loading')} />
+      </div>
+    );
+  } else if (destinations.isError) {
+    body = (
+      <Alert tone="error">
+        <p>{message(errorMessage(destinations.error, 'An error occurred'))}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void destinations.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (destinations.data.length === 0) {
+    body = (
+      <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+          <Wallet className="size-6" aria-hidden="true" />
+        </span>
+        <p className="max-w-md text-[15px] text-muted">{t('withdrawals.destinations.empty')}</p>
+        <Button asChild>
+          <Link to="/withdrawal-info?new=1">
+            <Plus className="size-4" aria-hidden="true" />
+            {t('withdrawals.destinations.add')}
+          </Link>
+        </Button>
+      </Card>
+    );
+  } else {
+    body = (
+      <ul className="space-y-3">
+        {destinations.data.map((destination) => {
+          const Icon = destination.kind === 'bank' ? Landmark : Wallet;
+          const name = destinationName(destination);
+          return (
+            <li key={destination.id}>
+              <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
+                <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="font-semibold break-words">{name}</h2>
+                      <Badge tone="neutral">{t(`withdrawals.destinations.kinds.${destination.kind}`)}</Badge>
+                      {destination.is_default && (
+                        <Badge tone="info">{t('withdrawals.destinations.default')}</Badge>
+                      )}
+                    </div>
+                    <p className="mt-1 text-sm break-all text-muted">{destinationText(destination)}</p>
+                  </div>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {!destination.is_default && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      loading={update.isPending && update.variables.id === destination.id}
+                      onClick={() => makeDefault(destination)}
+                      aria-label={t('withdrawals.destinations.makeDefaultOf', { name })}
+                    >
+                      <Star className="size-4" aria-hidden="true" />
+                      {t('withdrawals.destinations.makeDefault')}
+                    </Button>
+                  )}
+                  <Button asChild variant="secondary" size="sm">
+                    <Link
+                      to={`/withdrawal-info?id=${destination.id}`}
+                      aria-label={t('withdrawals.destinations.editOf', { name })}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                      {t('withdrawals.destinations.edit')}
+                    </Link>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setDeleting(destination)}
+                    aria-label={t('withdrawals.destinations.deleteOf', { name })}
+                    aria-haspopup="dialog"
+                  >
+                    <Trash2 className="size-4 text-danger" aria-hidden="true" />
+                    {t('withdrawals.destinations.delete')}
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <Link
+        to="/account-management?tab=withdrawals"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg"
+      >
+        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+        {t('withdrawals.backToSettings')}
+      </Link>
+      <PageHeader
+        title={t('withdrawals.methodsPage.title')}
+        description={t('withdrawals.methodsPage.description')}
+        actions={
+          destinations.data && destinations.data.length > 0 ? (
+            <Button asChild>
+              <Link to="/withdrawal-info?new=1">
+                <Plus className="size-4" aria-hidden="true" />
+                {t('withdrawals.destinations.add')}
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      />
+      {body}
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('withdrawals.destinations.deleteTitle')}
+        description={
+          deleting ? t('withdrawals.destinations.deleteBody', { name: destinationName(deleting) }) : undefined
+        }
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setDeleting(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="danger" loading={remove.isPending} onClick={confirmDelete}>
+            {t('withdrawals.destinations.delete')}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { FlaskConical } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { SandboxActionResponse } from '@app/shared/schemas/deposits';
+import { Brand } from '#components/brand';
+import { Alert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { Card } from '#components/ui/card';
+import { Spinner } from '#components/ui/spinner';
+import { useMessage } from '#i18n/use-message';
+import { ApiError, errorMessage } from '#lib/api-client';
+import { useDocumentMeta } from '#lib/document-meta';
+import { useMoney } from '#lib/money';
+import { useCancelSandboxCheckout } from '../api/cancel-sandbox-checkout';
+import { useSandboxCheckout } from '../api/get-sandbox-checkout';
+import { usePaySandboxCheckout } from '../api/pay-sandbox-checkout';
+import { currencyLabel, METHOD_KEYS } from '../components/deposit-labels';
+
+/**
+ * The sandbox payment page (DESIGN §6, PAYMENTS_MODE=sandbox): stands in for the gateway's page.
+ * Public (the gateway's page needs no sign-in); Pay makes the server send itself the gateway's signed
+ * payment notification, Cancel abandons the payment; both return to the redirect_url.
+ */
+export function SandboxCheckoutPage() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const checkout = useSandboxCheckout(id);
+  const pay = usePaySandboxCheckout(id);
+  const cancel = useCancelSandboxCheckout(id);
+  useDocumentMeta(t('checkout.metaTitle'), t('checkout.metaDescription'));
+
+  const busy = pay.isPending || cancel.isPending || pay.isSuccess || cancel.isSuccess;
+  const leave = (answer: SandboxActionResponse) => void navigate(answer.redirect_url, { replace: true });
+  const fail = (error: unknown) =>
+    toast.error(message(errorMessage(error, 'Deposit failed. Please try again.')));
+
+  let body;
+  if (checkout.isPending) {
+    body = (
+      <div className="flex justify-center py-10">
+        <Spinner label={t('checkout.loading')} />
+      </div>
+    );
+  } else if (checkout.isError) {
+    const missing = checkout.error instanceof ApiError && checkout.error.status === 404;
+    body = (
+      <div className="space-y-4">
+        <Alert tone="error">
+          {missing ? t('checkout.notFound') : message(errorMessage(checkout.error, 'An error occurred'))}
+        </Alert>
+        {!missing && (
+          <Button variant="secondary" onClick={() => void checkout.refetch()}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    const data = checkout.data;
+    const open = data.status === 'pending';
+    body = (
+      <>
+        <dl className="divide-y divide-line rounded-xl border border-line">
+          <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+            <dt className="text-sm text-muted">{t('checkout.amount')}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{money(data.amount)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+            <dt className="text-sm text-muted">{t('checkout.method')}</dt>
+            <dd className="text-end font-medium">{t(METHOD_KEYS[data.payment_method].label)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+            <dt className="text-sm text-muted">{t('checkout.currency')}</dt>
+            <dd className="text-end font-medium">{currencyLabel(data.currency)}</dd>
+          </div>
+        </dl>
+        {open ? (
+          <>
+            <p className="mt-4 text-sm text-muted" aria-live="polite">
+              {pay.isPending || pay.isSuccess
+                ? t('checkout.paying')
+                : cancel.isPending || cancel.isSuccess
+                  ? t('checkout.cancelling')
+                  : t('checkout.instructions')}
+            </p>
+            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button
+                variant="secondary"
+                disabled={busy}
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate(undefined, { onSuccess: leave, onError: fail })}
+              >
+                {t('checkout.cancel')}
+              </Button>
+              <Button
+                disabled={busy}
+                loading={pay.isPending}
+                onClick={() => pay.mutate(undefined, { onSuccess: leave, onError: fail })}
+              >
+                {t('checkout.pay', { amount: money(data.amount) })}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <div className="mt-4 space-y-4">
+            <Alert tone="info">{t('checkout.closed', { status: t(`deposits.status.${data.status}`) })}</Alert>
+            <Button asChild variant="secondary">
+              <Link to="/dashboard">{t('checkout.back')}</Link>
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-bg">
+      <header className="px-4 py-4 sm:px-8">
+        <Brand />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center">
+        <Card className="w-full max-w-md p-6 sm:p-7">
+          <h1 className="text-xl font-semibold tracking-tight">{t('checkout.title')}</h1>
+          <p
+            role="note"
+            className="mt-3 flex items-start gap-2 rounded-lg border border-warning-line bg-warning-soft px-3.5 py-2.5 text-sm font-medium text-warning"
+          >
+            <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {t('checkout.sandboxNote')}
+          </p>
+          <div className="mt-5">{body}</div>
+        </Card>
+      </main>
+    </div>
+  );
+}

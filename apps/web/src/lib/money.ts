@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@app/shared/money';
+
+/** Locale tags for number formatting, per app language (Arabic keeps Western digits for amounts). */
+const NUMBER_LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', ar: 'ar-u-nu-latn' };
+
+export type MoneyDecimals = 0 | 2;
+
+/**
+ * Formats account amounts (USD major units, as the API gives them) with the shared money formatter
+ * in the reader's language: `money(1234.5)` → "$1,234.50"; `money(1234.5, 0)` → "$1,234".
+ */
+export function useMoney(): (major: number, decimals?: MoneyDecimals) => string {
+  const { i18n } = useTranslation();
+  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  return useCallback(
+    (major: number, decimals: MoneyDecimals = 2) => formatMoney(major, { locale, decimals }),
+    [locale],
+  );
+}
+
+/** A date (ISO string) for tables and lists, in the reader's language; '—' when it is not a date. */
+export function useDateFormat(): (iso: string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  return useCallback(
+    (iso: string | null | undefined) => {
+      if (!iso) return '—';
+      const date = new Date(iso);
+      if (Number.isNaN(date.getTime())) return '—';
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+    },
+    [locale],
+  );
+}

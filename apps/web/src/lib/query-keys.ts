@@ -1,0 +1,8 @@
+/**
+ * Query keys that several areas touch: a deposit or a withdrawal changes the balance (['me'], in
+ * session.ts), the member's deposits, withdrawal history and activity. Each area invalidates by
+ * these prefixes; the keys of one area's own reads live in its api/ folder.
+ */
+export const depositsQueryKey = ['deposits'] as const;
+export const withdrawalsQueryKey = ['withdrawals'] as const;
+export const activityQueryKey = ['activity'] as const;

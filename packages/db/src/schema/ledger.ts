@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Account kinds of DESIGN §5: per user, and the platform's own. */
+export const USER_ACCOUNT_KINDS = ['cash', 'invested', 'withdrawal_hold', 'loan'] as const;
+export const PLATFORM_ACCOUNT_KINDS = [
+  'external',
+  'yield_expense',
+  'rewards_expense',
+  'interest_income',
+] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
+export type AccountKind = UserAccountKind | PlatformAccountKind;
+
+/**
+ * One account per (user, kind) or per platform kind, with its balance in cents cached. The cached
+ * balance changes only in the transaction that writes the postings (apps/api/src/ledger), and the
+ * CHECK keeps each user kind on its side of zero: a concurrent overdraft fails here, in the database.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<AccountKind>().notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_user_kind_unique')
+      .on(t.userId, t.kind)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_platform_kind_unique')
+      .on(t.kind)
+      .where(sql`${t.userId} is null`),
+    check(
+      'ledger_accounts_kind_owner',
+      sql`(${t.userId} is not null and ${t.kind} in ('cash', 'invested', 'withdrawal_hold', 'loan'))
+        or (${t.userId} is null and ${t.kind} in ('external', 'yield_expense', 'rewards_expense', 'interest_income'))`,
+    ),
+    check(
+      'ledger_accounts_balance_sign',
+      sql`(${t.kind} in ('cash', 'invested', 'withdrawal_hold') and ${t.balance} >= 0)
+        or (${t.kind} = 'loan' and ${t.balance} <= 0)
+        or ${t.userId} is null`,
+    ),
+  ],
+);
+
+/** One money movement. Never updated or deleted (a trigger refuses it); corrections are new entries. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The business reference (e.g. deposit:12:paid:5000): one entry per reference. */
+    reference: text('reference').notNull(),
+    /** The member the movement belongs to (null for platform-only entries). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_reference_unique').on(t.reference),
+    index('ledger_entries_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+  ],
+);
+
+/** The signed amounts of an entry; they sum to zero (checked by a deferred constraint trigger). */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_postings_entry_idx').on(t.entryId),
+    index('ledger_postings_account_idx').on(t.accountId),
+    check('ledger_postings_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['bank_transfer', 'coinpayment', 'nowpayment'] }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['pending', 'confirmed', 'partially_paid', 'failed', 'expired', 'rejected'],
+    }).notNull(),
+    /** What the member quotes on a bank transfer; unique. */
+    reference: text('reference').notNull(),
+    gatewayInvoiceId: text('gateway_invoice_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    /** The last gateway status accepted, to refuse one that moves backwards. */
+    gatewayStatus: text('gateway_status'),
+    paymentUrl: text('payment_url'),
+    credited: bigint('credited', { mode: 'number' }).notNull().default(0),
+    rejectionReason: text('rejection_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('deposits_reference_unique').on(t.reference),
+    index('deposits_user_idx').on(t.userId, t.createdAt),
+    index('deposits_status_idx').on(t.status, t.createdAt),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
+    check('deposits_credited_range', sql`${t.credited} >= 0 and ${t.credited} <= ${t.amount}`),
+  ],
+);
+
+export const withdrawalDestinations = pgTable(
+  'withdrawal_destinations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['bank', 'crypto'] }).notNull(),
+    label: text('label'),
+    bankName: text('bank_name'),
+    accountName: text('account_name'),
+    accountNumber: text('account_number'),
+    routingNumber: text('routing_number'),
+    asset: text('asset'),
+    network: text('network'),
+    address: text('address'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('withdrawal_destinations_user_idx').on(t.userId),
+    uniqueIndex('withdrawal_destinations_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['bank_transfer', 'crypto'] }).notNull(),
+    /** The full destination as given (shown masked to the member, in full to the operator). */
+    destination: text('destination').notNull(),
+    destinationId: integer('destination_id').references(() => withdrawalDestinations.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Loyalty points: one row per change with a unique reference; users.loyalty_points is the cached sum
+ * (CHECK ≥ 0), changed only in the transaction that writes the row (docs/decisions/033).
+ */
+export const pointsTransactions = pgTable(
+  'points_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['referral_reward', 'conversion'] }).notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull(),
+    relatedUserId: integer('related_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('points_transactions_reference_unique').on(t.reference),
+    index('points_transactions_user_idx').on(t.userId, t.createdAt),
+    check('points_transactions_nonzero', sql`${t.points} <> 0`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** One notification per business event (e.g. deposit:12:confirmed). */
+    reference: text('reference').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('notifications_reference_unique').on(t.reference),
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Idempotency-Key of POST money routes: the stored answer per (user, key). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['in_flight', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export type DepositRow = typeof deposits.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalDestinationRow = typeof withdrawalDestinations.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

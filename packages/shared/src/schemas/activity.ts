@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ACTIVITY_PAGE_SIZE, ACTIVITY_TYPES } from '../constants';
+import { ListMeta, isoDate } from './common';
+
+export const ACTIVITY_MESSAGES = {
+  failed: 'Failed to fetch transactions',
+  empty: 'No transactions found.',
+  invalidType: 'Choose deposit, withdrawal, earning or points_conversion.',
+  invalidDate: 'Enter a date as YYYY-MM-DD.',
+  endBeforeStart: 'The end date must be on or after the start date.',
+} as const;
+
+export const ActivityType = z.enum(ACTIVITY_TYPES, { error: ACTIVITY_MESSAGES.invalidType });
+export type ActivityType = z.infer<typeof ActivityType>;
+
+/** Empty query values ('' from a form) mean "no filter". */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** GET /api/activity. Dates are whole UTC days, both inclusive. */
+export const ActivityQuery = z
+  .object({
+    type: z.preprocess(blankToUndefined, ActivityType.optional()),
+    start_date: z.preprocess(blankToUndefined, isoDate(ACTIVITY_MESSAGES.invalidDate).optional()),
+    end_date: z.preprocess(blankToUndefined, isoDate(ACTIVITY_MESSAGES.invalidDate).optional()),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(ACTIVITY_PAGE_SIZE),
+  })
+  .refine((value) => !value.start_date || !value.end_date || value.start_date <= value.end_date, {
+    path: ['end_date'],
+    message: ACTIVITY_MESSAGES.endBeforeStart,
+  });
+export type ActivityQuery = z.input<typeof ActivityQuery>;
+
+export const ActivityItem = z.object({
+  /** Stable across pages, e.g. "deposit:12", "withdrawal:3", "entry:77". */
+  id: z.string(),
+  type: ActivityType,
+  date: z.string(),
+  /** USD major units; positive for money in, negative for money out. */
+  amount: z.number(),
+  /** Points spent, for points_conversion; null otherwise. */
+  points: z.number().nullable(),
+  status: z.string(),
+  description: z.string(),
+});
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+export const ActivityResponse = z.object({ data: z.array(ActivityItem), meta: ListMeta });
+export type ActivityResponse = z.infer<typeof ActivityResponse>;

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { DEFAULT_DEPOSIT_CURRENCY, DEPOSIT_METHODS } from '../constants';
+import { ListMeta, PageQuery, moneyAmount, requiredText } from './common';
+
+/** Messages of the deposit API: the spec's (§5, §8) where it gives one, ours otherwise. */
+export const DEPOSIT_MESSAGES = {
+  invalidAmount: 'Please enter a valid deposit amount.',
+  minimum: 'The minimum deposit is $1.00.',
+  invalidMethod: 'Choose a payment method.',
+  invalidCurrency: 'Choose a supported currency.',
+  failed: 'Deposit failed. Please try again.',
+  success: 'Deposit successful!',
+  createdBank: 'Deposit created. Transfer the amount to the bank account below and quote the reference.',
+  createdGateway: 'Deposit created. Complete the payment on the payment page.',
+  notFound: 'Deposit not found.',
+  notPending: 'This deposit is no longer pending.',
+  gatewayUnavailable: 'The payment service is unavailable. Please try again later.',
+  confirmed: 'Deposit confirmed.',
+  rejected: 'Deposit rejected.',
+} as const;
+
+export const MIN_DEPOSIT_CENTS = 100;
+
+/** Crypto currencies a member can pay a gateway deposit in (gateway tickers, lowercase). */
+export const DEPOSIT_CURRENCIES = [
+  'btc',
+  'eth',
+  'ltc',
+  'usdttrc20',
+  'usdterc20',
+  'usdc',
+  'bnb',
+  'trx',
+] as const;
+export type DepositCurrency = (typeof DEPOSIT_CURRENCIES)[number];
+
+export const DepositMethod = z.enum(DEPOSIT_METHODS, { error: DEPOSIT_MESSAGES.invalidMethod });
+export type DepositMethod = z.infer<typeof DepositMethod>;
+
+/**
+ * POST /api/deposit. Output: amount in integer cents; currency 'usd' for bank transfers and the
+ * chosen crypto (default btc) for the gateways.
+ */
+export const CreateDepositRequest = z
+  .object({
+    amount: moneyAmount({
+      invalid: DEPOSIT_MESSAGES.invalidAmount,
+      min: { cents: MIN_DEPOSIT_CENTS, message: DEPOSIT_MESSAGES.minimum },
+    }),
+    payment_method: DepositMethod,
+    currency: z
+      .string({ error: DEPOSIT_MESSAGES.invalidCurrency })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(DEPOSIT_CURRENCIES, { error: DEPOSIT_MESSAGES.invalidCurrency }))
+      .nullish(),
+  })
+  .transform((value) => ({
+    amount: value.amount,
+    payment_method: value.payment_method,
+    currency: value.payment_method === 'bank_transfer' ? 'usd' : (value.currency ?? DEFAULT_DEPOSIT_CURRENCY),
+  }));
+export type CreateDepositRequest = z.input<typeof CreateDepositRequest>;
+
+export const DEPOSIT_STATUSES = [
+  'pending',
+  'confirmed',
+  'partially_paid',
+  'failed',
+  'expired',
+  'rejected',
+] as const;
+export const DepositStatus = z.enum(DEPOSIT_STATUSES);
+export type DepositStatus = z.infer<typeof DepositStatus>;
+
+/** A deposit as the member sees it. Amounts in USD major units. */
+export const Deposit = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  payment_method: DepositMethod,
+  currency: z.string(),
+  status: DepositStatus,
+  reference: z.string(),
+  /** What reached the balance (0 until confirmed; less than amount when partially paid). */
+  credited_amount: z.number(),
+  created_at: z.string(),
+});
+export type Deposit = z.infer<typeof Deposit>;
+
+export const BankDetails = z.object({
+  bank_name: z.string(),
+  account_number: z.string(),
+  routing_number: z.string(),
+  reference: z.string(),
+});
+export type BankDetails = z.infer<typeof BankDetails>;
+
+export const CreateDepositResponse = z.object({
+  message: z.string(),
+  deposit: Deposit,
+  /** Where to send the member for gateway deposits (the sandbox checkout in sandbox mode). */
+  payment_url: z.string().nullable(),
+  bank_details: BankDetails.nullable(),
+});
+export type CreateDepositResponse = z.infer<typeof CreateDepositResponse>;
+
+export const DepositListQuery = PageQuery;
+export const DepositListResponse = z.object({ data: z.array(Deposit), meta: ListMeta });
+export type DepositListResponse = z.infer<typeof DepositListResponse>;
+
+export const DepositTotalResponse = z.object({ total_deposits: z.number() });
+export type DepositTotalResponse = z.infer<typeof DepositTotalResponse>;
+
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** GET /api/sandbox/checkout/:id (public; PAYMENTS_MODE=sandbox only). */
+export const SandboxCheckout = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  payment_method: DepositMethod,
+  currency: z.string(),
+  status: DepositStatus,
+});
+export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
+
+/** POST /api/sandbox/checkout/:id/pay and /cancel. redirect_url = /dashboard?deposit=<id>. */
+export const SandboxActionResponse = z.object({ status: DepositStatus, redirect_url: z.string() });
+export type SandboxActionResponse = z.infer<typeof SandboxActionResponse>;
+
+// ── Admin ────────────────────────────────────────────────────────────────────────────────────
+
+export const AdminUserSummary = z.object({ id: z.number().int(), username: z.string(), email: z.string() });
+export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
+
+export const AdminDeposit = Deposit.extend({
+  user: AdminUserSummary,
+  rejection_reason: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+});
+export type AdminDeposit = z.infer<typeof AdminDeposit>;
+
+export const AdminDepositListQuery = PageQuery.extend({ status: DepositStatus.optional() });
+export const AdminDepositListResponse = z.object({ data: z.array(AdminDeposit), meta: ListMeta });
+export type AdminDepositListResponse = z.infer<typeof AdminDepositListResponse>;
+
+export const REASON_REQUIRED = 'Please give a reason.';
+/** POST /api/admin/deposits/:id/reject and /api/admin/withdrawals/:id/reject. */
+export const RejectRequest = z.object({ reason: requiredText(REASON_REQUIRED, 500) });
+export type RejectRequest = z.input<typeof RejectRequest>;
+
+export const AdminDepositActionResponse = z.object({ message: z.string(), deposit: AdminDeposit });
+export type AdminDepositActionResponse = z.infer<typeof AdminDepositActionResponse>;

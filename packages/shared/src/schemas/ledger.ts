@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** GET /api/admin/ledger/check: every invariant of DESIGN §5. */
+export const LedgerCheckResponse = z.object({
+  ok: z.boolean(),
+  /** Sum of every posting, in USD; 0 when the books balance. */
+  postings_sum: z.number(),
+  /** Entries whose postings do not sum to zero. */
+  unbalanced_entries: z.array(
+    z.object({ entry_id: z.number().int(), reference: z.string(), sum: z.number() }),
+  ),
+  /** Accounts whose cached balance differs from their postings, or of the wrong sign. */
+  mismatched_accounts: z.array(
+    z.object({
+      account_id: z.number().int(),
+      user_id: z.number().int().nullable(),
+      kind: z.string(),
+      cached_balance: z.number(),
+      postings_balance: z.number(),
+      problem: z.enum(['cached_balance_differs', 'wrong_sign']),
+    }),
+  ),
+  /** Users whose cached loyalty points differ from their points rows (or are below zero). */
+  mismatched_points: z.array(
+    z.object({ user_id: z.number().int(), cached: z.number(), from_rows: z.number() }),
+  ),
+  duplicate_references: z.number().int(),
+  accounts_checked: z.number().int(),
+  entries_checked: z.number().int(),
+});
+export type LedgerCheckResponse = z.infer<typeof LedgerCheckResponse>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ListMeta } from './common';
+
+export const NOTIFICATION_KINDS = [
+  'deposit_confirmed',
+  'deposit_partially_paid',
+  'deposit_failed',
+  'withdrawal_requested',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'referral_reward',
+  'points_converted',
+] as const;
+export const NotificationKind = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+export const NOTIFICATION_MESSAGES = {
+  empty: "We'll keep you updated when there's something new.",
+  notFound: 'Notification not found.',
+  allRead: 'All notifications marked as read.',
+} as const;
+
+export const Notification = z.object({
+  id: z.number().int(),
+  /** Other areas may add kinds later; the web app shows title and body whatever the kind. */
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const NotificationListResponse = z.object({
+  data: z.array(Notification),
+  meta: ListMeta,
+  unread_count: z.number().int(),
+});
+export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
+
+export const NotificationReadResponse = z.object({ message: z.string(), unread_count: z.number().int() });
+export type NotificationReadResponse = z.infer<typeof NotificationReadResponse>;
