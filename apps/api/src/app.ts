@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   redis?: Redis | undefined;
   mailer?: Mailer;
   webDistDir?: string;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -62,7 +64,7 @@ const isWebhook = (url: string) => url.startsWith('/api/webhooks/');
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -21,7 +21,28 @@ export interface Database {
   /** Runs a raw SQL text with no parameters (migrations of tests, maintenance). */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `work` only if this process takes the PostgreSQL session advisory lock `key` (released after);
+   * answers false without running it when another node holds the lock. On PGlite (one process, one
+   * connection) an in-process lock stands in for it.
+   */
+  withAdvisoryLock(key: number, work: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** In-process stand-in for advisory locks where there is one process (PGlite). */
+function localLocks(): Database['withAdvisoryLock'] {
+  const held = new Set<number>();
+  return async (key, work) => {
+    if (held.has(key)) return false;
+    held.add(key);
+    try {
+      await work();
+      return true;
+    } finally {
+      held.delete(key);
+    }
+  };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -43,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await client.query('select 1');
       },
+      withAdvisoryLock: localLocks(),
       close: () => client.close(),
     };
   }
@@ -51,6 +73,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // bigint (int8) as JS number: every amount in cents stays far below 2^53 (1e14 at most).
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle pooled connection that the server closes (restart, failover, DROP … FORCE) emits 'error';
+  // unhandled, it would end the process. The pool drops that client and the next query reconnects.
+  pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -61,19 +86,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await pool.query('select 1');
     },
+    withAdvisoryLock: async (key, work) => {
+      const connection = await pool.connect();
+      try {
+        const { rows } = await connection.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [key],
+        );
+        if (!rows[0]?.locked) return false;
+        try {
+          await work();
+          return true;
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
 
 /** Applies the committed migrations (drizzle-kit generated SQL) with the Drizzle migrator. */
+/** Advisory lock key held while migrating, so nodes starting together migrate one at a time. */
+const MIGRATION_LOCK_KEY = 0x6d696772; // 'migr'
+
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- the migrator wants the concrete driver type
     await migrate(database.db as any, { migrationsFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- the migrator wants the concrete driver type
-    await migrate(database.db as any, { migrationsFolder });
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Another node migrating holds the lock: wait for it, then run (its work makes ours a no-op).
+  for (;;) {
+    const ran = await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- the migrator wants the concrete driver type
+      await migrate(database.db as any, { migrationsFolder });
+    });
+    if (ran) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -7,6 +7,16 @@ export interface Job {
   run(context: { database: Database; clock: Clock }): Promise<void>;
 }
 
+/** A stable 31-bit key per job name for pg_try_advisory_lock (FNV-1a). */
+export function jobLockKey(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `job:${name}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash & 0x7fffffff;
+}
+
 export class JobRegistry {
   private readonly jobs: Job[] = [];
   register(job: Job): void {
@@ -15,9 +25,17 @@ export class JobRegistry {
   list(): readonly Job[] {
     return this.jobs;
   }
-  /** Runs every job once, in registration order. */
+  /**
+   * Runs every job once, in registration order, each under its PostgreSQL advisory lock: a job that
+   * another node is running right now is skipped here (it is idempotent and runs again next tick).
+   * Answers the names of the jobs that ran.
+   */
   async runAll(context: { database: Database; clock: Clock }): Promise<string[]> {
-    for (const job of this.jobs) await job.run(context);
-    return this.jobs.map((job) => job.name);
+    const ran: string[] = [];
+    for (const job of this.jobs) {
+      const done = await context.database.withAdvisoryLock(jobLockKey(job.name), () => job.run(context));
+      if (done) ran.push(job.name);
+    }
+    return ran;
   }
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { users, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
 import { AppError } from '../errors';
 import { verifyToken, type TokenKind } from '../modules/auth/token.service';
 
@@ -31,10 +30,8 @@ export function registerAuth(app: FastifyInstance): void {
     if (!header || !header.startsWith('Bearer ')) return;
     const { db } = app.deps.database;
     const verified = await verifyToken(db, header.slice(7).trim(), app.deps.clock.now());
-    if (!verified) return;
-    const [user] = await db.select().from(users).where(eq(users.id, verified.userId)).limit(1);
-    if (!user || user.status !== 'active') return;
-    request.auth = { tokenId: verified.tokenId, kind: verified.kind, user };
+    if (!verified || verified.user.status !== 'active') return;
+    request.auth = { tokenId: verified.tokenId, kind: verified.kind, user: verified.user };
   });
 
   const require = (kind: TokenKind) => async (request: FastifyRequest) => {

@@ -9,18 +9,7 @@ export async function registerRateLimit(
   app: FastifyInstance,
   options: { writesPerMinute: number; redis: Redis | undefined; exempt: (url: string) => boolean },
 ): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    ...(options.redis ? { redis: options.redis, nameSpace: 'rl:' } : {}),
-    skipOnError: true, // a Redis outage must not take the API down; the DB-backed sign-in throttle still holds
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: 'Too many requests. Please try again later.',
-      code: 'TOO_MANY_REQUESTS',
-      retryAfter: context.after,
-    }),
-  });
+  // Runs before the plugin's own onRoute hook (registered next), which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => WRITE_METHODS.has(method)) || options.exempt(route.url)) return;
@@ -32,5 +21,17 @@ export async function registerRateLimit(
       keyGenerator: (request: FastifyRequest) =>
         request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`,
     };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(options.redis ? { redis: options.redis, nameSpace: 'rl:' } : {}),
+    skipOnError: true, // a Redis outage must not take the API down; the DB-backed sign-in throttle still holds
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: 'Too many requests. Please try again later.',
+      code: 'TOO_MANY_REQUESTS',
+      retryAfter: context.after,
+    }),
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { apiTokens, type DbOrTx } from '@app/db';
+import { apiTokens, users, type DbOrTx } from '@app/db';
 
 export async function insertToken(
   db: DbOrTx,
@@ -22,8 +22,14 @@ export async function insertToken(
   return row.id;
 }
 
-export async function findToken(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, id)).limit(1);
+/** A token with its owner in one round trip (every authenticated request reads both). */
+export async function findTokenWithUser(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ token: apiTokens, user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.id, id))
+    .limit(1);
   return row ?? null;
 }
 

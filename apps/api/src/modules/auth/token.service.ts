@@ -1,5 +1,5 @@
 import { TOKEN_IDLE_DAYS, TOKEN_REMEMBER_DAYS } from '@app/shared';
-import type { DbOrTx } from '@app/db';
+import type { DbOrTx, UserRow } from '@app/db';
 import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
 import * as tokens from './token.repository';
 
@@ -7,7 +7,7 @@ export type TokenKind = 'member' | 'admin';
 
 export interface VerifiedToken {
   tokenId: number;
-  userId: number;
+  user: UserRow;
   kind: TokenKind;
 }
 
@@ -43,13 +43,15 @@ export function parseToken(raw: string): { id: number; secret: string } | null {
 export async function verifyToken(db: DbOrTx, raw: string, now: Date): Promise<VerifiedToken | null> {
   const parsed = parseToken(raw);
   if (!parsed) return null;
-  const row = await tokens.findToken(db, parsed.id);
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+  const found = await tokens.findTokenWithUser(db, parsed.id);
+  if (!found) return null;
+  const { token: row, user } = found;
+  if (row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   if (!safeEqual(row.secretHash, sha256Hex(parsed.secret))) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await tokens.touchToken(db, row.id, now, row.idleDays);
   }
-  return { tokenId: row.id, userId: row.userId, kind: row.kind };
+  return { tokenId: row.id, user, kind: row.kind };
 }
 
 export const revokeToken = tokens.revokeToken;

@@ -1,0 +1,88 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { FixedClock } from '../clock';
+import { loadConfig } from '../config';
+import { createTestDatabase } from '../../test/db';
+import { createTestApp, TEST_NOW } from '../../test/helpers';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const hasRedis = await redisAnswers();
+if (!hasRedis && process.env.REQUIRE_REDIS === '1') {
+  throw new Error(`REQUIRE_REDIS=1 but no Redis answers at ${REDIS_URL}.`);
+}
+
+/** A fresh client address per test, so runs in parallel projects never share a counter. */
+const someIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+const write = (app: Awaited<ReturnType<typeof createTestApp>>['app'], ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/resend-otp',
+    remoteAddress: ip,
+    payload: { email: 'nobody@example.com' },
+  });
+
+describe('write rate limit', () => {
+  it('refuses the write past RATE_LIMIT_WRITES_PER_MINUTE with 429 and Retry-After', async () => {
+    const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '3' });
+    const ip = someIp();
+    for (let i = 0; i < 3; i += 1) expect((await write(app, ip)).statusCode).toBe(200);
+    const refused = await write(app, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // Another client is not affected.
+    expect((await write(app, someIp())).statusCode).toBe(200);
+  });
+
+  it.runIf(hasRedis)('shares the count across API nodes through Redis (REDIS_URL)', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_WRITES_PER_MINUTE: '3', REDIS_URL });
+    const nodes = await Promise.all(
+      [0, 1].map(async () => {
+        const { database, drop } = await createTestDatabase();
+        const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+        await new Promise((resolve) => redis.once('ready', resolve));
+        const app = await buildApp({
+          config,
+          database,
+          clock: new FixedClock(TEST_NOW),
+          appKey: randomBytes(32),
+          redis,
+        });
+        await app.ready();
+        return {
+          app,
+          close: async () => {
+            await app.close();
+            redis.disconnect();
+            await drop();
+          },
+        };
+      }),
+    );
+    afterAll(() => Promise.all(nodes.map((node) => node.close())));
+    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const ip = someIp();
+    expect((await write(a.app, ip)).statusCode).toBe(200);
+    expect((await write(b.app, ip)).statusCode).toBe(200);
+    expect((await write(a.app, ip)).statusCode).toBe(200);
+    expect((await write(b.app, ip)).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,78 @@
+// Authenticated GET /api/me against a bare node:http JSON server, measured in the same run, on PGlite
+// and on PostgreSQL; plus start-up time from an empty DATA_DIR to /readyz. Writes bench/RESULTS.md.
+// Targets (issue 2): ratio ≥ 0.30 of bare on PostgreSQL, ≥ 0.10 on PGlite.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ApiSession } from '../e2e/support/api-session';
+import { load, type LoadResult } from './lib/load';
+import { writeSection } from './lib/results';
+import { postgresAvailable, startProduct } from './lib/server';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+async function baseline(): Promise<LoadResult> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'baseline-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  await load({ url, connections: CONNECTIONS, durationSeconds: 2 });
+  const result = await load({ url, connections: CONNECTIONS, durationSeconds: DURATION });
+  child.kill('SIGTERM');
+  return result;
+}
+
+async function product(driver: 'pglite' | 'postgres'): Promise<{ result: LoadResult; readyMs: number }> {
+  const server = await startProduct(driver);
+  try {
+    const session = new ApiSession(server.url);
+    const { email, password } = await session.registerVerifiedMember('bench');
+    await session.signIn(email, password);
+    const url = `${server.url}/api/me`;
+    const headers = { Accept: 'application/json', Authorization: session.authorization() };
+    await load({ url, headers, connections: CONNECTIONS, durationSeconds: 2 });
+    const result = await load({ url, headers, connections: CONNECTIONS, durationSeconds: DURATION });
+    if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from /api/me on ${driver}`);
+    return { result, readyMs: server.readyMs };
+  } finally {
+    await server.stop();
+  }
+}
+
+const rows: string[] = [];
+const bare = await baseline();
+console.log('bare node:http', bare);
+rows.push(`| bare node:http (baseline) | ${bare.requestsPerSecond} | ${bare.p99Ms} | 1.00 | |`);
+const startup: string[] = [];
+const drivers: Array<{ driver: 'pglite' | 'postgres'; target: number }> = [{ driver: 'pglite', target: 0.1 }];
+if (await postgresAvailable()) drivers.push({ driver: 'postgres', target: 0.3 });
+else console.warn('PostgreSQL not reachable: measuring PGlite only.');
+let failed = false;
+for (const { driver, target } of drivers) {
+  const { result, readyMs } = await product(driver);
+  const ratio = result.requestsPerSecond / bare.requestsPerSecond;
+  const ok = ratio >= target;
+  failed ||= !ok;
+  console.log(driver, result, `ratio ${ratio.toFixed(2)}`);
+  rows.push(
+    `| GET /api/me on ${driver} | ${result.requestsPerSecond} | ${result.p99Ms} | ${ratio.toFixed(2)} | ≥ ${target.toFixed(2)} ${ok ? 'met' : 'MISSED'} |`,
+  );
+  startup.push(`${driver}: ${readyMs} ms`);
+}
+
+writeSection(
+  'me',
+  `## Accounts: authenticated GET /api/me
+
+Run ${new Date().toISOString().slice(0, 16)}Z; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; server and load generator on the same 2-core machine.
+
+| what | requests/s | p99 ms | ratio to bare | target |
+|---|---:|---:|---:|---|
+${rows.join('\n')}
+
+Start-up from an empty data directory (spawn → first 200 from \`/readyz\`, migrations included): ${startup.join('; ')}.`,
+);
+if (failed) process.exitCode = 1;

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every benchmark script in bench/ (or the ones named: `npm run bench -- me`),
+// one after another; each writes its section of bench/RESULTS.md.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wanted = process.argv.slice(2);
+const scripts = readdirSync(join(root, 'bench'))
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => name.replace(/\.ts$/, ''))
+  .filter((name) => wanted.length === 0 || wanted.includes(name))
+  .sort();
+
+let status = 0;
+for (const name of scripts) {
+  console.log(`\n=== bench/${name}.ts`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join('bench', `${name}.ts`)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) status = result.status ?? 1;
+}
+process.exit(status);

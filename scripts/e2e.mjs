@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: builds the web app, checks that Debian's Chromium is there (installing it with
+// apt-get when running as root), then runs the end-to-end suite (e2e/) against the real server.
+import { execSync, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function hasChromium() {
+  return spawnSync('sh', ['-c', 'command -v chromium'], { stdio: 'ignore' }).status === 0;
+}
+
+if (!process.env.CHROMIUM_PATH && !hasChromium()) {
+  if (process.getuid?.() === 0) {
+    console.log('Installing Debian chromium for the end-to-end tests...');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
+  } else {
+    console.error('Chromium is missing: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).');
+    process.exit(1);
+  }
+}
+
+const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const extra = process.argv.slice(2);
+const run = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...extra],
+  { cwd: root, stdio: 'inherit' },
+);
+process.exit(run.status ?? 1);
