@@ -9,6 +9,9 @@ import { webhooksRoutes } from './deposits/webhooks.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { depositExpiryJob } from '../jobs/deposit-expiry.job';
+import { accrualJob } from '../jobs/accrual.job';
+import { plansRoutes } from './plans/plans.routes';
+import { investingRoutes } from './investing/investing.routes';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -20,6 +23,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   if (app.deps.payments.mode === 'sandbox') await app.register(sandboxRoutes);
   await app.register(notificationsRoutes);
   await app.register(rewardsRoutes);
+  await app.register(plansRoutes);
+  await app.register(investingRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
+  app.deps.jobs.register(accrualJob(app.deps.mailer));
 }

@@ -14,6 +14,7 @@ import {
 } from '../modules/auth/account.service';
 import { revokeUserTokens } from '../modules/auth/token.service';
 import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
+import { seedPlanCatalogue } from '../modules/plans/plans.service';
 
 export const DEMO_MEMBER_EMAIL = 'demo@example.com';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -134,6 +135,8 @@ async function seedDemo(deps: AppDeps): Promise<string[]> {
   const defaults = Object.entries(SettingsSchema.parse({})).filter(([, value]) => value !== null);
   await putSettings(db, Object.fromEntries(defaults), now);
   const lines: string[] = [];
+  const plans = await seedPlanCatalogue(db, now);
+  if (plans > 0) lines.push(`Investment plans: ${plans} seeded`);
   const created: Record<string, unknown> = {};
   const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member');
   if (member) {

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './platform';
 export * from './ledger';
 export * from './money';
+export * from './plans';
