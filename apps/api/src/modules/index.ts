@@ -8,6 +8,8 @@ import { sandboxRoutes } from './deposits/sandbox.routes';
 import { webhooksRoutes } from './deposits/webhooks.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
+import { activityRoutes } from './activity/activity.routes';
+import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 import { accrualJob } from '../jobs/accrual.job';
 import { plansRoutes } from './plans/plans.routes';
@@ -23,6 +25,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   if (app.deps.payments.mode === 'sandbox') await app.register(sandboxRoutes);
   await app.register(notificationsRoutes);
   await app.register(rewardsRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(activityRoutes);
   await app.register(plansRoutes);
   await app.register(investingRoutes);
   app.deps.jobs.register(authCleanupJob);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../test/fake-api';
@@ -16,13 +16,16 @@ describe('the app routes', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Welcome, ada_l' })).toBeInTheDocument();
+    // The first visit loads the shell, the dashboard and the deposit action as separate chunks.
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, ada_l' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
     expect(nav).toBeDefined();
     for (const name of ['Overview', 'My Goals', 'My Portfolio', 'Explore', 'Activity']) {
       expect(within(nav as HTMLElement).getByRole('link', { name })).toBeInTheDocument();
     }
-    expect(document.title).toBe('Test Platform | Overview');
+    await waitFor(() => expect(document.title).toBe('Test Platform | Overview'));
 
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText("We'll keep you updated when there's something new.")).toBeInTheDocument();
@@ -30,11 +33,11 @@ describe('the app routes', () => {
 
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-    expect(await screen.findByText('Logged out successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Logged out successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(server.to('POST /api/logout')[0]?.headers.Authorization).toBe('Bearer 1|secret');
-  });
+  }, 20_000);
 
   it('keeps the balance preference and the appearance in local storage', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');

@@ -4,6 +4,10 @@ import { vi } from 'vitest';
 export interface SeenRequest {
   method: string;
   path: string;
+  /** The path with its query string, as sent. */
+  url: string;
+  /** The query string's values. */
+  query: URLSearchParams;
   headers: Record<string, string>;
   body: unknown;
   credentials: RequestCredentials | undefined;
@@ -94,6 +98,8 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const request: SeenRequest = {
       method,
       path: url.pathname,
+      url: `${url.pathname}${url.search}`,
+      query: url.searchParams,
       headers: { ...(init.headers as Record<string, string>) },
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       credentials: init.credentials,

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { i18n } from '#i18n/index';
 
 afterEach(() => cleanup());
+
+// Lazily loaded screens and a busy machine: wait up to 3 s for what a person would see.
+configure({ asyncUtilTimeout: 3000 });
 
 // An unexpected console.error fails a test (CONVENTIONS §12).
 const spy = vi.spyOn(console, 'error');

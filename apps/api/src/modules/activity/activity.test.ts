@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '@app/db';
+import type {
+  ActivityResponse,
+  ConvertPointsResponse,
+  NotificationListResponse,
+  ReferralInfoResponse,
+} from '@app/shared';
+import { createTestApp } from '../../../test/helpers';
+import { PASSWORD, errorOf, signIn, uniqueUsername } from '../../../test/accounts';
+import { ApiClient, uniqueEmail } from '../../../test/helpers';
+import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { createAccount } from '../auth/account.service';
+import { postEntry, transfer } from '../../ledger/ledger';
+
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+
+const activity = async (member: Member, query = '') => {
+  const response = await member.client.get(`/api/activity${query}`, { token: member.token });
+  expect(response.statusCode).toBe(200);
+  return response.json<ActivityResponse>();
+};
+
+/** An earning as the investing issue will write it: yield_expense → cash, kind earning. */
+async function creditEarning(userId: number, cents: number, reference: string) {
+  await db.transaction((tx) =>
+    postEntry(
+      tx,
+      {
+        kind: 'earning',
+        reference,
+        userId,
+        metadata: { plan_name: 'Starter' },
+        postings: transfer({ platform: 'yield_expense' }, { userId, kind: 'cash' }, cents),
+      },
+      clock.now(),
+    ),
+  );
+}
+
+async function referredMember(referralCode: string): Promise<Member> {
+  const email = uniqueEmail('friend');
+  const user = await createAccount(
+    db,
+    {
+      username: uniqueUsername('friend'),
+      email,
+      password: PASSWORD,
+      account_type: 'personal',
+      business_name: null,
+      business_email: null,
+      referral_source: null,
+      referral_code: referralCode,
+    },
+    clock.now(),
+    { verified: true },
+  );
+  const client = new ApiClient(app);
+  return { client, token: await signIn(client, email), user, email };
+}
+
+describe('GET /api/activity', () => {
+  it('lists deposits, withdrawals, earnings and conversions newest first, filtered by type and date', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 100);
+    clock.advance(86_400_000);
+    const withdrawal = await member.client.post(
+      '/api/withdrawal',
+      { amount: 30, withdrawal_method: 'crypto', destination: 'wallet' },
+      { token: member.token },
+    );
+    expect(withdrawal.statusCode).toBe(201);
+    clock.advance(86_400_000);
+    await creditEarning(member.user.id, 125, `earning:test:${member.user.id}`);
+
+    const all = await activity(member);
+    expect(all.data.map((item) => [item.type, item.amount, item.status])).toEqual([
+      ['earning', 1.25, 'completed'],
+      ['withdrawal', -30, 'pending'],
+      ['deposit', 100, 'confirmed'],
+    ]);
+    expect(all.meta).toEqual({ current_page: 1, total_pages: 1, total: 3 });
+    expect((await balanceOf(member)).total_earnings).toBe(1.25);
+
+    const deposits = await activity(member, '?type=deposit');
+    expect(deposits.data.map((item) => item.type)).toEqual(['deposit']);
+    const day = clock.now().toISOString().slice(0, 10);
+    const today = await activity(member, `?start_date=${day}&end_date=${day}`);
+    expect(today.data.map((item) => item.type)).toEqual(['earning']);
+    const paged = await activity(member, '?per_page=2&page=2');
+    expect(paged.data).toHaveLength(1);
+    expect(paged.meta).toEqual({ current_page: 2, total_pages: 2, total: 3 });
+    // Empty filters from a form mean no filter.
+    expect((await activity(member, '?type=&start_date=&end_date=')).meta.total).toBe(3);
+  });
+
+  it('shows only the member’s own movements', async () => {
+    const member = await signedInMember(app);
+    const other = await signedInMember(app);
+    await depositThroughSandbox(other, 10);
+    expect((await activity(member)).data).toEqual([]);
+  });
+
+  it.each([
+    ['?type=bonus', 'Choose deposit, withdrawal, earning or points_conversion.'],
+    ['?start_date=2026-13-01', 'Enter a date as YYYY-MM-DD.'],
+    ['?start_date=2026-03-02&end_date=2026-03-01', 'The end date must be on or after the start date.'],
+    ['?page=0', undefined],
+    ['?per_page=1000', undefined],
+  ])('refuses %s with 400', async (query, message) => {
+    const member = await signedInMember(app);
+    const response = await member.client.get(`/api/activity${query}`, { token: member.token });
+    expect(response.statusCode).toBe(400);
+    if (message) expect(errorOf(response).message).toBe(message);
+  });
+});
+
+describe('referral rewards and points', () => {
+  it('rewards the referrer once, on the friend’s first confirmed deposit, with min(5000, whole dollars)', async () => {
+    const referrer = await signedInMember(app);
+    const friend = await referredMember(referrer.user.referralCode);
+    const bigFriend = await referredMember(referrer.user.referralCode);
+    await depositThroughSandbox(friend, '123.99');
+    await depositThroughSandbox(friend, 500);
+    await depositThroughSandbox(bigFriend, 6000);
+    const info = (
+      await referrer.client.get('/api/referrals', { token: referrer.token })
+    ).json<ReferralInfoResponse>();
+    expect(info.points_earned).toBe(123 + 5000);
+    expect(info.loyalty_points).toBe(5123);
+    expect(info.referral_link).toBe(`http://localhost:3000/signup?ref=${referrer.user.referralCode}`);
+    expect(info.referred_users.map((row) => row.id)).toEqual([friend.user.id, bigFriend.user.id]);
+    expect(info.referred_users[0]?.email).toMatch(/^f\*\*\*@example\.com$/);
+    const notes = (
+      await referrer.client.get('/api/notifications', { token: referrer.token })
+    ).json<NotificationListResponse>();
+    expect(notes.data.filter((note) => note.kind === 'referral_reward')).toHaveLength(2);
+    // The friends themselves earned nothing.
+    expect((await balanceOf(friend)).loyalty_points).toBe(0);
+  });
+
+  it('never rewards a self-referral', async () => {
+    const member = await signedInMember(app);
+    await db.update(users).set({ referredById: member.user.id }).where(eq(users.id, member.user.id));
+    await depositThroughSandbox(member, 100);
+    expect((await balanceOf(member)).loyalty_points).toBe(0);
+  });
+
+  it('converts all points to balance (100 points = $1.00) and shows it in Activity; under 10 points is refused', async () => {
+    const referrer = await signedInMember(app);
+    const friend = await referredMember(referrer.user.referralCode);
+    await depositThroughSandbox(friend, 250);
+    const converted = await referrer.client.post('/api/convert-points', undefined, { token: referrer.token });
+    expect(converted.statusCode).toBe(200);
+    expect(converted.json<ConvertPointsResponse>()).toMatchObject({
+      converted_points: 250,
+      amount: 2.5,
+      loyalty_points: 0,
+      balance: 2.5,
+    });
+    expect(await balanceOf(referrer)).toMatchObject({ balance: 2.5, loyalty_points: 0 });
+    const items = await activity(referrer, '?type=points_conversion');
+    expect(items.data).toMatchObject([
+      { type: 'points_conversion', amount: 2.5, points: 250, description: 'Loyalty points redeemed' },
+    ]);
+    const again = await referrer.client.post('/api/convert-points', undefined, { token: referrer.token });
+    expect(again.statusCode).toBe(422);
+    expect(errorOf(again).message).toBe('You need at least 10 loyalty points to redeem.');
+    expect((await balanceOf(referrer)).balance).toBe(2.5);
+  });
+});
+
+describe('notifications', () => {
+  it('marks one or all read, and another member’s notification is a 404', async () => {
+    const member = await signedInMember(app);
+    const other = await signedInMember(app);
+    await depositThroughSandbox(member, 10);
+    await depositThroughSandbox(member, 20);
+    const list = (
+      await member.client.get('/api/notifications', { token: member.token })
+    ).json<NotificationListResponse>();
+    expect(list.unread_count).toBe(2);
+    const first = list.data[0]!;
+    expect(
+      (await other.client.post(`/api/notifications/${first.id}/read`, {}, { token: other.token })).statusCode,
+    ).toBe(404);
+    const read = await member.client.post(`/api/notifications/${first.id}/read`, {}, { token: member.token });
+    expect(read.json()).toEqual({ message: 'Notification marked as read.', unread_count: 1 });
+    const all = await member.client.post('/api/notifications/read-all', {}, { token: member.token });
+    expect(all.json<{ unread_count: number }>().unread_count).toBe(0);
+    const after = (
+      await member.client.get('/api/notifications', { token: member.token })
+    ).json<NotificationListResponse>();
+    expect(after.data.every((note) => note.read_at !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,367 @@
+import { describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { deposits, ledgerEntries } from '@app/db';
+import type { CreateDepositResponse, Deposit } from '@app/shared';
+import { createTestApp } from '../../../test/helpers';
+import { errorOf } from '../../../test/accounts';
+import { fakeCoinPayments, fakeNowPayments } from '../../../test/fake-gateways';
+import { balanceOf, signedInMember, type Member } from '../../../test/money';
+import { hmacSha512Hex } from '../../integrations/payments/coinpayments';
+import { signNowPayments } from '../../integrations/payments/nowpayments';
+import { ConfigError, loadConfig } from '../../config';
+import { creditedCents } from './webhooks.service';
+
+const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+const secrets = app.deps.payments.secrets;
+
+async function startDeposit(
+  member: Member,
+  amount: number,
+  method: 'nowpayment' | 'coinpayment',
+  currency = 'btc',
+) {
+  const response = await member.client.post(
+    '/api/deposit',
+    { amount, payment_method: method, currency },
+    { token: member.token },
+  );
+  expect(response.statusCode).toBe(201);
+  return response.json<CreateDepositResponse>().deposit;
+}
+
+function nowIpn(depositId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    payment_id: 900_000 + depositId,
+    payment_status: 'finished',
+    pay_address: 'bc1qexample',
+    price_amount: 100,
+    price_currency: 'usd',
+    pay_amount: 0.002,
+    actually_paid: 0.002,
+    pay_currency: 'btc',
+    order_id: String(depositId),
+    order_description: 'Deposit',
+    outcome_amount: 0.00199,
+    outcome_currency: 'btc',
+    ...overrides,
+  };
+}
+
+async function sendNow(body: Record<string, unknown>, secret = secrets.nowpaymentsIpnSecret, target = app) {
+  return target.inject({
+    method: 'POST',
+    url: '/api/webhooks/nowpayments',
+    headers: { 'content-type': 'application/json', 'x-nowpayments-sig': signNowPayments(body, secret) },
+    payload: JSON.stringify(body),
+  });
+}
+
+function coinIpn(depositId: number, overrides: Record<string, string> = {}) {
+  return new URLSearchParams({
+    ipn_version: '1.0',
+    ipn_type: 'api',
+    ipn_mode: 'hmac',
+    ipn_id: `ipn-${depositId}`,
+    merchant: secrets.coinpaymentsMerchantId,
+    txn_id: `CPTXN${depositId}`,
+    status: '100',
+    status_text: 'Complete',
+    currency1: 'USD',
+    currency2: 'BTC',
+    amount1: '100.00',
+    amount2: '0.002',
+    invoice: String(depositId),
+    ...overrides,
+  }).toString();
+}
+
+async function sendCoin(body: string, secret = secrets.coinpaymentsIpnSecret) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/coinpayments',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', hmac: hmacSha512Hex(secret, body) },
+    payload: body,
+  });
+}
+
+const statusOf = async (member: Member, id: number) =>
+  (await member.client.get(`/api/deposits/${id}`, { token: member.token })).json<Deposit>();
+
+describe('NOWPayments IPN', () => {
+  it('credits a finished payment once, however many times it is delivered', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    const body = nowIpn(deposit.id);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await sendNow(body);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'IPN processed.', status: 'confirmed' });
+    }
+    expect((await balanceOf(member)).balance).toBe(100);
+    const entries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(like(ledgerEntries.reference, `deposit:${deposit.id}:%`));
+    expect(entries).toHaveLength(1);
+  });
+
+  it('refuses a forged, missing or tampered signature with 401 and changes nothing', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    const forged = await sendNow(nowIpn(deposit.id), 'not-the-secret');
+    expect(forged.statusCode).toBe(401);
+    expect(errorOf(forged).message).toBe('Invalid signature.');
+    const unsigned = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/nowpayments',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(nowIpn(deposit.id)),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const signedBody = nowIpn(deposit.id, { price_amount: 1 });
+    const tampered = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/nowpayments',
+      headers: {
+        'content-type': 'application/json',
+        'x-nowpayments-sig': signNowPayments(signedBody, secrets.nowpaymentsIpnSecret),
+      },
+      payload: JSON.stringify({ ...signedBody, price_amount: 100 }),
+    });
+    expect(tampered.statusCode).toBe(401);
+    expect((await statusOf(member, deposit.id)).status).toBe('pending');
+    expect((await balanceOf(member)).balance).toBe(0);
+  });
+
+  it('never moves a status backwards: late waiting/confirming/failed after finished change nothing', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    expect(
+      (await sendNow(nowIpn(deposit.id, { payment_status: 'confirming', actually_paid: 0 }))).statusCode,
+    ).toBe(200);
+    expect((await sendNow(nowIpn(deposit.id))).json<{ status: string }>().status).toBe('confirmed');
+    for (const status of ['waiting', 'confirming', 'failed', 'expired']) {
+      const late = await sendNow(nowIpn(deposit.id, { payment_status: status, actually_paid: 0 }));
+      expect(late.statusCode).toBe(200);
+      expect(late.json<{ status: string }>().status).toBe('confirmed');
+    }
+    const [row] = await db.select().from(deposits).where(eq(deposits.id, deposit.id));
+    expect(row).toMatchObject({ status: 'confirmed', gatewayStatus: 'finished', credited: 10_000 });
+    expect((await balanceOf(member)).balance).toBe(100);
+  });
+
+  it('refuses a payment whose amount or currency differs from the deposit (422) and credits nothing', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    const wrongAmount = await sendNow(nowIpn(deposit.id, { price_amount: 1000 }));
+    expect(wrongAmount.statusCode).toBe(422);
+    expect(errorOf(wrongAmount).message).toContain('amount');
+    const wrongCoin = await sendNow(nowIpn(deposit.id, { pay_currency: 'eth' }));
+    expect(wrongCoin.statusCode).toBe(422);
+    const wrongFiat = await sendNow(nowIpn(deposit.id, { price_currency: 'eur' }));
+    expect(wrongFiat.statusCode).toBe(422);
+    const unknown = await sendNow(nowIpn(987_654));
+    expect(unknown.statusCode).toBe(404);
+    expect((await statusOf(member, deposit.id)).status).toBe('pending');
+    expect((await balanceOf(member)).balance).toBe(0);
+  });
+
+  it('credits a partial payment with what arrived, then the rest when it is finished', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    // A third of the crypto arrived: $33.33 (rounded down).
+    const partial = await sendNow(
+      nowIpn(deposit.id, { payment_status: 'partially_paid', pay_amount: 0.003, actually_paid: 0.001 }),
+    );
+    expect(partial.json<{ status: string }>().status).toBe('partially_paid');
+    expect(await statusOf(member, deposit.id)).toMatchObject({
+      status: 'partially_paid',
+      credited_amount: 33.33,
+    });
+    expect((await balanceOf(member)).balance).toBe(33.33);
+    // The same partial notification again credits nothing more.
+    await sendNow(
+      nowIpn(deposit.id, { payment_status: 'partially_paid', pay_amount: 0.003, actually_paid: 0.001 }),
+    );
+    expect((await balanceOf(member)).balance).toBe(33.33);
+    const finished = await sendNow(nowIpn(deposit.id, { pay_amount: 0.003, actually_paid: 0.003 }));
+    expect(finished.json<{ status: string }>().status).toBe('confirmed');
+    expect(await balanceOf(member)).toMatchObject({ balance: 100, total_deposit: 100 });
+  });
+
+  it('marks an expired payment expired with nothing credited, and still credits money that arrives later', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    const expired = await sendNow(nowIpn(deposit.id, { payment_status: 'expired', actually_paid: 0 }));
+    expect(expired.json<{ status: string }>().status).toBe('expired');
+    expect((await balanceOf(member)).balance).toBe(0);
+    const late = await sendNow(nowIpn(deposit.id));
+    expect(late.json<{ status: string }>().status).toBe('confirmed');
+    expect((await balanceOf(member)).balance).toBe(100);
+  });
+
+  it('keeps a failed payment failed', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    expect(
+      (await sendNow(nowIpn(deposit.id, { payment_status: 'failed', actually_paid: 0 }))).json<{
+        status: string;
+      }>().status,
+    ).toBe('failed');
+    expect((await sendNow(nowIpn(deposit.id))).json<{ status: string }>().status).toBe('failed');
+    expect((await balanceOf(member)).balance).toBe(0);
+  });
+});
+
+describe('CoinPayments IPN', () => {
+  it('credits status 100 (and 2) once; waiting and confirming credit nothing', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'coinpayment');
+    expect((await sendCoin(coinIpn(deposit.id, { status: '0' }))).json<{ status: string }>().status).toBe(
+      'pending',
+    );
+    expect((await sendCoin(coinIpn(deposit.id, { status: '1' }))).json<{ status: string }>().status).toBe(
+      'pending',
+    );
+    expect((await balanceOf(member)).balance).toBe(0);
+    expect((await sendCoin(coinIpn(deposit.id))).json<{ status: string }>().status).toBe('confirmed');
+    expect((await sendCoin(coinIpn(deposit.id))).statusCode).toBe(200);
+    expect((await sendCoin(coinIpn(deposit.id, { status: '1' }))).json<{ status: string }>().status).toBe(
+      'confirmed',
+    );
+    expect((await sendCoin(coinIpn(deposit.id, { status: '-1' }))).json<{ status: string }>().status).toBe(
+      'confirmed',
+    );
+    expect((await balanceOf(member)).balance).toBe(100);
+
+    const second = await startDeposit(member, 100, 'coinpayment');
+    expect((await sendCoin(coinIpn(second.id, { status: '2' }))).json<{ status: string }>().status).toBe(
+      'confirmed',
+    );
+    expect((await balanceOf(member)).balance).toBe(200);
+  });
+
+  it('refuses a bad HMAC and a wrong merchant with 401, and a wrong amount with 422, changing nothing', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'coinpayment');
+    const forged = await sendCoin(coinIpn(deposit.id), 'wrong-secret');
+    expect(forged.statusCode).toBe(401);
+    const merchant = await sendCoin(coinIpn(deposit.id, { merchant: 'someone-else' }));
+    expect(merchant.statusCode).toBe(401);
+    expect(errorOf(merchant).message).toBe('Invalid merchant.');
+    const amount = await sendCoin(coinIpn(deposit.id, { amount1: '1000.00' }));
+    expect(amount.statusCode).toBe(422);
+    const coin = await sendCoin(coinIpn(deposit.id, { currency2: 'LTC' }));
+    expect(coin.statusCode).toBe(422);
+    expect((await statusOf(member, deposit.id)).status).toBe('pending');
+    expect((await balanceOf(member)).balance).toBe(0);
+  });
+
+  it('marks a cancelled or timed-out payment (status < 0) failed', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'coinpayment');
+    expect((await sendCoin(coinIpn(deposit.id, { status: '-1' }))).json<{ status: string }>().status).toBe(
+      'failed',
+    );
+    expect((await balanceOf(member)).balance).toBe(0);
+  });
+});
+
+describe('crypto → USD credited', () => {
+  it('is the invoice price times the share that arrived, rounded down, never above the price', () => {
+    expect(creditedCents(10_000, '0.003', '0.001')).toBe(3333);
+    expect(creditedCents(10_000, 0.002, 0.0025)).toBe(10_000);
+    expect(creditedCents(10_000, '0.002', '0')).toBe(0);
+    expect(creditedCents(1999, '1e-8', '5e-9')).toBe(999);
+  });
+});
+
+describe('live mode', () => {
+  const keys = {
+    NOWPAYMENTS_API_KEY: 'np-live-key',
+    NOWPAYMENTS_IPN_SECRET: 'np-ipn-secret',
+    COINPAYMENTS_PUBLIC_KEY: 'cp-public',
+    COINPAYMENTS_PRIVATE_KEY: 'cp-private',
+    COINPAYMENTS_MERCHANT_ID: 'cp-merchant',
+    COINPAYMENTS_IPN_SECRET: 'cp-ipn-secret',
+  };
+
+  it('names every missing key when PAYMENTS_MODE=live lacks them', () => {
+    try {
+      loadConfig({ NODE_ENV: 'test', PAYMENTS_MODE: 'live', NOWPAYMENTS_API_KEY: 'x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of Object.keys(keys).filter((key) => key !== 'NOWPAYMENTS_API_KEY'))
+        expect(problems).toContain(name);
+      expect(problems).not.toContain('NOWPAYMENTS_API_KEY');
+    }
+  });
+
+  it('creates real invoices at the gateways (local fakes) and verifies IPNs with the live secrets', async () => {
+    const nowFake = await fakeNowPayments(keys.NOWPAYMENTS_API_KEY);
+    const coinFake = await fakeCoinPayments(keys.COINPAYMENTS_PUBLIC_KEY, keys.COINPAYMENTS_PRIVATE_KEY);
+    const live = await createTestApp({
+      PAYMENTS_MODE: 'live',
+      ...keys,
+      NOWPAYMENTS_BASE_URL: nowFake.baseUrl,
+      COINPAYMENTS_BASE_URL: coinFake.baseUrl,
+    });
+    const member = await signedInMember(live.app);
+
+    const np = await member.client.post(
+      '/api/deposit',
+      { amount: 25.5, payment_method: 'nowpayment', currency: 'eth' },
+      { token: member.token },
+    );
+    expect(np.statusCode).toBe(201);
+    const npBody = np.json<CreateDepositResponse>();
+    expect(npBody.payment_url).toMatch(/^https:\/\/nowpayments\.io\/payment\/\?iid=\d+$/);
+    const sent = JSON.parse(nowFake.requests[0]?.body ?? '{}') as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      price_amount: 25.5,
+      price_currency: 'usd',
+      pay_currency: 'eth',
+      order_id: String(npBody.deposit.id),
+      ipn_callback_url: 'http://localhost:3000/api/webhooks/nowpayments',
+    });
+
+    const cp = await member.client.post(
+      '/api/deposit',
+      { amount: 10, payment_method: 'coinpayment', currency: 'usdttrc20' },
+      { token: member.token },
+    );
+    expect(cp.statusCode).toBe(201);
+    expect(cp.json<CreateDepositResponse>().payment_url).toContain('coinpayments.net/index.php?cmd=checkout');
+    const form = new URLSearchParams(coinFake.requests[0]?.body ?? '');
+    expect(Object.fromEntries(form)).toMatchObject({
+      cmd: 'create_transaction',
+      currency1: 'USD',
+      currency2: 'USDT.TRC20',
+      amount: '10.00',
+      invoice: String(cp.json<CreateDepositResponse>().deposit.id),
+    });
+
+    // The sandbox checkout does not exist in live mode.
+    expect((await member.client.get(`/api/sandbox/checkout/${npBody.deposit.id}`)).statusCode).toBe(404);
+
+    // A sandbox-signed IPN is refused; the live-signed one credits.
+    const body = nowIpn(npBody.deposit.id, { price_amount: 25.5, pay_currency: 'eth' });
+    expect((await sendNow(body, secrets.nowpaymentsIpnSecret, live.app)).statusCode).toBe(401);
+    expect((await sendNow(body, keys.NOWPAYMENTS_IPN_SECRET, live.app)).statusCode).toBe(200);
+    expect((await balanceOf(member)).balance).toBe(25.5);
+
+    // A gateway that is down: 503 with a message, the deposit failed, nothing credited.
+    nowFake.failWith = 500;
+    const down = await member.client.post(
+      '/api/deposit',
+      { amount: 5, payment_method: 'nowpayment' },
+      { token: member.token },
+    );
+    expect(down.statusCode).toBe(503);
+    expect(errorOf(down).message).toBe('The payment service is unavailable. Please try again later.');
+    expect((await balanceOf(member)).balance).toBe(25.5);
+  });
+});

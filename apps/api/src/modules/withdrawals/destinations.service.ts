@@ -1,0 +1,104 @@
+import type {
+  BankDestinationInput,
+  CryptoDestinationInput,
+  DestinationListResponse,
+  DestinationResponse,
+} from '@app/shared';
+import { WITHDRAWAL_MESSAGES } from '@app/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../errors';
+import * as repository from './withdrawals.repository';
+import { toDestination } from './withdrawals.service';
+
+type DestinationInput = z.output<typeof BankDestinationInput> | z.output<typeof CryptoDestinationInput>;
+
+function fields(input: DestinationInput) {
+  const none = {
+    bankName: null,
+    accountName: null,
+    accountNumber: null,
+    routingNumber: null,
+    asset: null,
+    network: null,
+    address: null,
+  };
+  return input.kind === 'bank'
+    ? {
+        ...none,
+        kind: 'bank' as const,
+        label: input.label ?? null,
+        bankName: input.bank_name,
+        accountName: input.account_name,
+        accountNumber: input.account_number,
+        routingNumber: input.routing_number,
+      }
+    : {
+        ...none,
+        kind: 'crypto' as const,
+        label: input.label ?? null,
+        asset: input.asset,
+        network: input.network,
+        address: input.address,
+      };
+}
+
+export async function listDestinations(deps: AppDeps, userId: number): Promise<DestinationListResponse> {
+  return { data: (await repository.listDestinations(deps.database.db, userId)).map(toDestination) };
+}
+
+/** A member's saved destination; the first one (or one marked default) becomes the default. */
+export async function createDestination(
+  deps: AppDeps,
+  userId: number,
+  input: DestinationInput,
+): Promise<DestinationResponse> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const first = (await repository.countDestinations(tx, userId)) === 0;
+    const isDefault = first || input.is_default === true;
+    if (isDefault) await repository.clearDefault(tx, userId);
+    const row = await repository.insertDestination(tx, {
+      userId,
+      ...fields(input),
+      isDefault,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { message: WITHDRAWAL_MESSAGES.destinationSaved, destination: toDestination(row) };
+  });
+}
+
+/** PATCH replaces the destination's details (the same body as POST); 404 for another member's. */
+export async function updateDestination(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+  input: DestinationInput,
+): Promise<DestinationResponse> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const existing = await repository.findDestination(tx, userId, id);
+    if (!existing) throw AppError.notFound(WITHDRAWAL_MESSAGES.destinationNotFound);
+    const isDefault = input.is_default ?? existing.isDefault;
+    if (isDefault && !existing.isDefault) await repository.clearDefault(tx, userId);
+    const row = await repository.updateDestination(tx, userId, id, {
+      ...fields(input),
+      isDefault,
+      updatedAt: now,
+    });
+    if (!row) throw AppError.notFound(WITHDRAWAL_MESSAGES.destinationNotFound);
+    return { message: WITHDRAWAL_MESSAGES.destinationSaved, destination: toDestination(row) };
+  });
+}
+
+export async function deleteDestination(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+): Promise<{ message: string }> {
+  if (!(await repository.deleteDestination(deps.database.db, userId, id))) {
+    throw AppError.notFound(WITHDRAWAL_MESSAGES.destinationNotFound);
+  }
+  return { message: WITHDRAWAL_MESSAGES.destinationDeleted };
+}

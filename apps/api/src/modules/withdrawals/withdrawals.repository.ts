@@ -1,0 +1,141 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import {
+  users,
+  withdrawalDestinations,
+  withdrawals,
+  type DbOrTx,
+  type WithdrawalDestinationRow,
+  type WithdrawalRow,
+} from '@app/db';
+
+export type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id'>;
+export type NewDestination = Omit<typeof withdrawalDestinations.$inferInsert, 'id'>;
+
+export async function insertWithdrawal(db: DbOrTx, row: NewWithdrawal): Promise<WithdrawalRow> {
+  const [created] = await db.insert(withdrawals).values(row).returning();
+  if (!created) throw new Error('withdrawal insert returned nothing');
+  return created;
+}
+
+export async function lockWithdrawal(db: DbOrTx, id: number): Promise<WithdrawalRow | null> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateWithdrawal(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<NewWithdrawal>,
+): Promise<WithdrawalRow> {
+  const [row] = await db.update(withdrawals).set(patch).where(eq(withdrawals.id, id)).returning();
+  if (!row) throw new Error(`withdrawal ${id} vanished`);
+  return row;
+}
+
+export async function listUserWithdrawals(db: DbOrTx, userId: number, page: number, perPage: number) {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listWithdrawalsWithUsers(
+  db: DbOrTx,
+  status: WithdrawalRow['status'] | undefined,
+  page: number,
+  perPage: number,
+) {
+  const where = status ? eq(withdrawals.status, status) : undefined;
+  const rows = await db
+    .select({ withdrawal: withdrawals, user: { id: users.id, username: users.username, email: users.email } })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where)
+    .orderBy(status === 'pending' ? withdrawals.createdAt : desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findMember(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+// ── Destinations ─────────────────────────────────────────────────────────────────────────────
+
+export function listDestinations(db: DbOrTx, userId: number): Promise<WithdrawalDestinationRow[]> {
+  return db
+    .select()
+    .from(withdrawalDestinations)
+    .where(eq(withdrawalDestinations.userId, userId))
+    .orderBy(
+      desc(withdrawalDestinations.isDefault),
+      desc(withdrawalDestinations.createdAt),
+      desc(withdrawalDestinations.id),
+    );
+}
+
+export async function findDestination(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+): Promise<WithdrawalDestinationRow | null> {
+  const [row] = await db
+    .select()
+    .from(withdrawalDestinations)
+    .where(and(eq(withdrawalDestinations.id, id), eq(withdrawalDestinations.userId, userId)));
+  return row ?? null;
+}
+
+export async function clearDefault(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(withdrawalDestinations)
+    .set({ isDefault: false })
+    .where(and(eq(withdrawalDestinations.userId, userId), eq(withdrawalDestinations.isDefault, true)));
+}
+
+export async function insertDestination(db: DbOrTx, row: NewDestination): Promise<WithdrawalDestinationRow> {
+  const [created] = await db.insert(withdrawalDestinations).values(row).returning();
+  if (!created) throw new Error('destination insert returned nothing');
+  return created;
+}
+
+export async function updateDestination(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  patch: Partial<NewDestination>,
+): Promise<WithdrawalDestinationRow | null> {
+  const [row] = await db
+    .update(withdrawalDestinations)
+    .set(patch)
+    .where(and(eq(withdrawalDestinations.id, id), eq(withdrawalDestinations.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteDestination(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(withdrawalDestinations)
+    .where(and(eq(withdrawalDestinations.id, id), eq(withdrawalDestinations.userId, userId)))
+    .returning({ id: withdrawalDestinations.id });
+  return deleted.length > 0;
+}
+
+export async function countDestinations(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(withdrawalDestinations)
+    .where(eq(withdrawalDestinations.userId, userId));
+  return row?.n ?? 0;
+}
