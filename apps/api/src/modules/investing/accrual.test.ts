@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { ledgerEntries, openDatabase, type Database } from '@app/db';
-import type { NotificationListResponse, UserPlanDetail } from '@app/shared';
+import type { ActivityResponse, NotificationListResponse, UserPlanDetail } from '@app/shared';
 import { buildApp } from '../../app';
 import { createTestApp } from '../../../test/helpers';
 import { TEST_DB } from '../../../test/db';
@@ -58,6 +58,16 @@ describe('daily accrual', () => {
       .where(eq(ledgerEntries.reference, `accrual:${invested.id}:2026-05-05`));
     expect(entry).toMatchObject({ kind: 'earning', userId: member.user.id });
     expect(entry?.createdAt.toISOString()).toBe('2026-05-05T00:00:00.000Z');
+
+    const activity = await member.client.get('/api/activity?type=earning', { token: member.token });
+    expect(activity.json<ActivityResponse>().data).toEqual([
+      expect.objectContaining({
+        type: 'earning',
+        date: '2026-05-05T00:00:00.000Z',
+        amount: 3.29,
+        description: `Earning: ${plan.name}`,
+      }),
+    ]);
 
     await runJobsAt('2026-05-05T06:00:00Z');
     expect((await detail(member, invested.id)).earnings).toHaveLength(1);

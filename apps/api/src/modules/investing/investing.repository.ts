@@ -77,6 +77,7 @@ export async function earliestDueAccrual(db: DbOrTx, now: Date): Promise<Date | 
 export interface DuePlan {
   id: number;
   userId: number;
+  name: string;
   amount: number;
   apyBps: number;
   lockedApyBps: number;
@@ -99,6 +100,7 @@ export async function lockDueBatch(
     .select({
       id: userPlans.id,
       userId: userPlans.userId,
+      name: userPlans.name,
       amount: userPlans.amount,
       apyBps: userPlans.apyBps,
       lockedApyBps: userPlans.lockedApyBps,

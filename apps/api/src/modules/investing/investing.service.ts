@@ -235,7 +235,7 @@ async function accrueBatch(tx: Tx, at: Date, now: Date, limit: number, onlyPlanI
         reference: `accrual:${item.plan.id}:${date}`,
         userId: item.plan.userId,
         amount: item.amount,
-        metadata: { user_plan_id: item.plan.id, date, rate_bps: item.rateBps },
+        metadata: { user_plan_id: item.plan.id, plan_name: item.plan.name, date, rate_bps: item.rateBps },
       })),
   });
   const accrued = computed.map((item) => {
