@@ -23,7 +23,11 @@ export interface RunningServer {
   url: string;
   /** Milliseconds from spawn to the first 200 from /readyz. */
   readyMs: number;
-  stop(): Promise<void>;
+  /** Where the product keeps its data: the PGlite DATA_DIR, and DATABASE_URL ('' on PGlite). */
+  dataDir: string;
+  databaseUrl: string;
+  /** Ends the process; `beforeCleanup` runs once it has exited, before its data is removed. */
+  stop(options?: { beforeCleanup?: () => Promise<void> }): Promise<void>;
 }
 
 async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -98,15 +102,21 @@ export async function startProduct(
   return {
     url,
     readyMs,
-    stop: async () => {
+    dataDir,
+    databaseUrl,
+    stop: async (options = {}) => {
       child.kill('SIGTERM');
       await new Promise((resolve) => {
         if (child.exitCode !== null) resolve(undefined);
         else child.once('exit', resolve);
         setTimeout(resolve, 10_000);
       });
-      rmSync(dataDir, { recursive: true, force: true });
-      await dropDatabase();
+      try {
+        await options.beforeCleanup?.();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropDatabase();
+      }
     },
   };
 }
