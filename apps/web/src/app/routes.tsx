@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireMember } from './guards/require-member';
@@ -38,11 +38,26 @@ const WithdrawalInfoPage = page(
   () => import('../features/account-settings/routes/withdrawal-info-page'),
   'WithdrawalInfoPage',
 );
+const DashboardPlans = page(
+  () => import('../features/investing/components/dashboard-plans'),
+  'DashboardPlans',
+);
+const MemberPlansPage = page(
+  () => import('../features/investing/routes/member-plans-page'),
+  'MemberPlansPage',
+);
+const PortfolioPage = page(() => import('../features/investing/routes/portfolio-page'), 'PortfolioPage');
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
 
 /** Member screens that later issues build: the shell, a heading and one honest line for now. */
-const PLACEHOLDER_PAGES = ['profile', 'rewards', 'my-portfolio', 'explore', 'my-goals'] as const;
+const PLACEHOLDER_PAGES = ['profile', 'rewards', 'explore', 'my-goals'] as const;
+
+/**
+ * The member's 'My Active & Completed Plans' screen. The visitor's /plans page is another screen
+ * (another branch); which one a path shows is this one line.
+ */
+export const MEMBER_PLANS_PATH = '/plans';
 
 export const routes: RouteObject[] = [
   {
@@ -69,7 +84,20 @@ export const routes: RouteObject[] = [
           </RequireMember>
         ),
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          {
+            path: '/dashboard',
+            element: (
+              <DashboardPage
+                plans={
+                  <Suspense fallback={null}>
+                    <DashboardPlans />
+                  </Suspense>
+                }
+              />
+            ),
+          },
+          { path: MEMBER_PLANS_PATH, element: <MemberPlansPage /> },
+          { path: '/my-portfolio', element: <PortfolioPage /> },
           { path: '/verify', element: <VerifyEmailPage /> },
           { path: '/account-management', element: <AccountManagementPage /> },
           { path: '/activity', element: <ActivityPage /> },
