@@ -27,7 +27,6 @@ export function EarningsChart({ earnings }: { earnings: UserPlanEarning[] }) {
     )
     .join(' ');
   const label = t('investing.portfolio.chartLabel', {
-    days: points.length,
     total: money(total),
     from: date(days[0]?.date),
     to: date(days.at(-1)?.date),

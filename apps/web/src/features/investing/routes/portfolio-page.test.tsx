@@ -58,8 +58,8 @@ describe('My Portfolio', () => {
     expect(server.to('GET /api/pp/9')).toHaveLength(0);
 
     await user.click(facts.getByRole('button', { name: 'Show daily earnings' }));
-    const chart = await screen.findByRole('img', { name: /Earnings over 2 days/ });
-    expect(chart).toHaveAccessibleName('Earnings over 2 days, Mar 3, 2026 to Mar 4, 2026: $6.58 in total.');
+    const chart = await screen.findByRole('img', { name: /^Daily earnings/ });
+    expect(chart).toHaveAccessibleName('Daily earnings from Mar 3, 2026 to Mar 4, 2026: $6.58 in total.');
     expect(server.to('GET /api/pp/9')).toHaveLength(1);
   });
 
