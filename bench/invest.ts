@@ -7,6 +7,7 @@
 //    Target: < 60 s.
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '@app/db';
@@ -26,6 +27,8 @@ const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
 
 interface InvestRun {
   result: LoadResult;
+  /** GET /api/me on the same server just before: the platform's read baseline in this run. */
+  me: LoadResult;
   created: number;
 }
 
@@ -87,6 +90,12 @@ async function investLoad(driver: 'pglite' | 'postgres'): Promise<InvestRun> {
         },
       },
     ];
+    const me = await load({
+      url: `${server.url}/api/me`,
+      connections: CONNECTIONS,
+      durationSeconds: Math.max(3, Math.round(DURATION / 2)),
+      headers: { Accept: 'application/json', Authorization: tokens[0]! },
+    });
     const url = `${server.url}/api/invest`;
     await load({ url, connections: CONNECTIONS, durationSeconds: 2, method: 'POST', requests });
     const result = await load({
@@ -97,7 +106,7 @@ async function investLoad(driver: 'pglite' | 'postgres'): Promise<InvestRun> {
       requests,
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from /api/invest on ${driver}`);
-    return { result, created: result.total };
+    return { result, me, created: result.total };
   } finally {
     await server.stop({ beforeCleanup: async () => void (ledgerOk = await ledgerCheckOf(server)) });
   }
@@ -187,6 +196,9 @@ async function accrualRun(): Promise<AccrualRun> {
   }
 }
 
+const loadBefore = loadavg()
+  .map((value) => value.toFixed(1))
+  .join(' / ');
 const rows: string[] = [];
 let failed = false;
 const targets = { pglite: 150, postgres: 500 } as const;
@@ -201,7 +213,7 @@ for (const driver of drivers) {
   failed ||= !ok;
   console.log(driver, run, { ledgerOk });
   rows.push(
-    `| POST /api/invest on ${driver} | ${run.result.requestsPerSecond} | ${run.result.p99Ms} | ${run.created} | ${ledgerOk ? 'ok' : 'FAILED'} | ≥ ${targets[driver]}/s ${ok ? 'met' : 'MISSED'} |`,
+    `| POST /api/invest on ${driver} | ${run.result.requestsPerSecond} | ${run.result.p99Ms} | ${run.created} | ${run.me.requestsPerSecond} | ${ledgerOk ? 'ok' : 'FAILED'} | ≥ ${targets[driver]}/s ${ok ? 'met' : 'MISSED'} |`,
   );
 }
 
@@ -220,12 +232,14 @@ writeSection(
   'invest',
   `## Investing
 
-Run ${new Date().toISOString().slice(0, 16)}Z on the shared 2-core machine (server and load generator together).
+Run ${new Date().toISOString().slice(0, 16)}Z on the shared 2-core machine (server and load generator together); load average before the run ${loadBefore}, after ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ')} (other engineers' builds and tests were running).
 
 POST /api/invest ($100 into Starter) by ${MEMBERS} members in turn; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; the ledger check on the product's database after the run.
 
-| what | requests/s | p99 ms | investments made | ledger check | target |
-|---|---:|---:|---:|---|---|
+| what | requests/s | p99 ms | investments made | GET /api/me req/s, same server, same run | ledger check | target |
+|---|---:|---:|---:|---:|---|---|
 ${rows.join('\n')}
 
 | what | time | work | ledger check | target |

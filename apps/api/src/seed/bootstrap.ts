@@ -135,8 +135,8 @@ async function seedDemo(deps: AppDeps): Promise<string[]> {
   const defaults = Object.entries(SettingsSchema.parse({})).filter(([, value]) => value !== null);
   await putSettings(db, Object.fromEntries(defaults), now);
   const lines: string[] = [];
-  const plans = await seedPlanCatalogue(db, now);
-  if (plans > 0) lines.push(`Investment plans: ${plans} seeded`);
+  // The plan catalogue (docs/decisions/070): the spec's tiers and a few more, on an empty catalogue.
+  await seedPlanCatalogue(db, now);
   const created: Record<string, unknown> = {};
   const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member');
   if (member) {
