@@ -51,6 +51,7 @@ export default defineConfig({
           include: ['apps/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 20_000,
         },
       },
     ],

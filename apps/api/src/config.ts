@@ -75,6 +75,14 @@ const EnvSchema = z
       if (!env.APP_URL)
         ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'required in production' });
     }
+    if (production && env.PAYMENTS_MODE === 'sandbox') {
+      // The sandbox checkout lets anyone mark a deposit paid: never with real money.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_MODE'],
+        message: 'sandbox payments are refused in production; set PAYMENTS_MODE=live and the gateway keys',
+      });
+    }
     if (env.APP_KEY && !isKey(env.APP_KEY)) {
       ctx.addIssue({
         code: 'custom',

@@ -82,6 +82,40 @@ async function resolveAccount(tx: DbOrTx, ref: AccountRef, now: Date): Promise<n
     : ensureUserAccount(tx, ref.userId, ref.kind, now);
 }
 
+/** The account id of each posting: one query for those that exist, then creates what is missing. */
+async function resolveAccounts(tx: DbOrTx, postings: Posting[], now: Date): Promise<number[]> {
+  const keyOf = (ref: AccountRef) =>
+    'platform' in ref ? `platform:${ref.platform}` : `${ref.userId}:${ref.kind}`;
+  const found = await queryRows<{ id: unknown; user_id: unknown; kind: string }>(
+    tx,
+    sql`select id, user_id, kind from ledger_accounts where ${sql.join(
+      postings.map(({ account }) =>
+        'platform' in account
+          ? sql`(user_id is null and kind = ${account.platform})`
+          : sql`(user_id = ${account.userId} and kind = ${account.kind})`,
+      ),
+      sql` or `,
+    )}`,
+  );
+  const known = new Map(
+    found.map((row) => [
+      row.user_id === null ? `platform:${row.kind}` : `${num(row.user_id)}:${row.kind}`,
+      num(row.id),
+    ]),
+  );
+  const ids: number[] = [];
+  for (const { account } of postings) {
+    const key = keyOf(account);
+    let id = known.get(key);
+    if (id === undefined) {
+      id = await resolveAccount(tx, account, now);
+      known.set(key, id);
+    }
+    ids.push(id);
+  }
+  return ids;
+}
+
 /**
  * Writes one entry with its postings and moves the cached balances, in the caller's transaction.
  * Idempotent by reference. The accounts are locked in id order (no deadlock between two entries on
@@ -115,33 +149,20 @@ export async function postEntry(tx: Tx, entry: NewEntry, now: Date): Promise<Pos
   const entryId = num(inserted[0].id);
 
   // Net movement per account (an entry may touch one account twice).
+  const ids = await resolveAccounts(tx, entry.postings, now);
   const deltas = new Map<number, { delta: number; kind: AccountKind; user: boolean }>();
-  const rows: { id: number; amount: number }[] = [];
-  for (const posting of entry.postings) {
-    const id = await resolveAccount(tx, posting.account, now);
+  entry.postings.forEach((posting, index) => {
+    const id = ids[index]!;
     const kind = 'platform' in posting.account ? posting.account.platform : posting.account.kind;
     const current = deltas.get(id) ?? { delta: 0, kind, user: !('platform' in posting.account) };
     current.delta += posting.amount;
     deltas.set(id, current);
-    rows.push({ id, amount: posting.amount });
-  }
-  // Lock the accounts in id order before anything references them: FOR NO KEY UPDATE does not
-  // conflict with the KEY SHARE locks that the postings' foreign keys take in other transactions.
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
-  await tx.execute(
-    sql`select id from ledger_accounts where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by id for no key update`,
-  );
-  await tx.execute(
-    sql`insert into ledger_postings (entry_id, account_id, amount) values ${sql.join(
-      rows.map((row) => sql`(${entryId}, ${row.id}, ${row.amount})`),
-      sql`, `,
-    )}`,
-  );
+  });
 
-  for (const id of ids) {
+  // Move the balances one account at a time in id order (each UPDATE locks its row, so two entries on
+  // the same accounts never wait on each other crosswise), before the postings reference them: their
+  // foreign keys' KEY SHARE locks do not conflict with the NO KEY UPDATE locks the updates hold.
+  for (const id of [...deltas.keys()].sort((a, b) => a - b)) {
     const { delta, kind, user } = deltas.get(id)!;
     if (delta === 0) continue;
     const guard =
@@ -156,6 +177,12 @@ export async function postEntry(tx: Tx, entry: NewEntry, now: Date): Promise<Pos
     );
     if (!moved[0]) throw new InsufficientFundsError();
   }
+  await tx.execute(
+    sql`insert into ledger_postings (entry_id, account_id, amount) values ${sql.join(
+      entry.postings.map((posting, index) => sql`(${entryId}, ${ids[index]!}, ${posting.amount})`),
+      sql`, `,
+    )}`,
+  );
   return { created: true, entryId };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/admin.routes';
+import { ledgerCheckRoutes } from './admin/ledger-check.routes';
 import { authCleanupJob } from './auth/auth-cleanup.job';
 import { authRoutes } from './auth/auth.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
@@ -20,6 +21,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(adminRoutes);
+  await app.register(ledgerCheckRoutes);
   await app.register(depositsRoutes);
   await app.register(webhooksRoutes);
   if (app.deps.payments.mode === 'sandbox') await app.register(sandboxRoutes);

@@ -38,7 +38,11 @@ describe('demo content on an empty database', () => {
     const browser = new Browser(app);
     const token = await signIn(browser, DEMO_MEMBER_EMAIL, memberPassword);
     const { user } = await me(browser, token);
-    expect(user).toMatchObject({ username: 'demo', role: 'member' });
+    expect(user).toMatchObject({ username: 'demo', role: 'member', balance: 10_000, total_deposit: 10_000 });
+    const deposits = await browser.get('/api/deposits', { token });
+    expect(deposits.json<{ data: { status: string; payment_method: string }[] }>().data).toMatchObject([
+      { status: 'confirmed', payment_method: 'bank_transfer' },
+    ]);
     expect(user?.email_verified_at).not.toBeNull();
 
     const admin = await adminSignIn(browser, DEMO_ADMIN_EMAIL, printedPassword(lines, 'Demo admin'));

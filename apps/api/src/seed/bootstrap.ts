@@ -15,6 +15,10 @@ import {
 import { revokeUserTokens } from '../modules/auth/token.service';
 import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
 import { seedPlanCatalogue } from '../modules/plans/plans.service';
+import { seedConfirmedDeposit } from '../modules/deposits/deposits.service';
+
+/** The demo member's balance: one confirmed bank-transfer deposit through the ledger. */
+export const DEMO_BALANCE_CENTS = 10_000_00;
 
 export const DEMO_MEMBER_EMAIL = 'demo@example.com';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -141,6 +145,7 @@ async function seedDemo(deps: AppDeps): Promise<string[]> {
   const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member');
   if (member) {
     created.member_id = member.user.id;
+    created.demo_deposit_id = (await seedConfirmedDeposit(deps, member.user, DEMO_BALANCE_CENTS)).id;
     lines.push(`Demo member: ${DEMO_MEMBER_EMAIL} / ${member.password}`);
   }
   if (!deps.config.admin && !deps.config.isProduction) {

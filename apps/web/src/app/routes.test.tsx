@@ -46,7 +46,7 @@ describe('the app routes', () => {
     renderRoutes(routes, '/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hide balance' }));
-    expect(window.localStorage.getItem(STORAGE_KEYS.showBalance)).toBe('false');
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.showBalance)).toBe('false'));
     expect(await screen.findByRole('menuitem', { name: 'Show balance' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Dark appearance' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');

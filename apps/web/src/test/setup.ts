@@ -3,10 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { i18n } from '#i18n/index';
 
-afterEach(() => cleanup());
+// Generous waits: the suite shares 2 cores with the API suite and the e2e server.
+configure({ asyncUtilTimeout: 5000 });
 
-// Lazily loaded screens and a busy machine: wait up to 3 s for what a person would see.
-configure({ asyncUtilTimeout: 3000 });
+afterEach(() => cleanup());
 
 // An unexpected console.error fails a test (CONVENTIONS §12).
 const spy = vi.spyOn(console, 'error');

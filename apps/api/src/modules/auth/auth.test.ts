@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { apiTokens, auditLog, emailOtps, users } from '@app/db';
+import { apiTokens, auditLog, emailOtps, pointsTransactions, users } from '@app/db';
 import {
   AUTH_MESSAGES,
   REFERRAL_CODE_ALPHABET,
@@ -473,6 +473,15 @@ describe('session: /api/me and /api/logout', () => {
   it('gives the member with the account summary', async () => {
     const browser = new Browser(app);
     const { user, email } = await createUser(app);
+    // Points as the rewards module stores them: a points row and the cached sum (decision 033).
+    await db.insert(pointsTransactions).values({
+      userId: user.id,
+      kind: 'referral_reward',
+      points: 250,
+      reference: `test:points:${user.id}`,
+      relatedUserId: null,
+      createdAt: app.deps.clock.now(),
+    });
     await db.update(users).set({ loyaltyPoints: 250 }).where(eq(users.id, user.id));
     const token = await signIn(browser, email);
     const response = await browser.get('/api/me', { token });

@@ -416,3 +416,32 @@ export function adminRejectDeposit(deps: AppDeps, admin: UserRow, id: number, re
     'deposit.rejected',
   );
 }
+
+/**
+ * Seeds (CONVENTIONS §9): a demo balance is a real bank-transfer deposit, confirmed through the same
+ * crediting path as an admin's confirmation, audited as done by the system.
+ */
+export async function seedConfirmedDeposit(deps: AppDeps, user: UserRow, cents: number): Promise<Deposit> {
+  const created = await createDeposit(deps, user, {
+    amount: cents,
+    payment_method: 'bank_transfer',
+    currency: 'usd',
+  });
+  const now = deps.clock.now();
+  const confirmed = await deps.database.db.transaction(async (tx) => {
+    const deposit = await repository.lockDeposit(tx, created.deposit.id);
+    if (!deposit) throw new Error('seeded deposit vanished');
+    const updated = await creditUpTo(tx, deps, deposit, deposit.amount, 'confirmed', now);
+    await recordAudit(tx, {
+      actorId: null,
+      action: 'deposit.confirmed',
+      subjectType: 'deposit',
+      subjectId: String(deposit.id),
+      before: { status: deposit.status, credited: deposit.credited },
+      after: { status: updated.status, credited: updated.credited, seeded: true },
+      createdAt: now,
+    });
+    return updated;
+  });
+  return toDeposit(confirmed);
+}

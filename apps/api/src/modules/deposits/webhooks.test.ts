@@ -300,6 +300,12 @@ describe('live mode', () => {
     }
   });
 
+  it('refuses the sandbox in production', () => {
+    const production = { NODE_ENV: 'production', APP_KEY: 'a'.repeat(64), APP_URL: 'https://example.com' };
+    expect(() => loadConfig(production)).toThrow(/PAYMENTS_MODE: sandbox payments are refused in production/);
+    expect(loadConfig({ ...production, PAYMENTS_MODE: 'live', ...keys }).payments.mode).toBe('live');
+  });
+
   it('creates real invoices at the gateways (local fakes) and verifies IPNs with the live secrets', async () => {
     const nowFake = await fakeNowPayments(keys.NOWPAYMENTS_API_KEY);
     const coinFake = await fakeCoinPayments(keys.COINPAYMENTS_PUBLIC_KEY, keys.COINPAYMENTS_PRIVATE_KEY);

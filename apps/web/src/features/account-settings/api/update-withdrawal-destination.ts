@@ -3,13 +3,11 @@ import type { DestinationRequest, DestinationResponse } from '@app/shared/schema
 import { api } from '#lib/api-client';
 import { destinationsKey } from './withdrawal-keys';
 
-export type DestinationChanges = Partial<DestinationRequest> & { is_default?: boolean };
-
-/** PATCH /api/withdrawal-destinations/:id: changes a saved destination (or makes it the default). */
+/** PATCH /api/withdrawal-destinations/:id: replaces a saved destination's details (same body as POST). */
 export function useUpdateWithdrawalDestination() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: DestinationChanges }) =>
+    mutationFn: ({ id, changes }: { id: number; changes: DestinationRequest }) =>
       api.patch<DestinationResponse>(`/api/withdrawal-destinations/${id}`, changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: destinationsKey }),
   });

@@ -2,7 +2,6 @@ import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormSetErro
 import { useTranslation } from 'react-i18next';
 import {
   ASSET_NETWORKS,
-  BankDestinationInput,
   CRYPTO_ASSETS,
   DestinationRequest,
   type CryptoAsset,
@@ -39,8 +38,8 @@ export const DESTINATION_FIELDS = [
   'address',
 ] as const;
 
-/** What the API is sent: only the chosen kind's fields; an empty account number on edit keeps the stored one. */
-export function destinationPayload(values: DestinationFormValues, editing: boolean) {
+/** What the API is sent: the chosen kind's fields (PATCH replaces the details, so edits send them all). */
+export function destinationPayload(values: DestinationFormValues) {
   const label = values.label.trim() || null;
   if (values.kind === 'bank') {
     return {
@@ -48,7 +47,7 @@ export function destinationPayload(values: DestinationFormValues, editing: boole
       label,
       bank_name: values.bank_name,
       account_name: values.account_name,
-      ...(editing && values.account_number.trim() === '' ? {} : { account_number: values.account_number }),
+      account_number: values.account_number,
       routing_number: values.routing_number,
       is_default: values.is_default,
     };
@@ -63,27 +62,22 @@ export function destinationPayload(values: DestinationFormValues, editing: boole
   };
 }
 
-/** The shared schemas check the form: DestinationRequest, or without the account number when it is kept. */
-function resolverFor(editing: boolean): Resolver<DestinationFormValues> {
-  const keepAccount = BankDestinationInput.omit({ account_number: true });
-  return async (values) => {
-    const payload = destinationPayload(values, editing);
-    const schema =
-      'account_number' in payload || payload.kind === 'crypto' ? DestinationRequest : keepAccount;
-    const result = schema.safeParse(payload);
-    if (result.success) return { values, errors: {} };
-    const errors: FieldErrors<DestinationFormValues> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && field in values && !(field in errors)) {
-        errors[field as keyof DestinationFormValues] = { type: 'validation', message: issue.message };
-      }
+/** The shared schema (DestinationRequest) checks the form; its messages go to the fields. */
+const resolver: Resolver<DestinationFormValues> = async (values) => {
+  const result = DestinationRequest.safeParse(destinationPayload(values));
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<DestinationFormValues> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in values && !(field in errors)) {
+      errors[field as keyof DestinationFormValues] = { type: 'validation', message: issue.message };
     }
-    return { values: {}, errors };
-  };
-}
+  }
+  return { values: {}, errors };
+};
 
-export function initialValues(destination: Destination | null): DestinationFormValues {
+/** The form's starting values; a saved account number is masked by the API, so it is typed again. */
+export function initialValues(destination: Destination | null, makeDefault = false): DestinationFormValues {
   return {
     kind: destination?.kind ?? 'bank',
     label: destination?.label ?? '',
@@ -94,13 +88,15 @@ export function initialValues(destination: Destination | null): DestinationFormV
     asset: destination?.asset ?? 'BTC',
     network: destination?.network ?? 'bitcoin',
     address: destination?.address ?? '',
-    is_default: destination?.is_default ?? false,
+    is_default: makeDefault || (destination?.is_default ?? false),
   };
 }
 
 interface DestinationFormProps {
   /** The destination being edited; null to add one. */
   destination: Destination | null;
+  /** Starts with "Use as my default destination" ticked (Set as default of a bank account). */
+  makeDefault?: boolean;
   pending: boolean;
   /** Saves; `setError` puts the server's field errors on the form. */
   onSubmit: (values: DestinationFormValues, setError: UseFormSetError<DestinationFormValues>) => void;
@@ -108,7 +104,13 @@ interface DestinationFormProps {
 }
 
 /** A bank account (bank, holder, account, routing) or a wallet (asset, network, address). */
-export function DestinationForm({ destination, pending, onSubmit, onCancel }: DestinationFormProps) {
+export function DestinationForm({
+  destination,
+  makeDefault = false,
+  pending,
+  onSubmit,
+  onCancel,
+}: DestinationFormProps) {
   const { t } = useTranslation();
   const message = useMessage();
   const editing = destination !== null;
@@ -120,8 +122,8 @@ export function DestinationForm({ destination, pending, onSubmit, onCancel }: De
     control,
     formState: { errors },
   } = useForm<DestinationFormValues>({
-    resolver: resolverFor(editing),
-    defaultValues: initialValues(destination),
+    resolver,
+    defaultValues: initialValues(destination, makeDefault),
   });
   const kind = useWatch({ control, name: 'kind' });
   const asset = useWatch({ control, name: 'asset' }) as CryptoAsset;
@@ -175,7 +177,7 @@ export function DestinationForm({ destination, pending, onSubmit, onCancel }: De
             inputMode="text"
             hint={
               editing && destination.account_number
-                ? t('withdrawals.info.accountNumberKeep', { masked: destination.account_number })
+                ? t('withdrawals.info.accountNumberRetype', { masked: destination.account_number })
                 : t('withdrawals.info.accountNumberHint')
             }
             error={message(errors.account_number?.message)}
@@ -232,7 +234,7 @@ export function DestinationForm({ destination, pending, onSubmit, onCancel }: De
         </>
       )}
       <CheckboxField label={t('withdrawals.info.isDefault')} {...register('is_default')} />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row">
+      <div className="flex flex-col gap-2 pt-2 sm:flex-row">
         <Button type="submit" loading={pending}>
           {editing ? t('withdrawals.info.save') : t('withdrawals.info.add')}
         </Button>

@@ -72,7 +72,15 @@ describe('withdrawal destinations (/withdrawal-methods, /withdrawal-info)', () =
     expect(
       await screen.findByText('USDT · TRON (TRC20) is now your default destination.'),
     ).toBeInTheDocument();
-    expect(server.to('PATCH /api/withdrawal-destinations/5')[0]?.body).toEqual({ is_default: true });
+    // PATCH replaces the details: the wallet's own details go back with is_default.
+    expect(server.to('PATCH /api/withdrawal-destinations/5')[0]?.body).toEqual({
+      kind: 'crypto',
+      label: null,
+      asset: 'USDT',
+      network: 'trc20',
+      address: WALLET.address,
+      is_default: true,
+    });
     expect(await screen.findByRole('button', { name: 'Set Salary account as default' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete Salary account' }));
@@ -132,7 +140,7 @@ describe('withdrawal destinations (/withdrawal-methods, /withdrawal-info)', () =
     });
   });
 
-  it('edits the default bank account, keeping the stored account number when left empty', async () => {
+  it('edits the default bank account; the masked account number is typed again', async () => {
     const server = fakeApi({
       'GET /api/withdrawal-destinations': () => json({ data: [BANK, WALLET] }),
       'PATCH /api/withdrawal-destinations/4': () =>
@@ -142,13 +150,19 @@ describe('withdrawal destinations (/withdrawal-methods, /withdrawal-info)', () =
     renderPages('/withdrawal-info');
     expect(await screen.findByRole('heading', { name: 'Edit withdrawal destination' })).toBeInTheDocument();
     expect(screen.getByLabelText('Bank name')).toHaveValue('First Test Bank');
-    expect(screen.getByText('Saved as •••• 6789. Leave empty to keep it.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Saved as •••• 6789. For your security it is not shown: enter the full number again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Account number')).toHaveValue('');
     await user.clear(screen.getByLabelText('Routing number or SWIFT/BIC'));
     await user.type(screen.getByLabelText('Routing number or SWIFT/BIC'), '12');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
       await screen.findByText('Enter a 9-digit routing number or an 8 or 11 character SWIFT/BIC code.'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Enter an account number of 4 to 34 letters or digits.')).toBeInTheDocument();
+    expect(server.to('PATCH /api/withdrawal-destinations/4')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Account number'), 'DE89 3704 0044 0532 0130 00');
     await user.clear(screen.getByLabelText('Routing number or SWIFT/BIC'));
     await user.type(screen.getByLabelText('Routing number or SWIFT/BIC'), 'DEUTDEFF');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -158,8 +172,22 @@ describe('withdrawal destinations (/withdrawal-methods, /withdrawal-info)', () =
       label: 'Salary account',
       bank_name: 'First Test Bank',
       account_name: 'Ada Lovelace',
+      account_number: 'DE89 3704 0044 0532 0130 00',
       routing_number: 'DEUTDEFF',
       is_default: true,
     });
+  });
+
+  it('makes a bank account the default on its edit screen, where the number is confirmed', async () => {
+    const server = fakeApi({
+      'GET /api/withdrawal-destinations': () => json({ data: [{ ...BANK, is_default: false }, WALLET] }),
+    });
+    const user = userEvent.setup();
+    renderPages('/withdrawal-methods');
+    await user.click(await screen.findByRole('button', { name: 'Set Salary account as default' }));
+    expect(await screen.findByRole('heading', { name: 'Edit withdrawal destination' })).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent('?id=4&default=1');
+    expect(screen.getByLabelText('Use as my default destination')).toBeChecked();
+    expect(server.to('PATCH /api/withdrawal-destinations/4')).toHaveLength(0);
   });
 });

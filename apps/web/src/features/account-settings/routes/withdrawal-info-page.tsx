@@ -68,7 +68,7 @@ export function WithdrawalInfoPage() {
     } else {
       title = destination ? t('withdrawals.infoPage.editTitle') : t('withdrawals.infoPage.addTitle');
       const save = (values: DestinationFormValues, setError: UseFormSetError<DestinationFormValues>) => {
-        const payload = destinationPayload(values, destination !== null);
+        const payload = destinationPayload(values);
         const handlers = {
           onSuccess: (answer: { message: string }) => {
             toast.success(message(answer.message || 'Destination saved.'));
@@ -80,14 +80,14 @@ export function WithdrawalInfoPage() {
           },
         };
         if (destination) update.mutate({ id: destination.id, changes: payload }, handlers);
-        else if ('account_number' in payload || payload.kind === 'crypto')
-          create.mutate(payload as Parameters<typeof create.mutate>[0], handlers);
+        else create.mutate(payload, handlers);
       };
       body = (
         <Card className="p-5 sm:p-7">
           <DestinationForm
             key={destination?.id ?? 'new'}
             destination={destination}
+            makeDefault={params.get('default') === '1'}
             pending={create.isPending || update.isPending}
             onSubmit={save}
             onCancel={done}

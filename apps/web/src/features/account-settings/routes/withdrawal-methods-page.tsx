@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowLeft, Landmark, Pencil, Plus, Star, Trash2, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Destination } from '@app/shared/schemas/withdrawals';
@@ -29,15 +29,35 @@ export function WithdrawalMethodsPage() {
   const [deleting, setDeleting] = useState<Destination | null>(null);
   useDocumentMeta(t('withdrawals.methodsPage.title'), t('withdrawals.methodsPage.description'));
 
-  const makeDefault = (destination: Destination) =>
+  const navigate = useNavigate();
+  /**
+   * PATCH replaces a destination's details. A wallet's are all in the answer, so they are sent back
+   * with is_default; a bank account's number is masked, so the member confirms it on the edit screen.
+   */
+  const makeDefault = (destination: Destination) => {
+    if (destination.kind === 'bank') {
+      void navigate(`/withdrawal-info?id=${destination.id}&default=1`);
+      return;
+    }
     update.mutate(
-      { id: destination.id, changes: { is_default: true } },
+      {
+        id: destination.id,
+        changes: {
+          kind: 'crypto',
+          label: destination.label,
+          asset: destination.asset ?? '',
+          network: destination.network ?? '',
+          address: destination.address ?? '',
+          is_default: true,
+        },
+      },
       {
         onSuccess: () =>
           toast.success(t('withdrawals.destinations.defaultSet', { name: destinationName(destination) })),
         onError: (error) => toast.error(message(errorMessage(error, 'An error occurred'))),
       },
     );
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -90,18 +110,20 @@ export function WithdrawalMethodsPage() {
           return (
             <li key={destination.id}>
               <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="font-semibold break-words">{name}</h2>
-                    <Badge tone="neutral">{t(`withdrawals.destinations.kinds.${destination.kind}`)}</Badge>
-                    {destination.is_default && (
-                      <Badge tone="info">{t('withdrawals.destinations.default')}</Badge>
-                    )}
+                <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="font-semibold break-words">{name}</h2>
+                      <Badge tone="neutral">{t(`withdrawals.destinations.kinds.${destination.kind}`)}</Badge>
+                      {destination.is_default && (
+                        <Badge tone="info">{t('withdrawals.destinations.default')}</Badge>
+                      )}
+                    </div>
+                    <p className="mt-1 text-sm break-all text-muted">{destinationText(destination)}</p>
                   </div>
-                  <p className="mt-1 text-sm break-all text-muted">{destinationText(destination)}</p>
                 </div>
                 <div className="flex flex-wrap gap-2">
                   {!destination.is_default && (

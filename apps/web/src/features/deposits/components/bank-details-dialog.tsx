@@ -45,16 +45,18 @@ export function BankDetailsDialog({
           </p>
           <dl className="mt-4 divide-y divide-line rounded-xl border border-line">
             {ROWS.map(([field, label]) => (
-              <div key={field} className="flex items-center gap-3 px-3.5 py-2.5">
-                <div className="min-w-0 flex-1">
-                  <dt className="text-xs text-muted">{t(label)}</dt>
-                  <dd className="font-medium break-all text-fg tabular-nums">{transfer.details[field]}</dd>
-                </div>
-                <CopyButton
-                  text={transfer.details[field]}
-                  variant="ghost"
-                  aria-label={t('deposits.bank.copy', { field: t(label) })}
-                />
+              <div key={field} className="px-3.5 py-2.5">
+                <dt className="text-xs text-muted">{t(label)}</dt>
+                <dd className="flex items-center justify-between gap-3">
+                  <span className="min-w-0 font-medium break-all text-fg tabular-nums">
+                    {transfer.details[field]}
+                  </span>
+                  <CopyButton
+                    text={transfer.details[field]}
+                    variant="ghost"
+                    aria-label={t('deposits.bank.copy', { field: t(label) })}
+                  />
+                </dd>
               </div>
             ))}
           </dl>

@@ -124,6 +124,7 @@ export function DepositDialog({ open, onOpenChange, onBankDetails }: DepositDial
         />
         <ChoiceCards
           legend={t('deposits.dialog.method')}
+          columns={1}
           error={message(errors.payment_method?.message)}
           options={(['nowpayment', 'coinpayment', 'bank_transfer'] as const).map((value) => ({
             value,
