@@ -26,14 +26,17 @@ export const INVEST_MESSAGES = {
 
 export const PLAN_CATEGORIES = ['personal', 'business', 'savings', 'staking', 'trading', 'mining'] as const;
 
-/** GET /api/plans?category= (any category name; unknown ones simply match nothing). */
+/** GET /api/plans?category= (any category name; unknown ones match nothing; empty means all). */
 export const PlanListQuery = z.object({
-  category: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9_-]{1,40}$/, INVEST_MESSAGES.invalidCategory)
-    .optional(),
+  category: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9_-]{1,40}$/, INVEST_MESSAGES.invalidCategory)
+      .optional(),
+  ),
 });
 export type PlanListQuery = z.input<typeof PlanListQuery>;
 

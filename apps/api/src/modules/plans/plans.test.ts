@@ -62,6 +62,9 @@ describe('GET /api/plans', () => {
     expect(plans.length).toBeGreaterThan(0);
     expect(plans.every((plan) => plan.category === 'business')).toBe(true);
     expect((await getPlans('?category=unheard-of')).json()).toEqual([]);
+    expect((await getPlans('?category=')).json<Plan[]>().length).toBe(
+      (await getPlans()).json<Plan[]>().length,
+    );
   });
 
   it('refuses a malformed category with a message', async () => {
