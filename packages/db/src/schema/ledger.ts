@@ -15,7 +15,12 @@ import { users } from './users';
 
 /** Account kinds of DESIGN §5: per user, and the platform's own. */
 export const USER_ACCOUNT_KINDS = ['cash', 'invested', 'withdrawal_hold', 'loan'] as const;
-export const PLATFORM_ACCOUNT_KINDS = ['external', 'yield_expense', 'rewards_expense', 'interest_income'] as const;
+export const PLATFORM_ACCOUNT_KINDS = [
+  'external',
+  'yield_expense',
+  'rewards_expense',
+  'interest_income',
+] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | PlatformAccountKind;
@@ -35,8 +40,12 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_user_kind_unique').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_platform_kind_unique').on(t.kind).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_user_kind_unique')
+      .on(t.userId, t.kind)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_platform_kind_unique')
+      .on(t.kind)
+      .where(sql`${t.userId} is null`),
     check(
       'ledger_accounts_kind_owner',
       sql`(${t.userId} is not null and ${t.kind} in ('cash', 'invested', 'withdrawal_hold', 'loan'))

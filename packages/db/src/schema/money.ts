@@ -73,7 +73,9 @@ export const withdrawalDestinations = pgTable(
   },
   (t) => [
     index('withdrawal_destinations_user_idx').on(t.userId),
-    uniqueIndex('withdrawal_destinations_one_default').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('withdrawal_destinations_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, deposits } from '@app/db';
+import { auditLog, deposits, idempotencyKeys } from '@app/db';
 import {
   DEPOSIT_MESSAGES,
   type AdminDepositListResponse,
@@ -190,6 +190,33 @@ describe('POST /api/deposit', () => {
     });
     expect(theirs.statusCode).toBe(201);
     expect(theirs.body).not.toBe(first.body);
+  });
+});
+
+describe('Idempotency-Key in flight', () => {
+  it('answers 409 while a request with the key is still being processed, and changes nothing', async () => {
+    const member = await signedInMember(app);
+    const payload = { amount: 20, payment_method: 'bank_transfer' };
+    // The first request's claim, as the plugin writes it before running the handler.
+    const first = await member.client.post('/api/deposit', payload, {
+      token: member.token,
+      headers: { 'idempotency-key': 'probe' },
+    });
+    const [claim] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'probe'));
+    expect(first.statusCode).toBe(201);
+    await db.insert(idempotencyKeys).values({
+      userId: member.user.id,
+      key: 'busy',
+      requestHash: claim!.requestHash,
+      status: 'in_flight',
+      createdAt: clock.now(),
+    });
+    const busy = await member.client.post('/api/deposit', payload, {
+      token: member.token,
+      headers: { 'idempotency-key': 'busy' },
+    });
+    expect(busy.statusCode).toBe(409);
+    expect(await depositCount(member.user.id)).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { withdrawals } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, withdrawals } from '@app/db';
 import {
   WITHDRAWAL_MESSAGES,
   type AdminWithdrawalListResponse,
@@ -198,6 +198,20 @@ describe('admin withdrawals', () => {
       { token: admin.token },
     );
     expect(again.statusCode).toBe(409);
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.subjectType, 'withdrawal'), eq(auditLog.subjectId, String(created.withdrawal.id))),
+      );
+    expect(audits).toMatchObject([
+      {
+        action: 'withdrawal.approved',
+        actorId: admin.user.id,
+        before: { status: 'pending' },
+        after: { status: 'approved' },
+      },
+    ]);
     const notes = (
       await member.client.get('/api/notifications', { token: member.token })
     ).json<NotificationListResponse>();
