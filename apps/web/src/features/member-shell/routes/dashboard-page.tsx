@@ -72,7 +72,7 @@ export function DashboardPage({ plans }: { plans?: ReactNode }) {
           </p>
         </Card>
       </section>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4">
         <Card className="p-5 sm:p-6">
           <div className="flex items-start gap-4">
             <span
