@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { MEMBER_PLANS_PATH } from '#lib/member-paths';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireMember } from './guards/require-member';
 import { RootLayout } from './layouts/root-layout';
@@ -52,12 +53,6 @@ const AdminHomePage = page(() => import('../features/admin/routes/admin-home-pag
 
 /** Member screens that later issues build: the shell, a heading and one honest line for now. */
 const PLACEHOLDER_PAGES = ['profile', 'rewards', 'explore', 'my-goals'] as const;
-
-/**
- * The member's 'My Active & Completed Plans' screen. The visitor's /plans page is another screen
- * (another branch); which one a path shows is this one line.
- */
-export const MEMBER_PLANS_PATH = '/plans';
 
 export const routes: RouteObject[] = [
   {

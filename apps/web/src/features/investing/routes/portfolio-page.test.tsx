@@ -72,5 +72,6 @@ describe('My Portfolio', () => {
     renderScreen('/my-portfolio', <PortfolioPage />, ['/dashboard']);
     expect(await screen.findByText('You have no investments yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse plans' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Manage my plans' })).toHaveAttribute('href', '/plans');
   });
 });

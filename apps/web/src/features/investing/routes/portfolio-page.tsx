@@ -11,6 +11,7 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
+import { MEMBER_PLANS_PATH } from '#lib/member-paths';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useMe } from '#lib/session';
 import { useUserPlans } from '../api/get-user-plans';
@@ -122,7 +123,15 @@ export function PortfolioPage() {
 
   return (
     <>
-      <PageHeader title={t('investing.portfolio.title')} description={t('investing.portfolio.description')} />
+      <PageHeader
+        title={t('investing.portfolio.title')}
+        description={t('investing.portfolio.description')}
+        actions={
+          <Button asChild variant="secondary">
+            <Link to={MEMBER_PLANS_PATH}>{t('investing.portfolio.managePlans')}</Link>
+          </Button>
+        }
+      />
       {user && (
         <p className="mb-4 text-sm text-muted" data-testid="portfolio-total-earnings">
           {t('investing.portfolio.totalEarnings', { amount: money(user.total_earnings) })}
