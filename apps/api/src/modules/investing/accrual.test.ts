@@ -192,6 +192,13 @@ describe('daily accrual', () => {
     expect(done.status).toBe('completed');
     expect(done.earnings).toHaveLength(182);
     expect(sumCents(done)).toBe(75_964);
+    const lockCompleted = await member.client.post(
+      `/api/pp/${invested.id}/lock`,
+      {},
+      { token: member.token },
+    );
+    expect(lockCompleted.statusCode).toBe(422);
+    expect(lockCompleted.json<{ message: string }>().message).toBe('Only an active plan can be locked.');
     expect(done.earned).toBe(759.64);
     const me = await balanceOf(member);
     expect(cents(me.balance)).toBe(1_234_567 + 75_964);
