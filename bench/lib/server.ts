@@ -1,6 +1,11 @@
 import { startProduct as startProcess, type RunningProduct } from '../../e2e/support/product';
 export { ROOT } from '../../e2e/support/product';
 
+/** A product process with the database it runs on: DATABASE_URL ('' on PGlite). */
+export interface RunningServer extends RunningProduct {
+  databaseUrl: string;
+}
+
 export const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -12,7 +17,7 @@ export const POSTGRES_ADMIN_URL =
 export async function startProduct(
   driver: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-): Promise<RunningProduct> {
+): Promise<RunningServer> {
   const { default: pg } = await import('pg');
   const admin = async (sqlText: string) => {
     const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -40,8 +45,9 @@ export async function startProduct(
   });
   return {
     ...product,
-    stop: async () => {
-      await product.stop();
+    databaseUrl,
+    stop: async (options) => {
+      await product.stop(options);
       if (name) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };

@@ -21,9 +21,12 @@ export interface RunningProduct {
   url: string;
   /** Milliseconds from spawn to the first 200 from /readyz. */
   readyMs: number;
+  /** The product's embedded data folder (its PGlite lives in `pglite/` inside). */
+  dataDir: string;
   /** Everything the process printed so far. */
   output(): string;
-  stop(): Promise<void>;
+  /** Ends the process; `beforeCleanup` runs once it has exited, before its data is removed. */
+  stop(options?: { beforeCleanup?: () => Promise<void> }): Promise<void>;
 }
 
 async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -74,14 +77,16 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   return {
     url,
     readyMs: Date.now() - started,
+    dataDir,
     output: () => log,
-    stop: async () => {
+    stop: async (options) => {
       child.kill('SIGTERM');
       await new Promise((resolve) => {
         if (child.exitCode !== null) resolve(undefined);
         else child.once('exit', resolve);
         setTimeout(resolve, 10_000);
       });
+      await options?.beforeCleanup?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

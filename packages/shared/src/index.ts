@@ -12,3 +12,5 @@ export * from './schemas/activity';
 export * from './schemas/rewards';
 export * from './schemas/notifications';
 export * from './schemas/ledger';
+export * from './investing';
+export * from './schemas/investing';

@@ -15,6 +15,9 @@ import { rewardsRoutes } from './rewards/rewards.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { depositExpiryJob } from '../jobs/deposit-expiry.job';
+import { accrualJob } from '../jobs/accrual.job';
+import { plansRoutes } from './plans/plans.routes';
+import { investingRoutes } from './investing/investing.routes';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -32,6 +35,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(rewardsRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(activityRoutes);
+  await app.register(plansRoutes);
+  await app.register(investingRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
+  app.deps.jobs.register(accrualJob(app.deps.mailer));
 }

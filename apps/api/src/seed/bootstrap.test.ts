@@ -51,6 +51,8 @@ describe('demo content on an empty database', () => {
 
     const keys = (await app.deps.database.db.select({ key: settings.key }).from(settings)).map((r) => r.key);
     expect(keys).toEqual(expect.arrayContaining(['sitename', 'company_email', 'company_phone']));
+    const plans = (await app.inject({ method: 'GET', url: '/api/plans' })).json<{ name: string }[]>();
+    expect(plans.map((plan) => plan.name)).toEqual(expect.arrayContaining(['Starter', 'Growth', 'Prime']));
     const seeded = await app.deps.database.db
       .select()
       .from(auditLog)

@@ -89,4 +89,20 @@ describe('the app routes', () => {
       remember: true,
     });
   });
+  it('shows the public tiers at /plans to a visitor and the member plans screen to a member', async () => {
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/pp': () => json({ data: [], meta: { current_page: 1, total_pages: 1, total: 0 } }),
+    });
+    const visitor = renderRoutes(routes, '/plans');
+    expect(await screen.findByRole('heading', { name: 'Plans for every stage' })).toBeInTheDocument();
+    expect(screen.queryByText('My Active & Completed Plans')).not.toBeInTheDocument();
+    visitor.unmount();
+
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    renderRoutes(routes, '/plans');
+    expect(await screen.findByRole('heading', { name: 'My Active & Completed Plans' })).toBeInTheDocument();
+    expect(await screen.findByText('No active or completed plans found.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Plans for every stage' })).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { MEMBER_PLANS_PATH } from '#lib/member-paths';
+import { PlansRoute } from './plans-route';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireMember } from './guards/require-member';
 import { RootLayout } from './layouts/root-layout';
@@ -49,11 +51,20 @@ const WithdrawalInfoPage = page(
   () => import('../features/account-settings/routes/withdrawal-info-page'),
   'WithdrawalInfoPage',
 );
+const DashboardPlans = page(
+  () => import('../features/investing/components/dashboard-plans'),
+  'DashboardPlans',
+);
+const MemberPlansPage = page(
+  () => import('../features/investing/routes/member-plans-page'),
+  'MemberPlansPage',
+);
+const PortfolioPage = page(() => import('../features/investing/routes/portfolio-page'), 'PortfolioPage');
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
 
 /** Member screens that later issues build: the shell, a heading and one honest line for now. */
-const PLACEHOLDER_PAGES = ['profile', 'rewards', 'my-portfolio', 'explore', 'my-goals'] as const;
+const PLACEHOLDER_PAGES = ['profile', 'rewards', 'explore', 'my-goals'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -62,7 +73,20 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/personal', element: <PersonalPage /> },
-      { path: '/plans', element: <PlansPage /> },
+      {
+        path: MEMBER_PLANS_PATH,
+        element: (
+          <PlansRoute
+            visitor={<PlansPage />}
+            member={
+              <RequireMember>
+                <MemberLayout depositAction={<DepositAction />} />
+              </RequireMember>
+            }
+          />
+        ),
+        children: [{ index: true, element: <MemberPlansPage /> }],
+      },
       { path: '/business', element: <BusinessPage /> },
       { path: '/business-plans', element: <BusinessPlansPage /> },
       { path: '/business-support', element: <BusinessSupportPage /> },
@@ -90,7 +114,19 @@ export const routes: RouteObject[] = [
           </RequireMember>
         ),
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          {
+            path: '/dashboard',
+            element: (
+              <DashboardPage
+                plans={
+                  <Suspense fallback={null}>
+                    <DashboardPlans />
+                  </Suspense>
+                }
+              />
+            ),
+          },
+          { path: '/my-portfolio', element: <PortfolioPage /> },
           { path: '/verify', element: <VerifyEmailPage /> },
           { path: '/account-management', element: <AccountManagementPage /> },
           { path: '/activity', element: <ActivityPage /> },

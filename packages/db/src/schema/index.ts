@@ -4,3 +4,4 @@ export * from './platform';
 export * from './help';
 export * from './ledger';
 export * from './money';
+export * from './plans';

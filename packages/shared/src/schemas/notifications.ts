@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_rejected',
   'referral_reward',
   'points_converted',
+  'plan_matured',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowRight, MailCheck, MailWarning } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +21,13 @@ function Hidden() {
   );
 }
 
-/** Overview: the greeting, a small balance summary and the email verification status. */
-export function DashboardPage() {
-  const { t } = useTranslation();
+/**
+ * Overview: the greeting, the summary cards (balance with no decimals; earnings and deposits with 2;
+ * loyalty points), the email verification status and the plans, which belong to the investing
+ * feature: the router hands them in (features do not import each other).
+ */
+export function DashboardPage({ plans }: { plans?: ReactNode }) {
+  const { t, i18n } = useTranslation();
   const { data: user } = useMe();
   const money = useMoney();
   const [showBalance] = useShowBalance();
@@ -36,7 +41,10 @@ export function DashboardPage() {
         title={t('pages.dashboard.greeting', { username: user.username })}
         description={t('pages.dashboard.description')}
       />
-      <section aria-label={t('pages.dashboard.summary')} className="mb-4 grid gap-4 sm:grid-cols-2">
+      <section
+        aria-label={t('pages.dashboard.summary')}
+        className="mb-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      >
         <Card className="p-5 sm:p-6">
           <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.balance')}</h2>
           <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="balance">
@@ -49,8 +57,22 @@ export function DashboardPage() {
             {showBalance ? money(user.total_deposit, 2) : <Hidden />}
           </p>
         </Card>
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalEarnings')}</h2>
+          <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-earnings">
+            {showBalance ? money(user.total_earnings, 2) : <Hidden />}
+          </p>
+        </Card>
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.loyaltyPoints')}</h2>
+          <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="loyalty-points">
+            {user.loyalty_points.toLocaleString(
+              i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage,
+            )}
+          </p>
+        </Card>
       </section>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4">
         <Card className="p-5 sm:p-6">
           <div className="flex items-start gap-4">
             <span
@@ -84,11 +106,8 @@ export function DashboardPage() {
             </div>
           </div>
         </Card>
-        <Card className="p-5 sm:p-6">
-          <h2 className="font-semibold">{t('pages.dashboard.nextTitle')}</h2>
-          <p className="mt-1 text-sm text-muted">{t('pages.dashboard.nextBody')}</p>
-        </Card>
       </div>
+      {plans}
     </>
   );
 }

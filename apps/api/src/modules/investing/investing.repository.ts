@@ -1,0 +1,192 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { userPlanAccruals, userPlans, type DbOrTx, type UserPlanAccrualRow, type UserPlanRow } from '@app/db';
+import { num, queryRows } from '../../ledger/sql';
+
+export type NewUserPlan = Omit<typeof userPlans.$inferInsert, 'id'>;
+export type UserPlanPatch = Partial<
+  Omit<typeof userPlans.$inferInsert, 'id' | 'userId' | 'planId' | 'amount'>
+>;
+
+export async function insertUserPlan(db: DbOrTx, row: NewUserPlan): Promise<UserPlanRow> {
+  const [created] = await db.insert(userPlans).values(row).returning();
+  if (!created) throw new Error('user plan insert returned nothing');
+  return created;
+}
+
+export async function findUserPlan(db: DbOrTx, userId: number, id: number): Promise<UserPlanRow | null> {
+  const [row] = await db
+    .select()
+    .from(userPlans)
+    .where(and(eq(userPlans.id, id), eq(userPlans.userId, userId)));
+  return row ?? null;
+}
+
+/** The member's plan, locked for the rest of the transaction. */
+export async function lockUserPlan(db: DbOrTx, userId: number, id: number): Promise<UserPlanRow | null> {
+  const [row] = await db
+    .select()
+    .from(userPlans)
+    .where(and(eq(userPlans.id, id), eq(userPlans.userId, userId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateUserPlan(db: DbOrTx, id: number, patch: UserPlanPatch): Promise<UserPlanRow> {
+  const [row] = await db.update(userPlans).set(patch).where(eq(userPlans.id, id)).returning();
+  if (!row) throw new Error(`user plan ${id} vanished`);
+  return row;
+}
+
+export async function listUserPlans(db: DbOrTx, userId: number, page: number, perPage: number) {
+  const rows = await db
+    .select()
+    .from(userPlans)
+    .where(eq(userPlans.userId, userId))
+    .orderBy(desc(userPlans.createdAt), desc(userPlans.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(userPlans).where(eq(userPlans.userId, userId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listAccruals(db: DbOrTx, userPlanId: number): Promise<UserPlanAccrualRow[]> {
+  return db
+    .select()
+    .from(userPlanAccruals)
+    .where(eq(userPlanAccruals.userPlanId, userPlanId))
+    .orderBy(desc(userPlanAccruals.accrualDate));
+}
+
+// ── Accrual ──────────────────────────────────────────────────────────────────────────────────
+
+/** Plans still earning whose next accrual is due at or before `now`: the earliest such instant. */
+export async function earliestDueAccrual(db: DbOrTx, now: Date): Promise<Date | null> {
+  const rows = await queryRows<{ due: unknown }>(
+    db,
+    sql`select min(next_accrual_at) as due from user_plans
+        where status in ('active', 'locked') and next_accrual_at <= ${now.toISOString()}
+          and (ends_at is null or next_accrual_at <= ends_at)`,
+  );
+  const due = rows[0]?.due;
+  if (due === null || due === undefined) return null;
+  if (due instanceof Date) return due;
+  if (typeof due === 'string') return new Date(due);
+  throw new TypeError('unexpected timestamp type');
+}
+
+export interface DuePlan {
+  id: number;
+  userId: number;
+  name: string;
+  amount: number;
+  apyBps: number;
+  lockedApyBps: number;
+  lockedAt: Date | null;
+  rateDaysBps: number;
+  earned: number;
+}
+
+/**
+ * Up to `limit` plans whose accrual at `at` is due (optionally one plan), locked for the rest of the
+ * transaction. A plan another transaction has just advanced no longer matches when the lock is granted.
+ */
+export async function lockDueBatch(
+  db: DbOrTx,
+  at: Date,
+  limit: number,
+  onlyPlanId?: number,
+): Promise<DuePlan[]> {
+  const rows = await db
+    .select({
+      id: userPlans.id,
+      userId: userPlans.userId,
+      name: userPlans.name,
+      amount: userPlans.amount,
+      apyBps: userPlans.apyBps,
+      lockedApyBps: userPlans.lockedApyBps,
+      lockedAt: userPlans.lockedAt,
+      rateDaysBps: userPlans.rateDaysBps,
+      earned: userPlans.earned,
+    })
+    .from(userPlans)
+    .where(
+      and(
+        inArray(userPlans.status, ['active', 'locked']),
+        eq(userPlans.nextAccrualAt, at),
+        sql`(${userPlans.endsAt} is null or ${userPlans.endsAt} >= ${at.toISOString()})`,
+        onlyPlanId === undefined ? undefined : eq(userPlans.id, onlyPlanId),
+      ),
+    )
+    .orderBy(asc(userPlans.id))
+    .limit(limit)
+    .for('update');
+  return rows.map((row) => ({
+    ...row,
+    amount: num(row.amount),
+    rateDaysBps: num(row.rateDaysBps),
+    earned: num(row.earned),
+  }));
+}
+
+export interface AccruedPlan {
+  id: number;
+  rateBps: number;
+  amount: number;
+  earned: number;
+  rateDaysBps: number;
+  entryId: number | null;
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/** Records one accrual day for each plan and moves each plan's accrual state one day on. */
+export async function recordAccruals(
+  db: DbOrTx,
+  at: Date,
+  date: string,
+  accrued: AccruedPlan[],
+  now: Date,
+): Promise<void> {
+  if (accrued.length === 0) return;
+  const rows = json(
+    accrued.map((plan) => ({
+      id: plan.id,
+      rate_bps: plan.rateBps,
+      amount: plan.amount,
+      earned: plan.earned,
+      rate_days: plan.rateDaysBps,
+      entry_id: plan.entryId,
+    })),
+  );
+  await db.execute(
+    sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
+        select x.id, ${date}::date, x.rate_bps, x.amount, x.entry_id
+        from jsonb_to_recordset(${rows}) as x(id int, rate_bps int, amount bigint, entry_id int)`,
+  );
+  await db.execute(
+    sql`update user_plans u
+        set earned = x.earned, rate_days_bps = x.rate_days, accrued_days = u.accrued_days + 1,
+            next_accrual_at = u.next_accrual_at + interval '1 day', updated_at = ${now.toISOString()}
+        from jsonb_to_recordset(${rows}) as x(id int, earned bigint, rate_days bigint)
+        where u.id = x.id and u.next_accrual_at = ${at.toISOString()}`,
+  );
+}
+
+/** Plans whose term has ended and whose last day has been credited: the principal is due back. */
+export async function maturedPlanIds(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+): Promise<{ id: number; userId: number }[]> {
+  return db
+    .select({ id: userPlans.id, userId: userPlans.userId })
+    .from(userPlans)
+    .where(
+      and(
+        inArray(userPlans.status, ['active', 'locked']),
+        sql`${userPlans.endsAt} <= ${now.toISOString()} and ${userPlans.nextAccrualAt} > ${userPlans.endsAt}`,
+      ),
+    )
+    .orderBy(asc(userPlans.id))
+    .limit(limit);
+}

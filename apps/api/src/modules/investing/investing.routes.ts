@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdParams,
+  InvestRequest,
+  InvestResponse,
+  UserPlanActionResponse,
+  UserPlanDetail,
+  UserPlanListQuery,
+  UserPlanListResponse,
+} from '@app/shared';
+import { currentUser } from '../../plugins/auth';
+import { bearer, errorResponses } from '../auth/route-schemas';
+import { getUserPlan, invest, listUserPlans, lockUserPlan, withdrawUserPlan } from './investing.service';
+
+/** Investing (spec §7 POST /api/invest, GET /api/pp, POST /api/pp/:id/lock; DESIGN §6). */
+export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/invest',
+    {
+      onRequest: app.requireMember,
+      config: { idempotent: true },
+      schema: {
+        tags: ['investing'],
+        summary: 'Invest an amount of the balance in a plan',
+        security: bearer,
+        body: InvestRequest,
+        response: { 201: InvestResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invest(app.deps, currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/pp',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['investing'],
+        summary: 'The member’s plans (active, locked, completed, cancelled), newest first',
+        security: bearer,
+        querystring: UserPlanListQuery,
+        response: { 200: UserPlanListResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      listUserPlans(app.deps, currentUser(request).id, request.query.page, request.query.per_page),
+  );
+
+  app.get(
+    '/api/pp/:id',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['investing'],
+        summary: 'One of the member’s plans with its daily earnings (404 for anyone else’s)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: UserPlanDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getUserPlan(app.deps, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/pp/:id/lock',
+    {
+      onRequest: app.requireMember,
+      config: { idempotent: true },
+      schema: {
+        tags: ['investing'],
+        summary: 'Lock an active plan for its locked rate (irreversible)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: UserPlanActionResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request) => lockUserPlan(app.deps, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/pp/:id/withdraw',
+    {
+      onRequest: app.requireMember,
+      config: { idempotent: true },
+      schema: {
+        tags: ['investing'],
+        summary: 'End an active flexible plan: the amount goes back to the balance',
+        security: bearer,
+        params: IdParams,
+        response: { 200: UserPlanActionResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request) => withdrawUserPlan(app.deps, currentUser(request).id, request.params.id),
+  );
+};

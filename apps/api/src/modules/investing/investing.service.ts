@@ -1,0 +1,349 @@
+import type { Database, Tx, UserPlanRow, UserRow } from '@app/db';
+import {
+  INVEST_MESSAGES,
+  addDays,
+  centsToMajor,
+  cumulativeEarnings,
+  firstAccrualAt,
+  formatDuration,
+  formatRate,
+  type InvestResponse,
+  type UserPlan,
+  type UserPlanActionResponse,
+  type UserPlanDetail,
+  type UserPlanListResponse,
+} from '@app/shared';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../errors';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { postPlatformTransfers } from '../../ledger/bulk';
+import { postEntry, transfer } from '../../ledger/ledger';
+import { findUserById, requireVerifiedEmail } from '../auth/account.service';
+import { notify } from '../notifications/notifications.service';
+import { findPlan } from '../plans/plans.service';
+import * as repository from './investing.repository';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The rate of the accrual at `at`: the locked rate once the plan was locked before that instant. */
+function rateAt(plan: { apyBps: number; lockedApyBps: number; lockedAt: Date | null }, at: Date): number {
+  return plan.lockedAt !== null && plan.lockedAt.getTime() < at.getTime() ? plan.lockedApyBps : plan.apyBps;
+}
+
+/** Whether a day's earning is still to come. */
+function stillEarning(row: UserPlanRow): boolean {
+  if (row.status !== 'active' && row.status !== 'locked') return false;
+  return row.endsAt === null || row.nextAccrualAt.getTime() <= row.endsAt.getTime();
+}
+
+export function toUserPlan(row: UserPlanRow): UserPlan {
+  const rate = row.status === 'locked' || row.lockedAt ? row.lockedApyBps : row.apyBps;
+  return {
+    id: row.id,
+    plan_id: row.planId,
+    name: row.name,
+    plan_name: row.name,
+    category: row.category,
+    amount: centsToMajor(row.amount),
+    status: row.status,
+    apy_bps: row.apyBps,
+    locked_apy_bps: row.lockedApyBps,
+    rate_bps: rate,
+    change: formatRate(rate),
+    duration_days: row.durationDays,
+    duration: formatDuration(row.durationDays),
+    flexible: row.durationDays === null,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: iso(row.endsAt),
+    locked_at: iso(row.lockedAt),
+    closed_at: iso(row.closedAt),
+    next_accrual_at: stillEarning(row) ? row.nextAccrualAt.toISOString() : null,
+    accrued_days: row.accruedDays,
+    earned: centsToMajor(row.earned),
+  };
+}
+
+/**
+ * POST /api/invest: within the plan's limits, from the cash balance into a new user plan, in one
+ * transaction with its ledger entry (cash → invested, reference invest:<user plan>).
+ */
+export async function invest(
+  deps: AppDeps,
+  user: UserRow,
+  input: { plan_id: number; amount: number },
+): Promise<InvestResponse> {
+  requireVerifiedEmail(user);
+  const { db } = deps.database;
+  const plan = await findPlan(db, input.plan_id);
+  if (!plan)
+    throw new AppError('NOT_FOUND', INVEST_MESSAGES.planNotFound, {
+      plan_id: [INVEST_MESSAGES.planNotFound],
+    });
+  if (plan.status !== 'active') throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.planInactive);
+  if (input.amount < plan.minAmount || input.amount > plan.maxAmount) {
+    throw AppError.validation(
+      'amount',
+      INVEST_MESSAGES.outOfRange(centsToMajor(plan.minAmount), centsToMajor(plan.maxAmount)),
+    );
+  }
+  const now = deps.clock.now();
+  const row = await db.transaction(async (tx) => {
+    const created = await repository.insertUserPlan(tx, {
+      userId: user.id,
+      planId: plan.id,
+      name: plan.name,
+      category: plan.category,
+      apyBps: plan.apyBps,
+      lockedApyBps: plan.lockedApyBps,
+      durationDays: plan.durationDays,
+      amount: input.amount,
+      status: 'active',
+      startsAt: now,
+      endsAt: plan.durationDays === null ? null : addDays(now, plan.durationDays),
+      nextAccrualAt: firstAccrualAt(now),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await postEntry(
+      tx,
+      {
+        kind: 'investment',
+        reference: `invest:${created.id}`,
+        userId: user.id,
+        metadata: { user_plan_id: created.id, plan_id: plan.id },
+        postings: transfer(
+          { userId: user.id, kind: 'cash' },
+          { userId: user.id, kind: 'invested' },
+          input.amount,
+        ),
+      },
+      now,
+    );
+    return created;
+  });
+  return { message: INVEST_MESSAGES.success, plan: toUserPlan(row) };
+}
+
+export async function listUserPlans(
+  deps: AppDeps,
+  userId: number,
+  page: number,
+  perPage: number,
+): Promise<UserPlanListResponse> {
+  const { rows, total } = await repository.listUserPlans(deps.database.db, userId, page, perPage);
+  return {
+    data: rows.map(toUserPlan),
+    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), total },
+  };
+}
+
+export async function getUserPlan(deps: AppDeps, userId: number, id: number): Promise<UserPlanDetail> {
+  const { db } = deps.database;
+  const row = await repository.findUserPlan(db, userId, id);
+  if (!row) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
+  const accruals = await repository.listAccruals(db, row.id);
+  return {
+    ...toUserPlan(row),
+    earnings: accruals.map((accrual) => ({
+      date: accrual.accrualDate,
+      rate_bps: accrual.rateBps,
+      amount: centsToMajor(accrual.amount),
+    })),
+  };
+}
+
+/** POST /api/pp/:id/lock: irreversible; the locked rate applies from the next accrual on. */
+export async function lockUserPlan(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+): Promise<UserPlanActionResponse> {
+  const now = deps.clock.now();
+  const row = await deps.database.db.transaction(async (tx) => {
+    const plan = await repository.lockUserPlan(tx, userId, id);
+    if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
+    if (plan.status !== 'active') throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockOnlyActive);
+    if (plan.durationDays === null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockFlexible);
+    return repository.updateUserPlan(tx, plan.id, { status: 'locked', lockedAt: now, updatedAt: now });
+  });
+  return { message: INVEST_MESSAGES.locked, plan: toUserPlan(row) };
+}
+
+/**
+ * POST /api/pp/:id/withdraw: an active flexible plan ends on request. The days already due are
+ * credited first, then the principal goes back to cash (docs/decisions/072-flexible-plans.md).
+ */
+export async function withdrawUserPlan(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+): Promise<UserPlanActionResponse> {
+  const now = deps.clock.now();
+  const row = await deps.database.db.transaction(async (tx) => {
+    let plan = await repository.lockUserPlan(tx, userId, id);
+    if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
+    if (plan.status !== 'active' || plan.durationDays !== null)
+      throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.withdrawOnlyFlexible);
+    while (plan.nextAccrualAt.getTime() <= now.getTime()) {
+      await accrueBatch(tx, plan.nextAccrualAt, now, 1, plan.id);
+      plan = (await repository.findUserPlan(tx, userId, id))!;
+    }
+    await postEntry(
+      tx,
+      {
+        kind: 'plan_withdrawal',
+        reference: `plan:${plan.id}:withdraw`,
+        userId,
+        metadata: { user_plan_id: plan.id },
+        postings: transfer({ userId, kind: 'invested' }, { userId, kind: 'cash' }, plan.amount),
+      },
+      now,
+    );
+    return repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: now, updatedAt: now });
+  });
+  return { message: INVEST_MESSAGES.withdrawn, plan: toUserPlan(row) };
+}
+
+// ── Accrual (DESIGN §6; docs/decisions/071 and 073) ────────────────────────────────────────────
+
+/** Plans per transaction of the daily accrual. */
+export const ACCRUAL_BATCH_SIZE = 5000;
+
+/**
+ * Credits the accrual at `at` (a 00:00 UTC) of up to `limit` due plans in the caller's transaction:
+ * each plan's cumulative earnings to date, rounded half-even, minus what it has been credited, as one
+ * entry yield_expense → cash with reference accrual:<user plan>:<date>. Answers how many plans moved.
+ */
+async function accrueBatch(tx: Tx, at: Date, now: Date, limit: number, onlyPlanId?: number): Promise<number> {
+  const due = await repository.lockDueBatch(tx, at, limit, onlyPlanId);
+  if (due.length === 0) return 0;
+  const date = at.toISOString().slice(0, 10);
+  const computed = due.map((plan) => {
+    const rateBps = rateAt(plan, at);
+    const rateDaysBps = plan.rateDaysBps + rateBps;
+    const earned = cumulativeEarnings(plan.amount, rateDaysBps);
+    return { plan, rateBps, rateDaysBps, earned, amount: earned - plan.earned };
+  });
+  const entries = await postPlatformTransfers(tx, {
+    kind: 'earning',
+    from: 'yield_expense',
+    to: 'cash',
+    createdAt: at,
+    items: computed
+      .filter((item) => item.amount > 0)
+      .map((item) => ({
+        reference: `accrual:${item.plan.id}:${date}`,
+        userId: item.plan.userId,
+        amount: item.amount,
+        metadata: { user_plan_id: item.plan.id, plan_name: item.plan.name, date, rate_bps: item.rateBps },
+      })),
+  });
+  const accrued = computed.map((item) => {
+    const entryId = item.amount > 0 ? entries.get(`accrual:${item.plan.id}:${date}`) : null;
+    // The plan row was locked and due, so its entry cannot exist yet: if it does, the books and the
+    // plan disagree, and nothing of this batch is written.
+    if (entryId === undefined) throw new Error(`accrual:${item.plan.id}:${date} was already credited`);
+    return {
+      id: item.plan.id,
+      rateBps: item.rateBps,
+      amount: item.amount,
+      earned: item.earned,
+      rateDaysBps: item.rateDaysBps,
+      entryId,
+    };
+  });
+  await repository.recordAccruals(tx, at, date, accrued, now);
+  return due.length;
+}
+
+/** Returns the principal of a plan whose term has ended (invested → cash) and completes it. */
+async function completeMaturedPlan(
+  database: Database,
+  mailer: Mailer,
+  planId: number,
+  userId: number,
+  now: Date,
+): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const plan = await repository.lockUserPlan(tx, userId, planId);
+    if (!plan || (plan.status !== 'active' && plan.status !== 'locked') || !plan.endsAt) return false;
+    if (plan.endsAt.getTime() > now.getTime() || stillEarning(plan)) return false;
+    await postEntry(
+      tx,
+      {
+        kind: 'plan_maturity',
+        reference: `maturity:${plan.id}`,
+        userId,
+        metadata: { user_plan_id: plan.id },
+        postings: transfer({ userId, kind: 'invested' }, { userId, kind: 'cash' }, plan.amount),
+      },
+      plan.endsAt,
+    );
+    await repository.updateUserPlan(tx, plan.id, {
+      status: 'completed',
+      closedAt: plan.endsAt,
+      updatedAt: now,
+    });
+    const user = await findUserById(tx, userId);
+    if (user) {
+      await notify(
+        tx,
+        { mailer },
+        {
+          user,
+          kind: 'plan_matured',
+          title: `${plan.name} has matured`,
+          body: `Your ${plan.name} plan has ended: $${centsToMajor(plan.amount).toFixed(2)} is back in your balance, and it earned $${centsToMajor(plan.earned).toFixed(2)}.`,
+          reference: `plan:${plan.id}:matured`,
+        },
+        now,
+      );
+    }
+    return true;
+  });
+}
+
+export interface AccrualRun {
+  /** Plan-days credited (a plan caught up over a week counts 7). */
+  accruals: number;
+  matured: number;
+}
+
+/**
+ * The earnings job: every accrual due at or before `now`, oldest day first (so a node that was down
+ * catches up day by day), in batches of set-based SQL; then the plans whose term has ended get their
+ * principal back. Safe to run anywhere at once: due plans are locked and advanced in the transaction
+ * that credits them, and each day's entry has a unique reference.
+ */
+export async function runAccruals(
+  deps: { database: Database; mailer: Mailer },
+  now: Date,
+  batchSize = ACCRUAL_BATCH_SIZE,
+): Promise<AccrualRun> {
+  const { db } = deps.database;
+  let accruals = 0;
+  let idle = 0;
+  for (;;) {
+    const at = await repository.earliestDueAccrual(db, now);
+    if (!at) break;
+    const moved = await db.transaction((tx) => accrueBatch(tx, at, now, batchSize));
+    accruals += moved;
+    // Another node took these plans between the two queries: look again, but never spin.
+    idle = moved === 0 ? idle + 1 : 0;
+    if (idle > 3) break;
+  }
+  let matured = 0;
+  for (;;) {
+    const due = await repository.maturedPlanIds(db, now, 500);
+    if (due.length === 0) break;
+    let progressed = false;
+    for (const plan of due) {
+      if (await completeMaturedPlan(deps.database, deps.mailer, plan.id, plan.userId, now)) {
+        matured += 1;
+        progressed = true;
+      }
+    }
+    if (!progressed) break;
+  }
+  return { accruals, matured };
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Plan } from '@app/shared/schemas/investing';
+import { fakeApi, json } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { DashboardPlans } from './dashboard-plans';
+
+function plan(overrides: Partial<Plan>): Plan {
+  return {
+    id: 1,
+    name: 'Starter',
+    plan_name: 'Starter',
+    category: 'personal',
+    description: '',
+    apy_bps: 800,
+    locked_apy_bps: 800,
+    apy: 8,
+    locked_apy: 8,
+    duration_days: null,
+    min_amount: 100,
+    max_amount: 50000,
+    status: 'active',
+    price: 100,
+    change: '+8.00%',
+    duration: 'Flexible',
+    expected_yield: 8,
+    ...overrides,
+  };
+}
+
+const PLANS = [
+  plan({}),
+  plan({
+    id: 2,
+    name: 'Growth',
+    plan_name: 'Growth',
+    apy_bps: 1200,
+    change: '+12.00%',
+    duration_days: 182,
+    duration: '6 months',
+    min_amount: 5000,
+    max_amount: 250000,
+    price: 5000,
+  }),
+  plan({
+    id: 3,
+    name: 'Business Reserve',
+    plan_name: 'Business Reserve',
+    category: 'business',
+    duration_days: 90,
+    duration: '90 days',
+  }),
+  plan({ id: 4, name: 'Mining Pool', plan_name: 'Mining Pool', category: 'mining', status: 'inactive' }),
+];
+
+const table = () => screen.getByRole('table', { name: 'Investment plans' });
+const rowNames = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
+  it('shows the plan table with the spec’s fields, filters by category chip, hides inactive plans and searches by name', async () => {
+    fakeApi({ 'GET /api/plans': () => json(PLANS) });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <DashboardPlans />);
+    await screen.findByRole('table', { name: 'Investment plans' });
+    expect(rowNames()).toEqual(['Starter', 'Growth', 'Business Reserve', 'Mining Pool']);
+    const growth = within(table()).getAllByRole('row')[2]!;
+    expect(growth).toHaveTextContent('$5,000.00 – $250,000.00');
+    expect(growth).toHaveTextContent('+12.00%');
+    expect(growth).toHaveTextContent('6 months');
+    expect(within(table()).getAllByRole('row')[4]).toHaveTextContent('Inactive');
+    expect(
+      within(within(table()).getAllByRole('row')[4]!).getByRole('button', { name: /Invest/ }),
+    ).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Business' }));
+    expect(screen.getByRole('button', { name: 'Business' })).toHaveAttribute('aria-pressed', 'true');
+    expect(rowNames()).toEqual(['Business Reserve']);
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Hide inactive plans' }));
+    expect(rowNames()).toEqual(['Starter', 'Growth', 'Business Reserve']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'gro');
+    expect(rowNames()).toEqual(['Growth']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'zzz');
+    expect(screen.getByText('No plans match these filters.')).toBeInTheDocument();
+  });
+
+  it('checks the amount in the Invest modal with the spec’s messages, then invests and says so', async () => {
+    const server = fakeApi({
+      'GET /api/plans': () => json(PLANS),
+      'POST /api/invest': () => json({ message: 'Investment successful!', plan: {} }, 201),
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <DashboardPlans />);
+    const row = (await screen.findAllByRole('row')).find((candidate) =>
+      candidate.textContent?.includes('Growth'),
+    )!;
+    await user.click(within(row).getByRole('button', { name: 'Invest Growth' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invest in Growth' });
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    await user.type(amount, 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Invest now' }));
+    expect(await within(dialog).findByText('Please enter a valid amount.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '4999.99');
+    await user.click(within(dialog).getByRole('button', { name: 'Invest now' }));
+    expect(await within(dialog).findByText('Amount must be between 5000 and 250000.')).toBeInTheDocument();
+    expect(server.to('POST /api/invest')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Invest now' }));
+    expect(await screen.findByText('Investment successful!')).toBeInTheDocument();
+    expect(server.to('POST /api/invest')[0]?.body).toEqual({ plan_id: 2, amount: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the server’s message, or the spec’s network error, when investing fails', async () => {
+    let fail: 'server' | 'network' = 'server';
+    fakeApi({
+      'GET /api/plans': () => json(PLANS),
+      'POST /api/invest': () => {
+        if (fail === 'network') throw new TypeError('Failed to fetch');
+        return json({ message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' }, 422);
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <DashboardPlans />);
+    const card = (await screen.findByRole('list', { name: 'Featured plans' })).querySelector('li')!;
+    await user.click(within(card).getByRole('button', { name: 'Invest Starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invest in Starter' });
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Invest now' }));
+    expect(await screen.findByText('Insufficient balance.')).toBeInTheDocument();
+    fail = 'network';
+    await user.click(within(dialog).getByRole('button', { name: 'Invest now' }));
+    expect(await screen.findByText('Network error. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Invest in Starter' })).toBeInTheDocument();
+  });
+
+  it('says so when the plans cannot be loaded, and retries', async () => {
+    let answer = 500;
+    fakeApi({
+      'GET /api/plans': () =>
+        answer === 500 ? json({ message: 'Server error', code: 'INTERNAL' }, 500) : json(PLANS),
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <DashboardPlans />);
+    expect(await screen.findByText('Server error')).toBeInTheDocument();
+    answer = 200;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Investment plans' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,250 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Plan } from '@app/shared/schemas/investing';
+import { Alert } from '#components/ui/alert';
+import { Badge } from '#components/ui/badge';
+import { Button } from '#components/ui/button';
+import { Card } from '#components/ui/card';
+import { CheckboxField, TextField } from '#components/ui/field';
+import { Spinner } from '#components/ui/spinner';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { cn } from '#lib/cn';
+import { useMoney } from '#lib/money';
+import { usePlans } from '../api/get-plans';
+import { InvestDialog } from './invest-dialog';
+
+/** The spec's change text: green when it starts with '+'. */
+function Change({ text }: { text: string }) {
+  return (
+    <span className={cn('font-medium tabular-nums', text.startsWith('+') && 'text-success')}>{text}</span>
+  );
+}
+
+function StatusBadge({ status }: { status: Plan['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge tone={status === 'active' ? 'success' : 'neutral'}>{t(`investing.planStatus.${status}`)}</Badge>
+  );
+}
+
+function useDurationLabel() {
+  const { t } = useTranslation();
+  return (plan: Plan) =>
+    plan.duration_days === null
+      ? t('investing.duration.flexible')
+      : t('investing.duration.term', { text: plan.duration });
+}
+
+/**
+ * The dashboard's plans (spec §2): cards for the first active plans, and the plan table with
+ * category chips, a hide-inactive checkbox and a name search; Invest opens the Invest modal.
+ */
+export function DashboardPlans() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const money = useMoney();
+  const durationLabel = useDurationLabel();
+  const plans = usePlans();
+  const [category, setCategory] = useState<string>('');
+  const [hideInactive, setHideInactive] = useState(false);
+  const [search, setSearch] = useState('');
+  const [investing, setInvesting] = useState<Plan | null>(null);
+
+  const all = useMemo(() => plans.data ?? [], [plans.data]);
+  const categories = useMemo(() => [...new Set(all.map((plan) => plan.category))], [all]);
+  const needle = search.trim().toLowerCase();
+  const shown = all.filter(
+    (plan) =>
+      (category === '' || plan.category === category) &&
+      (!hideInactive || plan.status === 'active') &&
+      (needle === '' || plan.name.toLowerCase().includes(needle)),
+  );
+  const featured = all.filter((plan) => plan.status === 'active').slice(0, 3);
+  const categoryLabel = (name: string) => t(`investing.categories.${name}`, { defaultValue: name });
+
+  let body;
+  if (plans.isPending) {
+    body = (
+      <div className="flex justify-center py-10">
+        <Spinner label={t('investing.plans.loading')} />
+      </div>
+    );
+  } else if (plans.isError) {
+    body = (
+      <Alert tone="error">
+        <p>{message(errorMessage(plans.error, 'Could not load available plans.'))}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void plans.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (all.length === 0) {
+    body = <p className="py-8 text-center text-sm text-muted">{t('investing.plans.none')}</p>;
+  } else {
+    body = (
+      <>
+        <ul className="mb-6 grid gap-4 md:grid-cols-3" aria-label={t('investing.plans.featured')}>
+          {featured.map((plan) => (
+            <li key={plan.id}>
+              <Card className="flex h-full flex-col p-5">
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="font-semibold">{plan.name}</h3>
+                  <Badge tone="info">{categoryLabel(plan.category)}</Badge>
+                </div>
+                <p className="mt-3 text-2xl font-semibold">
+                  <Change text={plan.change} />{' '}
+                  <span className="text-sm font-normal text-muted">{t('investing.apy')}</span>
+                </p>
+                <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+                  <dt className="text-muted">{t('investing.columns.from')}</dt>
+                  <dd className="text-end tabular-nums">{money(plan.price)}</dd>
+                  <dt className="text-muted">{t('investing.columns.duration')}</dt>
+                  <dd className="text-end">{durationLabel(plan)}</dd>
+                </dl>
+                <Button
+                  className="mt-4"
+                  aria-label={`${t('investing.invest.button')} ${plan.name}`}
+                  onClick={() => setInvesting(plan)}
+                >
+                  {t('investing.invest.button')}
+                </Button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <form
+          role="search"
+          aria-label={t('investing.plans.filters')}
+          onSubmit={(event) => event.preventDefault()}
+          className="mb-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between"
+        >
+          <div role="group" aria-label={t('investing.plans.category')} className="flex flex-wrap gap-2">
+            {['', ...categories].map((name) => (
+              <button
+                key={name || 'all'}
+                type="button"
+                aria-pressed={category === name}
+                onClick={() => setCategory(name)}
+                className={cn(
+                  'rounded-full border px-3 py-1.5 text-sm font-medium',
+                  category === name
+                    ? 'border-brand bg-brand text-brand-fg'
+                    : 'border-line bg-surface text-fg hover:bg-surface-muted',
+                )}
+              >
+                {name === '' ? t('investing.plans.all') : categoryLabel(name)}
+              </button>
+            ))}
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <CheckboxField
+              label={t('investing.plans.hideInactive')}
+              checked={hideInactive}
+              onChange={(event) => setHideInactive(event.target.checked)}
+            />
+            <TextField
+              label={t('investing.plans.search')}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </form>
+        {shown.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-line px-4 py-10 text-center text-sm text-muted">
+            {t('investing.plans.noMatch')}
+          </p>
+        ) : (
+          <>
+            <table className="w-full text-sm max-md:hidden">
+              <caption className="sr-only">{t('investing.plans.tableCaption')}</caption>
+              <thead>
+                <tr className="border-b border-line text-xs text-muted">
+                  {(['plan', 'category', 'amount', 'change', 'duration', 'yield', 'status'] as const).map(
+                    (column) => (
+                      <th key={column} scope="col" className="py-2 pe-3 text-start font-medium">
+                        {t(`investing.columns.${column}`)}
+                      </th>
+                    ),
+                  )}
+                  <th scope="col" className="py-2 text-end font-medium">
+                    <span className="sr-only">{t('investing.columns.action')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {shown.map((plan) => (
+                  <tr key={plan.id}>
+                    <td className="py-3 pe-3 font-medium">{plan.plan_name}</td>
+                    <td className="py-3 pe-3">{categoryLabel(plan.category)}</td>
+                    <td className="py-3 pe-3 whitespace-nowrap tabular-nums">
+                      {money(plan.min_amount)} – {money(plan.max_amount)}
+                    </td>
+                    <td className="py-3 pe-3">
+                      <Change text={plan.change} />
+                    </td>
+                    <td className="py-3 pe-3">{durationLabel(plan)}</td>
+                    <td className="py-3 pe-3 tabular-nums">{money(plan.expected_yield)}</td>
+                    <td className="py-3 pe-3">
+                      <StatusBadge status={plan.status} />
+                    </td>
+                    <td className="py-3 text-end">
+                      <Button
+                        size="sm"
+                        disabled={plan.status !== 'active'}
+                        aria-label={`${t('investing.invest.button')} ${plan.name}`}
+                        onClick={() => setInvesting(plan)}
+                      >
+                        {t('investing.invest.button')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ul className="divide-y divide-line md:hidden" aria-label={t('investing.plans.tableCaption')}>
+              {shown.map((plan) => (
+                <li key={plan.id} className="flex items-start justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium">{plan.plan_name}</p>
+                    <p className="text-xs text-muted">
+                      {categoryLabel(plan.category)} · {durationLabel(plan)}
+                    </p>
+                    <p className="mt-1 text-sm tabular-nums">
+                      {money(plan.min_amount)} – {money(plan.max_amount)}
+                    </p>
+                  </div>
+                  <div className="flex flex-col items-end gap-1.5">
+                    <Change text={plan.change} />
+                    <StatusBadge status={plan.status} />
+                    <Button
+                      size="sm"
+                      disabled={plan.status !== 'active'}
+                      aria-label={`${t('investing.invest.button')} ${plan.name}`}
+                      onClick={() => setInvesting(plan)}
+                    >
+                      {t('investing.invest.button')}
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="dashboard-plans" className="mt-6">
+      <Card className="p-4 sm:p-6">
+        <h2 id="dashboard-plans" className="mb-4 text-lg font-semibold">
+          {t('investing.plans.title')}
+        </h2>
+        {body}
+      </Card>
+      <InvestDialog plan={investing} onOpenChange={(open) => !open && setInvesting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { parseAmountToCents } from '@app/shared/money';
+import { INVEST_MESSAGES, type Plan } from '@app/shared/schemas/investing';
+import { Button } from '#components/ui/button';
+import { Dialog } from '#components/ui/dialog';
+import { TextField } from '#components/ui/field';
+import { useMessage } from '#i18n/use-message';
+import { ApiError, errorMessage } from '#lib/api-client';
+import { useMoney } from '#lib/money';
+import { useInvest } from '../api/invest';
+
+interface InvestDialogProps {
+  plan: Plan | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The spec's check (§5): a number, between the plan's minimum and maximum inclusive. */
+function checkAmount(text: string, plan: Plan): string | undefined {
+  const parsed = parseAmountToCents(text);
+  if (!parsed.ok) return INVEST_MESSAGES.invalidAmount;
+  const cents = parsed.cents;
+  if (cents < Math.round(plan.min_amount * 100) || cents > Math.round(plan.max_amount * 100)) {
+    return INVEST_MESSAGES.outOfRange(plan.min_amount, plan.max_amount);
+  }
+  return undefined;
+}
+
+/**
+ * The Invest modal (spec §2, §5, §8): an amount within the plan's limits; 'Investment successful!'
+ * on success, else the server's message or 'Network error. Please try again.'.
+ */
+export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const money = useMoney();
+  const invest = useInvest();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const close = (open: boolean) => {
+    if (!open) {
+      setAmount('');
+      setError(undefined);
+      invest.reset();
+    }
+    onOpenChange(open);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!plan) return;
+    const problem = checkAmount(amount, plan);
+    setError(problem);
+    if (problem) return;
+    invest.mutate(
+      { plan_id: plan.id, amount: Number(amount) },
+      {
+        onSuccess: () => {
+          toast.success(message(INVEST_MESSAGES.success));
+          close(false);
+        },
+        onError: (failure) => {
+          const fieldError = failure instanceof ApiError ? failure.fieldErrors?.amount?.[0] : undefined;
+          if (fieldError) setError(fieldError);
+          toast.error(message(errorMessage(failure, INVEST_MESSAGES.networkError)));
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={plan !== null}
+      onOpenChange={close}
+      title={plan ? t('investing.invest.title', { name: plan.name }) : ''}
+      description={
+        plan
+          ? t('investing.invest.lead', {
+              rate: plan.change,
+              duration: t(`investing.duration.${plan.duration_days === null ? 'flexible' : 'term'}`, {
+                text: plan.duration,
+              }),
+            })
+          : undefined
+      }
+    >
+      {plan && (
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <TextField
+            label={t('investing.invest.amount')}
+            type="number"
+            inputMode="decimal"
+            min={plan.min_amount}
+            max={plan.max_amount}
+            step={0.01}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            hint={t('investing.invest.limits', { min: money(plan.min_amount), max: money(plan.max_amount) })}
+            error={message(error)}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => close(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={invest.isPending}>
+              {invest.isPending ? t('investing.invest.submitting') : t('investing.invest.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { INVEST_MESSAGES, type UserPlan } from '@app/shared/schemas/investing';
+import { Alert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { Dialog } from '#components/ui/dialog';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { logger } from '#lib/logger';
+import { useLockUserPlan } from '../api/lock-user-plan';
+import { useWithdrawUserPlan } from '../api/withdraw-user-plan';
+
+interface ManagePlanDialogProps {
+  plan: UserPlan | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Manage on the plans page (spec §2): 'Lock Plan' for a fixed-term plan, with Cancel and Lock Plan;
+ * after locking the modal closes and the list reloads. A flexible plan cannot be locked
+ * (docs/decisions/072): its Manage offers Withdraw instead.
+ */
+export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const lock = useLockUserPlan();
+  const withdraw = useWithdrawUserPlan();
+  const action = plan?.flexible ? withdraw : lock;
+
+  const close = (open: boolean) => {
+    if (!open) {
+      lock.reset();
+      withdraw.reset();
+    }
+    onOpenChange(open);
+  };
+
+  const confirm = () => {
+    if (!plan) return;
+    action.mutate(plan.id, {
+      onSuccess: (answer) => {
+        if (plan.flexible) toast.success(message(answer.message));
+        close(false);
+      },
+      onError: (error) => logger.warn('plan action failed', error),
+    });
+  };
+
+  return (
+    <Dialog
+      open={plan !== null}
+      onOpenChange={close}
+      title={plan?.flexible ? t('investing.manage.withdrawTitle') : t('investing.manage.lockTitle')}
+      description={
+        plan?.flexible
+          ? t('investing.manage.withdrawBody', { name: plan.name })
+          : message(INVEST_MESSAGES.lockConfirm)
+      }
+    >
+      {action.isError && (
+        <Alert tone="error" className="mb-4">
+          <p>{message(errorMessage(action.error, 'Network error'))}</p>
+        </Alert>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => close(false)}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={confirm} disabled={action.isPending}>
+          {plan?.flexible ? t('investing.manage.withdraw') : t('investing.manage.lock')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '#lib/storage';
+import { fakeApi, json, USER } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { PortfolioPage } from './portfolio-page';
+
+const PLAN = {
+  id: 9,
+  plan_id: 2,
+  name: 'Growth',
+  plan_name: 'Growth',
+  category: 'personal',
+  amount: 10000,
+  status: 'locked',
+  apy_bps: 1200,
+  locked_apy_bps: 1300,
+  rate_bps: 1300,
+  change: '+13.00%',
+  duration_days: 182,
+  duration: '6 months',
+  flexible: false,
+  starts_at: '2026-03-02T09:00:00.000Z',
+  ends_at: '2026-08-31T09:00:00.000Z',
+  locked_at: '2026-03-04T10:00:00.000Z',
+  closed_at: null,
+  next_accrual_at: '2026-03-05T00:00:00.000Z',
+  accrued_days: 2,
+  earned: 6.58,
+};
+
+describe('My Portfolio', () => {
+  it('shows principal, rate, earned to date, next accrual and maturity, and draws the daily earnings on demand', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    const server = fakeApi({
+      'GET /api/me': () => json({ ...USER, total_earnings: 6.58 }),
+      'GET /api/pp': () => json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/pp/9': () =>
+        json({
+          ...PLAN,
+          earnings: [
+            { date: '2026-03-04', rate_bps: 1200, amount: 3.29 },
+            { date: '2026-03-03', rate_bps: 1200, amount: 3.29 },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    const card = (await screen.findByRole('heading', { name: 'Growth' })).closest('li')!;
+    const facts = within(card);
+    expect(facts.getByText('Principal').nextSibling).toHaveTextContent('$10,000.00');
+    expect(facts.getByText('Rate').nextSibling).toHaveTextContent('+13.00%');
+    expect(facts.getByText('Earned to date').nextSibling).toHaveTextContent('$6.58');
+    expect(facts.getByText('Next accrual').nextSibling).toHaveTextContent('Mar 5, 2026');
+    expect(facts.getByText('Maturity').nextSibling).toHaveTextContent('Aug 31, 2026');
+    expect(await screen.findByTestId('portfolio-total-earnings')).toHaveTextContent('$6.58');
+    expect(server.to('GET /api/pp/9')).toHaveLength(0);
+
+    await user.click(facts.getByRole('button', { name: 'Show daily earnings' }));
+    const chart = await screen.findByRole('img', { name: /^Daily earnings/ });
+    expect(chart).toHaveAccessibleName('Daily earnings from Mar 3, 2026 to Mar 4, 2026: $6.58 in total.');
+    expect(server.to('GET /api/pp/9')).toHaveLength(1);
+  });
+
+  it('offers the plans when there is nothing invested yet', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/pp': () => json({ data: [], meta: { current_page: 1, total_pages: 1, total: 0 } }),
+    });
+    renderScreen('/my-portfolio', <PortfolioPage />, ['/dashboard']);
+    expect(await screen.findByText('You have no investments yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse plans' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Manage my plans' })).toHaveAttribute('href', '/plans');
+  });
+});

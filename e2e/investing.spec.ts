@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiSession } from './support/api-session';
+import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A verified member with `amount` dollars paid in through the sandbox gateway (the real flow). */
+async function fundedMember(amount: number) {
+  const session = new ApiSession(baseUrl());
+  const credentials = await session.registerVerifiedMember('investor');
+  await session.signIn(credentials.email, credentials.password);
+  const deposit = await session.request<{ deposit: { id: number } }>('POST', '/api/deposit', {
+    amount,
+    payment_method: 'nowpayment',
+  });
+  await session.request('POST', `/api/sandbox/checkout/${deposit.deposit.id}/pay`);
+  return { session, ...credentials };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('investing in a real browser', () => {
+  test('invest from the dashboard → a day passes → the earning shows in the portfolio and Activity', async () => {
+    const member = await fundedMember(1000);
+    const { page, errors, context } = await openPage(browser);
+    await signIn(page, member.email, member.password);
+
+    await page.getByTestId('balance').getByText('$1,000').waitFor();
+    const table = page.getByRole('table', { name: 'Investment plans' });
+    await table.waitFor();
+    await expectAccessible(page, '/dashboard with plans');
+    await page.getByRole('button', { name: 'Business', exact: true }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(3); // header + 2 business plans
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+
+    await table.getByRole('button', { name: 'Invest Starter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invest in Starter' });
+    await dialog.getByLabel('Amount (USD)').fill('50');
+    await dialog.getByRole('button', { name: 'Invest now' }).click();
+    await dialog.getByText('Amount must be between 100 and 50000.').waitFor();
+    await expectAccessible(page, 'Invest modal with an error');
+    await dialog.getByLabel('Amount (USD)').fill('800');
+    await dialog.getByRole('button', { name: 'Invest now' }).click();
+    await page.getByText('Investment successful!').first().waitFor();
+    await page.getByTestId('balance').getByText('$200').waitFor();
+
+    // The server's clock moves one day on and runs the jobs: the 00:00 UTC accrual credits the plan.
+    const moved = await fetch(`${baseUrl()}/api/dev/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advance_days: 1 }),
+    });
+    expect(moved.status).toBe(200);
+
+    await page.goto('/my-portfolio');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Starter' }) });
+    await card.waitFor();
+    // $800 × 8% / 365 = $0.1753… → $0.18 for the first day.
+    await card.getByText('$0.18').waitFor();
+    await card.getByRole('button', { name: 'Show daily earnings' }).click();
+    await page.getByRole('img', { name: /^Daily earnings from/ }).waitFor();
+    await expectAccessible(page, '/my-portfolio');
+
+    await page.goto('/activity');
+    await page.getByText('Earning: Starter').first().waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the plans page locks a fixed-term plan and works at 390 px', async () => {
+    const member = await fundedMember(6000);
+    const plans = await member.session.request<{ id: number; name: string }[]>('GET', '/api/plans');
+    const growth = plans.find((plan) => plan.name === 'Growth')!;
+    await member.session.request('POST', '/api/invest', { plan_id: growth.id, amount: 5000 });
+
+    const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
+    await signIn(page, member.email, member.password);
+    await page.goto('/plans');
+    await page.getByRole('heading', { name: 'My Active & Completed Plans' }).waitFor();
+    const list = page.getByRole('list', { name: 'My Active & Completed Plans' });
+    await list.getByRole('button', { name: 'Manage Growth' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lock Plan' });
+    await dialog
+      .getByText('Are you sure you want to lock this plan? This action cannot be undone.')
+      .waitFor();
+    await expectAccessible(page, 'Lock Plan modal');
+    await dialog.getByRole('button', { name: 'Lock Plan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => list.getByRole('button', { name: 'Locked' }).isDisabled()).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
+    await expectAccessible(page, '/plans at 390 px');
+
+    await page.goto('/dashboard');
+    await page.getByRole('list', { name: 'Investment plans' }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ledgerEntries } from './ledger';
+import { users } from './users';
+
+export const PLAN_STATUSES = ['active', 'inactive'] as const;
+export const USER_PLAN_STATUSES = ['active', 'locked', 'completed', 'cancelled'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export type UserPlanStatus = (typeof USER_PLAN_STATUSES)[number];
+
+/**
+ * An investment plan of the catalogue (DESIGN §6): rates in basis points, amounts in cents, and a
+ * term in days (null = flexible).
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    apyBps: integer('apy_bps').notNull(),
+    lockedApyBps: integer('locked_apy_bps').notNull(),
+    durationDays: integer('duration_days'),
+    minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
+    maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: PLAN_STATUSES }).notNull().default('active'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('plans_name_unique').on(t.name),
+    index('plans_category_idx').on(t.category, t.sortOrder),
+    check(
+      'plans_rates',
+      sql`${t.apyBps} >= 0 and ${t.lockedApyBps} >= ${t.apyBps} and ${t.lockedApyBps} <= 100000`,
+    ),
+    check('plans_amounts', sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
+    check('plans_duration', sql`${t.durationDays} is null or ${t.durationDays} between 1 and 3650`),
+  ],
+);
+
+/**
+ * A member's investment in a plan (/api/pp): a snapshot of the plan's name and rates, the amount, the
+ * term, and the accrual state. `earned` is the cumulative earnings credited and `rate_days_bps` the
+ * sum of the daily rates accrued so far: the next day's earning is
+ * halfEven(amount × (rate_days_bps + rate) / 3 650 000) − earned (docs/decisions/071).
+ */
+export const userPlans = pgTable(
+  'user_plans',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    apyBps: integer('apy_bps').notNull(),
+    lockedApyBps: integer('locked_apy_bps').notNull(),
+    durationDays: integer('duration_days'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: USER_PLAN_STATUSES }).notNull().default('active'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** starts_at + duration_days; null for a flexible plan. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** When the principal went back to cash (maturity or withdrawal). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The next 00:00 UTC at which a day's earning is due. */
+    nextAccrualAt: timestamp('next_accrual_at', { withTimezone: true }).notNull(),
+    accruedDays: integer('accrued_days').notNull().default(0),
+    rateDaysBps: bigint('rate_days_bps', { mode: 'number' }).notNull().default(0),
+    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('user_plans_user_idx').on(t.userId, t.createdAt),
+    index('user_plans_due_idx')
+      .on(t.nextAccrualAt)
+      .where(sql`${t.status} in ('active', 'locked')`),
+    check('user_plans_amount_positive', sql`${t.amount} > 0`),
+    check('user_plans_earned', sql`${t.earned} >= 0 and ${t.rateDaysBps} >= 0 and ${t.accruedDays} >= 0`),
+  ],
+);
+
+/** One row per plan and accrual day: the day's rate and earning, and its ledger entry (none when 0). */
+export const userPlanAccruals = pgTable(
+  'user_plan_accruals',
+  {
+    userPlanId: integer('user_plan_id')
+      .notNull()
+      .references(() => userPlans.id, { onDelete: 'restrict' }),
+    accrualDate: date('accrual_date', { mode: 'string' }).notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    entryId: integer('entry_id').references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userPlanId, t.accrualDate] })],
+);
+
+export type PlanRow = typeof plans.$inferSelect;
+export type UserPlanRow = typeof userPlans.$inferSelect;
+export type UserPlanAccrualRow = typeof userPlanAccruals.$inferSelect;

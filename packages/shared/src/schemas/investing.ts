@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { PLANS_PAGE_SIZE } from '../constants';
+import { ListMeta, moneyAmount } from './common';
+
+/** Messages of plans and investing: the spec's (§5, §8) where it gives one, ours otherwise. */
+export const INVEST_MESSAGES = {
+  invalidAmount: 'Please enter a valid amount.',
+  /** Spec §5, with the plan's limits as the API gives them (dollars). */
+  outOfRange: (min: number, max: number) => `Amount must be between ${min} and ${max}.`,
+  success: 'Investment successful!',
+  networkError: 'Network error. Please try again.',
+  invalidPlan: 'Choose a plan.',
+  planNotFound: 'Plan not found.',
+  planInactive: 'This plan is not open for investment.',
+  invalidCategory: 'Choose a category of letters, digits, - or _.',
+  userPlanNotFound: 'Plan not found.',
+  lockConfirm: 'Are you sure you want to lock this plan? This action cannot be undone.',
+  locked: 'Plan locked.',
+  lockOnlyActive: 'Only an active plan can be locked.',
+  lockFlexible: 'A flexible plan cannot be locked; you can withdraw it at any time instead.',
+  withdrawn: 'Plan withdrawn. The amount is back in your balance.',
+  withdrawOnlyFlexible: 'Only an active flexible plan can be withdrawn before its end.',
+  loading: 'Loading your plans...',
+  empty: 'No active or completed plans found.',
+} as const;
+
+export const PLAN_CATEGORIES = ['personal', 'business', 'savings', 'staking', 'trading', 'mining'] as const;
+
+/** GET /api/plans?category= (any category name; unknown ones match nothing; empty means all). */
+export const PlanListQuery = z.object({
+  category: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9_-]{1,40}$/, INVEST_MESSAGES.invalidCategory)
+      .optional(),
+  ),
+});
+export type PlanListQuery = z.input<typeof PlanListQuery>;
+
+/** A plan of the catalogue: the real fields and the spec's display fields (DESIGN §6). */
+export const Plan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The plans table's name for the same thing (spec §3). */
+  plan_name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  apy_bps: z.number().int(),
+  locked_apy_bps: z.number().int(),
+  /** Percent (8 = 8%). */
+  apy: z.number(),
+  locked_apy: z.number(),
+  duration_days: z.number().int().nullable(),
+  /** Dollars. */
+  min_amount: z.number(),
+  max_amount: z.number(),
+  status: z.enum(['active', 'inactive']),
+  /** Spec display fields: price = min_amount, change "+8.00%", duration "6 months" | "Flexible". */
+  price: z.number(),
+  change: z.string(),
+  duration: z.string(),
+  /** Dollars the minimum amount earns over the term (one year when flexible). */
+  expected_yield: z.number(),
+});
+export type Plan = z.infer<typeof Plan>;
+
+export const PlanListResponse = z.array(Plan);
+export type PlanListResponse = z.infer<typeof PlanListResponse>;
+
+/** POST /api/invest. Output: amount in integer cents. */
+export const InvestRequest = z.object({
+  plan_id: z.coerce
+    .number({ error: INVEST_MESSAGES.invalidPlan })
+    .int(INVEST_MESSAGES.invalidPlan)
+    .positive(INVEST_MESSAGES.invalidPlan)
+    .max(2_147_483_647, INVEST_MESSAGES.invalidPlan),
+  amount: moneyAmount({ invalid: INVEST_MESSAGES.invalidAmount }),
+});
+export type InvestRequest = z.input<typeof InvestRequest>;
+
+export const UserPlanStatus = z.enum(['active', 'locked', 'completed', 'cancelled']);
+export type UserPlanStatus = z.infer<typeof UserPlanStatus>;
+
+/** A member's investment (/api/pp). Amounts in dollars, rates in basis points and percent. */
+export const UserPlan = z.object({
+  id: z.number().int(),
+  plan_id: z.number().int(),
+  name: z.string(),
+  plan_name: z.string(),
+  category: z.string(),
+  amount: z.number(),
+  status: UserPlanStatus,
+  apy_bps: z.number().int(),
+  locked_apy_bps: z.number().int(),
+  /** The rate of the next accrual: the locked rate once locked. */
+  rate_bps: z.number().int(),
+  change: z.string(),
+  duration_days: z.number().int().nullable(),
+  duration: z.string(),
+  flexible: z.boolean(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  locked_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  /** The next 00:00 UTC at which a day's earning is credited; null when it earns no more. */
+  next_accrual_at: z.string().nullable(),
+  accrued_days: z.number().int(),
+  /** Earnings credited so far (dollars). */
+  earned: z.number(),
+});
+export type UserPlan = z.infer<typeof UserPlan>;
+
+export const UserPlanEarning = z.object({
+  /** The UTC date whose 00:00 credited it (YYYY-MM-DD). */
+  date: z.string(),
+  rate_bps: z.number().int(),
+  amount: z.number(),
+});
+export type UserPlanEarning = z.infer<typeof UserPlanEarning>;
+
+export const UserPlanDetail = UserPlan.extend({ earnings: z.array(UserPlanEarning) });
+export type UserPlanDetail = z.infer<typeof UserPlanDetail>;
+
+export const UserPlanListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(PLANS_PAGE_SIZE),
+});
+export type UserPlanListQuery = z.input<typeof UserPlanListQuery>;
+
+export const UserPlanListResponse = z.object({ data: z.array(UserPlan), meta: ListMeta });
+export type UserPlanListResponse = z.infer<typeof UserPlanListResponse>;
+
+export const InvestResponse = z.object({ message: z.string(), plan: UserPlan });
+export type InvestResponse = z.infer<typeof InvestResponse>;
+
+export const UserPlanActionResponse = z.object({ message: z.string(), plan: UserPlan });
+export type UserPlanActionResponse = z.infer<typeof UserPlanActionResponse>;
