@@ -53,7 +53,7 @@ const median = (runs: Run[]): Run => {
   return sorted[Math.floor(sorted.length / 2)] as Run;
 };
 
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number): Promise<Run | null> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -62,6 +62,7 @@ async function audit(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError || lhr.categories.performance?.score == null) return null;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = (
@@ -107,7 +108,12 @@ try {
   await fetch(`${server.url}/api/markets?ids=bitcoin&vs_currency=usd`);
   for (const path of PAGES) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(`${server.url}${path}`, chrome.port));
+    // A run Lighthouse could not complete (a timeout on a busy machine) is retried, up to twice.
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt += 1) {
+      const run = await audit(`${server.url}${path}`, chrome.port);
+      if (run) runs.push(run);
+    }
+    if (runs.length === 0) throw new Error(`Lighthouse could not audit ${path}`);
     const kept = median(runs);
     results.set(path, kept);
     console.log(
@@ -136,7 +142,7 @@ const rows = PAGES.map((path) => {
   return `| ${path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} |`;
 });
 const worst = (pick: (r: Run) => number, fn: (a: number, b: number) => number) =>
-  PAGES.map((path) => pick(results.get(path) as Run)).reduce(fn);
+  PAGES.map((path) => pick(results.get(path) as Run)).reduce((a, b) => fn(a, b));
 const minPerf = worst((r) => r.performance, Math.min);
 const minA11y = worst((r) => r.accessibility, Math.min);
 const maxCls = worst((r) => r.cls, Math.max);
@@ -156,7 +162,8 @@ multiplies the CPU time it observes by 4, so TBT and the performance score are p
 ${rows.join('\n')}
 
 Home page first-load JavaScript: ${homeJs.toFixed(1)} KB gzipped in ${firstLoad.length} files (served brotli-compressed, smaller still);
-the particles engine (${deferredJs.toFixed(1)} KB gzipped) loads after the page, when the browser is idle.
+JavaScript requested before the load event; the particles engine (${deferredJs.toFixed(1)} KB gzipped when requested
+during the run; 12.5 KB) loads only after the visitor's first interaction.
 
 | target | measured | |
 |---|---|---|
