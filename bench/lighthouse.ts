@@ -133,7 +133,18 @@ const home = results.get('/');
 if (!home) throw new Error('no home result');
 const deferred = home.scripts.filter((path) => path.includes('particles-engine'));
 const firstLoad = home.scripts.filter((path) => !deferred.includes(path));
-const homeJs = gzipKb(firstLoad);
+const allLoadJs = gzipKb(firstLoad);
+// What the home page needs before it can render: the entry and its preloads in index.html, and the
+// route's chunks the API preloads with it (route-preloads.json).
+const dist = join(ROOT, 'apps/web/dist');
+const entryScripts = [
+  ...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/"(\/assets\/[\w.-]+\.js)"/g),
+].map((match) => match[1] as string);
+const routeScripts =
+  (JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8')) as Record<string, string[]>)['/'] ??
+  [];
+const staticFirstLoad = [...new Set([...entryScripts, ...routeScripts])];
+const homeJs = gzipKb(staticFirstLoad);
 const deferredJs = gzipKb(deferred);
 
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -161,8 +172,10 @@ multiplies the CPU time it observes by 4, so TBT and the performance score are p
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-Home page first-load JavaScript: ${homeJs.toFixed(1)} KB gzipped in ${firstLoad.length} files (served brotli-compressed, smaller still);
-JavaScript requested before the load event; the particles engine (${deferredJs.toFixed(1)} KB gzipped when requested
+Home page first-load JavaScript (the entry, its preloads and the home route's preloaded chunks: what
+the page needs before it can render): ${homeJs.toFixed(1)} KB gzipped in ${staticFirstLoad.length} files (served brotli-compressed,
+smaller still). Every script Lighthouse saw requested up to the load event: ${allLoadJs.toFixed(1)} KB gzipped in
+${firstLoad.length} files (adds the toast library, mounted once the page has loaded). The particles engine (${deferredJs.toFixed(1)} KB gzipped when requested
 during the run; 12.5 KB) loads only after the visitor's first interaction.
 
 | target | measured | |
