@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Direction } from 'radix-ui';
@@ -9,17 +9,39 @@ import { createQueryClient } from './query-client';
 
 const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
 
-/** Language direction for Radix and the toasts; the front settings start loading at once. */
+/** True once the page has loaded: what is not needed for the first paint waits until then. */
+function useAfterLoad(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const done = () => setLoaded(true);
+    if (document.readyState === 'complete') {
+      const timer = setTimeout(done, 0);
+      return () => clearTimeout(timer);
+    }
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, []);
+  return loaded;
+}
+
+/**
+ * Language direction for Radix and the toasts; the front settings start loading at once. The toast
+ * container (and its library) mounts after the page has loaded; a toast raised before waits in
+ * react-toastify's queue.
+ */
 function Localized({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   useFrontSettings();
+  const loaded = useAfterLoad();
   const dir = instance.dir(instance.resolvedLanguage);
   return (
     <Direction.Provider dir={dir}>
       {children}
-      <Suspense fallback={null}>
-        <Toasts rtl={dir === 'rtl'} />
-      </Suspense>
+      {loaded && (
+        <Suspense fallback={null}>
+          <Toasts rtl={dir === 'rtl'} />
+        </Suspense>
+      )}
     </Direction.Provider>
   );
 }
