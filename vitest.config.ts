@@ -24,11 +24,18 @@ if (!hasPostgres && process.env.REQUIRE_POSTGRES === '1') {
 if (!hasPostgres)
   console.warn(`PostgreSQL not reachable at ${postgresUrl}: the API suite runs on PGlite only.`);
 
+// Start-up tests run once each: the process entry on its embedded default (PGlite), concurrent
+// migrations where they can race (PostgreSQL).
+const onlyOn: Record<string, string[]> = {
+  pglite: ['apps/api/src/server.test.ts'],
+  postgres: ['apps/api/src/runtime.test.ts'],
+};
 const apiProject = (name: string, db: string) => ({
   extends: true as const,
   test: {
     name,
     include: ['apps/api/**/*.test.ts'],
+    exclude: Object.entries(onlyOn).flatMap(([other, files]) => (other === db ? [] : files)),
     environment: 'node',
     env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl },
     setupFiles: ['apps/api/test/setup.ts'],

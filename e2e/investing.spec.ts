@@ -104,12 +104,12 @@ describe('investing in a real browser', () => {
     await dialog.getByRole('button', { name: 'Lock Plan' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => list.getByRole('button', { name: 'Locked' }).isDisabled()).toBe(true);
-    expect(await fitsWidth(page)).toBe(true);
+    await expect.poll(() => fitsWidth(page)).toBe(true);
     await expectAccessible(page, '/plans at 390 px');
 
     await page.goto('/dashboard');
     await page.getByRole('list', { name: 'Investment plans' }).waitFor();
-    expect(await fitsWidth(page)).toBe(true);
+    await expect.poll(() => fitsWidth(page)).toBe(true);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { migrateDatabase, openDatabase } from '@app/db';
-import { POSTGRES_ADMIN_URL, TEST_DB } from '../test/db';
+import { POSTGRES_ADMIN_URL } from '../test/db';
 
-describe.runIf(TEST_DB === 'postgres')('start-up on PostgreSQL', () => {
+describe('start-up on PostgreSQL', () => {
   test('two nodes starting together on an empty database both migrate without error', async () => {
     const name = `test_start_${randomBytes(4).toString('hex')}`;
     const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });

@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEST_DB } from '../test/db';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -17,8 +16,8 @@ function freePort(): Promise<number> {
   });
 }
 
-// The process entry on its embedded default (one run is enough: the PGlite project).
-describe.runIf(TEST_DB === 'pglite')('the server process', () => {
+// The process entry on its embedded default; vitest.config.ts runs this file in the PGlite project only.
+describe('the server process', () => {
   it('starts on an empty DATA_DIR, answers /readyz, and exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
     const port = await freePort();
