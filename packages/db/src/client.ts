@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index';
+import { FastPGliteClient } from './pglite-fast';
 
 export type Schema = typeof schema;
 /** The one database type used by repositories: PGlite and node-postgres both satisfy it. */
@@ -54,7 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
-    const db = drizzle({ client, schema }) as unknown as Db;
+    // Data statements prepared once and run in one exchange with the backend (pglite-fast.ts).
+    const db = drizzle({
+      client: new FastPGliteClient(client) as unknown as PGlite,
+      schema,
+    }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
@@ -129,4 +135,21 @@ export async function migrateDatabase(database: Database): Promise<void> {
     if (ran) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * A statement built once per database (or transaction) handle: Drizzle skips rebuilding its SQL on each
+ * call, and node-postgres parses a named statement once per connection. For the hot paths of every
+ * request (decision 006).
+ */
+export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const cache = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let statement = cache.get(db);
+    if (!statement) {
+      statement = build(db);
+      cache.set(db, statement);
+    }
+    return statement;
+  };
 }

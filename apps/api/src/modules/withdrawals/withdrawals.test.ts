@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, withdrawals } from '@app/db';
+import { auditLog, idempotencyKeys, withdrawals } from '@app/db';
 import {
   WITHDRAWAL_MESSAGES,
   type AdminWithdrawalListResponse,
@@ -20,7 +20,7 @@ import {
   type Member,
 } from '../../../test/money';
 
-const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 
 const withdraw = (member: Member, body: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -141,6 +141,49 @@ describe('POST /api/withdrawal', () => {
     expect((await withdraw(member, { ...body, amount: 31 }, headers)).statusCode).toBe(422);
   });
 
+  it('takes over a key left in flight by a request that died a minute ago, but not a fresh one', async () => {
+    const member = await fundedMember(100);
+    const body = { amount: 25, withdrawal_method: 'crypto', destination: 'wallet' };
+    // The same request by another member, answered: its stored hash is what this body hashes to.
+    const other = await fundedMember(100);
+    expect((await withdraw(other, body, { 'idempotency-key': 'w-probe' })).statusCode).toBe(201);
+    const [probe] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, other.user.id), eq(idempotencyKeys.key, 'w-probe')));
+    const hash = probe?.requestHash ?? '';
+    const now = app.deps.clock.now().getTime();
+    // As a request leaves its key when its process dies between claiming it and answering.
+    await db.insert(idempotencyKeys).values([
+      {
+        userId: member.user.id,
+        key: 'w-stuck',
+        requestHash: hash,
+        status: 'in_flight',
+        createdAt: new Date(now - 61_000),
+      },
+      {
+        userId: member.user.id,
+        key: 'w-fresh',
+        requestHash: hash,
+        status: 'in_flight',
+        createdAt: new Date(now - 10_000),
+      },
+    ]);
+    const fresh = await withdraw(member, body, { 'idempotency-key': 'w-fresh' });
+    expect(fresh.statusCode).toBe(409);
+    expect(errorOf(fresh).message).toBe('A request with this Idempotency-Key is still in flight.');
+    expect((await balanceOf(member)).balance).toBe(100);
+
+    const taken = await withdraw(member, body, { 'idempotency-key': 'w-stuck' });
+    expect(taken.statusCode).toBe(201);
+    expect((await balanceOf(member)).balance).toBe(75);
+    const replay = await withdraw(member, body, { 'idempotency-key': 'w-stuck' });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.body).toBe(taken.body);
+    expect((await balanceOf(member)).balance).toBe(75);
+  });
+
   it('refuses an admin token', async () => {
     const admin = await signedInAdmin(app);
     const response = await admin.client.post(
@@ -252,6 +295,23 @@ describe('admin withdrawals', () => {
       (await admin.client.post('/api/admin/withdrawals/999999/approve', {}, { token: admin.token }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('admin withdrawal queue order', () => {
+  it('lists pending requests oldest first (the order they are worked in), all of them newest first', async () => {
+    const admin = await signedInAdmin(app);
+    const body = { amount: 5, withdrawal_method: 'crypto', destination: 'wallet' };
+    const first = (await withdraw(await fundedMember(10), body)).json<CreateWithdrawalResponse>();
+    clock.advance(60_000);
+    const second = (await withdraw(await fundedMember(10), body)).json<CreateWithdrawalResponse>();
+    const idsOf = async (query: string) =>
+      (await admin.client.get(`/api/admin/withdrawals${query}`, { token: admin.token }))
+        .json<AdminWithdrawalListResponse>()
+        .data.map((row) => row.id)
+        .filter((id) => id === first.withdrawal.id || id === second.withdrawal.id);
+    expect(await idsOf('?status=pending&per_page=100')).toEqual([first.withdrawal.id, second.withdrawal.id]);
+    expect(await idsOf('?per_page=100')).toEqual([second.withdrawal.id, first.withdrawal.id]);
   });
 });
 
