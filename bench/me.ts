@@ -6,14 +6,18 @@ import { join } from 'node:path';
 import { ApiSession } from '../e2e/support/api-session';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';
-import { postgresAvailable, startProduct } from './lib/server';
+import { POSTGRES_ADMIN_URL, postgresAvailable, startProduct } from './lib/server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-async function baseline(): Promise<LoadResult> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'baseline-server.mjs')], {
+async function baseline(
+  script = 'baseline-server.mjs',
+  env: Record<string, string> = {},
+): Promise<LoadResult> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const port = await new Promise<string>((resolve) =>
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
@@ -63,6 +67,28 @@ for (const { driver, target } of drivers) {
   startup.push(`${driver}: ${readyMs} ms`);
 }
 
+// Informative, not the issue's measure: the same node:http server making one PostgreSQL round trip.
+let oneTrip = '';
+if (drivers.some(({ driver }) => driver === 'postgres')) {
+  const database = `bench_trip_${Date.now().toString(36)}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  try {
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${database}`;
+    const trip = await baseline('baseline-db-server.mjs', { DATABASE_URL: url.toString() });
+    console.log('node:http + one PostgreSQL round trip', trip);
+    const me = rows.find((row) => row.includes('on postgres'));
+    const meRps = Number(me?.split('|')[2]?.trim() ?? 0);
+    oneTrip = `\n\nFor comparison (not a target): bare node:http making one PostgreSQL round trip per request (\`bench/baseline-db-server.mjs\`, pool of 20) answered ${trip.requestsPerSecond} requests/s (p99 ${trip.p99Ms} ms) in the same run; \`GET /api/me\` on PostgreSQL is ${(meRps / trip.requestsPerSecond).toFixed(2)} of that (decision 006).`;
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 writeSection(
   'me',
   `## Accounts: authenticated GET /api/me
@@ -73,6 +99,6 @@ Run ${new Date().toISOString().slice(0, 16)}Z; autocannon, ${CONNECTIONS} connec
 |---|---:|---:|---:|---|
 ${rows.join('\n')}
 
-Start-up from an empty data directory (spawn → first 200 from \`/readyz\`, migrations included): ${startup.join('; ')}.`,
+Start-up from an empty data directory (spawn → first 200 from \`/readyz\`, migrations included): ${startup.join('; ')}.${oneTrip}`,
 );
 if (failed) process.exitCode = 1;

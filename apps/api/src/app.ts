@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   await app.register(cookie);
-  await registerSecurityHeaders(app, { production: config.isProduction });
+  registerSecurityHeaders(app, { production: config.isProduction });
   registerAuth(app);
   registerCsrf(app, { key: options.appKey, secure: config.isProduction, exempt: isWebhook });
   await registerRateLimit(app, {

@@ -24,6 +24,7 @@ const EnvSchema = z
     APP_URL: optionalText.pipe(z.url().optional()),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url().optional()),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     APP_KEY: optionalText,
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
@@ -125,6 +126,8 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process keeps at most (decision 006). */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   /** 32-byte key for encrypting secrets at rest; undefined until resolved at start (embedded mode). */
   appKey: Buffer | undefined;
@@ -174,6 +177,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     appKey: env.APP_KEY ? (decodeKey(env.APP_KEY) ?? undefined) : undefined,
     admin:

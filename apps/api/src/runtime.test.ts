@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { migrateDatabase, openDatabase } from '@app/db';
 import { POSTGRES_ADMIN_URL } from '../test/db';
+import { loadConfig } from './config';
+import { openConfiguredDatabase } from './runtime';
 
 describe('start-up on PostgreSQL', () => {
   test('two nodes starting together on an empty database both migrate without error', async () => {
@@ -29,6 +32,33 @@ describe('start-up on PostgreSQL', () => {
       expect(Number(result.rows[0]?.count)).toBe(files.length);
     } finally {
       await Promise.all(nodes.map((node) => node.close()));
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    }
+  });
+
+  test('keeps at most DATABASE_POOL_SIZE connections open however many queries wait', async () => {
+    const name = `test_pool_${randomBytes(4).toString('hex')}`;
+    const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });
+    await admin.exec(`CREATE DATABASE ${name}`);
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    const config = loadConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '3' });
+    const database = await openConfiguredDatabase(config);
+    try {
+      const seen: number[] = [];
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const rows = await database.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pg_sleep(0.05) is not null`,
+          );
+          seen.push(Number((rows as { rows: Array<{ n: number }> }).rows[0]?.n));
+        }),
+      );
+      expect(Math.max(...seen)).toBe(3);
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    } finally {
+      await database.close();
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     }

@@ -1,15 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '@app/db';
 import { AppError } from '../errors';
-import { verifyToken, type TokenKind } from '../modules/auth/token.service';
+import { verifyToken, type MemberAccount, type TokenKind } from '../modules/auth/token.service';
 
 export interface AuthContext {
   tokenId: number;
   kind: TokenKind;
   user: UserRow;
+  /** Only on routes with `config.withAccount`. */
+  account?: MemberAccount;
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers the member's own account: authentication also reads the profile and money
+     * figures, in the same statement (GET /api/me: one database round trip per request).
+     */
+    withAccount?: boolean;
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
@@ -29,9 +38,10 @@ export function registerAuth(app: FastifyInstance): void {
     const header = request.headers.authorization;
     if (!header || !header.startsWith('Bearer ')) return;
     const { db } = app.deps.database;
-    const verified = await verifyToken(db, header.slice(7).trim(), app.deps.clock.now());
+    const withAccount = request.routeOptions.config.withAccount === true;
+    const verified = await verifyToken(db, header.slice(7).trim(), app.deps.clock.now(), withAccount);
     if (!verified || verified.user.status !== 'active') return;
-    request.auth = { tokenId: verified.tokenId, kind: verified.kind, user: verified.user };
+    request.auth = verified;
   });
 
   const require = (kind: TokenKind) => async (request: FastifyRequest) => {
@@ -47,6 +57,11 @@ export function registerAuth(app: FastifyInstance): void {
   };
   app.decorate('requireMember', require('member'));
   app.decorate('requireAdmin', require('admin'));
+}
+
+/** The signed-in user's profile and figures on a route with `config.withAccount`. */
+export function currentAccount(request: FastifyRequest): MemberAccount | undefined {
+  return request.auth?.account;
 }
 
 /** The signed-in user of a route guarded by requireMember/requireAdmin. */

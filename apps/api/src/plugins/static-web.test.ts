@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { FixedClock } from '../clock';
@@ -25,6 +25,29 @@ writeFileSync(
   JSON.stringify({
     '/': ['/assets/home-page-abc.js'],
     '/about': ['/assets/info-pages-def.js', 'javascript:alert(1)'],
+  }),
+);
+
+// Two prerendered pages of /help-center (the web build's pages/<language>/<page>.html and manifest).
+mkdirSync(join(dist, 'pages/en'), { recursive: true });
+mkdirSync(join(dist, 'pages/es'), { recursive: true });
+const helpEn =
+  '<html lang="en" dir="ltr"><head></head><body><div id="root" data-prerendered="en"><h1>How can we help?</h1></div></body></html>';
+writeFileSync(join(dist, 'pages/en/help-center.html'), helpEn);
+writeFileSync(join(dist, 'pages/en/help-center.html.br'), brotliCompressSync(helpEn));
+writeFileSync(join(dist, 'pages/en/help-center.html.gz'), gzipSync(helpEn));
+writeFileSync(
+  join(dist, 'pages/es/help-center.html'),
+  '<html lang="es" dir="ltr"><head></head><body><div id="root" data-prerendered="es"><h1>¿Cómo podemos ayudarte?</h1></div></body></html>',
+);
+writeFileSync(
+  join(dist, 'prerendered.json'),
+  JSON.stringify({
+    '/help-center': {
+      en: 'pages/en/help-center.html',
+      es: 'pages/es/help-center.html',
+      xx: '../secret.html',
+    },
   }),
 );
 
@@ -57,6 +80,53 @@ describe('the built web app', () => {
     const member = await app.inject({ method: 'GET', url: '/dashboard' });
     expect(member.body).not.toContain('modulepreload');
     expect(member.body).toContain('<div id="root">');
+  });
+
+  it('serves a prerendered page in the language of the lang cookie, English by default', async () => {
+    const english = await app.inject({ method: 'GET', url: '/help-center' });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(english.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(english.body).toContain('data-prerendered="en"><h1>How can we help?</h1>');
+    const spanish = await app.inject({ method: 'GET', url: '/help-center/', cookies: { lang: 'es' } });
+    expect(spanish.body).toContain('¿Cómo podemos ayudarte?');
+    // A language without a prerendered page gets the English one (the app then renders its own).
+    const arabic = await app.inject({ method: 'GET', url: '/help-center', cookies: { lang: 'ar' } });
+    expect(arabic.body).toContain('How can we help?');
+  });
+
+  it('sends a prerendered page compressed when accepted, and dark when the theme cookie says so', async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: '/help-center',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('How can we help?');
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/help-center',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const dark = await app.inject({
+      method: 'GET',
+      url: '/help-center',
+      headers: { 'accept-encoding': 'gzip' },
+      cookies: { theme: 'dark' },
+    });
+    expect(gunzipSync(dark.rawPayload).toString()).toMatch(
+      /^<html class="dark" style="color-scheme: dark" lang="en"/,
+    );
+  });
+
+  it('a member route, or an unknown one, still gets the app shell', async () => {
+    for (const url of ['/dashboard', '/plans', '/no/such/page']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).not.toContain('data-prerendered');
+    }
   });
 
   it('serves the precompressed file to a browser that accepts it', async () => {

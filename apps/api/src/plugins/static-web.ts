@@ -1,11 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_LANGUAGE } from '@app/shared/constants';
 
 /**
- * Serves the built web app: hashed assets with a long cache, and index.html for every other non-API
- * GET so the client router can take over. An unknown /api/... path gets a JSON 404.
+ * Serves the built web app: hashed assets with a long cache, and for every other non-API GET either
+ * the page prerendered at build time (the public pages, in the visitor's language) or index.html, so
+ * the client router can take over. An unknown /api/... path gets a JSON 404.
+ * docs/decisions/053-public-site-performance-and-particles.md, 055-prerendered-public-pages.md.
  */
 export async function registerStaticWeb(app: FastifyInstance, options: { distDir: string }): Promise<void> {
   const indexPath = join(options.distDir, 'index.html');
@@ -26,7 +30,9 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
     });
   }
   const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
-  const pageHtml = indexHtml ? routePages(options.distDir, indexHtml) : new Map<string, string>();
+  const shellPages = indexHtml ? routePages(options.distDir, indexHtml) : new Map<string, Page>();
+  const prerendered = hasBuild ? prerenderedPages(options.distDir) : new Map<string, Map<string, Page>>();
+  const shell = indexHtml === null ? null : page(indexHtml, indexPath);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -39,22 +45,101 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
     if (/\.[a-z0-9]{1,8}$/i.test(path)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    if (!indexHtml) {
+    if (!shell) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(pageHtml.get(path.replace(/\/+$/, '') || '/') ?? indexHtml);
+    const route = path.replace(/\/+$/, '') || '/';
+    const languages = prerendered.get(route);
+    const chosen =
+      languages?.get(request.cookies?.lang ?? DEFAULT_LANGUAGE.code) ?? languages?.get(DEFAULT_LANGUAGE.code);
+    return sendPage(request, reply, chosen ?? shellPages.get(route) ?? shell);
   });
+}
+
+/** One HTML page, with its compressed forms (precompressed by the build, or made on first use). */
+interface Page {
+  html: string;
+  br?: Buffer;
+  gz?: Buffer;
+  /** The same page in the dark appearance, made on first request. */
+  dark?: Page;
+}
+
+function page(html: string, file?: string): Page {
+  const read = (suffix: string) =>
+    file && existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
+  return { html, br: read('.br'), gz: read('.gz') };
+}
+
+/**
+ * The visitor's stored appearance comes with the `theme` cookie the app keeps (apps/web/src/lib/
+ * preferences.ts): a dark page is dark from its first paint instead of flashing light until the
+ * script runs. Its compressed forms are made once, with fast settings.
+ */
+function darkPage(light: Page): Page {
+  if (!light.dark) {
+    const html = light.html.replace(/<html\b/, '<html class="dark" style="color-scheme: dark"');
+    light.dark = {
+      html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gz: gzipSync(html, { level: 6 }),
+    };
+  }
+  return light.dark;
+}
+
+function accepts(request: FastifyRequest, encoding: 'br' | 'gzip'): boolean {
+  const header = request.headers['accept-encoding'];
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    return name?.trim() === encoding && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+  });
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, light: Page) {
+  const chosen = request.cookies?.theme === 'dark' ? darkPage(light) : light;
+  void reply
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding, Cookie');
+  if (chosen.br && accepts(request, 'br')) return reply.header('Content-Encoding', 'br').send(chosen.br);
+  if (chosen.gz && accepts(request, 'gzip')) return reply.header('Content-Encoding', 'gzip').send(chosen.gz);
+  return reply.send(chosen.html);
+}
+
+/**
+ * The prerendered public pages (prerendered.json, written by the web build: route → language → file;
+ * each file already preloads its route's chunks). A missing or malformed manifest only costs the
+ * prerendering: those routes get index.html.
+ */
+function prerenderedPages(distDir: string): Map<string, Map<string, Page>> {
+  const pages = new Map<string, Map<string, Page>>();
+  const file = join(distDir, 'prerendered.json');
+  if (!existsSync(file)) return pages;
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+    for (const [route, languages] of Object.entries(manifest)) {
+      const byLanguage = new Map<string, Page>();
+      for (const [language, relative] of Object.entries(languages)) {
+        if (!/^pages\/[a-z]{2}\/[\w-]+\.html$/.test(relative)) continue;
+        const path = join(distDir, relative);
+        if (existsSync(path)) byLanguage.set(language, page(readFileSync(path, 'utf8'), path));
+      }
+      if (byLanguage.size > 0) pages.set(route, byLanguage);
+    }
+  } catch {
+    // A malformed manifest only costs the prerendering.
+  }
+  return pages;
 }
 
 /**
  * index.html for each public route with its screen's chunks preloaded (route-preloads.json, written
  * by the web build), so they download alongside the main bundle.
  */
-function routePages(distDir: string, indexHtml: string): Map<string, string> {
-  const pages = new Map<string, string>();
+function routePages(distDir: string, indexHtml: string): Map<string, Page> {
+  const pages = new Map<string, Page>();
   const file = join(distDir, 'route-preloads.json');
   if (!existsSync(file)) return pages;
   try {
@@ -64,7 +149,7 @@ function routePages(distDir: string, indexHtml: string): Map<string, string> {
         .filter((chunk) => /^\/assets\/[\w.-]+\.js$/.test(chunk))
         .map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`)
         .join('');
-      pages.set(route, indexHtml.replace('</head>', `${links}</head>`));
+      pages.set(route, page(indexHtml.replace('</head>', `${links}</head>`)));
     }
   } catch {
     // A malformed file only costs the preloads.

@@ -1,5 +1,6 @@
 import { centsToMajor, type ActivityResponse, type ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
+import { pageMeta } from '../../lib/paging';
 import { listActivity } from './activity.repository';
 
 const DAY_MS = 86_400_000;
@@ -36,6 +37,6 @@ export async function getActivity(
       status: row.status,
       description: row.description,
     })),
-    meta: { current_page: query.page, total_pages: Math.max(1, Math.ceil(total / query.per_page)), total },
+    meta: pageMeta(query.page, query.per_page, total),
   };
 }

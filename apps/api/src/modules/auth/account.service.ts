@@ -7,11 +7,12 @@ import {
   type Profile,
   type UserResponse,
 } from '@app/shared';
-import type { DbOrTx, UserProfileRow, UserRow } from '@app/db';
+import { eq, sql } from 'drizzle-orm';
+import { preparedPerDb, userProfiles, users, type DbOrTx, type UserProfileRow, type UserRow } from '@app/db';
 import { AppError } from '../../errors';
-import { accountFigures } from '../../ledger/ledger';
+import { accountFigureFields, toAccountFigures, type AccountFigures } from '../../ledger/ledger';
 import { hashPassword } from '../../lib/password';
-import { uniqueViolation } from './db-errors';
+import { uniqueViolation } from '../../lib/db-errors';
 import * as repository from './users.repository';
 
 export interface AccountSummary {
@@ -21,12 +22,8 @@ export interface AccountSummary {
   total_deposit: number;
 }
 
-/**
- * The money figures of a user's account, from the ledger in one query: the cash balance, the
- * earnings credited and the deposits that reached the balance (DESIGN §5).
- */
-export async function accountSummary(db: DbOrTx, userId: number): Promise<AccountSummary> {
-  const figures = await accountFigures(db, userId);
+/** The money figures of a user's account (cents, from the ledger) as the API gives them (major units). */
+function toSummary(figures: AccountFigures): AccountSummary {
   return {
     balance: centsToMajor(figures.balance),
     total_earnings: centsToMajor(figures.totalEarnings),
@@ -77,13 +74,27 @@ export function toUserResponse(
   };
 }
 
-/** The user as the API shows it: two queries (profile, account summary) on top of the loaded row. */
-export async function getUserResponse(db: DbOrTx, user: UserRow): Promise<UserResponse> {
-  const [profile, summary] = await Promise.all([
-    repository.findProfile(db, user.id),
-    accountSummary(db, user.id),
-  ]);
-  return toUserResponse(user, profile, summary);
+const profileAndFigures = preparedPerDb((db) =>
+  db
+    .select({ profile: userProfiles, ...accountFigureFields })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('profile_and_figures'),
+);
+
+/**
+ * The user as the API shows it: the profile and money figures come with the token when the route has
+ * `config.withAccount` (`preloaded`), else from one more query on top of the loaded row.
+ */
+export async function getUserResponse(
+  db: DbOrTx,
+  user: UserRow,
+  preloaded?: { profile: UserProfileRow | null; figures: AccountFigures },
+): Promise<UserResponse> {
+  if (preloaded) return toUserResponse(user, preloaded.profile, toSummary(preloaded.figures));
+  const [row] = await profileAndFigures(db).execute({ userId: user.id });
+  return toUserResponse(user, row?.profile ?? null, toSummary(toAccountFigures(row)));
 }
 
 /** Withdrawals, loans and investing need a verified email (DESIGN §6). */

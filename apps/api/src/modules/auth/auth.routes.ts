@@ -11,7 +11,7 @@ import {
   UserResponse,
   VerifyOtpRequest,
 } from '@app/shared';
-import { currentUser } from '../../plugins/auth';
+import { currentAccount, currentUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { getUserResponse } from './account.service';
 import { resendEmailOtp, verifyEmailOtp } from './email-verification.service';
@@ -147,6 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     {
+      config: { withAccount: true },
       onRequest: app.requireMember,
       schema: {
         tags: ['auth'],
@@ -155,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request) => getUserResponse(app.deps.database.db, currentUser(request)),
+    async (request) => getUserResponse(app.deps.database.db, currentUser(request), currentAccount(request)),
   );
 
   app.post(

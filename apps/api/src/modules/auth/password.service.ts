@@ -3,7 +3,7 @@ import type { UserRow } from '@app/db';
 import type { AppDeps } from '../../app';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { fieldError, storePasswordHash } from './account.service';
-import { mailUser, recordSecurityEvent, securityMail, type RequestMeta } from './security-events';
+import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
 
@@ -34,16 +34,9 @@ export async function changePassword(
     await revokeUserTokens(tx, user.id, now, currentTokenId);
     await recordSecurityEvent(deps, tx, { user, action: 'auth.password_changed', meta });
   });
-  await mailUser(
-    deps,
-    user,
-    securityMail(
-      user,
-      meta,
-      now,
-      'Your password was changed',
-      'The password of your account was changed, and every other signed-in device was signed out.',
-    ),
-  );
+  await mailSecurityNotice(deps, user, meta, now, {
+    subject: 'Your password was changed',
+    what: 'The password of your account was changed, and every other signed-in device was signed out.',
+  });
   return { message: AUTH_MESSAGES.passwordChanged };
 }

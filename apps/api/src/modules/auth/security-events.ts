@@ -106,24 +106,27 @@ export async function recordSignIn(
   }
 }
 
-/** A plain security notice (password changed, 2FA on/off, new recovery codes). */
-export function securityMail(
+/**
+ * Mails the account's owner a plain security notice (password changed, 2FA on/off, new recovery
+ * codes): what changed, and when and from where, after the change committed.
+ */
+export function mailSecurityNotice(
+  deps: AppDeps,
   user: UserRow,
   meta: RequestMeta,
   now: Date,
-  subject: string,
-  what: string,
-): SecurityMail {
-  return {
-    subject,
+  notice: { subject: string; what: string },
+): Promise<void> {
+  return mailUser(deps, user, {
+    subject: notice.subject,
     text: [
       `Hello ${user.username},`,
       '',
-      what,
+      notice.what,
       '',
       describeRequest(meta, now),
       '',
       'If this was not you, contact support at once.',
     ].join('\n'),
-  };
+  });
 }

@@ -1,5 +1,6 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { apiTokens, users, type DbOrTx } from '@app/db';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { apiTokens, preparedPerDb, userProfiles, users, type DbOrTx } from '@app/db';
+import { accountFigureFields } from '../../ledger/ledger';
 
 export async function insertToken(
   db: DbOrTx,
@@ -23,13 +24,35 @@ export async function insertToken(
 }
 
 /** A token with its owner in one round trip (every authenticated request reads both). */
-export async function findTokenWithUser(db: DbOrTx, id: number) {
-  const [row] = await db
+const tokenWithUser = preparedPerDb((db) =>
+  db
     .select({ token: apiTokens, user: users })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.id, id))
-    .limit(1);
+    .where(eq(apiTokens.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('token_with_user'),
+);
+
+export async function findTokenWithUser(db: DbOrTx, id: number) {
+  const [row] = await tokenWithUser(db).execute({ id });
+  return row ?? null;
+}
+
+const tokenWithAccount = preparedPerDb((db) =>
+  db
+    .select({ token: apiTokens, user: users, profile: userProfiles, ...accountFigureFields })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(apiTokens.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('token_with_account'),
+);
+
+/** A token with its owner, the owner's profile and money figures: GET /api/me in one round trip. */
+export async function findTokenWithAccount(db: DbOrTx, id: number) {
+  const [row] = await tokenWithAccount(db).execute({ id });
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { TOKEN_IDLE_DAYS, TOKEN_REMEMBER_DAYS } from '@app/shared';
-import type { DbOrTx, UserRow } from '@app/db';
+import type { DbOrTx, UserProfileRow, UserRow } from '@app/db';
+import { toAccountFigures, type AccountFigures } from '../../ledger/ledger';
 import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
 import * as tokens from './token.repository';
 
@@ -9,6 +10,13 @@ export interface VerifiedToken {
   tokenId: number;
   user: UserRow;
   kind: TokenKind;
+  /** With `withAccount`: the owner's profile and money figures, read in the same statement. */
+  account?: MemberAccount;
+}
+
+export interface MemberAccount {
+  profile: UserProfileRow | null;
+  figures: AccountFigures;
 }
 
 /** Touching last_used_at on every request would be a write per read; once a minute is enough. */
@@ -40,10 +48,16 @@ export function parseToken(raw: string): { id: number; secret: string } | null {
 }
 
 /** Checks a bearer token: exists, secret matches, not revoked, not idle past its expiry. */
-export async function verifyToken(db: DbOrTx, raw: string, now: Date): Promise<VerifiedToken | null> {
+export async function verifyToken(
+  db: DbOrTx,
+  raw: string,
+  now: Date,
+  withAccount = false,
+): Promise<VerifiedToken | null> {
   const parsed = parseToken(raw);
   if (!parsed) return null;
-  const found = await tokens.findTokenWithUser(db, parsed.id);
+  const withFigures = withAccount ? await tokens.findTokenWithAccount(db, parsed.id) : null;
+  const found = withAccount ? withFigures : await tokens.findTokenWithUser(db, parsed.id);
   if (!found) return null;
   const { token: row, user } = found;
   if (row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
@@ -51,7 +65,11 @@ export async function verifyToken(db: DbOrTx, raw: string, now: Date): Promise<V
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await tokens.touchToken(db, row.id, now, row.idleDays);
   }
-  return { tokenId: row.id, user, kind: row.kind };
+  const verified: VerifiedToken = { tokenId: row.id, user, kind: row.kind };
+  if (withFigures) {
+    verified.account = { profile: withFigures.profile, figures: toAccountFigures(withFigures) };
+  }
+  return verified;
 }
 
 export const revokeToken = tokens.revokeToken;

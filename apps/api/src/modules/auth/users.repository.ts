@@ -1,12 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import {
-  userProfiles,
-  users,
-  type DbOrTx,
-  type NewUserRow,
-  type UserProfileRow,
-  type UserRow,
-} from '@app/db';
+import { users, type DbOrTx, type NewUserRow, type UserRow } from '@app/db';
 
 /** Case-insensitive, through the unique index on lower(email). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
@@ -68,11 +61,6 @@ export async function updateUser(
   patch: Partial<NewUserRow>,
 ): Promise<UserRow | null> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
-  return row ?? null;
-}
-
-export async function findProfile(db: DbOrTx, userId: number): Promise<UserProfileRow | null> {
-  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
   return row ?? null;
 }
 

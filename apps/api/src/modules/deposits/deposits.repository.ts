@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { deposits, users, type DbOrTx, type DepositRow } from '@app/db';
+import { and, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { deposits, type DbOrTx, type DepositRow } from '@app/db';
+import { selectMemberPage, selectQueuePage } from '../../lib/paging';
 
 export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id'>;
 export type DepositPatch = Partial<
@@ -37,35 +38,17 @@ export async function updateDeposit(db: DbOrTx, id: number, patch: DepositPatch)
   return row;
 }
 
-export async function listUserDeposits(db: DbOrTx, userId: number, page: number, perPage: number) {
-  const rows = await db
-    .select()
-    .from(deposits)
-    .where(eq(deposits.userId, userId))
-    .orderBy(desc(deposits.createdAt), desc(deposits.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(deposits).where(eq(deposits.userId, userId));
-  return { rows, total: total?.n ?? 0 };
+export function listUserDeposits(db: DbOrTx, userId: number, page: number, perPage: number) {
+  return selectMemberPage(db, deposits, userId, page, perPage);
 }
 
-export async function listDepositsWithUsers(
+export function listDepositsWithUsers(
   db: DbOrTx,
   status: DepositRow['status'] | undefined,
   page: number,
   perPage: number,
 ) {
-  const where = status ? eq(deposits.status, status) : undefined;
-  const rows = await db
-    .select({ deposit: deposits, user: { id: users.id, username: users.username, email: users.email } })
-    .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .where(where)
-    .orderBy(status === 'pending' ? deposits.createdAt : desc(deposits.createdAt), desc(deposits.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(deposits).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return selectQueuePage(db, deposits, status, page, perPage);
 }
 
 /** Pending gateway deposits whose invoice time is over. */
@@ -82,14 +65,6 @@ export function dueForExpiry(db: DbOrTx, now: Date, limit = 500) {
       ),
     )
     .limit(limit);
-}
-
-export async function findMember(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username, referredById: users.referredById })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
 }
 
 export async function referenceExists(db: DbOrTx, reference: string): Promise<boolean> {

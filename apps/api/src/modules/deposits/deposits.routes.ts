@@ -103,7 +103,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      adminListDeposits(app.deps, request.query.status, request.query.page, request.query.per_page ?? 20),
+      adminListDeposits(app.deps, request.query.status, request.query.page, request.query.per_page),
   );
 
   app.post(

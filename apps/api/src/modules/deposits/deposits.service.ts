@@ -14,8 +14,10 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../errors';
+import { findUserById } from '../auth/account.service';
 import { GatewayError } from '../../integrations/payments/gateway';
 import { accountFigures, postEntry, transfer } from '../../ledger/ledger';
+import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { rewardReferrer } from '../rewards/rewards.service';
@@ -142,7 +144,7 @@ export async function listDeposits(
   const { rows, total } = await repository.listUserDeposits(deps.database.db, userId, page, perPage);
   return {
     data: rows.map(toDeposit),
-    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), total },
+    meta: pageMeta(page, perPage, total),
   };
 }
 
@@ -196,7 +198,7 @@ async function creditUpTo(
     confirmedAt: status === 'confirmed' && !wasConfirmed ? now : deposit.confirmedAt,
     updatedAt: now,
   });
-  const member = await repository.findMember(tx, deposit.userId);
+  const member = await findUserById(tx, deposit.userId);
   if (!member) return updated;
   if (updated.status === 'confirmed' && !wasConfirmed) {
     await notify(
@@ -212,7 +214,7 @@ async function creditUpTo(
       },
       now,
     );
-    await rewardReferrer(tx, deps, member, updated.credited, now, (id) => repository.findMember(tx, id));
+    await rewardReferrer(tx, deps, member, updated.credited, now, (id) => findUserById(tx, id));
   } else if (updated.status === 'partially_paid' && delta > 0) {
     await notify(
       tx,
@@ -240,7 +242,7 @@ async function markUnpaid(
   reason?: string,
 ): Promise<DepositRow> {
   const updated = await repository.updateDeposit(tx, deposit.id, { ...patch, status, updatedAt: now });
-  const member = await repository.findMember(tx, deposit.userId);
+  const member = await findUserById(tx, deposit.userId);
   if (member) {
     const what =
       status === 'expired'
@@ -348,12 +350,12 @@ export async function adminListDeposits(
   deps: AppDeps,
   status: DepositStatus | undefined,
   page: number,
-  perPage = 20,
+  perPage = ADMIN_QUEUE_PAGE_SIZE,
 ): Promise<AdminDepositListResponse> {
   const { rows, total } = await repository.listDepositsWithUsers(deps.database.db, status, page, perPage);
   return {
-    data: rows.map((row) => toAdminDeposit(row.deposit, row.user)),
-    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), total },
+    data: rows.map(({ row, member }) => toAdminDeposit(row, member)),
+    meta: pageMeta(page, perPage, total),
   };
 }
 
@@ -384,7 +386,7 @@ async function adminDecide(
       ip,
       createdAt: now,
     });
-    const member = await repository.findMember(tx, updated.userId);
+    const member = await findUserById(tx, updated.userId);
     return toAdminDeposit(updated, {
       id: updated.userId,
       username: member?.username ?? '',

@@ -7,6 +7,7 @@ import {
   centsToMajor,
 } from '@app/shared';
 import { AppError } from '../../errors';
+import { findUserById } from '../auth/account.service';
 import { sandboxCoinPaymentsIpn, sandboxNowPaymentsIpn } from '../../integrations/payments/sandbox';
 import { errorResponses } from '../auth/route-schemas';
 import * as repository from './deposits.repository';
@@ -51,7 +52,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const deposit = await gatewayDeposit(id);
     const redirect_url = `/dashboard?deposit=${deposit.id}`;
     if (deposit.status !== 'pending') return { status: deposit.status, redirect_url };
-    const member = await repository.findMember(db, deposit.userId);
+    const member = await findUserById(db, deposit.userId);
     const source = {
       id: deposit.id,
       amountCents: deposit.amount,

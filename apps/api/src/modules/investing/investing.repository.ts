@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { userPlanAccruals, userPlans, type DbOrTx, type UserPlanAccrualRow, type UserPlanRow } from '@app/db';
 import { num, queryRows } from '../../ledger/sql';
+import { selectMemberPage } from '../../lib/paging';
 
 export type NewUserPlan = Omit<typeof userPlans.$inferInsert, 'id'>;
 export type UserPlanPatch = Partial<
@@ -37,16 +38,8 @@ export async function updateUserPlan(db: DbOrTx, id: number, patch: UserPlanPatc
   return row;
 }
 
-export async function listUserPlans(db: DbOrTx, userId: number, page: number, perPage: number) {
-  const rows = await db
-    .select()
-    .from(userPlans)
-    .where(eq(userPlans.userId, userId))
-    .orderBy(desc(userPlans.createdAt), desc(userPlans.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(userPlans).where(eq(userPlans.userId, userId));
-  return { rows, total: total?.n ?? 0 };
+export function listUserPlans(db: DbOrTx, userId: number, page: number, perPage: number) {
+  return selectMemberPage(db, userPlans, userId, page, perPage);
 }
 
 export async function listAccruals(db: DbOrTx, userPlanId: number): Promise<UserPlanAccrualRow[]> {

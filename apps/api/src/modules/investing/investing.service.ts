@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { postPlatformTransfers } from '../../ledger/bulk';
 import { postEntry, transfer } from '../../ledger/ledger';
+import { pageMeta } from '../../lib/paging';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { findPlan } from '../plans/plans.service';
@@ -133,7 +134,7 @@ export async function listUserPlans(
   const { rows, total } = await repository.listUserPlans(deps.database.db, userId, page, perPage);
   return {
     data: rows.map(toUserPlan),
-    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), total },
+    meta: pageMeta(page, perPage, total),
   };
 }
 

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { notifications, type DbOrTx, type NotificationRow } from '@app/db';
+import { selectMemberPage } from '../../lib/paging';
 
 export async function insertOnce(
   db: DbOrTx,
@@ -19,18 +20,8 @@ export async function listForUser(
   page: number,
   perPage: number,
 ): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [totals] = await db
-    .select({ total: count() })
-    .from(notifications)
-    .where(eq(notifications.userId, userId));
-  return { rows, total: totals?.total ?? 0, unread: await unreadCount(db, userId) };
+  const { rows, total } = await selectMemberPage(db, notifications, userId, page, perPage);
+  return { rows, total, unread: await unreadCount(db, userId) };
 }
 
 export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {

@@ -7,6 +7,7 @@ import {
 } from '@app/shared';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../errors';
+import { pageMeta } from '../../lib/paging';
 import * as repository from './notifications.repository';
 
 export interface NotifyInput {
@@ -59,7 +60,7 @@ export async function listNotifications(
       read_at: row.readAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
     })),
-    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), total },
+    meta: pageMeta(page, perPage, total),
     unread_count: unread,
   };
 }

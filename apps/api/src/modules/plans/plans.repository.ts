@@ -1,5 +1,5 @@
-import { asc, count, eq } from 'drizzle-orm';
-import { plans, type DbOrTx, type PlanRow } from '@app/db';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { plans, preparedPerDb, type DbOrTx, type PlanRow } from '@app/db';
 
 export type NewPlan = Omit<typeof plans.$inferInsert, 'id'>;
 
@@ -11,8 +11,17 @@ export async function listPlans(db: DbOrTx, category: string | undefined): Promi
     .orderBy(asc(plans.sortOrder), asc(plans.id));
 }
 
+/** Every investment reads its plan: built once per database handle (decision 006). */
+const planById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(plans)
+    .where(eq(plans.id, sql.placeholder('id')))
+    .prepare('plan_by_id'),
+);
+
 export async function findPlan(db: DbOrTx, id: number): Promise<PlanRow | null> {
-  const [row] = await db.select().from(plans).where(eq(plans.id, id));
+  const [row] = await planById(db).execute({ id });
   return row ?? null;
 }
 

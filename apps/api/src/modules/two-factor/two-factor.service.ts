@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app';
 import { AppError } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { getSettings } from '../settings/settings.service';
-import { mailUser, recordSecurityEvent, securityMail, type RequestMeta } from '../auth/security-events';
+import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import * as throttle from '../auth/throttle.service';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
@@ -122,18 +122,22 @@ export async function confirmSetup(
       });
     },
   );
-  await mailUser(
-    deps,
-    enabled,
-    securityMail(
-      enabled,
-      meta,
-      now,
-      'Two-factor authentication is on',
-      'Two-factor authentication was turned on for your account. Keep your recovery codes somewhere safe.',
-    ),
-  );
+  await mailSecurityNotice(deps, enabled, meta, now, {
+    subject: 'Two-factor authentication is on',
+    what: 'Two-factor authentication was turned on for your account. Keep your recovery codes somewhere safe.',
+  });
   return { success: true, message: AUTH_MESSAGES.twoFactorEnabled, recovery_codes: codes };
+}
+
+/**
+ * For changes to 2FA that is on (disable, new recovery codes): a current code or an unused recovery
+ * code, under the 2FA throttle; else 422.
+ */
+async function requireCurrentCode(deps: AppDeps, user: UserRow, code: string, meta: RequestMeta) {
+  if (!user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorNotEnabled);
+  await withThrottledCode(deps, user, meta, AUTH_MESSAGES.twoFactorInvalid, () =>
+    checkSecondFactor(deps, deps.database.db, user, code, { allowRecoveryCode: true }),
+  );
 }
 
 /** POST /api/disable-2fa: needs a current code (or an unused recovery code), DESIGN §6. */
@@ -143,28 +147,18 @@ export async function disable(
   code: string,
   meta: RequestMeta,
 ): Promise<SuccessResponse> {
-  if (!user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorNotEnabled);
-  const { db } = deps.database;
   const now = deps.clock.now();
-  await withThrottledCode(deps, user, meta, AUTH_MESSAGES.twoFactorInvalid, () =>
-    checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true }),
-  );
+  await requireCurrentCode(deps, user, code, meta);
+  const { db } = deps.database;
   await db.transaction(async (tx) => {
     await repository.disableTotp(tx, user.id, now);
     await repository.deleteRecoveryCodes(tx, user.id);
     await recordSecurityEvent(deps, tx, { user, action: 'two_factor.disabled', meta });
   });
-  await mailUser(
-    deps,
-    user,
-    securityMail(
-      user,
-      meta,
-      now,
-      'Two-factor authentication is off',
-      'Two-factor authentication was turned off for your account.',
-    ),
-  );
+  await mailSecurityNotice(deps, user, meta, now, {
+    subject: 'Two-factor authentication is off',
+    what: 'Two-factor authentication was turned off for your account.',
+  });
   return { success: true, message: AUTH_MESSAGES.twoFactorDisabled };
 }
 
@@ -175,27 +169,17 @@ export async function regenerateRecoveryCodes(
   code: string,
   meta: RequestMeta,
 ): Promise<RecoveryCodesResponse> {
-  if (!user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorNotEnabled);
-  const { db } = deps.database;
   const now = deps.clock.now();
-  await withThrottledCode(deps, user, meta, AUTH_MESSAGES.twoFactorInvalid, () =>
-    checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true }),
-  );
+  await requireCurrentCode(deps, user, code, meta);
+  const { db } = deps.database;
   const codes = generateRecoveryCodes();
   await db.transaction(async (tx) => {
     await repository.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode), now);
     await recordSecurityEvent(deps, tx, { user, action: 'two_factor.recovery_codes_regenerated', meta });
   });
-  await mailUser(
-    deps,
-    user,
-    securityMail(
-      user,
-      meta,
-      now,
-      'New recovery codes',
-      'New two-factor recovery codes were generated for your account; the previous ones no longer work.',
-    ),
-  );
+  await mailSecurityNotice(deps, user, meta, now, {
+    subject: 'New recovery codes',
+    what: 'New two-factor recovery codes were generated for your account; the previous ones no longer work.',
+  });
   return { message: AUTH_MESSAGES.recoveryCodesRegenerated, recovery_codes: codes };
 }

@@ -1,12 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
-  users,
   withdrawalDestinations,
   withdrawals,
   type DbOrTx,
   type WithdrawalDestinationRow,
   type WithdrawalRow,
 } from '@app/db';
+import { selectMemberPage, selectQueuePage } from '../../lib/paging';
 
 export type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id'>;
 export type NewDestination = Omit<typeof withdrawalDestinations.$inferInsert, 'id'>;
@@ -32,43 +32,17 @@ export async function updateWithdrawal(
   return row;
 }
 
-export async function listUserWithdrawals(db: DbOrTx, userId: number, page: number, perPage: number) {
-  const rows = await db
-    .select()
-    .from(withdrawals)
-    .where(eq(withdrawals.userId, userId))
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId));
-  return { rows, total: total?.n ?? 0 };
+export function listUserWithdrawals(db: DbOrTx, userId: number, page: number, perPage: number) {
+  return selectMemberPage(db, withdrawals, userId, page, perPage);
 }
 
-export async function listWithdrawalsWithUsers(
+export function listWithdrawalsWithUsers(
   db: DbOrTx,
   status: WithdrawalRow['status'] | undefined,
   page: number,
   perPage: number,
 ) {
-  const where = status ? eq(withdrawals.status, status) : undefined;
-  const rows = await db
-    .select({ withdrawal: withdrawals, user: { id: users.id, username: users.username, email: users.email } })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(status === 'pending' ? withdrawals.createdAt : desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function findMember(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
+  return selectQueuePage(db, withdrawals, status, page, perPage);
 }
 
 // ── Destinations ─────────────────────────────────────────────────────────────────────────────

@@ -143,7 +143,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      adminListWithdrawals(app.deps, request.query.status, request.query.page, request.query.per_page ?? 20),
+      adminListWithdrawals(app.deps, request.query.status, request.query.page, request.query.per_page),
   );
 
   app.post(

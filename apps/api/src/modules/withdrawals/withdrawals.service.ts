@@ -15,8 +15,9 @@ import {
 import type { AppDeps } from '../../app';
 import { AppError } from '../../errors';
 import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
+import { ADMIN_QUEUE_PAGE_SIZE, pageCount, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
-import { requireVerifiedEmail } from '../auth/account.service';
+import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as repository from './withdrawals.repository';
 
@@ -147,7 +148,7 @@ export async function withdrawalHistory(
   return {
     data: rows.map(toWithdrawal),
     current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
+    last_page: pageCount(total, perPage),
   };
 }
 
@@ -157,12 +158,12 @@ export async function adminListWithdrawals(
   deps: AppDeps,
   status: WithdrawalStatus | undefined,
   page: number,
-  perPage = 20,
+  perPage = ADMIN_QUEUE_PAGE_SIZE,
 ): Promise<AdminWithdrawalListResponse> {
   const { rows, total } = await repository.listWithdrawalsWithUsers(deps.database.db, status, page, perPage);
   return {
-    data: rows.map((row) => toAdminWithdrawal(row.withdrawal, row.user)),
-    meta: { current_page: page, total_pages: Math.max(1, Math.ceil(total / perPage)), total },
+    data: rows.map(({ row, member }) => toAdminWithdrawal(row, member)),
+    meta: pageMeta(page, perPage, total),
   };
 }
 
@@ -221,7 +222,7 @@ async function decide(
       ip,
       createdAt: now,
     });
-    const member = await repository.findMember(tx, withdrawal.userId);
+    const member = await findUserById(tx, withdrawal.userId);
     if (member) {
       const amount = formatMoney(centsToMajor(withdrawal.amount));
       await notify(

@@ -1,0 +1,86 @@
+import { count, desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { users, type DbOrTx } from '@app/db';
+
+/**
+ * One page of a list: `query` (made `$dynamic()`, already filtered and ordered) cut to the page, and
+ * the number of rows of `table` that `where` keeps, for the page count.
+ */
+async function selectPage<Query extends PgSelect>(
+  db: DbOrTx,
+  query: Query,
+  { table, where }: { table: PgTable; where: SQL | undefined },
+  page: number,
+  perPage: number,
+) {
+  const rows = await query.limit(perPage).offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(table).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** How many pages `total` rows fill, `perPage` a page; an empty list still has its one page. */
+export function pageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/** The `meta` of a paged list answer. */
+export function pageMeta(page: number, perPage: number, total: number) {
+  return { current_page: page, total_pages: pageCount(total, perPage), total };
+}
+
+/** A table of rows that belong to one member, each with its creation time. */
+type MemberTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt: PgColumn };
+
+/** One page of a member's rows of `table`, newest first. */
+export async function selectMemberPage<Table extends MemberTable>(
+  db: DbOrTx,
+  table: Table,
+  userId: number,
+  page: number,
+  perPage: number,
+): Promise<{ rows: Table['$inferSelect'][]; total: number }> {
+  const where = eq(table.userId, userId);
+  // Drizzle cannot type `from()` over a generic table, so the query is typed for any table; the rows of a
+  // whole-table select are the table's `$inferSelect`, which the return type states.
+  const anyTable: PgTable = table;
+  const query = db.select().from(anyTable).where(where).orderBy(desc(table.createdAt), desc(table.id));
+  const { rows, total } = await selectPage(db, query.$dynamic(), { table, where }, page, perPage);
+  return { rows, total };
+}
+
+/** Rows a page of an admin queue, unless the request asks for another number. */
+export const ADMIN_QUEUE_PAGE_SIZE = 20;
+
+/** A table of members' requests that an admin works through by status. */
+type QueueTable = MemberTable & { status: PgColumn };
+
+/** Who made the request, as the admin screens show it. */
+interface QueueMember {
+  id: number;
+  username: string;
+  email: string;
+}
+
+/**
+ * One page of an admin queue: the rows of `table` in `status` (all of them without one), each with its
+ * member. Pending rows come oldest first, the order they are worked in; any other status newest first.
+ */
+export async function selectQueuePage<Table extends QueueTable>(
+  db: DbOrTx,
+  table: Table,
+  status: Table['$inferSelect']['status'] | undefined,
+  page: number,
+  perPage: number,
+): Promise<{ rows: { row: Table['$inferSelect']; member: QueueMember }[]; total: number }> {
+  const where = status ? eq(table.status, status) : undefined;
+  // As in selectMemberPage: the query is typed for any table, the return type states the rows.
+  const anyTable: PgTable = table;
+  const query = db
+    .select({ row: anyTable, member: { id: users.id, username: users.username, email: users.email } })
+    .from(anyTable)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(where)
+    .orderBy(status === 'pending' ? table.createdAt : desc(table.createdAt), desc(table.id));
+  const { rows, total } = await selectPage(db, query.$dynamic(), { table, where }, page, perPage);
+  return { rows, total };
+}
