@@ -12,9 +12,9 @@ afterAll(async () => {
 });
 
 /** A verified member with `amount` dollars paid in through the sandbox gateway (the real flow). */
-async function fundedMember(amount: number) {
+async function fundedMember(amount: number, emailPrefix = 'investor') {
   const session = new ApiSession(baseUrl());
-  const credentials = await session.registerVerifiedMember('investor');
+  const credentials = await session.registerVerifiedMember(emailPrefix);
   await session.signIn(credentials.email, credentials.password);
   const deposit = await session.request<{ deposit: { id: number } }>('POST', '/api/deposit', {
     amount,
@@ -32,8 +32,18 @@ async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL('**/dashboard');
 }
 
+/** A loaded screen may still be laying out (its sections arrive one by one); on a busy machine, slowly. */
+const LAYOUT_SETTLES_MS = 10_000;
+/** True when nothing scrolls sideways; otherwise the elements that stick out, to say what does. */
 const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return true;
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(-5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120))
+      .join(' | ');
+  });
 
 describe('investing in a real browser', () => {
   test('invest from the dashboard → a day passes → the earning shows in the portfolio and Activity', async () => {
@@ -84,8 +94,9 @@ describe('investing in a real browser', () => {
     await context.close();
   });
 
-  test('the plans page locks a fixed-term plan and works at 390 px', async () => {
-    const member = await fundedMember(6000);
+  test('the plans page locks a fixed-term plan and works at 390 px, even for a long name and email', async () => {
+    // A 30-character username and a 60-character email leave no room at 390 px: they must wrap.
+    const member = await fundedMember(6000, 'investor.with.a.rather.long.mailbox.name');
     const plans = await member.session.request<{ id: number; name: string }[]>('GET', '/api/plans');
     const growth = plans.find((plan) => plan.name === 'Growth')!;
     await member.session.request('POST', '/api/invest', { plan_id: growth.id, amount: 5000 });
@@ -104,12 +115,12 @@ describe('investing in a real browser', () => {
     await dialog.getByRole('button', { name: 'Lock Plan' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => list.getByRole('button', { name: 'Locked' }).isDisabled()).toBe(true);
-    await expect.poll(() => fitsWidth(page)).toBe(true);
+    await expect.poll(() => fitsWidth(page), { timeout: LAYOUT_SETTLES_MS }).toBe(true);
     await expectAccessible(page, '/plans at 390 px');
 
     await page.goto('/dashboard');
     await page.getByRole('list', { name: 'Investment plans' }).waitFor();
-    await expect.poll(() => fitsWidth(page)).toBe(true);
+    await expect.poll(() => fitsWidth(page), { timeout: LAYOUT_SETTLES_MS }).toBe(true);
 
     expect(errors).toEqual([]);
     await context.close();

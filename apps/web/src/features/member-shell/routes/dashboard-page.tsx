@@ -43,7 +43,7 @@ export function DashboardPage({ plans }: { plans?: ReactNode }) {
       />
       <section
         aria-label={t('pages.dashboard.summary')}
-        className="mb-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+        className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
       >
         <Card className="p-5 sm:p-6">
           <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.balance')}</h2>
@@ -72,7 +72,7 @@ export function DashboardPage({ plans }: { plans?: ReactNode }) {
           </p>
         </Card>
       </section>
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <Card className="p-5 sm:p-6">
           <div className="flex items-start gap-4">
             <span
@@ -90,7 +90,7 @@ export function DashboardPage({ plans }: { plans?: ReactNode }) {
             </span>
             <div className="min-w-0 flex-1">
               <h2 className="font-semibold">{t('pages.dashboard.emailTitle')}</h2>
-              <p className="mt-1 text-sm break-words text-muted">
+              <p className="mt-1 text-sm wrap-anywhere text-muted">
                 {verified
                   ? t('pages.dashboard.emailVerified', { email: user.email })
                   : t('pages.dashboard.emailUnverified', { email: user.email })}
