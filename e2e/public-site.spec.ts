@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
+import { baseUrl, expectAccessible, launchBrowser, openApp, openPage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('the public site in a real browser', () => {
 
   test('live prices in the home table and in the Markets menu, from the local fake prices service', async () => {
     const { page, errors, context } = await openPage(browser);
-    await page.goto('/');
+    await openApp(page, '/');
     const table = page.getByRole('table', { name: /Live prices/ });
     await table.getByText('Bitcoin', { exact: true }).waitFor();
     const rows = await table.locator('tbody tr').allInnerTexts();
@@ -70,7 +70,7 @@ describe('the public site in a real browser', () => {
 
   test('Arabic: right to left, mirrored layout, translated, accessible', async () => {
     const { page, errors, context } = await openPage(browser);
-    await page.goto('/');
+    await openApp(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const brandLtr = await page.getByRole('banner').getByRole('link').first().boundingBox();
     await page.getByRole('combobox', { name: 'Language and currency' }).selectOption('language:ar');
@@ -94,7 +94,7 @@ describe('the public site in a real browser', () => {
 
   test('on a 390 px phone: the Menu button opens the collapsible menu, and nothing scrolls sideways', async () => {
     const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
-    await page.goto('/');
+    await openApp(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Personal' }).isVisible()).toBe(false);
     const menu = page.getByRole('button', { name: 'Menu' });
@@ -142,6 +142,68 @@ describe('the public site in a real browser', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Making a deposit' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Withdrawing your funds' }).count()).toBe(1);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the public pages arrive prerendered: readable before any script runs; the member area is the app shell', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, title, heading] of PAGES.filter(([path]) =>
+      ['/', '/about', '/help-center'].includes(path),
+    )) {
+      await page.goto(path);
+      expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading);
+      expect(await page.title()).toBe(`Our Platform | ${title}`);
+      expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('en');
+    }
+    // Nothing executable was written into the page (the CSP allows no inline script).
+    const scripts = await page.locator('script:not([src]):not([type="application/json"])').count();
+    expect(scripts).toBe(0);
+    await page.goto('/dashboard');
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    await context.close();
+  });
+
+  test('a visitor who chose Spanish gets the pages prerendered in Spanish, and they work', async () => {
+    const { page, errors, context } = await openPage(browser);
+    // A choice made before the app has started (its script held back here) is applied once it has.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/start-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Put your crypto to work' }).waitFor();
+    await page.getByRole('combobox', { name: 'Language and currency' }).selectOption('language:es');
+    release();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
+    await page.getByRole('heading', { level: 1, name: 'Pon a trabajar tus criptoactivos' }).waitFor();
+
+    await openApp(page, '/about');
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('es');
+    await page.getByRole('heading', { level: 1, name: 'Acerca de Our Platform' }).waitFor();
+    // Hydrated: the picker switches the page back to English.
+    await page.getByRole('combobox', { name: 'Idioma y moneda' }).selectOption('language:en');
+    await page.getByRole('heading', { level: 1, name: 'About Our Platform' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the Content-Security-Policy refuses an injected inline script, and reports it as an error', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await openApp(page, '/about');
+    expect(errors).toEqual([]);
+    // What an injected <script> (XSS) would do: the page's CSP must refuse to run it.
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'document.body.dataset.injected = "ran"';
+      document.body.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return document.body.dataset.injected === 'ran';
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => errors.some((error) => error.startsWith('CSP violation: script-src'))).toBe(true);
     await context.close();
   });
 

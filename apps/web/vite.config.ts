@@ -1,11 +1,21 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type * as PrerenderModule from './src/prerender';
 
 const api = 'http://localhost:3000';
+
+/**
+ * Compile-time constants, the same in the browser bundle and the prerender bundle: the footer's year
+ * in the prerendered HTML and in the hydrating app must agree.
+ */
+const DEFINE = {
+  'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+};
 
 /** The module of each public route's screen: its chunks are preloaded with the page (see routePreloads). */
 const ROUTE_MODULES: Record<string, string> = {
@@ -24,10 +34,14 @@ const ROUTE_MODULES: Record<string, string> = {
   '/login': 'features/auth/routes/login-page.tsx',
 };
 
+/** The app proper, imported by the small entry (src/main.tsx) once a prerendered page has painted. */
+const APP_MODULE = 'start.tsx';
+
 /**
  * Writes route-preloads.json: for each public route, the JavaScript chunks its screen needs. The API
  * puts them in the page as <link rel="modulepreload">, so the browser fetches them with the main
- * bundle instead of after it (one round trip less before the first paint).
+ * bundle instead of after it (one round trip less before the first paint). index.html preloads the
+ * app (src/start.tsx) and its chunks, which the entry imports dynamically.
  */
 function routePreloads(): Plugin {
   const chunksOf = (bundle: Rolldown.OutputBundle, fileName: string, seen: Set<string>) => {
@@ -37,24 +51,179 @@ function routePreloads(): Plugin {
     seen.add(fileName);
     for (const imported of chunk.imports) chunksOf(bundle, imported, seen);
   };
+  const moduleChunk = (bundle: Rolldown.OutputBundle, module: string) =>
+    Object.values(bundle).find(
+      (item): item is Rolldown.OutputChunk =>
+        item.type === 'chunk' && Boolean(item.facadeModuleId?.endsWith(`/src/${module}`)),
+    );
+  /** The entry's chunks and the app's: what every page loads. */
+  const sharedChunks = (bundle: Rolldown.OutputBundle) => {
+    const shared = new Set<string>();
+    const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+    if (entry) chunksOf(bundle, entry.fileName, shared);
+    const app = moduleChunk(bundle, APP_MODULE);
+    if (app) chunksOf(bundle, app.fileName, shared);
+    return shared;
+  };
   return {
     name: 'route-preloads',
     apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        const app = bundle && moduleChunk(bundle, APP_MODULE);
+        if (!bundle || !app) return html;
+        const files = new Set<string>();
+        chunksOf(bundle, app.fileName, files);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
     generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
-      const shared = new Set<string>();
-      if (entry) chunksOf(bundle, entry.fileName, shared);
+      const shared = sharedChunks(bundle);
       const map: Record<string, string[]> = {};
       for (const [route, module] of Object.entries(ROUTE_MODULES)) {
-        const chunk = Object.values(bundle).find(
-          (item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(`/src/${module}`),
-        );
+        const chunk = moduleChunk(bundle, module);
         if (!chunk) continue;
         const files = new Set<string>();
         chunksOf(bundle, chunk.fileName, files);
         map[route] = [...files].filter((file) => !shared.has(file)).map((file) => `/${file}`);
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(map) });
+    },
+  };
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page's HTML: index.html with the page's language, title and description, the list of its
+ * route's chunks, and the prerendered markup in #root (marked with its language for src/main.tsx).
+ */
+function pageHtml(
+  template: string,
+  page: { html: string; language: string; dir: string; meta: { title?: string; description?: string } },
+  preloads: string[],
+  data: string[],
+  appEarly: boolean,
+): string {
+  let html = template.replace(
+    /<html lang="[^"]*" dir="[^"]*">/,
+    `<html lang="${page.language}" dir="${page.dir}">`,
+  );
+  const { title, description } = page.meta;
+  if (title) {
+    html = html
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`)
+      .replace(/(property="og:title"\s+content=")[^"]*"/, `$1${escapeAttribute(title)}"`);
+  }
+  if (description) {
+    html = html
+      .replace(/(name="description"\s+content=")[^"]*"/, `$1${escapeAttribute(description)}"`)
+      .replace(/(property="og:description"\s+content=")[^"]*"/, `$1${escapeAttribute(description)}"`);
+  }
+  // Usually the app's and the page's chunks are not preloaded with the page: src/main.tsx fetches them
+  // once the page has painted, so they take no bandwidth from it (the list is a JSON data block, which
+  // the CSP allows: it is not a script). A page whose main content needs the app (appEarly) preloads
+  // them with the page, at low priority: they still run after its first paint.
+  const chunks = JSON.stringify(appEarly ? [] : preloads).replace(/</g, '\\u003c');
+  const early = appEarly
+    ? preloads
+        .map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${chunk}">`)
+        .join('')
+    : '';
+  // The API client sends credentials: the preload must too, or the browser would not use it.
+  const fetches = data
+    .map(
+      (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
+    )
+    .join('');
+  return html
+    .replace(/\s*<link rel="modulepreload"([^>]*)>/g, (link: string, attributes: string) =>
+      appEarly ? link.replace(attributes, `${attributes} fetchpriority="low"`) : '',
+    )
+    .replace(
+      '</head>',
+      `${early}${fetches}<script type="application/json" id="page-chunks">${chunks}</script></head>`,
+    )
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${page.language}">${page.html}</div>`,
+    );
+}
+
+/**
+ * Prerenders the public pages (docs/decisions/055-prerendered-public-pages.md): once the browser
+ * bundle is written, bundles src/prerender.tsx for Node, renders each of its pages in each language
+ * with React's prerender, and writes them to pages/<language>/<page>.html with prerendered.json
+ * (route → language → file), which the API serves. The precompress plugin then compresses them.
+ */
+function prerender(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  return {
+    name: 'prerender',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = join(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const serverDir = join(root, 'node_modules/.cache/prerender');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        define: DEFINE,
+        plugins: [react()],
+        ssr: { noExternal: ['@app/shared'] },
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir: serverDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+          target: 'node20',
+        },
+      });
+      // No cache-busting query: the lazily loaded pages import the entry by its plain URL, and a second
+      // instance of it would have its own React contexts.
+      const renderer = (await import(
+        pathToFileURL(join(serverDir, 'prerender.js')).href
+      )) as typeof PrerenderModule;
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const preloads = JSON.parse(readFileSync(join(outDir, 'route-preloads.json'), 'utf8')) as Record<
+        string,
+        string[]
+      >;
+      const manifest: Record<string, Record<string, string>> = {};
+      for (const path of renderer.PRERENDERED_PATHS) {
+        manifest[path] = {};
+        for (const language of renderer.LANGUAGES) {
+          const page = await renderer.renderPage(path, language);
+          const file = `pages/${language}/${path === '/' ? 'index' : path.slice(1)}.html`;
+          mkdirSync(join(outDir, 'pages', language), { recursive: true });
+          writeFileSync(
+            join(outDir, file),
+            pageHtml(
+              template,
+              page,
+              preloads[path] ?? [],
+              renderer.pageData(path, language),
+              renderer.APP_EARLY_PATHS.includes(path),
+            ),
+          );
+          manifest[path][language] = file;
+        }
+      }
+      writeFileSync(join(outDir, 'prerendered.json'), JSON.stringify(manifest));
     },
   };
 }
@@ -93,7 +262,8 @@ function precompress(): Plugin {
 
 /** The SPA: built to apps/web/dist (served by the API); in development the API is proxied. */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(), prerender(), precompress()],
+  define: DEFINE,
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -41,8 +41,8 @@ export interface WatchedPage {
 }
 
 /**
- * A page in a fresh browser context (its own storage and cookies) that records every console error and
- * uncaught exception, so a test can assert the user saw none (CONVENTIONS §12).
+ * A page in a fresh browser context (its own storage and cookies) that records every console error,
+ * Content-Security-Policy violation and uncaught exception, so a test can assert the user saw none (CONVENTIONS §12).
  */
 export async function openPage(
   browser: Browser,
@@ -53,6 +53,12 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? 'en-US',
   });
+  // A Content-Security-Policy violation is an error the user's browser reports: count it as one.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} (${event.blockedURI || 'inline'})`);
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -60,6 +66,16 @@ export async function openPage(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors };
+}
+
+/**
+ * Opens a path and waits until the app has taken the page over. A public page is prerendered: it is
+ * readable at once, but its buttons and menus work only once its script has loaded and hydrated it
+ * (docs/decisions/055-prerendered-public-pages.md). Network idle: the app's scripts, and the data it
+ * asks for once running, have arrived.
+ */
+export async function openApp(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'networkidle' });
 }
 
 /** Axe on the current page: no serious or critical violation (WCAG 2.x A and AA rules). */

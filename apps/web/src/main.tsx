@@ -1,17 +1,42 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './index.css';
-import '#i18n/index';
-import { applyStoredTheme } from '#lib/preferences';
-import { App } from './app/app';
 
-applyStoredTheme();
+/**
+ * The entry: styles, then the app (src/start.tsx). Any page but a prerendered one needs the app to
+ * show anything: index.html preloads it and it starts at once. A prerendered public page is painted
+ * from its HTML; the app (React, the router, the texts, the hydration) and the page's own chunks (the
+ * page lists them in #page-chunks) are fetched and run only after that first paint, so they never
+ * hold it back (docs/decisions/055-prerendered-public-pages.md).
+ */
+const start = () => void import('./start');
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+/** Fetches the page's chunks alongside the app's, rather than after it. */
+function preloadPageChunks() {
+  let chunks: unknown;
+  try {
+    chunks = JSON.parse(document.getElementById('page-chunks')?.textContent ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(chunks)) return;
+  for (const href of chunks) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+if (document.getElementById('root')?.dataset.prerendered) {
+  const afterPaint = () => {
+    preloadPageChunks();
+    start();
+  };
+  // A frame's callbacks run just before its paint; a task queued from there runs after it. A hidden
+  // page paints nothing (no frames): it starts at once.
+  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(afterPaint, 0));
+  else afterPaint();
+} else {
+  start();
 }

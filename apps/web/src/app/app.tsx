@@ -2,7 +2,8 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-function AppRoutes() {
+/** The route table; the browser and the build's prerender (src/prerender.tsx) give it its router. */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -1,47 +1,53 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Direction } from 'radix-ui';
 import { PageSpinner } from '#components/ui/spinner';
 import { i18n } from '#i18n/index';
 import { useFrontSettings } from '#lib/front-settings';
+import { useIdle } from '#lib/use-idle';
 import { createQueryClient } from './query-client';
 
-const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+import type { Toasts as ToastsComponent } from './toasts';
 
-/** True once the page has loaded: what is not needed for the first paint waits until then. */
-function useAfterLoad(): boolean {
-  const [loaded, setLoaded] = useState(false);
+let Toasts: typeof ToastsComponent | null = null;
+
+/**
+ * The toast container, loaded once the page has loaded and the browser is idle: the first screen does
+ * not need it. It renders only once its chunk is there, so mounting it never suspends: a suspending
+ * update would hold back the hydration of a prerendered page (React throttles Suspense reveals).
+ */
+function useToastsLoaded(): boolean {
+  const idle = useIdle();
+  const [loaded, setLoaded] = useState(Toasts !== null);
   useEffect(() => {
-    const done = () => setLoaded(true);
-    if (document.readyState === 'complete') {
-      const timer = setTimeout(done, 0);
-      return () => clearTimeout(timer);
-    }
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, []);
+    if (!idle || loaded) return;
+    let cancelled = false;
+    void import('./toasts').then((module) => {
+      Toasts = module.Toasts;
+      if (!cancelled) setLoaded(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [idle, loaded]);
   return loaded;
 }
 
 /**
  * Language direction for Radix and the toasts; the front settings start loading at once. The toast
- * container (and its library) mounts after the page has loaded; a toast raised before waits in
- * react-toastify's queue.
+ * container (and its library) mounts once the page has loaded and the browser is idle; a toast raised
+ * before waits in react-toastify's queue.
  */
 function Localized({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   useFrontSettings();
-  const loaded = useAfterLoad();
+  const toastsLoaded = useToastsLoaded();
   const dir = instance.dir(instance.resolvedLanguage);
   return (
     <Direction.Provider dir={dir}>
       {children}
-      {loaded && (
-        <Suspense fallback={null}>
-          <Toasts rtl={dir === 'rtl'} />
-        </Suspense>
-      )}
+      {toastsLoaded && Toasts && <Toasts rtl={dir === 'rtl'} />}
     </Direction.Provider>
   );
 }

@@ -1,14 +1,36 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { isValidElement, lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { MEMBER_PLANS_PATH } from '#lib/member-paths';
 import { PlansRoute } from './plans-route';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireMember } from './guards/require-member';
 import { RootLayout } from './layouts/root-layout';
 
-/** A route component loaded on first visit (its own chunk). */
-function page<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A route component that can load its chunk ahead of rendering (see preloadRoute). */
+type PageComponent<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
+
+/**
+ * A route component loaded on first visit (its own chunk). Once its chunk is loaded (preload) it
+ * renders at once instead of suspending, which lets a prerendered page hydrate in one pass.
+ */
+function page<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): PageComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = async () => {
+    loaded = (await load())[name];
+  };
+  const Lazy = lazy(async () => {
+    const component = (await load())[name];
+    loaded = component;
+    return { default: component };
+  });
+  function Page(props: P) {
+    const Loaded = (loaded ?? Lazy) as ComponentType<P>;
+    return <Loaded {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const HomePage = page(() => import('../features/public/routes/home-page'), 'HomePage');
@@ -142,3 +164,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the chunks of the screens that `pathname` shows, so that hydrating a prerendered page
+ * (src/main.tsx) does not suspend on them.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => {
+      const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+      return typeof type === 'function' && 'preload' in type && typeof type.preload === 'function'
+        ? (type as PageComponent<object>).preload()
+        : Promise.resolve();
+    }),
+  );
+}

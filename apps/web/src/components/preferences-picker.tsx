@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, isLanguage, setLanguage } from '#i18n/index';
@@ -39,6 +40,18 @@ export function PreferencesPicker({
     }
   };
 
+  // On a prerendered page the select works natively before the app has hydrated it: a choice made
+  // then is applied once the app runs, instead of being lost.
+  const select = useRef<HTMLSelectElement>(null);
+  const chooseEarly = useRef(choose);
+  useEffect(() => {
+    const element = select.current;
+    if (!element || element.value === '') return;
+    const value = element.value;
+    element.value = '';
+    chooseEarly.current(value);
+  }, []);
+
   return (
     <div
       className={cn(
@@ -56,6 +69,7 @@ export function PreferencesPicker({
       </span>
       <ChevronDown className="size-3.5 text-muted" aria-hidden="true" />
       <select
+        ref={select}
         aria-label={t('picker.label')}
         value=""
         onChange={(event) => choose(event.target.value)}

@@ -1,11 +1,13 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readStored, STORAGE_KEYS, writeStored } from '#lib/storage';
+import { readStored, STORAGE_KEYS, writePreferenceCookie, writeStored } from '#lib/storage';
 import en from './locales/en.json';
 
 /**
  * i18next with English bundled (the fallback) and the other locales loaded when chosen. The chosen
- * language is stored locally and sets <html lang> and <html dir> (Arabic is right-to-left).
+ * language is stored locally and sets <html lang> and <html dir> (Arabic is right-to-left); it is also
+ * mirrored in a `lang` cookie, so the server can send the public pages prerendered in that language
+ * (docs/decisions/055-prerendered-public-pages.md). At build time (no document) it only translates.
  */
 
 export const LANGUAGES = ['en', 'es', 'ar'] as const;
@@ -40,15 +42,18 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 function applyToDocument(language: string) {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = i18n.dir(language);
+  if (isLanguage(language)) writePreferenceCookie('lang', language);
 }
 
 i18n.on('languageChanged', applyToDocument);
 
 const stored = readStored(STORAGE_KEYS.language);
 
-void i18n
+/** Settles once the chosen language's texts are loaded (at once for English, which is bundled). */
+export const i18nReady: Promise<unknown> = i18n
   .use(localeBackend)
   .use(initReactI18next)
   .init({

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useFrontSettings } from './front-settings';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
@@ -11,12 +11,25 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
   meta.content = content;
 }
 
+/** What a screen's title and description are, collected while a page is prerendered at build time. */
+export interface CollectedMeta {
+  title?: string;
+  description?: string;
+}
+
+/**
+ * Given only by the build's prerender (src/prerender.tsx), which writes the collected title and
+ * description into the page's <head>; in the browser there is none and the effect sets them.
+ */
+export const DocumentMetaCollector = createContext<((meta: CollectedMeta) => void) | null>(null);
+
 /**
  * Page title '{sitename} | {Page}' and the meta description of a screen (spec §2), mirrored in the
  * Open Graph tags for sharing.
  */
 export function useDocumentMeta(page: string, description: string): void {
   const { sitename } = useFrontSettings();
+  useContext(DocumentMetaCollector)?.({ title: `${sitename} | ${page}`, description });
   useEffect(() => {
     const title = `${sitename} | ${page}`;
     document.title = title;

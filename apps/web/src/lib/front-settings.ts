@@ -4,6 +4,7 @@ import type { FrontSettings } from '@app/shared/schemas/front';
 import { useTranslation } from 'react-i18next';
 import { api } from './api-client';
 import { logger } from './logger';
+import { useHydrated } from './use-hydrated';
 
 /** What the app shows while the settings load or when they cannot be read (spec §3 and §9 defaults). */
 export const DEFAULT_FRONT_SETTINGS: FrontSettings = {
@@ -23,6 +24,11 @@ export const DEFAULT_FRONT_SETTINGS: FrontSettings = {
   social_links: [],
 };
 
+/** GET /api/front?lang= */
+export function frontSettingsUrl(language: string): string {
+  return `/api/front?lang=${encodeURIComponent(language)}`;
+}
+
 /**
  * Front settings (GET /api/front?lang=). A failure is only logged (spec §8): the screens go on with
  * the defaults (or the settings read before) and the query tries again later.
@@ -34,7 +40,7 @@ export function useFrontSettings(): FrontSettings {
     queryKey: ['front', language],
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<FrontSettings>(`/api/front?lang=${encodeURIComponent(language)}`, { signal });
+        return await api.get<FrontSettings>(frontSettingsUrl(language), { signal });
       } catch (error) {
         if (!signal.aborted) logger.warn('Front settings could not be loaded; showing the defaults.', error);
         throw error;
@@ -43,5 +49,8 @@ export function useFrontSettings(): FrontSettings {
     staleTime: 5 * 60_000,
     placeholderData: (previous) => previous,
   });
-  return data ?? DEFAULT_FRONT_SETTINGS;
+  // A prerendered page shows the defaults: the part of it that hydrates after the settings arrived
+  // must still match its HTML.
+  const hydrated = useHydrated();
+  return (hydrated ? data : undefined) ?? DEFAULT_FRONT_SETTINGS;
 }

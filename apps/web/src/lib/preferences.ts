@@ -1,4 +1,4 @@
-import { readStored, STORAGE_KEYS, writeStored } from './storage';
+import { readStored, STORAGE_KEYS, writePreferenceCookie, writeStored } from './storage';
 import { useStoredValue } from './use-stored-value';
 
 /** Local preferences (spec §3): currency, appearance and balance visibility. Language lives in i18n. */
@@ -8,6 +8,7 @@ export type Theme = 'light' | 'dark';
 export function applyTheme(theme: Theme): void {
   document.documentElement.classList.toggle('dark', theme === 'dark');
   document.documentElement.style.colorScheme = theme;
+  writePreferenceCookie('theme', theme);
 }
 
 /** Applies the stored appearance; called once before the first render. */

@@ -48,3 +48,15 @@ export function subscribeToStorage(callback: () => void): () => void {
     window.removeEventListener('storage', callback);
   };
 }
+
+/**
+ * Mirrors a display preference (language, appearance) in a cookie the server reads to send the page
+ * already in that language and appearance (apps/api/src/plugins/static-web.ts). Not a credential.
+ */
+export function writePreferenceCookie(name: 'lang' | 'theme', value: string): void {
+  try {
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies refused: the server sends the default and the app switches after loading.
+  }
+}

@@ -1,13 +1,20 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '#components/ui/spinner';
 
-/** Every screen: a new page starts at the top; lazily loaded routes show a spinner meanwhile. */
+/**
+ * Every screen: a new page starts at the top; lazily loaded routes show a spinner meanwhile. The first
+ * page keeps the browser's own position: a prerendered page may have been scrolled (or restored on
+ * reload) before the app hydrated it.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return (

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '#lib/cn';
+import { Button } from './button';
 
 const TONES = {
   error: { box: 'border-danger-line bg-danger-soft text-danger', Icon: CircleAlert },
@@ -25,5 +27,18 @@ export function Alert({ tone, children, className }: AlertProps) {
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1 leading-relaxed">{children}</div>
     </div>
+  );
+}
+
+/** A load that failed: the error and a Retry button (docs/decisions/048: every screen has an error state). */
+export function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert tone="error">
+      <p>{children}</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
   );
 }

@@ -54,7 +54,8 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
   return undefined;
 }
 
-export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
+/** What a labelled field takes beside its control's own props. */
+interface FieldProps {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
@@ -62,25 +63,35 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id
   containerClassName?: string;
 }
 
-export function TextField({
-  label,
-  error,
-  hint,
-  aside,
-  containerClassName,
-  className,
-  ...input
-}: TextFieldProps) {
+/**
+ * Splits a field's props: `frame` for FieldFrame, `control` for its input, select or textarea: the id and
+ * ARIA that tie it to the label, hint and error, the control classes with `sizing`, then the caller's own
+ * props, spread last so they win as before.
+ */
+function useField<P extends FieldProps & { className?: string | undefined }>(
+  { label, error, hint, aside, containerClassName, className, ...rest }: P,
+  sizing: string,
+) {
   const id = useId();
+  return {
+    frame: { id, label, error, hint, aside, className: containerClassName },
+    control: {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(id, error, hint),
+      className: controlClass(Boolean(error), cn(sizing, className)),
+      ...rest,
+    },
+  };
+}
+
+export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & FieldProps;
+
+export function TextField(props: TextFieldProps) {
+  const { frame, control } = useField(props, 'h-11');
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} className={containerClassName}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={controlClass(Boolean(error), cn('h-11', className))}
-        {...input}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} />
     </FieldFrame>
   );
 }
@@ -88,29 +99,14 @@ export function TextField({
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
 /** A password input with a show/hide button. */
-export function PasswordField({
-  label,
-  error,
-  hint,
-  aside,
-  containerClassName,
-  className,
-  ...input
-}: PasswordFieldProps) {
+export function PasswordField(props: PasswordFieldProps) {
   const { t } = useTranslation();
-  const id = useId();
+  const { frame, control } = useField(props, 'h-11 pe-11');
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} className={containerClassName}>
+    <FieldFrame {...frame}>
       <div className="relative">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          className={controlClass(Boolean(error), cn('h-11 pe-11', className))}
-          {...input}
-        />
+        <input type={visible ? 'text' : 'password'} {...control} />
         <button
           type="button"
           onClick={() => setVisible((value) => !value)}
@@ -129,36 +125,13 @@ export function PasswordField({
   );
 }
 
-export interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'id'> {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  aside?: ReactNode;
-  containerClassName?: string;
-}
+export type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'id'> & FieldProps;
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  aside,
-  containerClassName,
-  className,
-  children,
-  ...select
-}: SelectFieldProps) {
-  const id = useId();
+export function SelectField(props: SelectFieldProps) {
+  const { frame, control } = useField(props, 'h-11 appearance-auto');
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} className={containerClassName}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={controlClass(Boolean(error), cn('h-11 appearance-auto', className))}
-        {...select}
-      >
-        {children}
-      </select>
+    <FieldFrame {...frame}>
+      <select {...control} />
     </FieldFrame>
   );
 }
@@ -179,34 +152,14 @@ export function CheckboxField({ label, className, ...input }: CheckboxFieldProps
   );
 }
 
-export interface TextareaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id'> {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  aside?: ReactNode;
-  containerClassName?: string;
-}
+export type TextareaFieldProps = Omit<ComponentPropsWithRef<'textarea'>, 'id'> & FieldProps;
 
 /** A multi-line text field. */
-export function TextareaField({
-  label,
-  error,
-  hint,
-  aside,
-  containerClassName,
-  className,
-  ...textarea
-}: TextareaFieldProps) {
-  const id = useId();
+export function TextareaField(props: TextareaFieldProps) {
+  const { frame, control } = useField(props, 'min-h-24 py-2.5 leading-relaxed');
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside} className={containerClassName}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={controlClass(Boolean(error), cn('min-h-24 py-2.5 leading-relaxed', className))}
-        {...textarea}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} />
     </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '#lib/zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ChangePasswordRequest } from '@app/shared/schemas/auth';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '#lib/zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { TotpCodeRequest, TwoFactorLoginRequest } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';

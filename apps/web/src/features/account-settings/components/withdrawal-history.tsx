@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@app/shared/schemas/withdrawals';
-import { Alert } from '#components/ui/alert';
+import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
-import { Button } from '#components/ui/button';
 import { Pagination } from '#components/ui/pagination';
+import { ResponsiveTable } from '#components/ui/responsive-table';
 import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -45,12 +45,9 @@ export function WithdrawalHistory() {
   }
   if (history.isError) {
     return (
-      <Alert tone="error">
-        <p>{message(errorMessage(history.error, 'An error occurred'))}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void history.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <RetryAlert onRetry={() => void history.refetch()}>
+        {message(errorMessage(history.error, 'An error occurred'))}
+      </RetryAlert>
     );
   }
   const rows = history.data.data;
@@ -64,64 +61,57 @@ export function WithdrawalHistory() {
   const method = (row: Withdrawal) => t(`withdrawals.methods.${row.withdrawal_method}`);
 
   return (
-    <div aria-busy={history.isFetching || undefined}>
-      <table className="w-full text-sm max-sm:hidden">
-        <caption className="sr-only">{t('withdrawals.history.title')}</caption>
-        <thead>
-          <tr className="border-b border-line text-start text-xs text-muted">
-            <th scope="col" className="py-2 pe-3 text-start font-medium">
-              {t('withdrawals.history.date')}
-            </th>
-            <th scope="col" className="py-2 pe-3 text-end font-medium">
-              {t('withdrawals.history.amount')}
-            </th>
-            <th scope="col" className="py-2 pe-3 text-start font-medium">
-              {t('withdrawals.history.method')}
-            </th>
-            <th scope="col" className="py-2 pe-3 text-start font-medium">
-              {t('withdrawals.history.destination')}
-            </th>
-            <th scope="col" className="py-2 text-start font-medium">
-              {t('withdrawals.history.status')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className="py-3 pe-3 whitespace-nowrap">{date(row.created_at)}</td>
-              <td className="py-3 pe-3 text-end font-medium whitespace-nowrap tabular-nums">
-                {money(row.amount)}
-              </td>
-              <td className="py-3 pe-3">{method(row)}</td>
-              <td className="max-w-56 truncate py-3 pe-3 text-muted" title={row.destination}>
-                {row.destination}
-              </td>
-              <td className="py-3">
-                <WithdrawalStatusBadge status={row.status} />
-                {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="space-y-3 sm:hidden" aria-label={t('withdrawals.history.title')}>
-        {rows.map((row) => (
-          <li key={row.id} className="rounded-xl border border-line p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div>
-                <p className="font-semibold tabular-nums">{money(row.amount)}</p>
-                <p className="text-xs text-muted">
-                  {date(row.created_at)} · {method(row)}
-                </p>
-              </div>
+    <ResponsiveTable
+      caption={t('withdrawals.history.title')}
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={[
+        {
+          header: t('withdrawals.history.date'),
+          className: 'whitespace-nowrap',
+          cell: (row) => date(row.created_at),
+        },
+        {
+          header: t('withdrawals.history.amount'),
+          align: 'end',
+          className: 'font-medium whitespace-nowrap tabular-nums',
+          cell: (row) => money(row.amount),
+        },
+        { header: t('withdrawals.history.method'), cell: method },
+        {
+          header: t('withdrawals.history.destination'),
+          className: 'max-w-56 truncate text-muted',
+          title: (row) => row.destination,
+          cell: (row) => row.destination,
+        },
+        {
+          header: t('withdrawals.history.status'),
+          cell: (row) => (
+            <>
               <WithdrawalStatusBadge status={row.status} />
+              {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
+            </>
+          ),
+        },
+      ]}
+      cardStyle="boxed"
+      card={(row) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <p className="font-semibold tabular-nums">{money(row.amount)}</p>
+              <p className="text-xs text-muted">
+                {date(row.created_at)} · {method(row)}
+              </p>
             </div>
-            <p className="mt-2 text-sm break-words text-muted">{row.destination}</p>
-            {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
-          </li>
-        ))}
-      </ul>
+            <WithdrawalStatusBadge status={row.status} />
+          </div>
+          <p className="mt-2 text-sm wrap-anywhere text-muted">{row.destination}</p>
+          {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
+        </>
+      )}
+      busy={history.isFetching}
+    >
       <Pagination
         page={history.data.current_page}
         totalPages={history.data.last_page}
@@ -129,6 +119,6 @@ export function WithdrawalHistory() {
         label={t('withdrawals.history.pages')}
         disabled={history.isFetching}
       />
-    </div>
+    </ResponsiveTable>
   );
 }

@@ -1,13 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Destination } from '@app/shared/schemas/withdrawals';
-import { PageHeader } from '#components/page-header';
+import { BackLink, PageHeader } from '#components/page-header';
 import { Alert } from '#components/ui/alert';
-import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
-import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
@@ -21,6 +18,7 @@ import {
   destinationPayload,
   type DestinationFormValues,
 } from '../components/destination-form';
+import { DestinationsLoadState } from '../components/destinations-load-state';
 import type { UseFormSetError } from 'react-hook-form';
 
 /** Which destination the page edits: ?id=, else (without ?new) the default one, else none (add). */
@@ -46,21 +44,8 @@ export function WithdrawalInfoPage() {
 
   let body;
   let title = t('withdrawals.infoPage.title');
-  if (destinations.isPending) {
-    body = (
-      <div className="flex justify-center py-14">
-        <Spinner label={t('withdrawals.destinations.loading')} />
-      </div>
-    );
-  } else if (destinations.isError) {
-    body = (
-      <Alert tone="error">
-        <p>{message(errorMessage(destinations.error, 'An error occurred'))}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void destinations.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
+  if (!destinations.isSuccess) {
+    body = <DestinationsLoadState destinations={destinations} />;
   } else {
     const destination = pick(destinations.data, params);
     if (destination === 'missing') {
@@ -99,13 +84,7 @@ export function WithdrawalInfoPage() {
 
   return (
     <>
-      <Link
-        to="/withdrawal-methods"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg"
-      >
-        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
-        {t('withdrawals.backToMethods')}
-      </Link>
+      <BackLink to="/withdrawal-methods">{t('withdrawals.backToMethods')}</BackLink>
       <PageHeader title={title} description={t('withdrawals.infoPage.description')} />
       {body}
     </>

@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { ArrowLeft, Landmark, Pencil, Plus, Star, Trash2, Wallet } from 'lucide-react';
+import { Landmark, Pencil, Plus, Star, Trash2, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Destination } from '@app/shared/schemas/withdrawals';
-import { PageHeader } from '#components/page-header';
-import { Alert } from '#components/ui/alert';
+import { BackLink, PageHeader } from '#components/page-header';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { Dialog } from '#components/ui/dialog';
-import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
@@ -18,6 +16,20 @@ import { useDeleteWithdrawalDestination } from '../api/delete-withdrawal-destina
 import { useWithdrawalDestinations } from '../api/get-withdrawal-destinations';
 import { useUpdateWithdrawalDestination } from '../api/update-withdrawal-destination';
 import { destinationName, destinationText } from '../components/destination-text';
+import { DestinationsLoadState } from '../components/destinations-load-state';
+
+/** The way to /withdrawal-info to add a destination. */
+function AddDestinationButton() {
+  const { t } = useTranslation();
+  return (
+    <Button asChild>
+      <Link to="/withdrawal-info?new=1">
+        <Plus className="size-4" aria-hidden="true" />
+        {t('withdrawals.destinations.add')}
+      </Link>
+    </Button>
+  );
+}
 
 /** /withdrawal-methods (Manage): the saved bank accounts and wallets; add, edit, delete, set default. */
 export function WithdrawalMethodsPage() {
@@ -71,21 +83,8 @@ export function WithdrawalMethodsPage() {
   };
 
   let body;
-  if (destinations.isPending) {
-    body = (
-      <div className="flex justify-center py-14">
-        <Spinner label={t('withdrawals.destinations.loading')} />
-      </div>
-    );
-  } else if (destinations.isError) {
-    body = (
-      <Alert tone="error">
-        <p>{message(errorMessage(destinations.error, 'An error occurred'))}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void destinations.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
+  if (!destinations.isSuccess) {
+    body = <DestinationsLoadState destinations={destinations} />;
   } else if (destinations.data.length === 0) {
     body = (
       <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
@@ -93,12 +92,7 @@ export function WithdrawalMethodsPage() {
           <Wallet className="size-6" aria-hidden="true" />
         </span>
         <p className="max-w-md text-[15px] text-muted">{t('withdrawals.destinations.empty')}</p>
-        <Button asChild>
-          <Link to="/withdrawal-info?new=1">
-            <Plus className="size-4" aria-hidden="true" />
-            {t('withdrawals.destinations.add')}
-          </Link>
-        </Button>
+        <AddDestinationButton />
       </Card>
     );
   } else {
@@ -116,7 +110,7 @@ export function WithdrawalMethodsPage() {
                   </span>
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <h2 className="font-semibold break-words">{name}</h2>
+                      <h2 className="font-semibold wrap-anywhere">{name}</h2>
                       <Badge tone="neutral">{t(`withdrawals.destinations.kinds.${destination.kind}`)}</Badge>
                       {destination.is_default && (
                         <Badge tone="info">{t('withdrawals.destinations.default')}</Badge>
@@ -168,26 +162,11 @@ export function WithdrawalMethodsPage() {
 
   return (
     <>
-      <Link
-        to="/account-management?tab=withdrawals"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg"
-      >
-        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
-        {t('withdrawals.backToSettings')}
-      </Link>
+      <BackLink to="/account-management?tab=withdrawals">{t('withdrawals.backToSettings')}</BackLink>
       <PageHeader
         title={t('withdrawals.methodsPage.title')}
         description={t('withdrawals.methodsPage.description')}
-        actions={
-          destinations.data && destinations.data.length > 0 ? (
-            <Button asChild>
-              <Link to="/withdrawal-info?new=1">
-                <Plus className="size-4" aria-hidden="true" />
-                {t('withdrawals.destinations.add')}
-              </Link>
-            </Button>
-          ) : undefined
-        }
+        actions={destinations.data && destinations.data.length > 0 ? <AddDestinationButton /> : undefined}
       />
       {body}
       <Dialog

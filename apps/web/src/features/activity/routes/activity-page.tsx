@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPES } from '@app/shared/constants';
+import '#lib/zod-config';
 import { ActivityQuery, type ActivityItem } from '@app/shared/schemas/activity';
 import { PageHeader } from '#components/page-header';
-import { Alert } from '#components/ui/alert';
+import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { SelectField, TextField } from '#components/ui/field';
 import { Pagination } from '#components/ui/pagination';
+import { ResponsiveTable } from '#components/ui/responsive-table';
 import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -103,12 +105,9 @@ export function ActivityPage() {
     );
   } else if (activity.isError) {
     body = (
-      <Alert tone="error">
-        <p>{message(errorMessage(activity.error, 'Failed to fetch transactions'))}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void activity.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <RetryAlert onRetry={() => void activity.refetch()}>
+        {message(errorMessage(activity.error, 'Failed to fetch transactions'))}
+      </RetryAlert>
     );
   } else if (activity.data.data.length === 0) {
     body = (
@@ -117,63 +116,47 @@ export function ActivityPage() {
       </p>
     );
   } else {
-    const rows = activity.data.data;
     body = (
-      <div aria-busy={activity.isFetching || undefined}>
-        <table className="w-full text-sm max-sm:hidden">
-          <caption className="sr-only">{t('activity.tableCaption')}</caption>
-          <thead>
-            <tr className="border-b border-line text-xs text-muted">
-              <th scope="col" className="py-2 pe-3 text-start font-medium">
-                {t('activity.columns.date')}
-              </th>
-              <th scope="col" className="py-2 pe-3 text-start font-medium">
-                {t('activity.columns.type')}
-              </th>
-              <th scope="col" className="py-2 pe-3 text-start font-medium">
-                {t('activity.columns.description')}
-              </th>
-              <th scope="col" className="py-2 pe-3 text-start font-medium">
-                {t('activity.columns.status')}
-              </th>
-              <th scope="col" className="py-2 text-end font-medium">
-                {t('activity.columns.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((item) => (
-              <tr key={item.id}>
-                <td className="py-3 pe-3 whitespace-nowrap">{date(item.date)}</td>
-                <td className="py-3 pe-3 font-medium whitespace-nowrap">{typeLabel(item.type)}</td>
-                <td className="py-3 pe-3 text-muted">{item.description}</td>
-                <td className="py-3 pe-3">
-                  <StatusBadge status={item.status} />
-                </td>
-                <td className="py-3 text-end">
-                  <Amount item={item} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ul className="divide-y divide-line sm:hidden" aria-label={t('activity.tableCaption')}>
-          {rows.map((item) => (
-            <li key={item.id} className="flex items-start justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <p className="font-medium">{typeLabel(item.type)}</p>
-                <p className="text-xs text-muted">{date(item.date)}</p>
-                {item.description && (
-                  <p className="mt-1 text-sm break-words text-muted">{item.description}</p>
-                )}
-              </div>
-              <div className="flex flex-col items-end gap-1.5">
-                <Amount item={item} />
-                <StatusBadge status={item.status} />
-              </div>
-            </li>
-          ))}
-        </ul>
+      <ResponsiveTable
+        caption={t('activity.tableCaption')}
+        rows={activity.data.data}
+        rowKey={(item) => item.id}
+        columns={[
+          {
+            header: t('activity.columns.date'),
+            className: 'whitespace-nowrap',
+            cell: (item) => date(item.date),
+          },
+          {
+            header: t('activity.columns.type'),
+            className: 'font-medium whitespace-nowrap',
+            cell: (item) => typeLabel(item.type),
+          },
+          {
+            header: t('activity.columns.description'),
+            className: 'text-muted',
+            cell: (item) => item.description,
+          },
+          { header: t('activity.columns.status'), cell: (item) => <StatusBadge status={item.status} /> },
+          { header: t('activity.columns.amount'), align: 'end', cell: (item) => <Amount item={item} /> },
+        ]}
+        cardStyle="divided"
+        cardClassName="flex items-start justify-between gap-3"
+        card={(item) => (
+          <>
+            <div className="min-w-0">
+              <p className="font-medium">{typeLabel(item.type)}</p>
+              <p className="text-xs text-muted">{date(item.date)}</p>
+              {item.description && <p className="mt-1 text-sm wrap-anywhere text-muted">{item.description}</p>}
+            </div>
+            <div className="flex flex-col items-end gap-1.5">
+              <Amount item={item} />
+              <StatusBadge status={item.status} />
+            </div>
+          </>
+        )}
+        busy={activity.isFetching}
+      >
         <Pagination
           page={activity.data.meta.current_page}
           totalPages={activity.data.meta.total_pages}
@@ -181,7 +164,7 @@ export function ActivityPage() {
           label={t('activity.pages')}
           disabled={activity.isFetching}
         />
-      </div>
+      </ResponsiveTable>
     );
   }
 

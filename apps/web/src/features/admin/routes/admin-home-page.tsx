@@ -53,7 +53,7 @@ export function AdminHomePage() {
             <ShieldCheck className="size-5" aria-hidden="true" />
           </span>
           <div className="min-w-0">
-            <p className="font-medium break-words">
+            <p className="font-medium wrap-anywhere">
               {t('admin.home.signedInAs', { email: data?.user.email ?? '' })}
             </p>
             <p className="mt-1 text-sm text-muted">{t('admin.home.comingSoon')}</p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '#lib/zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { OTP_LENGTH } from '@app/shared/constants';

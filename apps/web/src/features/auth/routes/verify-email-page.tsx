@@ -56,7 +56,7 @@ export function VerifyEmailPage() {
             </span>
             <div>
               <h2 className="font-semibold">{t('auth.verify.verifiedTitle')}</h2>
-              <p className="mt-1 text-sm break-words text-muted">
+              <p className="mt-1 text-sm wrap-anywhere text-muted">
                 {t('auth.verify.verifiedBody', { email: user.email })}
               </p>
               <Button asChild variant="secondary" size="sm" className="mt-4">
@@ -66,7 +66,7 @@ export function VerifyEmailPage() {
           </div>
         ) : (
           <div className="space-y-5">
-            <p className="text-sm break-words text-muted">{t('auth.verify.sendTo', { email: user.email })}</p>
+            <p className="text-sm wrap-anywhere text-muted">{t('auth.verify.sendTo', { email: user.email })}</p>
             <div className="flex flex-wrap gap-3">
               <Button onClick={sendCode} loading={resend.isPending}>
                 <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '@app/shared/schemas/investing';
-import { Alert } from '#components/ui/alert';
+import { RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { CheckboxField, TextField } from '#components/ui/field';
+import { ResponsiveTable } from '#components/ui/responsive-table';
 import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -62,6 +63,17 @@ export function DashboardPlans() {
   );
   const featured = all.filter((plan) => plan.status === 'active').slice(0, 3);
   const categoryLabel = (name: string) => t(`investing.categories.${name}`, { defaultValue: name });
+  /** Invest in a plan: enabled for active plans; the label names the plan. */
+  const investButton = (plan: Plan) => (
+    <Button
+      size="sm"
+      disabled={plan.status !== 'active'}
+      aria-label={`${t('investing.invest.button')} ${plan.name}`}
+      onClick={() => setInvesting(plan)}
+    >
+      {t('investing.invest.button')}
+    </Button>
+  );
 
   let body;
   if (plans.isPending) {
@@ -72,12 +84,9 @@ export function DashboardPlans() {
     );
   } else if (plans.isError) {
     body = (
-      <Alert tone="error">
-        <p>{message(errorMessage(plans.error, 'Could not load available plans.'))}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void plans.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <RetryAlert onRetry={() => void plans.refetch()}>
+        {message(errorMessage(plans.error, 'Could not load available plans.'))}
+      </RetryAlert>
     );
   } else if (all.length === 0) {
     body = <p className="py-8 text-center text-sm text-muted">{t('investing.plans.none')}</p>;
@@ -156,81 +165,58 @@ export function DashboardPlans() {
             {t('investing.plans.noMatch')}
           </p>
         ) : (
-          <>
-            <table className="w-full text-sm max-md:hidden">
-              <caption className="sr-only">{t('investing.plans.tableCaption')}</caption>
-              <thead>
-                <tr className="border-b border-line text-xs text-muted">
-                  {(['plan', 'category', 'amount', 'change', 'duration', 'yield', 'status'] as const).map(
-                    (column) => (
-                      <th key={column} scope="col" className="py-2 pe-3 text-start font-medium">
-                        {t(`investing.columns.${column}`)}
-                      </th>
-                    ),
-                  )}
-                  <th scope="col" className="py-2 text-end font-medium">
-                    <span className="sr-only">{t('investing.columns.action')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {shown.map((plan) => (
-                  <tr key={plan.id}>
-                    <td className="py-3 pe-3 font-medium">{plan.plan_name}</td>
-                    <td className="py-3 pe-3">{categoryLabel(plan.category)}</td>
-                    <td className="py-3 pe-3 whitespace-nowrap tabular-nums">
-                      {money(plan.min_amount)} – {money(plan.max_amount)}
-                    </td>
-                    <td className="py-3 pe-3">
-                      <Change text={plan.change} />
-                    </td>
-                    <td className="py-3 pe-3">{durationLabel(plan)}</td>
-                    <td className="py-3 pe-3 tabular-nums">{money(plan.expected_yield)}</td>
-                    <td className="py-3 pe-3">
-                      <StatusBadge status={plan.status} />
-                    </td>
-                    <td className="py-3 text-end">
-                      <Button
-                        size="sm"
-                        disabled={plan.status !== 'active'}
-                        aria-label={`${t('investing.invest.button')} ${plan.name}`}
-                        onClick={() => setInvesting(plan)}
-                      >
-                        {t('investing.invest.button')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="divide-y divide-line md:hidden" aria-label={t('investing.plans.tableCaption')}>
-              {shown.map((plan) => (
-                <li key={plan.id} className="flex items-start justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium">{plan.plan_name}</p>
-                    <p className="text-xs text-muted">
-                      {categoryLabel(plan.category)} · {durationLabel(plan)}
-                    </p>
-                    <p className="mt-1 text-sm tabular-nums">
-                      {money(plan.min_amount)} – {money(plan.max_amount)}
-                    </p>
-                  </div>
-                  <div className="flex flex-col items-end gap-1.5">
-                    <Change text={plan.change} />
-                    <StatusBadge status={plan.status} />
-                    <Button
-                      size="sm"
-                      disabled={plan.status !== 'active'}
-                      aria-label={`${t('investing.invest.button')} ${plan.name}`}
-                      onClick={() => setInvesting(plan)}
-                    >
-                      {t('investing.invest.button')}
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
+          <ResponsiveTable
+            caption={t('investing.plans.tableCaption')}
+            breakpoint="md"
+            rows={shown}
+            rowKey={(plan) => plan.id}
+            columns={[
+              {
+                header: t('investing.columns.plan'),
+                className: 'font-medium',
+                cell: (plan) => plan.plan_name,
+              },
+              { header: t('investing.columns.category'), cell: (plan) => categoryLabel(plan.category) },
+              {
+                header: t('investing.columns.amount'),
+                className: 'whitespace-nowrap tabular-nums',
+                cell: (plan) => `${money(plan.min_amount)} – ${money(plan.max_amount)}`,
+              },
+              { header: t('investing.columns.change'), cell: (plan) => <Change text={plan.change} /> },
+              { header: t('investing.columns.duration'), cell: durationLabel },
+              {
+                header: t('investing.columns.yield'),
+                className: 'tabular-nums',
+                cell: (plan) => money(plan.expected_yield),
+              },
+              { header: t('investing.columns.status'), cell: (plan) => <StatusBadge status={plan.status} /> },
+              {
+                header: <span className="sr-only">{t('investing.columns.action')}</span>,
+                align: 'end',
+                cell: investButton,
+              },
+            ]}
+            cardStyle="divided"
+            cardClassName="flex items-start justify-between gap-3"
+            card={(plan) => (
+              <>
+                <div className="min-w-0">
+                  <p className="font-medium">{plan.plan_name}</p>
+                  <p className="text-xs text-muted">
+                    {categoryLabel(plan.category)} · {durationLabel(plan)}
+                  </p>
+                  <p className="mt-1 text-sm tabular-nums">
+                    {money(plan.min_amount)} – {money(plan.max_amount)}
+                  </p>
+                </div>
+                <div className="flex flex-col items-end gap-1.5">
+                  <Change text={plan.change} />
+                  <StatusBadge status={plan.status} />
+                  {investButton(plan)}
+                </div>
+              </>
+            )}
+          />
         )}
       </>
     );

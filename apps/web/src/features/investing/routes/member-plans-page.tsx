@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { Pagination } from '#components/ui/pagination';
+import { ResponsiveTable } from '#components/ui/responsive-table';
 import { SpinnerIcon } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -74,62 +75,55 @@ export function MemberPlansPage() {
       </p>
     );
   } else {
-    const rows = plans.data.data;
+    const status = (plan: UserPlan) => (
+      <Badge tone={STATUS_TONES[plan.status]}>{t(`investing.userPlanStatus.${plan.status}`)}</Badge>
+    );
+    const end = (plan: UserPlan) => (plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible'));
+    const manage = (plan: UserPlan) => <ManageButton plan={plan} onManage={setManaging} />;
     body = (
-      <div aria-busy={plans.isFetching || undefined}>
-        <table className="w-full text-sm max-sm:hidden">
-          <caption className="sr-only">{t('investing.myPlans.title')}</caption>
-          <thead>
-            <tr className="border-b border-line text-xs text-muted">
-              {(['plan', 'amount', 'status', 'start', 'end'] as const).map((column) => (
-                <th key={column} scope="col" className="py-2 pe-3 text-start font-medium">
-                  {t(`investing.myPlans.columns.${column}`)}
-                </th>
-              ))}
-              <th scope="col" className="py-2 text-end font-medium">
-                {t('investing.myPlans.columns.manage')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((plan) => (
-              <tr key={plan.id}>
-                <td className="py-3 pe-3 font-medium">{plan.plan_name}</td>
-                <td className="py-3 pe-3 tabular-nums">{money(plan.amount)}</td>
-                <td className="py-3 pe-3">
-                  <Badge tone={STATUS_TONES[plan.status]}>
-                    {t(`investing.userPlanStatus.${plan.status}`)}
-                  </Badge>
-                </td>
-                <td className="py-3 pe-3 whitespace-nowrap">{date(plan.starts_at)}</td>
-                <td className="py-3 pe-3 whitespace-nowrap">
-                  {plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible')}
-                </td>
-                <td className="py-3 text-end">
-                  <ManageButton plan={plan} onManage={setManaging} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ul className="divide-y divide-line sm:hidden" aria-label={t('investing.myPlans.title')}>
-          {rows.map((plan) => (
-            <li key={plan.id} className="flex items-start justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <p className="font-medium">{plan.plan_name}</p>
-                <p className="text-sm tabular-nums">{money(plan.amount)}</p>
-                <p className="text-xs text-muted">
-                  {date(plan.starts_at)} –{' '}
-                  {plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible')}
-                </p>
-              </div>
-              <div className="flex flex-col items-end gap-1.5">
-                <Badge tone={STATUS_TONES[plan.status]}>{t(`investing.userPlanStatus.${plan.status}`)}</Badge>
-                <ManageButton plan={plan} onManage={setManaging} />
-              </div>
-            </li>
-          ))}
-        </ul>
+      <ResponsiveTable
+        caption={t('investing.myPlans.title')}
+        rows={plans.data.data}
+        rowKey={(plan) => plan.id}
+        columns={[
+          {
+            header: t('investing.myPlans.columns.plan'),
+            className: 'font-medium',
+            cell: (plan) => plan.plan_name,
+          },
+          {
+            header: t('investing.myPlans.columns.amount'),
+            className: 'tabular-nums',
+            cell: (plan) => money(plan.amount),
+          },
+          { header: t('investing.myPlans.columns.status'), cell: status },
+          {
+            header: t('investing.myPlans.columns.start'),
+            className: 'whitespace-nowrap',
+            cell: (plan) => date(plan.starts_at),
+          },
+          { header: t('investing.myPlans.columns.end'), className: 'whitespace-nowrap', cell: end },
+          { header: t('investing.myPlans.columns.manage'), align: 'end', cell: manage },
+        ]}
+        cardStyle="divided"
+        cardClassName="flex items-start justify-between gap-3"
+        card={(plan) => (
+          <>
+            <div className="min-w-0">
+              <p className="font-medium">{plan.plan_name}</p>
+              <p className="text-sm tabular-nums">{money(plan.amount)}</p>
+              <p className="text-xs text-muted">
+                {date(plan.starts_at)} – {end(plan)}
+              </p>
+            </div>
+            <div className="flex flex-col items-end gap-1.5">
+              {status(plan)}
+              {manage(plan)}
+            </div>
+          </>
+        )}
+        busy={plans.isFetching}
+      >
         <Pagination
           page={plans.data.meta.current_page}
           totalPages={plans.data.meta.total_pages}
@@ -137,7 +131,7 @@ export function MemberPlansPage() {
           label={t('investing.myPlans.pages')}
           disabled={plans.isFetching}
         />
-      </div>
+      </ResponsiveTable>
     );
   }
 

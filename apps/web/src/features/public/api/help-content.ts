@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { HelpArticleList, HelpFaqList } from '@app/shared/schemas/help';
 import { api } from '#lib/api-client';
 
+export const HELP_ARTICLES_URL = '/api/help/articles';
+export const HELP_FAQS_URL = '/api/help/faqs';
+
 /** GET /api/help/articles */
 export function useHelpArticles() {
   return useQuery({
     queryKey: ['help', 'articles'],
-    queryFn: ({ signal }) => api.get<HelpArticleList>('/api/help/articles', { signal }),
+    queryFn: ({ signal }) => api.get<HelpArticleList>(HELP_ARTICLES_URL, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -15,7 +18,7 @@ export function useHelpArticles() {
 export function useHelpFaqs() {
   return useQuery({
     queryKey: ['help', 'faqs'],
-    queryFn: ({ signal }) => api.get<HelpFaqList>('/api/help/faqs', { signal }),
+    queryFn: ({ signal }) => api.get<HelpFaqList>(HELP_FAQS_URL, { signal }),
     staleTime: 5 * 60_000,
   });
 }

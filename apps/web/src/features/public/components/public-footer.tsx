@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SocialLink } from '@app/shared/schemas/front';
 import { Brand } from '#components/brand';
 import { useFrontSettings } from '#lib/front-settings';
+import { useHydrated } from '#lib/use-hydrated';
 import { FOOTER_COLUMNS } from '../content/navigation';
 
 const NETWORK_LABEL: Record<SocialLink['network'], string> = {
@@ -14,6 +15,9 @@ const NETWORK_LABEL: Record<SocialLink['network'], string> = {
   instagram: 'Instagram',
 };
 
+/** The year the build prerendered the pages in (vite.config.ts); this year outside a build. */
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
+
 const linkClass = 'text-sm text-white/70 transition-colors hover:text-white';
 
 /**
@@ -24,7 +28,9 @@ const linkClass = 'text-sm text-white/70 transition-colors hover:text-white';
 export function PublicFooter() {
   const { t } = useTranslation();
   const settings = useFrontSettings();
-  const year = new Date().getFullYear();
+  // A prerendered page hydrates with the year it was built in (what its HTML says), then shows the
+  // visitor's current year.
+  const year = useHydrated() ? new Date().getFullYear() : BUILD_YEAR;
   const social = settings.social_links ?? [];
   return (
     <footer className="bg-[#0a0f1f] text-white">

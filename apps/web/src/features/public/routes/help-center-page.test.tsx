@@ -140,7 +140,8 @@ describe('the contact form', () => {
     const api = server();
     const user = userEvent.setup();
     renderScreen('/help-center', <HelpCenterPage />);
-    await screen.findByRole('heading', { name: 'Contact us' });
+    // The form loads once the page is idle.
+    await screen.findByRole('form', { name: 'Contact us' });
     await user.type(form().getByLabelText('Name'), 'Ada');
     await user.click(form().getByRole('button', { name: 'Send message' }));
     expect(await form().findAllByText('All fields are required.')).toHaveLength(3); // email, message and the summary
@@ -151,7 +152,8 @@ describe('the contact form', () => {
     const api = server({ 'POST /api/help/submit': () => json({ message: 'Message sent successfully!' }) });
     const user = userEvent.setup();
     renderScreen('/help-center', <HelpCenterPage />);
-    await screen.findByRole('heading', { name: 'Contact us' });
+    // The form loads once the page is idle.
+    await screen.findByRole('form', { name: 'Contact us' });
     await user.type(form().getByLabelText('Name'), 'Ada Lovelace');
     await user.type(form().getByLabelText('Email'), 'ada@example.com');
     await user.type(form().getByLabelText('Message'), 'How do I lock a plan?');
@@ -177,7 +179,8 @@ describe('the contact form', () => {
     });
     const user = userEvent.setup();
     renderScreen('/help-center', <HelpCenterPage />);
-    await screen.findByRole('heading', { name: 'Contact us' });
+    // The form loads once the page is idle.
+    await screen.findByRole('form', { name: 'Contact us' });
     await user.type(form().getByLabelText('Name'), 'Ada');
     await user.type(form().getByLabelText('Email'), 'ada@example.com');
     await user.type(form().getByLabelText('Message'), 'Hello');

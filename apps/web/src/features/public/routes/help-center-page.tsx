@@ -5,11 +5,14 @@ import type { HelpArticle, HelpFaq } from '@app/shared/schemas/help';
 import { Button } from '#components/ui/button';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useFrontSettings } from '#lib/front-settings';
+import { useIdle } from '#lib/use-idle';
 import { useHelpArticles, useHelpFaqs } from '../api/help-content';
 import { FaqAccordion } from '../components/faq-accordion';
 import { PageHero, PublicLayout } from '../components/public-layout';
 
-// The form (and its validation library) loads after the page: it sits below the articles and FAQs.
+// The form (and its validation library) loads once the page has loaded and the browser is idle: it
+// sits below the articles and FAQs. It is not in the prerendered page either: a form shown before it
+// works would be sent by the browser itself.
 const ContactForm = lazy(async () => ({ default: (await import('../components/contact-form')).ContactForm }));
 
 const normalize = (text: string) =>
@@ -52,6 +55,10 @@ function ArticleCard({ article }: { article: HelpArticle }) {
   );
 }
 
+function FormPlaceholder() {
+  return <div className="min-h-80" aria-hidden="true" />;
+}
+
 function LoadingCards() {
   return (
     <ul aria-hidden="true" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -78,6 +85,7 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
 export function HelpCenterPage() {
   const { t } = useTranslation();
   const settings = useFrontSettings();
+  const formReady = useIdle();
   useDocumentMeta(t('site.help.metaTitle'), t('site.help.metaDescription'));
   const articles = useHelpArticles();
   const faqs = useHelpFaqs();
@@ -212,9 +220,13 @@ export function HelpCenterPage() {
               </ul>
               <p className="mt-6 text-sm text-muted">{t('site.help.contact.hours')}</p>
             </div>
-            <Suspense fallback={<div className="min-h-80" aria-hidden="true" />}>
-              <ContactForm />
-            </Suspense>
+            {formReady ? (
+              <Suspense fallback={<FormPlaceholder />}>
+                <ContactForm />
+              </Suspense>
+            ) : (
+              <FormPlaceholder />
+            )}
           </div>
         </section>
       </div>

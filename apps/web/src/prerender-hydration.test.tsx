@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { StrictMode } from 'react';
+import { act } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_FRONT_SETTINGS } from '#lib/front-settings';
+import { AppRoutes } from './app/app';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { preloadRoute } from './app/routes';
+
+const PATHS = ['/', '/about', '/help-center'];
+const webDir = join(import.meta.dirname, '..');
+// Inside the package, so that the bundle finds React and the other dependencies it leaves out.
+mkdirSync(join(webDir, 'node_modules/.cache'), { recursive: true });
+const outDir = mkdtempSync(join(webDir, 'node_modules/.cache/prerender-test-'));
+let pages: Record<string, string> = {};
+
+// The pages as the build prerenders them: src/prerender.tsx bundled for Node and run in its own
+// process (React's server and client renderers must not share one JavaScript realm).
+beforeAll(() => {
+  execFileSync(
+    process.execPath,
+    [
+      join(webDir, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--ssr',
+      'src/prerender.tsx',
+      '--outDir',
+      outDir,
+    ],
+    { cwd: webDir, stdio: 'ignore' },
+  );
+  const script = `
+    const { renderPage } = await import(${JSON.stringify(pathToFileURL(join(outDir, 'prerender.js')).href)});
+    const pages = {};
+    for (const path of ${JSON.stringify(PATHS)}) pages[path] = (await renderPage(path, 'en')).html;
+    process.stdout.write(JSON.stringify(pages));`;
+  pages = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: webDir, encoding: 'utf8' }),
+  ) as Record<string, string>;
+}, 120_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+let root: Root | undefined;
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = undefined;
+  document.body.replaceChildren();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('hydrating the prerendered public pages', () => {
+  it.each(PATHS)(
+    '%s hydrates without a mismatch, even when the front settings arrived first',
+    async (path) => {
+      const container = document.createElement('div');
+      container.dataset.prerendered = 'en';
+      container.innerHTML = pages[path] ?? '';
+      document.body.append(container);
+      window.history.replaceState(null, '', path);
+      const heading = container.querySelector('h1');
+      expect(heading).not.toBeNull();
+      // The settings (with an email the prerendered footer does not show) are already in the cache.
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(['front', 'en'], {
+        ...DEFAULT_FRONT_SETTINGS,
+        company_email: 'support@ourplatform.example',
+      });
+      const recoverable = vi.fn();
+      await preloadRoute(path);
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <AppProviders queryClient={queryClient}>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </AppProviders>
+          </StrictMode>,
+          { onRecoverableError: recoverable },
+        );
+      });
+      // The prerendered heading was kept (hydrated, not rendered again), then the settings showed.
+      expect(container.querySelector('h1')).toBe(heading);
+      expect(recoverable).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(container.textContent).toContain('support@ourplatform.example'));
+    },
+  );
+});

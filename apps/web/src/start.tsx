@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { i18n, i18nReady } from '#i18n/index';
+import { applyStoredTheme } from '#lib/preferences';
+import { App } from './app/app';
+import { preloadRoute } from './app/routes';
+
+applyStoredTheme();
+
+const root = document.getElementById('root');
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+/**
+ * Starts the app (loaded by src/main.tsx). A public page arrives prerendered (docs/decisions/055-prerendered-public-pages.md): once the chosen
+ * language's texts and the page's chunks (preloaded with the page) are loaded, React hydrates it if it
+ * is in that language, in one pass. Any other page (the member area,
+ * sign-in) arrives as the empty shell and is rendered here, as is a page prerendered in another
+ * language than the visitor's (its markup is dropped first).
+ */
+function start(container: HTMLElement) {
+  const prerendered = container.dataset.prerendered;
+  if (!prerendered || !container.firstElementChild) {
+    createRoot(container).render(app);
+    return;
+  }
+  const render = () => {
+    if (prerendered === i18n.language && i18n.hasResourceBundle(prerendered, 'translation')) {
+      hydrateRoot(container, app);
+    } else {
+      container.replaceChildren();
+      createRoot(container).render(app);
+    }
+  };
+  Promise.all([i18nReady, preloadRoute(window.location.pathname)]).then(render, render);
+}
+
+if (root) start(root);
