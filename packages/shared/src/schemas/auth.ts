@@ -208,14 +208,8 @@ export const ChangePasswordRequest = z
   });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 
-export const AdminLoginRequest = z.object({
-  email: emailField('Email is required.'),
-  password: z
-    .string({ error: 'Password is required.' })
-    .min(1, 'Password is required.')
-    .max(PASSWORD_MAX_LENGTH),
-  remember: z.boolean().optional(),
-});
+/** The admin signs in with the same body (and the same messages) as a member. */
+export const AdminLoginRequest = LoginRequest;
 export type AdminLoginRequest = z.input<typeof AdminLoginRequest>;
 
 export const Profile = z.object({
