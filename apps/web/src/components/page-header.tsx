@@ -13,7 +13,9 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between md:mb-8">
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere text-fg md:text-[28px]">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere text-fg md:text-[28px]">
+          {title}
+        </h1>
         {description && <p className="mt-1.5 text-[15px] text-muted">{description}</p>}
       </div>
       {actions && <div className="flex shrink-0 gap-2">{actions}</div>}

@@ -147,7 +147,9 @@ export function ActivityPage() {
             <div className="min-w-0">
               <p className="font-medium">{typeLabel(item.type)}</p>
               <p className="text-xs text-muted">{date(item.date)}</p>
-              {item.description && <p className="mt-1 text-sm wrap-anywhere text-muted">{item.description}</p>}
+              {item.description && (
+                <p className="mt-1 text-sm wrap-anywhere text-muted">{item.description}</p>
+              )}
             </div>
             <div className="flex flex-col items-end gap-1.5">
               <Amount item={item} />

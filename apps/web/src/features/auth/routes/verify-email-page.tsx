@@ -66,7 +66,9 @@ export function VerifyEmailPage() {
           </div>
         ) : (
           <div className="space-y-5">
-            <p className="text-sm wrap-anywhere text-muted">{t('auth.verify.sendTo', { email: user.email })}</p>
+            <p className="text-sm wrap-anywhere text-muted">
+              {t('auth.verify.sendTo', { email: user.email })}
+            </p>
             <div className="flex flex-wrap gap-3">
               <Button onClick={sendCode} loading={resend.isPending}>
                 <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
