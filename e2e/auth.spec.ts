@@ -13,15 +13,25 @@ afterAll(async () => {
   await browser.close();
 });
 
-function totpFor(secret: string, offsetSteps = 0): string {
+/**
+ * The server's time: other specs move its development clock on (days of accrual), and the
+ * authenticator must keep the server's time as a real one keeps the real time.
+ */
+async function serverNow(): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/dev/clock`);
+  const { now } = (await response.json()) as { now: string };
+  return Date.parse(now);
+}
+
+function totpFor(secret: string, timestamp: number): string {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  return totp.generate({ timestamp });
 }
 
 /** The next TOTP step's code: a code already used at sign-up is refused (replay protection). */
 async function freshCode(secret: string, used: Set<string>): Promise<string> {
   for (;;) {
-    const code = totpFor(secret);
+    const code = totpFor(secret, await serverNow());
     if (!used.has(code)) {
       used.add(code);
       return code;

@@ -43,6 +43,19 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Anything that keeps time beside the server (an authenticator app in an end-to-end test) reads it here.
+  app.get(
+    '/api/dev/clock',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'The server clock (moved on by POST /api/dev/clock)',
+        response: { 200: z.object({ now: z.string() }) },
+      },
+    },
+    async () => ({ now: app.deps.clock.now().toISOString() }),
+  );
+
   app.post(
     '/api/dev/clock',
     {

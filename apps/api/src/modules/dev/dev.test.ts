@@ -21,9 +21,10 @@ describe('development tools', () => {
     expect(response.json().errors).toHaveProperty('to');
   });
 
-  it('moves the clock forward and never back', async () => {
+  it('moves the clock forward and never back, and says the time it keeps', async () => {
     const { app } = await createTestApp();
     const client = new ApiClient(app);
+    expect((await app.inject('/api/dev/clock')).json()).toEqual({ now: TEST_NOW.toISOString() });
     const moved = await client.post('/api/dev/clock', { advance_days: 2 });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().now).toBe(new Date(TEST_NOW.getTime() + 2 * 86_400_000).toISOString());
@@ -32,10 +33,13 @@ describe('development tools', () => {
     const fractional = await client.post('/api/dev/clock', { advance_days: 1.5 });
     expect(fractional.statusCode).toBe(400);
     expect(fractional.json().message).toBe('Whole days only.');
+    const read = await app.inject('/api/dev/clock');
+    expect(read.json()).toEqual({ now: new Date(TEST_NOW.getTime() + 2 * 86_400_000).toISOString() });
   });
 
   it('does not exist when DEV_TOOLS is off', async () => {
     const { app } = await createTestApp({ DEV_TOOLS: '0' });
     expect((await app.inject('/api/dev/mail?to=a@example.com')).statusCode).toBe(404);
+    expect((await app.inject('/api/dev/clock')).statusCode).toBe(404);
   });
 });
