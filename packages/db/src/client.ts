@@ -56,6 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
+    // Plan each prepared statement once. By default PostgreSQL keeps planning a statement for every
+    // execution when it guesses a plan for the given values beats its generic plan, as it does for
+    // `id = ANY($1)` (the batched token read, decision 006); planning in WASM costs more than the
+    // query. One embedded database with modest tables: generic plans serve every statement here.
+    await client.exec('SET plan_cache_mode = force_generic_plan');
     // Data statements prepared once and run in one exchange with the backend (pglite-fast.ts).
     const db = drizzle({
       client: new FastPGliteClient(client) as unknown as PGlite,

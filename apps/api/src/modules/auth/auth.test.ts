@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { apiTokens, auditLog, emailOtps, pointsTransactions, users } from '@app/db';
+import { apiTokens, auditLog, emailOtps, pointsTransactions, users, type UserRow } from '@app/db';
 import {
   AUTH_MESSAGES,
   REFERRAL_CODE_ALPHABET,
@@ -22,6 +22,7 @@ import {
   registrationPayload,
   signIn,
 } from '../../../test/accounts';
+import { issueToken, revokeToken } from './token.service';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const db = app.deps.database.db;
@@ -510,6 +511,46 @@ describe('session: /api/me and /api/logout', () => {
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
+  });
+
+  it('answers many members at once each with their own account, their token reads sharing statements', async () => {
+    const members: UserRow[] = [];
+    for (let i = 0; i < 12; i += 1) members.push((await createUser(app)).user);
+    const tokens = await Promise.all(
+      members.map((member) => issueToken(db, member.id, 'member', clock.now())),
+    );
+    const tokenId = (token: string) => Number(token.split('|')[0]);
+    const revoked = 3;
+    await revokeToken(db, tokenId(tokens[revoked] ?? ''), clock.now());
+    // A live token's id with another token's secret.
+    const forged = `${tokenId(tokens[0] ?? '')}|${tokens[1]?.split('|')[1]}`;
+
+    // Every member three times over, interleaved, and the forgery, all in flight together.
+    const order = [0, 1, 2].flatMap(() => members.map((_, index) => index));
+    const call = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      });
+    const [forgedAnswer, ...answers] = await Promise.all([
+      call(forged),
+      ...order.map((index) => call(tokens[index] ?? '')),
+    ]);
+
+    expect(forgedAnswer?.statusCode).toBe(401);
+    answers.forEach((answer, position) => {
+      const index = order[position] ?? -1;
+      if (index === revoked) {
+        expect(answer.statusCode).toBe(401);
+        return;
+      }
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<UserResponse>()).toMatchObject({
+        id: members[index]?.id,
+        email: members[index]?.email,
+      });
+    });
   });
 
   it('revokes only the presented token on logout', async () => {

@@ -23,37 +23,48 @@ export async function insertToken(
   return row.id;
 }
 
-/** A token with its owner in one round trip (every authenticated request reads both). */
-const tokenWithUser = preparedPerDb((db) =>
+/** `ids` as one parameter: a PostgreSQL array literal, read the same way by node-postgres and PGlite. */
+const idList = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/**
+ * Tokens with their owners in one round trip (every authenticated request reads both); several
+ * requests' tokens at once when they arrive together (token.service, decision 006).
+ */
+const tokensWithUser = preparedPerDb((db) =>
   db
     .select({ token: apiTokens, user: users })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('token_with_user'),
+    .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare('tokens_with_user'),
 );
 
-export async function findTokenWithUser(db: DbOrTx, id: number) {
-  const [row] = await tokenWithUser(db).execute({ id });
-  return row ?? null;
+export type TokenWithUser = Awaited<ReturnType<ReturnType<typeof tokensWithUser>['execute']>>[number];
+
+export async function findTokensWithUser(db: DbOrTx, ids: number[]): Promise<Map<number, TokenWithUser>> {
+  const rows = await tokensWithUser(db).execute({ ids: idList(ids) });
+  return new Map(rows.map((row) => [row.token.id, row]));
 }
 
-const tokenWithAccount = preparedPerDb((db) =>
+const tokensWithAccount = preparedPerDb((db) =>
   db
     .select({ token: apiTokens, user: users, profile: userProfiles, ...accountFigureFields })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(eq(apiTokens.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('token_with_account'),
+    .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare('tokens_with_account'),
 );
 
-/** A token with its owner, the owner's profile and money figures: GET /api/me in one round trip. */
-export async function findTokenWithAccount(db: DbOrTx, id: number) {
-  const [row] = await tokenWithAccount(db).execute({ id });
-  return row ?? null;
+export type TokenWithAccount = Awaited<ReturnType<ReturnType<typeof tokensWithAccount>['execute']>>[number];
+
+/** Tokens with their owners, the owners' profiles and money figures: GET /api/me in one round trip. */
+export async function findTokensWithAccount(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, TokenWithAccount>> {
+  const rows = await tokensWithAccount(db).execute({ ids: idList(ids) });
+  return new Map(rows.map((row) => [row.token.id, row]));
 }
 
 export async function touchToken(db: DbOrTx, id: number, now: Date, idleDays: number): Promise<void> {

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { createBatchLoader } from './batch-loader';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+/** A source of rows that records the keys of each batch and answers when told to. */
+function source(options: { maxInFlight?: number; maxBatch?: number; missing?: number[] } = {}) {
+  const batches: number[][] = [];
+  const pending: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  const load = createBatchLoader<number, Row>(
+    (keys) => {
+      batches.push(keys);
+      return new Promise((resolve, reject) => {
+        pending.push({
+          resolve: () =>
+            resolve(
+              new Map(
+                keys
+                  .filter((key) => !options.missing?.includes(key))
+                  .map((key) => [key, { id: key, name: `row ${key}` }]),
+              ),
+            ),
+          reject,
+        });
+      });
+    },
+    { maxInFlight: options.maxInFlight ?? 2, maxBatch: options.maxBatch ?? 64, copy: structuredClone },
+  );
+  /** Lets the scheduled batch leave (reads are collected until the event loop's next turn). */
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  return { load, batches, pending, turn };
+}
+
+describe('createBatchLoader', () => {
+  it('sends a lone read at once, as a batch of one', async () => {
+    const { load, batches, pending, turn } = source();
+    const read = load(7);
+    await turn();
+    expect(batches).toEqual([[7]]);
+    pending[0]?.resolve();
+    expect(await read).toEqual({ id: 7, name: 'row 7' });
+  });
+
+  it('sends reads that arrive together as one batch, and gives each reader its own row', async () => {
+    const { load, batches, pending, turn } = source();
+    const reads = [load(1), load(2), load(1), load(3)];
+    await turn();
+    expect(batches).toEqual([[1, 2, 3]]);
+    pending[0]?.resolve();
+    const [first, second, again, third] = await Promise.all(reads);
+    expect([first?.id, second?.id, again?.id, third?.id]).toEqual([1, 2, 1, 3]);
+    // Two readers of one key never share an object: one request cannot change another's row.
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+  });
+
+  it('answers undefined for a key the source does not have', async () => {
+    const { load, pending, turn } = source({ missing: [2] });
+    const reads = [load(1), load(2)];
+    await turn();
+    pending[0]?.resolve();
+    expect(await Promise.all(reads)).toEqual([{ id: 1, name: 'row 1' }, undefined]);
+  });
+
+  it('runs at most maxInFlight batches; reads arriving meanwhile leave together when one ends', async () => {
+    const { load, batches, pending, turn } = source({ maxInFlight: 1 });
+    const first = load(1);
+    await turn();
+    const waiting = [load(2), load(3)];
+    await turn();
+    const later = load(4);
+    await turn();
+    expect(batches).toEqual([[1]]);
+    pending[0]?.resolve();
+    await first;
+    await turn();
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    pending[1]?.resolve();
+    expect((await Promise.all([...waiting, later])).map((row) => row?.id)).toEqual([2, 3, 4]);
+  });
+
+  it('cuts batches at maxBatch keys', async () => {
+    const { load, batches, pending, turn } = source({ maxInFlight: 3, maxBatch: 2 });
+    const reads = [1, 2, 3, 4, 5].map((key) => load(key));
+    await turn();
+    expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+    for (const batch of pending) batch.resolve();
+    expect((await Promise.all(reads)).map((row) => row?.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('fails the readers of a failed batch only; the next batch is read as usual', async () => {
+    const { load, batches, pending, turn } = source();
+    const failing = [load(1), load(2)];
+    await turn();
+    pending[0]?.reject(new Error('connection lost'));
+    await expect(Promise.all(failing)).rejects.toThrow('connection lost');
+    const next = load(1);
+    await turn();
+    expect(batches).toEqual([[1, 2], [1]]);
+    pending[1]?.resolve();
+    expect(await next).toEqual({ id: 1, name: 'row 1' });
+  });
+
+  it('fails the batch when the source throws before answering', async () => {
+    const load = createBatchLoader<number, Row>(
+      () => {
+        throw new Error('bad statement');
+      },
+      { maxInFlight: 1, maxBatch: 10, copy: structuredClone },
+    );
+    await expect(load(1)).rejects.toThrow('bad statement');
+    await expect(load(2)).rejects.toThrow('bad statement');
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Coalesces concurrent reads by key into one query, the way a database groups commits. Reads made in
+ * one turn of the event loop (the requests that arrived together) leave together at its end, as one
+ * batch; while `maxInFlight` batches are running, later reads wait and leave together when one ends.
+ * Batches grow with load and stay at one read when the server is quiet, which waits only for the
+ * end of the current turn.
+ *
+ * Each read still starts after its request arrived, so nothing is served from a cache: the answer is
+ * as fresh as a query of its own would be (decision 006).
+ */
+export interface BatchLoaderOptions<V> {
+  /** Batches running at once; more reads wait for the next batch. */
+  maxInFlight: number;
+  /** Keys in one batch at most. */
+  maxBatch: number;
+  /**
+   * A copy of a value for each further reader of the same key in one batch, so that no two requests
+   * ever hold the same object.
+   */
+  copy: (value: V) => V;
+}
+
+interface Waiting<K, V> {
+  key: K;
+  resolve: (value: V | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** `loadMany(keys)` answers a map from key to value; a key it leaves out reads as `undefined`. */
+export function createBatchLoader<K, V>(
+  loadMany: (keys: K[]) => Promise<Map<K, V>>,
+  options: BatchLoaderOptions<V>,
+): (key: K) => Promise<V | undefined> {
+  let inFlight = 0;
+  const queue: Array<Waiting<K, V>> = [];
+
+  function settle(batch: Array<Waiting<K, V>>, values: Map<K, V>) {
+    const handedOut = new Set<K>();
+    for (const waiting of batch) {
+      const value = values.get(waiting.key);
+      if (value === undefined) {
+        waiting.resolve(undefined);
+      } else if (handedOut.has(waiting.key)) {
+        waiting.resolve(options.copy(value));
+      } else {
+        handedOut.add(waiting.key);
+        waiting.resolve(value);
+      }
+    }
+  }
+
+  function dispatch() {
+    while (inFlight < options.maxInFlight && queue.length > 0) {
+      const batch = queue.splice(0, options.maxBatch);
+      inFlight += 1;
+      const keys = [...new Set(batch.map((waiting) => waiting.key))];
+      // A source that throws before answering fails its batch like one that rejects.
+      new Promise<Map<K, V>>((resolve) => resolve(loadMany(keys)))
+        .then(
+          (values) => settle(batch, values),
+          (error: unknown) => {
+            for (const waiting of batch) waiting.reject(error);
+          },
+        )
+        .finally(() => {
+          inFlight -= 1;
+          dispatch();
+        });
+    }
+  }
+
+  let scheduled = false;
+  return (key) =>
+    new Promise<V | undefined>((resolve, reject) => {
+      queue.push({ key, resolve, reject });
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        dispatch();
+      });
+    });
+}
