@@ -3,6 +3,7 @@
 // Targets (issue 2): ratio ≥ 0.30 of bare on PostgreSQL, ≥ 0.10 on PGlite.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type autocannon from 'autocannon';
 import { ApiSession } from '../e2e/support/api-session';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';
@@ -10,6 +11,8 @@ import { POSTGRES_ADMIN_URL, postgresAvailable, startProduct } from './lib/serve
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** Members signed in at once; each request reads as the next one, as real traffic does. */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
 
 async function baseline(
   script = 'baseline-server.mjs',
@@ -32,13 +35,30 @@ async function baseline(
 async function product(driver: 'pglite' | 'postgres'): Promise<{ result: LoadResult; readyMs: number }> {
   const server = await startProduct(driver);
   try {
-    const session = new ApiSession(server.url);
-    const { email, password } = await session.registerVerifiedMember('bench');
-    await session.signIn(email, password);
-    const url = `${server.url}/api/me`;
-    const headers = { Accept: 'application/json', Authorization: session.authorization() };
-    await load({ url, headers, connections: CONNECTIONS, durationSeconds: 2 });
-    const result = await load({ url, headers, connections: CONNECTIONS, durationSeconds: DURATION });
+    const authorizations: string[] = [];
+    for (let i = 0; i < MEMBERS; i += 1) {
+      const session = new ApiSession(server.url);
+      const { email, password } = await session.registerVerifiedMember('bench');
+      await session.signIn(email, password);
+      authorizations.push(session.authorization());
+    }
+    let next = 0;
+    const requests: autocannon.Request[] = [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...request.headers,
+            accept: 'application/json',
+            authorization: authorizations[(next += 1) % authorizations.length] ?? '',
+          },
+        }),
+      },
+    ];
+    const options = { url: `${server.url}/api/me`, connections: CONNECTIONS, requests };
+    await load({ ...options, durationSeconds: 2 });
+    const result = await load({ ...options, durationSeconds: DURATION });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from /api/me on ${driver}`);
     return { result, readyMs: server.readyMs };
   } finally {
@@ -93,7 +113,7 @@ writeSection(
   'me',
   `## Accounts: authenticated GET /api/me
 
-Run ${new Date().toISOString().slice(0, 16)}Z; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; server and load generator on the same 2-core machine.
+Run ${new Date().toISOString().slice(0, 16)}Z; autocannon, ${CONNECTIONS} connections, each request as the next of ${MEMBERS} signed-in members (bearer tokens), ${DURATION} s after a 2 s warm-up; server and load generator on the same 2-core machine.
 
 | what | requests/s | p99 ms | ratio to bare | target |
 |---|---:|---:|---:|---|
