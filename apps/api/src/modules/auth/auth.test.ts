@@ -522,8 +522,9 @@ describe('session: /api/me and /api/logout', () => {
     const tokenId = (token: string) => Number(token.split('|')[0]);
     const revoked = 3;
     await revokeToken(db, tokenId(tokens[revoked] ?? ''), clock.now());
-    // A live token's id with another token's secret.
+    // A live token's id with another token's secret; an id no token column can hold.
     const forged = `${tokenId(tokens[0] ?? '')}|${tokens[1]?.split('|')[1]}`;
+    const outOfRange = `9999999999|${tokens[2]?.split('|')[1]}`;
 
     // Every member three times over, interleaved, and the forgery, all in flight together.
     const order = [0, 1, 2].flatMap(() => members.map((_, index) => index));
@@ -533,12 +534,14 @@ describe('session: /api/me and /api/logout', () => {
         url: '/api/me',
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       });
-    const [forgedAnswer, ...answers] = await Promise.all([
+    const [forgedAnswer, outOfRangeAnswer, ...answers] = await Promise.all([
       call(forged),
+      call(outOfRange),
       ...order.map((index) => call(tokens[index] ?? '')),
     ]);
 
     expect(forgedAnswer?.statusCode).toBe(401);
+    expect(outOfRangeAnswer?.statusCode).toBe(401);
     answers.forEach((answer, position) => {
       const index = order[position] ?? -1;
       if (index === revoked) {

@@ -62,10 +62,19 @@ export async function issueToken(
   return `${id}|${secret}`;
 }
 
+/** The largest token id (a PostgreSQL `serial`). */
+const MAX_TOKEN_ID = 2_147_483_647;
+
+/**
+ * `"<id>|<secret>"`, or null. An id the column cannot hold is refused here: in a batched read it would
+ * fail the statement, and with it the other requests of the batch.
+ */
 export function parseToken(raw: string): { id: number; secret: string } | null {
-  const match = /^(\d{1,12})\|([A-Za-z0-9_-]{20,100})$/.exec(raw);
+  const match = /^(\d{1,10})\|([A-Za-z0-9_-]{20,100})$/.exec(raw);
   if (!match) return null;
-  return { id: Number(match[1]), secret: match[2] ?? '' };
+  const id = Number(match[1]);
+  if (id < 1 || id > MAX_TOKEN_ID) return null;
+  return { id, secret: match[2] ?? '' };
 }
 
 /** Checks a bearer token: exists, secret matches, not revoked, not idle past its expiry. */
