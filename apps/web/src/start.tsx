@@ -15,11 +15,11 @@ const app = (
 );
 
 /**
- * Starts the app (loaded by src/main.tsx). A public page arrives prerendered (docs/decisions/055-prerendered-public-pages.md): once the chosen
- * language's texts and the page's chunks (preloaded with the page) are loaded, React hydrates it if it
- * is in that language, in one pass. Any other page (the member area,
- * sign-in) arrives as the empty shell and is rendered here, as is a page prerendered in another
- * language than the visitor's (its markup is dropped first).
+ * Starts the app (loaded by src/main.tsx). A public page arrives prerendered
+ * (docs/decisions/055-prerendered-public-pages.md): once the chosen language's texts and the page's
+ * chunks (preloaded with the page) are loaded, React hydrates it if it is in that language, in one
+ * pass. Any other page (the member area, sign-in) arrives as the empty shell and is rendered here, as
+ * is a page prerendered in another language than the visitor's (its markup is dropped first).
  */
 function start(container: HTMLElement) {
   const prerendered = container.dataset.prerendered;

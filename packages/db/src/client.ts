@@ -143,9 +143,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
 }
 
 /**
- * A statement built once per database (or transaction) handle: Drizzle skips rebuilding its SQL on each
- * call, and node-postgres parses a named statement once per connection. For the hot paths of every
- * request (decision 006).
+ * Something built once per database (or transaction) handle and kept with it. For a prepared statement
+ * (its main use) Drizzle skips rebuilding its SQL on each call, and node-postgres parses a named
+ * statement once per connection; the token reads' batch loaders are kept the same way, one per handle.
+ * For the hot paths of every request (decision 006).
  */
 export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   const cache = new WeakMap<DbOrTx, T>();
