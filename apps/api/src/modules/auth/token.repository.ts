@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { apiTokens, preparedPerDb, userProfiles, users, type DbOrTx } from '@app/db';
+import { apiTokens, compileRowMapping, preparedPerDb, userProfiles, users, type DbOrTx } from '@app/db';
 import { accountFigureFields } from '../../ledger/ledger';
 
 export async function insertToken(
@@ -31,12 +31,14 @@ const idList = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}
  * requests' tokens at once when they arrive together (token.service, decision 006).
  */
 const tokensWithUser = preparedPerDb((db) =>
-  db
-    .select({ token: apiTokens, user: users })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`)
-    .prepare('tokens_with_user'),
+  compileRowMapping(
+    db
+      .select({ token: apiTokens, user: users })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`)
+      .prepare('tokens_with_user'),
+  ),
 );
 
 export type TokenWithUser = Awaited<ReturnType<ReturnType<typeof tokensWithUser>['execute']>>[number];
@@ -46,14 +48,17 @@ export async function findTokensWithUser(db: DbOrTx, ids: number[]): Promise<Map
   return new Map(rows.map((row) => [row.token.id, row]));
 }
 
-const tokensWithAccount = preparedPerDb((db) =>
+/** The select of GET /api/me's token read (exported for the test that checks its row mapping). */
+export const tokensWithAccountSelect = (db: DbOrTx) =>
   db
     .select({ token: apiTokens, user: users, profile: userProfiles, ...accountFigureFields })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`)
-    .prepare('tokens_with_account'),
+    .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`);
+
+const tokensWithAccount = preparedPerDb((db) =>
+  compileRowMapping(tokensWithAccountSelect(db).prepare('tokens_with_account')),
 );
 
 export type TokenWithAccount = Awaited<ReturnType<ReturnType<typeof tokensWithAccount>['execute']>>[number];

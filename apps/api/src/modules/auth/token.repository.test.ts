@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { userProfiles } from '@app/db';
+import { createTestApp, TEST_NOW } from '../../../test/helpers';
+import { depositThroughSandbox, signedInMember } from '../../../test/money';
+import { findTokensWithAccount, findTokensWithUser, tokensWithAccountSelect } from './token.repository';
+
+const { app } = await createTestApp();
+const { db } = app.deps.database;
+const tokenId = (token: string) => Number(token.split('|')[0]);
+
+describe('token reads (row mapping compiled once, decision 006)', () => {
+  it('answer the rows Drizzle’s own mapping answers: nested objects, dates, a missing profile as null', async () => {
+    const withProfile = await signedInMember(app);
+    await db.insert(userProfiles).values({
+      userId: withProfile.user.id,
+      country: 'ES',
+      firstName: 'Ana',
+      lastName: 'García',
+      address: null,
+      updatedAt: TEST_NOW,
+    });
+    const withoutProfile = await signedInMember(app);
+    const withMoney = await signedInMember(app);
+    await depositThroughSandbox(withMoney, 250);
+    const ids = [withProfile, withoutProfile, withMoney].map((member) => tokenId(member.token));
+
+    const compiled = await findTokensWithAccount(db, ids);
+    // The same select, mapped by Drizzle itself.
+    const drizzleRows = await tokensWithAccountSelect(db)
+      .prepare('tokens_with_account_drizzle')
+      .execute({ ids: `{${ids.join(',')}}` });
+    expect(drizzleRows).toHaveLength(3);
+    for (const row of drizzleRows) expect(compiled.get(row.token.id)).toEqual(row);
+
+    const profileOf = (id: number) => compiled.get(id)?.profile;
+    expect(profileOf(ids[0] ?? 0)).toMatchObject({ country: 'ES', firstName: 'Ana', address: null });
+    expect(profileOf(ids[1] ?? 0)).toBeNull();
+    expect(compiled.get(ids[2] ?? 0)?.balance).toEqual(expect.anything());
+    const token = compiled.get(ids[1] ?? 0)?.token;
+    expect(token?.expiresAt).toBeInstanceOf(Date);
+    expect(token?.revokedAt).toBeNull();
+    expect(compiled.get(ids[0] ?? 0)?.user).toMatchObject({
+      id: withProfile.user.id,
+      email: withProfile.email,
+    });
+  });
+
+  it('leave out ids that match no token', async () => {
+    const member = await signedInMember(app);
+    const id = tokenId(member.token);
+    const found = await findTokensWithUser(db, [id, 2_000_000_000]);
+    expect([...found.keys()]).toEqual([id]);
+    expect(found.get(id)?.user.id).toBe(member.user.id);
+  });
+});
