@@ -16,6 +16,8 @@ export async function load(options: {
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
   requests?: autocannon.Request[];
+  /** Called for each connection as autocannon opens it (its own request list, say). */
+  setupClient?: (client: autocannon.Client) => void;
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
@@ -24,6 +26,7 @@ export async function load(options: {
     headers: options.headers,
     method: options.method ?? 'GET',
     requests: options.requests,
+    ...(options.setupClient ? { setupClient: options.setupClient } : {}),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
