@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Database } from '@app/db';
 import type { Config } from './config';
@@ -17,6 +17,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
+import { createSerializerCompiler } from './plugins/serializer';
 import { registerStaticWeb } from './plugins/static-web';
 import { healthRoutes } from './modules/health/health.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -70,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ verify: config.env === 'test' }));
 
   const deps: AppDeps = {
     config,
