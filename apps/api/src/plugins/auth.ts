@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { UserRow } from '@app/db';
 import { AppError } from '../errors';
 import { verifyToken, type MemberAccount, type TokenKind } from '../modules/auth/token.service';
@@ -23,10 +23,10 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** preHandler: a signed-in member (member token, active account). */
-    requireMember: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a signed-in admin (admin token, admin role). */
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook of a route: a signed-in member (member token, active account). */
+    requireMember: onRequestHookHandler;
+    /** onRequest hook of a route: a signed-in admin (admin token, admin role). */
+    requireAdmin: onRequestHookHandler;
   }
 }
 
@@ -44,17 +44,23 @@ export function registerAuth(app: FastifyInstance): void {
     request.auth = verified;
   });
 
-  const require = (kind: TokenKind) => async (request: FastifyRequest) => {
-    const auth = request.auth;
-    if (!auth) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-    // Member tokens never open admin routes and admin tokens are refused by member routes (DESIGN §6).
-    if (auth.kind !== kind || (kind === 'admin' && auth.user.role !== 'admin')) {
-      throw new AppError(
-        'FORBIDDEN',
-        kind === 'admin' ? 'This area is for administrators.' : 'Use a member account for this.',
-      );
-    }
-  };
+  // Synchronous (done callback): the token was read by the hook above; nothing is left to wait for.
+  const require =
+    (kind: TokenKind): onRequestHookHandler =>
+    (request, _reply, done) => {
+      const auth = request.auth;
+      if (!auth) return done(new AppError('UNAUTHENTICATED', 'Not authenticated'));
+      // Member tokens never open admin routes and admin tokens are refused by member routes (DESIGN §6).
+      if (auth.kind !== kind || (kind === 'admin' && auth.user.role !== 'admin')) {
+        return done(
+          new AppError(
+            'FORBIDDEN',
+            kind === 'admin' ? 'This area is for administrators.' : 'Use a member account for this.',
+          ),
+        );
+      }
+      done();
+    };
   app.decorate('requireMember', require('member'));
   app.decorate('requireAdmin', require('admin'));
 }

@@ -36,14 +36,26 @@ export function registerCsrf(
     },
   );
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || options.exempt(request.url)) return;
-    if (!request.headers.cookie) return; // no ambient credential: nothing to forge
+  /** The echoed header percent-decoded, as the cookie was written; undefined when it is not valid encoding. */
+  const decodedOrUndefined = (value: string) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+  };
+
+  // A synchronous hook (done callback): it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || options.exempt(request.url)) return done();
+    if (!request.headers.cookie) return done(); // no ambient credential: nothing to forge
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers['x-xsrf-token'];
     const echoed = Array.isArray(header) ? header[0] : header;
-    if (!cookie || !echoed || !safeEqual(decodeURIComponent(echoed), cookie) || !isGenuine(cookie)) {
-      throw new AppError('CSRF_MISMATCH', 'CSRF token mismatch.');
+    const decoded = echoed === undefined ? undefined : decodedOrUndefined(echoed);
+    if (!cookie || !decoded || !safeEqual(decoded, cookie) || !isGenuine(cookie)) {
+      return done(new AppError('CSRF_MISMATCH', 'CSRF token mismatch.'));
     }
+    done();
   });
 }

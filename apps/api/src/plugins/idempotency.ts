@@ -40,8 +40,7 @@ function canonical(value: unknown): unknown {
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
     const key = Array.isArray(header) ? header[0] : header;
     if (key === undefined || !request.auth) return;
@@ -96,9 +95,9 @@ export function registerIdempotency(app: FastifyInstance): void {
         throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
     }
     request.idempotency = { userId, key };
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
@@ -119,6 +118,16 @@ export function registerIdempotency(app: FastifyInstance): void {
       })
       .where(where);
     return payload;
+  };
+
+  // On the idempotent routes only, ahead of their own hooks: as global hooks, both ran (and returned
+  // at once) on every request of every other route (decision 006).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    const own = (hooks: unknown): unknown[] =>
+      hooks === undefined ? [] : Array.isArray(hooks) ? (hooks as unknown[]) : [hooks];
+    route.preHandler = [claimKey, ...own(route.preHandler)] as typeof route.preHandler;
+    route.onSend = [storeAnswer, ...own(route.onSend)] as typeof route.onSend;
   });
 }
 

@@ -57,6 +57,15 @@ describe('platform', () => {
       payload: { email: 'x@example.com' },
     });
     expect(forged.statusCode).toBe(419);
+    // An echo that is not valid percent-encoding is a mismatch too, not a server error.
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/resend-otp',
+      headers: { cookie: `XSRF-TOKEN=${xsrf?.value}`, 'x-xsrf-token': '%E0%A4%A' },
+      payload: { email: 'x@example.com' },
+    });
+    expect(malformed.statusCode).toBe(419);
+    expect(malformed.json()).toMatchObject({ code: 'CSRF_MISMATCH' });
   });
 
   it('lets a write through when the XSRF token is echoed', async () => {
