@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiNodeArgs } from './api-command.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -27,8 +28,7 @@ const run = (command, args) => {
   return child;
 };
 
-const api = ['--import', 'tsx', ...(dev ? ['--watch'] : []), 'apps/api/src/server.ts'];
-run(process.execPath, api);
+run(process.execPath, apiNodeArgs({ watch: dev }));
 if (dev) run(npm, ['run', 'dev', '-w', 'apps/web']);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiNodeArgs } from '../../scripts/api-command.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -56,7 +57,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const started = Date.now();
   // PRODUCT_NODE_ARGS: extra Node flags for the product process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const nodeArgs = (process.env.PRODUCT_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, apiNodeArgs({ extraFlags: nodeArgs }), {
     cwd: ROOT,
     env: {
       ...process.env,

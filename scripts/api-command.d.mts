@@ -1,0 +1,2 @@
+export declare const API_NODE_FLAGS: string[];
+export declare function apiNodeArgs(options?: { watch?: boolean; extraFlags?: string[] }): string[];
