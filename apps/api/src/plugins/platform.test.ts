@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, createTestApp } from '../../test/helpers';
+import { signedInMember } from '../../test/money';
 
 const { app } = await createTestApp();
 
@@ -34,6 +35,20 @@ describe('platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('keeps API answers out of caches unless the route allows it', async () => {
+    const client = new ApiClient(app);
+    const unauthenticated = await client.get('/api/me');
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.headers['cache-control']).toBe('no-store');
+    const member = await signedInMember(app);
+    const own = await member.client.get('/api/me', { token: member.token });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect((await app.inject('/api/front')).headers['cache-control']).toBe('no-store');
+    // Public help content sets its own caching over the default.
+    expect((await app.inject('/api/help/faqs')).headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('issues a readable XSRF-TOKEN cookie and refuses a cookie-carrying write without the echo (419)', async () => {

@@ -51,11 +51,16 @@ export function securityHeaders(production: boolean): Record<string, string> {
   return headers;
 }
 
-/** Sets the security headers of DESIGN §8 on every answer. */
+/**
+ * Sets the security headers of DESIGN §8 on every answer. API answers also get `Cache-Control:
+ * no-store` (ASVS 8.2.1: members' data stays out of browser and proxy caches); a public route that may
+ * be cached (help, markets, SEO) sets its own value over it.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
   const headers = securityHeaders(options.production);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     done();
   });
 }
