@@ -9,7 +9,7 @@ import type { AdjustableClock, FixedClock } from './clock';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createPayments, type Payments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
-import { loggerOptions } from './logger';
+import { childLoggerFactory, loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
 import { registerCsrf } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -66,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    childLoggerFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { pino, type Logger } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { FixedClock } from './clock';
 import { loadConfig } from './config';
+import { childLoggerFactory, REDACTED_PATHS } from './logger';
 import { createTestDatabase } from '../test/db';
 import { TEST_NOW } from '../test/helpers';
 import { Browser, latestOtp, PASSWORD, registrationPayload } from '../test/accounts';
@@ -44,5 +46,28 @@ describe('logs (DESIGN §8)', () => {
     }
     expect(log).not.toContain(encodeURIComponent(payload.email));
     expect(log).not.toContain(payload.email);
+  });
+});
+
+describe('request loggers (created only when written to)', () => {
+  it('write nothing below the level, and at it carry the request id with secrets redacted', async () => {
+    const written: string[] = [];
+    const parent = pino(
+      { level: 'warn', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+      { write: (line: string) => void written.push(line) },
+    );
+    const log = childLoggerFactory.call(app, parent, { reqId: 'req-42' }, {}, {} as never);
+    log.info('not written');
+    log.debug({ password: 'hunter2-hunter2' }, 'not written either');
+    expect(written).toEqual([]);
+    log.warn({ body: { password: 'hunter2-hunter2' } }, 'written');
+    expect(written).toHaveLength(1);
+    const line = JSON.parse(written[0] ?? '{}') as Record<string, unknown>;
+    expect(line).toMatchObject({ reqId: 'req-42', msg: 'written', body: { password: '[redacted]' } });
+    expect(log.level).toBe('warn');
+    expect((log.child({ step: 2 }) as unknown as Logger).bindings()).toMatchObject({
+      reqId: 'req-42',
+      step: 2,
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 
 /** Fields that never reach a log line (DESIGN §8): passwords, tokens, codes, secrets, account numbers. */
 export const REDACTED_PATHS = [
@@ -36,3 +37,76 @@ export function loggerOptions(
     },
   };
 }
+
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+
+/**
+ * A request's logger that becomes pino's child logger (with the request id) only when something is
+ * written at an enabled level. Fastify makes a child for every request, and a pino child with our
+ * redaction configured cost about 2.5 µs (1.5% of GET /api/me's CPU), for a logger that at the
+ * production level (`warn`) and above is almost never written to (decision 006).
+ */
+class LazyChildLogger {
+  readonly #parent: Logger;
+  readonly #bindings: Bindings;
+  #child: Logger | undefined;
+
+  constructor(parent: Logger, bindings: Bindings) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
+
+  #real(): Logger {
+    return (this.#child ??= this.#parent.child(this.#bindings));
+  }
+
+  #write(level: LevelName, args: LogArgs) {
+    if (this.#child || this.#parent.isLevelEnabled(level)) this.#real()[level](...args);
+  }
+
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+  set level(level: string) {
+    this.#real().level = level;
+  }
+  fatal(...args: LogArgs) {
+    this.#write('fatal', args);
+  }
+  error(...args: LogArgs) {
+    this.#write('error', args);
+  }
+  warn(...args: LogArgs) {
+    this.#write('warn', args);
+  }
+  info(...args: LogArgs) {
+    this.#write('info', args);
+  }
+  debug(...args: LogArgs) {
+    this.#write('debug', args);
+  }
+  trace(...args: LogArgs) {
+    this.#write('trace', args);
+  }
+  silent() {}
+  isLevelEnabled(level: string): boolean {
+    return (this.#child ?? this.#parent).isLevelEnabled(level);
+  }
+  bindings(): Bindings {
+    return this.#real().bindings();
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#real().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: lazy children, or pino's own when a route sets logger options. */
+export const childLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) =>
+  Object.keys(options).length > 0
+    ? logger.child(bindings, options)
+    : new LazyChildLogger(logger as Logger, bindings);
