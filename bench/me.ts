@@ -167,7 +167,7 @@ writeSection(
   'me',
   `## Accounts: authenticated GET /api/me
 
-Run ${new Date().toISOString().slice(0, 16)}Z; ${ROUNDS} rounds, each measuring the servers in turn (bare, then the product on each database); autocannon, ${CONNECTIONS} connections, each request to the product as the next of ${MEMBERS} signed-in members (bearer tokens), ${DURATION} s after a 2 s warm-up; servers and load generator on the same 2-core machine. Each ratio divides by the bare run of the same round; the target is judged on the median.
+Run ${new Date().toISOString().slice(0, 16)}Z; ${ROUNDS} rounds, each measuring the servers in turn (bare, then the product on each database); autocannon, ${CONNECTIONS} connections, each asking for ${MEMBERS} signed-in members in turn from its own first member (bearer tokens; requests built once, as for the bare server), ${DURATION} s after a 2 s warm-up; the product started as \`npm start\` starts it, with \`LOG_LEVEL=warn\`; servers and load generator on the same 2-core machine. Each ratio divides by the bare run of the same round; the target is judged on the median.
 
 | what | requests/s, rounds 1–${ROUNDS} | p99 ms (median) | ratio to bare | target |
 |---|---:|---:|---:|---|
