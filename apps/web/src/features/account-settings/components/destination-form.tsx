@@ -1,5 +1,6 @@
 import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import '#lib/zod-config';
 import {
   ASSET_NETWORKS,
   CRYPTO_ASSETS,

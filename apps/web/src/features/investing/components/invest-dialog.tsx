@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { parseAmountToCents } from '@app/shared/money';
+import '#lib/zod-config';
 import { INVEST_MESSAGES, type Plan } from '@app/shared/schemas/investing';
 import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import '#lib/zod-config';
 import { INVEST_MESSAGES, type UserPlan } from '@app/shared/schemas/investing';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
