@@ -98,14 +98,23 @@ describe('My Active & Completed Plans (spec §2, §4)', () => {
     expect(server.to('GET /api/pp').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('shows the empty text, and the error as "Error: {message}"', async () => {
+  it('shows the empty text, and the error as "Error: {message}" with a Retry that loads again', async () => {
     fakeApi({ 'GET /api/pp': () => page([]) });
     const { unmount } = renderScreen('/plans', <MemberPlansPage />);
     expect(await screen.findByText('No active or completed plans found.')).toBeInTheDocument();
     unmount();
-    fakeApi({ 'GET /api/pp': () => json({ message: 'Service unavailable', code: 'INTERNAL' }, 500) });
+    let failing = true;
+    fakeApi({
+      'GET /api/pp': () =>
+        failing ? json({ message: 'Service unavailable', code: 'INTERNAL' }, 500) : page([userPlan()]),
+    });
+    const user = userEvent.setup();
     renderScreen('/plans', <MemberPlansPage />);
-    expect(await screen.findByText('Error: Service unavailable')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Service unavailable');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'My Active & Completed Plans' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('pages 5 at a time', async () => {

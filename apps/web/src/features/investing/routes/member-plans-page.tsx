@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserPlan } from '@app/shared/schemas/investing';
 import { PageHeader } from '#components/page-header';
+import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
@@ -64,9 +65,9 @@ export function MemberPlansPage() {
     );
   } else if (plans.isError) {
     body = (
-      <p role="alert" className="py-8 text-center text-sm text-danger">
+      <RetryAlert onRetry={() => void plans.refetch()}>
         {t('investing.myPlans.error', { message: message(errorMessage(plans.error, 'Network error')) })}
-      </p>
+      </RetryAlert>
     );
   } else if (plans.data.data.length === 0) {
     body = (

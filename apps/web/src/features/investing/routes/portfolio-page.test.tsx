@@ -74,4 +74,22 @@ describe('My Portfolio', () => {
     expect(screen.getByRole('link', { name: 'Browse plans' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Manage my plans' })).toHaveAttribute('href', '/plans');
   });
+  it('shows a failed load with a Retry that loads again', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    let failing = true;
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/pp': () =>
+        failing
+          ? json({ message: 'Service unavailable', code: 'INTERNAL' }, 500)
+          : json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/portfolio', <PortfolioPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findAllByText('Growth')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

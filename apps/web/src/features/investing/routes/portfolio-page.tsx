@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserPlan } from '@app/shared/schemas/investing';
 import { PageHeader } from '#components/page-header';
+import { RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
@@ -84,14 +85,9 @@ export function PortfolioPage() {
     );
   } else if (plans.isError) {
     body = (
-      <Card className="p-5">
-        <p role="alert" className="text-sm text-danger">
-          {message(errorMessage(plans.error, 'Network error'))}
-        </p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void plans.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Card>
+      <RetryAlert onRetry={() => void plans.refetch()}>
+        {message(errorMessage(plans.error, 'Network error'))}
+      </RetryAlert>
     );
   } else if (plans.data.data.length === 0) {
     body = (
