@@ -44,8 +44,7 @@ export async function selectMemberPage<Table extends MemberTable>(
   // whole-table select are the table's `$inferSelect`, which the return type states.
   const anyTable: PgTable = table;
   const query = db.select().from(anyTable).where(where).orderBy(desc(table.createdAt), desc(table.id));
-  const { rows, total } = await selectPage(db, query.$dynamic(), { table, where }, page, perPage);
-  return { rows, total };
+  return selectPage(db, query.$dynamic(), { table, where }, page, perPage);
 }
 
 /** Rows a page of an admin queue, unless the request asks for another number. */
@@ -81,6 +80,5 @@ export async function selectQueuePage<Table extends QueueTable>(
     .innerJoin(users, eq(users.id, table.userId))
     .where(where)
     .orderBy(status === 'pending' ? table.createdAt : desc(table.createdAt), desc(table.id));
-  const { rows, total } = await selectPage(db, query.$dynamic(), { table, where }, page, perPage);
-  return { rows, total };
+  return selectPage(db, query.$dynamic(), { table, where }, page, perPage);
 }

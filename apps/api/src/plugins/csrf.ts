@@ -5,6 +5,15 @@ import { hmacSha256Hex, randomSecret, safeEqual } from '../lib/crypto';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The echoed header percent-decoded, as the cookie was written; undefined when it is not valid encoding. */
+function decodedOrUndefined(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The Sanctum CSRF contract (DESIGN §6): GET /sanctum/csrf-cookie sets a readable XSRF-TOKEN cookie;
  * every unsafe request that carries cookies must echo it in X-XSRF-TOKEN, else 419. The token is a
@@ -35,15 +44,6 @@ export function registerCsrf(
       return reply.status(204).send();
     },
   );
-
-  /** The echoed header percent-decoded, as the cookie was written; undefined when it is not valid encoding. */
-  const decodedOrUndefined = (value: string) => {
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return undefined;
-    }
-  };
 
   // A synchronous hook (done callback): it runs on every request and has nothing to wait for.
   app.addHook('onRequest', (request, _reply, done) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Helmet's configuration for DESIGN §8: CSP without inline script, HSTS in production, no framing. */
-export function helmetOptions(production: boolean): HelmetOptions {
+function helmetOptions(production: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -33,7 +33,7 @@ export function helmetOptions(production: boolean): HelmetOptions {
  * (no CSP nonces), so building them per request — as @fastify/helmet does — only costs time on every
  * answer (decision 006).
  */
-export function securityHeaders(production: boolean): Record<string, string> {
+function securityHeaders(production: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -47,7 +47,7 @@ export async function recordSecurityEvent(
 }
 
 /** Mails the account's owner, after the change committed (an SMTP round trip never holds a transaction). */
-export function mailUser(deps: AppDeps, user: UserRow, mail: SecurityMail): Promise<void> {
+function mailUser(deps: AppDeps, user: UserRow, mail: SecurityMail): Promise<void> {
   return deps.mailer.send(deps.database.db, { to: user.email, subject: mail.subject, text: mail.text });
 }
 

@@ -24,7 +24,7 @@ export async function insertToken(
 }
 
 /** `ids` as one parameter: a PostgreSQL array literal, read the same way by node-postgres and PGlite. */
-const idList = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+const idList = (ids: number[]) => `{${ids.join(',')}}`;
 
 /**
  * Tokens with their owners in one round trip (every authenticated request reads both); several
