@@ -53,6 +53,18 @@ describe('FastPGliteClient', () => {
     }
   });
 
+  it('sends a parameter of a type without a serializer as PGlite does (its text), a bigint included', async () => {
+    const text = 'select $1::numeric as a, $2::uuid as b';
+    const params = [10n, { toString: () => '0c8d7b6a-1f2e-4d3c-9b8a-7f6e5d4c3b2a' }];
+    expect((await fast.query(text, params)).rows).toEqual((await pg.query(text, params)).rows);
+  });
+
+  it('honours the caller’s serializers', async () => {
+    const text = 'select $1::int4 as n';
+    const options = { serializers: { 23: () => '7' } };
+    expect((await fast.query(text, [1], options)).rows).toEqual((await pg.query(text, [1], options)).rows);
+  });
+
   it('uses the caller’s parsers (Drizzle reads timestamps as text)', async () => {
     const result = await fast.query<{ at: unknown }>('select at from items where name = $1', ['a'], {
       parsers: { 1184: (value: string) => `raw:${value}` },
@@ -126,5 +138,13 @@ describe('FastPGliteClient', () => {
     await fast.query('create table other (id int)');
     const result = await fast.query<{ n: number }>('select count(*)::int as n from other');
     expect(result.rows[0]?.n).toBe(0);
+  });
+
+  // Last: its statements would count against the limit checked above.
+  it('gives two clients on one database statements of their own', async () => {
+    const other = new FastPGliteClient(pg);
+    const text = 'select count(*)::int as n from items where amount > $1';
+    expect((await other.query(text, [0])).rows).toEqual((await fast.query(text, [0])).rows);
+    expect((await other.query('select $1::int as x', [3])).rows).toEqual([{ x: 3 }]);
   });
 });

@@ -91,11 +91,13 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 /** SQLSTATE of "cached plan must not change result type" (the table changed under the statement). */
 const PLAN_CHANGED = '0A000';
 
+/** Statement names are unique across clients: two clients may share one PGlite backend. */
+let statementCounter = 0;
+
 export class FastPGliteClient {
   readonly #pg: PGlite;
   readonly #prepared = new Map<string, Prepared>();
   #closing: string[] = [];
-  #counter = 0;
 
   constructor(pg: PGlite) {
     this.#pg = pg;
@@ -127,7 +129,7 @@ export class FastPGliteClient {
   #handles(text: string, options?: QueryOptions): boolean {
     if (!DATA_STATEMENT.test(text)) return false;
     if (!options) return true;
-    return !options.blob && !options.paramTypes && !options.onNotice;
+    return !options.blob && !options.paramTypes && !options.onNotice && !options.serializers;
   }
 
   async #run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -139,8 +141,9 @@ export class FastPGliteClient {
       if (param === null || param === undefined) return null;
       const serialize = this.#pg.serializers[statement.paramTypes[index] ?? 0];
       if (serialize) return serialize(param);
-      // A type without a serializer: a string as it is, a number or boolean as its JSON text.
-      return typeof param === 'string' ? param : JSON.stringify(param);
+      // A type without a serializer: its text, as PGlite sends it (toString, whatever the value).
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
+      return typeof param === 'string' ? param : String(param);
     });
     let messages: Message[];
     try {
@@ -160,7 +163,7 @@ export class FastPGliteClient {
   }
 
   async #prepare(text: string): Promise<Prepared> {
-    const name = `fast_${(this.#counter += 1)}`;
+    const name = `fast_${(statementCounter += 1)}`;
     const chunks = this.#closing.map(closeStatement);
     this.#closing = [];
     while (this.#prepared.size >= MAX_PREPARED) {
