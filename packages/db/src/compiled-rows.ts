@@ -30,7 +30,7 @@ function decoderOf(field: unknown): Decoder {
  * row for the 49 columns of the token reads that every authenticated request makes (decision 006).
  * The rows are the same: the same nesting, the same value decoders, and the same rule for a
  * left-joined table with no row (its object is null when its first column is null, as in Drizzle's
- * `mapResultRow`); compiled-rows.test.ts compares the two on real rows.
+ * `mapResultRow`); compiled-rows.test.ts and token.repository.test.ts compare the two on real rows.
  */
 export function compileRowMapping<P extends object>(prepared: P): P {
   const internals = prepared as P & PreparedSelectInternals;
@@ -52,18 +52,14 @@ export function compileRowMapping<P extends object>(prepared: P): P {
   const nullable: Array<{ object: string; firstIndex: number }> = [];
   if (joinsNotNullableMap) {
     for (const object of objects) {
-      const own = fields.flatMap((selected, index) => (selected.path[0] === object ? [index] : []));
-      const tables = new Set(own.map((index) => getTableName((fields[index]?.field as Column).table)));
+      // Drizzle looks at the object's columns only (an SQL expression in it does not count).
+      const own = fields.flatMap(({ path, field }, index) =>
+        path[0] === object && is(field, Column) ? [{ index, table: getTableName(field.table) }] : [],
+      );
+      const tables = new Set(own.map(({ table }) => table));
       const [table] = tables;
-      const firstIndex = own[0];
-      const allColumns = own.every((index) => is(fields[index]?.field, Column));
-      if (
-        tables.size === 1 &&
-        allColumns &&
-        table &&
-        !joinsNotNullableMap[table] &&
-        firstIndex !== undefined
-      ) {
+      const firstIndex = own[0]?.index;
+      if (tables.size === 1 && table && !joinsNotNullableMap[table] && firstIndex !== undefined) {
         nullable.push({ object, firstIndex });
       }
     }
