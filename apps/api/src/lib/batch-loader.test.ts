@@ -114,4 +114,22 @@ describe('createBatchLoader', () => {
     await expect(load(1)).rejects.toThrow('bad statement');
     await expect(load(2)).rejects.toThrow('bad statement');
   });
+  it('fails only the readers left when a copy throws, and leaves none pending', async () => {
+    const load = createBatchLoader<number, Row>(
+      (keys) => Promise.resolve(new Map(keys.map((key) => [key, { id: key, name: `row ${key}` }]))),
+      {
+        maxInFlight: 1,
+        maxBatch: 64,
+        copy: () => {
+          throw new Error('cannot copy');
+        },
+      },
+    );
+    const [first, second, other] = await Promise.allSettled([load(1), load(1), load(2)]);
+    expect(first).toEqual({ status: 'fulfilled', value: { id: 1, name: 'row 1' } });
+    expect(second).toMatchObject({ status: 'rejected', reason: new Error('cannot copy') });
+    expect(other).toMatchObject({ status: 'rejected', reason: new Error('cannot copy') });
+    // The loader still serves later reads.
+    expect(await load(3)).toEqual({ id: 3, name: 'row 3' });
+  });
 });

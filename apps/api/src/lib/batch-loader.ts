@@ -55,13 +55,13 @@ export function createBatchLoader<K, V>(
       inFlight += 1;
       const keys = [...new Set(batch.map((waiting) => waiting.key))];
       // A source that throws before answering fails its batch like one that rejects.
+      // So does a copy that throws while the batch is handed out: the readers not yet answered get
+      // the error (the others keep their answers), and nothing is left pending or unhandled.
       new Promise<Map<K, V>>((resolve) => resolve(loadMany(keys)))
-        .then(
-          (values) => settle(batch, values),
-          (error: unknown) => {
-            for (const waiting of batch) waiting.reject(error);
-          },
-        )
+        .then((values) => settle(batch, values))
+        .catch((error: unknown) => {
+          for (const waiting of batch) waiting.reject(error);
+        })
         .finally(() => {
           inFlight -= 1;
           dispatch();
