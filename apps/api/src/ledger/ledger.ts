@@ -63,8 +63,9 @@ const INSUFFICIENT_FUNDS_STATE = 'LE001';
  * one round trip: the database function ledger_post (migration 0005, decision 037). Idempotent by
  * reference. The accounts are locked in id order (no deadlock between two entries on the same
  * accounts), and each user account moves only if it stays on its side of zero: otherwise
- * InsufficientFundsError, and the caller's transaction rolls back. The CHECK on ledger_accounts and the
- * deferred balance trigger on ledger_postings hold the same rules in the database.
+ * InsufficientFundsError, and the caller's transaction rolls back. Underneath, the CHECK on
+ * ledger_accounts holds the sign rule and the deferred trigger on ledger_postings that each entry's
+ * postings sum to zero; that a cached balance equals its postings is checked by checkLedger.
  */
 export async function postEntry(tx: Tx, entry: NewEntry, now: Date): Promise<PostResult> {
   const sum = entry.postings.reduce((total, posting) => total + posting.amount, 0);
