@@ -1,26 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { migrateDatabase, openDatabase } from '@app/db';
-import { POSTGRES_ADMIN_URL } from '../test/db';
+import { createEmptyPostgresDatabase } from '../test/db';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './runtime';
 
 describe('start-up on PostgreSQL', () => {
   test('two nodes starting together on an empty database both migrate without error', async () => {
-    const name = `test_start_${randomBytes(4).toString('hex')}`;
-    const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });
-    await admin.exec(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
+    const { url, drop } = await createEmptyPostgresDatabase('test_start');
     const nodes = await Promise.all([
-      openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 3 }),
-      openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 3 }),
+      openDatabase({ driver: 'postgres', url, poolSize: 3 }),
+      openDatabase({ driver: 'postgres', url, poolSize: 3 }),
     ]);
     try {
       await Promise.all(nodes.map((node) => migrateDatabase(node)));
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: url });
       await client.connect();
       const result = await client.query<{ count: string }>(
         'select count(*)::text as count from drizzle.__drizzle_migrations',
@@ -32,18 +27,13 @@ describe('start-up on PostgreSQL', () => {
       expect(Number(result.rows[0]?.count)).toBe(files.length);
     } finally {
       await Promise.all(nodes.map((node) => node.close()));
-      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
+      await drop();
     }
   });
 
   test('keeps at most DATABASE_POOL_SIZE connections open however many queries wait', async () => {
-    const name = `test_pool_${randomBytes(4).toString('hex')}`;
-    const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });
-    await admin.exec(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
-    const config = loadConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '3' });
+    const { url, drop } = await createEmptyPostgresDatabase('test_pool');
+    const config = loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '3' });
     const database = await openConfiguredDatabase(config);
     try {
       const seen: number[] = [];
@@ -59,8 +49,7 @@ describe('start-up on PostgreSQL', () => {
       expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     } finally {
       await database.close();
-      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
+      await drop();
     }
   });
 });

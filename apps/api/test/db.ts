@@ -11,6 +11,24 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** An empty PostgreSQL database of its own (nothing migrated), dropped by `drop`. */
+export async function createEmptyPostgresDatabase(
+  prefix = 'test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });
+  await admin.exec(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
 /** A freshly migrated database of its own for one test file (CONVENTIONS §10). */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DB === 'pglite') {
@@ -18,19 +36,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrateDatabase(database);
     return { database, drop: () => database.close() };
   }
-  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });
-  await admin.exec(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 10 });
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ driver: 'postgres', url: empty.url, poolSize: 10 });
   await migrateDatabase(database);
   return {
     database,
     drop: async () => {
       await database.close();
-      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
+      await empty.drop();
     },
   };
 }
