@@ -106,7 +106,7 @@ describe('My Active & Completed Plans (spec §2, §4)', () => {
     let failing = true;
     fakeApi({
       'GET /api/pp': () =>
-        failing ? json({ message: 'Service unavailable', code: 'INTERNAL' }, 500) : page([userPlan()]),
+        failing ? json({ message: 'Service unavailable', code: 'INTERNAL' }, 500) : page([userPlan({})]),
     });
     const user = userEvent.setup();
     renderScreen('/plans', <MemberPlansPage />);
