@@ -79,6 +79,8 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
 
   const postings: { entry_id: number; account_id: number; amount: number }[] = [];
   const deltas = new Map<number, number>();
+  /** Entries per member account, for the running totals. */
+  const counts = new Map<number, number>();
   let platformDelta = 0;
   for (const item of items) {
     const entryId = created.get(item.reference);
@@ -88,6 +90,7 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
     postings.push({ entry_id: entryId, account_id: platformId, amount: -item.amount });
     postings.push({ entry_id: entryId, account_id: accountId, amount: item.amount });
     deltas.set(accountId, (deltas.get(accountId) ?? 0) + item.amount);
+    counts.set(accountId, (counts.get(accountId) ?? 0) + 1);
     platformDelta -= item.amount;
   }
   deltas.set(platformId, platformDelta);
@@ -104,6 +107,17 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
           [...deltas].map(([id, delta]) => ({ id, delta })),
         )}) as x(id int, delta bigint)
         where a.id = x.id`,
+  );
+  // The members' running totals for this entry kind, as ledger_post moves them (decision 038).
+  await tx.execute(
+    sql`insert into ledger_account_totals as t (account_id, entry_kind, total, entries)
+        select x.id, ${batch.kind}, x.total, x.entries
+        from jsonb_to_recordset(${json(
+          [...counts].map(([id, entries]) => ({ id, total: deltas.get(id) ?? 0, entries })),
+        )}) as x(id int, total bigint, entries bigint)
+        order by x.id
+        on conflict (account_id, entry_kind)
+        do update set total = t.total + excluded.total, entries = t.entries + excluded.entries`,
   );
   return created;
 }

@@ -17,6 +17,17 @@ export interface LedgerCheck {
   }[];
   /** Users whose cached loyalty points differ from their points rows, or are below zero. */
   mismatchedPoints: { userId: number; cached: number; fromRows: number }[];
+  /** Running totals (decision 038) that differ from the postings of their account and entry kind. */
+  mismatchedTotals: {
+    accountId: number;
+    entryKind: string;
+    cachedTotal: number;
+    postingsTotal: number;
+    cachedEntries: number;
+    postingsEntries: number;
+  }[];
+  /** User plans whose earned-to-date differs from the earning postings of their accruals. */
+  mismatchedPlanEarnings: { userPlanId: number; cached: number; fromPostings: number }[];
   duplicateReferences: number;
   accountsChecked: number;
   entriesChecked: number;
@@ -25,7 +36,9 @@ export interface LedgerCheck {
 /**
  * Proves the books balance (DESIGN §5): the sum of all postings is zero, every entry balances, every
  * cached balance equals the sum of its postings, no user account is on the wrong side of zero, one
- * entry per reference; and the loyalty points cache equals its rows.
+ * entry per reference; the loyalty points cache equals its rows; every running total equals the
+ * postings of its account and entry kind (decision 038); every plan's earned-to-date equals the earning
+ * postings of its accruals.
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
   const [totals] = await queryRows<{
@@ -75,6 +88,47 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
         where u.loyalty_points <> coalesce(t.total, 0) or u.loyalty_points < 0
         limit 100`,
   );
+  // Every running total against the postings it sums, both ways: a total with no postings, and
+  // postings with no total row, are mismatches too.
+  const totalsRows = await queryRows<{
+    account_id: unknown;
+    entry_kind: string;
+    total: unknown;
+    entries: unknown;
+    posted: unknown;
+    posted_entries: unknown;
+  }>(
+    db,
+    sql`select coalesce(t.account_id, x.account_id) as account_id, coalesce(t.entry_kind, x.kind) as entry_kind,
+          coalesce(t.total, 0) as total, coalesce(t.entries, 0) as entries,
+          coalesce(x.posted, 0) as posted, coalesce(x.posted_entries, 0) as posted_entries
+        from ledger_account_totals t
+        full join (
+          select p.account_id, e.kind, sum(p.amount) as posted, count(distinct e.id) as posted_entries
+          from ledger_postings p
+          join ledger_entries e on e.id = p.entry_id
+          join ledger_accounts a on a.id = p.account_id and a.user_id is not null
+          group by p.account_id, e.kind
+        ) x on x.account_id = t.account_id and x.kind = t.entry_kind
+        where coalesce(t.total, 0) <> coalesce(x.posted, 0)
+           or coalesce(t.entries, 0) <> coalesce(x.posted_entries, 0)
+        limit 100`,
+  );
+  const planRows = await queryRows<{ id: unknown; earned: unknown; posted: unknown }>(
+    db,
+    sql`select u.id, u.earned, coalesce(x.posted, 0) as posted
+        from user_plans u
+        left join (
+          select q.user_plan_id, sum(p.amount) as posted
+          from user_plan_accruals q
+          join ledger_entries e on e.id = q.entry_id
+          join ledger_postings p on p.entry_id = e.id
+          join ledger_accounts a on a.id = p.account_id and a.user_id is not null and a.kind = 'cash'
+          group by q.user_plan_id
+        ) x on x.user_plan_id = u.id
+        where u.earned <> coalesce(x.posted, 0)
+        limit 100`,
+  );
   const mismatchedAccounts = accounts.map((row) => {
     const cachedBalance = num(row.balance);
     const postingsBalance = num(row.posted);
@@ -104,6 +158,19 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
       cached: num(row.cached),
       fromRows: num(row.rows),
     })),
+    mismatchedTotals: totalsRows.map((row) => ({
+      accountId: num(row.account_id),
+      entryKind: row.entry_kind,
+      cachedTotal: num(row.total),
+      postingsTotal: num(row.posted),
+      cachedEntries: num(row.entries),
+      postingsEntries: num(row.posted_entries),
+    })),
+    mismatchedPlanEarnings: planRows.map((row) => ({
+      userPlanId: num(row.id),
+      cached: num(row.earned),
+      fromPostings: num(row.posted),
+    })),
     duplicateReferences,
     accountsChecked: num(totals?.accounts),
     entriesChecked: num(totals?.entries),
@@ -113,6 +180,8 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     duplicateReferences === 0 &&
     result.unbalancedEntries.length === 0 &&
     mismatchedAccounts.length === 0 &&
-    result.mismatchedPoints.length === 0;
+    result.mismatchedPoints.length === 0 &&
+    result.mismatchedTotals.length === 0 &&
+    result.mismatchedPlanEarnings.length === 0;
   return result;
 }

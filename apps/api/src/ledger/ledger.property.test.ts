@@ -72,6 +72,7 @@ describe('ledger under concurrent money movements (property)', () => {
             await referred(first.user.referralCode),
           ];
           const expected = members.map(() => 0);
+          const expectedDeposits = members.map(() => 0);
           const pending: { id: number; member: number; cents: number }[] = [];
 
           await Promise.all(
@@ -88,6 +89,7 @@ describe('ledger under concurrent money movements (property)', () => {
                 const paid = await member.client.post(`/api/sandbox/checkout/${deposit.id}/pay`);
                 expect(paid.json<{ status: string }>().status).toBe('confirmed');
                 expected[op.member]! += op.cents;
+                expectedDeposits[op.member]! += op.cents;
               } else if (op.kind === 'withdraw') {
                 const response = await member.client.post(
                   '/api/withdrawal',
@@ -138,6 +140,8 @@ describe('ledger under concurrent money movements (property)', () => {
           for (const [index, member] of members.entries()) {
             const me = (await member.client.get('/api/me', { token: member.token })).json<UserResponse>();
             expect(cents(me.balance)).toBe(expected[index]);
+            // The running total of deposits (decision 038) equals what the answers said arrived.
+            expect(cents(me.total_deposit)).toBe(expectedDeposits[index]);
             expect(me.balance).toBeGreaterThanOrEqual(0);
             expect(me.loyalty_points).toBeGreaterThanOrEqual(0);
           }

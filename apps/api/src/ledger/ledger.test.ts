@@ -152,4 +152,56 @@ describe('ledger', () => {
     expect(await userBalance(db, user.id, 'withdrawal_hold')).toBe(10_000);
     expect((await checkLedger(db)).ok).toBe(true);
   });
+
+  it('keeps running totals per account and entry kind, and the check catches a wrong one', async () => {
+    const { user } = await createUser(app);
+    await fund(user.id, 1200);
+    await fund(user.id, 800);
+    const totals = () =>
+      queryRows<{ entry_kind: string; total: unknown; entries: unknown }>(
+        db,
+        sql`select t.entry_kind, t.total, t.entries from ledger_account_totals t
+            join ledger_accounts a on a.id = t.account_id
+            where a.user_id = ${user.id} and a.kind = 'cash'`,
+      );
+    expect((await totals()).map((row) => [row.entry_kind, Number(row.total), Number(row.entries)])).toEqual([
+      ['deposit', 2000, 2],
+    ]);
+    expect((await checkLedger(db)).ok).toBe(true);
+
+    // A total moved behind the ledger's back is reported, with both figures.
+    await db.execute(
+      sql`update ledger_account_totals set total = total + 1
+          where account_id = (select id from ledger_accounts where user_id = ${user.id} and kind = 'cash')`,
+    );
+    const broken = await checkLedger(db);
+    expect(broken.ok).toBe(false);
+    expect(broken.mismatchedTotals).toEqual([
+      expect.objectContaining({ entryKind: 'deposit', cachedTotal: 2001, postingsTotal: 2000 }),
+    ]);
+    await db.execute(
+      sql`update ledger_account_totals set total = total - 1
+          where account_id = (select id from ledger_accounts where user_id = ${user.id} and kind = 'cash')`,
+    );
+
+    // A missing total row is reported too.
+    await db.execute(
+      sql`delete from ledger_account_totals
+          where account_id = (select id from ledger_accounts where user_id = ${user.id} and kind = 'cash')`,
+    );
+    const missing = await checkLedger(db);
+    expect(missing.mismatchedTotals).toEqual([
+      expect.objectContaining({
+        entryKind: 'deposit',
+        cachedTotal: 0,
+        postingsTotal: 2000,
+        postingsEntries: 2,
+      }),
+    ]);
+    await db.execute(
+      sql`insert into ledger_account_totals (account_id, entry_kind, total, entries)
+          select id, 'deposit', 2000, 2 from ledger_accounts where user_id = ${user.id} and kind = 'cash'`,
+    );
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
 });

@@ -113,19 +113,20 @@ export interface AccountFigures {
   totalDeposit: number;
 }
 
-/** Cents of entries of one kind posted to the cash account of the user in `userId` (an SQL expression). */
+/**
+ * The running total (decision 038) of entries of one kind on the cash account of the user in `userId`
+ * (an SQL expression): one primary-key read, however long the member's history.
+ */
 function cashTotalOf(kind: 'earning' | 'deposit', userId: SQLWrapper) {
-  return sql<unknown>`(select coalesce(sum(p.amount), 0)
-    from ledger_entries e
-    join ledger_postings p on p.entry_id = e.id
-    join ledger_accounts a on a.id = p.account_id and a.user_id = e.user_id and a.kind = 'cash'
-    where e.user_id = ${userId} and e.kind = ${kind})`;
+  return sql<unknown>`coalesce((select t.total from ledger_account_totals t
+    join ledger_accounts a on a.id = t.account_id
+    where a.user_id = ${userId} and a.kind = 'cash' and t.entry_kind = ${sql.raw(`'${kind}'`)}), 0)`;
 }
 
 /**
  * A member's money figures as select fields, for the user row `users.id`: the cash balance, the
  * earnings credited (entries of kind earning into cash) and the confirmed deposits (entries of kind
- * deposit into cash). Read with `toAccountFigures`.
+ * deposit into cash), read from the running totals. Read with `toAccountFigures`.
  */
 // Qualified by hand: Drizzle writes a column of a one-table select without its table, which the
 // subqueries' own tables would capture.

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -97,6 +98,27 @@ export const ledgerPostings = pgTable(
     index('ledger_postings_account_idx').on(t.accountId),
     check('ledger_postings_amount_nonzero', sql`${t.amount} <> 0`),
   ],
+);
+
+/**
+ * Running totals of a member's account per entry kind (total deposit = the cash account's `deposit`
+ * total, total earnings = its `earning` total, ...): moved by ledger_post and the set-based posting in
+ * the posting's own transaction, so a page reads one indexed row instead of summing a member's whole
+ * history; checkLedger proves every row against the postings (decision 038).
+ */
+export const ledgerAccountTotals = pgTable(
+  'ledger_account_totals',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    entryKind: text('entry_kind').notNull(),
+    /** Signed cents: the sum of this account's postings in entries of this kind. */
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    /** How many entries of this kind posted to this account. */
+    entries: bigint('entries', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.entryKind] })],
 );
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;

@@ -24,6 +24,21 @@ export const LedgerCheckResponse = z.object({
   mismatched_points: z.array(
     z.object({ user_id: z.number().int(), cached: z.number(), from_rows: z.number() }),
   ),
+  /** Running totals (per member account and entry kind) that differ from their postings. */
+  mismatched_totals: z.array(
+    z.object({
+      account_id: z.number().int(),
+      entry_kind: z.string(),
+      cached_total: z.number(),
+      postings_total: z.number(),
+      cached_entries: z.number().int(),
+      postings_entries: z.number().int(),
+    }),
+  ),
+  /** User plans whose earned-to-date differs from the earning postings of their accruals. */
+  mismatched_plan_earnings: z.array(
+    z.object({ user_plan_id: z.number().int(), cached: z.number(), from_postings: z.number() }),
+  ),
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),
