@@ -1,19 +1,35 @@
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { users, type DbOrTx } from '@app/db';
 
+/** A member list counts its rows up to this many pages past the one asked for (decision 039). */
+export const COUNT_PAGES_AHEAD = 10;
+
 /**
  * One page of a list: `query` (made `$dynamic()`, already filtered and ordered) cut to the page, and
- * the number of rows of `table` that `where` keeps, for the page count.
+ * the number of rows of `table` that `where` keeps, for the page count. With `bounded`, rows are
+ * counted only up to COUNT_PAGES_AHEAD pages past this one, so a page never counts a whole history.
  */
 async function selectPage<Query extends PgSelect>(
   db: DbOrTx,
   query: Query,
-  { table, where }: { table: PgTable; where: SQL | undefined },
+  { table, where, bounded = false }: { table: PgTable; where: SQL | undefined; bounded?: boolean },
   page: number,
   perPage: number,
 ) {
-  const rows = await query.limit(perPage).offset((page - 1) * perPage);
+  const offset = (page - 1) * perPage;
+  const rows = await query.limit(perPage).offset(offset);
+  if (bounded) {
+    const cap = offset + perPage * (COUNT_PAGES_AHEAD + 1);
+    const capped = db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(cap)
+      .as('capped');
+    const [total] = await db.select({ n: count() }).from(capped);
+    return { rows, total: total?.n ?? 0 };
+  }
   const [total] = await db.select({ n: count() }).from(table).where(where);
   return { rows, total: total?.n ?? 0 };
 }
@@ -31,7 +47,10 @@ export function pageMeta(page: number, perPage: number, total: number) {
 /** A table of rows that belong to one member, each with its creation time. */
 type MemberTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt: PgColumn };
 
-/** One page of a member's rows of `table`, newest first. */
+/**
+ * One page of a member's rows of `table`, newest first, through the table's (user_id, created_at)
+ * index; the total is counted at most COUNT_PAGES_AHEAD pages past this one.
+ */
 export async function selectMemberPage<Table extends MemberTable>(
   db: DbOrTx,
   table: Table,
@@ -44,7 +63,7 @@ export async function selectMemberPage<Table extends MemberTable>(
   // whole-table select are the table's `$inferSelect`, which the return type states.
   const anyTable: PgTable = table;
   const query = db.select().from(anyTable).where(where).orderBy(desc(table.createdAt), desc(table.id));
-  return selectPage(db, query.$dynamic(), { table, where }, page, perPage);
+  return selectPage(db, query.$dynamic(), { table, where, bounded: true }, page, perPage);
 }
 
 /** Rows a page of an admin queue, unless the request asks for another number. */

@@ -76,7 +76,7 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_entries_reference_unique').on(t.reference),
-    index('ledger_entries_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+    index('ledger_entries_user_kind_idx').on(t.userId, t.kind, t.createdAt, t.id),
   ],
 );
 
@@ -94,7 +94,7 @@ export const ledgerPostings = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('ledger_postings_entry_idx').on(t.entryId),
+    index('ledger_postings_entry_idx').on(t.entryId, t.accountId),
     index('ledger_postings_account_idx').on(t.accountId),
     check('ledger_postings_amount_nonzero', sql`${t.amount} <> 0`),
   ],

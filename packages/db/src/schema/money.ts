@@ -44,7 +44,7 @@ export const deposits = pgTable(
   },
   (t) => [
     uniqueIndex('deposits_reference_unique').on(t.reference),
-    index('deposits_user_idx').on(t.userId, t.createdAt),
+    index('deposits_user_idx').on(t.userId, t.createdAt, t.id),
     index('deposits_status_idx').on(t.status, t.createdAt),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_credited_range', sql`${t.credited} >= 0 and ${t.credited} <= ${t.amount}`),
@@ -101,7 +101,7 @@ export const withdrawals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt, t.id),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
@@ -148,7 +148,7 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_reference_unique').on(t.reference),
-    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 

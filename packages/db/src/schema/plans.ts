@@ -91,7 +91,7 @@ export const userPlans = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('user_plans_user_idx').on(t.userId, t.createdAt),
+    index('user_plans_user_idx').on(t.userId, t.createdAt, t.id),
     index('user_plans_due_idx')
       .on(t.nextAccrualAt)
       .where(sql`${t.status} in ('active', 'locked')`),

@@ -23,70 +23,126 @@ export interface ActivityFilter {
   offset: number;
 }
 
+/** With a date filter, rows are counted up to this many pages past the one asked for (decision 039). */
+export const ACTIVITY_COUNT_PAGES_AHEAD = 10;
+
+/** The ledger entry kinds that Activity lists, each as its own type. */
+const ENTRY_TYPES = ['earning', 'points_conversion'] as const;
+
+function wanted(filter: ActivityFilter, type: ActivityType): boolean {
+  return !filter.type || filter.type === type;
+}
+
+function dateRange(column: SQL, filter: ActivityFilter): SQL {
+  const conditions: SQL[] = [];
+  if (filter.from) conditions.push(sql` and ${column} >= ${filter.from.toISOString()}`);
+  if (filter.until) conditions.push(sql` and ${column} < ${filter.until.toISOString()}`);
+  return sql.join(conditions, sql``);
+}
+
 /**
- * Every movement of a member, newest first: deposits and withdrawals (with their status), and the
- * ledger entries of kind earning and points_conversion that reached the cash account.
+ * The branches of the list, each already cut to the `take` newest rows of its own kind through the
+ * index that matches its filter and order ((user_id, created_at) on deposits and withdrawals,
+ * (user_id, kind, created_at) on ledger entries), so a page costs the same however long the history
+ * (decision 039). Every branch answers (id, type, date, sort_id, amount, points, status, description).
+ */
+function branches(filter: ActivityFilter, take: number): SQL[] {
+  const { userId } = filter;
+  const parts: SQL[] = [];
+  if (wanted(filter, 'deposit')) {
+    parts.push(sql`(select 'deposit:' || d.id as id, 'deposit' as type, d.created_at as date, d.id::bigint as sort_id,
+        case when d.status in ('confirmed', 'partially_paid') then d.credited else d.amount end as amount,
+        null::bigint as points, d.status as status,
+        'Deposit via ' || case d.method when 'bank_transfer' then 'Bank Transfer' when 'coinpayment' then 'CoinPayments'
+          else 'NOWPayments' end || ' (' || d.reference || ')' as description
+      from deposits d where d.user_id = ${userId}${dateRange(sql`d.created_at`, filter)}
+      order by d.created_at desc, d.id desc limit ${take})`);
+  }
+  if (wanted(filter, 'withdrawal')) {
+    parts.push(sql`(select 'withdrawal:' || w.id as id, 'withdrawal' as type, w.created_at as date, w.id::bigint as sort_id,
+        -w.amount as amount, null::bigint as points, w.status as status,
+        'Withdrawal to ' || case w.method when 'bank_transfer' then 'Bank Transfer' else 'Crypto Wallet' end
+          as description
+      from withdrawals w where w.user_id = ${userId}${dateRange(sql`w.created_at`, filter)}
+      order by w.created_at desc, w.id desc limit ${take})`);
+  }
+  for (const kind of ENTRY_TYPES) {
+    if (!wanted(filter, kind)) continue;
+    parts.push(sql`(select 'entry:' || e.id as id, e.kind as type, e.created_at as date, e.id::bigint as sort_id,
+        p.amount as amount,
+        case when e.kind = 'points_conversion' then (e.metadata ->> 'points')::bigint end as points,
+        'completed' as status,
+        case when e.kind = 'earning' then coalesce('Earning: ' || (e.metadata ->> 'plan_name'), 'Earning')
+          else 'Loyalty points redeemed' end as description
+      from (select id, kind, created_at, metadata from ledger_entries
+            where user_id = ${userId} and kind = ${kind}${dateRange(sql`created_at`, filter)}
+            order by created_at desc, id desc limit ${take}) e
+      cross join lateral (select p.amount from ledger_postings p
+            where p.entry_id = e.id
+              and p.account_id = (select id from ledger_accounts where user_id = ${userId} and kind = 'cash')) p
+      order by e.created_at desc, e.id desc)`);
+  }
+  return parts;
+}
+
+/**
+ * How many rows the filter keeps. Without dates it is exact and costs a few indexed rows: the
+ * deposits and withdrawals counted on their member index, the entries from the running totals
+ * (decision 038). With dates it is counted up to `cap` rows (a bounded count), so a page never counts
+ * a member's whole history.
+ */
+async function countActivity(db: DbOrTx, filter: ActivityFilter, cap: number): Promise<number> {
+  const { userId } = filter;
+  if (!filter.from && !filter.until) {
+    const parts: SQL[] = [];
+    if (wanted(filter, 'deposit')) parts.push(sql`(select count(*) from deposits where user_id = ${userId})`);
+    if (wanted(filter, 'withdrawal'))
+      parts.push(sql`(select count(*) from withdrawals where user_id = ${userId})`);
+    const kinds = ENTRY_TYPES.filter((kind) => wanted(filter, kind));
+    if (kinds.length > 0)
+      parts.push(sql`(select coalesce(sum(t.entries), 0) from ledger_account_totals t
+        join ledger_accounts a on a.id = t.account_id
+        where a.user_id = ${userId} and a.kind = 'cash' and t.entry_kind in (${sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )}))`);
+    const [row] = await queryRows<{ n: unknown }>(db, sql`select ${sql.join(parts, sql` + `)} as n`);
+    return num(row?.n);
+  }
+  const [row] = await queryRows<{ n: unknown }>(
+    db,
+    sql`select count(*) as n from (select 1 from (${sql.join(branches(filter, cap), sql` union all `)}) t limit ${cap}) c`,
+  );
+  return num(row?.n);
+}
+
+/**
+ * One page of a member's movements, newest first: deposits and withdrawals (with their status), and
+ * the ledger entries of kind earning and points_conversion that reached the cash account. `total` is
+ * exact without a date filter; with one it counts at most ACTIVITY_COUNT_PAGES_AHEAD pages past this one.
  */
 export async function listActivity(
   db: DbOrTx,
   filter: ActivityFilter,
 ): Promise<{ rows: ActivityRow[]; total: number }> {
-  const { userId } = filter;
-  const parts: SQL[] = [];
-  if (!filter.type || filter.type === 'deposit') {
-    parts.push(sql`select 'deposit:' || d.id as id, 'deposit' as type, d.created_at as date,
-        case when d.status in ('confirmed', 'partially_paid') then d.credited else d.amount end as amount,
-        null::bigint as points, d.status as status,
-        'Deposit via ' || case d.method when 'bank_transfer' then 'Bank Transfer' when 'coinpayment' then 'CoinPayments'
-          else 'NOWPayments' end || ' (' || d.reference || ')' as description
-      from deposits d where d.user_id = ${userId}`);
-  }
-  if (!filter.type || filter.type === 'withdrawal') {
-    parts.push(sql`select 'withdrawal:' || w.id as id, 'withdrawal' as type, w.created_at as date, -w.amount as amount,
-        null::bigint as points, w.status as status,
-        'Withdrawal to ' || case w.method when 'bank_transfer' then 'Bank Transfer' else 'Crypto Wallet' end
-          as description
-      from withdrawals w where w.user_id = ${userId}`);
-  }
-  const entryKinds = [
-    ...(!filter.type || filter.type === 'earning' ? ['earning'] : []),
-    ...(!filter.type || filter.type === 'points_conversion' ? ['points_conversion'] : []),
-  ];
-  if (entryKinds.length > 0) {
-    parts.push(sql`select 'entry:' || e.id as id, e.kind as type, e.created_at as date, p.amount as amount,
-        case when e.kind = 'points_conversion' then (e.metadata ->> 'points')::bigint end as points,
-        'completed' as status,
-        case when e.kind = 'earning' then coalesce('Earning: ' || (e.metadata ->> 'plan_name'), 'Earning')
-          else 'Loyalty points redeemed' end as description
-      from ledger_entries e
-      join ledger_postings p on p.entry_id = e.id
-      join ledger_accounts a on a.id = p.account_id and a.user_id = ${userId} and a.kind = 'cash'
-      where e.user_id = ${userId} and e.kind in (${sql.join(
-        entryKinds.map((kind) => sql`${kind}`),
-        sql`, `,
-      )})`);
-  }
-  const union = sql.join(parts, sql` union all `);
-  const conditions: SQL[] = [sql`true`];
-  if (filter.from) conditions.push(sql`t.date >= ${filter.from.toISOString()}`);
-  if (filter.until) conditions.push(sql`t.date < ${filter.until.toISOString()}`);
-  const where = sql.join(conditions, sql` and `);
-  const rows = await queryRows<{
-    id: string;
-    type: ActivityType;
-    date: Date | string;
-    amount: unknown;
-    points: unknown;
-    status: string;
-    description: string;
-  }>(
-    db,
-    sql`select t.* from (${union}) t where ${where} order by t.date desc, t.id desc limit ${filter.limit} offset ${filter.offset}`,
-  );
-  const [count] = await queryRows<{ n: unknown }>(
-    db,
-    sql`select count(*) as n from (${union}) t where ${where}`,
-  );
+  const take = filter.offset + filter.limit;
+  const union = sql.join(branches(filter, take), sql` union all `);
+  const [rows, total] = await Promise.all([
+    queryRows<{
+      id: string;
+      type: ActivityType;
+      date: Date | string;
+      amount: unknown;
+      points: unknown;
+      status: string;
+      description: string;
+    }>(
+      db,
+      sql`select t.id, t.type, t.date, t.amount, t.points, t.status, t.description from (${union}) t
+          order by t.date desc, t.type, t.sort_id desc limit ${filter.limit} offset ${filter.offset}`,
+    ),
+    countActivity(db, filter, take + filter.limit * ACTIVITY_COUNT_PAGES_AHEAD),
+  ]);
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -97,6 +153,6 @@ export async function listActivity(
       status: row.status,
       description: row.description,
     })),
-    total: num(count?.n),
+    total,
   };
 }

@@ -96,6 +96,32 @@ describe('GET /api/activity', () => {
     expect((await activity(member, '?type=&start_date=&end_date=')).meta.total).toBe(3);
   });
 
+  it('pages a long history without repeats or gaps; counts exactly without dates, and at most ten pages ahead with them', async () => {
+    const member = await signedInMember(app);
+    // 25 earnings at one instant (as the daily accrual writes them) and one deposit.
+    await depositThroughSandbox(member, 50);
+    clock.advance(1000);
+    for (let index = 0; index < 25; index += 1)
+      await creditEarning(member.user.id, 100 + index, `earning:paging:${member.user.id}:${index}`);
+
+    const seen: string[] = [];
+    for (let page = 1; page <= 7; page += 1) {
+      const list = await activity(member, `?per_page=4&page=${page}`);
+      expect(list.meta).toEqual({ current_page: page, total_pages: 7, total: 26 });
+      seen.push(...list.data.map((item) => item.id));
+    }
+    expect(new Set(seen).size).toBe(26);
+    expect(seen.at(-1)).toMatch(/^deposit:/);
+
+    const day = clock.now().toISOString().slice(0, 10);
+    const dated = await activity(member, `?per_page=2&start_date=${day}`);
+    // Counted up to ten pages past page 1 (2 + 2 × 10 rows), not the whole history.
+    expect(dated.meta).toEqual({ current_page: 1, total_pages: 11, total: 22 });
+    const earningsOnly = await activity(member, '?type=earning&per_page=10&page=3');
+    expect(earningsOnly.meta).toEqual({ current_page: 3, total_pages: 3, total: 25 });
+    expect(earningsOnly.data).toHaveLength(5);
+  });
+
   it('shows only the member’s own movements', async () => {
     const member = await signedInMember(app);
     const other = await signedInMember(app);
