@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -136,5 +137,40 @@ describe('profile (spec §2 Profile, §5, §8)', () => {
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'ada_l' })).toBeInTheDocument();
+  });
+
+  it('names the countries in the member’s language (Spanish, Arabic right to left), errors translated', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    await i18n.changeLanguage('es');
+    fakeApi({
+      'GET /api/me': () => json({ ...USER, profile: FILLED }),
+      'PATCH /api/profile/update': () =>
+        json(
+          {
+            message: 'Enter a valid phone number for the selected country.',
+            code: 'VALIDATION_FAILED',
+            errors: { phone: ['Enter a valid phone number for the selected country.'] },
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    const first = renderScreen('/profile', <ProfilePage />);
+    const country = await screen.findByLabelText('País de residencia');
+    expect(await within(country).findByRole('option', { name: 'Alemania' })).toBeInTheDocument();
+    expect(country).toHaveValue('DE');
+    await user.type(screen.getByLabelText('Número de teléfono'), '123');
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    expect(
+      await screen.findByText('Introduce un número de teléfono válido para el país seleccionado.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Tus datos se cifran y se guardan de forma segura.')).toBeInTheDocument();
+    first.unmount();
+
+    await i18n.changeLanguage('ar');
+    renderScreen('/profile', <ProfilePage />);
+    const arabic = await screen.findByLabelText('بلد الإقامة');
+    expect(await within(arabic).findByRole('option', { name: 'ألمانيا' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
 });
