@@ -137,6 +137,9 @@ describe('the member area in a real browser', () => {
     const phone = await openPage(browser, { width: 390, height: 844 });
     await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await signIn(phone.page, referrerLogin.email);
+    // Verified at sign-up, no profile yet: step 2, also on a phone.
+    await phone.page.getByTestId('account-setup').getByText('Step 2 of 2').waitFor();
+    await expectAxeClean(phone.page, 'dashboard at 390 px');
     await phone.page.goto('/rewards');
     const list = phone.page.getByRole('list', { name: 'People you referred' });
     await list.getByText(username).waitFor();

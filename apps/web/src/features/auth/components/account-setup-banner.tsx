@@ -3,6 +3,7 @@ import { ArrowRight, Check, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import '#lib/zod-config';
 import { personalInfoComplete } from '@app/shared/schemas/profile';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';

@@ -3,6 +3,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import '#lib/zod-config';
 import type { Profile } from '@app/shared/schemas/auth';
 import {
   EMPLOYMENT_STATUSES,

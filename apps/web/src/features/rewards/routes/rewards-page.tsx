@@ -3,6 +3,7 @@ import { Gift, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { MIN_POINTS_TO_REDEEM } from '@app/shared/constants';
+import '#lib/zod-config';
 import { REWARDS_MESSAGES, type ReferralInfoResponse } from '@app/shared/schemas/rewards';
 import { PageHeader } from '#components/page-header';
 import { RetryAlert } from '#components/ui/alert';
