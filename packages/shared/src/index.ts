@@ -10,6 +10,7 @@ export * from './schemas/deposits';
 export * from './schemas/withdrawals';
 export * from './schemas/activity';
 export * from './schemas/rewards';
+export * from './schemas/profile';
 export * from './schemas/notifications';
 export * from './schemas/ledger';
 export * from './investing';

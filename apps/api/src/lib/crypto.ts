@@ -36,18 +36,24 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** AES-256-GCM with the APP_KEY: secrets at rest (TOTP). Output: iv.tag.ciphertext, base64url. */
-export function encryptSecret(key: Buffer, plaintext: string): string {
+/**
+ * AES-256-GCM with the APP_KEY: secrets and personal data at rest (TOTP, profiles). Output:
+ * iv.tag.ciphertext, base64url. `context` (additional authenticated data, e.g. "user_profiles:42")
+ * binds the ciphertext to its row: copied into another row it no longer opens.
+ */
+export function encryptSecret(key: Buffer, plaintext: string, context?: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
+  if (context !== undefined) cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url')).join('.');
 }
 
-export function decryptSecret(key: Buffer, sealed: string): string {
+export function decryptSecret(key: Buffer, sealed: string, context?: string): string {
   const [iv, tag, ciphertext] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
   if (!iv || !tag || !ciphertext) throw new Error('Malformed sealed secret');
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(tag);
+  if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
   return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
 }

@@ -12,6 +12,7 @@ import { sandboxRoutes } from './deposits/sandbox.routes';
 import { webhooksRoutes } from './deposits/webhooks.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
+import { profileRoutes } from './profile/profile.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { depositExpiryJob } from '../jobs/deposit-expiry.job';
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   if (app.deps.payments.mode === 'sandbox') await app.register(sandboxRoutes);
   await app.register(notificationsRoutes);
   await app.register(rewardsRoutes);
+  await app.register(profileRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(activityRoutes);
   await app.register(plansRoutes);

@@ -81,12 +81,22 @@ const MemberPlansPage = page(
   () => import('../features/investing/routes/member-plans-page'),
   'MemberPlansPage',
 );
+const ProfilePage = page(() => import('../features/profile/routes/profile-page'), 'ProfilePage');
+const RewardsPage = page(() => import('../features/rewards/routes/rewards-page'), 'RewardsPage');
+const AccountSetupBanner = page(
+  () => import('../features/auth/components/account-setup-banner'),
+  'AccountSetupBanner',
+);
+const InviteFriendsDialog = page(
+  () => import('../features/rewards/components/invite-friends-dialog'),
+  'InviteFriendsDialog',
+);
 const PortfolioPage = page(() => import('../features/investing/routes/portfolio-page'), 'PortfolioPage');
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
 
 /** Member screens that later issues build: the shell, a heading and one honest line for now. */
-const PLACEHOLDER_PAGES = ['profile', 'rewards', 'explore', 'my-goals'] as const;
+const PLACEHOLDER_PAGES = ['explore', 'my-goals'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -140,6 +150,12 @@ export const routes: RouteObject[] = [
             path: '/dashboard',
             element: (
               <DashboardPage
+                setup={
+                  <Suspense fallback={null}>
+                    <AccountSetupBanner />
+                  </Suspense>
+                }
+                InviteDialog={InviteFriendsDialog}
                 plans={
                   <Suspense fallback={null}>
                     <DashboardPlans />
@@ -149,6 +165,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/my-portfolio', element: <PortfolioPage /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/rewards', element: <RewardsPage /> },
           { path: '/verify', element: <VerifyEmailPage /> },
           { path: '/account-management', element: <AccountManagementPage /> },
           { path: '/activity', element: <ActivityPage /> },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
+import { PROFILE_MESSAGES } from '@app/shared/schemas/profile';
+import { REWARDS_MESSAGES } from '@app/shared/schemas/rewards';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -40,7 +42,7 @@ describe('locales', () => {
     const known = new Set([...keys(en.translation), ...branches(en.translation)]);
     const named = [
       ...code.matchAll(
-        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin|site|deposits|checkout|withdrawals|activity|investing)\.[\w.-]+)['"]/g,
+        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin|site|deposits|checkout|withdrawals|activity|investing|setup|promos|rewards|profile)\.[\w.-]+)['"]/g,
       ),
     ].map((match) => match[1]);
     expect(named.length).toBeGreaterThan(50);
@@ -52,7 +54,9 @@ describe('locales', () => {
     const shown = [
       ...code.matchAll(/(?:message|errorMessage\([^,]+,|setFailure|setBanner)\(?\s*(['"])(.+?)\1/g),
     ].map((match) => match[2]);
-    const server = Object.values(AUTH_MESSAGES).filter((value) => typeof value === 'string');
+    const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES]
+      .flatMap((messages) => Object.values(messages))
+      .filter((value) => typeof value === 'string');
     expect(shown.length).toBeGreaterThan(15);
     expect([...shown, ...server].filter((text) => !known.has(text as string))).toEqual([]);
   });

@@ -68,6 +68,7 @@ export const USER = {
     address: null,
     city: null,
     postal_code: null,
+    phone: null,
     employment_status: null,
     source_of_funds: null,
     source_of_crypto: null,

@@ -53,21 +53,18 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * The member's compliance profile (spec §3 Profile). The country stays readable; every other field
+ * (names, address, city, postal code, phone, the regulatory answers) is one AES-256-GCM sealed JSON
+ * document under the application key, bound to the user id (decision 090).
+ */
 export const userProfiles = pgTable('user_profiles', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   country: text('country'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  address: text('address'),
-  city: text('city'),
-  postalCode: text('postal_code'),
-  employmentStatus: text('employment_status'),
-  sourceOfFunds: text('source_of_funds'),
-  sourceOfCrypto: text('source_of_crypto'),
-  industry: text('industry'),
-  totalWealth: text('total_wealth'),
+  /** iv.tag.ciphertext (base64url) of the profile's personal fields as JSON; null until first saved. */
+  personalEnc: text('personal_enc'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

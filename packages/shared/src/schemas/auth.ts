@@ -219,6 +219,8 @@ export const Profile = z.object({
   address: z.string().nullable(),
   city: z.string().nullable(),
   postal_code: z.string().nullable(),
+  /** E.164 (+51912345678). */
+  phone: z.string().nullable(),
   employment_status: z.string().nullable(),
   source_of_funds: z.string().nullable(),
   source_of_crypto: z.string().nullable(),

@@ -31,7 +31,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMeResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ user: await getUserResponse(app.deps.database.db, currentUser(request)) }),
+    async (request) => ({
+      user: await getUserResponse(app.deps.database.db, app.deps.appKey, currentUser(request)),
+    }),
   );
 
   app.post(

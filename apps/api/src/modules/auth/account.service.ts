@@ -4,7 +4,6 @@ import {
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   centsToMajor,
-  type Profile,
   type UserResponse,
 } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { AppError } from '../../errors';
 import { accountFigureFields, toAccountFigures, type AccountFigures } from '../../ledger/ledger';
 import { hashPassword } from '../../lib/password';
 import { uniqueViolation } from '../../lib/db-errors';
+import { toProfile } from '../profile/profile.service';
 import * as repository from './users.repository';
 
 export interface AccountSummary {
@@ -31,23 +31,8 @@ function toSummary(figures: AccountFigures): AccountSummary {
   };
 }
 
-function toProfile(row: UserProfileRow | null): Profile {
-  return {
-    country: row?.country ?? null,
-    first_name: row?.firstName ?? null,
-    last_name: row?.lastName ?? null,
-    address: row?.address ?? null,
-    city: row?.city ?? null,
-    postal_code: row?.postalCode ?? null,
-    employment_status: row?.employmentStatus ?? null,
-    source_of_funds: row?.sourceOfFunds ?? null,
-    source_of_crypto: row?.sourceOfCrypto ?? null,
-    industry: row?.industry ?? null,
-    total_wealth: row?.totalWealth ?? null,
-  };
-}
-
 export function toUserResponse(
+  appKey: Buffer,
   user: UserRow,
   profile: UserProfileRow | null,
   summary: AccountSummary,
@@ -69,7 +54,7 @@ export function toUserResponse(
     total_earnings: summary.total_earnings,
     total_deposit: summary.total_deposit,
     two_factor_enabled: user.totpEnabledAt !== null,
-    profile: toProfile(profile),
+    profile: toProfile(appKey, user.id, profile),
     created_at: user.createdAt.toISOString(),
   };
 }
@@ -85,16 +70,18 @@ const profileAndFigures = preparedPerDb((db) =>
 
 /**
  * The user as the API shows it: the profile and money figures come with the token when the route has
- * `config.withAccount` (`preloaded`), else from one more query on top of the loaded row.
+ * `config.withAccount` (`preloaded`), else from one more query on top of the loaded row. The profile's
+ * personal fields are one sealed document: one decryption, and none for a member without a profile.
  */
 export async function getUserResponse(
   db: DbOrTx,
+  appKey: Buffer,
   user: UserRow,
   preloaded?: { profile: UserProfileRow | null; figures: AccountFigures },
 ): Promise<UserResponse> {
-  if (preloaded) return toUserResponse(user, preloaded.profile, toSummary(preloaded.figures));
+  if (preloaded) return toUserResponse(appKey, user, preloaded.profile, toSummary(preloaded.figures));
   const [row] = await profileAndFigures(db).execute({ userId: user.id });
-  return toUserResponse(user, row?.profile ?? null, toSummary(toAccountFigures(row)));
+  return toUserResponse(appKey, user, row?.profile ?? null, toSummary(toAccountFigures(row)));
 }
 
 /** Withdrawals, loans and investing need a verified email (DESIGN §6). */

@@ -156,7 +156,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request) => getUserResponse(app.deps.database.db, currentUser(request), currentAccount(request)),
+    async (request) =>
+      getUserResponse(app.deps.database.db, app.deps.appKey, currentUser(request), currentAccount(request)),
   );
 
   app.post(

@@ -64,7 +64,7 @@ async function signIn(
 ): Promise<TokenResponse> {
   const token = await issueToken(db, user.id, kind, deps.clock.now(), remember);
   await recordSignIn(deps, user, meta, { kind, method });
-  return { token, user: await getUserResponse(db, user) };
+  return { token, user: await getUserResponse(db, deps.appKey, user) };
 }
 
 /**

@@ -14,9 +14,7 @@ describe('token reads (row mapping compiled once, decision 006)', () => {
     await db.insert(userProfiles).values({
       userId: withProfile.user.id,
       country: 'ES',
-      firstName: 'Ana',
-      lastName: 'García',
-      address: null,
+      personalEnc: null,
       updatedAt: TEST_NOW,
     });
     const withoutProfile = await signedInMember(app);
@@ -33,7 +31,7 @@ describe('token reads (row mapping compiled once, decision 006)', () => {
     for (const row of drizzleRows) expect(compiled.get(row.token.id)).toEqual(row);
 
     const profileOf = (id: number) => compiled.get(id)?.profile;
-    expect(profileOf(ids[0] ?? 0)).toMatchObject({ country: 'ES', firstName: 'Ana', address: null });
+    expect(profileOf(ids[0] ?? 0)).toMatchObject({ country: 'ES', personalEnc: null });
     expect(profileOf(ids[1] ?? 0)).toBeNull();
     expect(compiled.get(ids[2] ?? 0)?.balance).toEqual(expect.anything());
     const token = compiled.get(ids[1] ?? 0)?.token;

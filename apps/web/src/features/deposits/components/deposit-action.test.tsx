@@ -158,3 +158,15 @@ describe('Make Deposit (spec §4, §5, §8)', () => {
     expect(await screen.findByText('Deposit failed. Please try again.')).toBeInTheDocument();
   });
 });
+
+describe('the dashboard deposit tile (?make-deposit=1)', () => {
+  it('opens the modal; closing it drops the parameter', async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderScreen('/dashboard?make-deposit=1', <DepositAction />);
+    expect(await screen.findByRole('dialog', { name: 'Make a deposit' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('search')).toHaveTextContent(/^$/);
+  });
+});

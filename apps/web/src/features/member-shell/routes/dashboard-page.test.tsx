@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Dialog } from '#components/ui/dialog';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -22,5 +24,34 @@ describe('dashboard balance summary (spec §2, §9)', () => {
     renderScreen('/dashboard', <DashboardPage />);
     expect(await screen.findByTestId('balance')).toHaveTextContent('******Hidden');
     expect(screen.getByTestId('total-deposit')).not.toHaveTextContent('$');
+  });
+});
+
+describe('dashboard promo tiles and Invite Friends (spec §2)', () => {
+  it('leads to a deposit, to the plans, and opens Invite Friends, which Escape closes', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({ 'GET /api/me': () => json(USER) });
+    const user = userEvent.setup();
+    function Invite({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+      return (
+        <Dialog open={open} onOpenChange={onOpenChange} title="Invite Friends">
+          <p>link</p>
+        </Dialog>
+      );
+    }
+    renderScreen('/dashboard', <DashboardPage InviteDialog={Invite} />);
+    const tiles = await screen.findByRole('list', { name: 'Get started' });
+    expect(within(tiles).getByRole('link', { name: /Make a deposit/ })).toHaveAttribute(
+      'href',
+      '/dashboard?make-deposit=1',
+    );
+    expect(within(tiles).getByRole('link', { name: /Invest in a plan/ })).toHaveAttribute(
+      'href',
+      '#dashboard-plans',
+    );
+    await user.click(within(tiles).getByRole('button', { name: /Invite friends/ }));
+    expect(await screen.findByRole('dialog', { name: 'Invite Friends' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { ArrowRight, MailCheck, MailWarning } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { useMoney } from '#lib/money';
 import { useShowBalance } from '#lib/preferences';
 import { useMe } from '#lib/session';
+import { PromoTiles } from '../components/promo-tiles';
 
 /** A hidden amount (Hide balance): asterisks on screen, "Hidden" for screen readers. */
 function Hidden() {
@@ -21,13 +22,24 @@ function Hidden() {
   );
 }
 
+interface DashboardPageProps {
+  /** The plan cards and table (investing feature). */
+  plans?: ReactNode;
+  /** The Finalise account setup banner (auth feature). */
+  setup?: ReactNode;
+  /** The Invite Friends modal (rewards feature). */
+  InviteDialog?: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+}
+
 /**
- * Overview: the greeting, the summary cards (balance with no decimals; earnings and deposits with 2;
- * loyalty points), the email verification status and the plans, which belong to the investing
- * feature: the router hands them in (features do not import each other).
+ * Overview: the Finalise account setup banner, the promo tiles, the greeting, the summary cards
+ * (balance with no decimals; earnings and deposits with 2; loyalty points), the email verification
+ * status and the plans. The banner, the plans and the Invite Friends modal belong to other features:
+ * the router hands them in (features do not import each other).
  */
-export function DashboardPage({ plans }: { plans?: ReactNode }) {
+export function DashboardPage({ plans, setup, InviteDialog }: DashboardPageProps) {
   const { t, i18n } = useTranslation();
+  const [inviteOpen, setInviteOpen] = useState(false);
   const { data: user } = useMe();
   const money = useMoney();
   const [showBalance] = useShowBalance();
@@ -41,6 +53,13 @@ export function DashboardPage({ plans }: { plans?: ReactNode }) {
         title={t('pages.dashboard.greeting', { username: user.username })}
         description={t('pages.dashboard.description')}
       />
+      {setup}
+      <PromoTiles onInvite={() => setInviteOpen(true)} />
+      {InviteDialog && (
+        <Suspense fallback={null}>
+          <InviteDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+        </Suspense>
+      )}
       <section
         aria-label={t('pages.dashboard.summary')}
         className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"

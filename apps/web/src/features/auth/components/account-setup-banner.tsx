@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { ArrowRight, Check, Send } from 'lucide-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import '#lib/zod-config';
+import { personalInfoComplete } from '@app/shared/schemas/profile';
+import { Button } from '#components/ui/button';
+import { Card } from '#components/ui/card';
+import { Dialog } from '#components/ui/dialog';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { cn } from '#lib/cn';
+import { useMe } from '#lib/session';
+import { useResendOtp } from '../api/resend-otp';
+import { OtpForm } from './otp-form';
+
+/**
+ * The dashboard's Finalise account setup banner (spec §2, §4): step 1 Verify Email, step 2 Add
+ * Personal Info (first name, last name, address and country). 'Step N of 2' names the first step not
+ * done; the banner is gone when both are. Resending the email opens the code entry; on success the
+ * user is reloaded (the entry's mutation invalidates GET /api/me) and 'Email verified successfully!'.
+ */
+export function AccountSetupBanner() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const { data: user } = useMe();
+  const resend = useResendOtp();
+  const [entryOpen, setEntryOpen] = useState(false);
+  if (!user) return null;
+  const verified = Boolean(user.email_verified_at);
+  const personal = personalInfoComplete(user.profile);
+  if (verified && personal) return null;
+  const current = verified ? 2 : 1;
+  const email = user.email || null;
+
+  const resendEmail = () => {
+    if (!email) {
+      toast.error(message('User email not available'));
+      return;
+    }
+    resend.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          toast.success(message('Verification email resent! Check your inbox for the OTP.'));
+          setEntryOpen(true);
+        },
+        onError: (error) => toast.error(message(errorMessage(error, 'Error resending verification email'))),
+      },
+    );
+  };
+
+  const steps = [
+    {
+      n: 1,
+      title: t('setup.verifyTitle'),
+      lead: t('setup.verifyLead', { email: user.email }),
+      done: verified,
+    },
+    { n: 2, title: t('setup.personalTitle'), lead: t('setup.personalLead'), done: personal },
+  ];
+
+  return (
+    <Card className="mb-4 border-brand/30 p-5 sm:p-6" data-testid="account-setup">
+      <section aria-labelledby="account-setup-title">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="account-setup-title" className="text-lg font-semibold">
+            {t('setup.title')}
+          </h2>
+          <p className="text-sm font-medium text-brand-text" data-testid="setup-step">
+            {t('setup.step', { current, total: 2 })}
+          </p>
+        </div>
+        <ol className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2">
+          {steps.map((step) => (
+            <li
+              key={step.n}
+              aria-current={step.n === current ? 'step' : undefined}
+              className={cn(
+                'flex items-start gap-3 rounded-xl border p-4',
+                step.n === current ? 'border-brand/40 bg-brand-soft/40' : 'border-line',
+              )}
+            >
+              <span
+                className={cn(
+                  'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
+                  step.done ? 'bg-success-soft text-success' : 'bg-surface-muted text-fg',
+                )}
+              >
+                {step.done ? <Check className="size-4" aria-hidden="true" /> : step.n}
+                {step.done && <span className="sr-only">{t('setup.done')}</span>}
+              </span>
+              <div className="min-w-0 flex-1">
+                <h3 className="font-medium">{step.title}</h3>
+                <p className="mt-0.5 text-sm wrap-anywhere text-muted">{step.lead}</p>
+                {step.n === 1 && !step.done && (
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Button size="sm" onClick={resendEmail} loading={resend.isPending}>
+                      <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+                      {t('setup.resend')}
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => setEntryOpen(true)}>
+                      {t('setup.haveCode')}
+                    </Button>
+                  </div>
+                )}
+                {step.n === 2 && !step.done && (
+                  <Button
+                    asChild
+                    size="sm"
+                    variant={current === 2 ? 'primary' : 'secondary'}
+                    className="mt-3"
+                  >
+                    <Link to="/profile">
+                      {t('setup.addInfo')}
+                      <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+                    </Link>
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <Dialog
+        open={entryOpen && !verified}
+        onOpenChange={setEntryOpen}
+        title={t('setup.verifyTitle')}
+        description={t('setup.entryLead', { email: user.email })}
+      >
+        <OtpForm
+          email={email}
+          onVerified={() => {
+            setEntryOpen(false);
+            toast.success(message('Email verified successfully!'));
+          }}
+        />
+      </Dialog>
+    </Card>
+  );
+}

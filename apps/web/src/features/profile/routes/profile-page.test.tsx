@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
+import { STORAGE_KEYS } from '#lib/storage';
+import { fakeApi, json, USER } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { ProfilePage } from './profile-page';
+
+const FILLED = {
+  ...USER.profile,
+  country: 'DE',
+  first_name: 'Anna',
+  last_name: 'Schmidt',
+  address: 'Unter den Linden 1',
+  city: 'Berlin',
+  postal_code: '10117',
+  employment_status: 'Employed',
+};
+
+describe('profile (spec §2 Profile, §5, §8)', () => {
+  it("says 'Loading user profile...' then shows who, the tiles and the stored profile", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({
+      'GET /api/me': () =>
+        json({
+          ...USER,
+          loyalty_points: 1250,
+          balance: 40.5,
+          total_earnings: 2.25,
+          total_deposit: 100,
+          profile: FILLED,
+        }),
+    });
+    renderScreen('/profile', <ProfilePage />);
+    expect(screen.getByRole('status', { name: 'Loading user profile...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ada_l' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-points')).toHaveTextContent('1,250');
+    expect(screen.getByTestId('profile-balance')).toHaveTextContent('$40.50');
+    expect(screen.getByTestId('profile-earnings')).toHaveTextContent('$2.25');
+    expect(screen.getByTestId('profile-deposit')).toHaveTextContent('$100.00');
+    const country = screen.getByLabelText('Country of residence');
+    // Every country once, named by the library; Germany chosen.
+    expect(await within(country).findByRole('option', { name: 'Germany' })).toBeInTheDocument();
+    expect(within(country).getAllByRole('option', { name: 'Germany' })).toHaveLength(1);
+    expect(within(country).getAllByRole('option').length).toBeGreaterThan(240);
+    expect(country).toHaveValue('DE');
+    expect(screen.getByLabelText('First name')).toHaveValue('Anna');
+    expect(screen.getByLabelText('Employment status')).toHaveValue('Employed');
+    expect(
+      within(screen.getByLabelText('Total wealth'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', '< $10,000', '$10,000 - $50,000', '$50,000 - $100,000', '> $100,000']);
+    expect(screen.getByRole('group', { name: 'Legal Name & Address' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Regulatory Information' })).toBeInTheDocument();
+    expect(screen.getByText('Your data is encrypted and securely stored.')).toBeInTheDocument();
+  });
+
+  it('hides the money tiles with the balance toggle', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    window.localStorage.setItem(STORAGE_KEYS.showBalance, 'false');
+    fakeApi({ 'GET /api/me': () => json({ ...USER, balance: 40.5 }) });
+    renderScreen('/profile', <ProfilePage />);
+    expect(await screen.findByTestId('profile-balance')).toHaveTextContent('******Hidden');
+    expect(screen.getByTestId('profile-deposit')).not.toHaveTextContent('$');
+  });
+
+  it("puts the server's field error on its field, then saves: 'Profile updated successfully!'", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    let saved: Record<string, string | null> = { ...USER.profile };
+    const server = fakeApi({
+      'GET /api/me': () => json({ ...USER, profile: saved }),
+      'PATCH /api/profile/update': (request) => {
+        const body = request.body as Record<string, string>;
+        if (body.postal_code !== '10117')
+          return json(
+            {
+              message: 'Enter a valid postal code for the selected country.',
+              code: 'VALIDATION_FAILED',
+              errors: { postal_code: ['Enter a valid postal code for the selected country.'] },
+            },
+            400,
+          );
+        saved = { ...FILLED, postal_code: body.postal_code };
+        return json({ message: 'Profile updated successfully!', profile: saved });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/profile', <ProfilePage />);
+    const country = await screen.findByLabelText('Country of residence');
+    await within(country).findByRole('option', { name: 'Germany' });
+    await user.selectOptions(country, 'DE');
+    await user.type(screen.getByLabelText('First name'), 'Anna');
+    await user.type(screen.getByLabelText('Last name'), 'Schmidt');
+    await user.type(screen.getByLabelText('Address'), 'Unter den Linden 1');
+    await user.type(screen.getByLabelText('Postal code'), '1011');
+    await user.selectOptions(screen.getByLabelText('Employment status'), 'Employed');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Failed to update profile.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Postal code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Enter a valid postal code for the selected country.')).toBeInTheDocument();
+    expect(server.to('PATCH /api/profile/update')[0]?.body).toMatchObject({
+      country: 'DE',
+      first_name: 'Anna',
+      employment_status: 'Employed',
+    });
+
+    await user.clear(screen.getByLabelText('Postal code'));
+    await user.type(screen.getByLabelText('Postal code'), '10117');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(server.to('PATCH /api/profile/update')).toHaveLength(2);
+  });
+
+  it('refuses an oversized name in the browser too, before any call', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    const server = fakeApi({ 'GET /api/me': () => json(USER) });
+    const user = userEvent.setup();
+    renderScreen('/profile', <ProfilePage />);
+    const first = await screen.findByLabelText('First name');
+    first.removeAttribute('maxlength');
+    await user.type(first, 'x'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('At most 100 characters.')).toBeInTheDocument();
+    expect(server.to('PATCH /api/profile/update')).toHaveLength(0);
+  });
+
+  it("says 'Failed to load user data.' with a Retry", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    let failing = true;
+    fakeApi({ 'GET /api/me': () => (failing ? new Response('', { status: 500 }) : json(USER)) });
+    const user = userEvent.setup();
+    renderScreen('/profile', <ProfilePage />);
+    expect(await screen.findByText('Failed to load user data.')).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'ada_l' })).toBeInTheDocument();
+  });
+
+  it('names the countries in the member’s language (Spanish, Arabic right to left), errors translated', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    await i18n.changeLanguage('es');
+    fakeApi({
+      'GET /api/me': () => json({ ...USER, profile: FILLED }),
+      'PATCH /api/profile/update': () =>
+        json(
+          {
+            message: 'Enter a valid phone number for the selected country.',
+            code: 'VALIDATION_FAILED',
+            errors: { phone: ['Enter a valid phone number for the selected country.'] },
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    const first = renderScreen('/profile', <ProfilePage />);
+    const country = await screen.findByLabelText('País de residencia');
+    expect(await within(country).findByRole('option', { name: 'Alemania' })).toBeInTheDocument();
+    expect(country).toHaveValue('DE');
+    await user.type(screen.getByLabelText('Número de teléfono'), '123');
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    expect(
+      await screen.findByText('Introduce un número de teléfono válido para el país seleccionado.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Tus datos se cifran y se guardan de forma segura.')).toBeInTheDocument();
+    first.unmount();
+
+    await i18n.changeLanguage('ar');
+    renderScreen('/profile', <ProfilePage />);
+    const arabic = await screen.findByLabelText('بلد الإقامة');
+    expect(await within(arabic).findByRole('option', { name: 'ألمانيا' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+  });
+});

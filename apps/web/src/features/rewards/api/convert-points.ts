@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConvertPointsResponse } from '@app/shared/schemas/rewards';
+import { api } from '#lib/api-client';
+import { meQueryKey } from '#lib/session';
+import { referralsQueryKey } from './get-referrals';
+
+/** POST /api/convert-points: every point to cash; the reward info and the balance are reloaded. */
+export function useConvertPoints() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ConvertPointsResponse>('/api/convert-points'),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: referralsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]),
+  });
+}

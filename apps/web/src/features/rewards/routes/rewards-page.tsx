@@ -1,0 +1,142 @@
+import { useEffect } from 'react';
+import { Gift, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { MIN_POINTS_TO_REDEEM } from '@app/shared/constants';
+import '#lib/zod-config';
+import { REWARDS_MESSAGES, type ReferralInfoResponse } from '@app/shared/schemas/rewards';
+import { PageHeader } from '#components/page-header';
+import { RetryAlert } from '#components/ui/alert';
+import { Button } from '#components/ui/button';
+import { Card } from '#components/ui/card';
+import { ResponsiveTable } from '#components/ui/responsive-table';
+import { Spinner } from '#components/ui/spinner';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { useDocumentMeta } from '#lib/document-meta';
+import { useDateFormat, useMoney } from '#lib/money';
+import { useConvertPoints } from '../api/convert-points';
+import { useReferrals } from '../api/get-referrals';
+import { ReferralLinkField } from '../components/referral-link-field';
+
+type ReferredUser = ReferralInfoResponse['referred_users'][number];
+
+/**
+ * /rewards (spec §2 Rewards Hub, §8 Referral): the referral link, points earned from referrals and
+ * available, redeeming every point to cash (10 at least), and who joined with the link.
+ */
+export function RewardsPage() {
+  const { t, i18n } = useTranslation();
+  const message = useMessage();
+  const date = useDateFormat();
+  const money = useMoney();
+  const referrals = useReferrals();
+  const convert = useConvertPoints();
+  useDocumentMeta(t('pages.rewards.title'), t('pages.rewards.description'));
+
+  const loadError = referrals.error;
+  useEffect(() => {
+    if (loadError) toast.error(message(errorMessage(loadError, REWARDS_MESSAGES.fetchFailed)));
+  }, [loadError, message]);
+
+  const numbers = i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage;
+  const header = <PageHeader title={t('pages.rewards.title')} description={t('pages.rewards.description')} />;
+
+  if (referrals.isPending) {
+    return (
+      <>
+        {header}
+        <div className="flex items-center justify-center gap-3 py-16 text-muted">
+          <Spinner label={message(REWARDS_MESSAGES.loading)} />
+          <span aria-hidden="true">{message(REWARDS_MESSAGES.loading)}</span>
+        </div>
+      </>
+    );
+  }
+  if (referrals.isError) {
+    return (
+      <>
+        {header}
+        <RetryAlert onRetry={() => void referrals.refetch()}>
+          {message(REWARDS_MESSAGES.fetchFailed)}
+        </RetryAlert>
+      </>
+    );
+  }
+
+  const info = referrals.data;
+  const canRedeem = info.loyalty_points >= MIN_POINTS_TO_REDEEM && !convert.isPending;
+  const redeem = () =>
+    convert.mutate(undefined, {
+      onSuccess: (answer) =>
+        toast.success(
+          t('rewards.converted', {
+            points: answer.converted_points.toLocaleString(numbers),
+            amount: money(answer.amount, 2),
+          }),
+        ),
+      onError: (error) => toast.error(message(errorMessage(error, t('rewards.redeemFailed')))),
+    });
+
+  return (
+    <>
+      {header}
+      <Card className="mb-4 p-5 sm:p-6">
+        <h2 className="mb-1 font-semibold">{t('rewards.linkTitle')}</h2>
+        <p className="mb-4 text-sm text-muted">{t('rewards.linkLead')}</p>
+        <ReferralLinkField link={info.referral_link} />
+      </Card>
+      <section aria-label={t('rewards.pointsTitle')} className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-sm font-medium text-muted">{t('rewards.pointsEarned')}</h2>
+          <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="referral-points">
+            {info.points_earned.toLocaleString(numbers)}
+          </p>
+        </Card>
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-sm font-medium text-muted">{t('rewards.loyaltyPoints')}</h2>
+          <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="loyalty-points">
+            {info.loyalty_points.toLocaleString(numbers)}
+          </p>
+          <Button className="mt-4" onClick={redeem} disabled={!canRedeem} loading={convert.isPending}>
+            <Gift className="size-4" aria-hidden="true" />
+            {t('rewards.redeem')}
+          </Button>
+          <p className="mt-2 text-xs text-muted">{t('rewards.redeemHint', { min: MIN_POINTS_TO_REDEEM })}</p>
+        </Card>
+      </section>
+      <Card className="p-5 sm:p-6">
+        <h2 className="mb-4 flex items-center gap-2 font-semibold">
+          <Users className="size-4 text-muted" aria-hidden="true" />
+          {t('rewards.referredTitle')}
+        </h2>
+        {info.referred_users.length === 0 ? (
+          <p className="py-6 text-center text-muted">{message(REWARDS_MESSAGES.noReferrals)}</p>
+        ) : (
+          <ResponsiveTable<ReferredUser>
+            caption={t('rewards.referredTitle')}
+            rows={info.referred_users}
+            rowKey={(row) => row.id}
+            cardStyle="divided"
+            columns={[
+              { header: t('rewards.columns.name'), cell: (row) => row.name },
+              { header: t('rewards.columns.email'), cell: (row) => <span dir="ltr">{row.email}</span> },
+              { header: t('rewards.columns.joined'), cell: (row) => date(row.created_at) },
+            ]}
+            card={(row) => (
+              <div>
+                <p className="font-medium">{row.name}</p>
+                <p className="text-sm text-muted" dir="ltr">
+                  {row.email}
+                </p>
+                <p className="text-sm text-muted">
+                  {t('rewards.columns.joined')}: {date(row.created_at)}
+                </p>
+              </div>
+            )}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { Profile } from './auth';
+
+/** The spec's texts of the profile screen (§2, §8) and the field errors of PATCH /api/profile/update. */
+export const PROFILE_MESSAGES = {
+  loading: 'Loading user profile...',
+  loadFailed: 'Failed to load user data.',
+  updateFailed: 'Failed to update profile.',
+  updated: 'Profile updated successfully!',
+  countryUnknown: 'Choose a country from the list.',
+  optionNotInList: 'Choose an option from the list.',
+  postalInvalid: 'Enter a valid postal code for the selected country.',
+  postalNotUsed: 'The selected country does not use postal codes.',
+  phoneInvalid: 'Enter a valid phone number for the selected country.',
+  countryFirst: 'Choose a country first.',
+} as const;
+
+/** The spec's option lists (§5 Profile), stored and sent as written. */
+export const EMPLOYMENT_STATUSES = ['Employed', 'Self-employed', 'Unemployed', 'Student'] as const;
+export const SOURCES_OF_FUNDS = ['Salary', 'Investments', 'Business income', 'Other'] as const;
+export const SOURCES_OF_CRYPTO = ['Exchange', 'Mining', 'Staking', 'Other'] as const;
+export const INDUSTRIES = ['Finance', 'Tech', 'Retail', 'Other'] as const;
+export const TOTAL_WEALTH_BRACKETS = [
+  '< $10,000',
+  '$10,000 - $50,000',
+  '$50,000 - $100,000',
+  '> $100,000',
+] as const;
+
+export const PROFILE_TEXT_LIMITS = {
+  first_name: 100,
+  last_name: 100,
+  address: 255,
+  city: 100,
+  postal_code: 20,
+  phone: 32,
+} as const;
+
+/** Empty text means "not given": '' and whitespace become null. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const optionalText = (max: number) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters.`).nullable()).optional();
+
+const option = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .preprocess(blankToNull, z.enum(values, { error: PROFILE_MESSAGES.optionNotInList }).nullable())
+    .optional();
+
+/**
+ * PATCH /api/profile/update: any of the profile fields; an absent field stays as it is, an empty one
+ * is cleared. The shape and the lists are checked here (browser and server); the country's existence,
+ * its postal code format and the phone number are checked by the server with the country libraries.
+ */
+export const UpdateProfileRequest = z.strictObject({
+  country: z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: PROFILE_MESSAGES.countryUnknown })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, PROFILE_MESSAGES.countryUnknown)
+        .nullable(),
+    )
+    .optional(),
+  first_name: optionalText(PROFILE_TEXT_LIMITS.first_name),
+  last_name: optionalText(PROFILE_TEXT_LIMITS.last_name),
+  address: optionalText(PROFILE_TEXT_LIMITS.address),
+  city: optionalText(PROFILE_TEXT_LIMITS.city),
+  postal_code: optionalText(PROFILE_TEXT_LIMITS.postal_code),
+  phone: optionalText(PROFILE_TEXT_LIMITS.phone),
+  employment_status: option(EMPLOYMENT_STATUSES),
+  source_of_funds: option(SOURCES_OF_FUNDS),
+  source_of_crypto: option(SOURCES_OF_CRYPTO),
+  industry: option(INDUSTRIES),
+  total_wealth: option(TOTAL_WEALTH_BRACKETS),
+});
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequest>;
+export type UpdateProfileValues = z.output<typeof UpdateProfileRequest>;
+
+/** The profile fields other than the country: sealed together at rest. */
+export const PERSONAL_PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'address',
+  'city',
+  'postal_code',
+  'phone',
+  'employment_status',
+  'source_of_funds',
+  'source_of_crypto',
+  'industry',
+  'total_wealth',
+] as const;
+export type PersonalProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number];
+
+/** Step 2 of the account setup (spec §4) is done when these are all present. */
+export function personalInfoComplete(profile: {
+  first_name: string | null;
+  last_name: string | null;
+  address: string | null;
+  country: string | null;
+}): boolean {
+  return Boolean(profile.first_name && profile.last_name && profile.address && profile.country);
+}
+
+/** PATCH /api/profile/update answers the stored profile. */
+export const UpdateProfileResponse = z.object({ message: z.string(), profile: Profile });
+export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;
