@@ -11,6 +11,7 @@ export * from './schemas/withdrawals';
 export * from './schemas/activity';
 export * from './schemas/rewards';
 export * from './schemas/notifications';
+export * from './schemas/sessions';
 export * from './schemas/ledger';
 export * from './investing';
 export * from './schemas/investing';

@@ -21,6 +21,10 @@ export interface ActivityFilter {
   until: Date | undefined;
   limit: number;
   offset: number;
+  /** Keyset paging (the CSV export): only rows after this one in the list's order. */
+  after?: { date: Date; id: string } | undefined;
+  /** Leave out the total (the export does not need it). */
+  withoutTotal?: boolean;
 }
 
 /**
@@ -70,6 +74,11 @@ export async function listActivity(
   const conditions: SQL[] = [sql`true`];
   if (filter.from) conditions.push(sql`t.date >= ${filter.from.toISOString()}`);
   if (filter.until) conditions.push(sql`t.date < ${filter.until.toISOString()}`);
+  if (filter.after) {
+    conditions.push(
+      sql`(t.date, t.id) < (${filter.after.date.toISOString()}::timestamptz, ${filter.after.id}::text)`,
+    );
+  }
   const where = sql.join(conditions, sql` and `);
   const rows = await queryRows<{
     id: string;
@@ -83,10 +92,9 @@ export async function listActivity(
     db,
     sql`select t.* from (${union}) t where ${where} order by t.date desc, t.id desc limit ${filter.limit} offset ${filter.offset}`,
   );
-  const [count] = await queryRows<{ n: unknown }>(
-    db,
-    sql`select count(*) as n from (${union}) t where ${where}`,
-  );
+  const [count] = filter.withoutTotal
+    ? [{ n: 0 }]
+    : await queryRows<{ n: unknown }>(db, sql`select count(*) as n from (${union}) t where ${where}`);
   return {
     rows: rows.map((row) => ({
       id: row.id,
