@@ -59,7 +59,8 @@ export function ProfileMenu({ user }: { user: UserResponse }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label={t('shell.menu.open')}
+        // The name starts with the visible username (WCAG 2.5.3 Label in Name), then says what it opens.
+        aria-label={t('memberExtras.menu.open', { name: user.username })}
         className="inline-flex h-9 items-center gap-2 rounded-full ps-0.5 pe-1 text-sm font-medium text-fg hover:bg-surface-muted sm:pe-2"
       >
         <span
