@@ -41,7 +41,7 @@ async function freshCode(secret: string, used: Set<string>): Promise<string> {
 }
 
 async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL('**/login');
   await expect.poll(() => page.getByText('Logged out successfully!').first().isVisible()).toBe(true);

@@ -84,7 +84,7 @@ describe('investing in a real browser', () => {
     // $800 × 8% / 365 = $0.1753… → $0.18 for the first day.
     await card.getByText('$0.18').waitFor();
     await card.getByRole('button', { name: 'Show daily earnings' }).click();
-    await page.getByRole('img', { name: /^Daily earnings from/ }).waitFor();
+    await card.getByText(/^\$0\.18 earned from /).waitFor();
     await expectAccessible(page, '/my-portfolio');
 
     await page.goto('/activity');

@@ -12,6 +12,8 @@ export * from './schemas/activity';
 export * from './schemas/rewards';
 export * from './schemas/profile';
 export * from './schemas/notifications';
+export * from './schemas/sessions';
+export * from './schemas/portfolio';
 export * from './schemas/ledger';
 export * from './investing';
 export * from './schemas/investing';

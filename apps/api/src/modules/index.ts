@@ -19,6 +19,8 @@ import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 import { accrualJob } from '../jobs/accrual.job';
 import { plansRoutes } from './plans/plans.routes';
 import { investingRoutes } from './investing/investing.routes';
+import { sessionsRoutes } from './sessions/sessions.routes';
+import { portfolioRoutes } from './portfolio/portfolio.routes';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -39,6 +41,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(activityRoutes);
   await app.register(plansRoutes);
   await app.register(investingRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(portfolioRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));

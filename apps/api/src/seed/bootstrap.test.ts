@@ -38,11 +38,15 @@ describe('demo content on an empty database', () => {
     const browser = new Browser(app);
     const token = await signIn(browser, DEMO_MEMBER_EMAIL, memberPassword);
     const { user } = await me(browser, token);
-    expect(user).toMatchObject({ username: 'demo', role: 'member', balance: 10_000, total_deposit: 10_000 });
+    // Its three months of history are checked in demo-history.test.ts.
+    expect(user).toMatchObject({ username: 'demo', role: 'member', total_deposit: 12_500 });
     const deposits = await browser.get('/api/deposits', { token });
-    expect(deposits.json<{ data: { status: string; payment_method: string }[] }>().data).toMatchObject([
-      { status: 'confirmed', payment_method: 'bank_transfer' },
-    ]);
+    expect(deposits.json<{ data: { status: string; payment_method: string }[] }>().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'confirmed', payment_method: 'bank_transfer' }),
+        expect.objectContaining({ status: 'confirmed', payment_method: 'nowpayment' }),
+      ]),
+    );
     expect(user?.email_verified_at).not.toBeNull();
 
     const admin = await adminSignIn(browser, DEMO_ADMIN_EMAIL, printedPassword(lines, 'Demo admin'));
@@ -62,7 +66,7 @@ describe('demo content on an empty database', () => {
 
     // A second start finds users and seeds nothing.
     expect(await bootstrapData(app)).toEqual([]);
-    expect(await app.deps.database.db.select().from(users)).toHaveLength(2);
+    expect(await app.deps.database.db.select().from(users)).toHaveLength(3); // member, admin, the member's referred friend
   });
 });
 

@@ -16,10 +16,7 @@ import { revokeUserTokens } from '../modules/auth/token.service';
 import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
 import { seedHelpContent } from '../modules/help/help.service';
 import { seedPlanCatalogue } from '../modules/plans/plans.service';
-import { seedConfirmedDeposit } from '../modules/deposits/deposits.service';
-
-/** The demo member's balance: one confirmed bank-transfer deposit through the ledger. */
-export const DEMO_BALANCE_CENTS = 10_000_00;
+import { seedDemoHistory } from './demo-history';
 
 export const DEMO_MEMBER_EMAIL = 'demo@example.com';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -144,19 +141,27 @@ async function seedDemo(deps: AppDeps): Promise<string[]> {
   await seedPlanCatalogue(db, now);
   const created: Record<string, unknown> = {};
   const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member');
-  if (member) {
-    created.member_id = member.user.id;
-    created.demo_deposit_id = (await seedConfirmedDeposit(deps, member.user, DEMO_BALANCE_CENTS)).id;
-    lines.push(`Demo member: ${DEMO_MEMBER_EMAIL} / ${member.password}`);
-  }
+  let approver: UserRow | null = deps.config.admin
+    ? await findUserByEmail(db, deps.config.admin.email)
+    : null;
   if (!deps.config.admin && !deps.config.isProduction) {
     const admin = await createDemoAccount(deps, DEMO_ADMIN_EMAIL, 'admin', 'admin');
     if (admin) {
+      approver = admin.user;
       created.admin_id = admin.user.id;
       lines.push(
         `Demo admin: ${DEMO_ADMIN_EMAIL} / ${admin.password} (sign in at ${deps.config.appUrl}/admin/login)`,
       );
     }
+  }
+  if (member) {
+    created.member_id = member.user.id;
+    // Three months of history through the real services (seed/demo-history.ts, README "Demo member").
+    const history = await seedDemoHistory(deps, member.user, approver);
+    created.demo_deposit_ids = history.depositIds;
+    created.demo_friend_id = history.friendId;
+    created.demo_history_seconds = Math.round(history.seconds * 100) / 100;
+    lines.unshift(`Demo member: ${DEMO_MEMBER_EMAIL} / ${member.password}`);
   }
   await recordAudit(db, {
     actorId: null,

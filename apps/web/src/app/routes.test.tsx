@@ -12,6 +12,8 @@ describe('the app routes', () => {
     const server = fakeApi({
       'GET /api/me': () => json(USER),
       'POST /api/logout': () => json({ message: 'Logged out successfully!' }),
+      'GET /api/notifications': () =>
+        json({ data: [], meta: { current_page: 1, total_pages: 1, total: 0 }, unread_count: 0 }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
@@ -31,7 +33,7 @@ describe('the app routes', () => {
     expect(await screen.findByText("We'll keep you updated when there's something new.")).toBeInTheDocument();
     await user.keyboard('{Escape}');
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByText('Logged out successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
@@ -44,7 +46,7 @@ describe('the app routes', () => {
     fakeApi({ 'GET /api/me': () => json(USER) });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Hide balance' }));
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.showBalance)).toBe('false'));
     expect(await screen.findByRole('menuitem', { name: 'Show balance' })).toBeInTheDocument();

@@ -16,6 +16,10 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser that signed in (first 200 characters of User-Agent), for the sessions list. */
+    userAgent: text('user_agent'),
+    /** The address the session signed in from, for the sessions list (never logged). */
+    ip: text('ip'),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId)],
 );

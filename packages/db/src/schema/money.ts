@@ -148,7 +148,12 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_reference_unique').on(t.reference),
-    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    // The bell's order (newest first, id breaking ties) and its keyset paging.
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The unread count: only the unread rows are indexed.
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 

@@ -31,6 +31,30 @@ export const ActivityQuery = z
   });
 export type ActivityQuery = z.input<typeof ActivityQuery>;
 
+/** GET /api/activity/export: the same filters, every page (a CSV statement). */
+export const ActivityExportQuery = z
+  .object({
+    type: z.preprocess(blankToUndefined, ActivityType.optional()),
+    start_date: z.preprocess(blankToUndefined, isoDate(ACTIVITY_MESSAGES.invalidDate).optional()),
+    end_date: z.preprocess(blankToUndefined, isoDate(ACTIVITY_MESSAGES.invalidDate).optional()),
+  })
+  .refine((value) => !value.start_date || !value.end_date || value.start_date <= value.end_date, {
+    path: ['end_date'],
+    message: ACTIVITY_MESSAGES.endBeforeStart,
+  });
+export type ActivityExportQuery = z.input<typeof ActivityExportQuery>;
+
+/** The statement's columns, in order. */
+export const ACTIVITY_EXPORT_COLUMNS = [
+  'date',
+  'type',
+  'description',
+  'amount_usd',
+  'points',
+  'status',
+  'id',
+] as const;
+
 export const ActivityItem = z.object({
   /** Stable across pages, e.g. "deposit:12", "withdrawal:3", "entry:77". */
   id: z.string(),

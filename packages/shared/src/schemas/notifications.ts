@@ -29,8 +29,20 @@ export const Notification = z.object({
   body: z.string(),
   read_at: z.string().nullable(),
   created_at: z.string(),
+  /** The member page the notification concerns (e.g. /activity?type=deposit), or null. */
+  link: z.string().nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
+
+/** The page of the member area that a notification of `kind` concerns. */
+export function notificationLink(kind: string): string | null {
+  if (kind.startsWith('deposit_')) return '/activity?type=deposit';
+  if (kind.startsWith('withdrawal_')) return '/activity?type=withdrawal';
+  if (kind === 'referral_reward') return '/rewards';
+  if (kind === 'points_converted') return '/activity?type=points_conversion';
+  if (kind.startsWith('plan_')) return '/my-portfolio';
+  return null;
+}
 
 export const NotificationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -11,6 +11,15 @@ export interface ActivityRow {
   points: number | null;
   status: string;
   description: string;
+  /** Where the row stands in the list's order (date, type, id): the keyset of the next batch. */
+  cursor: ActivityCursor;
+}
+
+/** A position in the list's order: newest date first, then type rank, then newest id. */
+export interface ActivityCursor {
+  date: Date;
+  rank: number;
+  sortId: number;
 }
 
 export interface ActivityFilter {
@@ -21,6 +30,10 @@ export interface ActivityFilter {
   until: Date | undefined;
   limit: number;
   offset: number;
+  /** Keyset paging (the CSV export): only rows after this one in the list's order. */
+  after?: ActivityCursor | undefined;
+  /** Leave out the total (the export does not need it). */
+  withoutTotal?: boolean;
 }
 
 /** With a date filter, rows are counted up to this many pages past the one asked for (decision 039). */
@@ -29,53 +42,78 @@ export const ACTIVITY_COUNT_PAGES_AHEAD = 10;
 /** The ledger entry kinds that Activity lists, each as its own type. */
 const ENTRY_TYPES = ['earning', 'points_conversion'] as const;
 
+/** Rows of one instant are listed in this order of type (a number, so no collation decides it). */
+const TYPE_RANK: Record<ActivityType, number> = {
+  deposit: 1,
+  withdrawal: 2,
+  earning: 3,
+  points_conversion: 4,
+};
+
 function wanted(filter: ActivityFilter, type: ActivityType): boolean {
   return !filter.type || filter.type === type;
 }
 
-function dateRange(column: SQL, filter: ActivityFilter): SQL {
+/**
+ * The conditions of one branch on its own creation time and id: the date filter, and the keyset
+ * position in the list's order (date desc, rank asc, id desc) written for this branch's rank, so
+ * the branch's index range starts right after the cursor.
+ */
+function branchRange(created: SQL, id: SQL, type: ActivityType, filter: ActivityFilter): SQL {
   const conditions: SQL[] = [];
-  if (filter.from) conditions.push(sql` and ${column} >= ${filter.from.toISOString()}`);
-  if (filter.until) conditions.push(sql` and ${column} < ${filter.until.toISOString()}`);
+  if (filter.from) conditions.push(sql` and ${created} >= ${filter.from.toISOString()}`);
+  if (filter.until) conditions.push(sql` and ${created} < ${filter.until.toISOString()}`);
+  const after = filter.after;
+  if (after) {
+    const at = after.date.toISOString();
+    const rank = TYPE_RANK[type];
+    if (rank > after.rank) conditions.push(sql` and ${created} <= ${at}`);
+    else if (rank < after.rank) conditions.push(sql` and ${created} < ${at}`);
+    else conditions.push(sql` and (${created}, ${id}) < (${at}::timestamptz, ${after.sortId})`);
+  }
   return sql.join(conditions, sql``);
 }
 
 /**
  * The branches of the list, each already cut to the `take` newest rows of its own kind through the
- * index that matches its filter and order ((user_id, created_at) on deposits and withdrawals,
- * (user_id, kind, created_at) on ledger entries), so a page costs the same however long the history
- * (decision 039). Every branch answers (id, type, date, sort_id, amount, points, status, description).
+ * index that matches its filter and order ((user_id, created_at, id) on deposits and withdrawals,
+ * (user_id, kind, created_at, id) on ledger entries), so a page costs the same however long the
+ * history (decision 039). Every branch answers (id, type, date, rank, sort_id, amount, points,
+ * status, description).
  */
 function branches(filter: ActivityFilter, take: number): SQL[] {
   const { userId } = filter;
   const parts: SQL[] = [];
   if (wanted(filter, 'deposit')) {
-    parts.push(sql`(select 'deposit:' || d.id as id, 'deposit' as type, d.created_at as date, d.id::bigint as sort_id,
+    parts.push(sql`(select 'deposit:' || d.id as id, 'deposit' as type, d.created_at as date,
+        ${TYPE_RANK.deposit}::int as rank, d.id::bigint as sort_id,
         case when d.status in ('confirmed', 'partially_paid') then d.credited else d.amount end as amount,
         null::bigint as points, d.status as status,
         'Deposit via ' || case d.method when 'bank_transfer' then 'Bank Transfer' when 'coinpayment' then 'CoinPayments'
           else 'NOWPayments' end || ' (' || d.reference || ')' as description
-      from deposits d where d.user_id = ${userId}${dateRange(sql`d.created_at`, filter)}
+      from deposits d where d.user_id = ${userId}${branchRange(sql`d.created_at`, sql`d.id`, 'deposit', filter)}
       order by d.created_at desc, d.id desc limit ${take})`);
   }
   if (wanted(filter, 'withdrawal')) {
-    parts.push(sql`(select 'withdrawal:' || w.id as id, 'withdrawal' as type, w.created_at as date, w.id::bigint as sort_id,
+    parts.push(sql`(select 'withdrawal:' || w.id as id, 'withdrawal' as type, w.created_at as date,
+        ${TYPE_RANK.withdrawal}::int as rank, w.id::bigint as sort_id,
         -w.amount as amount, null::bigint as points, w.status as status,
         'Withdrawal to ' || case w.method when 'bank_transfer' then 'Bank Transfer' else 'Crypto Wallet' end
           as description
-      from withdrawals w where w.user_id = ${userId}${dateRange(sql`w.created_at`, filter)}
+      from withdrawals w where w.user_id = ${userId}${branchRange(sql`w.created_at`, sql`w.id`, 'withdrawal', filter)}
       order by w.created_at desc, w.id desc limit ${take})`);
   }
   for (const kind of ENTRY_TYPES) {
     if (!wanted(filter, kind)) continue;
-    parts.push(sql`(select 'entry:' || e.id as id, e.kind as type, e.created_at as date, e.id::bigint as sort_id,
+    parts.push(sql`(select 'entry:' || e.id as id, e.kind as type, e.created_at as date,
+        ${TYPE_RANK[kind]}::int as rank, e.id::bigint as sort_id,
         p.amount as amount,
         case when e.kind = 'points_conversion' then (e.metadata ->> 'points')::bigint end as points,
         'completed' as status,
         case when e.kind = 'earning' then coalesce('Earning: ' || (e.metadata ->> 'plan_name'), 'Earning')
           else 'Loyalty points redeemed' end as description
       from (select id, kind, created_at, metadata from ledger_entries
-            where user_id = ${userId} and kind = ${kind}${dateRange(sql`created_at`, filter)}
+            where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter)}
             order by created_at desc, id desc limit ${take}) e
       cross join lateral (select p.amount from ledger_postings p
             where p.entry_id = e.id
@@ -132,27 +170,36 @@ export async function listActivity(
       id: string;
       type: ActivityType;
       date: Date | string;
+      rank: unknown;
+      sort_id: unknown;
       amount: unknown;
       points: unknown;
       status: string;
       description: string;
     }>(
       db,
-      sql`select t.id, t.type, t.date, t.amount, t.points, t.status, t.description from (${union}) t
-          order by t.date desc, t.type, t.sort_id desc limit ${filter.limit} offset ${filter.offset}`,
+      sql`select t.id, t.type, t.date, t.rank, t.sort_id, t.amount, t.points, t.status, t.description
+          from (${union}) t
+          order by t.date desc, t.rank, t.sort_id desc limit ${filter.limit} offset ${filter.offset}`,
     ),
-    countActivity(db, filter, take + filter.limit * ACTIVITY_COUNT_PAGES_AHEAD),
+    filter.withoutTotal
+      ? Promise.resolve(0)
+      : countActivity(db, filter, take + filter.limit * ACTIVITY_COUNT_PAGES_AHEAD),
   ]);
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      date: new Date(row.date),
-      amount: num(row.amount),
-      points: row.points === null || row.points === undefined ? null : num(row.points),
-      status: row.status,
-      description: row.description,
-    })),
+    rows: rows.map((row) => {
+      const date = new Date(row.date);
+      return {
+        id: row.id,
+        type: row.type,
+        date,
+        amount: num(row.amount),
+        points: row.points === null || row.points === undefined ? null : num(row.points),
+        status: row.status,
+        description: row.description,
+        cursor: { date, rank: num(row.rank), sortId: num(row.sort_id) },
+      };
+    }),
     total,
   };
 }

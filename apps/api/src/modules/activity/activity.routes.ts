@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ActivityQuery, ActivityResponse } from '@app/shared';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { ActivityExportQuery, ActivityQuery, ActivityResponse } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
-import { getActivity } from './activity.service';
+import { exportActivity, getActivity } from './activity.service';
 
 /** Activity (spec §2, §7): every movement of the member's money, newest first. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,5 +21,29 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getActivity(app.deps.database.db, currentUser(request).id, request.query),
+  );
+  app.get(
+    '/api/activity/export',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['activity'],
+        summary: 'The activity of the filters as a CSV statement (every page, streamed)',
+        security: bearer,
+        querystring: ActivityExportQuery,
+        produces: ['text/csv'],
+        // 200 is a text/csv stream, sent as it is (Fastify never serializes a stream).
+        response: { 200: z.unknown().describe('text/csv'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const day = app.deps.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="activity-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(exportActivity(app.deps.database.db, user.id, request.query)));
+    },
   );
 };

@@ -1,9 +1,25 @@
-import { centsToMajor, type ActivityResponse, type ActivityType } from '@app/shared';
+import { ACTIVITY_EXPORT_COLUMNS, centsToMajor, type ActivityResponse, type ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { pageMeta } from '../../lib/paging';
-import { listActivity } from './activity.repository';
+import { listActivity, type ActivityCursor } from './activity.repository';
 
 const DAY_MS = 86_400_000;
+
+interface ActivityFilters {
+  type?: ActivityType | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+/** Whole UTC days, both inclusive, as the half-open range the repository takes. */
+function dayRange(query: ActivityFilters) {
+  return {
+    from: query.start_date ? new Date(`${query.start_date}T00:00:00.000Z`) : undefined,
+    until: query.end_date
+      ? new Date(new Date(`${query.end_date}T00:00:00.000Z`).getTime() + DAY_MS)
+      : undefined,
+  };
+}
 
 /** GET /api/activity: the member's movements with the spec's filters; dates are whole UTC days. */
 export async function getActivity(
@@ -20,10 +36,7 @@ export async function getActivity(
   const { rows, total } = await listActivity(db, {
     userId,
     type: query.type,
-    from: query.start_date ? new Date(`${query.start_date}T00:00:00.000Z`) : undefined,
-    until: query.end_date
-      ? new Date(new Date(`${query.end_date}T00:00:00.000Z`).getTime() + DAY_MS)
-      : undefined,
+    ...dayRange(query),
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
@@ -39,4 +52,67 @@ export async function getActivity(
     })),
     meta: pageMeta(query.page, query.per_page, total),
   };
+}
+
+/** Rows read per statement while exporting: memory stays flat whatever the history's length. */
+export const EXPORT_BATCH = 500;
+
+/** Cents as a plain decimal ("-1234.50"): no grouping, no currency sign, never a float. */
+export function centsToPlainDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A text that a
+ * spreadsheet would run as a formula (=, +, -, @, tab, CR first) is prefixed with a quote mark.
+ */
+export function csvField(value: string, { text = true } = {}): string {
+  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * GET /api/activity/export: the statement as CSV lines, the header first, every row of the filters
+ * newest first, read in keyset batches so a long history streams without being held in memory.
+ */
+export async function* exportActivity(
+  db: DbOrTx,
+  userId: number,
+  query: ActivityFilters,
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<string> {
+  yield `${ACTIVITY_EXPORT_COLUMNS.join(',')}\r\n`;
+  let after: ActivityCursor | undefined;
+  for (;;) {
+    const { rows } = await listActivity(db, {
+      userId,
+      type: query.type,
+      ...dayRange(query),
+      limit: batchSize,
+      offset: 0,
+      after,
+      withoutTotal: true,
+    });
+    if (rows.length === 0) return;
+    yield rows
+      .map(
+        (row) =>
+          [
+            row.date.toISOString(),
+            row.type,
+            csvField(row.description),
+            centsToPlainDecimal(row.amount),
+            row.points === null ? '' : String(row.points),
+            csvField(row.status),
+            row.id,
+          ].join(',') + '\r\n',
+      )
+      .join('');
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    after = last.cursor;
+  }
 }

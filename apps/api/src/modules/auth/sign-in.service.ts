@@ -62,7 +62,7 @@ async function signIn(
   meta: RequestMeta,
   method: 'password' | 'totp' | 'recovery_code',
 ): Promise<TokenResponse> {
-  const token = await issueToken(db, user.id, kind, deps.clock.now(), remember);
+  const token = await issueToken(db, user.id, kind, deps.clock.now(), remember, meta);
   await recordSignIn(deps, user, meta, { kind, method });
   return { token, user: await getUserResponse(db, deps.appKey, user) };
 }

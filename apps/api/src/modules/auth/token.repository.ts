@@ -4,7 +4,15 @@ import { accountFigureFields } from '../../ledger/ledger';
 
 export async function insertToken(
   db: DbOrTx,
-  values: { userId: number; kind: 'member' | 'admin'; secretHash: string; idleDays: number; now: Date },
+  values: {
+    userId: number;
+    kind: 'member' | 'admin';
+    secretHash: string;
+    idleDays: number;
+    now: Date;
+    userAgent?: string | null;
+    ip?: string | null;
+  },
 ): Promise<number> {
   const expiresAt = new Date(values.now.getTime() + values.idleDays * 86_400_000);
   const [row] = await db
@@ -17,6 +25,8 @@ export async function insertToken(
       createdAt: values.now,
       lastUsedAt: values.now,
       expiresAt,
+      userAgent: values.userAgent ?? null,
+      ip: values.ip ?? null,
     })
     .returning({ id: apiTokens.id });
   if (!row) throw new Error('token insert returned nothing');

@@ -50,6 +50,8 @@ export async function issueToken(
   kind: TokenKind,
   now: Date,
   remember = false,
+  /** Where the sign-in came from, kept for the member's sessions list. */
+  origin: { ip: string; userAgent: string | null } | null = null,
 ): Promise<string> {
   const secret = randomSecret(32);
   const id = await tokens.insertToken(db, {
@@ -58,6 +60,8 @@ export async function issueToken(
     secretHash: sha256Hex(secret),
     idleDays: remember ? TOKEN_REMEMBER_DAYS : TOKEN_IDLE_DAYS,
     now,
+    userAgent: origin?.userAgent ?? null,
+    ip: origin?.ip ?? null,
   });
   return `${id}|${secret}`;
 }

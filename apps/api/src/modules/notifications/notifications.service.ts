@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@app/db';
 import {
   NOTIFICATION_MESSAGES,
+  notificationLink,
   type NotificationKind,
   type NotificationListResponse,
   type NotificationReadResponse,
@@ -59,6 +60,7 @@ export async function listNotifications(
       body: row.body,
       read_at: row.readAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
+      link: notificationLink(row.kind),
     })),
     meta: pageMeta(page, perPage, total),
     unread_count: unread,

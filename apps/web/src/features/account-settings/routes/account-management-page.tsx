@@ -7,6 +7,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { SecurityTab } from '../components/security-tab';
+import { SessionsPanel } from '../components/sessions-panel';
 import { WithdrawalsTab } from '../components/withdrawals-tab';
 
 const TABS = ['security', 'password', 'withdrawals'] as const;
@@ -43,6 +44,7 @@ export function AccountManagementPage() {
         </TabsList>
         <TabsContent value="security">
           <SecurityTab user={user} />
+          <SessionsPanel />
         </TabsContent>
         <TabsContent value="password">
           <ChangePasswordForm />

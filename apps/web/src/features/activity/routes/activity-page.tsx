@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
 import { ACTIVITY_TYPES } from '@app/shared/constants';
 import '#lib/zod-config';
 import { ActivityQuery, type ActivityItem } from '@app/shared/schemas/activity';
@@ -17,6 +20,7 @@ import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat, useMoney } from '#lib/money';
 import { cn } from '#lib/cn';
+import { useExportActivity } from '../api/export-activity';
 import { useActivity, type ActivityFilters } from '../api/get-activity';
 
 const NO_FILTERS: ActivityFilters = { type: '', start_date: '', end_date: '' };
@@ -78,7 +82,13 @@ export function ActivityPage() {
   const message = useMessage();
   const date = useDateFormat();
   const typeLabel = useTypeLabel();
-  const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
+  const [searchParams] = useSearchParams();
+  // A link may open the page on one type (a notification: /activity?type=deposit).
+  const [filters, setFilters] = useState<ActivityFilters>(() => {
+    const type = searchParams.get('type');
+    return { ...NO_FILTERS, type: ACTIVITY_TYPES.find((known) => known === type) ?? '' };
+  });
+  const exportCsv = useExportActivity();
   const [page, setPage] = useState(1);
   useDocumentMeta(t('activity.title'), t('activity.description'));
 
@@ -172,7 +182,26 @@ export function ActivityPage() {
 
   return (
     <>
-      <PageHeader title={t('activity.title')} description={t('activity.description')} />
+      <PageHeader
+        title={t('activity.title')}
+        description={t('activity.description')}
+        actions={
+          <Button
+            variant="secondary"
+            disabled={!check.success}
+            loading={exportCsv.isPending}
+            onClick={() =>
+              exportCsv.mutate(filters, {
+                onError: (error) =>
+                  toast.error(message(errorMessage(error, t('memberExtras.statement.failed')))),
+              })
+            }
+          >
+            <Download className="size-4" aria-hidden="true" />
+            {t('memberExtras.statement.download')}
+          </Button>
+        }
+      />
       <Card className="p-4 sm:p-6">
         <form
           role="search"

@@ -30,12 +30,21 @@ const PLAN = {
   earned: 6.58,
 };
 
+const PORTFOLIO = {
+  data: [
+    { date: '2026-03-03', amount: 3.29, cumulative: 3.29 },
+    { date: '2026-03-04', amount: 3.29, cumulative: 6.58 },
+  ],
+  total: 6.58,
+};
+
 describe('My Portfolio', () => {
   it('shows principal, rate, earned to date, next accrual and maturity, and draws the daily earnings on demand', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
     const server = fakeApi({
       'GET /api/me': () => json({ ...USER, total_earnings: 6.58 }),
       'GET /api/pp': () => json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/portfolio/earnings': () => json(PORTFOLIO),
       'GET /api/pp/9': () =>
         json({
           ...PLAN,
@@ -58,8 +67,16 @@ describe('My Portfolio', () => {
     expect(server.to('GET /api/pp/9')).toHaveLength(0);
 
     await user.click(facts.getByRole('button', { name: 'Show daily earnings' }));
-    const chart = await screen.findByRole('img', { name: /^Daily earnings/ });
-    expect(chart).toHaveAccessibleName('Daily earnings from Mar 3, 2026 to Mar 4, 2026: $6.58 in total.');
+    expect(
+      await within(card).findByText('$6.58 earned from Mar 3, 2026 to Mar 4, 2026.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const table = within(card).getByRole('table', { name: 'This plan’s cumulative earnings' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Mar 4, 2026$3.29$6.58', 'Mar 3, 2026$3.29$3.29']);
     expect(server.to('GET /api/pp/9')).toHaveLength(1);
   });
 
@@ -83,6 +100,7 @@ describe('My Portfolio', () => {
         failing
           ? json({ message: 'Service unavailable', code: 'INTERNAL' }, 500)
           : json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/portfolio/earnings': () => json(PORTFOLIO),
     });
     const user = userEvent.setup();
     renderScreen('/portfolio', <PortfolioPage />);
@@ -91,5 +109,45 @@ describe('My Portfolio', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findAllByText('Growth')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('charts the whole portfolio’s cumulative earnings, with the figures as a table', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/pp': () => json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/portfolio/earnings': () => json(PORTFOLIO),
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    expect(await screen.findByRole('heading', { name: 'Cumulative earnings' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('$6.58 earned from Mar 3, 2026 to Mar 4, 2026.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('earnings-chart')).toHaveAttribute('aria-hidden', 'true');
+    await user.click(screen.getByText('Show the figures as a table'));
+    const table = screen.getByRole('table', { name: 'Cumulative earnings' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByRole('columnheader', { name: 'Earned to date' })).toBeInTheDocument();
+  });
+
+  it('says when there are no earnings yet, and retries a failed load', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    let calls = 0;
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/pp': () => json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/portfolio/earnings': () => {
+        calls += 1;
+        return calls === 1 ? new Response('', { status: 500 }) : json({ data: [], total: 0 });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    expect(await screen.findByText('Failed to load your earnings.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByText('Your earnings will show here from the first day a plan pays.'),
+    ).toBeInTheDocument();
   });
 });

@@ -16,6 +16,7 @@ import { MEMBER_PLANS_PATH } from '#lib/member-paths';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useMe } from '#lib/session';
 import { useUserPlans } from '../api/get-user-plans';
+import { PortfolioEarnings } from '../components/portfolio-earnings';
 import { PortfolioPlanDetail } from '../components/portfolio-plan-detail';
 
 const PER_PAGE = 10;
@@ -101,6 +102,7 @@ export function PortfolioPage() {
   } else {
     body = (
       <div aria-busy={plans.isFetching || undefined}>
+        <PortfolioEarnings />
         <ul className="space-y-4">
           {plans.data.data.map((plan) => (
             <PlanCard key={plan.id} plan={plan} />

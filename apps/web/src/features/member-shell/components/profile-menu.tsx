@@ -58,17 +58,17 @@ export function ProfileMenu({ user }: { user: UserResponse }) {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('shell.menu.open')}
-        className="inline-flex h-9 items-center gap-2 rounded-full ps-0.5 pe-1 text-sm font-medium text-fg hover:bg-surface-muted sm:pe-2"
-      >
+      <DropdownMenu.Trigger className="inline-flex h-9 items-center gap-2 rounded-full ps-0.5 pe-1 text-sm font-medium text-fg hover:bg-surface-muted sm:pe-2">
         <span
           aria-hidden="true"
           className="flex size-8 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-text"
         >
           {initial}
         </span>
-        <span className="hidden max-w-32 truncate lg:inline">{user.username}</span>
+        {/* The name comes from the content (WCAG 2.5.3 Label in Name): the username, shown from lg up,
+            then what the button opens. The initial is decoration. */}
+        <span className="sr-only lg:not-sr-only lg:max-w-32 lg:truncate">{user.username}</span>
+        <span className="sr-only">{t('shell.menu.open')}</span>
         <ChevronDown className="hidden size-4 text-muted sm:block" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

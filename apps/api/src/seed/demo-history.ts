@@ -1,0 +1,171 @@
+import type { UserRow } from '@app/db';
+import type { AppDeps } from '../app';
+import { FixedClock } from '../clock';
+import { sandboxNowPaymentsIpn } from '../integrations/payments/sandbox';
+import { createAccount, findUserById } from '../modules/auth/account.service';
+import { createDeposit, seedConfirmedDeposit } from '../modules/deposits/deposits.service';
+import { handleNowPaymentsIpn } from '../modules/deposits/webhooks.service';
+import { invest, lockUserPlan, runAccruals } from '../modules/investing/investing.service';
+import { listPlans } from '../modules/plans/plans.service';
+import { updateProfile } from '../modules/profile/profile.service';
+import { adminApproveWithdrawal, createWithdrawal } from '../modules/withdrawals/withdrawals.service';
+
+const DAY_MS = 86_400_000;
+/** How far back the demo member's history starts. */
+export const DEMO_HISTORY_DAYS = 90;
+
+/** What the demo member holds, in the order it happened (the README lists the same). */
+export const DEMO_HISTORY = {
+  bankDepositCents: 10_000_00,
+  gatewayDepositCents: 2_500_00,
+  /** Flexible plan, earning daily all along. */
+  starterCents: 2_000_00,
+  /** Six-month plan, locked a week later for the higher rate. */
+  growthCents: 5_000_00,
+  /** One-week plan, completed (principal and earnings back in cash). */
+  fixedSavingsCents: 1_000_00,
+  /** The referred friend's first deposit: the referrer gets min(5000, whole dollars) points. */
+  friendDepositCents: 250_00,
+  approvedWithdrawalCents: 300_00,
+  pendingWithdrawalCents: 150_00,
+} as const;
+
+export interface DemoHistoryResult {
+  depositIds: number[];
+  friendId: number;
+  seconds: number;
+}
+
+/**
+ * Three months of a member's life, written through the same services as real use (deposits, the
+ * signed gateway IPN, investing, locking, the accrual job, withdrawals and an admin's approval), each
+ * at its own moment of a clock that starts DEMO_HISTORY_DAYS ago. The earnings of the back-dated days
+ * are credited by the accrual job's set-based batches, so the whole history takes a few statements per
+ * day rather than per entry. Needs the sandbox payments mode for the gateway deposit (it is left out
+ * otherwise) and an admin to approve a withdrawal (both stay pending without one).
+ */
+export async function seedDemoHistory(
+  deps: AppDeps,
+  member: UserRow,
+  admin: UserRow | null,
+): Promise<DemoHistoryResult> {
+  const started = performance.now();
+  const end = deps.clock.now();
+  const clock = new FixedClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY_MS));
+  const at: AppDeps = { ...deps, clock };
+  const { db } = deps.database;
+  const day = (n: number) => clock.set(new Date(end.getTime() - (DEMO_HISTORY_DAYS - n) * DAY_MS));
+  /** Credits every accrual due by the seed clock's now (the job's own catch-up). */
+  const accrue = () => runAccruals({ database: deps.database, mailer: deps.mailer }, clock.now());
+  const fresh = async () => (await findUserById(db, member.id)) ?? member;
+  const depositIds: number[] = [];
+
+  day(0);
+  depositIds.push((await seedConfirmedDeposit(at, member, DEMO_HISTORY.bankDepositCents)).id);
+
+  day(2);
+  if (deps.payments.mode === 'sandbox') {
+    const created = await createDeposit(at, member, {
+      amount: DEMO_HISTORY.gatewayDepositCents,
+      payment_method: 'nowpayment',
+      currency: 'btc',
+    });
+    const ipn = sandboxNowPaymentsIpn(
+      {
+        id: created.deposit.id,
+        amountCents: DEMO_HISTORY.gatewayDepositCents,
+        currency: 'btc',
+        invoiceId: `sandbox-nowpayments-${created.deposit.id}`,
+        buyerEmail: member.email,
+      },
+      'finished',
+      deps.payments.secrets.nowpaymentsIpnSecret,
+    );
+    await handleNowPaymentsIpn(at, ipn.body, ipn.headers['x-nowpayments-sig']);
+    depositIds.push(created.deposit.id);
+  }
+
+  const plans = await listPlans(db);
+  const planId = (name: string) => {
+    const plan = plans.find((candidate) => candidate.name === name);
+    if (!plan) throw new Error(`demo history: plan ${name} is not in the catalogue`);
+    return plan.id;
+  };
+
+  day(3);
+  await invest(at, member, { plan_id: planId('Starter'), amount: DEMO_HISTORY.starterCents });
+  const growth = await invest(at, member, { plan_id: planId('Growth'), amount: DEMO_HISTORY.growthCents });
+
+  day(5);
+  await accrue();
+  await invest(at, member, { plan_id: planId('Fixed Savings 7'), amount: DEMO_HISTORY.fixedSavingsCents });
+
+  day(10);
+  await accrue();
+  await lockUserPlan(at, member.id, growth.plan.id);
+
+  day(20);
+  await accrue();
+  const friend = await createAccount(
+    db,
+    {
+      username: `${member.username}_friend`,
+      email: `friend.of.${member.email}`,
+      password: `${crypto.randomUUID()}Aa1!`,
+      account_type: 'personal',
+      business_name: null,
+      business_email: null,
+      referral_source: null,
+      referral_code: member.referralCode,
+    },
+    clock.now(),
+    { verified: true },
+  );
+  await seedConfirmedDeposit(at, friend, DEMO_HISTORY.friendDepositCents);
+
+  day(40);
+  await accrue();
+  const paid = await createWithdrawal(at, await fresh(), {
+    amount: DEMO_HISTORY.approvedWithdrawalCents,
+    withdrawal_method: 'bank_transfer',
+    destination: 'Demo Bank · account ending 4321',
+  });
+  day(41);
+  if (admin) await adminApproveWithdrawal(at, admin, paid.withdrawal.id, '127.0.0.1');
+
+  day(DEMO_HISTORY_DAYS - 2);
+  await accrue();
+  await createWithdrawal(at, await fresh(), {
+    amount: DEMO_HISTORY.pendingWithdrawalCents,
+    withdrawal_method: 'crypto',
+    destination: 'bc1qdemo0000000000000000000000000000000',
+  });
+
+  // Up to the real now: the last days' earnings.
+  clock.set(end);
+  await accrue();
+
+  // A complete profile through the profile service (checked per country and sealed like any
+  // member's), so /profile shows it and the dashboard's account setup banner is done.
+  await updateProfile(
+    at,
+    await fresh(),
+    {
+      country: 'DE',
+      first_name: 'Demo',
+      last_name: 'Member',
+      address: 'Friedrichstraße 100',
+      city: 'Berlin',
+      postal_code: '10117',
+      phone: '+49 30 901820',
+      employment_status: 'Employed',
+      source_of_funds: 'Salary',
+      source_of_crypto: 'Exchange',
+      industry: 'Tech',
+      total_wealth: '$10,000 - $50,000',
+    },
+    { ip: '127.0.0.1', userAgent: null },
+  );
+
+  return { depositIds, friendId: friend.id, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,133 @@
+import { useId, useMemo } from 'react';
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from 'react-i18next';
+import { useDateFormat, useMoney } from '#lib/money';
+
+export interface EarningsPoint {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Earned that day (USD). */
+  amount: number;
+  /** Earned up to and including that day (USD). */
+  cumulative: number;
+}
+
+/**
+ * Cumulative earnings drawn with Recharts (docs/decisions/095): axes, a tooltip on hover and keyboard
+ * focus, and the same figures as a table for screen readers and anyone who prefers numbers. This
+ * module is loaded lazily, so the charting library weighs only on the pages that draw a chart.
+ */
+export function CumulativeEarningsChart({ points, title }: { points: EarningsPoint[]; title: string }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const date = useDateFormat();
+  const tableId = useId();
+  const rtl = i18n.dir() === 'rtl';
+  const shortDate = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }),
+    [i18n.resolvedLanguage],
+  );
+  const total = points.at(-1)?.cumulative ?? 0;
+  const summary = t('memberExtras.chart.summary', {
+    total: money(total),
+    from: date(points[0]?.date),
+    to: date(points.at(-1)?.date),
+  });
+
+  return (
+    <figure className="min-w-0">
+      <div aria-hidden="true" className="h-60 w-full text-xs" data-testid="earnings-chart">
+        <ResponsiveContainer width="100%" height="100%">
+          <AreaChart
+            data={points}
+            margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
+            accessibilityLayer={false}
+          >
+            <defs>
+              <linearGradient id={`${tableId}-fill`} x1="0" y1="0" x2="0" y2="1">
+                <stop offset="0%" stopColor="var(--color-brand)" stopOpacity={0.35} />
+                <stop offset="100%" stopColor="var(--color-brand)" stopOpacity={0.02} />
+              </linearGradient>
+            </defs>
+            <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
+            <XAxis
+              dataKey="date"
+              reversed={rtl}
+              tickFormatter={(value: string) => shortDate.format(new Date(`${value}T00:00:00Z`))}
+              stroke="var(--color-muted)"
+              tickLine={false}
+              minTickGap={24}
+            />
+            <YAxis
+              orientation={rtl ? 'right' : 'left'}
+              tickFormatter={(value: number) => money(value, 0)}
+              stroke="var(--color-muted)"
+              tickLine={false}
+              axisLine={false}
+              width={64}
+            />
+            <Tooltip
+              labelFormatter={(value) => date(typeof value === 'string' ? value : null)}
+              formatter={(value) => [money(Number(value)), t('memberExtras.chart.cumulative')]}
+              contentStyle={{
+                background: 'var(--color-surface)',
+                border: '1px solid var(--color-line)',
+                borderRadius: 8,
+                color: 'var(--color-fg)',
+              }}
+            />
+            <Area
+              type="monotone"
+              dataKey="cumulative"
+              stroke="var(--color-brand)"
+              strokeWidth={2}
+              fill={`url(#${tableId}-fill)`}
+              isAnimationActive={false}
+            />
+          </AreaChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="mt-2 text-xs text-muted">{summary}</figcaption>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-brand-text">{t('memberExtras.chart.showTable')}</summary>
+        <div
+          className="mt-2 max-h-64 overflow-y-auto rounded-lg border border-line"
+          tabIndex={0}
+          role="region"
+          aria-label={title}
+        >
+          <table className="w-full text-start text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead className="sticky top-0 bg-surface">
+              <tr className="border-b border-line text-xs text-muted">
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  {t('memberExtras.chart.date')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {t('memberExtras.chart.daily')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  {t('memberExtras.chart.cumulative')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...points].reverse().map((point) => (
+                <tr key={point.date} className="border-b border-line last:border-b-0">
+                  <td className="px-3 py-1.5 whitespace-nowrap">{date(point.date)}</td>
+                  <td className="px-3 py-1.5 text-end tabular-nums">{money(point.amount)}</td>
+                  <td className="px-3 py-1.5 text-end tabular-nums">{money(point.cumulative)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

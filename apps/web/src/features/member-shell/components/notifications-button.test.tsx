@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, json } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { NotificationsButton } from './notifications-button';
+
+const NOW = Date.now();
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
+
+const LIST = {
+  data: [
+    {
+      id: 2,
+      kind: 'deposit_confirmed',
+      title: 'Deposit confirmed',
+      body: 'Your deposit of $100.00 was credited.',
+      read_at: null,
+      created_at: minutesAgo(5),
+      link: '/activity?type=deposit',
+    },
+    {
+      id: 1,
+      kind: 'referral_reward',
+      title: 'Referral reward',
+      body: 'You earned 100 loyalty points.',
+      read_at: minutesAgo(60),
+      created_at: minutesAgo(60 * 26),
+      link: '/rewards',
+    },
+  ],
+  meta: { current_page: 1, total_pages: 1, total: 2 },
+  unread_count: 1,
+};
+
+describe('notification bell', () => {
+  it('shows the unread count and lists notifications newest first with time and link', async () => {
+    fakeApi({ 'GET /api/notifications': () => json(LIST) });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <NotificationsButton />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(within(bell).getByText('1')).toBeInTheDocument();
+
+    await user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const items = within(panel).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual([
+      '/activity?type=deposit',
+      '/rewards',
+    ]);
+    expect(within(items[0]!).getByText('Deposit confirmed')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('5 minutes ago')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('yesterday')).toBeInTheDocument();
+    expect(within(items[0]!).getByText(/unread/)).toBeInTheDocument();
+  });
+
+  it('marks a notification read when opened and follows its link', async () => {
+    let unread = 1;
+    const server = fakeApi({
+      'GET /api/notifications': () =>
+        json({
+          ...LIST,
+          unread_count: unread,
+          data: LIST.data.map((item) =>
+            item.id === 2 && unread === 0 ? { ...item, read_at: minutesAgo(0) } : item,
+          ),
+        }),
+      'POST /api/notifications/2/read': () => {
+        unread = 0;
+        return json({ message: 'Notification marked as read.', unread_count: 0 });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <NotificationsButton />, ['/activity']);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('link', { name: /Deposit confirmed/ }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/activity');
+    expect(screen.getByTestId('search')).toHaveTextContent('?type=deposit');
+    expect(server.to('POST /api/notifications/2/read')).toHaveLength(1);
+  });
+
+  it("'Mark all as read' clears the count", async () => {
+    let unread = 1;
+    const server = fakeApi({
+      'GET /api/notifications': () => json({ ...LIST, unread_count: unread }),
+      'POST /api/notifications/read-all': () => {
+        unread = 0;
+        return json({ message: 'All notifications marked as read.', unread_count: 0 });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <NotificationsButton />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    expect(server.to('POST /api/notifications/read-all')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+
+  it("says 'We'll keep you updated when there's something new.' when there is nothing", async () => {
+    fakeApi({
+      'GET /api/notifications': () =>
+        json({ data: [], meta: { current_page: 1, total_pages: 1, total: 0 }, unread_count: 0 }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <NotificationsButton />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText("We'll keep you updated when there's something new.")).toBeInTheDocument();
+    expect(screen.queryByTestId('notifications-unread')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the list cannot load', async () => {
+    let calls = 0;
+    fakeApi({
+      'GET /api/notifications': () => {
+        calls += 1;
+        return calls === 1 ? new Response('', { status: 500 }) : json(LIST);
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <NotificationsButton />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Failed to load notifications.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Deposit confirmed')).toBeInTheDocument();
+  });
+});
