@@ -14,3 +14,5 @@ export * from './schemas/notifications';
 export * from './schemas/ledger';
 export * from './investing';
 export * from './schemas/investing';
+export * from './loans';
+export * from './schemas/loans';

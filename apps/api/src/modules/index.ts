@@ -18,6 +18,8 @@ import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 import { accrualJob } from '../jobs/accrual.job';
 import { plansRoutes } from './plans/plans.routes';
 import { investingRoutes } from './investing/investing.routes';
+import { loansRoutes } from './loans/loans.routes';
+import { loanCollectionJob } from '../jobs/loan-collection.job';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -37,7 +39,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(activityRoutes);
   await app.register(plansRoutes);
   await app.register(investingRoutes);
+  await app.register(loansRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
+  app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
 }

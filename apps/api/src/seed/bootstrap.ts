@@ -16,6 +16,7 @@ import { revokeUserTokens } from '../modules/auth/token.service';
 import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
 import { seedHelpContent } from '../modules/help/help.service';
 import { seedPlanCatalogue } from '../modules/plans/plans.service';
+import { seedLoanPlanCatalogue } from '../modules/loans/loans.service';
 import { seedConfirmedDeposit } from '../modules/deposits/deposits.service';
 
 /** The demo member's balance: one confirmed bank-transfer deposit through the ledger. */
@@ -142,6 +143,7 @@ async function seedDemo(deps: AppDeps): Promise<string[]> {
   const lines: string[] = [];
   // The plan catalogue (docs/decisions/070): the spec's tiers and a few more, on an empty catalogue.
   await seedPlanCatalogue(db, now);
+  await seedLoanPlanCatalogue(db, now);
   const created: Record<string, unknown> = {};
   const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member');
   if (member) {

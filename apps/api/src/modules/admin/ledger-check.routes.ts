@@ -40,6 +40,12 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached: row.cached,
           from_rows: row.fromRows,
         })),
+        mismatched_loans: check.mismatchedLoans.map((row) => ({
+          user_id: row.userId,
+          loan_id: row.loanId,
+          expected: centsToMajor(row.expected),
+          actual: centsToMajor(row.actual),
+        })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,
         entries_checked: check.entriesChecked,
