@@ -23,9 +23,10 @@ export interface LedgerCheck {
    */
   mismatchedLoans: {
     userId: number;
-    loanAccount: number;
-    outstandingPrincipal: number;
+    /** Null: the member's loan account (actual) against minus their outstanding principal (expected). */
     loanId: number | null;
+    expected: number;
+    actual: number;
   }[];
   duplicateReferences: number;
   accountsChecked: number;
