@@ -25,7 +25,8 @@ export interface ActivityFilter {
 
 /**
  * Every movement of a member, newest first: deposits and withdrawals (with their status), and the
- * ledger entries of kind earning and points_conversion that reached the cash account.
+ * ledger entries of kind earning, points_conversion, loan_disbursement and loan_payment that moved the
+ * cash account.
  */
 export async function listActivity(
   db: DbOrTx,
@@ -51,12 +52,19 @@ export async function listActivity(
   const entryKinds = [
     ...(!filter.type || filter.type === 'earning' ? ['earning'] : []),
     ...(!filter.type || filter.type === 'points_conversion' ? ['points_conversion'] : []),
+    ...(!filter.type || filter.type === 'loan_disbursement' ? ['loan_disbursement'] : []),
+    ...(!filter.type || filter.type === 'loan_payment' ? ['loan_payment'] : []),
   ];
   if (entryKinds.length > 0) {
     parts.push(sql`select 'entry:' || e.id as id, e.kind as type, e.created_at as date, p.amount as amount,
         case when e.kind = 'points_conversion' then (e.metadata ->> 'points')::bigint end as points,
         'completed' as status,
-        case when e.kind = 'earning' then coalesce('Earning: ' || (e.metadata ->> 'plan_name'), 'Earning')
+        case e.kind
+          when 'earning' then coalesce('Earning: ' || (e.metadata ->> 'plan_name'), 'Earning')
+          when 'loan_disbursement' then coalesce('Loan disbursed: ' || (e.metadata ->> 'plan_name'), 'Loan disbursed')
+          when 'loan_payment' then case
+            when e.metadata ? 'instalment' then 'Loan instalment ' || (e.metadata ->> 'instalment') || ' paid'
+            else 'Loan repaid early' end
           else 'Loyalty points redeemed' end as description
       from ledger_entries e
       join ledger_postings p on p.entry_id = e.id

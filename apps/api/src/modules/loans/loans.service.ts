@@ -334,7 +334,7 @@ async function disburse(
       kind: 'loan_disbursement',
       reference: `loan:${loan.id}:disburse`,
       userId: loan.userId,
-      metadata: { loan_id: loan.id, application_id: application.id },
+      metadata: { loan_id: loan.id, application_id: application.id, plan_name: plan.name },
       postings: transfer(
         { userId: loan.userId, kind: 'loan' },
         { userId: loan.userId, kind: 'cash' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { auditLog, ledgerEntries, notifications } from '@app/db';
 import type {
+  ActivityResponse,
   AdminLoanApplicationListResponse,
   LoanApplication,
   LoanDetail,
@@ -360,6 +361,21 @@ describe('collection', () => {
       overdue: false,
     });
     expect((await balanceOf(member)).balance).toBe(1106.67);
+    const activity = await member.client.get('/api/activity?per_page=5', { token: member.token });
+    expect(activity.json<ActivityResponse>().data.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        type: 'loan_payment',
+        amount: -93.33,
+        description: 'Loan instalment 1 paid',
+      }),
+      expect.objectContaining({
+        type: 'loan_disbursement',
+        amount: 1000,
+        description: expect.stringMatching(/^Loan disbursed: Loan plan /),
+      }),
+    ]);
+    const payments = await member.client.get('/api/activity?type=loan_payment', { token: member.token });
+    expect(payments.json<ActivityResponse>().data).toHaveLength(1);
     // Running again the same day collects nothing more.
     await runJobsAt('2026-02-28T12:00:00Z', member);
     expect((await balanceOf(member)).balance).toBe(1106.67);
