@@ -40,7 +40,7 @@ describe('locales', () => {
     const known = new Set([...keys(en.translation), ...branches(en.translation)]);
     const named = [
       ...code.matchAll(
-        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin|site|deposits|checkout|withdrawals|activity|investing)\.[\w.-]+)['"]/g,
+        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin|site|deposits|checkout|withdrawals|activity|investing|loans)\.[\w.-]+)['"]/g,
       ),
     ].map((match) => match[1]);
     expect(named.length).toBeGreaterThan(50);
