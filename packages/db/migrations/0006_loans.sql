@@ -102,7 +102,7 @@ ALTER TABLE "loans" ADD CONSTRAINT "loans_plan_id_loan_plans_id_fk" FOREIGN KEY 
 CREATE INDEX "loan_applications_user_idx" ON "loan_applications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "loan_applications_status_idx" ON "loan_applications" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "loan_applications_one_pending" ON "loan_applications" USING btree ("user_id","plan_id") WHERE "loan_applications"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "loan_instalments_due_idx" ON "loan_instalments" USING btree ("due_date","user_id") WHERE "loan_instalments"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "loan_instalments_open_idx" ON "loan_instalments" USING btree ("user_id","due_date") WHERE "loan_instalments"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "loan_payments_loan_idx" ON "loan_payments" USING btree ("loan_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "loan_payments_entry_unique" ON "loan_payments" USING btree ("entry_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "loan_plans_name_unique" ON "loan_plans" USING btree ("name");--> statement-breakpoint

@@ -157,8 +157,9 @@ export const loanInstalments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.loanId, t.number] }),
-    index('loan_instalments_due_idx')
-      .on(t.dueDate, t.userId)
+    // The collection walks members in id order and takes their open instalments due by today.
+    index('loan_instalments_open_idx')
+      .on(t.userId, t.dueDate)
       .where(sql`${t.status} = 'open'`),
     check(
       'loan_instalments_parts',

@@ -179,8 +179,27 @@ export function paymentsOf(db: DbOrTx, loanId: number): Promise<LoanPaymentRow[]
     .orderBy(desc(loanPayments.createdAt), desc(loanPayments.id));
 }
 
+/** Inserts payments in one statement whatever their number (one JSON parameter, no parameter limit). */
 export async function insertPayments(db: DbOrTx, rows: NewLoanPayment[]): Promise<void> {
-  if (rows.length > 0) await db.insert(loanPayments).values(rows);
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      loan_id: row.loanId,
+      user_id: row.userId,
+      kind: row.kind,
+      instalment_number: row.instalmentNumber ?? null,
+      principal: row.principal,
+      interest: row.interest,
+      entry_id: row.entryId,
+      created_at: row.createdAt.toISOString(),
+    })),
+  );
+  await db.execute(
+    sql`insert into loan_payments (loan_id, user_id, kind, instalment_number, principal, interest, entry_id, created_at)
+        select x.loan_id, x.user_id, x.kind, x.instalment_number, x.principal, x.interest, x.entry_id, x.created_at
+        from jsonb_to_recordset(${json}::jsonb) as x(loan_id int, user_id int, kind text, instalment_number int,
+          principal bigint, interest bigint, entry_id int, created_at timestamptz)`,
+  );
 }
 
 // ── Collection (set-based) ───────────────────────────────────────────────────────────────────
@@ -270,10 +289,7 @@ export async function addLoanPayments(
     .set({ status: 'completed', completedAt: now, updatedAt: now })
     .where(
       and(
-        inArray(
-          loans.id,
-          rows.map((row) => row.id),
-        ),
+        sql`${loans.id} in (select (jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.id))}::jsonb))::int)`,
         eq(loans.status, 'active'),
         sql`${loans.paidPrincipal} = ${loans.principal}`,
         sql`${loans.paidInterest} + ${loans.waivedInterest} = ${loans.profit}`,

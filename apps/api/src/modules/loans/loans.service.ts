@@ -651,7 +651,7 @@ async function notifyCompleted(tx: Tx, deps: { mailer: Mailer }, loan: LoanRow, 
 }
 
 // ── Collection ───────────────────────────────────────────────────────────────────────────────
-export const COLLECTION_BATCH_MEMBERS = 2_000;
+export const COLLECTION_BATCH_MEMBERS = 5_000;
 
 export interface CollectionRun {
   /** Payments made (one per instalment and run that collected something). */

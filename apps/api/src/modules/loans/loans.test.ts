@@ -118,6 +118,14 @@ describe('POST /api/loans/apply and the member’s applications', () => {
     // Another member sees none of them.
     const other = await signedInMember(app);
     expect((await other.client.get('/api/loan-applications', { token: other.token })).json()).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/api/loan-applications' })).statusCode).toBe(401);
+    // Admin tokens are refused by member money routes.
+    const byAdmin = await admin.client.post(
+      '/api/loans/apply',
+      { plan_id: first.id, amount_requested: 500, term: 3 },
+      { token: admin.token },
+    );
+    expect(byAdmin.statusCode).toBe(403);
   });
 
   it('refuses malformed input with field errors and changes nothing', async () => {
@@ -326,6 +334,17 @@ describe('the admin queue', () => {
     const plan = await createLoanPlan(app);
     const application = await applyFor(member, plan.id, 2500, 6);
     const second = await signedInAdmin(app);
+    expect(
+      (
+        await admin.client.post('/api/admin/loan-applications/999999/approve', undefined, {
+          token: admin.token,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.client.post('/api/admin/loan-applications/x/approve', undefined, { token: admin.token }))
+        .statusCode,
+    ).toBe(400);
     const url = `/api/admin/loan-applications/${application.id}/approve`;
     const answers = await Promise.all([
       admin.client.post(url, undefined, { token: admin.token }),
@@ -541,6 +560,9 @@ describe('POST /api/loans/:id/repay', () => {
     });
     expect(loan.loan.schedule.slice(1).every((row) => row.status === 'repaid_early')).toBe(true);
     expect((await balanceOf(member)).balance).toBe(1100 - 93.33 - 916.67);
+    expect(
+      (await member.client.post('/api/loans/0/repay', undefined, { token: member.token })).statusCode,
+    ).toBe(400);
     const again = await member.client.post(`/api/loans/${loanId}/repay`, undefined, { token: member.token });
     expect(again.statusCode).toBe(422);
     // Nothing is collected afterwards.
