@@ -170,6 +170,9 @@ describe('Explore (spec §2, §5, §8)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Apply Now' }));
     expect(await screen.findByText('Loan application submitted successfully!')).toBeInTheDocument();
+    // Spec §9: the loan screen's toasts close after 4000 ms (the progress bar runs that long).
+    const bar = document.querySelector<HTMLElement>('.Toastify__progress-bar');
+    expect(bar?.style.animationDuration).toBe('4000ms');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.to('POST /api/loans/apply')[0]?.body).toEqual({
       plan_id: 1,
