@@ -16,7 +16,14 @@ export const WITHDRAWAL_METHODS = ['bank_transfer', 'crypto'] as const;
 export const MIN_POINTS_TO_REDEEM = 10;
 export const MAX_REFERRAL_POINTS = 5000;
 export const ACTIVITY_PAGE_SIZE = 10;
-export const ACTIVITY_TYPES = ['deposit', 'withdrawal', 'earning', 'points_conversion'] as const;
+export const ACTIVITY_TYPES = [
+  'deposit',
+  'withdrawal',
+  'earning',
+  'points_conversion',
+  'loan_disbursement',
+  'loan_payment',
+] as const;
 export const PLANS_PAGE_SIZE = 5;
 export const GOALS_REFRESH_MS = 60_000;
 export const PERIODS_PER_YEAR = { daily: 365, weekly: 52, monthly: 12 } as const;

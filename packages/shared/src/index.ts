@@ -17,3 +17,5 @@ export * from './schemas/portfolio';
 export * from './schemas/ledger';
 export * from './investing';
 export * from './schemas/investing';
+export * from './loans';
+export * from './schemas/loans';

@@ -121,3 +121,165 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
   );
   return created;
 }
+
+export interface BulkEntry {
+  kind: string;
+  reference: string;
+  userId: number;
+  metadata: Record<string, unknown>;
+  /** Postings of this member's accounts and platform accounts, summing to zero. */
+  postings: {
+    account: { userId: number; kind: UserAccountKind } | { platform: PlatformAccountKind };
+    amount: number;
+  }[];
+}
+
+/**
+ * Locks the members' accounts of one kind (creating missing ones) in id order and answers their
+ * balances in cents, keyed by user id. A job that spends from these accounts reads them here first,
+ * in its transaction, so what it computes cannot be spent by anyone else before it posts.
+ */
+export async function lockUserBalances(
+  tx: Tx,
+  userIds: number[],
+  kind: UserAccountKind,
+  at: Date,
+): Promise<Map<number, number>> {
+  const balances = new Map<number, number>();
+  if (userIds.length === 0) return balances;
+  await tx.execute(
+    sql`insert into ledger_accounts (user_id, kind, balance, created_at)
+        select u.value::int, ${kind}, 0, ${at.toISOString()} from jsonb_array_elements_text(${json(userIds)}) as u(value)
+        on conflict (user_id, kind) where user_id is not null do nothing`,
+  );
+  const rows = await queryRows<{ user_id: unknown; balance: unknown }>(
+    tx,
+    sql`select user_id, balance from ledger_accounts
+        where kind = ${kind} and user_id in (select (jsonb_array_elements_text(${json(userIds)}))::int)
+        order by id
+        for no key update`,
+  );
+  for (const row of rows) balances.set(num(row.user_id), num(row.balance));
+  return balances;
+}
+
+/**
+ * The set-based twin of postEntry for entries of any shape (the loan collection): every entry's
+ * postings sum to zero, entries whose reference exists already are skipped, accounts are locked in id
+ * order, postings inserted and cached balances moved in three statements for the whole batch. The
+ * sign rules are the CHECK's: the caller computes amounts from balances it has locked
+ * (lockUserBalances). Answers the entry id of each reference written now.
+ */
+export async function postEntriesBulk(
+  tx: Tx,
+  entries: BulkEntry[],
+  createdAt: Date,
+): Promise<Map<string, number>> {
+  const created = new Map<string, number>();
+  if (entries.length === 0) return created;
+  const at = createdAt.toISOString();
+  const userPairs = new Map<string, { user_id: number; kind: string }>();
+  const platformKinds = new Set<string>();
+  for (const entry of entries) {
+    let sum = 0;
+    for (const posting of entry.postings) {
+      if (!Number.isSafeInteger(posting.amount) || posting.amount === 0)
+        throw new Error(`bulk entry ${entry.reference} has a bad posting amount`);
+      sum += posting.amount;
+      if ('platform' in posting.account) platformKinds.add(posting.account.platform);
+      else
+        userPairs.set(`${posting.account.userId}:${posting.account.kind}`, {
+          user_id: posting.account.userId,
+          kind: posting.account.kind,
+        });
+    }
+    if (entry.postings.length < 2 || sum !== 0)
+      throw new Error(`bulk entry ${entry.reference} does not balance`);
+  }
+  const pairs = [...userPairs.values()];
+  await tx.execute(
+    sql`insert into ledger_accounts (user_id, kind, balance, created_at)
+        select x.user_id, x.kind, 0, ${at} from jsonb_to_recordset(${json(pairs)}) as x(user_id int, kind text)
+        on conflict (user_id, kind) where user_id is not null do nothing`,
+  );
+  const accounts = await queryRows<{ id: unknown; user_id: unknown; kind: string }>(
+    tx,
+    sql`select a.id, a.user_id, a.kind from ledger_accounts a
+        where (a.user_id is null and a.kind in (select jsonb_array_elements_text(${json([...platformKinds])})))
+           or (a.user_id, a.kind) in (select x.user_id, x.kind from jsonb_to_recordset(${json(pairs)}) as x(user_id int, kind text))
+        order by a.id
+        for no key update`,
+  );
+  const accountId = new Map<string, number>();
+  for (const row of accounts)
+    accountId.set(
+      row.user_id === null ? `platform:${row.kind}` : `${num(row.user_id)}:${row.kind}`,
+      num(row.id),
+    );
+
+  const inserted = await queryRows<{ id: unknown; reference: string }>(
+    tx,
+    sql`insert into ledger_entries (kind, reference, user_id, metadata, created_at)
+        select x.kind, x.reference, x.user_id, x.metadata, ${at}
+        from jsonb_to_recordset(${json(
+          entries.map((entry) => ({
+            kind: entry.kind,
+            reference: entry.reference,
+            user_id: entry.userId,
+            metadata: entry.metadata,
+          })),
+        )}) as x(kind text, reference text, user_id int, metadata jsonb)
+        on conflict (reference) do nothing
+        returning id, reference`,
+  );
+  if (inserted.length === 0) return created;
+  for (const row of inserted) created.set(row.reference, num(row.id));
+
+  const postings: { entry_id: number; account_id: number; amount: number }[] = [];
+  const deltas = new Map<number, number>();
+  /** Running totals (decision 038) per member account and entry kind: sum and entries. */
+  const totals = new Map<string, { id: number; kind: string; total: number; entries: number }>();
+  for (const entry of entries) {
+    const entryId = created.get(entry.reference);
+    if (entryId === undefined) continue;
+    const counted = new Set<number>();
+    for (const posting of entry.postings) {
+      const key =
+        'platform' in posting.account
+          ? `platform:${posting.account.platform}`
+          : `${posting.account.userId}:${posting.account.kind}`;
+      const id = accountId.get(key);
+      if (id === undefined) throw new Error(`ledger account ${key} is missing`);
+      postings.push({ entry_id: entryId, account_id: id, amount: posting.amount });
+      deltas.set(id, (deltas.get(id) ?? 0) + posting.amount);
+      if ('platform' in posting.account) continue;
+      const totalKey = `${id}:${entry.kind}`;
+      const row = totals.get(totalKey) ?? { id, kind: entry.kind, total: 0, entries: 0 };
+      row.total += posting.amount;
+      if (!counted.has(id)) row.entries += 1;
+      counted.add(id);
+      totals.set(totalKey, row);
+    }
+  }
+  await tx.execute(
+    sql`insert into ledger_postings (entry_id, account_id, amount)
+        select x.entry_id, x.account_id, x.amount
+        from jsonb_to_recordset(${json(postings)}) as x(entry_id int, account_id int, amount bigint)`,
+  );
+  await tx.execute(
+    sql`update ledger_accounts a set balance = a.balance + x.delta
+        from jsonb_to_recordset(${json(
+          [...deltas].filter(([, delta]) => delta !== 0).map(([id, delta]) => ({ id, delta })),
+        )}) as x(id int, delta bigint)
+        where a.id = x.id`,
+  );
+  await tx.execute(
+    sql`insert into ledger_account_totals as t (account_id, entry_kind, total, entries)
+        select x.id, x.kind, x.total, x.entries
+        from jsonb_to_recordset(${json([...totals.values()])}) as x(id int, kind text, total bigint, entries bigint)
+        order by x.id, x.kind
+        on conflict (account_id, entry_kind)
+        do update set total = t.total + excluded.total, entries = t.entries + excluded.entries`,
+  );
+  return created;
+}

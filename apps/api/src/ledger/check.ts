@@ -28,6 +28,17 @@ export interface LedgerCheck {
   }[];
   /** User plans whose earned-to-date differs from the earning postings of their accruals. */
   mismatchedPlanEarnings: { userPlanId: number; cached: number; fromPostings: number }[];
+  /**
+   * Members whose loan account is not minus the outstanding principal of their loans, or a loan whose
+   * running paid totals differ from its instalments'.
+   */
+  mismatchedLoans: {
+    userId: number;
+    /** Null: the member's loan account (actual) against minus their outstanding principal (expected). */
+    loanId: number | null;
+    expected: number;
+    actual: number;
+  }[];
   duplicateReferences: number;
   accountsChecked: number;
   entriesChecked: number;
@@ -129,6 +140,41 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
         where u.earned <> coalesce(x.posted, 0)
         limit 100`,
   );
+  // Loans (DESIGN §5): a member's loan account is minus what they still owe in principal, and every
+  // loan's running totals are its instalments' (decision 083).
+  const loanAccounts = await queryRows<{ user_id: unknown; balance: unknown; outstanding: unknown }>(
+    db,
+    sql`select coalesce(a.user_id, l.user_id) as user_id, coalesce(a.balance, 0) as balance,
+               coalesce(l.outstanding, 0) as outstanding
+        from (select user_id, balance from ledger_accounts where kind = 'loan' and user_id is not null) a
+        full join (select user_id, sum(principal - paid_principal) as outstanding from loans group by user_id) l
+          on l.user_id = a.user_id
+        where coalesce(a.balance, 0) <> -coalesce(l.outstanding, 0)
+        limit 100`,
+  );
+  const loanTotals = await queryRows<{ id: unknown; user_id: unknown; paid: unknown; from_rows: unknown }>(
+    db,
+    sql`select l.id, l.user_id, l.paid_principal as paid, coalesce(i.paid, 0) as from_rows
+        from loans l
+        left join (select loan_id, sum(paid_principal) as paid, sum(paid_interest) as interest
+                   from loan_instalments group by loan_id) i on i.loan_id = l.id
+        where l.paid_principal <> coalesce(i.paid, 0) or l.paid_interest <> coalesce(i.interest, 0)
+        limit 100`,
+  );
+  const mismatchedLoans = [
+    ...loanAccounts.map((row) => ({
+      userId: num(row.user_id),
+      loanId: null,
+      expected: -num(row.outstanding),
+      actual: num(row.balance),
+    })),
+    ...loanTotals.map((row) => ({
+      userId: num(row.user_id),
+      loanId: num(row.id),
+      expected: num(row.from_rows),
+      actual: num(row.paid),
+    })),
+  ];
   const mismatchedAccounts = accounts.map((row) => {
     const cachedBalance = num(row.balance);
     const postingsBalance = num(row.posted);
@@ -171,6 +217,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
       cached: num(row.earned),
       fromPostings: num(row.posted),
     })),
+    mismatchedLoans,
     duplicateReferences,
     accountsChecked: num(totals?.accounts),
     entriesChecked: num(totals?.entries),
@@ -182,6 +229,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedAccounts.length === 0 &&
     result.mismatchedPoints.length === 0 &&
     result.mismatchedTotals.length === 0 &&
-    result.mismatchedPlanEarnings.length === 0;
+    result.mismatchedPlanEarnings.length === 0 &&
+    mismatchedLoans.length === 0;
   return result;
 }

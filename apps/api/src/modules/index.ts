@@ -21,6 +21,8 @@ import { plansRoutes } from './plans/plans.routes';
 import { investingRoutes } from './investing/investing.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
+import { loansRoutes } from './loans/loans.routes';
+import { loanCollectionJob } from '../jobs/loan-collection.job';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -43,7 +45,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(investingRoutes);
   await app.register(sessionsRoutes);
   await app.register(portfolioRoutes);
+  await app.register(loansRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
+  app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
 }

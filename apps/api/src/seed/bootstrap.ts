@@ -17,6 +17,7 @@ import { SettingsSchema, putSettings } from '../modules/settings/settings.servic
 import { seedHelpContent } from '../modules/help/help.service';
 import { seedPlanCatalogue } from '../modules/plans/plans.service';
 import { seedDemoHistory } from './demo-history';
+import { seedLoanPlanCatalogue } from '../modules/loans/loans.service';
 
 export const DEMO_MEMBER_EMAIL = 'demo@example.com';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -139,6 +140,7 @@ async function seedDemo(deps: AppDeps): Promise<string[]> {
   const lines: string[] = [];
   // The plan catalogue (docs/decisions/070): the spec's tiers and a few more, on an empty catalogue.
   await seedPlanCatalogue(db, now);
+  await seedLoanPlanCatalogue(db, now);
   const created: Record<string, unknown> = {};
   const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member');
   let approver: UserRow | null = deps.config.admin

@@ -92,11 +92,12 @@ const InviteFriendsDialog = page(
   'InviteFriendsDialog',
 );
 const PortfolioPage = page(() => import('../features/investing/routes/portfolio-page'), 'PortfolioPage');
+const ExplorePage = page(() => import('../features/loans/routes/explore-page'), 'ExplorePage');
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
 
 /** Member screens that later issues build: the shell, a heading and one honest line for now. */
-const PLACEHOLDER_PAGES = ['explore', 'my-goals'] as const;
+const PLACEHOLDER_PAGES = ['my-goals'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -170,6 +171,7 @@ export const routes: RouteObject[] = [
           { path: '/verify', element: <VerifyEmailPage /> },
           { path: '/account-management', element: <AccountManagementPage /> },
           { path: '/activity', element: <ActivityPage /> },
+          { path: '/explore', element: <ExplorePage /> },
           { path: '/withdrawal-methods', element: <WithdrawalMethodsPage /> },
           { path: '/withdrawal-info', element: <WithdrawalInfoPage /> },
           ...PLACEHOLDER_PAGES.map((name) => ({

@@ -5,3 +5,4 @@ export * from './help';
 export * from './ledger';
 export * from './money';
 export * from './plans';
+export * from './loans';

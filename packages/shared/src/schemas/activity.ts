@@ -5,7 +5,7 @@ import { ListMeta, isoDate } from './common';
 export const ACTIVITY_MESSAGES = {
   failed: 'Failed to fetch transactions',
   empty: 'No transactions found.',
-  invalidType: 'Choose deposit, withdrawal, earning or points_conversion.',
+  invalidType: 'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement or loan_payment.',
   invalidDate: 'Enter a date as YYYY-MM-DD.',
   endBeforeStart: 'The end date must be on or after the start date.',
 } as const;

@@ -39,6 +39,18 @@ export const LedgerCheckResponse = z.object({
   mismatched_plan_earnings: z.array(
     z.object({ user_plan_id: z.number().int(), cached: z.number(), from_postings: z.number() }),
   ),
+  /**
+   * Loans: without loan_id, a member whose loan account (actual) is not minus their outstanding
+   * principal (expected); with one, a loan whose paid principal (actual) is not its instalments' (expected).
+   */
+  mismatched_loans: z.array(
+    z.object({
+      user_id: z.number().int(),
+      loan_id: z.number().int().nullable(),
+      expected: z.number(),
+      actual: z.number(),
+    }),
+  ),
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),

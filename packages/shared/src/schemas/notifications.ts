@@ -11,6 +11,10 @@ export const NOTIFICATION_KINDS = [
   'referral_reward',
   'points_converted',
   'plan_matured',
+  'loan_approved',
+  'loan_rejected',
+  'loan_payment_missed',
+  'loan_completed',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

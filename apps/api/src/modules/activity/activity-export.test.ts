@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityResponse } from '@app/shared';
+import { ACTIVITY_MESSAGES, type ActivityResponse } from '@app/shared';
 import { createTestApp, ApiClient } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
@@ -122,7 +122,7 @@ describe('GET /api/activity/export', () => {
   });
 
   it.each([
-    ['?type=bonus', 'type', 'Choose deposit, withdrawal, earning or points_conversion.'],
+    ['?type=bonus', 'type', ACTIVITY_MESSAGES.invalidType],
     ['?start_date=2026-13-40', 'start_date', 'Enter a date as YYYY-MM-DD.'],
     [
       '?start_date=2026-03-05&end_date=2026-03-01',

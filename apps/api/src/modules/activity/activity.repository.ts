@@ -40,14 +40,20 @@ export interface ActivityFilter {
 export const ACTIVITY_COUNT_PAGES_AHEAD = 10;
 
 /** The ledger entry kinds that Activity lists, each as its own type. */
-const ENTRY_TYPES = ['earning', 'points_conversion'] as const;
+const ENTRY_TYPES = ['earning', 'points_conversion', 'loan_disbursement', 'loan_payment'] as const;
 
-/** Rows of one instant are listed in this order of type (a number, so no collation decides it). */
+/**
+ * Rows of one instant are listed in this order of type (a number, so no collation decides it): what
+ * left the balance first, then what the platform wrote, the money that came in last, as the list
+ * read before ranks (by text id) showed them.
+ */
 const TYPE_RANK: Record<ActivityType, number> = {
-  deposit: 1,
-  withdrawal: 2,
-  earning: 3,
+  withdrawal: 1,
+  loan_payment: 2,
+  loan_disbursement: 3,
   points_conversion: 4,
+  earning: 5,
+  deposit: 6,
 };
 
 function wanted(filter: ActivityFilter, type: ActivityType): boolean {
@@ -110,12 +116,17 @@ function branches(filter: ActivityFilter, take: number): SQL[] {
         p.amount as amount,
         case when e.kind = 'points_conversion' then (e.metadata ->> 'points')::bigint end as points,
         'completed' as status,
-        case when e.kind = 'earning' then coalesce('Earning: ' || (e.metadata ->> 'plan_name'), 'Earning')
+        case e.kind
+          when 'earning' then coalesce('Earning: ' || (e.metadata ->> 'plan_name'), 'Earning')
+          when 'loan_disbursement' then coalesce('Loan disbursed: ' || (e.metadata ->> 'plan_name'), 'Loan disbursed')
+          when 'loan_payment' then case
+            when e.metadata ? 'instalment' then 'Loan instalment ' || (e.metadata ->> 'instalment') || ' paid'
+            else 'Loan repaid early' end
           else 'Loyalty points redeemed' end as description
       from (select id, kind, created_at, metadata from ledger_entries
             where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter)}
             order by created_at desc, id desc limit ${take}) e
-      cross join lateral (select p.amount from ledger_postings p
+      cross join lateral (select sum(p.amount) as amount from ledger_postings p
             where p.entry_id = e.id
               and p.account_id = (select id from ledger_accounts where user_id = ${userId} and kind = 'cash')) p
       order by e.created_at desc, e.id desc)`);
@@ -156,7 +167,8 @@ async function countActivity(db: DbOrTx, filter: ActivityFilter, cap: number): P
 
 /**
  * One page of a member's movements, newest first: deposits and withdrawals (with their status), and
- * the ledger entries of kind earning and points_conversion that reached the cash account. `total` is
+ * the ledger entries of kind earning, points_conversion, loan_disbursement and loan_payment that moved
+ * the cash account (an entry's postings to it summed: an instalment pays principal and interest). `total` is
  * exact without a date filter; with one it counts at most ACTIVITY_COUNT_PAGES_AHEAD pages past this one.
  */
 export async function listActivity(

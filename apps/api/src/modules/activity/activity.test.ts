@@ -130,7 +130,10 @@ describe('GET /api/activity', () => {
   });
 
   it.each([
-    ['?type=bonus', 'Choose deposit, withdrawal, earning or points_conversion.'],
+    [
+      '?type=bonus',
+      'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement or loan_payment.',
+    ],
     ['?start_date=2026-13-01', 'Enter a date as YYYY-MM-DD.'],
     ['?start_date=2026-03-02&end_date=2026-03-01', 'The end date must be on or after the start date.'],
     ['?page=0', undefined],

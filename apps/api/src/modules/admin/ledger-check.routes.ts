@@ -53,6 +53,12 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached: centsToMajor(row.cached),
           from_postings: centsToMajor(row.fromPostings),
         })),
+        mismatched_loans: check.mismatchedLoans.map((row) => ({
+          user_id: row.userId,
+          loan_id: row.loanId,
+          expected: centsToMajor(row.expected),
+          actual: centsToMajor(row.actual),
+        })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,
         entries_checked: check.entriesChecked,

@@ -4,7 +4,7 @@ import { PageHeader } from '#components/page-header';
 import { Card } from '#components/ui/card';
 import { useDocumentMeta } from '#lib/document-meta';
 
-export type PlaceholderPageName = 'profile' | 'rewards' | 'my-portfolio' | 'explore' | 'my-goals';
+export type PlaceholderPageName = 'profile' | 'rewards' | 'my-portfolio' | 'my-goals';
 
 /** A member screen that a later release builds: its title and an honest line, inside the shell. */
 export function PlaceholderPage({ page }: { page: PlaceholderPageName }) {

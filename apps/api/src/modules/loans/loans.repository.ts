@@ -1,0 +1,313 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  loanApplications,
+  loanInstalments,
+  loanPayments,
+  loanPlans,
+  loans,
+  type DbOrTx,
+  type LoanApplicationRow,
+  type LoanInstalmentRow,
+  type LoanPaymentRow,
+  type LoanPlanRow,
+  type LoanRow,
+  type Tx,
+} from '@app/db';
+import { selectQueuePage } from '../../lib/paging';
+
+export type NewLoanPlan = Omit<typeof loanPlans.$inferInsert, 'id'>;
+export type NewLoanApplication = Omit<typeof loanApplications.$inferInsert, 'id'>;
+export type NewLoan = Omit<typeof loans.$inferInsert, 'id'>;
+export type NewInstalment = typeof loanInstalments.$inferInsert;
+export type NewLoanPayment = Omit<typeof loanPayments.$inferInsert, 'id'>;
+
+// ── Plans ────────────────────────────────────────────────────────────────────────────────────
+export function listActivePlans(db: DbOrTx): Promise<LoanPlanRow[]> {
+  return db
+    .select()
+    .from(loanPlans)
+    .where(eq(loanPlans.status, 'active'))
+    .orderBy(asc(loanPlans.sortOrder), asc(loanPlans.id));
+}
+
+export async function findPlan(db: DbOrTx, id: number): Promise<LoanPlanRow | null> {
+  const [row] = await db.select().from(loanPlans).where(eq(loanPlans.id, id));
+  return row ?? null;
+}
+
+export async function insertPlan(db: DbOrTx, row: NewLoanPlan): Promise<LoanPlanRow> {
+  const [created] = await db.insert(loanPlans).values(row).returning();
+  if (!created) throw new Error('loan plan insert returned nothing');
+  return created;
+}
+
+export async function countPlans(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(loanPlans);
+  return row?.n ?? 0;
+}
+
+// ── Applications ─────────────────────────────────────────────────────────────────────────────
+export async function insertApplication(
+  db: DbOrTx,
+  row: NewLoanApplication,
+): Promise<LoanApplicationRow | null> {
+  const [created] = await db.insert(loanApplications).values(row).onConflictDoNothing().returning();
+  return created ?? null;
+}
+
+/** The member's applications, newest first, each with its plan's name (null when the plan is gone). */
+export function listUserApplications(db: DbOrTx, userId: number) {
+  return db
+    .select({ row: loanApplications, planName: loanPlans.name, change: loanPlans.change, loanId: loans.id })
+    .from(loanApplications)
+    .leftJoin(loanPlans, eq(loanPlans.id, loanApplications.planId))
+    .leftJoin(loans, eq(loans.applicationId, loanApplications.id))
+    .where(eq(loanApplications.userId, userId))
+    .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id));
+}
+
+export async function lockApplication(db: DbOrTx, id: number): Promise<LoanApplicationRow | null> {
+  const [row] = await db.select().from(loanApplications).where(eq(loanApplications.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateApplication(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<NewLoanApplication>,
+): Promise<LoanApplicationRow> {
+  const [row] = await db.update(loanApplications).set(patch).where(eq(loanApplications.id, id)).returning();
+  if (!row) throw new Error(`loan application ${id} vanished`);
+  return row;
+}
+
+export function listApplicationsWithUsers(
+  db: DbOrTx,
+  status: LoanApplicationRow['status'] | undefined,
+  page: number,
+  perPage: number,
+) {
+  return selectQueuePage(db, loanApplications, status, page, perPage);
+}
+
+export function plansByIds(db: DbOrTx, ids: number[]): Promise<LoanPlanRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(loanPlans).where(inArray(loanPlans.id, ids));
+}
+
+export async function loanIdsOfApplications(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: loans.id, applicationId: loans.applicationId })
+    .from(loans)
+    .where(inArray(loans.applicationId, ids));
+  return new Map(rows.map((row) => [row.applicationId, row.id]));
+}
+
+// ── Loans ────────────────────────────────────────────────────────────────────────────────────
+export async function insertLoan(db: DbOrTx, row: NewLoan): Promise<LoanRow> {
+  const [created] = await db.insert(loans).values(row).returning();
+  if (!created) throw new Error('loan insert returned nothing');
+  return created;
+}
+
+export async function insertInstalments(db: DbOrTx, rows: NewInstalment[]): Promise<void> {
+  await db.insert(loanInstalments).values(rows);
+}
+
+/** Sums of the loan's schedule as stored, to assert in the approval's transaction. */
+export async function scheduleSums(db: DbOrTx, loanId: number) {
+  const [row] = await db
+    .select({
+      n: count(),
+      principal: sql<string>`coalesce(sum(${loanInstalments.principal}), 0)`,
+      interest: sql<string>`coalesce(sum(${loanInstalments.interest}), 0)`,
+    })
+    .from(loanInstalments)
+    .where(eq(loanInstalments.loanId, loanId));
+  return { count: row?.n ?? 0, principal: Number(row?.principal ?? 0), interest: Number(row?.interest ?? 0) };
+}
+
+export function listUserLoans(db: DbOrTx, userId: number): Promise<LoanRow[]> {
+  return db
+    .select()
+    .from(loans)
+    .where(eq(loans.userId, userId))
+    .orderBy(desc(loans.createdAt), desc(loans.id));
+}
+
+export async function findUserLoan(db: DbOrTx, userId: number, id: number): Promise<LoanRow | null> {
+  const [row] = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.id, id), eq(loans.userId, userId)));
+  return row ?? null;
+}
+
+export async function lockUserLoan(tx: Tx, userId: number, id: number): Promise<LoanRow | null> {
+  const [row] = await tx
+    .select()
+    .from(loans)
+    .where(and(eq(loans.id, id), eq(loans.userId, userId)))
+    .for('update');
+  return row ?? null;
+}
+
+export function instalmentsOf(db: DbOrTx, loanIds: number[]): Promise<LoanInstalmentRow[]> {
+  if (loanIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(loanInstalments)
+    .where(inArray(loanInstalments.loanId, loanIds))
+    .orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number));
+}
+
+export function lockInstalments(tx: Tx, loanId: number): Promise<LoanInstalmentRow[]> {
+  return tx
+    .select()
+    .from(loanInstalments)
+    .where(eq(loanInstalments.loanId, loanId))
+    .orderBy(asc(loanInstalments.number))
+    .for('update');
+}
+
+export function paymentsOf(db: DbOrTx, loanId: number): Promise<LoanPaymentRow[]> {
+  return db
+    .select()
+    .from(loanPayments)
+    .where(eq(loanPayments.loanId, loanId))
+    .orderBy(desc(loanPayments.createdAt), desc(loanPayments.id));
+}
+
+/** Inserts payments in one statement whatever their number (one JSON parameter, no parameter limit). */
+export async function insertPayments(db: DbOrTx, rows: NewLoanPayment[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      loan_id: row.loanId,
+      user_id: row.userId,
+      kind: row.kind,
+      instalment_number: row.instalmentNumber ?? null,
+      principal: row.principal,
+      interest: row.interest,
+      entry_id: row.entryId,
+      created_at: row.createdAt.toISOString(),
+    })),
+  );
+  await db.execute(
+    sql`insert into loan_payments (loan_id, user_id, kind, instalment_number, principal, interest, entry_id, created_at)
+        select x.loan_id, x.user_id, x.kind, x.instalment_number, x.principal, x.interest, x.entry_id, x.created_at
+        from jsonb_to_recordset(${json}::jsonb) as x(loan_id int, user_id int, kind text, instalment_number int,
+          principal bigint, interest bigint, entry_id int, created_at timestamptz)`,
+  );
+}
+
+// ── Collection (set-based) ───────────────────────────────────────────────────────────────────
+/** Members with an open instalment due on or before `today`, after `afterUserId`, in user order. */
+export async function dueMembers(
+  db: DbOrTx,
+  today: string,
+  afterUserId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: loanInstalments.userId })
+    .from(loanInstalments)
+    .where(
+      and(
+        eq(loanInstalments.status, 'open'),
+        sql`${loanInstalments.dueDate} <= ${today}`,
+        sql`${loanInstalments.userId} > ${afterUserId}`,
+      ),
+    )
+    .orderBy(asc(loanInstalments.userId))
+    .limit(limit);
+  return rows.map((row) => row.userId);
+}
+
+/** The open instalments due on or before `today` of these members, locked, oldest first per member. */
+export function lockDueInstalments(tx: Tx, userIds: number[], today: string): Promise<LoanInstalmentRow[]> {
+  return tx
+    .select()
+    .from(loanInstalments)
+    .where(
+      and(
+        inArray(loanInstalments.userId, userIds),
+        eq(loanInstalments.status, 'open'),
+        sql`${loanInstalments.dueDate} <= ${today}`,
+      ),
+    )
+    .orderBy(
+      asc(loanInstalments.userId),
+      asc(loanInstalments.dueDate),
+      asc(loanInstalments.loanId),
+      asc(loanInstalments.number),
+    )
+    .for('update');
+}
+
+export interface InstalmentUpdate {
+  loan_id: number;
+  number: number;
+  paid_principal: number;
+  paid_interest: number;
+  status: 'open' | 'paid' | 'waived';
+  paid_at: string | null;
+  shortfall_notified_at: string | null;
+}
+
+export async function updateInstalments(tx: Tx, rows: InstalmentUpdate[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update loan_instalments i set
+          paid_principal = x.paid_principal, paid_interest = x.paid_interest, status = x.status,
+          paid_at = coalesce(x.paid_at, i.paid_at),
+          shortfall_notified_at = coalesce(x.shortfall_notified_at, i.shortfall_notified_at)
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as x(loan_id int, number int, paid_principal bigint, paid_interest bigint, status text,
+               paid_at timestamptz, shortfall_notified_at timestamptz)
+        where i.loan_id = x.loan_id and i.number = x.number`,
+  );
+}
+
+/** Adds what was paid to the loans' running totals; answers the loans now paid in full. */
+export async function addLoanPayments(
+  tx: Tx,
+  rows: { id: number; principal: number; interest: number }[],
+  now: Date,
+): Promise<LoanRow[]> {
+  if (rows.length === 0) return [];
+  await tx.execute(
+    sql`update loans l set
+          paid_principal = l.paid_principal + x.principal, paid_interest = l.paid_interest + x.interest,
+          updated_at = ${now.toISOString()}
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, principal bigint, interest bigint)
+        where l.id = x.id`,
+  );
+  return tx
+    .update(loans)
+    .set({ status: 'completed', completedAt: now, updatedAt: now })
+    .where(
+      and(
+        sql`${loans.id} in (select (jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.id))}::jsonb))::int)`,
+        eq(loans.status, 'active'),
+        sql`${loans.paidPrincipal} = ${loans.principal}`,
+        sql`${loans.paidInterest} + ${loans.waivedInterest} = ${loans.profit}`,
+      ),
+    )
+    .returning();
+}
+
+export async function updateLoan(tx: Tx, id: number, patch: Partial<NewLoan>): Promise<LoanRow> {
+  const [row] = await tx.update(loans).set(patch).where(eq(loans.id, id)).returning();
+  if (!row) throw new Error(`loan ${id} vanished`);
+  return row;
+}
+
+export async function markApplicationsCompleted(tx: Tx, applicationIds: number[], now: Date): Promise<void> {
+  if (applicationIds.length === 0) return;
+  await tx
+    .update(loanApplications)
+    .set({ status: 'completed', updatedAt: now })
+    .where(and(inArray(loanApplications.id, applicationIds), eq(loanApplications.status, 'approved')));
+}

@@ -1,0 +1,224 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminLoanApplicationActionResponse,
+  AdminLoanApplicationListQuery,
+  AdminLoanApplicationListResponse,
+  IdParams,
+  LOAN_MESSAGES,
+  LoanApplicationListResponse,
+  LoanApplyRequest,
+  LoanApplyResponse,
+  LoanDetail,
+  LoanListResponse,
+  LoanPlanListResponse,
+  LoanRepayResponse,
+  MessageResponse,
+  RejectRequest,
+} from '@app/shared';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth';
+import { bearer, errorResponses } from '../auth/route-schemas';
+import {
+  adminApproveLoanApplication,
+  adminListLoanApplications,
+  adminRejectLoanApplication,
+  applyForLoan,
+  getLoan,
+  listApplications,
+  listLoanPlans,
+  listLoans,
+  repayLoan,
+  withdrawApplication,
+} from './loans.service';
+
+const WithdrawApplicationResponse = MessageResponse.extend({
+  application: LoanApplicationListResponse.element,
+});
+
+/** Loans (spec §7 and DESIGN §6): plans, applications, loans with their schedule, and the admin queue. */
+export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/loan-plans',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['loans'],
+        summary:
+          'Active loan plans; profit_rate and profit_interval parsed from change (null when it does not parse)',
+        security: bearer,
+        response: { 200: LoanPlanListResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async () => listLoanPlans(app.deps.database.db),
+  );
+
+  app.post(
+    '/api/loans/apply',
+    {
+      onRequest: app.requireMember,
+      config: { idempotent: true },
+      schema: {
+        tags: ['loans'],
+        summary: 'Apply for a loan (verified email; amount within the plan; one pending per plan)',
+        security: bearer,
+        body: LoanApplyRequest,
+        response: { 201: LoanApplyResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await applyForLoan(app.deps, currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/loan-applications',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['loans'],
+        summary: 'The member’s loan applications, newest first',
+        security: bearer,
+        response: { 200: LoanApplicationListResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => listApplications(app.deps, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/loan-applications/:id/withdraw',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['loans'],
+        summary: 'Withdraw a pending application',
+        security: bearer,
+        params: IdParams,
+        response: { 200: WithdrawApplicationResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 429) },
+      },
+    },
+    async (request) => ({
+      message: LOAN_MESSAGES.withdrawn,
+      application: await withdrawApplication(app.deps, currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/loans',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['loans'],
+        summary: 'The member’s loans with what is paid, owed, next due and overdue',
+        security: bearer,
+        response: { 200: LoanListResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => listLoans(app.deps, currentUser(request).id),
+  );
+
+  app.get(
+    '/api/loans/:id',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['loans'],
+        summary: 'One loan with its schedule and payments',
+        security: bearer,
+        params: IdParams,
+        response: { 200: LoanDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getLoan(app.deps, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/loans/:id/repay',
+    {
+      onRequest: app.requireMember,
+      config: { idempotent: true },
+      schema: {
+        tags: ['loans'],
+        summary:
+          'Repay everything now: outstanding principal and the interest already due (future interest waived)',
+        security: bearer,
+        params: IdParams,
+        body: z.object({}).optional(),
+        response: { 200: LoanRepayResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request) => ({
+      message: LOAN_MESSAGES.repaid,
+      loan: await repayLoan(app.deps, currentUser(request), request.params.id),
+    }),
+  );
+
+  // ── Admin ──────────────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/admin/loan-applications',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Loan applications by status (the approval queue: ?status=pending)',
+        security: bearer,
+        querystring: AdminLoanApplicationListQuery,
+        response: { 200: AdminLoanApplicationListResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      adminListLoanApplications(app.deps, request.query.status, request.query.page, request.query.per_page),
+  );
+
+  app.post(
+    '/api/admin/loan-applications/:id/approve',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve: the amount is paid into the balance and the schedule is created',
+        security: bearer,
+        params: IdParams,
+        response: {
+          200: AdminLoanApplicationActionResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429),
+        },
+      },
+    },
+    async (request) => ({
+      message: LOAN_MESSAGES.approved,
+      application: await adminApproveLoanApplication(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.ip,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/admin/loan-applications/:id/reject',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject with a reason',
+        security: bearer,
+        params: IdParams,
+        body: RejectRequest,
+        response: {
+          200: AdminLoanApplicationActionResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 419, 429),
+        },
+      },
+    },
+    async (request) => ({
+      message: LOAN_MESSAGES.rejected,
+      application: await adminRejectLoanApplication(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+        request.ip,
+      ),
+    }),
+  );
+};

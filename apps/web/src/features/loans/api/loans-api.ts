@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  LoanApplication,
+  LoanApplyResponse,
+  LoanDetail,
+  LoanListResponse,
+  LoanPlan,
+  LoanRepayResponse,
+} from '@app/shared/schemas/loans';
+import { api } from '#lib/api-client';
+import { activityQueryKey } from '#lib/query-keys';
+import { meQueryKey } from '#lib/session';
+
+/** Query keys of the loans feature. */
+export const loanPlansQueryKey = ['loan-plans'] as const;
+export const loanApplicationsQueryKey = ['loan-applications'] as const;
+export const loansQueryKey = ['loans'] as const;
+
+/** GET /api/loan-plans: the active plans (spec §2 Explore). */
+export function useLoanPlans() {
+  return useQuery({
+    queryKey: loanPlansQueryKey,
+    queryFn: ({ signal }) => api.get<LoanPlan[]>('/api/loan-plans', { signal }),
+  });
+}
+
+/** GET /api/loan-applications: the member's applications, newest first. */
+export function useLoanApplications() {
+  return useQuery({
+    queryKey: loanApplicationsQueryKey,
+    queryFn: ({ signal }) => api.get<LoanApplication[]>('/api/loan-applications', { signal }),
+  });
+}
+
+/** POST /api/loans/apply; the history is reloaded on success (spec §7). */
+export function useApplyForLoan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: { plan_id: number; amount_requested: string; term: number }) =>
+      api.post<LoanApplyResponse>('/api/loans/apply', payload),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loanApplicationsQueryKey }),
+  });
+}
+
+/** GET /api/loans: the member's loans. */
+export function useLoans() {
+  return useQuery({
+    queryKey: loansQueryKey,
+    queryFn: ({ signal }) => api.get<LoanListResponse>('/api/loans', { signal }),
+  });
+}
+
+/** GET /api/loans/:id: one loan with its schedule and payments. */
+export function useLoan(id: number | null) {
+  return useQuery({
+    queryKey: [...loansQueryKey, id],
+    queryFn: ({ signal }) => api.get<LoanDetail>(`/api/loans/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** POST /api/loans/:id/repay: everything owed now; the balance, loans and activity reload. */
+export function useRepayLoan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<LoanRepayResponse>(`/api/loans/${id}/repay`, {}),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: loansQueryKey }),
+        queryClient.invalidateQueries({ queryKey: loanApplicationsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: activityQueryKey }),
+      ]),
+  });
+}

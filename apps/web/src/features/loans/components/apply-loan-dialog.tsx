@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
+import { loanEstimate, type LoanEstimate } from '@app/shared/loans';
+import { centsToMajor, parseAmountToCents } from '@app/shared/money';
+import '#lib/zod-config';
+import type { LoanPlan } from '@app/shared/schemas/loans';
+import { Button } from '#components/ui/button';
+import { Dialog } from '#components/ui/dialog';
+import { TextField } from '#components/ui/field';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { useMoney } from '#lib/money';
+import { useApplyForLoan } from '../api/loans-api';
+import { usePeriods } from './loan-format';
+
+const toastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
+
+type Checked =
+  { ok: true; cents: number; term: number } | { ok: false; field: 'plan' | 'amount' | 'term'; error: string };
+
+/**
+ * The spec's checks (§5), the same for Calculate and Apply Now: a plan, an amount between the plan's
+ * minimum and maximum inclusive, a whole term of at least 1.
+ */
+function useCheck() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  return (plan: LoanPlan | null, amount: string, term: string): Checked => {
+    if (!plan) return { ok: false, field: 'plan', error: message('Please select a loan plan first.') };
+    const parsed = parseAmountToCents(amount);
+    const min = Math.round(plan.min_amount * 100);
+    const max = Math.round(plan.max_amount * 100);
+    if (!parsed.ok || parsed.cents < min || parsed.cents > max) {
+      return {
+        ok: false,
+        field: 'amount',
+        error: t('loans.apply.outOfRange', { min: plan.min_amount, max: plan.max_amount }),
+      };
+    }
+    const text = term.trim();
+    if (!/^\d{1,6}$/.test(text) || Number(text) < 1)
+      return { ok: false, field: 'term', error: message('Please enter a valid term.') };
+    return { ok: true, cents: parsed.cents, term: Number(text) };
+  };
+}
+
+/** The estimate of spec §5 with the shared function (the schedule's own), or null without a rate. */
+export function estimateFor(plan: LoanPlan, cents: number, term: number): LoanEstimate | null {
+  if (plan.profit_rate === null || plan.profit_interval === null) return null;
+  return loanEstimate(cents, term, {
+    rateBps: Math.round(plan.profit_rate * 100),
+    interval: plan.profit_interval,
+  });
+}
+
+interface ApplyLoanDialogProps {
+  plan: LoanPlan | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * 'Apply for {plan name}' (spec §2, §5, §8): Loan Amount, Term in the plan's interval, Calculate with
+ * the estimate inline, Apply Now with errors as toasts; 'Loan application submitted successfully!'.
+ */
+export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const money = useMoney();
+  const periods = usePeriods();
+  const check = useCheck();
+  const apply = useApplyForLoan();
+  const [amount, setAmount] = useState('');
+  const [term, setTerm] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; term?: string }>({});
+  const [estimate, setEstimate] = useState<LoanEstimate | null | undefined>(undefined);
+
+  const close = (open: boolean) => {
+    if (!open) {
+      setAmount('');
+      setTerm('');
+      setErrors({});
+      setEstimate(undefined);
+      apply.reset();
+    }
+    onOpenChange(open);
+  };
+
+  const interval = plan?.profit_interval ?? null;
+
+  const calculate = () => {
+    const checked = check(plan, amount, term);
+    if (!checked.ok) {
+      setErrors(checked.field === 'plan' ? {} : { [checked.field]: checked.error });
+      setEstimate(undefined);
+      return;
+    }
+    setErrors({});
+    setEstimate(plan ? estimateFor(plan, checked.cents, checked.term) : null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = check(plan, amount, term);
+    if (!checked.ok || !plan) {
+      toast.error(checked.ok ? message('Please select a loan plan first.') : checked.error, toastOptions);
+      return;
+    }
+    apply.mutate(
+      { plan_id: plan.id, amount_requested: amount.trim(), term: checked.term },
+      {
+        onSuccess: () => {
+          toast.success(message('Loan application submitted successfully!'), toastOptions);
+          close(false);
+        },
+        onError: (failure) => toast.error(message(errorMessage(failure, 'API Error')), toastOptions),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={plan !== null}
+      onOpenChange={close}
+      title={plan ? t('loans.apply.title', { name: plan.name }) : ''}
+      description={
+        plan
+          ? t('loans.apply.lead', {
+              rate: plan.profit_rate === null ? t('loans.na') : plan.change,
+              min: money(plan.min_amount),
+              max: money(plan.max_amount),
+            })
+          : undefined
+      }
+    >
+      {plan && (
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <TextField
+            label={t('loans.apply.amount')}
+            type="number"
+            inputMode="decimal"
+            min={plan.min_amount}
+            max={plan.max_amount}
+            step={0.01}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={errors.amount}
+          />
+          <TextField
+            label={t(`loans.apply.term.${interval ?? 'monthly'}`)}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={plan.duration ?? undefined}
+            step={1}
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            hint={
+              plan.duration
+                ? t('loans.apply.maxTerm', { periods: periods(plan.duration, interval) })
+                : undefined
+            }
+            error={errors.term}
+          />
+          <div aria-live="polite" className="min-h-6 text-sm">
+            {estimate === null && <p className="text-muted">{t('loans.apply.noEstimate')}</p>}
+            {estimate && (
+              <div className="rounded-xl bg-brand-soft px-4 py-3 text-brand-text">
+                <p className="font-medium">
+                  {t(`loans.apply.perPeriod.${estimate.interval}`, {
+                    amount: money(centsToMajor(estimate.perPeriod)),
+                  })}
+                </p>
+                {estimate.last !== estimate.perPeriod && (
+                  <p>{t('loans.apply.last', { amount: money(centsToMajor(estimate.last)) })}</p>
+                )}
+                <p>
+                  {t('loans.apply.totals', {
+                    interest: money(centsToMajor(estimate.profit)),
+                    total: money(centsToMajor(estimate.total)),
+                  })}
+                </p>
+              </div>
+            )}
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={calculate}>
+              {t('loans.apply.calculate')}
+            </Button>
+            <Button type="submit" disabled={apply.isPending}>
+              {apply.isPending ? t('loans.apply.submitting') : t('loans.apply.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

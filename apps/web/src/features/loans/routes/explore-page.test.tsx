@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addLoanIntervals } from '@app/shared/loans';
+import type { LoanApplication, LoanDetail, LoanPlan } from '@app/shared/schemas/loans';
+import { fakeApi, json } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { ExplorePage } from './explore-page';
+
+const personal: LoanPlan = {
+  id: 1,
+  name: 'Personal Loan',
+  description: 'Equal monthly instalments.',
+  min_amount: 100,
+  max_amount: 10_000,
+  change: '12% monthly',
+  duration: 24,
+  category: 'personal',
+  profit_rate: 12,
+  profit_interval: 'monthly',
+};
+const custom: LoanPlan = {
+  ...personal,
+  id: 2,
+  name: 'Custom',
+  change: 'Ask us',
+  duration: null,
+  profit_rate: null,
+  profit_interval: null,
+};
+
+function application(overrides: Partial<LoanApplication>): LoanApplication {
+  return {
+    id: 1,
+    plan_id: 1,
+    plan_name: 'Personal Loan',
+    amount_requested: 1000,
+    term: 12,
+    profit_interval: 'monthly',
+    status: 'pending',
+    reason: null,
+    loan_id: null,
+    date: '2026-03-02T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function loanDetail(overrides: Partial<LoanDetail> = {}): LoanDetail {
+  const schedule = Array.from({ length: 12 }, (_, i) => ({
+    number: i + 1,
+    due_date: addLoanIntervals('2026-03-02', 'monthly', i + 1),
+    amount: i === 11 ? 93.37 : 93.33,
+    principal: i === 11 ? 83.37 : 83.33,
+    interest: 10,
+    paid_principal: i === 0 ? 83.33 : 0,
+    paid_interest: i === 0 ? 10 : 0,
+    outstanding: i === 0 ? 0 : i === 11 ? 93.37 : 93.33,
+    status: i === 0 ? ('paid' as const) : ('scheduled' as const),
+    paid_at: i === 0 ? '2026-04-02T00:00:00.000Z' : null,
+  }));
+  return {
+    id: 9,
+    application_id: 1,
+    plan_id: 1,
+    plan_name: 'Personal Loan',
+    principal: 1000,
+    profit: 120,
+    total: 1120,
+    term: 12,
+    profit_interval: 'monthly',
+    rate: 12,
+    change: '12% monthly',
+    status: 'active',
+    disbursed_at: '2026-03-02T09:00:00.000Z',
+    completed_at: null,
+    paid_principal: 83.33,
+    paid_interest: 10,
+    outstanding_principal: 916.67,
+    outstanding_interest: 110,
+    next_due_date: '2026-05-02',
+    next_due_amount: 93.33,
+    overdue: false,
+    overdue_amount: 0,
+    days_past_due: 0,
+    payoff_amount: 916.67,
+    payoff_waived_interest: 110,
+    schedule,
+    payments: [],
+    ...overrides,
+  };
+}
+
+const summary = ({ schedule: _schedule, payments: _payments, ...loan }: LoanDetail) => loan;
+
+describe('Explore (spec §2, §5, §8)', () => {
+  it('shows plan cards with the range, the rate or N/A and the duration or Varies', async () => {
+    fakeApi({
+      'GET /api/loan-plans': () => json([personal, custom]),
+      'GET /api/loan-applications': () => json([]),
+      'GET /api/loans': () => json([]),
+    });
+    renderScreen('/explore', <ExplorePage />);
+    expect(await screen.findByRole('heading', { name: 'Personal Loan' })).toBeInTheDocument();
+    const card = screen.getByRole('heading', { name: 'Personal Loan' }).closest('div')!.parentElement!;
+    expect(card).toHaveTextContent('$100.00 to $10,000.00');
+    expect(card).toHaveTextContent('12% monthly');
+    expect(card).toHaveTextContent('24 months');
+    const other = screen.getByRole('heading', { name: 'Custom' }).closest('div')!.parentElement!;
+    expect(other).toHaveTextContent('N/A');
+    expect(other).toHaveTextContent('Varies');
+    expect(await screen.findByText('No loan applications found.')).toBeInTheDocument();
+    expect(screen.getByText('You have no loans yet.')).toBeInTheDocument();
+  });
+
+  it("says 'No loan plans available.' when there are none", async () => {
+    fakeApi({
+      'GET /api/loan-plans': () => json([]),
+      'GET /api/loan-applications': () => json([]),
+      'GET /api/loans': () => json([]),
+    });
+    renderScreen('/explore', <ExplorePage />);
+    expect(await screen.findByText('No loan plans available.')).toBeInTheDocument();
+  });
+
+  it('Calculate checks inline and shows the estimate per month; Apply Now toasts errors, then applies and reloads the history', async () => {
+    let applied = false;
+    const server = fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loan-applications': () => json(applied ? [application({})] : []),
+      'GET /api/loans': () => json([]),
+      'POST /api/loans/apply': () => {
+        applied = true;
+        return json(
+          { message: 'Loan application submitted successfully!', application: application({}) },
+          201,
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/explore', <ExplorePage />);
+    await user.click(await screen.findByRole('button', { name: 'Apply for Personal Loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for Personal Loan' });
+    const amount = within(dialog).getByLabelText('Loan Amount');
+    const term = within(dialog).getByLabelText('Term (months)');
+
+    await user.type(amount, '50');
+    await user.type(term, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculate' }));
+    expect(within(dialog).getByText('Amount must be between 100 and 10000')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '1000');
+    await user.clear(term);
+    await user.type(term, '1.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculate' }));
+    expect(within(dialog).getByText('Please enter a valid term.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply Now' }));
+    expect(
+      await screen.findByText('Please enter a valid term.', { selector: '.Toastify *' }),
+    ).toBeInTheDocument();
+    expect(server.to('POST /api/loans/apply')).toHaveLength(0);
+
+    await user.clear(term);
+    await user.type(term, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculate' }));
+    expect(within(dialog).getByText('Estimated repayment: $93.33 per month')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last payment: $93.37')).toBeInTheDocument();
+    expect(within(dialog).getByText('Interest $120.00, total to repay $1,120.00.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply Now' }));
+    expect(await screen.findByText('Loan application submitted successfully!')).toBeInTheDocument();
+    // Spec §9: the loan screen's toasts close after 4000 ms (the progress bar runs that long).
+    const bar = document.querySelector<HTMLElement>('.Toastify__progress-bar');
+    expect(bar?.style.animationDuration).toBe('4000ms');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.to('POST /api/loans/apply')[0]?.body).toEqual({
+      plan_id: 1,
+      amount_requested: '1000',
+      term: 12,
+    });
+    const table = await screen.findByRole('table', { name: 'Loan Application History' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Loan Plan', 'Amount Requested', 'Term', 'Status', 'Date']);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Personal Loan$1,000.0012 monthsPending');
+  });
+
+  it('shows the server’s message in a toast when applying fails; Escape closes the dialog', async () => {
+    fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loan-applications': () => json([]),
+      'GET /api/loans': () => json([]),
+      'POST /api/loans/apply': () =>
+        json(
+          { message: 'You already have a pending application for this plan.', code: 'BUSINESS_RULE' },
+          422,
+        ),
+    });
+    const user = userEvent.setup();
+    renderScreen('/explore', <ExplorePage />);
+    await user.click(await screen.findByRole('button', { name: 'Apply for Personal Loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for Personal Loan' });
+    await user.type(within(dialog).getByLabelText('Loan Amount'), '500');
+    await user.type(within(dialog).getByLabelText('Term (months)'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply Now' }));
+    expect(
+      await screen.findByText('You already have a pending application for this plan.'),
+    ).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("lists the history with 'Unknown Plan', 'Not Available', the terms in the plan's unit and the status colours", async () => {
+    fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loans': () => json([]),
+      'GET /api/loan-applications': () =>
+        json([
+          application({ id: 4, status: 'approved', loan_id: 9 }),
+          application({ id: 3, plan_name: null, profit_interval: null, status: 'rejected', term: 1 }),
+          application({ id: 2, date: 'not a date', status: 'completed', profit_interval: 'daily', term: 30 }),
+          application({ id: 1, status: 'withdrawn' }),
+        ]),
+    });
+    renderScreen('/explore', <ExplorePage />);
+    const table = await screen.findByRole('table', { name: 'Loan Application History' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[1]).toHaveTextContent('Unknown Plan');
+    expect(rows[1]).toHaveTextContent('1 month');
+    expect(rows[2]).toHaveTextContent('30 days');
+    expect(rows[2]).toHaveTextContent('Not Available');
+    const tone = (row: HTMLElement) => row.querySelector('[data-tone]')?.getAttribute('data-tone');
+    expect(rows.map(tone)).toEqual(['success', 'danger', 'info', 'neutral']);
+    // The stacked cards of small screens hold the same rows.
+    expect(screen.getAllByText('Unknown Plan')).toHaveLength(2);
+  });
+
+  it('opens a loan with its schedule and repays it after a confirmation with the exact amount', async () => {
+    let repaid = false;
+    const server = fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loan-applications': () => json([application({ status: 'approved', loan_id: 9 })]),
+      'GET /api/loans': () => json([summary(loanDetail(repaid ? { status: 'completed' } : {}))]),
+      'GET /api/loans/9': () => json(loanDetail(repaid ? { status: 'completed', payoff_amount: 0 } : {})),
+      'POST /api/loans/9/repay': () => {
+        repaid = true;
+        return json({ message: 'Loan repaid in full.', loan: loanDetail({ status: 'completed' }) });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/explore', <ExplorePage />);
+    await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
+    const schedule = await within(dialog).findByRole('table', { name: 'Repayment schedule' });
+    const rows = within(schedule).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toHaveTextContent('$93.33$83.33$10.00Paid');
+    expect(rows[11]).toHaveTextContent('$93.37$83.37$10.00Scheduled');
+    expect(dialog).toHaveTextContent('Still owed$1,026.67');
+    await user.click(within(dialog).getByRole('button', { name: 'Repay now' }));
+    expect(within(dialog).getByText('Repay $916.67 now?')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      'This pays the outstanding principal of $916.67 and $0.00 of interest already due. The interest of instalments not yet due ($110.00) is waived.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Repay $916.67' }));
+    expect(await screen.findByText('Loan repaid in full.')).toBeInTheDocument();
+    expect(server.to('POST /api/loans/9/repay')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Repay now' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows an overdue loan with its days past due', async () => {
+    fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loan-applications': () => json([]),
+      'GET /api/loans': () =>
+        json([summary(loanDetail({ overdue: true, overdue_amount: 88.33, days_past_due: 3 }))]),
+      'GET /api/loans/9': () => json(loanDetail({ overdue: true, overdue_amount: 88.33, days_past_due: 3 })),
+    });
+    const user = userEvent.setup();
+    renderScreen('/explore', <ExplorePage />);
+    expect(await screen.findByText('Overdue 3 days')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View schedule of Personal Loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
+    expect(await within(dialog).findByText(/Overdue: \$88\.33 is 3 days past due/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,266 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { centsToMajor, majorToCents } from '@app/shared/money';
+import type { Loan, LoanApplication, LoanPlan } from '@app/shared/schemas/loans';
+import { PageHeader } from '#components/page-header';
+import { RetryAlert } from '#components/ui/alert';
+import { Badge } from '#components/ui/badge';
+import { Button } from '#components/ui/button';
+import { Card } from '#components/ui/card';
+import { ResponsiveTable } from '#components/ui/responsive-table';
+import { SpinnerIcon } from '#components/ui/spinner';
+import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
+import { useDocumentMeta } from '#lib/document-meta';
+import { logger } from '#lib/logger';
+import { useDateFormat, useMoney } from '#lib/money';
+import { useLoanApplications, useLoanPlans, useLoans } from '../api/loans-api';
+import { ApplyLoanDialog } from '../components/apply-loan-dialog';
+import { LoanDetailDialog } from '../components/loan-detail-dialog';
+import { APPLICATION_TONES, usePeriods } from '../components/loan-format';
+
+function Loading({ text }: { text: string }) {
+  return (
+    <p role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-muted">
+      <SpinnerIcon className="size-5 text-brand" />
+      {text}
+    </p>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <p className="rounded-xl border border-dashed border-line px-4 py-10 text-center text-sm text-muted">
+      {text}
+    </p>
+  );
+}
+
+/** Spec §8: load failures of plans and history are logged; the screen also offers Retry. */
+function useLogFailure(error: unknown, what: string) {
+  useEffect(() => {
+    if (error) logger.warn(`${what} failed to load`, error);
+  }, [error, what]);
+}
+
+function PlanCard({ plan, onApply }: { plan: LoanPlan; onApply: (plan: LoanPlan) => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const periods = usePeriods();
+  return (
+    <Card className="flex flex-col gap-3 p-5">
+      <div>
+        <h3 className="text-base font-semibold">{plan.name}</h3>
+        <p className="mt-1 text-sm text-muted">{plan.description}</p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">{t('loans.plans.range')}</dt>
+        <dd className="font-medium tabular-nums">
+          {t('loans.plans.rangeValue', { min: money(plan.min_amount), max: money(plan.max_amount) })}
+        </dd>
+        <dt className="text-muted">{t('loans.plans.rate')}</dt>
+        <dd className="font-medium">{plan.profit_rate === null ? t('loans.na') : plan.change}</dd>
+        <dt className="text-muted">{t('loans.plans.duration')}</dt>
+        <dd className="font-medium">
+          {plan.duration === null ? t('loans.varies') : periods(plan.duration, plan.profit_interval)}
+        </dd>
+      </dl>
+      <Button
+        className="mt-auto"
+        onClick={() => onApply(plan)}
+        aria-label={t('loans.apply.title', { name: plan.name })}
+      >
+        {t('loans.plans.apply')}
+      </Button>
+    </Card>
+  );
+}
+
+function Plans({ onApply }: { onApply: (plan: LoanPlan) => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const plans = useLoanPlans();
+  useLogFailure(plans.error, 'loan plans');
+  if (plans.isPending) return <Loading text={t('loans.plans.loading')} />;
+  if (plans.isError)
+    return (
+      <RetryAlert onRetry={() => void plans.refetch()}>
+        {message(errorMessage(plans.error, 'An error occurred'))}
+      </RetryAlert>
+    );
+  if (plans.data.length === 0) return <Empty text={message('No loan plans available.')} />;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {plans.data.map((plan) => (
+        <PlanCard key={plan.id} plan={plan} onApply={onApply} />
+      ))}
+    </div>
+  );
+}
+
+/** The history's term: months as the spec shows them, or the plan's own days and weeks (decision 084). */
+function History() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const money = useMoney();
+  const date = useDateFormat();
+  const periods = usePeriods();
+  const applications = useLoanApplications();
+  useLogFailure(applications.error, 'loan applications');
+  if (applications.isPending) return <Loading text={t('loans.history.loading')} />;
+  if (applications.isError)
+    return (
+      <RetryAlert onRetry={() => void applications.refetch()}>
+        {message(errorMessage(applications.error, 'An error occurred'))}
+      </RetryAlert>
+    );
+  if (applications.data.length === 0) return <Empty text={message('No loan applications found.')} />;
+  const planName = (row: LoanApplication) => row.plan_name ?? message('Unknown Plan');
+  const when = (row: LoanApplication) =>
+    Number.isNaN(Date.parse(row.date)) ? message('Not Available') : date(row.date);
+  const status = (row: LoanApplication) => (
+    <Badge tone={APPLICATION_TONES[row.status] ?? 'neutral'}>
+      {t(`loans.applicationStatus.${row.status}`, { defaultValue: row.status })}
+    </Badge>
+  );
+  const term = (row: LoanApplication) => periods(row.term, row.profit_interval);
+  return (
+    <ResponsiveTable
+      caption={t('loans.history.title')}
+      rows={applications.data}
+      rowKey={(row) => row.id}
+      columns={[
+        { header: t('loans.history.columns.plan'), className: 'font-medium', cell: planName },
+        {
+          header: t('loans.history.columns.amount'),
+          className: 'tabular-nums',
+          cell: (row) => money(row.amount_requested),
+        },
+        { header: t('loans.history.columns.term'), className: 'whitespace-nowrap', cell: term },
+        { header: t('loans.history.columns.status'), cell: status },
+        { header: t('loans.history.columns.date'), className: 'whitespace-nowrap', cell: when },
+      ]}
+      cardStyle="boxed"
+      cardClassName="flex items-start justify-between gap-3"
+      card={(row) => (
+        <>
+          <div className="min-w-0 text-sm">
+            <p className="font-medium">{planName(row)}</p>
+            <p className="tabular-nums">
+              {money(row.amount_requested)} · {term(row)}
+            </p>
+            <p className="text-xs text-muted">{when(row)}</p>
+          </div>
+          {status(row)}
+        </>
+      )}
+      busy={applications.isFetching}
+    />
+  );
+}
+
+function LoanCard({ loan, onOpen }: { loan: Loan; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const date = useDateFormat();
+  const owed = centsToMajor(
+    majorToCents(loan.outstanding_principal) + majorToCents(loan.outstanding_interest),
+  );
+  const badge =
+    loan.status === 'completed' ? (
+      <Badge tone="info">{t('loans.loanStatus.completed')}</Badge>
+    ) : loan.overdue ? (
+      <Badge tone="danger">{t('loans.loanStatus.overdue', { days: loan.days_past_due })}</Badge>
+    ) : (
+      <Badge tone="success">{t('loans.loanStatus.active')}</Badge>
+    );
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-line p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 space-y-1 text-sm">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {loan.plan_name} {badge}
+        </p>
+        <p className="tabular-nums">
+          {t('loans.mine.summary', { principal: money(loan.principal), owed: money(owed) })}
+        </p>
+        {loan.next_due_date && loan.next_due_amount !== null && (
+          <p className="text-xs text-muted">
+            {t('loans.mine.next', {
+              amount: money(loan.next_due_amount),
+              date: date(`${loan.next_due_date}T12:00:00Z`),
+            })}
+          </p>
+        )}
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => onOpen(loan.id)}
+        aria-label={t('loans.mine.open', { name: loan.plan_name })}
+      >
+        {t('loans.mine.view')}
+      </Button>
+    </li>
+  );
+}
+
+function MyLoans({ onOpen }: { onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const loans = useLoans();
+  if (loans.isPending) return <Loading text={t('loans.mine.loading')} />;
+  if (loans.isError)
+    return (
+      <RetryAlert onRetry={() => void loans.refetch()}>
+        {message(errorMessage(loans.error, 'An error occurred'))}
+      </RetryAlert>
+    );
+  if (loans.data.length === 0) return <Empty text={t('loans.mine.empty')} />;
+  return (
+    <ul className="space-y-3">
+      {loans.data.map((loan) => (
+        <LoanCard key={loan.id} loan={loan} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Explore (spec §2): the loan plans, the apply dialog with its estimate, the member's loans with their
+ * schedules, and 'Loan Application History'.
+ */
+export function ExplorePage() {
+  const { t } = useTranslation();
+  const [applying, setApplying] = useState<LoanPlan | null>(null);
+  const [openLoan, setOpenLoan] = useState<number | null>(null);
+  useDocumentMeta(t('pages.explore.title'), t('pages.explore.description'));
+  return (
+    <>
+      <PageHeader title={t('pages.explore.title')} description={t('loans.lead')} />
+      <section aria-labelledby="loan-plans" className="space-y-4">
+        <h2 id="loan-plans" className="text-lg font-semibold">
+          {t('loans.plans.title')}
+        </h2>
+        <Plans onApply={setApplying} />
+      </section>
+      <section aria-labelledby="my-loans" className="mt-8 space-y-4">
+        <h2 id="my-loans" className="text-lg font-semibold">
+          {t('loans.mine.title')}
+        </h2>
+        <Card className="p-4 sm:p-6">
+          <MyLoans onOpen={setOpenLoan} />
+        </Card>
+      </section>
+      <section aria-labelledby="loan-history" className="mt-8 space-y-4">
+        <h2 id="loan-history" className="text-lg font-semibold">
+          {t('loans.history.title')}
+        </h2>
+        <Card className="p-4 sm:p-6">
+          <History />
+        </Card>
+      </section>
+      <ApplyLoanDialog plan={applying} onOpenChange={(open) => !open && setApplying(null)} />
+      <LoanDetailDialog loanId={openLoan} onOpenChange={(open) => !open && setOpenLoan(null)} />
+    </>
+  );
+}
