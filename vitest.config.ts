@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { defineConfig } from 'vitest/config';
+import { publicTexts } from './apps/web/public-texts-plugin';
 
 /** True when a PostgreSQL server answers on the test URL (DESIGN §4). */
 function postgresAnswers(url: string): Promise<boolean> {
@@ -53,6 +54,8 @@ export default defineConfig({
       ...(hasPostgres ? [apiProject('api:postgres', 'postgres')] : []),
       {
         extends: true,
+        // src/i18n/index.ts imports `locales/en.json?public`: the whole file here (decision 106).
+        plugins: [publicTexts({ publicOnly: false })],
         test: {
           name: 'web',
           include: ['apps/web/**/*.test.{ts,tsx}'],

@@ -175,7 +175,7 @@ ${rows.join('\n')}
 Home page first-load JavaScript (the entry, the app it loads and the home route's chunks: what the
 page needs to become interactive; it is prerendered and paints before any of it runs, decision 055): ${homeJs.toFixed(1)} KB gzipped in ${staticFirstLoad.length} files (served brotli-compressed,
 smaller still). Every script Lighthouse saw requested up to the load event: ${allLoadJs.toFixed(1)} KB gzipped in
-${firstLoad.length} files (adds the toast library, mounted once the page has loaded and the browser is idle). The particles engine (${deferredJs.toFixed(1)} KB gzipped when requested
+${firstLoad.length} files (adds what the page fetches by itself once loaded; the toast library waits for the visitor's first action, decision 106; \`bench/home-weight.ts\` counts until the network is idle). The particles engine (${deferredJs.toFixed(1)} KB gzipped when requested
 during the run; 12.5 KB) loads only after the visitor's first interaction.
 
 | target | measured | |

@@ -6,6 +6,7 @@ import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type * as PrerenderModule from './src/prerender';
+import { publicTexts } from './public-texts-plugin';
 
 const api = 'http://localhost:3000';
 
@@ -182,7 +183,7 @@ function prerender(): Plugin {
         root,
         logLevel: 'warn',
         define: DEFINE,
-        plugins: [react()],
+        plugins: [react(), publicTexts({ publicOnly: false })],
         ssr: { noExternal: ['@app/shared'] },
         build: {
           ssr: 'src/prerender.tsx',
@@ -262,7 +263,14 @@ function precompress(): Plugin {
 
 /** The SPA: built to apps/web/dist (served by the API); in development the API is proxied. */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), prerender(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    publicTexts({ publicOnly: true }),
+    routePreloads(),
+    prerender(),
+    precompress(),
+  ],
   define: DEFINE,
   build: {
     outDir: 'dist',

@@ -20,6 +20,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningProduct {
   url: string;
+  /** The product process's id (its memory is read from /proc/<pid>/status by bench/memory.ts). */
+  pid: number;
   /** Milliseconds from spawn to the first 200 from /readyz. */
   readyMs: number;
   /** The product's embedded data folder (its PGlite lives in `pglite/` inside). */
@@ -79,6 +81,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   await waitReady(url, child, () => log);
   return {
     url,
+    pid: child.pid ?? 0,
     readyMs: Date.now() - started,
     dataDir,
     output: () => log,

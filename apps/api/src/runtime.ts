@@ -9,7 +9,11 @@ import { decodeKey } from './config';
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
     ? openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
-    : openDatabase({ driver: 'pglite', dataDir: join(resolve(config.dataDir), 'pglite') });
+    : openDatabase({
+        driver: 'pglite',
+        dataDir: join(resolve(config.dataDir), 'pglite'),
+        sharedBuffersMb: config.pgliteSharedBuffersMb,
+      });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isValidElement, lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { loadAllTexts } from '#i18n/index';
 import { MEMBER_PLANS_PATH } from '#lib/member-paths';
 import { PlansRoute } from './plans-route';
 import { RequireAdmin } from './guards/require-admin';
@@ -11,12 +12,19 @@ type PageComponent<P extends object> = ComponentType<P> & { preload: () => Promi
 
 /**
  * A route component loaded on first visit (its own chunk). Once its chunk is loaded (preload) it
- * renders at once instead of suspending, which lets a prerendered page hydrate in one pass.
+ * renders at once instead of suspending, which lets a prerendered page hydrate in one pass. Its chunk
+ * loads with every English text (`loadAllTexts`) unless it is a public page, whose texts are in the
+ * main bundle (`texts: 'public'`, decision 106).
  */
 function page<K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
+  importScreen: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
+  texts: 'public' | 'all' = 'all',
 ): PageComponent<P> {
+  const load =
+    texts === 'public'
+      ? importScreen
+      : () => Promise.all([importScreen(), loadAllTexts()]).then(([module]) => module);
   let loaded: ComponentType<P> | undefined;
   const preload = async () => {
     loaded = (await load())[name];
@@ -33,19 +41,24 @@ function page<K extends string, P extends object>(
   return Object.assign(Page, { preload });
 }
 
-const HomePage = page(() => import('../features/public/routes/home-page'), 'HomePage');
-const NotFoundPage = page(() => import('../features/public/routes/not-found-page'), 'NotFoundPage');
+// The prerendered public pages (and the 404): their texts are the public site's.
+const HomePage = page(() => import('../features/public/routes/home-page'), 'HomePage', 'public');
+const NotFoundPage = page(() => import('../features/public/routes/not-found-page'), 'NotFoundPage', 'public');
 const infoPages = () => import('../features/public/routes/info-pages');
-const AboutPage = page(infoPages, 'AboutPage');
-const PersonalPage = page(infoPages, 'PersonalPage');
-const BusinessPage = page(infoPages, 'BusinessPage');
-const BusinessPlansPage = page(infoPages, 'BusinessPlansPage');
-const BusinessSupportPage = page(infoPages, 'BusinessSupportPage');
-const CareersPage = page(infoPages, 'CareersPage');
-const TermsPage = page(infoPages, 'TermsPage');
-const PrivacyPage = page(infoPages, 'PrivacyPage');
+const AboutPage = page(infoPages, 'AboutPage', 'public');
+const PersonalPage = page(infoPages, 'PersonalPage', 'public');
+const BusinessPage = page(infoPages, 'BusinessPage', 'public');
+const BusinessPlansPage = page(infoPages, 'BusinessPlansPage', 'public');
+const BusinessSupportPage = page(infoPages, 'BusinessSupportPage', 'public');
+const CareersPage = page(infoPages, 'CareersPage', 'public');
+const TermsPage = page(infoPages, 'TermsPage', 'public');
+const PrivacyPage = page(infoPages, 'PrivacyPage', 'public');
 const PlansPage = page(() => import('../features/public/routes/plans-page'), 'PlansPage');
-const HelpCenterPage = page(() => import('../features/public/routes/help-center-page'), 'HelpCenterPage');
+const HelpCenterPage = page(
+  () => import('../features/public/routes/help-center-page'),
+  'HelpCenterPage',
+  'public',
+);
 const SignupPage = page(() => import('../features/auth/routes/signup-page'), 'SignupPage');
 const LoginPage = page(() => import('../features/auth/routes/login-page'), 'LoginPage');
 const VerifyEmailPage = page(() => import('../features/auth/routes/verify-email-page'), 'VerifyEmailPage');

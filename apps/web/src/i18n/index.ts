@@ -1,10 +1,15 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStored, STORAGE_KEYS, writePreferenceCookie, writeStored } from '#lib/storage';
-import en from './locales/en.json';
+// The public site's English texts: the build keeps only the namespaces the public pages use
+// (PUBLIC_TEXT_NAMESPACES in vite.config.ts); elsewhere (tests, the prerender) the whole file.
+import en from './locales/en.json?public';
+import type allEnglish from './locales/en.json';
 
 /**
- * i18next with English bundled (the fallback) and the other locales loaded when chosen. The chosen
+ * i18next with English bundled (the fallback) and the other locales loaded when chosen. The browser
+ * bundle carries the public site's English texts; the rest of English (the member and admin areas,
+ * sign-in and sign-up) loads with the first screen that needs it (`loadAllTexts`, decision 106). The chosen
  * language is stored locally and sets <html lang> and <html dir> (Arabic is right-to-left); it is also
  * mirrored in a `lang` cookie, so the server can send the public pages prerendered in that language
  * (docs/decisions/055-prerendered-public-pages.md). At build time (no document) it only translates.
@@ -14,7 +19,7 @@ export const LANGUAGES = ['en', 'es', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-type LocaleFile = typeof en;
+type LocaleFile = typeof allEnglish;
 
 const lazyLocales: Record<string, () => Promise<{ default: LocaleFile }>> = {
   es: () => import('./locales/es.json'),
@@ -69,6 +74,20 @@ export const i18nReady: Promise<unknown> = i18n
     initAsync: false,
     showSupportNotice: false,
   });
+
+let allTexts: Promise<void> | undefined;
+
+/**
+ * Loads every English text: the browser bundle has only the public site's (decision 106). The route
+ * table waits for it before showing any screen but a prerendered public page; later calls share it.
+ */
+export function loadAllTexts(): Promise<void> {
+  allTexts ??= import('./locales/en.json').then(({ default: all }) => {
+    i18n.addResourceBundle('en', 'translation', all.translation, true, false);
+    i18n.addResourceBundle('en', 'messages', all.messages, true, false);
+  });
+  return allTexts;
+}
 
 /** Changes the language and remembers it. */
 export async function setLanguage(language: Language): Promise<void> {

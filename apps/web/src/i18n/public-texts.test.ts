@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_TEXT_NAMESPACES, publicTexts } from '../../public-texts-plugin';
+import en from './locales/en.json';
+
+const LOCALE = join(import.meta.dirname, 'locales/en.json');
+
+function served(publicOnly: boolean): { translation: Record<string, unknown>; messages: unknown } {
+  const plugin = publicTexts({ publicOnly });
+  const load = plugin.load as (id: string) => { code: string } | null;
+  const result = load(`${LOCALE}?public`);
+  if (!result) throw new Error('the plugin did not serve en.json?public');
+  return JSON.parse(result.code.replace(/^export default /, '').replace(/;$/, '')) as {
+    translation: Record<string, unknown>;
+    messages: unknown;
+  };
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !/\.test\./.test(name) ? [path] : [];
+  });
+}
+
+describe('the public English texts (decision 106)', () => {
+  it('the browser build gets the public namespaces and every API message, nothing else', () => {
+    const texts = served(true);
+    expect(Object.keys(texts.translation).sort()).toEqual([...PUBLIC_TEXT_NAMESPACES].sort());
+    expect(texts.messages).toEqual(en.messages);
+    expect(Object.keys(en.translation).length).toBeGreaterThan(PUBLIC_TEXT_NAMESPACES.length);
+  });
+
+  it('the prerender and the tests get the whole file', () => {
+    expect(served(false)).toEqual({ translation: en.translation, messages: en.messages });
+  });
+
+  it('the public pages use no text outside the public namespaces', () => {
+    const used = new Set<string>();
+    for (const file of sources(join(import.meta.dirname, '../features/public'))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['`]([A-Za-z]+)\./g)) {
+        used.add(match[1] as string);
+      }
+    }
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((namespace) => !PUBLIC_TEXT_NAMESPACES.includes(namespace))).toEqual([]);
+  });
+});
