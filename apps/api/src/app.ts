@@ -5,9 +5,10 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import type { Database } from '@app/db';
 import type { Config } from './config';
+import type { AppDeps } from './deps';
 import type { AdjustableClock, FixedClock } from './clock';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
-import { createPayments, type Payments } from './integrations/payments/payments';
+import { createPayments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
 import { childLoggerFactory, loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/errors';
@@ -23,27 +24,6 @@ import { healthRoutes } from './modules/health/health.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerModules } from './modules/index';
 import { devRoutes } from './modules/dev/dev.routes';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  clock: AdjustableClock | FixedClock;
-  /** 32-byte key for sealing secrets and signing CSRF tokens. */
-  appKey: Buffer;
-  mailer: Mailer;
-  redis: Redis | undefined;
-  jobs: JobRegistry;
-  /** The payment gateways of PAYMENTS_MODE and the secrets their webhooks verify. */
-  payments: Payments;
-  /** The app itself, for the sandbox checkout that sends the app its own IPN. */
-  inject: FastifyInstance['inject'];
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildAppOptions {
   config: Config;

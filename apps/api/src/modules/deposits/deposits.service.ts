@@ -12,7 +12,7 @@ import {
   type DepositListResponse,
   type DepositStatus,
 } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { findUserById } from '../auth/account.service';
 import { GatewayError } from '../../integrations/payments/gateway';

@@ -12,7 +12,7 @@ import {
   type WithdrawalHistoryResponse,
   type WithdrawalStatus,
 } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageCount, pageMeta } from '../../lib/paging';
