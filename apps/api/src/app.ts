@@ -10,7 +10,7 @@ import type { AdjustableClock, FixedClock } from './clock';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createPayments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
-import { childLoggerFactory, loggerOptions } from './logger';
+import { childLoggerFactory, loggerOptions, registerAccessLog } from './logger';
 import { registerErrorHandler } from './plugins/errors';
 import { registerCsrf } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -47,6 +47,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     childLoggerFactory,
+    // One access line per request from registerAccessLog instead of Fastify's two (decision 101).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -76,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
+  registerAccessLog(app);
   await app.register(cookie);
   registerSecurityHeaders(app, { production: config.isProduction });
   registerAuth(app);

@@ -29,6 +29,12 @@ async function main(): Promise<void> {
   const clock = new AdjustableClock();
   const app = await buildApp({ config, database, clock, appKey, redis });
 
+  // A crash is logged as one fatal line; exiting flushes the asynchronous log (decision 101).
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
+
   const summary = await bootstrapData(app);
   const scheduler = startScheduler(app);
 

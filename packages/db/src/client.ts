@@ -1,5 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
@@ -47,7 +48,14 @@ function localLocks(): Database['withAdvisoryLock'] {
   };
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+/**
+ * The migrations beside this package's package.json, found through the package's own name, so that the
+ * API bundled into apps/api/dist (decision 100) finds them as the sources do.
+ */
+export const migrationsFolder = join(
+  dirname(createRequire(import.meta.url).resolve('@app/db/package.json')),
+  'migrations',
+);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
