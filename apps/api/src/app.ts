@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerModules } from './modules/index';
 import { devRoutes } from './modules/dev/dev.routes';
+import { registerMetrics } from './modules/metrics/metrics';
 
 export interface BuildAppOptions {
   config: Config;
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerAccessLog(app);
+  registerMetrics(app);
   await app.register(cookie);
   registerSecurityHeaders(app, { production: config.isProduction });
   registerAuth(app);

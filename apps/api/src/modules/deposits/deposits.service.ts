@@ -447,3 +447,8 @@ export async function seedConfirmedDeposit(deps: AppDeps, user: UserRow, cents: 
   });
   return toDeposit(confirmed);
 }
+
+/** How many deposits are pending (GET /metrics). */
+export function pendingDepositCount(deps: Pick<AppDeps, 'database'>): Promise<number> {
+  return repository.countPending(deps.database.db);
+}

@@ -283,3 +283,8 @@ export function toDestination(row: WithdrawalDestinationRow): Destination {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** How many withdrawals wait for an operator (GET /metrics). */
+export function pendingWithdrawalCount(deps: Pick<AppDeps, 'database'>): Promise<number> {
+  return repository.countPending(deps.database.db);
+}
