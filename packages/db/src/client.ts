@@ -30,6 +30,11 @@ export interface Database {
    * connection) an in-process lock stands in for it.
    */
   withAdvisoryLock(key: number, work: () => Promise<void>): Promise<boolean>;
+  /**
+   * PGlite only: a gzipped tarball of the data directory taken between two statements (after a
+   * CHECKPOINT), a consistent copy while the process keeps serving (`npm run backup`).
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -84,6 +89,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await client.query('select 1');
       },
       withAdvisoryLock: localLocks(),
+      dumpDataDir: async () => {
+        await client.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      },
       close: () => client.close(),
     };
   }
