@@ -8,6 +8,14 @@ import globals from 'globals';
 /** Import directions of DESIGN §3: web → shared; api → shared, db; db → shared; shared → nothing. */
 const forbid = (names, message) => ({ group: names, message });
 
+const apiImportRules = [
+  forbid(['@app/web', '@app/web/*'], 'The API never imports the web app (DESIGN §3).'),
+  forbid(
+    ['../*/*.repository', '../*/*.repository.ts'],
+    'Call another module’s service, never its repository (DESIGN §3).',
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,16 +94,19 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: apiImportRules }] },
+  },
+  {
+    // app.ts imports every module; a module importing app.ts back makes an import cycle (issue 11).
+    files: ['apps/api/src/**'],
+    ignores: ['apps/api/src/server.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            forbid(['@app/web', '@app/web/*'], 'The API never imports the web app (DESIGN §3).'),
-            forbid(
-              ['../*/*.repository', '../*/*.repository.ts'],
-              'Call another module’s service, never its repository (DESIGN §3).',
-            ),
+            ...apiImportRules,
+            forbid(['../app', '../../app', '../../../app'], 'Import AppDeps from deps.ts, not app.ts.'),
           ],
         },
       ],

@@ -28,8 +28,8 @@ if (!hasPostgres)
 // Start-up tests run once each: the process entry on its embedded default (PGlite), concurrent
 // migrations where they can race (PostgreSQL).
 const onlyOn: Record<string, string[]> = {
-  pglite: ['apps/api/src/server.test.ts'],
-  postgres: ['apps/api/src/runtime.test.ts'],
+  pglite: ['apps/api/src/server.test.ts', 'apps/api/src/build.test.ts', 'apps/api/src/backup.test.ts'],
+  postgres: ['apps/api/src/runtime.test.ts', 'apps/api/src/two-nodes.test.ts'],
 };
 const apiProject = (name: string, db: string) => ({
   extends: true as const,

@@ -50,7 +50,8 @@ async function baselineServer(script: string, env: Record<string, string> = {}):
 
 /** The product with MEMBERS members signed in; each request reads /api/me as the next of them. */
 async function productServer(driver: 'pglite' | 'postgres'): Promise<Target & { server: RunningServer }> {
-  const server = await startProduct(driver);
+  // The product's defaults, as `npm start` runs it: LOG_LEVEL unset (info, the access log on).
+  const server = await startProduct(driver, { LOG_LEVEL: undefined });
   const authorizations: string[] = [];
   for (let i = 0; i < MEMBERS; i += 1) {
     const session = new ApiSession(server.url);
@@ -167,7 +168,7 @@ writeSection(
   'me',
   `## Accounts: authenticated GET /api/me
 
-Run ${new Date().toISOString().slice(0, 16)}Z; ${ROUNDS} rounds, each measuring the servers in turn (bare, then the product on each database); autocannon, ${CONNECTIONS} connections, each asking for ${MEMBERS} signed-in members in turn from its own first member (bearer tokens; requests built once, as for the bare server), ${DURATION} s after a 2 s warm-up; the product started as \`npm start\` starts it, with \`LOG_LEVEL=warn\`; servers and load generator on the same 2-core machine. Each ratio divides by the bare run of the same round; the target is judged on the median.
+Run ${new Date().toISOString().slice(0, 16)}Z; ${ROUNDS} rounds, each measuring the servers in turn (bare, then the product on each database); autocannon, ${CONNECTIONS} connections, each asking for ${MEMBERS} signed-in members in turn from its own first member (bearer tokens; requests built once, as for the bare server), ${DURATION} s after a 2 s warm-up; the product started as \`npm start\` starts it (the compiled build) with its defaults (\`LOG_LEVEL\` unset: \`info\`, one access-log line per request written asynchronously to a file); servers and load generator on the same 2-core machine. Each ratio divides by the bare run of the same round; the target is judged on the median.
 
 | what | requests/s, rounds 1–${ROUNDS} | p99 ms (median) | ratio to bare | target |
 |---|---:|---:|---:|---|

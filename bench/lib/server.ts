@@ -16,7 +16,7 @@ export const POSTGRES_ADMIN_URL =
  */
 export async function startProduct(
   driver: 'pglite' | 'postgres',
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
 ): Promise<RunningServer> {
   const { default: pg } = await import('pg');
   const admin = async (sqlText: string) => {

@@ -52,6 +52,7 @@ const EnvSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     TRUST_PROXY: flag,
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -157,6 +158,8 @@ export interface Config {
   rateLimitWritesPerMinute: number;
   logLevel: string;
   trustProxy: boolean;
+  /** GET /metrics is served only when set, to requests that bear it (docs/operations.md). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -214,5 +217,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY ?? false,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

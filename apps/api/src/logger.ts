@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
-import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { pino, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 
 /** Fields that never reach a log line (DESIGN §8): passwords, tokens, codes, secrets, account numbers. */
 export const REDACTED_PATHS = [
@@ -20,13 +20,25 @@ export const REDACTED_PATHS = [
   '*.recovery_codes',
 ];
 
+/**
+ * Where log lines go when nobody says: stdout through pino's asynchronous destination (sonic-boom), which
+ * gathers lines in memory and writes them in the background instead of making one blocking system call
+ * per line. pino registers it to be flushed synchronously when the process exits, which covers the
+ * shutdown (`process.exit` in server.ts) and a crash (an uncaught exception also ends in `exit`); only a
+ * SIGKILL can lose the last lines (decision 101). At `silent` nothing is opened.
+ */
+function defaultDestination(level: string) {
+  return level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false });
+}
+
 export function loggerOptions(
   level: string,
   stream?: { write(line: string): void },
 ): FastifyServerOptions['logger'] {
+  const destination = stream ?? defaultDestination(level);
   return {
     level,
-    ...(stream ? { stream } : {}),
+    ...(destination ? { stream: destination } : {}),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
@@ -110,3 +122,26 @@ export const childLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFa
   Object.keys(options).length > 0
     ? logger.child(bindings, options)
     : new LazyChildLogger(logger as Logger, bindings);
+
+/**
+ * The access log: one line per answered request at `info` (Fastify's own request logging, two lines per
+ * request through a child logger each, is off in app.ts). Written through the app's logger, so the same
+ * serializers (method and path, never the query string) and redaction apply. Not added at all when
+ * `info` is off, so `LOG_LEVEL=warn` pays nothing per request.
+ */
+export function registerAccessLog(app: FastifyInstance): void {
+  const log = app.log;
+  if (!(log as Logger).isLevelEnabled('info')) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    log.info(
+      {
+        reqId: request.id,
+        req: request,
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime * 100) / 100,
+      },
+      'request completed',
+    );
+    done();
+  });
+}

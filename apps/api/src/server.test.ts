@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiNodeArgs } from '../../../scripts/api-command.mjs';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -16,22 +17,31 @@ function freePort(): Promise<number> {
   });
 }
 
-// The process entry on its embedded default; vitest.config.ts runs this file in the PGlite project only.
+interface AccessLine {
+  msg: string;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+}
+
+// The process entry on its embedded default, started as `npm start` starts it (the compiled build,
+// scripts/api-command.mjs) with LOG_LEVEL unset; vitest.config.ts runs this file in the PGlite project only.
 describe('the server process', () => {
-  it('starts on an empty DATA_DIR, answers /readyz, and exits 0 on SIGTERM', async () => {
+  it('starts on an empty DATA_DIR, answers /readyz, logs every request in one line, and exits 0 on SIGTERM with none lost', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const url = `http://127.0.0.1:${port}`;
+    const { LOG_LEVEL: _level, ...environment } = process.env;
+    const child = spawn(process.execPath, apiNodeArgs(), {
       cwd: root,
       env: {
-        ...process.env,
+        ...environment,
         NODE_ENV: 'development',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         REDIS_URL: '',
-        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -50,12 +60,53 @@ describe('the server process', () => {
       }
       expect(ready, output).toBe(true);
       expect(output).toContain('Demo member: demo@example.com');
+
+      // Requests in waves of 100 at once, then SIGTERM the moment the last answer arrives: the access
+      // log, written asynchronously, must still hold one line for each, with no secret in it.
+      const secret = 'sekret-token-value-42';
+      const sent = { me: 0, health: 0 };
+      for (let wave = 0; wave < 4; wave += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => {
+            const me = i % 2 === 0;
+            sent[me ? 'me' : 'health'] += 1;
+            return me
+              ? fetch(`${url}/api/me?email=someone%40example.com`, {
+                  headers: { authorization: `Bearer 1|${secret}`, cookie: `session=${secret}` },
+                })
+              : fetch(`${url}/healthz`);
+          }),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual(
+          Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 401 : 200)),
+        );
+      }
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(output).toContain('shutting down');
+
+      const lines = output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as AccessLine);
+      const access = (path: string) => lines.filter((line) => line.req?.url === path);
+      expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+      expect(access('/api/me')).toHaveLength(sent.me);
+      expect(access('/healthz')).toHaveLength(sent.health);
+      for (const line of access('/api/me')) {
+        expect(line).toMatchObject({
+          msg: 'request completed',
+          req: { method: 'GET' },
+          res: { statusCode: 401 },
+        });
+      }
+      const ids = new Set(lines.filter((line) => line.req).map((line) => line.reqId));
+      expect(ids.size).toBe(lines.filter((line) => line.req).length);
+      expect(output).not.toContain(secret);
+      expect(output).not.toContain('someone');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { AdjustableClock } from './clock';
 import { openConfiguredDatabase, resolveAppKey } from './runtime';
 import { bootstrapData } from './seed/bootstrap';
 import { startScheduler } from './jobs/scheduler';
+import { notePid, writeBackup } from './backup';
 
 /** Process entry: config, migrate, seed, listen, jobs (DESIGN §3). */
 async function main(): Promise<void> {
@@ -29,14 +30,33 @@ async function main(): Promise<void> {
   const clock = new AdjustableClock();
   const app = await buildApp({ config, database, clock, appKey, redis });
 
+  // A crash is logged as one fatal line; exiting flushes the asynchronous log (decision 101).
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
+
   const summary = await bootstrapData(app);
   const scheduler = startScheduler(app);
+
+  // Embedded database: `npm run backup` finds this process by DATA_DIR/server.pid and asks it for a
+  // copy with SIGUSR2; the copy is taken between two statements, so serving goes on (decision 103).
+  const forgetPid = database.driver === 'pglite' ? notePid(config.dataDir) : () => {};
+  if (database.driver === 'pglite') {
+    process.on('SIGUSR2', () => {
+      writeBackup(database, config.dataDir, new Date()).then(
+        (file) => app.log.info({ file }, 'backup written'),
+        (error: unknown) => app.log.error({ err: error }, 'backup failed'),
+      );
+    });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    forgetPid();
     scheduler.stop();
     await app.close();
     await database.close();

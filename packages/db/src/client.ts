@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -37,6 +37,11 @@ export interface Database {
    * connection) an in-process lock stands in for it.
    */
   withAdvisoryLock(key: number, work: () => Promise<void>): Promise<boolean>;
+  /**
+   * PGlite only: a gzipped tarball of the data directory taken between two statements (after a
+   * CHECKPOINT), a consistent copy while the process keeps serving (`npm run backup`).
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -55,7 +60,14 @@ function localLocks(): Database['withAdvisoryLock'] {
   };
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+/**
+ * The migrations beside this package's package.json, found through the package's own name, so that the
+ * API bundled into apps/api/dist (decision 100) finds them as the sources do.
+ */
+export const migrationsFolder = join(
+  dirname(createRequire(import.meta.url).resolve('@app/db/package.json')),
+  'migrations',
+);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
@@ -87,6 +99,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await client.query('select 1');
       },
       withAdvisoryLock: localLocks(),
+      dumpDataDir: async () => {
+        await client.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      },
       close: () => client.close(),
     };
   }

@@ -17,8 +17,16 @@ export function jobLockKey(name: string): number {
   return hash & 0x7fffffff;
 }
 
+/** Told after each job's turn: it ran (ok or failed, with its duration), or another node held it. */
+export type JobObserver = (name: string, outcome: 'ok' | 'failed' | 'skipped', seconds: number) => void;
+
 export class JobRegistry {
   private readonly jobs: Job[] = [];
+  private readonly observers: JobObserver[] = [];
+  /** GET /metrics counts job runs and their durations. */
+  observe(observer: JobObserver): void {
+    this.observers.push(observer);
+  }
   register(job: Job): void {
     this.jobs.push(job);
   }
@@ -33,7 +41,19 @@ export class JobRegistry {
   async runAll(context: { database: Database; clock: Clock }): Promise<string[]> {
     const ran: string[] = [];
     for (const job of this.jobs) {
-      const done = await context.database.withAdvisoryLock(jobLockKey(job.name), () => job.run(context));
+      const started = performance.now();
+      const tell = (outcome: 'ok' | 'failed' | 'skipped') => {
+        for (const observer of this.observers)
+          observer(job.name, outcome, (performance.now() - started) / 1000);
+      };
+      let done: boolean;
+      try {
+        done = await context.database.withAdvisoryLock(jobLockKey(job.name), () => job.run(context));
+      } catch (error) {
+        tell('failed');
+        throw error;
+      }
+      tell(done ? 'ok' : 'skipped');
       if (done) ran.push(job.name);
     }
     return ran;

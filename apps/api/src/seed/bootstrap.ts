@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '@app/db';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { randomSecret } from '../lib/crypto';
 import { verifyPassword } from '../lib/password';
 import { recordAudit } from '../modules/admin/audit.service';

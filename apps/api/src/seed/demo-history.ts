@@ -1,5 +1,5 @@
 import type { UserRow } from '@app/db';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { FixedClock } from '../clock';
 import { sandboxNowPaymentsIpn } from '../integrations/payments/sandbox';
 import { createAccount, findUserById } from '../modules/auth/account.service';

@@ -7,7 +7,7 @@ import {
   type MessageResponse,
 } from '@app/shared';
 import type { DbOrTx, UserRow } from '@app/db';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { randomDigits, safeEqual, sha256Hex } from '../../lib/crypto';
 import { getSettings } from '../settings/settings.service';

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, type MessageResponse } from '@app/shared';
 import type { UserRow } from '@app/db';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { fieldError, storePasswordHash } from './account.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';

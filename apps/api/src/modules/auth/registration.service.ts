@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, type MessageResponse, type RegisterRequest } from '@app/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import * as account from './account.service';
 import { issueEmailOtp, mailEmailOtp } from './email-verification.service';
 import { recordSecurityEvent, type RequestMeta } from './security-events';

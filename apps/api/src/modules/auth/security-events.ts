@@ -1,5 +1,5 @@
 import type { DbOrTx, UserRow } from '@app/db';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { hasSignedInFromIp, recordAudit } from '../admin/audit.service';
 
 /** Where a request came from: kept in the audit log and told to the user in security mails. */

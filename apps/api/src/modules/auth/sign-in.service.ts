@@ -6,7 +6,7 @@ import {
   type TwoFactorRequiredResponse,
 } from '@app/shared';
 import type { DbOrTx, UserRow } from '@app/db';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { randomSecret, sha256Hex } from '../../lib/crypto';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';

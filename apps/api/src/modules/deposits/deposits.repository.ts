@@ -74,3 +74,12 @@ export async function referenceExists(db: DbOrTx, reference: string): Promise<bo
     .where(eq(deposits.reference, reference));
   return Boolean(row);
 }
+
+/** Deposits waiting for payment or an operator (the metrics' queue size); uses deposits_status_idx. */
+export async function countPending(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deposits)
+    .where(eq(deposits.status, 'pending'));
+  return row?.n ?? 0;
+}

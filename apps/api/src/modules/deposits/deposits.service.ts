@@ -12,7 +12,7 @@ import {
   type DepositListResponse,
   type DepositStatus,
 } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { findUserById } from '../auth/account.service';
 import { GatewayError } from '../../integrations/payments/gateway';
@@ -446,4 +446,9 @@ export async function seedConfirmedDeposit(deps: AppDeps, user: UserRow, cents: 
     return updated;
   });
   return toDeposit(confirmed);
+}
+
+/** How many deposits are pending (GET /metrics). */
+export function pendingDepositCount(deps: Pick<AppDeps, 'database'>): Promise<number> {
+  return repository.countPending(deps.database.db);
 }

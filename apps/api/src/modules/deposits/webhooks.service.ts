@@ -12,7 +12,7 @@ import {
   verifyNowPaymentsIpn,
   type NowPaymentsStatus,
 } from '../../integrations/payments/nowpayments';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { applyGatewayEvent, type GatewayEvent } from './deposits.service';
 
 const badSignature = () => new AppError('UNAUTHENTICATED', 'Invalid signature.');

@@ -1,5 +1,5 @@
 import { HELP_MESSAGES, type HelpRequest, type MessageResponse } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '@app/db';
 import { getSettings } from '../settings/settings.service';
 import { SEED_ARTICLES, SEED_FAQS } from './help-content';

@@ -13,7 +13,7 @@ import {
   type UserPlanDetail,
   type UserPlanListResponse,
 } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { postPlatformTransfers } from '../../ledger/bulk';

@@ -28,7 +28,7 @@ import {
   type LoanDetail,
   type LoanPlan,
 } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/bulk';

@@ -6,7 +6,7 @@ import {
   type UpdateProfileResponse,
   type UpdateProfileValues,
 } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import { countryExists, normalisePhone, postalCodeProblem } from './country-rules';

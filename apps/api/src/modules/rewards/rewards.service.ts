@@ -9,7 +9,7 @@ import {
   type ConvertPointsResponse,
   type ReferralInfoResponse,
 } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postEntry, transfer, userBalance } from '../../ledger/ledger';
 import { notify } from '../notifications/notifications.service';

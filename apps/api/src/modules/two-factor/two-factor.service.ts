@@ -8,7 +8,7 @@ import {
   type Verify2faResponse,
 } from '@app/shared';
 import type { DbOrTx, UserRow } from '@app/db';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { getSettings } from '../settings/settings.service';

@@ -6,7 +6,7 @@ import type {
 } from '@app/shared';
 import { WITHDRAWAL_MESSAGES } from '@app/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import * as repository from './withdrawals.repository';
 import { toDestination } from './withdrawals.service';

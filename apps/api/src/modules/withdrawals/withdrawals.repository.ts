@@ -113,3 +113,9 @@ export async function countDestinations(db: DbOrTx, userId: number): Promise<num
     .where(eq(withdrawalDestinations.userId, userId));
   return row?.n ?? 0;
 }
+
+/** Withdrawals waiting for an operator's decision (the metrics' queue size); uses withdrawals_status_idx. */
+export async function countPending(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
+  return row?.n ?? 0;
+}

@@ -12,7 +12,7 @@ import {
   type WithdrawalHistoryResponse,
   type WithdrawalStatus,
 } from '@app/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageCount, pageMeta } from '../../lib/paging';
@@ -282,4 +282,9 @@ export function toDestination(row: WithdrawalDestinationRow): Destination {
     is_default: row.isDefault,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** How many withdrawals wait for an operator (GET /metrics). */
+export function pendingWithdrawalCount(deps: Pick<AppDeps, 'database'>): Promise<number> {
+  return repository.countPending(deps.database.db);
 }

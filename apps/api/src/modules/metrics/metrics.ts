@@ -1,0 +1,149 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { checkLedger, type LedgerCheck } from '../../ledger/check';
+import { AppError } from '../../errors';
+import { pendingDepositCount } from '../deposits/deposits.service';
+import { pendingWithdrawalCount } from '../withdrawals/withdrawals.service';
+
+/** The ledger check reads every posting: run at most this often, whatever the scrape interval. */
+export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * GET /metrics in Prometheus' text format (prom-client), only when METRICS_TOKEN is set, and then only
+ * to `Authorization: Bearer <METRICS_TOKEN>` (decision 102). Requests by route template and status,
+ * job runs and durations, the pending deposit and withdrawal queues, the last ledger check, and Node's
+ * own process metrics. Registered on the root instance (not as an encapsulated plugin) so that its
+ * response hook sees every route.
+ */
+export function registerMetrics(app: FastifyInstance): void {
+  const token = app.deps.config.metricsToken;
+  if (!token) return;
+  const expected = sha256(token);
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status.',
+    labelNames,
+    registers,
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to its answer, by method, route template and status.',
+    labelNames,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers,
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = {
+      method: request.method,
+      // The template (/api/withdrawals/:id), never the path itself: ids would make a series each.
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Scheduled job turns on this node: ok, failed, or skipped (another node held the job).',
+    labelNames: ['job', 'outcome'] as const,
+    registers,
+  });
+  const jobDurations = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'How long a job ran on this node.',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120],
+    registers,
+  });
+  app.deps.jobs.observe((job, outcome, seconds) => {
+    jobRuns.inc({ job, outcome });
+    if (outcome !== 'skipped') jobDurations.observe({ job }, seconds);
+  });
+
+  new Gauge({
+    name: 'deposits_pending',
+    help: 'Deposits waiting for payment or an operator.',
+    registers,
+    async collect() {
+      this.set(await pendingDepositCount(app.deps));
+    },
+  });
+  new Gauge({
+    name: 'withdrawals_pending',
+    help: 'Withdrawals waiting for an operator.',
+    registers,
+    async collect() {
+      this.set(await pendingWithdrawalCount(app.deps));
+    },
+  });
+
+  const ledger = ledgerChecker(app);
+  new Gauge({
+    name: 'ledger_check_ok',
+    help: `1 when the last ledger check proved every invariant, 0 when it found a problem (checked at most every ${LEDGER_CHECK_EVERY_MS / 60_000} minutes).`,
+    registers,
+    async collect() {
+      const last = await ledger();
+      this.set(last.check.ok ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'ledger_check_problems',
+    help: 'Problems the last ledger check found: unbalanced entries, mismatched accounts and points, duplicate references.',
+    registers,
+    async collect() {
+      const { check } = await ledger();
+      this.set(
+        check.unbalancedEntries.length +
+          check.mismatchedAccounts.length +
+          check.mismatchedPoints.length +
+          check.duplicateReferences,
+      );
+    },
+  });
+  new Gauge({
+    name: 'ledger_check_timestamp_seconds',
+    help: 'When the last ledger check ran (Unix time).',
+    registers,
+    async collect() {
+      this.set((await ledger()).at / 1000);
+    },
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!given || !timingSafeEqual(sha256(given), expected)) {
+      void reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+/** The last ledger check: awaited the first time, then refreshed in the background when older than the period. */
+function ledgerChecker(app: FastifyInstance) {
+  let last: { check: LedgerCheck; at: number } | undefined;
+  let running: Promise<{ check: LedgerCheck; at: number }> | undefined;
+  const run = () =>
+    (running ??= checkLedger(app.deps.database.db)
+      .then((check) => (last = { check, at: app.deps.clock.now().getTime() }))
+      .finally(() => (running = undefined)));
+  return async () => {
+    if (!last) return run();
+    if (app.deps.clock.now().getTime() - last.at > LEDGER_CHECK_EVERY_MS) {
+      run().catch((error: unknown) => app.log.error({ err: error }, 'ledger check for metrics failed'));
+    }
+    return last;
+  };
+}

@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiSession } from '../../../e2e/support/api-session';
+import { startProduct } from '../../../e2e/support/product';
+import { createEmptyPostgresDatabase } from '../test/db';
+
+// Two server processes on one PostgreSQL (vitest.config.ts runs this file in the PostgreSQL project only):
+// what one node does, the other sees at once, and nothing happens twice because there are two.
+const database = await createEmptyPostgresDatabase('two_nodes');
+const env = { DATABASE_URL: database.url, SEED_DEMO: '0', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' };
+const a = await startProduct(env);
+const b = await startProduct(env);
+afterAll(async () => {
+  await Promise.all([a.stop(), b.stop()]);
+  await database.drop();
+});
+
+describe('two server processes on one PostgreSQL', () => {
+  it('hold a balance once: withdrawals sent to both at the same time never overspend', async () => {
+    const onA = new ApiSession(a.url);
+    const member = await onA.registerVerifiedMember('nodes');
+    await onA.signIn(member.email, member.password);
+    const created = await onA.request<{ deposit: { id: number } }>('POST', '/api/deposit', {
+      amount: 100,
+      payment_method: 'nowpayment',
+    });
+    await onA.request('POST', `/api/sandbox/checkout/${created.deposit.id}/pay`);
+    const onB = new ApiSession(b.url);
+    await onB.signIn(member.email, member.password);
+
+    const body = {
+      amount: '30',
+      withdrawal_method: 'bank_transfer',
+      destination: 'Example Bank, account 123456789012, routing 021000021',
+    };
+    const answers = await Promise.allSettled(
+      [onA, onB, onA, onB, onA, onB].map((session) => session.request('POST', '/api/withdrawal', body)),
+    );
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(3);
+    for (const answer of answers.filter((answer) => answer.status === 'rejected')) {
+      expect(String(answer.reason)).toContain(': 422 ');
+    }
+    const me = await onB.request<{ balance: string | number }>('GET', '/api/me');
+    expect(Number(me.balance)).toBe(10);
+  });
+
+  it('run each job once: a deposit expired by both nodes at the same time is expired and notified once', async () => {
+    const session = new ApiSession(a.url);
+    const member = await session.registerVerifiedMember('nodes');
+    await session.signIn(member.email, member.password);
+    const created = await session.request<{ deposit: { id: number } }>('POST', '/api/deposit', {
+      amount: 50,
+      payment_method: 'nowpayment',
+    });
+    // Each node's clock is its own; moving both runs every job on both, at the same moment.
+    const clocks = [a, b].map((node) => new ApiSession(node.url));
+    await Promise.all(clocks.map((clock) => clock.request('POST', '/api/dev/clock', { advance_days: 2 })));
+    const deposit = await session.request<{ status: string }>('GET', `/api/deposits/${created.deposit.id}`);
+    expect(deposit.status).toBe('expired');
+    const inbox = await session.request<{ data: Array<{ title: string }> }>('GET', '/api/notifications');
+    expect(inbox.data.filter((item) => item.title === 'Deposit expired')).toHaveLength(1);
+  });
+
+  it('sign out everywhere: a token signed out on one node is refused by the other', async () => {
+    const onA = new ApiSession(a.url);
+    const member = await onA.registerVerifiedMember('nodes');
+    await onA.signIn(member.email, member.password);
+    const authorization = onA.authorization();
+    const me = (url: string) =>
+      fetch(`${url}/api/me`, { headers: { authorization, accept: 'application/json' } });
+    expect((await me(b.url)).status).toBe(200);
+    await onA.request('POST', '/api/logout', {});
+    expect((await me(b.url)).status).toBe(401);
+    expect((await me(a.url)).status).toBe(401);
+  });
+});

@@ -1,0 +1,92 @@
+// Start-up and memory of the product process as `npm start` runs it (scripts/api-command.mjs): spawn →
+// first 200 from /readyz on an empty data directory (migrations and first-start data included), then a
+// restart on the same data; resident memory (VmRSS) 3 s after ready and its peak (VmHWM) so far, read in
+// /proc. On PGlite (embedded default) and PostgreSQL. Informative: no target (issue 11, item 4).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeSection } from './lib/results';
+import { POSTGRES_ADMIN_URL, postgresAvailable } from './lib/server';
+import { startProduct } from '../e2e/support/product';
+
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const LABEL = process.env.BENCH_LABEL ?? 'compiled (apps/api/dist/server.js)';
+
+function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+interface Run {
+  readyMs: number;
+  rss: number;
+  peak: number;
+}
+
+async function startOnce(env: Record<string, string>): Promise<Run> {
+  const product = await startProduct({ SEED_DEMO: undefined, LOG_LEVEL: undefined, ...env });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const memory = memoryMb(product.pid);
+  await product.stop();
+  return { readyMs: product.readyMs, ...memory };
+}
+
+const { default: pg } = await import('pg');
+async function admin(sqlText: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const rows: string[] = [];
+const drivers: Array<'pglite' | 'postgres'> = ['pglite'];
+if (await postgresAvailable()) drivers.push('postgres');
+
+for (const driver of drivers) {
+  const fresh: Run[] = [];
+  const restart: Run[] = [];
+  for (let i = 0; i < REPEATS; i += 1) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+    const env: Record<string, string> = { DATA_DIR: dataDir };
+    const name = `bench_start_${Date.now().toString(36)}`;
+    if (driver === 'postgres') {
+      await admin(`CREATE DATABASE ${name}`);
+      const url = new URL(POSTGRES_ADMIN_URL);
+      url.pathname = `/${name}`;
+      env.DATABASE_URL = url.toString();
+    }
+    try {
+      fresh.push(await startOnce(env));
+      restart.push(await startOnce(env));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (driver === 'postgres') await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+    console.log(driver, 'fresh', fresh.at(-1), 'restart', restart.at(-1));
+  }
+  for (const [what, runs] of [
+    ['empty data directory', fresh],
+    ['restart on the same data', restart],
+  ] as const) {
+    rows.push(
+      `| ${driver} | ${what} | ${runs.map((r) => r.readyMs).join(', ')} (median **${median(runs.map((r) => r.readyMs))}**) | ${median(runs.map((r) => r.rss))} | ${median(runs.map((r) => r.peak))} |`,
+    );
+  }
+}
+
+writeSection(
+  'startup',
+  `## Start-up and memory of the server process
+
+Run ${new Date().toISOString().slice(0, 16)}Z, ${LABEL}; the product started as \`npm start\` starts it (defaults: demo data, \`LOG_LEVEL\` unset), ${REPEATS} times each; spawn → first 200 from \`/readyz\`; memory of the process 3 s after ready (VmRSS) and its peak so far (VmHWM), medians.
+
+| database | start | ms to /readyz | MB resident at rest | MB peak |
+|---|---|---:|---:|---:|
+${rows.join('\n')}`,
+);
