@@ -28,6 +28,8 @@ export interface LedgerCheck {
   }[];
   /** User plans whose earned-to-date differs from the earning postings of their accruals. */
   mismatchedPlanEarnings: { userPlanId: number; cached: number; fromPostings: number }[];
+  /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
+  mismatchedDailyEarnings: { userId: number; day: string; cached: number; fromAccruals: number }[];
   /**
    * Members whose loan account is not minus the outstanding principal of their loans, or a loan whose
    * running paid totals differ from its instalments'.
@@ -175,6 +177,19 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
       actual: num(row.paid),
     })),
   ];
+  const dailyRows = await queryRows<{ user_id: unknown; day: unknown; cached: unknown; accrued: unknown }>(
+    db,
+    sql`select coalesce(m.user_id, x.user_id) as user_id, coalesce(m.day, x.day)::text as day,
+          coalesce(m.amount, 0) as cached, coalesce(x.amount, 0) as accrued
+        from member_daily_earnings m
+        full join (
+          select p.user_id, a.accrual_date as day, sum(a.amount) as amount
+          from user_plan_accruals a join user_plans p on p.id = a.user_plan_id
+          group by p.user_id, a.accrual_date
+        ) x on x.user_id = m.user_id and x.day = m.day
+        where coalesce(m.amount, 0) <> coalesce(x.amount, 0)
+        limit 100`,
+  );
   const mismatchedAccounts = accounts.map((row) => {
     const cachedBalance = num(row.balance);
     const postingsBalance = num(row.posted);
@@ -217,6 +232,12 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
       cached: num(row.earned),
       fromPostings: num(row.posted),
     })),
+    mismatchedDailyEarnings: dailyRows.map((row) => ({
+      userId: num(row.user_id),
+      day: String(row.day),
+      cached: num(row.cached),
+      fromAccruals: num(row.accrued),
+    })),
     mismatchedLoans,
     duplicateReferences,
     accountsChecked: num(totals?.accounts),
@@ -230,6 +251,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     result.mismatchedPoints.length === 0 &&
     result.mismatchedTotals.length === 0 &&
     result.mismatchedPlanEarnings.length === 0 &&
+    result.mismatchedDailyEarnings.length === 0 &&
     mismatchedLoans.length === 0;
   return result;
 }

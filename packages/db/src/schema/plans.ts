@@ -115,6 +115,24 @@ export const userPlanAccruals = pgTable(
   (t) => [primaryKey({ columns: [t.userPlanId, t.accrualDate] })],
 );
 
+/**
+ * A member's earnings per accrual day over all their plans: the per-day aggregate the portfolio chart
+ * reads (one row a day, however many plans). Moved by the accrual in the transaction that writes the
+ * plans' accrual rows; checkLedger proves it against them (decision 038).
+ */
+export const memberDailyEarnings = pgTable(
+  'member_daily_earnings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Cents credited for that day over all the member's plans. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 export type PlanRow = typeof plans.$inferSelect;
 export type UserPlanRow = typeof userPlans.$inferSelect;
 export type UserPlanAccrualRow = typeof userPlanAccruals.$inferSelect;

@@ -39,6 +39,10 @@ export const LedgerCheckResponse = z.object({
   mismatched_plan_earnings: z.array(
     z.object({ user_plan_id: z.number().int(), cached: z.number(), from_postings: z.number() }),
   ),
+  /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
+  mismatched_daily_earnings: z.array(
+    z.object({ user_id: z.number().int(), day: z.string(), cached: z.number(), from_accruals: z.number() }),
+  ),
   /**
    * Loans: without loan_id, a member whose loan account (actual) is not minus their outstanding
    * principal (expected); with one, a loan whose paid principal (actual) is not its instalments' (expected).

@@ -53,6 +53,12 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached: centsToMajor(row.cached),
           from_postings: centsToMajor(row.fromPostings),
         })),
+        mismatched_daily_earnings: check.mismatchedDailyEarnings.map((row) => ({
+          user_id: row.userId,
+          day: row.day,
+          cached: centsToMajor(row.cached),
+          from_accruals: centsToMajor(row.fromAccruals),
+        })),
         mismatched_loans: check.mismatchedLoans.map((row) => ({
           user_id: row.userId,
           loan_id: row.loanId,

@@ -156,6 +156,16 @@ export async function recordAccruals(
         select x.id, ${date}::date, x.rate_bps, x.amount, x.entry_id
         from jsonb_to_recordset(${rows}) as x(id int, rate_bps int, amount bigint, entry_id int)`,
   );
+  // The member's per-day aggregate for the portfolio chart, in the same transaction (decision 038).
+  await db.execute(
+    sql`insert into member_daily_earnings as m (user_id, day, amount)
+        select u.user_id, ${date}::date, sum(x.amount)
+        from jsonb_to_recordset(${rows}) as x(id int, amount bigint)
+        join user_plans u on u.id = x.id
+        group by u.user_id
+        order by u.user_id
+        on conflict (user_id, day) do update set amount = m.amount + excluded.amount`,
+  );
   await db.execute(
     sql`update user_plans u
         set earned = x.earned, rate_days_bps = x.rate_days, accrued_days = u.accrued_days + 1,

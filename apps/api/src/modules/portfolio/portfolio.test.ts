@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { checkLedger } from '../../ledger/check';
 import type { PortfolioEarningsResponse, UserPlanDetail } from '@app/shared';
 import { createTestApp, ApiClient } from '../../../test/helpers';
 import { balanceOf } from '../../../test/money';
@@ -43,6 +45,26 @@ describe('GET /api/portfolio/earnings', () => {
     }
     expect(body.data.length).toBe(7);
     expect(body.total).toBe((await balanceOf(member)).total_earnings);
+
+    // The per-day aggregate is proven by the ledger check: a day moved behind its back is reported.
+    const { db } = app.deps.database;
+    const day = body.data[0]!.date;
+    await db.execute(
+      sql`update member_daily_earnings set amount = amount + 1 where user_id = ${member.user.id} and day = ${day}`,
+    );
+    const broken = await checkLedger(db);
+    expect(broken.ok).toBe(false);
+    expect(broken.mismatchedDailyEarnings).toEqual([
+      expect.objectContaining({
+        userId: member.user.id,
+        day,
+        cached: Math.round(body.data[0]!.amount * 100) + 1,
+      }),
+    ]);
+    await db.execute(
+      sql`update member_daily_earnings set amount = amount - 1 where user_id = ${member.user.id} and day = ${day}`,
+    );
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 
   it('is empty for a member without plans, and shows nobody else’s earnings', async () => {
