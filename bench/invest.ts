@@ -17,6 +17,7 @@ import { createMailer } from '../apps/api/src/integrations/mail/mailer';
 import { runAccruals } from '../apps/api/src/modules/investing/investing.service';
 import { FixedClock } from '../apps/api/src/clock';
 import { load, type LoadResult } from './lib/load';
+import { settleBulkLedger } from './lib/ledger-setup';
 import { writeSection } from './lib/results';
 import { POSTGRES_ADMIN_URL, postgresAvailable, startProduct, type RunningServer } from './lib/server';
 
@@ -169,15 +170,7 @@ async function accrualRun(): Promise<AccrualRun> {
         join user_plans up on e.reference = 'invest:' || up.id
         join ledger_accounts a on a.user_id = up.user_id and a.kind in ('cash', 'invested')
         where e.kind = 'investment'`);
-      await tx.execute(sql`update ledger_accounts a set balance = s.total
-        from (select account_id, sum(amount) as total from ledger_postings group by account_id) s
-        where s.account_id = a.id`);
-      // The running totals ledger_post would have kept (decision 038).
-      await tx.execute(sql`insert into ledger_account_totals (account_id, entry_kind, total, entries)
-        select p.account_id, e.kind, sum(p.amount), count(distinct e.id)
-        from ledger_postings p join ledger_entries e on e.id = p.entry_id
-        join ledger_accounts a on a.id = p.account_id and a.user_id is not null
-        group by p.account_id, e.kind`);
+      await settleBulkLedger(tx);
     });
     await db.execute(sql`analyze`);
     const setupMs = Date.now() - setupStarted;

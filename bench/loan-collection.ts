@@ -11,6 +11,7 @@ import { checkLedger } from '../apps/api/src/ledger/check';
 import { createMailer } from '../apps/api/src/integrations/mail/mailer';
 import { runLoanCollection } from '../apps/api/src/modules/loans/loans.service';
 import { FixedClock } from '../apps/api/src/clock';
+import { settleBulkLedger } from './lib/ledger-setup';
 import { writeSection } from './lib/results';
 import { POSTGRES_ADMIN_URL, postgresAvailable } from './lib/server';
 
@@ -67,15 +68,7 @@ async function collectionRun() {
         from ledger_entries e
         join ledger_accounts a on a.user_id = e.user_id and a.kind in ('cash', 'loan')
         where e.kind = 'loan_disbursement'`);
-      await tx.execute(sql`update ledger_accounts a set balance = s.total
-        from (select account_id, sum(amount) as total from ledger_postings group by account_id) s
-        where s.account_id = a.id`);
-      // The running totals ledger_post would have kept (decision 038).
-      await tx.execute(sql`insert into ledger_account_totals (account_id, entry_kind, total, entries)
-        select p.account_id, e.kind, sum(p.amount), count(distinct e.id)
-        from ledger_postings p join ledger_entries e on e.id = p.entry_id
-        join ledger_accounts a on a.id = p.account_id and a.user_id is not null
-        group by p.account_id, e.kind`);
+      await settleBulkLedger(tx);
     });
     await db.execute(sql`analyze`);
     const setupMs = Date.now() - setupStarted;
