@@ -57,7 +57,9 @@ export function buildApi({ root = ROOT, entry = API_ENTRY, outDir = API_OUT_DIR 
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    // The oldest Node of package.json's engines: esbuild keeps import attributes (`with { type: 'json' }`)
+    // only for targets that support them, and Node refuses a JSON import without one.
+    target: 'node20.19',
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
