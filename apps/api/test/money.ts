@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CreateDepositResponse, TokenResponse, UserResponse } from '@app/shared';
 import type { UserRow } from '@app/db';
-import { ApiClient } from './helpers';
-import { PASSWORD, createUser, signIn } from './accounts';
+import { createAccount } from '../src/modules/auth/account.service';
+import { ApiClient, uniqueEmail } from './helpers';
+import { PASSWORD, createUser, signIn, uniqueUsername } from './accounts';
 
 /** Money test helpers: members and admins signed in through the API, balances through real flows. */
 
@@ -55,4 +56,30 @@ export async function balanceOf(member: Member): Promise<UserResponse> {
   const response = await member.client.get('/api/me', { token: member.token });
   expect(response.statusCode).toBe(200);
   return response.json<UserResponse>();
+}
+
+/** A verified member who signed up with `referralCode` (the referral link's code), signed in. */
+export async function referredMember(
+  app: FastifyInstance,
+  referralCode: string,
+  prefix = 'friend',
+): Promise<Member> {
+  const email = uniqueEmail(prefix);
+  const user = await createAccount(
+    app.deps.database.db,
+    {
+      username: uniqueUsername(prefix),
+      email,
+      password: PASSWORD,
+      account_type: 'personal',
+      business_name: null,
+      business_email: null,
+      referral_source: null,
+      referral_code: referralCode,
+    },
+    app.deps.clock.now(),
+    { verified: true },
+  );
+  const client = new ApiClient(app);
+  return { client, token: await signIn(client, email), user, email };
 }

@@ -8,10 +8,14 @@ import type {
   ReferralInfoResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { PASSWORD, errorOf, signIn, uniqueUsername } from '../../../test/accounts';
-import { ApiClient, uniqueEmail } from '../../../test/helpers';
-import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
-import { createAccount } from '../auth/account.service';
+import { errorOf } from '../../../test/accounts';
+import {
+  balanceOf,
+  depositThroughSandbox,
+  referredMember,
+  signedInMember,
+  type Member,
+} from '../../../test/money';
 import { postEntry, transfer } from '../../ledger/ledger';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -38,27 +42,6 @@ async function creditEarning(userId: number, cents: number, reference: string) {
       clock.now(),
     ),
   );
-}
-
-async function referredMember(referralCode: string): Promise<Member> {
-  const email = uniqueEmail('friend');
-  const user = await createAccount(
-    db,
-    {
-      username: uniqueUsername('friend'),
-      email,
-      password: PASSWORD,
-      account_type: 'personal',
-      business_name: null,
-      business_email: null,
-      referral_source: null,
-      referral_code: referralCode,
-    },
-    clock.now(),
-    { verified: true },
-  );
-  const client = new ApiClient(app);
-  return { client, token: await signIn(client, email), user, email };
 }
 
 describe('GET /api/activity', () => {
@@ -149,8 +132,8 @@ describe('GET /api/activity', () => {
 describe('referral rewards and points', () => {
   it('rewards the referrer once, on the friend’s first confirmed deposit, with min(5000, whole dollars)', async () => {
     const referrer = await signedInMember(app);
-    const friend = await referredMember(referrer.user.referralCode);
-    const bigFriend = await referredMember(referrer.user.referralCode);
+    const friend = await referredMember(app, referrer.user.referralCode);
+    const bigFriend = await referredMember(app, referrer.user.referralCode);
     await depositThroughSandbox(friend, '123.99');
     await depositThroughSandbox(friend, 500);
     await depositThroughSandbox(bigFriend, 6000);
@@ -179,7 +162,7 @@ describe('referral rewards and points', () => {
 
   it('converts all points to balance (100 points = $1.00) and shows it in Activity; under 10 points is refused', async () => {
     const referrer = await signedInMember(app);
-    const friend = await referredMember(referrer.user.referralCode);
+    const friend = await referredMember(app, referrer.user.referralCode);
     await depositThroughSandbox(friend, 250);
     const converted = await referrer.client.post('/api/convert-points', undefined, { token: referrer.token });
     expect(converted.statusCode).toBe(200);

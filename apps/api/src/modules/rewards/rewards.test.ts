@@ -1,34 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ConvertPointsResponse, ReferralInfoResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { PASSWORD, errorOf, signIn, uniqueUsername } from '../../../test/accounts';
-import { ApiClient, uniqueEmail } from '../../../test/helpers';
-import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
-import { createAccount } from '../auth/account.service';
+import { errorOf } from '../../../test/accounts';
+import { ApiClient } from '../../../test/helpers';
+import {
+  balanceOf,
+  depositThroughSandbox,
+  referredMember,
+  signedInMember,
+  type Member,
+} from '../../../test/money';
 
-const { app, clock } = await createTestApp();
-const { db } = app.deps.database;
-
-async function referredMember(referralCode: string): Promise<Member> {
-  const email = uniqueEmail('friend');
-  const user = await createAccount(
-    db,
-    {
-      username: uniqueUsername('friend'),
-      email,
-      password: PASSWORD,
-      account_type: 'personal',
-      business_name: null,
-      business_email: null,
-      referral_source: null,
-      referral_code: referralCode,
-    },
-    clock.now(),
-    { verified: true },
-  );
-  const client = new ApiClient(app);
-  return { client, token: await signIn(client, email), user, email };
-}
+const { app } = await createTestApp();
 
 const referrals = async (member: Member) => {
   const response = await member.client.get('/api/referrals', { token: member.token });
@@ -43,7 +26,7 @@ describe('Rewards Hub API (what /rewards shows)', () => {
     expect(empty.referral_link).toMatch(new RegExp(`/signup\\?ref=${referrer.user.referralCode}$`));
     expect(empty).toMatchObject({ points_earned: 0, loyalty_points: 0, referred_users: [] });
 
-    const friend = await referredMember(referrer.user.referralCode);
+    const friend = await referredMember(app, referrer.user.referralCode);
     await depositThroughSandbox(friend, 250);
     const info = await referrals(referrer);
     expect(info.points_earned).toBe(250);
@@ -62,7 +45,7 @@ describe('Rewards Hub API (what /rewards shows)', () => {
 
   it('redeeming moves every point to the balance; under 10 points it is a 422 and nothing moves', async () => {
     const referrer = await signedInMember(app);
-    const friend = await referredMember(referrer.user.referralCode);
+    const friend = await referredMember(app, referrer.user.referralCode);
     await depositThroughSandbox(friend, 250);
     const response = await referrer.client.post('/api/convert-points', undefined, { token: referrer.token });
     expect(response.statusCode).toBe(200);
