@@ -48,6 +48,11 @@ const EnvSchema = z
     AI_BASE_URL: optionalText.pipe(z.url().optional()),
     AI_API_KEY: optionalText,
     AI_MODEL: optionalText,
+    /** How long connecting to the model may take, and the whole answer (all tool rounds). */
+    AI_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+    /** Questions per member per minute to POST /api/ai/ask (default 10; benchmarks raise it). */
+    AI_QUESTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     DEV_TOOLS: flag,
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -153,7 +158,14 @@ export interface Config {
   pricesBaseUrl: string;
   /** How long a prices request may take before the last good prices are served instead. */
   pricesTimeoutMs: number;
-  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  ai: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string | undefined;
+    connectTimeoutMs: number;
+    timeoutMs: number;
+    questionsPerMinute: number;
+  };
   devTools: boolean;
   rateLimitWritesPerMinute: number;
   logLevel: string;
@@ -211,7 +223,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     pricesBaseUrl: env.PRICES_BASE_URL.replace(/\/$/, ''),
     pricesTimeoutMs: env.PRICES_TIMEOUT_MS,
-    ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
+    ai: {
+      baseUrl: env.AI_BASE_URL?.replace(/\/$/, ''),
+      apiKey: env.AI_API_KEY,
+      model: env.AI_MODEL,
+      connectTimeoutMs: env.AI_CONNECT_TIMEOUT_MS,
+      timeoutMs: env.AI_TIMEOUT_MS,
+      questionsPerMinute: env.AI_QUESTIONS_PER_MINUTE,
+    },
     // Development tools are on by default outside production and can never be on in production.
     devTools: isProduction ? false : (env.DEV_TOOLS ?? true),
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,

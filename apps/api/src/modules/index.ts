@@ -23,6 +23,7 @@ import { sessionsRoutes } from './sessions/sessions.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { loansRoutes } from './loans/loans.routes';
 import { loanCollectionJob } from '../jobs/loan-collection.job';
+import { assistantRoutes } from './assistant/assistant.routes';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sessionsRoutes);
   await app.register(portfolioRoutes);
   await app.register(loansRoutes);
+  await app.register(assistantRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));

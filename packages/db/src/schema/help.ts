@@ -1,5 +1,9 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** PostgreSQL's full-text document type (the assistant's help search; never written by the app). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Help center articles (spec §3: title, summary); the body is the full answer an admin can edit. */
 export const helpArticles = pgTable(
@@ -15,8 +19,15 @@ export const helpArticles = pgTable(
     published: boolean('published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** Title, summary and body as one weighted document for the assistant's search (decision 116). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+    ),
   },
-  (t) => [index('help_articles_order_idx').on(t.published, t.position)],
+  (t) => [
+    index('help_articles_order_idx').on(t.published, t.position),
+    index('help_articles_search_idx').using('gin', t.search),
+  ],
 );
 
 /** Frequently asked questions of the help center (spec §3: question, answer). */
@@ -31,8 +42,15 @@ export const helpFaqs = pgTable(
     published: boolean('published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** Question and answer as one weighted document for the assistant's search (decision 116). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(question, '')), 'A') || setweight(to_tsvector('english', coalesce(answer, '')), 'B')`,
+    ),
   },
-  (t) => [index('help_faqs_order_idx').on(t.published, t.position)],
+  (t) => [
+    index('help_faqs_order_idx').on(t.published, t.position),
+    index('help_faqs_search_idx').using('gin', t.search),
+  ],
 );
 
 /** Messages sent with the help center's contact form; an admin reads them in the inbox. */

@@ -1,0 +1,157 @@
+import { centsToMajor, formatMoney } from '@app/shared';
+import type { DbOrTx } from '@app/db';
+import { getSettings } from '../settings/settings.service';
+import * as repository from './assistant.repository';
+import type { Period } from './assistant.intents';
+
+/**
+ * The assistant's read-only data functions (decision 115). Each takes the member id the route read
+ * from the session, never one from the question or a model's tool call, and answers figures the
+ * ledger computed: amounts in dollars as JSON numbers and as the text the answer shows. The built-in
+ * answers and the external model's tools both use these and nothing else.
+ */
+
+export interface DataContext {
+  db: DbOrTx;
+  /** The signed-in member (from the session only). */
+  userId: number;
+  now: Date;
+}
+
+const money = (cents: number) => formatMoney(centsToMajor(cents));
+const rate = (bps: number) => `${(bps / 100).toFixed(2)}%`;
+
+/** At most this many plans or loans are read for one answer. */
+export const LIST_LIMIT = 10;
+
+export async function getBalance(ctx: DataContext) {
+  const figures = await repository.cashFigures(ctx.db, ctx.userId);
+  return {
+    balance: centsToMajor(figures.cash),
+    balance_text: money(figures.cash),
+    invested: centsToMajor(figures.invested),
+    invested_text: money(figures.invested),
+    held_for_withdrawals: centsToMajor(figures.held),
+    held_for_withdrawals_text: money(figures.held),
+  };
+}
+
+export async function getEarnings(ctx: DataContext, period: Period | null) {
+  if (!period) {
+    const figures = await repository.cashFigures(ctx.db, ctx.userId);
+    return {
+      period: 'all time',
+      from: null,
+      to: null,
+      earned: centsToMajor(figures.earnings),
+      earned_text: money(figures.earnings),
+    };
+  }
+  const earned = await repository.earningsBetween(ctx.db, ctx.userId, period.from, period.to);
+  return {
+    period: 'between',
+    from: period.from,
+    to: period.to,
+    earned: centsToMajor(earned),
+    earned_text: money(earned),
+  };
+}
+
+export async function getDeposits(ctx: DataContext) {
+  const [figures, latest] = await Promise.all([
+    repository.cashFigures(ctx.db, ctx.userId),
+    repository.latestDeposit(ctx.db, ctx.userId),
+  ]);
+  return {
+    confirmed_total: centsToMajor(figures.deposits),
+    confirmed_total_text: money(figures.deposits),
+    confirmed_count: figures.depositCount,
+    latest: latest
+      ? {
+          amount: centsToMajor(latest.amount),
+          amount_text: money(latest.amount),
+          method: latest.method,
+          status: latest.status,
+          date: latest.date,
+        }
+      : null,
+  };
+}
+
+export async function getWithdrawals(ctx: DataContext) {
+  const [figures, latest] = await Promise.all([
+    repository.cashFigures(ctx.db, ctx.userId),
+    repository.latestWithdrawal(ctx.db, ctx.userId),
+  ]);
+  return {
+    paid_total: centsToMajor(figures.withdrawn),
+    paid_total_text: money(figures.withdrawn),
+    paid_count: figures.withdrawnCount,
+    held_for_review: centsToMajor(figures.held),
+    held_for_review_text: money(figures.held),
+    latest: latest
+      ? {
+          amount: centsToMajor(latest.amount),
+          amount_text: money(latest.amount),
+          method: latest.method,
+          status: latest.status,
+          date: latest.date,
+        }
+      : null,
+  };
+}
+
+export async function getPlans(ctx: DataContext) {
+  const plans = await repository.runningPlans(ctx.db, ctx.userId, LIST_LIMIT);
+  return {
+    plans: plans.map((plan) => ({
+      name: plan.name,
+      status: plan.status,
+      amount: centsToMajor(plan.amount),
+      amount_text: money(plan.amount),
+      yearly_rate_percent: plan.rateBps / 100,
+      yearly_rate_text: rate(plan.rateBps),
+      earned: centsToMajor(plan.earned),
+      earned_text: money(plan.earned),
+      starts_on: plan.startsOn,
+      ends_on: plan.endsOn,
+    })),
+  };
+}
+
+export async function getLoans(ctx: DataContext) {
+  const loans = await repository.activeLoans(ctx.db, ctx.userId, LIST_LIMIT);
+  return {
+    loans: loans.map((loan) => ({
+      plan: loan.planName,
+      principal: centsToMajor(loan.principal),
+      principal_text: money(loan.principal),
+      outstanding_principal: centsToMajor(loan.outstanding),
+      outstanding_principal_text: money(loan.outstanding),
+      next_due_date: loan.nextDueDate,
+      next_due_amount: loan.nextDueDate ? centsToMajor(loan.nextDueAmount) : null,
+      next_due_amount_text: loan.nextDueDate ? money(loan.nextDueAmount) : null,
+    })),
+  };
+}
+
+export async function getLoyaltyPoints(ctx: DataContext) {
+  const [figures, settings] = await Promise.all([
+    repository.cashFigures(ctx.db, ctx.userId),
+    getSettings(ctx.db),
+  ]);
+  const worthCents = Math.floor((figures.loyaltyPoints * 100) / settings.points_per_dollar);
+  return {
+    loyalty_points: figures.loyaltyPoints,
+    worth: centsToMajor(worthCents),
+    worth_text: money(worthCents),
+    points_per_dollar: settings.points_per_dollar,
+  };
+}
+
+export async function searchHelpCenter(ctx: DataContext, query: string) {
+  const hits = await repository.searchHelp(ctx.db, query, 3);
+  return {
+    results: hits.map((hit) => ({ kind: hit.kind, title: hit.title, text: hit.text })),
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * The assistant of My Goals (spec §4 AI chat, §7 `POST /api/ai/ask`, §8 AI messages; DESIGN §6).
+ * The spec's wording where it gives one, ours otherwise.
+ */
+export const ASSISTANT_MESSAGES = {
+  askFailed: 'Sorry, something went wrong.',
+  emptyReply: 'I didn’t get a valid response.',
+  questionRequired: 'Please type a question.',
+  questionTooLong: 'Your question is too long: please keep it under 2,000 characters.',
+  notFinancialAdvice: 'This is not financial advice.',
+} as const;
+
+/** A question of this many characters or more is refused (400). */
+export const ASSISTANT_QUESTION_MAX = 2000;
+/** Questions a member may ask per minute by default (AI_QUESTIONS_PER_MINUTE; across nodes with Redis). */
+export const ASSISTANT_QUESTIONS_PER_MINUTE = 10;
+
+export const AskRequest = z.object({
+  question: z
+    .string({ error: ASSISTANT_MESSAGES.questionRequired })
+    .max(ASSISTANT_QUESTION_MAX - 1, ASSISTANT_MESSAGES.questionTooLong)
+    .trim()
+    .min(1, ASSISTANT_MESSAGES.questionRequired),
+});
+export type AskRequest = z.infer<typeof AskRequest>;
+
+/** What an answer was built from: a page of the member area or a help center article or FAQ. */
+export const AssistantSource = z.object({ title: z.string(), url: z.string() });
+export type AssistantSource = z.infer<typeof AssistantSource>;
+
+export const ASSISTANT_INTENTS = [
+  'balance',
+  'earnings',
+  'deposits',
+  'withdrawals',
+  'plans',
+  'goals',
+  'loans',
+  'loyalty_points',
+  'advice',
+  'action',
+  'greeting',
+  'help',
+  'unknown',
+  'model',
+] as const;
+export type AssistantIntent = (typeof ASSISTANT_INTENTS)[number];
+
+/** The answer of `POST /api/ai/ask` (the spec allows string or object: always this object). */
+export const AskResponse = z.object({
+  answer: z.string(),
+  sources: z.array(AssistantSource),
+  intent: z.enum(ASSISTANT_INTENTS),
+});
+export type AskResponse = z.infer<typeof AskResponse>;
+
+/**
+ * Server-sent events of `POST /api/ai/ask` with `Accept: text/event-stream` when an external model
+ * streams: `delta` events carry text whose figures were already checked; `done` carries the whole
+ * answer as JSON, which replaces the streamed text (it is the built-in answer when the model failed).
+ */
+export const AskStreamDelta = z.object({ text: z.string() });
+export type AskStreamDelta = z.infer<typeof AskStreamDelta>;
