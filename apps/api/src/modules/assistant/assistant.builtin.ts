@@ -11,7 +11,7 @@ import { matchQuestion, type Period } from './assistant.intents';
 
 const NOT_ADVICE = ASSISTANT_MESSAGES.notFinancialAdvice;
 
-const SOURCES = {
+export const SOURCES = {
   dashboard: { title: 'Dashboard', url: '/dashboard' },
   portfolio: { title: 'My Portfolio', url: '/my-portfolio' },
   activity: { title: 'Activity', url: '/activity' },

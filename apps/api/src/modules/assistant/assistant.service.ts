@@ -1,7 +1,10 @@
 import type { AskResponse } from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { createChatClient, type ChatClient } from '../../integrations/ai/openai-chat';
 import { builtInAnswer, type GoalsReader } from './assistant.builtin';
 import type { DataContext } from './assistant.data';
+import { askModel } from './assistant.model';
 
 /** Goals are read through the goals module's service once it exists on this branch (issue 14 item 1). */
 export const readGoals: GoalsReader = () => Promise.resolve({ goals: [] });
@@ -11,7 +14,34 @@ export function contextFor(deps: AppDeps, userId: number): DataContext {
   return { db: deps.database.db, userId, now: deps.clock.now() };
 }
 
-/** POST /api/ai/ask with the built-in assistant (the default; decision 115). */
-export function askBuiltIn(deps: AppDeps, userId: number, question: string): Promise<AskResponse> {
-  return builtInAnswer(contextFor(deps, userId), question, readGoals);
+/** The external model's client when AI_BASE_URL and AI_MODEL are set; otherwise the built-in assistant answers. */
+export function chatClientFor(config: AppDeps['config']): ChatClient | undefined {
+  const { baseUrl, model, apiKey, connectTimeoutMs } = config.ai;
+  return baseUrl && model ? createChatClient({ baseUrl, model, apiKey, connectTimeoutMs }) : undefined;
+}
+
+/**
+ * POST /api/ai/ask: the model's answer when one is configured and it answers within the rules and
+ * time limits, otherwise (and by default) the built-in answer (decisions 115 and 117). `onText`
+ * receives the model's text as it streams, each figure checked before it is passed on.
+ */
+export async function ask(
+  deps: AppDeps,
+  client: ChatClient | undefined,
+  userId: number,
+  question: string,
+  log: FastifyBaseLogger,
+  onText?: (text: string) => void,
+): Promise<AskResponse> {
+  const ctx = contextFor(deps, userId);
+  if (client) {
+    const outcome = await askModel(client, ctx, question, readGoals, {
+      timeoutMs: deps.config.ai.timeoutMs,
+      ...(onText ? { onText } : {}),
+    });
+    if (outcome.ok) return outcome.answer;
+    // The reason only: never the question or the member's figures.
+    log.warn({ reason: outcome.reason }, 'assistant model not used; built-in answer given');
+  }
+  return builtInAnswer(ctx, question, readGoals);
 }
