@@ -19,3 +19,5 @@ export * from './investing';
 export * from './schemas/investing';
 export * from './loans';
 export * from './schemas/loans';
+export * from './goals';
+export * from './schemas/goals';

@@ -23,6 +23,8 @@ import { sessionsRoutes } from './sessions/sessions.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { loansRoutes } from './loans/loans.routes';
 import { loanCollectionJob } from '../jobs/loan-collection.job';
+import { goalsRoutes } from './goals/goals.routes';
+import { goalContributionJob } from '../jobs/goal-contribution.job';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -46,8 +48,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sessionsRoutes);
   await app.register(portfolioRoutes);
   await app.register(loansRoutes);
+  await app.register(goalsRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
   app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
+  app.deps.jobs.register(goalContributionJob(app.deps.mailer));
 }
