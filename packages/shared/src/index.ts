@@ -20,3 +20,5 @@ export * from './schemas/investing';
 export * from './loans';
 export * from './schemas/loans';
 export * from './schemas/assistant';
+export * from './goals';
+export * from './schemas/goals';

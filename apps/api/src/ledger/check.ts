@@ -41,6 +41,16 @@ export interface LedgerCheck {
     expected: number;
     actual: number;
   }[];
+  /**
+   * Goals whose running invested total differs from the investment postings of the goal's entries, or
+   * whose earned total differs from the earning postings of its plans' accruals (decision 110).
+   */
+  mismatchedGoals: {
+    goalId: number;
+    field: 'invested' | 'earned';
+    cached: number;
+    fromPostings: number;
+  }[];
   duplicateReferences: number;
   accountsChecked: number;
   entriesChecked: number;
@@ -190,6 +200,56 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
         where coalesce(m.amount, 0) <> coalesce(x.amount, 0)
         limit 100`,
   );
+  // Goals (decision 110): invested = what the goal's entries moved into the invested account;
+  // earned = the earning postings of the accruals of the goal's plans.
+  const goalRows = await queryRows<{
+    id: unknown;
+    invested: unknown;
+    earned: unknown;
+    invested_posted: unknown;
+    earned_posted: unknown;
+  }>(
+    db,
+    sql`select g.id, g.invested, g.earned, coalesce(i.posted, 0) as invested_posted,
+               coalesce(r.posted, 0) as earned_posted
+        from goals g
+        left join (
+          select (e.metadata->>'goal_id')::int as goal_id, sum(p.amount) as posted
+          from ledger_entries e
+          join ledger_postings p on p.entry_id = e.id
+          join ledger_accounts a on a.id = p.account_id and a.user_id is not null and a.kind = 'invested'
+          where e.kind = 'investment' and e.metadata->>'goal_id' is not null
+          group by 1
+        ) i on i.goal_id = g.id
+        left join (
+          select u.goal_id, sum(p.amount) as posted
+          from user_plans u
+          join user_plan_accruals q on q.user_plan_id = u.id
+          join ledger_postings p on p.entry_id = q.entry_id
+          join ledger_accounts a on a.id = p.account_id and a.user_id is not null and a.kind = 'cash'
+          where u.goal_id is not null
+          group by u.goal_id
+        ) r on r.goal_id = g.id
+        where g.invested <> coalesce(i.posted, 0) or g.earned <> coalesce(r.posted, 0)
+        limit 100`,
+  );
+  const mismatchedGoals: LedgerCheck['mismatchedGoals'] = [];
+  for (const row of goalRows) {
+    if (num(row.invested) !== num(row.invested_posted))
+      mismatchedGoals.push({
+        goalId: num(row.id),
+        field: 'invested',
+        cached: num(row.invested),
+        fromPostings: num(row.invested_posted),
+      });
+    if (num(row.earned) !== num(row.earned_posted))
+      mismatchedGoals.push({
+        goalId: num(row.id),
+        field: 'earned',
+        cached: num(row.earned),
+        fromPostings: num(row.earned_posted),
+      });
+  }
   const mismatchedAccounts = accounts.map((row) => {
     const cachedBalance = num(row.balance);
     const postingsBalance = num(row.posted);
@@ -239,6 +299,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
       fromAccruals: num(row.accrued),
     })),
     mismatchedLoans,
+    mismatchedGoals,
     duplicateReferences,
     accountsChecked: num(totals?.accounts),
     entriesChecked: num(totals?.entries),
@@ -252,6 +313,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     result.mismatchedTotals.length === 0 &&
     result.mismatchedPlanEarnings.length === 0 &&
     result.mismatchedDailyEarnings.length === 0 &&
-    mismatchedLoans.length === 0;
+    mismatchedLoans.length === 0 &&
+    mismatchedGoals.length === 0;
   return result;
 }

@@ -24,6 +24,8 @@ import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { loansRoutes } from './loans/loans.routes';
 import { loanCollectionJob } from '../jobs/loan-collection.job';
 import { assistantRoutes } from './assistant/assistant.routes';
+import { goalsRoutes } from './goals/goals.routes';
+import { goalContributionJob } from '../jobs/goal-contribution.job';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -48,8 +50,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(portfolioRoutes);
   await app.register(loansRoutes);
   await app.register(assistantRoutes);
+  await app.register(goalsRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
   app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
+  app.deps.jobs.register(goalContributionJob(app.deps.mailer));
 }

@@ -6,3 +6,4 @@ export * from './ledger';
 export * from './money';
 export * from './plans';
 export * from './loans';
+export * from './goals';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   date,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { goals } from './goals';
 import { ledgerEntries } from './ledger';
 import { users } from './users';
 
@@ -87,10 +89,15 @@ export const userPlans = pgTable(
     accruedDays: integer('accrued_days').notNull().default(0),
     rateDaysBps: bigint('rate_days_bps', { mode: 'number' }).notNull().default(0),
     earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+    /** The savings goal this unit was invested for (docs/decisions/110); null for a plain investment. */
+    goalId: integer('goal_id').references((): AnyPgColumn => goals.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    index('user_plans_goal_idx')
+      .on(t.goalId)
+      .where(sql`${t.goalId} is not null`),
     index('user_plans_user_idx').on(t.userId, t.createdAt, t.id),
     index('user_plans_due_idx')
       .on(t.nextAccrualAt)

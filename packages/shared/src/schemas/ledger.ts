@@ -55,6 +55,15 @@ export const LedgerCheckResponse = z.object({
       actual: z.number(),
     }),
   ),
+  /** Goals whose running invested or earned total differs from its postings (decision 110). */
+  mismatched_goals: z.array(
+    z.object({
+      goal_id: z.number().int(),
+      field: z.enum(['invested', 'earned']),
+      cached: z.number(),
+      from_postings: z.number(),
+    }),
+  ),
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),

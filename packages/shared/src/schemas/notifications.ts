@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   'loan_rejected',
   'loan_payment_missed',
   'loan_completed',
+  'goal_contribution_skipped',
+  'goal_completed',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -45,6 +47,7 @@ export function notificationLink(kind: string): string | null {
   if (kind === 'referral_reward') return '/rewards';
   if (kind === 'points_converted') return '/activity?type=points_conversion';
   if (kind.startsWith('plan_')) return '/my-portfolio';
+  if (kind.startsWith('goal_')) return '/my-goals';
   return null;
 }
 

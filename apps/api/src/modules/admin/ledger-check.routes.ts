@@ -65,6 +65,12 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           expected: centsToMajor(row.expected),
           actual: centsToMajor(row.actual),
         })),
+        mismatched_goals: check.mismatchedGoals.map((row) => ({
+          goal_id: row.goalId,
+          field: row.field,
+          cached: centsToMajor(row.cached),
+          from_postings: centsToMajor(row.fromPostings),
+        })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,
         entries_checked: check.entriesChecked,

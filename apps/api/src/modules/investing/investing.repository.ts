@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { userPlanAccruals, userPlans, type DbOrTx, type UserPlanAccrualRow, type UserPlanRow } from '@app/db';
+import {
+  userPlanAccruals,
+  userPlans,
+  type DbOrTx,
+  type Tx,
+  type UserPlanAccrualRow,
+  type UserPlanRow,
+} from '@app/db';
 import { num, queryRows } from '../../ledger/sql';
 import { selectMemberPage } from '../../lib/paging';
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 export type NewUserPlan = Omit<typeof userPlans.$inferInsert, 'id'>;
 export type UserPlanPatch = Partial<
@@ -77,6 +86,19 @@ export interface DuePlan {
   lockedAt: Date | null;
   rateDaysBps: number;
   earned: number;
+  goalId: number | null;
+}
+
+/**
+ * Locks the goals of these plans (id order) so that the accrual takes its locks in the order every
+ * goal write keeps: user plans, then goals, then ledger accounts (no deadlock with the goal job).
+ */
+export async function lockGoals(db: DbOrTx, goalIds: number[]): Promise<void> {
+  if (goalIds.length === 0) return;
+  await db.execute(
+    sql`select id from goals where id in (select (jsonb_array_elements_text(${json(goalIds)}))::int)
+        order by id for update`,
+  );
 }
 
 /**
@@ -100,6 +122,7 @@ export async function lockDueBatch(
       lockedAt: userPlans.lockedAt,
       rateDaysBps: userPlans.rateDaysBps,
       earned: userPlans.earned,
+      goalId: userPlans.goalId,
     })
     .from(userPlans)
     .where(
@@ -129,8 +152,6 @@ export interface AccruedPlan {
   rateDaysBps: number;
   entryId: number | null;
 }
-
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** Records one accrual day for each plan and moves each plan's accrual state one day on. */
 export async function recordAccruals(
@@ -166,6 +187,19 @@ export async function recordAccruals(
         order by u.user_id
         on conflict (user_id, day) do update set amount = m.amount + excluded.amount`,
   );
+  // The goals' running earned totals (docs/decisions/110), in the same transaction; the plans are
+  // locked already, the goals after them (the order every goal write keeps).
+  await db.execute(
+    sql`update goals g set earned = g.earned + s.amount, updated_at = ${now.toISOString()}
+        from (
+          select u.goal_id, sum(x.amount) as amount
+          from jsonb_to_recordset(${rows}) as x(id int, amount bigint)
+          join user_plans u on u.id = x.id
+          where u.goal_id is not null and x.amount > 0
+          group by u.goal_id
+        ) s
+        where g.id = s.goal_id`,
+  );
   await db.execute(
     sql`update user_plans u
         set earned = x.earned, rate_days_bps = x.rate_days, accrued_days = u.accrued_days + 1,
@@ -192,4 +226,44 @@ export async function maturedPlanIds(
     )
     .orderBy(asc(userPlans.id))
     .limit(limit);
+}
+
+// ── Goals' units (docs/decisions/110) ──────────────────────────────────────────────────────────
+
+export interface NewGoalUserPlan {
+  goal_id: number;
+  user_id: number;
+  plan_id: number;
+  name: string;
+  category: string;
+  apy_bps: number;
+  locked_apy_bps: number;
+  duration_days: number | null;
+  amount: number;
+  ends_at: string | null;
+}
+
+/** The goals' new user plans in one statement; answers the id of each goal's plan. */
+export async function insertGoalUserPlans(
+  tx: Tx,
+  rows: NewGoalUserPlan[],
+  startsAt: Date,
+  nextAccrualAt: Date,
+): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  if (rows.length === 0) return ids;
+  const created = await queryRows<{ id: unknown; goal_id: unknown }>(
+    tx,
+    sql`insert into user_plans (user_id, plan_id, name, category, apy_bps, locked_apy_bps, duration_days,
+          amount, status, starts_at, ends_at, next_accrual_at, goal_id, created_at, updated_at)
+        select x.user_id, x.plan_id, x.name, x.category, x.apy_bps, x.locked_apy_bps, x.duration_days,
+          x.amount, 'active', ${startsAt.toISOString()}, x.ends_at, ${nextAccrualAt.toISOString()},
+          x.goal_id, ${startsAt.toISOString()}, ${startsAt.toISOString()}
+        from jsonb_to_recordset(${json(rows)}) as x(goal_id int, user_id int, plan_id int, name text,
+          category text, apy_bps int, locked_apy_bps int, duration_days int, amount bigint, ends_at timestamptz)
+        order by x.goal_id
+        returning id, goal_id`,
+  );
+  for (const row of created) ids.set(num(row.goal_id), num(row.id));
+  return ids;
 }

@@ -64,6 +64,26 @@ export function toUserPlan(row: UserPlanRow): UserPlan {
   };
 }
 
+export type NewGoalUnit = repository.NewGoalUserPlan;
+
+/**
+ * A goal's unit (docs/decisions/110): a user plan with goal_id, in the caller's transaction, which
+ * also writes its ledger entry. Answers the new plan.
+ */
+export function insertGoalUserPlan(tx: Tx, row: repository.NewUserPlan): Promise<UserPlanRow> {
+  return repository.insertUserPlan(tx, row);
+}
+
+/** The units of a batch of goals in one statement (the contribution job); answers each goal's plan id. */
+export function insertGoalUserPlans(
+  tx: Tx,
+  rows: NewGoalUnit[],
+  startsAt: Date,
+  nextAccrualAt: Date,
+): Promise<Map<number, number>> {
+  return repository.insertGoalUserPlans(tx, rows, startsAt, nextAccrualAt);
+}
+
 /**
  * POST /api/invest: within the plan's limits, from the cash balance into a new user plan, in one
  * transaction with its ledger entry (cash → invested, reference invest:<user plan>).
@@ -218,6 +238,10 @@ export const ACCRUAL_BATCH_SIZE = 5000;
 async function accrueBatch(tx: Tx, at: Date, now: Date, limit: number, onlyPlanId?: number): Promise<number> {
   const due = await repository.lockDueBatch(tx, at, limit, onlyPlanId);
   if (due.length === 0) return 0;
+  await repository.lockGoals(
+    tx,
+    [...new Set(due.flatMap((plan) => (plan.goalId === null ? [] : [plan.goalId])))].sort((a, b) => a - b),
+  );
   const date = at.toISOString().slice(0, 10);
   const computed = due.map((plan) => {
     const rateBps = rateAt(plan, at);
