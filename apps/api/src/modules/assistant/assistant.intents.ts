@@ -113,7 +113,7 @@ const ACTION =
   /\b(please |can you |could you |would you )?(invest|withdraw|deposit|transfer|send|move|redeem|lock|pay|buy|sell)\b[^?]*\b(for me|now|\$?\d)/i;
 const ACTION_FOR_ME = /\b(invest|withdraw|deposit|transfer|send|move|redeem|lock|pay)\b.*\bfor me\b/i;
 const HOW_TO =
-  /^\s*(how (do|does|can|should|would|is|are)\b|how to\b|what (is|are|does)\b(?!\s+my\b)|what's\b(?!\s+my\b)|why\b|where (do|can)\b|can i\b|is it\b|what happens\b)/i;
+  /^\s*(how (do|does|can|should|would|is|are)\b(?!\s+my\b)|how to\b|what (is|are|does)\b(?!\s+my\b)|what's\b(?!\s+my\b)|why\b|where (do|can)\b|can i\b|is it\b|what happens\b)/i;
 /** A how-to question that still asks for the member's own figure. */
 const FIGURE_CUE = /\b(how much|how many|when (does|do|will) my)\b/i;
 const GREETING = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you)\b[\s!.]*$/i;

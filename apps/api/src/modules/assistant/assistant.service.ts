@@ -1,13 +1,36 @@
-import type { AskResponse } from '@app/shared';
+import { formatMoney, type AskResponse } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { createChatClient, type ChatClient } from '../../integrations/ai/openai-chat';
 import { builtInAnswer, type GoalsReader } from './assistant.builtin';
 import type { DataContext } from './assistant.data';
 import { askModel } from './assistant.model';
+import { listGoals } from '../goals/goals.service';
 
-/** Goals are read through the goals module's service once it exists on this branch (issue 14 item 1). */
-export const readGoals: GoalsReader = () => Promise.resolve({ goals: [] });
+/** The member's goals with progress, through the goals module's service (its bounded list). */
+export function goalsReader(deps: Pick<AppDeps, 'database'>): GoalsReader {
+  return async (ctx) => {
+    const { data } = await listGoals(deps, ctx.userId);
+    return {
+      goals: data.map((goal) => ({
+        name: goal.name,
+        status: goal.status,
+        target: goal.target_amount,
+        target_text: formatMoney(goal.target_amount),
+        invested: goal.invested,
+        invested_text: formatMoney(goal.invested),
+        earned: goal.earned,
+        earned_text: formatMoney(goal.earned),
+        progress_percent: goal.progress_percent,
+        target_frequency: goal.target_frequency,
+        target_date: goal.target_date,
+        plan: goal.plan_name,
+        next_contribution_date: goal.next_contribution_date,
+        next_contribution_amount: goal.next_contribution_amount,
+      })),
+    };
+  };
+}
 
 /** The data context of one question: the signed-in member from the session, the app's clock. */
 export function contextFor(deps: AppDeps, userId: number): DataContext {
@@ -34,6 +57,7 @@ export async function ask(
   onText?: (text: string) => void,
 ): Promise<AskResponse> {
   const ctx = contextFor(deps, userId);
+  const readGoals = goalsReader(deps);
   if (client) {
     const outcome = await askModel(client, ctx, question, readGoals, {
       timeoutMs: deps.config.ai.timeoutMs,
