@@ -56,7 +56,6 @@ expect(advanced.statusCode).toBe(200);
 alice.token = await signIn(alice.client, alice.email);
 bob.token = await signIn(bob.client, bob.email);
 const aliceMe = await balanceOf(alice);
-const bobMe = await balanceOf(bob);
 
 describe('POST /api/ai/ask (built-in)', () => {
   it('answers the balance with the member’s own figure, from the session’s member only', async () => {
