@@ -163,3 +163,32 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
+
+/**
+ * A POST whose answer is read by the caller as it arrives (server-sent events): the same headers,
+ * CSRF and token as apiRequest, `accept` as given; a non-OK answer becomes an ApiError as usual.
+ */
+export async function apiPostStream(
+  path: string,
+  body: unknown,
+  options: { accept: string; signal?: AbortSignal },
+): Promise<Response> {
+  await ensureCsrfCookie();
+  const headers: Record<string, string> = { Accept: options.accept, 'Content-Type': JSON_TYPE };
+  const token = readToken('member');
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const xsrf = readCookie(CSRF_COOKIE);
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const response = await send(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers,
+    body: JSON.stringify(body),
+    signal: options.signal ?? null,
+  });
+  if (!response.ok) {
+    if (response.status === 419) forgetCsrfCookie();
+    throw toApiError(response, await readBody(response));
+  }
+  return response;
+}

@@ -1,0 +1,89 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AskResponse } from '@app/shared/schemas/assistant';
+import type { GoalResponse, PreviewPlansResponse } from '@app/shared/schemas/goals';
+import type { GoalFrequency } from '@app/shared/goals';
+import { api, apiPostStream } from '#lib/api-client';
+import { meQueryKey } from '#lib/session';
+
+/** The assistant chat's calls (spec §7): /api/ai/ask, /api/ai/preview-plans, /api/ai/save-goal. */
+
+/** Goal lists and figures that a goal saved from the chat changes (the goals feature's keys start so). */
+const goalsQueryPrefix = ['goals'] as const;
+
+/**
+ * POST /api/ai/ask. Asks for server-sent events: with an external model the answer streams in
+ * (`onText` gets the text so far) and the `done` event's answer replaces it; otherwise (the built-in
+ * assistant) the answer is JSON. Both end in the whole answer.
+ */
+export async function askAssistant(
+  question: string,
+  onText: (textSoFar: string) => void,
+  signal?: AbortSignal,
+): Promise<AskResponse> {
+  const response = await apiPostStream(
+    '/api/ai/ask',
+    { question },
+    { accept: 'text/event-stream, application/json', ...(signal ? { signal } : {}) },
+  );
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!type.includes('text/event-stream') || !response.body) {
+    return (await response.json()) as AskResponse;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let text = '';
+  let done: AskResponse | null = null;
+  for (;;) {
+    const { value, done: finished } = await reader.read();
+    if (finished) break;
+    buffer += value;
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (!event || !data) continue;
+      const payload = JSON.parse(data) as { text?: string } & Partial<AskResponse> & { message?: string };
+      if (event === 'delta' && payload.text) {
+        text += payload.text;
+        onText(text);
+      } else if (event === 'done') {
+        done = payload as AskResponse;
+      } else if (event === 'error') {
+        throw new Error(payload.message ?? 'assistant error');
+      }
+    }
+  }
+  if (!done) throw new Error('the answer stopped before it was complete');
+  return done;
+}
+
+export interface GoalDraft {
+  name: string;
+  target_amount: string;
+  target_frequency: GoalFrequency;
+  target_date: string | null;
+}
+
+/** POST /api/ai/preview-plans: the plans that can reach the goal (spec §4 step 5). */
+export function usePreviewPlans() {
+  return useMutation({
+    mutationFn: (draft: GoalDraft) => api.post<PreviewPlansResponse>('/api/ai/preview-plans', draft),
+  });
+}
+
+/** POST /api/ai/save-goal: saves the goal as the modal does; the goal list and balance reload. */
+export function useSaveGoalFromChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: GoalDraft & { plan_id: number }) =>
+      api.post<GoalResponse>('/api/ai/save-goal', { ...payload, achieved_amount: 0 }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: goalsQueryPrefix }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]),
+  });
+}

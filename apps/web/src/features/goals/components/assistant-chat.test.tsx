@@ -1,0 +1,212 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SuggestedPlan } from '@app/shared/schemas/goals';
+import { USER, fakeApi, json } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { storeToken } from '#lib/tokens';
+import { AssistantChat } from './assistant-chat';
+
+const growth: SuggestedPlan = {
+  id: 3,
+  plan_id: 3,
+  name: 'Growth',
+  category: 'personal',
+  apy_bps: 1200,
+  change: '+12.00%',
+  min_amount: 100,
+  max_amount: 5000,
+  min_units: 4,
+  max_units: 190,
+  min_total: 20_000,
+  max_total: 19_000,
+  periods: 12,
+};
+const starter: SuggestedPlan = { ...growth, id: 4, plan_id: 4, name: 'Starter', change: '+8.00%' };
+
+const log = () => screen.getByRole('log', { name: 'Conversation with the assistant' });
+
+/** SSE as the API streams it with an external model. */
+function eventStream(events: Array<[string, unknown]>): Response {
+  const text = events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+  return new Response(text, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  storeToken('member', '1|member-token');
+});
+
+describe('AssistantChat', () => {
+  it('walks the spec’s steps from the menu to a saved goal', async () => {
+    const user = userEvent.setup();
+    const server = fakeApi({
+      'GET /api/me': () => json(USER),
+      'POST /api/ai/preview-plans': () =>
+        json({
+          recommended_plans: [growth, starter],
+          best_plan: growth,
+          message: '2 plans can reach your goal.',
+        }),
+      'POST /api/ai/save-goal': () =>
+        json({ message: 'Goal created and investment deducted!', goal: {} }, 201),
+    });
+    renderScreen('/my-goals', <AssistantChat />);
+
+    // Step 0: the greeting and the menu.
+    expect(within(log()).getByText('How can I help you today?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save for a goal' }));
+    // Step 1: the name (focus moves to the field).
+    expect(within(log()).getByText('What would you like to call your goal?')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'Your message' });
+    await user.type(field, 'House deposit{Enter}');
+    // Step 2: the amount, checked.
+    expect(within(log()).getByText('How much do you want to save, in USD?')).toBeInTheDocument();
+    await user.type(field, '0{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter an amount of at least 1.');
+    await user.clear(field);
+    await user.type(field, '20000{Enter}');
+    // Step 3: the interval.
+    expect(within(log()).getByText('How often should we invest towards it?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Monthly' }));
+    // Step 4: the date, or none.
+    expect(within(log()).getByText(/By when do you want to reach it/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'No target date' }));
+    // Step 5: the suggested plans, with the best one marked.
+    expect(await within(log()).findByText('Plans that can reach your goal (2):')).toBeInTheDocument();
+    expect(server.to('POST /api/ai/preview-plans')[0]!.body).toEqual({
+      name: 'House deposit',
+      target_amount: '20000',
+      target_frequency: 'monthly',
+      target_date: null,
+    });
+    expect(within(log()).getByText('Best plan')).toBeInTheDocument();
+    expect(log()).toHaveTextContent(
+      '$100.00 to $5,000.00 per unit, 4 to 190 units, $20,000.00 to $19,000.00 in total',
+    );
+    await user.click(screen.getByRole('button', { name: 'Choose Starter' }));
+    // Step 6: confirm or go back.
+    expect(within(log()).getByText(/You chose Starter: \$100.00 is invested now/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the plans' }));
+    await user.click(screen.getByRole('button', { name: 'Choose Growth' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm and save' }));
+    expect(await within(log()).findByText('Goal created and investment deducted!')).toBeInTheDocument();
+    expect(server.to('POST /api/ai/save-goal')[0]!.body).toEqual({
+      name: 'House deposit',
+      target_amount: '20000',
+      target_frequency: 'monthly',
+      target_date: null,
+      plan_id: 3,
+      achieved_amount: 0,
+    });
+    // Saving returns to step 0.
+    expect(screen.getByRole('button', { name: 'Save for a goal' })).toBeInTheDocument();
+  });
+
+  it('shows the spec’s messages when no plan fits and when saving fails', async () => {
+    const user = userEvent.setup();
+    let plans: SuggestedPlan[] = [];
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'POST /api/ai/preview-plans': () =>
+        json({
+          recommended_plans: plans,
+          best_plan: plans[0] ?? null,
+          message: plans.length
+            ? 'One plan can reach your goal.'
+            : 'No matching plans found for your goal, your balance is insufficient.',
+        }),
+      'POST /api/ai/save-goal': () => json({ message: 'Server down' }, 500),
+    });
+    renderScreen('/my-goals', <AssistantChat />);
+    const field = screen.getByRole('textbox', { name: 'Your message' });
+    const toDates = async () => {
+      await user.click(screen.getByRole('button', { name: 'Save for a goal' }));
+      await user.type(field, 'Car{Enter}');
+      await user.type(field, '500{Enter}');
+      await user.type(field, 'weekly{Enter}');
+      await user.click(screen.getByRole('button', { name: 'No target date' }));
+    };
+    await toDates();
+    expect(
+      await within(log()).findByText('No matching plans found for your goal, your balance is insufficient.'),
+    ).toBeInTheDocument();
+    plans = [growth];
+    await toDates();
+    await user.click(await screen.findByRole('button', { name: 'Save with Growth' }));
+    expect(await within(log()).findByText('Server down')).toBeInTheDocument();
+  });
+
+  it('answers free questions with their sources as links, and keeps the history for the session', async () => {
+    const user = userEvent.setup();
+    const server = fakeApi({
+      'GET /api/me': () => json(USER),
+      'POST /api/ai/ask': (request) =>
+        (request.body as { question: string }).question === 'Check my balance'
+          ? json({
+              answer: 'Your balance is $1,234.00.',
+              sources: [{ title: 'Dashboard', url: '/dashboard' }],
+              intent: 'balance',
+            })
+          : json({ message: 'Too many requests. Please try again later.', code: 'TOO_MANY_REQUESTS' }, 429),
+    });
+    const { unmount } = renderScreen('/my-goals', <AssistantChat />);
+    await user.click(screen.getByRole('button', { name: 'Check my balance' }));
+    expect(await within(log()).findByText('Your balance is $1,234.00.')).toBeInTheDocument();
+    expect(within(log()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(server.to('POST /api/ai/ask')[0]!.headers.Accept).toContain('text/event-stream');
+
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'again?{Enter}');
+    expect(await within(log()).findByText('Too many requests. Please try again later.')).toBeInTheDocument();
+
+    // Another render in the same browser session shows the same conversation.
+    unmount();
+    renderScreen('/my-goals', <AssistantChat />);
+    expect(await within(log()).findByText('Your balance is $1,234.00.')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(`assistant-chat:${USER.id}`)).toContain(
+      'Your balance is $1,234.00.',
+    );
+  });
+
+  it('reads a streamed answer and shows the final one; failures give the spec’s messages', async () => {
+    const user = userEvent.setup();
+    let mode: 'stream' | 'empty' | 'error' = 'stream';
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'POST /api/ai/ask': () =>
+        mode === 'stream'
+          ? eventStream([
+              ['delta', { text: 'You earned ' }],
+              ['delta', { text: '$12.34.' }],
+              ['done', { answer: 'You earned $12.34 last month.', sources: [], intent: 'model' }],
+            ])
+          : mode === 'empty'
+            ? json({ answer: '', sources: [], intent: 'unknown' })
+            : json({ message: 'boom' }, 500),
+    });
+    renderScreen('/my-goals', <AssistantChat />);
+    const field = screen.getByRole('textbox', { name: 'Your message' });
+    await user.type(field, 'How much did I earn last month?{Enter}');
+    expect(await within(log()).findByText('You earned $12.34 last month.')).toBeInTheDocument();
+    mode = 'empty';
+    await user.type(field, 'hmm{Enter}');
+    expect(await within(log()).findByText('I didn’t get a valid response.')).toBeInTheDocument();
+    mode = 'error';
+    await user.type(field, 'and now?{Enter}');
+    expect(await within(log()).findByText('Sorry, something went wrong.')).toBeInTheDocument();
+  });
+
+  it('refuses a question of 2,000 characters or more before sending it', async () => {
+    const user = userEvent.setup();
+    const server = fakeApi({ 'GET /api/me': () => json(USER) });
+    renderScreen('/my-goals', <AssistantChat />);
+    const field = screen.getByRole('textbox', { name: 'Your message' });
+    await user.click(field);
+    await user.paste('a'.repeat(2000));
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your question is too long: please keep it under 2,000 characters.',
+    );
+    expect(server.to('POST /api/ai/ask')).toHaveLength(0);
+  });
+});
