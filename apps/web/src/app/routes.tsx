@@ -64,10 +64,6 @@ const LoginPage = page(() => import('../features/auth/routes/login-page'), 'Logi
 const VerifyEmailPage = page(() => import('../features/auth/routes/verify-email-page'), 'VerifyEmailPage');
 const MemberLayout = page(() => import('../features/member-shell/routes/member-layout'), 'MemberLayout');
 const DashboardPage = page(() => import('../features/member-shell/routes/dashboard-page'), 'DashboardPage');
-const PlaceholderPage = page(
-  () => import('../features/member-shell/routes/placeholder-page'),
-  'PlaceholderPage',
-);
 const AccountManagementPage = page(
   () => import('../features/account-settings/routes/account-management-page'),
   'AccountManagementPage',
@@ -106,11 +102,9 @@ const InviteFriendsDialog = page(
 );
 const PortfolioPage = page(() => import('../features/investing/routes/portfolio-page'), 'PortfolioPage');
 const ExplorePage = page(() => import('../features/loans/routes/explore-page'), 'ExplorePage');
+const MyGoalsPage = page(() => import('../features/goals/routes/my-goals-page'), 'MyGoalsPage');
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
-
-/** Member screens that later issues build: the shell, a heading and one honest line for now. */
-const PLACEHOLDER_PAGES = ['my-goals'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -187,10 +181,7 @@ export const routes: RouteObject[] = [
           { path: '/explore', element: <ExplorePage /> },
           { path: '/withdrawal-methods', element: <WithdrawalMethodsPage /> },
           { path: '/withdrawal-info', element: <WithdrawalInfoPage /> },
-          ...PLACEHOLDER_PAGES.map((name) => ({
-            path: `/${name}`,
-            element: <PlaceholderPage page={name} />,
-          })),
+          { path: '/my-goals', element: <MyGoalsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
+import { GOAL_MESSAGES } from '@app/shared/schemas/goals';
 import { PROFILE_MESSAGES } from '@app/shared/schemas/profile';
 import { REWARDS_MESSAGES } from '@app/shared/schemas/rewards';
 import ar from './locales/ar.json';
@@ -42,7 +43,7 @@ describe('locales', () => {
     const known = new Set([...keys(en.translation), ...branches(en.translation)]);
     const named = [
       ...code.matchAll(
-        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin|site|deposits|checkout|withdrawals|activity|investing|setup|promos|rewards|profile|loans|assistant)\.[\w.-]+)['"]/g,
+        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin|site|deposits|checkout|withdrawals|activity|investing|setup|promos|rewards|profile|loans|goals|assistant)\.[\w.-]+)['"]/g,
       ),
     ].map((match) => match[1]);
     expect(named.length).toBeGreaterThan(50);
@@ -54,7 +55,7 @@ describe('locales', () => {
     const shown = [
       ...code.matchAll(/(?:message|errorMessage\([^,]+,|setFailure|setBanner)\(?\s*(['"])(.+?)\1/g),
     ].map((match) => match[2]);
-    const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES]
+    const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES, GOAL_MESSAGES]
       .flatMap((messages) => Object.values(messages))
       .filter((value) => typeof value === 'string');
     expect(shown.length).toBeGreaterThan(15);

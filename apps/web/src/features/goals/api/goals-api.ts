@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { GOALS_REFRESH_MS } from '@app/shared/constants';
+import type {
+  GoalListResponse,
+  GoalResponse,
+  PlanImpactRequest,
+  PlanImpactResponse,
+} from '@app/shared/schemas/goals';
+import type { Plan } from '@app/shared/schemas/investing';
+import { api } from '#lib/api-client';
+import { activityQueryKey } from '#lib/query-keys';
+import { meQueryKey } from '#lib/session';
+
+/** Query keys of the goals feature. */
+export const goalsQueryKey = ['goals'] as const;
+export const goalPlansQueryKey = ['goals', 'plans'] as const;
+
+/** GET /api/goals: the member's goals and the summary header, refreshed every 60 s (spec §9). */
+export function useGoals() {
+  return useQuery({
+    queryKey: goalsQueryKey,
+    queryFn: ({ signal }) => api.get<GoalListResponse>('/api/goals', { signal }),
+    refetchInterval: GOALS_REFRESH_MS,
+  });
+}
+
+/** GET /api/plans, unfiltered (spec §7): the modal offers the personal and business ones. */
+export function useGoalPlans(enabled: boolean) {
+  return useQuery({
+    queryKey: goalPlansQueryKey,
+    queryFn: ({ signal }) => api.get<Plan[]>('/api/plans', { signal }),
+    enabled,
+  });
+}
+
+export interface CreateGoalPayload {
+  name: string;
+  target_amount: string;
+  target_frequency: string | null;
+  target_date: string | null;
+  plan_id: number;
+}
+
+/** POST /api/goals: the goal and its first investment; goals, balance and activity reload. */
+export function useCreateGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: CreateGoalPayload) => api.post<GoalResponse>('/api/goals', payload),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: goalsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: activityQueryKey }),
+      ]),
+  });
+}
+
+/** POST /api/goals/calculate-plan-impact: the recommended duration (no plan: the pure recommendation). */
+export function usePlanImpact(request: PlanImpactRequest | null) {
+  return useQuery({
+    queryKey: ['goals', 'impact', request],
+    queryFn: ({ signal }) =>
+      api.post<PlanImpactResponse>('/api/goals/calculate-plan-impact', request, { signal }),
+    enabled: request !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Goal, GoalStatus } from '@app/shared/schemas/goals';
+import { Badge, type BadgeTone } from '#components/ui/badge';
+import { useMessage } from '#i18n/use-message';
+import { useDateFormat, useMoney } from '#lib/money';
+
+/** Spec §4: active green, completed (its own colour), others grey. */
+export const GOAL_TONES: Record<GoalStatus, BadgeTone> = {
+  active: 'success',
+  completed: 'info',
+  paused: 'neutral',
+};
+
+/** A goal's progress: a native progress bar (role progressbar, no inline style) and its percent. */
+export function GoalProgress({ goal }: { goal: Goal }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center justify-between text-xs text-muted">
+        <span id={id}>{t('goals.card.progressLabel', { name: goal.name })}</span>
+        <span aria-hidden="true" className="font-medium text-fg tabular-nums">
+          {goal.progress_percent}%
+        </span>
+      </div>
+      <progress
+        aria-labelledby={id}
+        aria-valuetext={`${goal.progress_percent}%`}
+        value={goal.progress_percent}
+        max={100}
+        className="block h-2.5 w-full appearance-none overflow-hidden rounded-full bg-surface-muted [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand"
+      />
+    </div>
+  );
+}
+
+function GoalCard({ goal }: { goal: Goal }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const date = useDateFormat();
+  const day = (value: string) => date(`${value}T12:00:00Z`);
+  const frequency = t(`goals.frequency.${goal.target_frequency ?? 'none'}`);
+  const timeframe = goal.target_date
+    ? t('goals.card.byDate', { date: day(goal.target_date), frequency })
+    : t('goals.card.noDate', { frequency });
+  return (
+    <li className="space-y-4 rounded-xl border border-line p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="text-base font-semibold wrap-anywhere">{goal.name}</h3>
+          <p className="text-xs text-muted">{t('goals.card.plan', { name: goal.plan_name })}</p>
+        </div>
+        <Badge tone={GOAL_TONES[goal.status]}>{t(`goals.status.${goal.status}`)}</Badge>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-muted">{t('goals.card.target')}</dt>
+          <dd className="font-medium tabular-nums">{money(goal.target_amount)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('goals.card.invested')}</dt>
+          <dd className="font-medium tabular-nums">{money(goal.invested)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('goals.card.earnings')}</dt>
+          <dd className="font-medium tabular-nums">{money(goal.earned)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('goals.card.timeframe')}</dt>
+          <dd className="font-medium">{timeframe}</dd>
+        </div>
+      </dl>
+      <GoalProgress goal={goal} />
+      {goal.next_contribution_date && goal.next_contribution_amount !== null && (
+        <p className="text-xs text-muted">
+          {t('goals.card.next', {
+            amount: money(goal.next_contribution_amount),
+            date: day(goal.next_contribution_date),
+          })}
+        </p>
+      )}
+      {goal.skipped_periods > 0 && goal.status !== 'completed' && (
+        <p className="text-xs text-warning">{t('goals.card.skipped', { count: goal.skipped_periods })}</p>
+      )}
+    </li>
+  );
+}
+
+/** The goal list (spec §2): name, status, Target Amount, Invested, Earnings, progress, Timeframe. */
+export function GoalList({ goals }: { goals: Goal[] }) {
+  const message = useMessage();
+  if (goals.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-line px-4 py-10 text-center text-sm text-muted">
+        {message('No goals found.')}
+      </p>
+    );
+  return (
+    <ul className="space-y-3">
+      {goals.map((goal) => (
+        <GoalCard key={goal.id} goal={goal} />
+      ))}
+    </ul>
+  );
+}
