@@ -115,9 +115,7 @@ function firstChoice(
 ): { delta?: Delta; message?: Delta; finish_reason?: unknown } | undefined {
   if (!isRecord(payload) || !Array.isArray(payload.choices)) return undefined;
   const choice: unknown = payload.choices[0];
-  return isRecord(choice)
-    ? (choice)
-    : undefined;
+  return isRecord(choice) ? choice : undefined;
 }
 
 async function readStream(response: IncomingMessage, onText?: (text: string) => void): Promise<ChatTurn> {
