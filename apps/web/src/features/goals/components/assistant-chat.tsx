@@ -157,8 +157,9 @@ export function AssistantChat() {
 
   const focusInput = () => window.setTimeout(() => inputRef.current?.focus(), 0);
 
-  async function ask(question: string) {
-    add(null, { from: 'member', text: question });
+  /** A free question; `shown` is what the member's bubble says when it differs (a menu label). */
+  async function ask(question: string, shown = question) {
+    add(null, { from: 'member', text: shown });
     setAsking(true);
     setStreaming('');
     try {
@@ -458,7 +459,8 @@ export function AssistantChat() {
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => void ask(t('assistant.menuCheckBalance'))}
+              // The assistant reads English: the menu sends the spec's words, the bubble shows the label.
+              onClick={() => void ask('Check my balance', t('assistant.menuCheckBalance'))}
               disabled={busy}
             >
               {t('assistant.menuCheckBalance')}
