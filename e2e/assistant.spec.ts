@@ -71,7 +71,8 @@ describe('the assistant in My Goals, in a real browser', () => {
       .first()
       .click();
     await chat.getByRole('button', { name: 'Confirm and save' }).click();
-    await log.getByText('Goal created and investment deducted!').waitFor();
+    // The chat's message from POST /api/ai/save-goal: what was invested and when the next unit is due.
+    await log.getByText(/Goal saved\. \$[\d,.]+ was invested in .+ today\./).waitFor();
     // Saved: back at step 0, and the goal is in the list.
     await chat.getByRole('button', { name: 'Save for a goal' }).waitFor();
     await page.getByRole('heading', { name: 'Chat car' }).waitFor();

@@ -99,6 +99,10 @@ export const userPlans = pgTable(
       .on(t.goalId)
       .where(sql`${t.goalId} is not null`),
     index('user_plans_user_idx').on(t.userId, t.createdAt, t.id),
+    // The assistant's "my plans" answer: a member's running plans, soonest to end first (decision 115).
+    index('user_plans_running_idx')
+      .on(t.userId, t.endsAt, t.id)
+      .where(sql`${t.status} in ('active', 'locked')`),
     index('user_plans_due_idx')
       .on(t.nextAccrualAt)
       .where(sql`${t.status} in ('active', 'locked')`),

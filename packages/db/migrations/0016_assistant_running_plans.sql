@@ -1,0 +1,1 @@
+CREATE INDEX "user_plans_running_idx" ON "user_plans" USING btree ("user_id","ends_at","id") WHERE "user_plans"."status" in ('active', 'locked');
