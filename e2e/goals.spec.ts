@@ -81,6 +81,13 @@ describe('My Goals in a real browser', () => {
     await card.getByText('5%').waitFor();
     await expectAccessible(page, '/my-goals with a goal');
 
+    // Pause and resume from the card.
+    await card.getByRole('button', { name: 'Pause House deposit' }).click();
+    await card.getByText('Paused').waitFor();
+    await expectAccessible(page, '/my-goals with a paused goal');
+    await card.getByRole('button', { name: 'Resume House deposit' }).click();
+    await card.getByText('Active').waitFor();
+
     // The first unit came out of the balance.
     const me = await member.session.request<{ balance: number }>('GET', '/api/me');
     expect(me.balance).toBe(900);

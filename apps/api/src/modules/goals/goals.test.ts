@@ -444,6 +444,31 @@ describe('the contribution job', () => {
     await ledgerOk();
   });
 
+  it('invests a period once when two runs of the job race (two nodes without the registry’s lock)', async () => {
+    clock.set(new Date('2026-09-01T09:00:00Z'));
+    const member = await fundedMember(app, 1000);
+    const goal = await created(member, { name: 'Raced', target_amount: 5000, target_frequency: 'daily' });
+    clock.set(new Date('2026-09-02T09:00:00Z'));
+    const runs = await Promise.all([
+      runGoalContributions(app.deps, clock.now()),
+      runGoalContributions(app.deps, clock.now()),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.invested, 0)).toBeGreaterThanOrEqual(1);
+    const rows = await db.select().from(goals).where(eq(goals.id, goal.id));
+    expect(rows[0]).toMatchObject({
+      invested: 200_00,
+      contributions: 2,
+      nextPeriod: 2,
+      nextDueOn: '2026-09-03',
+    });
+    const entries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.reference, `goal:${goal.id}:1`));
+    expect(entries).toHaveLength(1);
+    await ledgerOk();
+  });
+
   it('completes at once a goal whose first unit reaches the target', async () => {
     clock.set(new Date('2026-08-01T09:00:00Z'));
     const member = await fundedMember(app, 200);

@@ -66,3 +66,15 @@ export function usePlanImpact(request: PlanImpactRequest | null) {
     staleTime: 60_000,
   });
 }
+
+/** POST /api/goals/:id/pause | resume, DELETE /api/goals/:id: the list (and, for delete, nothing else) reloads. */
+export function useGoalAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'pause' | 'resume' | 'delete' }) =>
+      action === 'delete'
+        ? api.delete<{ message: string }>(`/api/goals/${id}`)
+        : api.post<GoalResponse>(`/api/goals/${id}/${action}`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: goalsQueryKey }),
+  });
+}

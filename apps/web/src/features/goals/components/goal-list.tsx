@@ -1,9 +1,17 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import type { Goal, GoalStatus } from '@app/shared/schemas/goals';
 import { Badge, type BadgeTone } from '#components/ui/badge';
+import { Button } from '#components/ui/button';
+import { Dialog } from '#components/ui/dialog';
 import { useMessage } from '#i18n/use-message';
+import { errorMessage } from '#lib/api-client';
 import { useDateFormat, useMoney } from '#lib/money';
+import { useGoalAction } from '../api/goals-api';
+
+const toastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
 
 /** Spec §4: active green, completed (its own colour), others grey. */
 export const GOAL_TONES: Record<GoalStatus, BadgeTone> = {
@@ -31,6 +39,74 @@ export function GoalProgress({ goal }: { goal: Goal }) {
         max={100}
         className="block h-2.5 w-full appearance-none overflow-hidden rounded-full bg-surface-muted [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand"
       />
+    </div>
+  );
+}
+
+/** Pause or resume, and delete with a confirmation (the money stays invested in the goal's plans). */
+function GoalActions({ goal }: { goal: Goal }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const action = useGoalAction();
+  const [confirming, setConfirming] = useState(false);
+  const run = (kind: 'pause' | 'resume' | 'delete') =>
+    action.mutate(
+      { id: goal.id, action: kind },
+      {
+        onSuccess: (answer) => {
+          toast.success(message(answer.message), toastOptions);
+          setConfirming(false);
+        },
+        onError: (error) => toast.error(message(errorMessage(error, 'An error occurred')), toastOptions),
+      },
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      {goal.status === 'active' && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={action.isPending}
+          onClick={() => run('pause')}
+          aria-label={t('goals.card.pauseLabel', { name: goal.name })}
+        >
+          {t('goals.card.pause')}
+        </Button>
+      )}
+      {goal.status === 'paused' && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={action.isPending}
+          onClick={() => run('resume')}
+          aria-label={t('goals.card.resumeLabel', { name: goal.name })}
+        >
+          {t('goals.card.resume')}
+        </Button>
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setConfirming(true)}
+        aria-label={t('goals.card.deleteLabel', { name: goal.name })}
+      >
+        {t('goals.card.delete')}
+      </Button>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('goals.delete.title')}
+        description={t('goals.delete.text', { name: goal.name })}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('goals.delete.cancel')}
+          </Button>
+          <Button disabled={action.isPending} onClick={() => run('delete')}>
+            {t('goals.delete.confirm')}
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }
@@ -83,6 +159,7 @@ function GoalCard({ goal }: { goal: Goal }) {
       {goal.skipped_periods > 0 && goal.status !== 'completed' && (
         <p className="text-xs text-warning">{t('goals.card.skipped', { count: goal.skipped_periods })}</p>
       )}
+      <GoalActions goal={goal} />
     </li>
   );
 }

@@ -301,4 +301,40 @@ describe('My Goals (spec §2, §5, §8, §9)', () => {
     // A failed recommendation is silently cleared.
     expect(within(dialog).queryByText(/Recommended duration/)).not.toBeInTheDocument();
   });
+
+  it('pauses, resumes and, after a confirmation, deletes a goal', async () => {
+    let current: Goal[] = [goal()];
+    const server = fakeApi({
+      'GET /api/goals': () => json(list(current)),
+      'POST /api/goals/1/pause': () => {
+        current = [goal({ status: 'paused', next_contribution_date: null, next_contribution_amount: null })];
+        return json({ message: 'Goal paused.', goal: current[0] });
+      },
+      'POST /api/goals/1/resume': () => {
+        current = [goal()];
+        return json({ message: 'Goal resumed.', goal: current[0] });
+      },
+      'DELETE /api/goals/1': () => {
+        current = [];
+        return json({ message: 'Goal deleted. Its money stays invested in its plans.' });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-goals', <MyGoalsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Pause House deposit' }));
+    expect(await screen.findByText('Goal paused.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Resume House deposit' }));
+    expect(await screen.findByText('Goal resumed.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Delete House deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete goal' });
+    expect(dialog).toHaveTextContent('Delete “House deposit”? Its money stays invested in its plans.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete goal' }));
+    expect(
+      await screen.findByText('Goal deleted. Its money stays invested in its plans.'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText("You don't have any goals yet. Start by creating one!"),
+    ).toBeInTheDocument();
+    expect(server.to('DELETE /api/goals/1')).toHaveLength(1);
+  });
 });
