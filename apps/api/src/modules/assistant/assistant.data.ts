@@ -136,13 +136,13 @@ export async function getLoans(ctx: DataContext) {
 }
 
 export async function getLoyaltyPoints(ctx: DataContext) {
-  const [figures, settings] = await Promise.all([
-    repository.cashFigures(ctx.db, ctx.userId),
+  const [points, settings] = await Promise.all([
+    repository.loyaltyPoints(ctx.db, ctx.userId),
     getSettings(ctx.db),
   ]);
-  const worthCents = Math.floor((figures.loyaltyPoints * 100) / settings.points_per_dollar);
+  const worthCents = Math.floor((points * 100) / settings.points_per_dollar);
   return {
-    loyalty_points: figures.loyaltyPoints,
+    loyalty_points: points,
     worth: centsToMajor(worthCents),
     worth_text: money(worthCents),
     points_per_dollar: settings.points_per_dollar,

@@ -122,32 +122,58 @@ function words(question: string): string[] {
   return question.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
 }
 
-/** Per data intent, how strongly the question's words call for it (fuzzy for words of 5+ letters). */
+type Hit = { intent: DataIntent; score: number };
+
+/** Exact words of the vocabulary, and what each word of a question matched before (bounded cache). */
+const EXACT = new Map<string, Hit[]>();
+for (const [intent, list] of Object.entries(VOCABULARY) as Array<[DataIntent, string[]]>) {
+  for (const word of list) EXACT.set(word, [...(EXACT.get(word) ?? []), { intent, score: 0 }]);
+}
+const FUZZY_CACHE = new Map<string, Hit[]>();
+const FUZZY_CACHE_MAX = 10_000;
+
+/** Words too common to mean anything here: never searched fuzzily. */
+const STOP_WORDS = new Set(
+  'about after again being could doing every from have having into just much many other should their there these they this those through under until what when where which while with would your yours'.split(
+    ' ',
+  ),
+);
+
+/** The intents a word calls for: exact first; fuzzy (fuse.js) for words of 5+ letters, cached. */
+function hitsOf(word: string): Hit[] {
+  const exact = EXACT.get(word);
+  if (exact) return exact;
+  if (word.length < 5 || STOP_WORDS.has(word)) return [];
+  const cached = FUZZY_CACHE.get(word);
+  if (cached) return cached;
+  const seen = new Set<DataIntent>();
+  const hits: Hit[] = [];
+  for (const result of fuse.search(word, { limit: 3 })) {
+    if (seen.has(result.item.intent)) continue;
+    seen.add(result.item.intent);
+    hits.push({ intent: result.item.intent, score: result.score ?? 0 });
+  }
+  if (FUZZY_CACHE.size >= FUZZY_CACHE_MAX) FUZZY_CACHE.clear();
+  FUZZY_CACHE.set(word, hits);
+  return hits;
+}
+
+/** Per data intent, how strongly the question's words call for it. */
 function scores(question: string): Map<DataIntent, number> {
   const result = new Map<DataIntent, number>();
   for (const word of words(question)) {
-    const hits =
-      word.length >= 5
-        ? fuse.search(word, { limit: 3 })
-        : Object.entries(VOCABULARY).flatMap(([intent, list]) =>
-            list.includes(word) ? [{ item: { intent: intent as DataIntent, word }, score: 0 }] : [],
-          );
-    const seen = new Set<DataIntent>();
-    for (const hit of hits) {
-      if (seen.has(hit.item.intent)) continue;
-      seen.add(hit.item.intent);
-      result.set(hit.item.intent, (result.get(hit.item.intent) ?? 0) + 1 - (hit.score ?? 0));
-    }
+    for (const hit of hitsOf(word)) result.set(hit.intent, (result.get(hit.intent) ?? 0) + 1 - hit.score);
   }
   return result;
 }
 
 /** The data intent the question's words call for most, if any. */
 export function dataIntentOf(question: string): DataIntent | null {
+  const scored = scores(question);
   let best: DataIntent | null = null;
   let bestScore = 0;
   for (const intent of PRIORITY) {
-    const score = scores(question).get(intent) ?? 0;
+    const score = scored.get(intent) ?? 0;
     if (score > bestScore + 1e-9) {
       best = intent;
       bestScore = score;
@@ -156,9 +182,53 @@ export function dataIntentOf(question: string): DataIntent | null {
   return best;
 }
 
+/** Words that can start a date phrase: chrono-node (the costly part) runs only when one is there. */
+const DATE_WORDS =
+  /\b(today|yesterday|tomorrow|last|this|past|previous|since|between|from|ago|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)/i;
+
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const utcDay = (year: number, month: number, dayOfMonth: number) =>
   new Date(Date.UTC(year, month, dayOfMonth));
+
+/**
+ * The phrases members use most ("today", "last month", "this year", "past 30 days"), read without
+ * chrono-node, which costs milliseconds a question; `undefined` when the question has none of them.
+ */
+function commonPeriod(question: string, now: Date): { from: Date; to: Date } | null | undefined {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const d = now.getUTCDate();
+  if (/\b(since|between|from)\b/i.test(question)) return undefined;
+  if (/\btoday\b/i.test(question)) return { from: utcDay(y, m, d), to: utcDay(y, m, d) };
+  if (/\byesterday\b/i.test(question)) return { from: utcDay(y, m, d - 1), to: utcDay(y, m, d - 1) };
+  const relative = /\b(this|last|past|previous)\s+(week|month|year)\b/i.exec(question);
+  if (relative) {
+    const back = relative[1]!.toLowerCase() === 'this' ? 0 : 1;
+    switch (relative[2]!.toLowerCase()) {
+      case 'week': {
+        const monday = d - ((now.getUTCDay() + 6) % 7) - 7 * back;
+        return { from: utcDay(y, m, monday), to: utcDay(y, m, monday + 6) };
+      }
+      case 'month':
+        return { from: utcDay(y, m - back, 1), to: utcDay(y, m - back + 1, 0) };
+      default:
+        return { from: utcDay(y - back, 0, 1), to: utcDay(y - back, 11, 31) };
+    }
+  }
+  const span = /\b(?:past|last|previous)\s+(\d{1,4})\s+(day|week|month)s?\b/i.exec(question);
+  if (span) {
+    const count = Number(span[1]);
+    const unit = span[2]!.toLowerCase();
+    const from =
+      unit === 'day'
+        ? utcDay(y, m, d - count)
+        : unit === 'week'
+          ? utcDay(y, m, d - 7 * count)
+          : utcDay(y, m - count, d);
+    return { from, to: now };
+  }
+  return undefined;
+}
 
 /**
  * The period a question names, in UTC days, never past `now`: "last month" is that calendar month,
@@ -178,6 +248,9 @@ export function periodOf(question: string, now: Date): Period | null {
     return clamp(utcDay(y, 0, 1), utcDay(y, 11, 31));
   }
   if (/\b(all time|ever|in total|so far|to date|altogether)\b/i.test(question)) return null;
+  if (!DATE_WORDS.test(question)) return null;
+  const quick = commonPeriod(question, now);
+  if (quick !== undefined) return quick && clamp(quick.from, quick.to);
   const results = chrono.en.parse(question, { instant: now, timezone: 'UTC' }, { forwardDate: false });
   const first = results[0];
   if (!first) return null;
@@ -219,7 +292,8 @@ export function matchQuestion(question: string, now: Date): Match {
   }
   if (ADVICE.test(question)) return { kind: 'advice' };
   if (!intent || (HOW_TO.test(question) && !FIGURE_CUE.test(question))) return { kind: 'help' };
-  const period = periodOf(question, now);
+  // Only earnings (and money that came in) have a period.
+  const period = intent === 'earnings' || intent === 'balance' ? periodOf(question, now) : null;
   // A period on a question about money that came in is a question about earnings in that period.
   return { kind: 'data', intent: period && intent === 'balance' ? 'earnings' : intent, period };
 }

@@ -26,42 +26,63 @@ export interface CashFigures {
   /** Paid out to the member (cents, positive) and how many withdrawals. */
   withdrawn: number;
   withdrawnCount: number;
-  loyaltyPoints: number;
 }
 
-/** Balances of the member's accounts and the running totals of their cash and hold accounts. */
+/**
+ * Balances of the member's accounts and the running totals of their cash and hold accounts: one
+ * indexed read of the member's few account rows and their totals (a row per account and entry kind).
+ */
 export async function cashFigures(db: DbOrTx, userId: number): Promise<CashFigures> {
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows<{
+    kind: string;
+    balance: unknown;
+    entry_kind: string | null;
+    total: unknown;
+    entries: unknown;
+  }>(
     db,
-    sql`select
-      coalesce((select balance from ledger_accounts where user_id = u.id and kind = 'cash'), 0) as cash,
-      coalesce((select balance from ledger_accounts where user_id = u.id and kind = 'invested'), 0) as invested,
-      coalesce((select balance from ledger_accounts where user_id = u.id and kind = 'withdrawal_hold'), 0) as held,
-      coalesce((select t.total from ledger_account_totals t join ledger_accounts a on a.id = t.account_id
-        where a.user_id = u.id and a.kind = 'cash' and t.entry_kind = 'earning'), 0) as earnings,
-      coalesce((select t.total from ledger_account_totals t join ledger_accounts a on a.id = t.account_id
-        where a.user_id = u.id and a.kind = 'cash' and t.entry_kind = 'deposit'), 0) as deposits,
-      coalesce((select t.entries from ledger_account_totals t join ledger_accounts a on a.id = t.account_id
-        where a.user_id = u.id and a.kind = 'cash' and t.entry_kind = 'deposit'), 0) as deposit_count,
-      coalesce((select -t.total from ledger_account_totals t join ledger_accounts a on a.id = t.account_id
-        where a.user_id = u.id and a.kind = 'withdrawal_hold' and t.entry_kind = 'withdrawal_paid'), 0) as withdrawn,
-      coalesce((select t.entries from ledger_account_totals t join ledger_accounts a on a.id = t.account_id
-        where a.user_id = u.id and a.kind = 'withdrawal_hold' and t.entry_kind = 'withdrawal_paid'), 0) as withdrawn_count,
-      u.loyalty_points
-    from users u where u.id = ${userId}`,
+    sql`select a.kind, a.balance, t.entry_kind, t.total, t.entries
+      from ledger_accounts a left join ledger_account_totals t on t.account_id = a.id
+      where a.user_id = ${userId}`,
   );
-  const row = rows[0] ?? {};
-  return {
-    cash: num(row.cash),
-    invested: num(row.invested),
-    held: num(row.held),
-    earnings: num(row.earnings),
-    deposits: num(row.deposits),
-    depositCount: num(row.deposit_count),
-    withdrawn: num(row.withdrawn),
-    withdrawnCount: num(row.withdrawn_count),
-    loyaltyPoints: num(row.loyalty_points),
+  const figures: CashFigures = {
+    cash: 0,
+    invested: 0,
+    held: 0,
+    earnings: 0,
+    deposits: 0,
+    depositCount: 0,
+    withdrawn: 0,
+    withdrawnCount: 0,
   };
+  for (const row of rows) {
+    if (row.kind === 'cash') {
+      figures.cash = num(row.balance);
+      if (row.entry_kind === 'earning') figures.earnings = num(row.total);
+      if (row.entry_kind === 'deposit') {
+        figures.deposits = num(row.total);
+        figures.depositCount = num(row.entries);
+      }
+    } else if (row.kind === 'invested') {
+      figures.invested = num(row.balance);
+    } else if (row.kind === 'withdrawal_hold') {
+      figures.held = num(row.balance);
+      if (row.entry_kind === 'withdrawal_paid') {
+        figures.withdrawn = -num(row.total);
+        figures.withdrawnCount = num(row.entries);
+      }
+    }
+  }
+  return figures;
+}
+
+/** The member's loyalty points (a cached column proven by the ledger check, decision 033). */
+export async function loyaltyPoints(db: DbOrTx, userId: number): Promise<number> {
+  const rows = await queryRows<{ points: unknown }>(
+    db,
+    sql`select loyalty_points as points from users where id = ${userId}`,
+  );
+  return num(rows[0]?.points);
 }
 
 /** Earnings credited on the days from `from` to `to` (inclusive, YYYY-MM-DD): one row a day at most. */
@@ -191,28 +212,25 @@ export interface HelpHit {
 
 /**
  * Help center full-text search (decision 116): published articles and FAQs whose generated `search`
- * document matches the question as `websearch_to_tsquery` reads it, best `ts_rank` first. When no
- * document has every word, the words are tried as alternatives (a question is rarely all keywords).
+ * document has any of the question's words as `websearch_to_tsquery` reads them (a question is rarely
+ * all keywords), documents with every word first, then by `ts_rank` (more of the words, and words in
+ * titles, rank higher).
  */
 export async function searchHelp(db: DbOrTx, text: string, limit: number): Promise<HelpHit[]> {
-  const run = (query: ReturnType<typeof sql>) =>
-    queryRows<{ kind: string; title: string; text: string; rank: unknown }>(
-      db,
-      sql`with q as (select ${query} as query)
-        select * from (
-          select 'article' as kind, a.title, a.summary as text, ts_rank(a.search, q.query) as rank, a.position, a.id
-          from help_articles a, q where a.published and a.search @@ q.query
-          union all
-          select 'faq' as kind, f.question as title, f.answer as text, ts_rank(f.search, q.query) as rank, f.position, f.id
-          from help_faqs f, q where f.published and f.search @@ q.query
-        ) hits order by rank desc, kind asc, position asc, id asc limit ${limit}`,
-    );
-  let rows = await run(sql`websearch_to_tsquery('english', ${text})`);
-  if (rows.length === 0) {
-    rows = await run(
-      sql`nullif(replace(websearch_to_tsquery('english', ${text})::text, ' & ', ' | '), '')::tsquery`,
-    );
-  }
+  const rows = await queryRows<{ kind: string; title: string; text: string; rank: unknown }>(
+    db,
+    sql`with w as (select websearch_to_tsquery('english', ${text}) as all_words),
+      q as (
+        select w.all_words, nullif(replace(w.all_words::text, ' & ', ' | '), '')::tsquery as query from w
+      )
+      select * from (
+        select 'article' as kind, a.title, a.summary as text, ts_rank(a.search, q.query) + (a.search @@ q.all_words)::int as rank, a.position, a.id
+        from help_articles a, q where a.published and a.search @@ q.query
+        union all
+        select 'faq' as kind, f.question as title, f.answer as text, ts_rank(f.search, q.query) + (f.search @@ q.all_words)::int as rank, f.position, f.id
+        from help_faqs f, q where f.published and f.search @@ q.query
+      ) hits order by rank desc, kind asc, position asc, id asc limit ${limit}`,
+  );
   return rows.map((row) => ({
     kind: row.kind === 'faq' ? 'faq' : 'article',
     title: row.title,
