@@ -112,7 +112,8 @@ Run ${new Date().toISOString().slice(0, 16)}Z on PGlite; the product started as 
   );
   if (!ok) process.exitCode = 1;
   const errors = [...meRuns, ...askRuns].reduce((sum, run) => sum + run.errors, 0);
-  if (errors > 0) console.warn(`${errors} requests timed out or failed at the socket (counted out of the rates)`);
+  if (errors > 0)
+    console.warn(`${errors} requests timed out or failed at the socket (counted out of the rates)`);
 } finally {
   await server.stop();
 }
