@@ -11,7 +11,7 @@ import type {
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf, mailsTo, signIn } from '../../../test/accounts';
-import { balanceOf, depositThroughSandbox, type Member } from '../../../test/money';
+import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
 import { createPlan, fundedMember } from '../../../test/investing';
 import { checkLedger } from '../../ledger/check';
 import { runGoalContributions } from './goals.service';
@@ -207,10 +207,11 @@ describe('POST /api/goals', () => {
   });
 
   it('needs a verified email, as investing does', async () => {
-    const { signedInMember } = await import('../../../test/money');
     const member = await signedInMember(app, { verified: false });
     const response = await createGoal(member, { name: 'A', target_amount: 500, plan_id: plan.id });
     expect(response.statusCode).toBe(422);
+    expect(errorOf(response).code).toBe('EMAIL_NOT_VERIFIED');
+    expect(await db.select().from(goals).where(eq(goals.userId, member.user.id))).toEqual([]);
   });
 
   it('saves from the chat the same way, with the message the chat shows', async () => {
