@@ -92,8 +92,10 @@ export const userPlans = pgTable(
   },
   (t) => [
     index('user_plans_user_idx').on(t.userId, t.createdAt, t.id),
+    // (next_accrual_at, id): the accrual takes the due plans of one day in id order, a batch at a
+    // time; with the date alone every batch sorted all of that day's plans again (decision 107).
     index('user_plans_due_idx')
-      .on(t.nextAccrualAt)
+      .on(t.nextAccrualAt, t.id)
       .where(sql`${t.status} in ('active', 'locked')`),
     check('user_plans_amount_positive', sql`${t.amount} > 0`),
     check('user_plans_earned', sql`${t.earned} >= 0 and ${t.rateDaysBps} >= 0 and ${t.accruedDays} >= 0`),

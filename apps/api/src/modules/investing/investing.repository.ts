@@ -89,7 +89,22 @@ export async function lockDueBatch(
   limit: number,
   onlyPlanId?: number,
 ): Promise<DuePlan[]> {
-  const rows = await db
+  const rows = await dueBatchQuery(db, at, limit, onlyPlanId);
+  return rows.map((row) => ({
+    ...row,
+    amount: num(row.amount),
+    rateDaysBps: num(row.rateDaysBps),
+    earned: num(row.earned),
+  }));
+}
+
+/**
+ * The select of lockDueBatch (exported for the test that reads its plan): the day's due plans in id
+ * order come straight from user_plans_due_idx (next_accrual_at, id), so each batch reads its `limit`
+ * rows instead of sorting all of the day's plans again (decision 107).
+ */
+export function dueBatchQuery(db: DbOrTx, at: Date, limit: number, onlyPlanId?: number) {
+  return db
     .select({
       id: userPlans.id,
       userId: userPlans.userId,
@@ -113,12 +128,6 @@ export async function lockDueBatch(
     .orderBy(asc(userPlans.id))
     .limit(limit)
     .for('update');
-  return rows.map((row) => ({
-    ...row,
-    amount: num(row.amount),
-    rateDaysBps: num(row.rateDaysBps),
-    earned: num(row.earned),
-  }));
 }
 
 export interface AccruedPlan {
