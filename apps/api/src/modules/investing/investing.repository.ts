@@ -185,11 +185,16 @@ export async function recordAccruals(
 }
 
 /** Plans whose term has ended and whose last day has been credited: the principal is due back. */
-export async function maturedPlanIds(
+export function maturedPlanIds(
   db: DbOrTx,
   now: Date,
   limit: number,
 ): Promise<{ id: number; userId: number }[]> {
+  return maturedPlansQuery(db, now, limit);
+}
+
+/** The select of maturedPlanIds (exported for the test that reads its plan: user_plans_maturity_idx). */
+export function maturedPlansQuery(db: DbOrTx, now: Date, limit: number) {
   return db
     .select({ id: userPlans.id, userId: userPlans.userId })
     .from(userPlans)
