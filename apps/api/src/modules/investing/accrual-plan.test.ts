@@ -21,9 +21,15 @@ const planOf = (build: (tx: Tx) => SQLWrapper) =>
 
 describe('the accrual batch query', () => {
   it('reads the due plans in id order from the due index, without sorting them', async () => {
-    const plan = await planOf((tx) => dueBatchQuery(tx, new Date('2026-03-03T00:00:00Z'), 5000));
-    expect(plan).toContain('user_plans_due_idx');
-    expect(plan).not.toMatch(/\bSort\b/);
+    const at = new Date('2026-03-03T00:00:00Z');
+    for (const afterId of [0, 123_456]) {
+      const plan = await planOf((tx) => dueBatchQuery(tx, at, 5000, undefined, afterId));
+      expect(plan).toContain('user_plans_due_idx');
+      expect(plan).not.toMatch(/\bSort\b/);
+    }
+    // The next batch of the day starts in the index after the last plan of the one before.
+    const after = await planOf((tx) => dueBatchQuery(tx, at, 5000, undefined, 123_456));
+    expect(after).toMatch(/Index Cond: .*id > /);
   });
 
   // Every scheduler tick asks which plans have matured; a million open plans must not be read for it.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { userPlanAccruals, userPlans, type DbOrTx, type UserPlanAccrualRow, type UserPlanRow } from '@app/db';
 import { num, queryRows } from '../../ledger/sql';
 import { selectMemberPage } from '../../lib/paging';
@@ -88,8 +88,10 @@ export async function lockDueBatch(
   at: Date,
   limit: number,
   onlyPlanId?: number,
+  /** Only plans after this id (the batches of one day go on in id order). */
+  afterId = 0,
 ): Promise<DuePlan[]> {
-  const rows = await dueBatchQuery(db, at, limit, onlyPlanId);
+  const rows = await dueBatchQuery(db, at, limit, onlyPlanId, afterId);
   return rows.map((row) => ({
     ...row,
     amount: num(row.amount),
@@ -103,7 +105,7 @@ export async function lockDueBatch(
  * order come straight from user_plans_due_idx (next_accrual_at, id), so each batch reads its `limit`
  * rows instead of sorting all of the day's plans again (decision 107).
  */
-export function dueBatchQuery(db: DbOrTx, at: Date, limit: number, onlyPlanId?: number) {
+export function dueBatchQuery(db: DbOrTx, at: Date, limit: number, onlyPlanId?: number, afterId = 0) {
   return db
     .select({
       id: userPlans.id,
@@ -123,6 +125,7 @@ export function dueBatchQuery(db: DbOrTx, at: Date, limit: number, onlyPlanId?: 
         eq(userPlans.nextAccrualAt, at),
         sql`(${userPlans.endsAt} is null or ${userPlans.endsAt} >= ${at.toISOString()})`,
         onlyPlanId === undefined ? undefined : eq(userPlans.id, onlyPlanId),
+        afterId > 0 ? gt(userPlans.id, afterId) : undefined,
       ),
     )
     .orderBy(asc(userPlans.id))
