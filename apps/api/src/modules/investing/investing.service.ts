@@ -340,14 +340,19 @@ export async function runAccruals(
   // be stepped over again by every batch (a million plans: 200 batches; decision 108). A batch that
   // finds nothing after the cursor starts the day again from the first id.
   let cursor = { at: 0, afterId: 0 };
+  let at: Date | null = null;
   for (;;) {
-    const at = await repository.earliestDueAccrual(db, now);
+    // A full batch leaves the day's plans after it to the next one; the earliest due day is asked for
+    // again only when a batch comes back short (the question walks the due index from its start).
+    at ??= await repository.earliestDueAccrual(db, now);
     if (!at) break;
-    const afterId = cursor.at === at.getTime() ? cursor.afterId : 0;
+    const day = at;
+    const afterId = cursor.at === day.getTime() ? cursor.afterId : 0;
     const { moved, lastId } = await db.transaction((tx) =>
-      accrueBatch(tx, at, now, batchSize, undefined, afterId),
+      accrueBatch(tx, day, now, batchSize, undefined, afterId),
     );
-    cursor = { at: at.getTime(), afterId: moved === 0 ? 0 : lastId };
+    cursor = { at: day.getTime(), afterId: moved === 0 ? 0 : lastId };
+    if (moved < batchSize) at = null;
     accruals += moved;
     // Another node took these plans between the two queries: look again, but never spin.
     idle = moved === 0 ? idle + 1 : 0;
