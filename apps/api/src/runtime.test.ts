@@ -80,4 +80,3 @@ describe('the embedded database', () => {
     }
   }, 120_000);
 });
-

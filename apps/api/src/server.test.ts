@@ -65,7 +65,8 @@ describe('the server process', () => {
       // kilobytes, but writes what it holds at least once a second (decision 107).
       expect((await fetch(`${url}/healthz?quiet=1`)).status).toBe(200);
       const quietLine = () => output.split('\n').some((line) => line.includes('"url":"/healthz"'));
-      for (let i = 0; i < 30 && !quietLine(); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 50 && !quietLine(); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(quietLine(), output).toBe(true);
 
       // Requests in waves of 100 at once, then SIGTERM the moment the last answer arrives: the access
