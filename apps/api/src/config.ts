@@ -25,7 +25,7 @@ const EnvSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url().optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-    PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(32),
+    PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     APP_KEY: optionalText,
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { FixedClock } from './clock';
 import { loadConfig } from './config';
-import { childLoggerFactory, REDACTED_PATHS } from './logger';
+import { accessLine, childLoggerFactory, REDACTED_PATHS } from './logger';
 import { createTestDatabase } from '../test/db';
 import { TEST_NOW } from '../test/helpers';
 import { Browser, latestOtp, PASSWORD, registrationPayload } from '../test/accounts';
@@ -69,5 +69,30 @@ describe('request loggers (created only when written to)', () => {
       reqId: 'req-42',
       step: 2,
     });
+  });
+});
+
+describe('the access line', () => {
+  it('holds no field the redaction names, so writing it without the redaction pass changes nothing', () => {
+    const written = (redact: string[]) => {
+      const out: string[] = [];
+      const logger = pino(
+        { level: 'info', base: null, timestamp: false, redact: { paths: redact, censor: '[redacted]' } },
+        { write: (line: string) => void out.push(line) },
+      );
+      // The strangest request the line can meet: every redacted name in the path and the query string.
+      const names = REDACTED_PATHS.map((path) => path.replace(/^.*[.[]"?/, '').replace(/"?]$/, ''));
+      const url = `/api/${names.join('/')}?${names.map((name) => `${name}=x`).join('&')}&email=a%40b.c`;
+      logger.info(accessLine({ id: 'req-7', method: 'POST', url }, 401, 1.234), 'request completed');
+      return out.join('');
+    };
+    const plain = written([]);
+    expect(plain).toBe(written(REDACTED_PATHS));
+    expect(plain).not.toContain('[redacted]');
+    expect(plain).not.toContain('?');
+    expect(plain).not.toContain('a%40b.c');
+    const line = JSON.parse(plain) as Record<string, unknown>;
+    expect(Object.keys(line).sort()).toEqual(['level', 'msg', 'reqId', 'req', 'res', 'responseTime'].sort());
+    expect(line).toMatchObject({ req: { method: 'POST' }, res: { statusCode: 401 }, responseTime: 1.23 });
   });
 });

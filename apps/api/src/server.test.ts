@@ -61,10 +61,18 @@ describe('the server process', () => {
       expect(ready, output).toBe(true);
       expect(output).toContain('Demo member: demo@example.com');
 
+      // A quiet server's line is not held back for long: the log gathers lines into writes of a few
+      // kilobytes, but writes what it holds at least once a second (decision 107).
+      expect((await fetch(`${url}/healthz?quiet=1`)).status).toBe(200);
+      const quietLine = () => output.split('\n').some((line) => line.includes('"url":"/healthz"'));
+      for (let i = 0; i < 50 && !quietLine(); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(quietLine(), output).toBe(true);
+
       // Requests in waves of 100 at once, then SIGTERM the moment the last answer arrives: the access
       // log, written asynchronously, must still hold one line for each, with no secret in it.
       const secret = 'sekret-token-value-42';
-      const sent = { me: 0, health: 0 };
+      const sent = { me: 0, health: 1 };
       for (let wave = 0; wave < 4; wave += 1) {
         const answers = await Promise.all(
           Array.from({ length: 100 }, (_, i) => {
