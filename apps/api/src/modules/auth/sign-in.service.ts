@@ -36,7 +36,11 @@ export type MemberLoginResult =
  * The password step shared by both sign-ins: throttled per account and per IP before any work, the
  * same argon2 work for unknown accounts, and one answer for every wrong combination.
  */
-async function checkPassword(deps: AppDeps, credentials: Credentials, meta: RequestMeta): Promise<UserRow> {
+export async function checkPassword(
+  deps: AppDeps,
+  credentials: Credentials,
+  meta: RequestMeta,
+): Promise<UserRow> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const keys = [throttle.accountKey(credentials.email), throttle.ipKey(meta.ip)];
@@ -85,6 +89,7 @@ export async function memberLogin(
       id: sha256Hex(challenge),
       userId: user.id,
       remember: credentials.remember ?? false,
+      kind: 'member',
       expiresAt: new Date(deps.clock.now().getTime() + TWO_FACTOR_CHALLENGE_MS),
     });
     return {
@@ -97,17 +102,6 @@ export async function memberLogin(
     kind: 'signed-in',
     body: await signIn(deps, db, user, 'member', credentials.remember ?? false, meta, 'password'),
   };
-}
-
-/** POST /api/admin/login: role admin only; an admin-kind token, `remember` extends its idle expiry. */
-export async function adminLogin(
-  deps: AppDeps,
-  credentials: Credentials,
-  meta: RequestMeta,
-): Promise<TokenResponse> {
-  const user = await checkPassword(deps, credentials, meta);
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);
-  return signIn(deps, deps.database.db, user, 'admin', credentials.remember ?? false, meta, 'password');
 }
 
 /**
@@ -124,7 +118,8 @@ export async function completeTwoFactorLogin(
   const now = deps.clock.now();
   const id = challenge ? sha256Hex(challenge) : undefined;
   const row = id ? await challenges.findChallenge(db, id) : null;
-  if (!id || !row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) {
+  // An admin's challenge never completes here (admins finish at /api/admin/2fa/verify).
+  if (!id || !row || row.kind !== 'member' || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
   }
   if (row.attempts >= CHALLENGE_MAX_ATTEMPTS) {
