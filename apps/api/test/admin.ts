@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminRole, AdminTokenResponse } from '@app/shared';
 import type { UserRow } from '@app/db';
-import { encryptSecret } from '../src/lib/crypto';
-import { enableTotp, setPendingSecret } from '../src/modules/two-factor/two-factor.repository';
+import { enrolKnownSecret } from '../src/modules/two-factor/two-factor.service';
 import { newTotpSecret } from '../src/modules/two-factor/totp';
 import { ApiClient } from './helpers';
 import { PASSWORD, createUser, totpCode } from './accounts';
@@ -49,12 +48,7 @@ export function codeSource(app: FastifyInstance, secret: string, firstUsedStep?:
 /** Enrols an authenticator for an existing admin directly (as ADMIN_TOTP_SECRET does); returns the secret. */
 export async function enrolAuthenticator(app: FastifyInstance, user: UserRow): Promise<string> {
   const secret = newTotpSecret();
-  const sealed = encryptSecret(app.deps.appKey, secret);
-  const { db } = app.deps.database;
-  const now = app.deps.clock.now();
-  await setPendingSecret(db, user.id, sealed, now);
-  const enabled = await enableTotp(db, user.id, sealed, now);
-  if (!enabled) throw new Error('could not enrol the authenticator');
+  await enrolKnownSecret(app.deps, app.deps.database.db, user.id, secret);
   return secret;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '@app/db';
 import type { AppDeps } from '../deps';
-import { decryptSecret, encryptSecret, randomSecret } from '../lib/crypto';
+import { decryptSecret, randomSecret } from '../lib/crypto';
 import { verifyPassword } from '../lib/password';
 import { recordAudit } from '../modules/admin/audit.service';
 import {
@@ -13,7 +13,7 @@ import {
   usernameExists,
 } from '../modules/auth/account.service';
 import { revokeUserTokens } from '../modules/auth/token.service';
-import { disableTotp, enableTotp, setPendingSecret } from '../modules/two-factor/two-factor.repository';
+import { enrolKnownSecret } from '../modules/two-factor/two-factor.service';
 import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
 import { seedHelpContent } from '../modules/help/help.service';
 import { seedPlanCatalogue } from '../modules/plans/plans.service';
@@ -48,16 +48,7 @@ function hasTotpSecret(deps: AppDeps, user: UserRow, secret: string): boolean {
 
 /** ADMIN_TOTP_SECRET: the bootstrap admin's authenticator, enrolled already (decision 120). */
 async function enrolConfiguredSecret(deps: AppDeps, user: UserRow, secret: string): Promise<UserRow> {
-  const { db } = deps.database;
-  const now = deps.clock.now();
-  const sealed = encryptSecret(deps.appKey, secret);
-  return db.transaction(async (tx) => {
-    await disableTotp(tx, user.id, now);
-    await setPendingSecret(tx, user.id, sealed, now);
-    const enabled = await enableTotp(tx, user.id, sealed, now);
-    if (!enabled) throw new Error('could not enrol ADMIN_TOTP_SECRET');
-    return enabled;
-  });
+  return deps.database.db.transaction((tx) => enrolKnownSecret(deps, tx, user.id, secret));
 }
 
 /**

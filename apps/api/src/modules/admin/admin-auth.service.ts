@@ -15,22 +15,25 @@ import {
 import type { DbOrTx, UserRow } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { decryptSecret, randomSecret, sha256Hex } from '../../lib/crypto';
 import { findUserById, getUserResponse } from '../auth/account.service';
-import * as challenges from '../auth/challenge.repository';
 import { recordSecurityEvent, recordSignIn, type RequestMeta } from '../auth/security-events';
 import {
-  CHALLENGE_MAX_ATTEMPTS,
   TWO_FACTOR_CHALLENGE_MS,
   checkPassword,
+  closeChallenge,
+  failChallenge,
+  openChallenge,
+  startChallenge,
   type Credentials,
 } from '../auth/sign-in.service';
 import * as throttle from '../auth/throttle.service';
 import { issueToken, markReauthenticated } from '../auth/token.service';
-import { generateRecoveryCodes, hashRecoveryCode } from '../two-factor/recovery-codes';
-import { checkSecondFactor, startSetup, type SecondFactorMethod } from '../two-factor/two-factor.service';
-import * as twoFactor from '../two-factor/two-factor.repository';
-import { matchTotpStep } from '../two-factor/totp';
+import {
+  checkSecondFactor,
+  confirmPendingSecret,
+  startSetup,
+  type SecondFactorMethod,
+} from '../two-factor/two-factor.service';
 
 /**
  * The admin sign-in (DESIGN §6 "Admin", decision 120): the password, then always a second factor.
@@ -62,13 +65,11 @@ export async function adminLogin(
   if (user.role !== 'admin' || !user.adminRole) throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);
   const enrolment = user.totpEnabledAt === null;
   const maxAgeMs = enrolment ? ADMIN_ENROLMENT_CHALLENGE_MS : TWO_FACTOR_CHALLENGE_MS;
-  const challenge = randomSecret(32);
-  await challenges.insertChallenge(deps.database.db, {
-    id: sha256Hex(challenge),
+  const challenge = await startChallenge(deps, {
     userId: user.id,
     remember: credentials.remember ?? false,
     kind: 'admin',
-    expiresAt: new Date(deps.clock.now().getTime() + maxAgeMs),
+    ttlMs: maxAgeMs,
   });
   return {
     body: {
@@ -82,23 +83,12 @@ export async function adminLogin(
 }
 
 /** The open admin challenge of the cookie and its admin; 401 when there is none (sign in again). */
-async function openChallenge(deps: AppDeps, challenge: string | undefined) {
-  const { db } = deps.database;
-  const now = deps.clock.now();
-  const id = challenge ? sha256Hex(challenge) : undefined;
-  const row = id ? await challenges.findChallenge(db, id) : null;
-  if (!id || !row || row.kind !== 'admin' || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) {
+async function openAdminChallenge(deps: AppDeps, challenge: string | undefined) {
+  const opened = await openChallenge(deps, challenge, 'admin');
+  if (opened.user.role !== 'admin' || !opened.user.adminRole) {
     throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
   }
-  if (row.attempts >= CHALLENGE_MAX_ATTEMPTS) {
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeExhausted);
-  }
-  const user = await findUserById(db, row.userId);
-  if (!user || user.role !== 'admin' || !user.adminRole) {
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
-  }
-  if (user.status !== 'active') throw new AppError('FORBIDDEN', AUTH_MESSAGES.accountSuspended);
-  return { id, row, user };
+  return opened;
 }
 
 /** POST /api/admin/2fa/enrol: during a first sign-in, a new authenticator secret and its QR code. */
@@ -106,36 +96,9 @@ export async function startEnrolment(
   deps: AppDeps,
   challenge: string | undefined,
 ): Promise<AdminEnrolResponse> {
-  const { user } = await openChallenge(deps, challenge);
+  const { user } = await openAdminChallenge(deps, challenge);
   if (user.totpEnabledAt) throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.enrolmentNotNeeded);
   return startSetup(deps, user);
-}
-
-/**
- * Turns on the pending authenticator of an enrolling admin with a code from it: claims the step, enables
- * TOTP and stores ten recovery codes, in one transaction. Null when the code does not match.
- */
-async function completeEnrolment(
-  deps: AppDeps,
-  user: UserRow,
-  code: string,
-  meta: RequestMeta,
-): Promise<{ user: UserRow; recoveryCodes: string[] } | null> {
-  const sealed = user.totpSecretEnc;
-  if (!sealed) throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.enrolmentNotStarted);
-  if (!/^\d{6}$/.test(code)) return null;
-  const now = deps.clock.now();
-  const step = matchTotpStep(decryptSecret(deps.appKey, sealed), code, now);
-  if (step === null) return null;
-  const codes = generateRecoveryCodes();
-  return deps.database.db.transaction(async (tx) => {
-    if (!(await twoFactor.claimTotpStep(tx, user.id, step))) return null;
-    const enabled = await twoFactor.enableTotp(tx, user.id, sealed, now);
-    if (!enabled) return null;
-    await twoFactor.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode), now);
-    await recordSecurityEvent(deps, tx, { user: enabled, action: 'two_factor.enabled', meta });
-    return { user: enabled, recoveryCodes: codes };
-  });
 }
 
 /**
@@ -150,7 +113,7 @@ export async function verifyAdminSignIn(
 ): Promise<AdminTokenResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const { id, row, user } = await openChallenge(deps, challenge);
+  const { id, remember, user } = await openAdminChallenge(deps, challenge);
   const keys = [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
   await throttle.assertNotThrottled(db, 'two_factor', keys, now);
 
@@ -160,24 +123,17 @@ export async function verifyAdminSignIn(
   if (user.totpEnabledAt) {
     method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true });
   } else {
-    const enrolled = await completeEnrolment(deps, user, code, meta);
+    if (!user.totpSecretEnc) throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.enrolmentNotStarted);
+    const enrolled = await confirmPendingSecret(deps, user, code, meta);
     method = enrolled ? 'totp' : null;
     if (enrolled) {
       signedIn = enrolled.user;
       recoveryCodes = enrolled.recoveryCodes;
     }
   }
-  if (!method) {
-    await throttle.recordFailure(db, 'two_factor', keys, now);
-    const attempts = (await challenges.countChallengeAttempt(db, id)) ?? CHALLENGE_MAX_ATTEMPTS;
-    if (attempts >= CHALLENGE_MAX_ATTEMPTS) await challenges.consumeChallenge(db, id, now);
-    throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
-  }
-  if (!(await challenges.consumeChallenge(db, id, now))) {
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
-  }
+  if (!method) return failChallenge(deps, id, keys);
+  await closeChallenge(deps, id);
   await throttle.clearFailures(db, 'two_factor', [throttle.userKey(user.id)]);
-  const remember = row.remember === 1;
   const absoluteMs = remember ? ADMIN_REMEMBER_DAYS * 86_400_000 : ADMIN_SESSION_HOURS * 3_600_000;
   const token = await issueToken(db, user.id, 'admin', now, remember, meta, {
     idleMinutes: ADMIN_IDLE_MINUTES,
