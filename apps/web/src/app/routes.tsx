@@ -108,6 +108,11 @@ const PortfolioPage = page(() => import('../features/investing/routes/portfolio-
 const ExplorePage = page(() => import('../features/loans/routes/explore-page'), 'ExplorePage');
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
+const AdminAdminsPage = page(() => import('../features/admin/routes/admin-admins-page'), 'AdminAdminsPage');
+const AdminAuditLogPage = page(
+  () => import('../features/admin/routes/admin-audit-log-page'),
+  'AdminAuditLogPage',
+);
 const AdminLayout = page(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
 const AdminAreaPendingPage = page(
   () => import('../features/admin/routes/admin-area-pending-page'),
@@ -160,6 +165,8 @@ export const routes: RouteObject[] = [
         // The back office's areas (features/admin/admin-areas.ts); each screen adds its route here.
         children: [
           { index: true, element: <AdminHomePage /> },
+          { path: 'admins', element: <AdminAdminsPage /> },
+          { path: 'audit-log', element: <AdminAuditLogPage /> },
           { path: '*', element: <AdminAreaPendingPage /> },
         ],
       },

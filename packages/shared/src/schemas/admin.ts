@@ -16,6 +16,7 @@ export const ADMIN_MESSAGES = {
   adminNotFound: 'Admin not found.',
   lastSuperadmin: 'At least one active superadmin must remain.',
   adminUpdated: 'Admin updated.',
+  adminCreated: 'Admin created. They set up two-factor authentication at their first sign-in.',
   sessionIdle: 'Your admin session ended after 30 minutes without activity. Please sign in again.',
 } as const;
 
@@ -154,8 +155,10 @@ const dateField = (message: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message)
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+      message,
+    )
     .optional();
 
 /** GET /api/admin/audit-log (and its CSV export): filters, newest first. */
