@@ -64,7 +64,7 @@ describe('the back office: admins, two-factor and the audit log', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL((url) => url.searchParams.get('actor') === email);
     const table = page.getByRole('table', { name: 'Audit log entries' });
-    await table.getByText('two_factor.enabled').waitFor();
+    await table.getByText('two_factor.enabled').first().waitFor();
     await table.getByText('auth.login').first().waitFor();
     await expectAccessible(page, '/admin/audit-log (filtered)');
 

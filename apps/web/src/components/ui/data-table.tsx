@@ -38,8 +38,8 @@ export interface DataTableProps<Row> {
   /** Names the table for screen readers (its caption) and the pagination. */
   caption: string;
   /**
-   * Columns of @tanstack/react-table. A column sorts on the server when `enableSorting` is true; its
-   * `id` is the API's sort field.
+   * Columns of @tanstack/react-table. A column sorts on the server only with `enableSorting: true`;
+   * its `id` is the API's sort field.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of any value type
   columns: ColumnDef<Row, any>[];
@@ -93,6 +93,8 @@ export function DataTable<Row>({
     data: rows,
     columns,
     getCoreRowModel: getCoreRowModel(),
+    // A column sorts only when it says so (`enableSorting: true`): the server decides what it can sort.
+    defaultColumn: { enableSorting: false },
     getRowId: (row) => String(rowKey(row)),
     manualSorting: true,
     manualPagination: true,

@@ -84,9 +84,13 @@ export function AdminAdminsPage() {
         info.row.original.id === me?.user.id ? (
           <span className="text-xs text-muted">{t('admin.admins.you')}</span>
         ) : (
-          <Button size="sm" variant="secondary" onClick={() => setEditing(info.row.original)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`${t('admin.admins.edit')} ${info.row.original.email}`}
+            onClick={() => setEditing(info.row.original)}
+          >
             {t('admin.admins.edit')}
-            <span className="sr-only"> {info.row.original.email}</span>
           </Button>
         ),
       meta: { align: 'end' },

@@ -168,7 +168,7 @@ export function AdminAuditLogPage() {
         rowKey={(entry) => entry.id}
         empty={t('admin.audit.empty')}
         errorText={
-          query.error instanceof ApiError && query.error.serverMessage
+          query.error instanceof ApiError && query.error.status === 400 && query.error.serverMessage
             ? message(query.error.serverMessage)
             : undefined
         }
