@@ -22,3 +22,4 @@ export * from './schemas/loans';
 export * from './schemas/assistant';
 export * from './goals';
 export * from './schemas/goals';
+export * from './schemas/admin';

@@ -105,6 +105,16 @@ const ExplorePage = page(() => import('../features/loans/routes/explore-page'), 
 const MyGoalsPage = page(() => import('../features/goals/routes/my-goals-page'), 'MyGoalsPage');
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
+const AdminAdminsPage = page(() => import('../features/admin/routes/admin-admins-page'), 'AdminAdminsPage');
+const AdminAuditLogPage = page(
+  () => import('../features/admin/routes/admin-audit-log-page'),
+  'AdminAuditLogPage',
+);
+const AdminLayout = page(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
+const AdminAreaPendingPage = page(
+  () => import('../features/admin/routes/admin-area-pending-page'),
+  'AdminAreaPendingPage',
+);
 
 export const routes: RouteObject[] = [
   {
@@ -143,9 +153,16 @@ export const routes: RouteObject[] = [
         path: '/admin',
         element: (
           <RequireAdmin>
-            <AdminHomePage />
+            <AdminLayout />
           </RequireAdmin>
         ),
+        // The back office's areas (features/admin/admin-areas.ts); each screen adds its route here.
+        children: [
+          { index: true, element: <AdminHomePage /> },
+          { path: 'admins', element: <AdminAdminsPage /> },
+          { path: 'audit-log', element: <AdminAuditLogPage /> },
+          { path: '*', element: <AdminAreaPendingPage /> },
+        ],
       },
       {
         element: (

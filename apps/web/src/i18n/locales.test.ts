@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '@app/shared/schemas/admin';
 import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
 import { GOAL_MESSAGES } from '@app/shared/schemas/goals';
 import { PROFILE_MESSAGES } from '@app/shared/schemas/profile';
@@ -55,7 +56,7 @@ describe('locales', () => {
     const shown = [
       ...code.matchAll(/(?:message|errorMessage\([^,]+,|setFailure|setBanner)\(?\s*(['"])(.+?)\1/g),
     ].map((match) => match[2]);
-    const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES, GOAL_MESSAGES]
+    const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES, GOAL_MESSAGES, ADMIN_MESSAGES]
       .flatMap((messages) => Object.values(messages))
       .filter((value) => typeof value === 'string');
     expect(shown.length).toBeGreaterThan(15);

@@ -1,0 +1,156 @@
+import type { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  type AdminAccount,
+  type AdminAccountResponse,
+  type AdminListQuery,
+  type AdminListResponse,
+  type AdminRole,
+  type CreateAdminRequest,
+  type UpdateAdminRequest,
+} from '@app/shared';
+import type { UserRow } from '@app/db';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { insertAccount, prepareAccount } from '../auth/account.service';
+import { revokeUserTokens } from '../auth/token.service';
+import { recordAudit } from './audit.service';
+import * as repository from './admins.repository';
+
+/**
+ * Admins management (issue 15 item 1, decision 120): superadmins list, create, disable and change the
+ * role of other admins; never their own; at least one active superadmin always remains. Every change
+ * is audited in its transaction with before and after.
+ */
+
+export interface Actor {
+  user: UserRow;
+  role: AdminRole;
+  ip: string;
+}
+
+function toAccount(user: UserRow): AdminAccount {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    admin_role: user.adminRole ?? 'support',
+    status: user.status,
+    two_factor_enabled: user.totpEnabledAt !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export async function listAdmins(
+  deps: AppDeps,
+  query: z.output<typeof AdminListQuery>,
+): Promise<AdminListResponse> {
+  const { db } = deps.database;
+  const [rows, total] = await Promise.all([
+    repository.findAdmins(db, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+    repository.countAdmins(db),
+  ]);
+  return {
+    data: rows.map(toAccount),
+    meta: {
+      current_page: query.page,
+      total_pages: Math.max(1, Math.ceil(total / query.per_page)),
+      total,
+    },
+  };
+}
+
+/** POST /api/admin/admins: a new admin of a role; it enrols an authenticator at its first sign-in. */
+export async function createAdmin(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof CreateAdminRequest>,
+): Promise<AdminAccountResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  // Checks and the slow password hash outside the transaction.
+  const prepared = await prepareAccount(
+    db,
+    {
+      username: input.username,
+      email: input.email,
+      password: input.password,
+      account_type: 'personal',
+      business_name: null,
+      business_email: null,
+      referral_source: null,
+      referral_code: null,
+    },
+    { role: 'admin', adminRole: input.role, verified: true },
+  );
+  const created = await db.transaction(async (tx) => {
+    const user = await insertAccount(tx, prepared, now);
+    await recordAudit(tx, {
+      actorId: actor.user.id,
+      actorRole: actor.role,
+      action: 'admin.created',
+      subjectType: 'user',
+      subjectId: String(user.id),
+      before: null,
+      after: { email: user.email, username: user.username, admin_role: user.adminRole, status: user.status },
+      ip: actor.ip,
+      createdAt: now,
+    });
+    return user;
+  });
+  return { admin: toAccount(created), message: ADMIN_MESSAGES.adminCreated };
+}
+
+/**
+ * PATCH /api/admin/admins/:id: a new role and/or status for another admin. Disabling one ends its
+ * sessions at once. 404 for an id that is not an admin.
+ */
+export async function updateAdmin(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  input: z.output<typeof UpdateAdminRequest>,
+): Promise<AdminAccountResponse> {
+  if (id === actor.user.id) throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.notYourself);
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const updated = await db.transaction(async (tx) => {
+    const locked = await repository.lockForAdminChange(tx, id, actor.user.id);
+    const self = locked.find((row) => row.id === actor.user.id);
+    // The actor may have been changed by another superadmin a moment ago.
+    if (!self || self.adminRole !== 'superadmin' || self.status !== 'active') {
+      throw new AppError('FORBIDDEN', ADMIN_MESSAGES.roleNotAllowed);
+    }
+    const target = locked.find((row) => row.id === id);
+    if (!target) throw AppError.notFound(ADMIN_MESSAGES.adminNotFound);
+    const role = input.role ?? target.adminRole ?? 'support';
+    const status = input.status ?? target.status;
+    const wasActiveSuperadmin = target.adminRole === 'superadmin' && target.status === 'active';
+    const staysActiveSuperadmin = role === 'superadmin' && status === 'active';
+    if (wasActiveSuperadmin && !staysActiveSuperadmin) {
+      const others = locked.filter(
+        (row) => row.id !== id && row.adminRole === 'superadmin' && row.status === 'active',
+      );
+      if (others.length === 0) {
+        throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.lastSuperadmin);
+      }
+    }
+    if (role === target.adminRole && status === target.status) return target;
+    const row = await repository.updateAdmin(tx, id, { adminRole: role, status }, now);
+    if (status === 'suspended' && target.status !== 'suspended') await revokeUserTokens(tx, id, now);
+    await recordAudit(tx, {
+      actorId: actor.user.id,
+      actorRole: actor.role,
+      action: 'admin.updated',
+      subjectType: 'user',
+      subjectId: String(id),
+      before: { admin_role: target.adminRole, status: target.status },
+      after: { admin_role: row.adminRole, status: row.status },
+      reason: input.reason || null,
+      ip: actor.ip,
+      createdAt: now,
+    });
+    return row;
+  });
+  return { admin: toAccount(updated), message: ADMIN_MESSAGES.adminUpdated };
+}

@@ -1,0 +1,284 @@
+import { useState, type FormEvent } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ADMIN_ROLES } from '@app/shared/constants';
+import type { AdminAccount } from '@app/shared/schemas/admin';
+import { PageHeader } from '#components/page-header';
+import { Alert } from '#components/ui/alert';
+import { Badge } from '#components/ui/badge';
+import { Button } from '#components/ui/button';
+import { DataTable } from '#components/ui/data-table';
+import { Dialog } from '#components/ui/dialog';
+import { PasswordField, SelectField, TextareaField, TextField } from '#components/ui/field';
+import { useMessage } from '#i18n/use-message';
+import { ApiError, errorMessage } from '#lib/api-client';
+import { useDocumentMeta } from '#lib/document-meta';
+import { formatTime } from '#lib/intl-format';
+import { useAdminMe } from '#lib/session';
+import { useUrlListState } from '#lib/use-url-list-state';
+import { useAdmins, useCreateAdmin, useUpdateAdmin } from '../api/admins';
+
+/** A text field of a submitted form ('' when absent). */
+function textOf(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+const column = createColumnHelper<AdminAccount>();
+
+/** The first message of each field of a 400/422 answer. */
+function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.fieldErrors) return {};
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? '']),
+  );
+}
+
+/** Admins (issue 15 item 1): superadmins add admins and change other admins' role or status. */
+export function AdminAdminsPage() {
+  const { t, i18n } = useTranslation();
+  const state = useUrlListState({ filters: [] });
+  const query = useAdmins(state.query);
+  const { data: me } = useAdminMe();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminAccount | null>(null);
+  useDocumentMeta(t('admin.admins.title'), t('admin.admins.lead'));
+
+  const columns = [
+    column.accessor('email', {
+      header: () => t('admin.admins.email'),
+      cell: (info) => (
+        <span className="flex flex-col">
+          <span className="font-medium wrap-anywhere">{info.getValue()}</span>
+          <span className="text-xs text-muted">{info.row.original.username}</span>
+        </span>
+      ),
+    }),
+    column.accessor('admin_role', {
+      header: () => t('admin.admins.role'),
+      cell: (info) => t(`admin.roles.${info.getValue()}`),
+    }),
+    column.accessor('status', {
+      header: () => t('admin.admins.status'),
+      cell: (info) => (
+        <Badge tone={info.getValue() === 'active' ? 'success' : 'danger'}>
+          {t(`admin.admins.statuses.${info.getValue()}`)}
+        </Badge>
+      ),
+    }),
+    column.accessor('two_factor_enabled', {
+      header: () => t('admin.admins.twoFactor'),
+      cell: (info) => (info.getValue() ? t('admin.admins.twoFactorOn') : t('admin.admins.twoFactorPending')),
+    }),
+    column.accessor('created_at', {
+      header: () => t('admin.admins.created'),
+      cell: (info) => formatTime(info.getValue(), i18n.language),
+      meta: { className: 'whitespace-nowrap' },
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">{t('admin.admins.actions')}</span>,
+      cell: (info) =>
+        info.row.original.id === me?.user.id ? (
+          <span className="text-xs text-muted">{t('admin.admins.you')}</span>
+        ) : (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`${t('admin.admins.edit')} ${info.row.original.email}`}
+            onClick={() => setEditing(info.row.original)}
+          >
+            {t('admin.admins.edit')}
+          </Button>
+        ),
+      meta: { align: 'end' },
+    }),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('admin.admins.title')}
+        description={t('admin.admins.lead')}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <UserPlus className="size-4" aria-hidden="true" />
+            {t('admin.admins.add')}
+          </Button>
+        }
+      />
+      <DataTable
+        caption={t('admin.admins.caption')}
+        columns={columns}
+        state={state}
+        query={query}
+        rowKey={(admin) => admin.id}
+        empty={t('admin.admins.empty')}
+      />
+      {creating && <CreateAdminDialog onClose={() => setCreating(false)} />}
+      {editing && <EditAdminDialog admin={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+function CreateAdminDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const create = useCreateAdmin();
+  const errors = fieldErrors(create.error);
+  const failure =
+    create.error && Object.keys(errors).length === 0 ? errorMessage(create.error, 'An error occurred') : null;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    create.mutate(
+      {
+        email: textOf(form, 'email'),
+        username: textOf(form, 'username'),
+        password: textOf(form, 'password'),
+        role: textOf(form, 'role') as AdminAccount['admin_role'],
+      },
+      {
+        onSuccess: (answer) => {
+          toast.success(message(answer.message));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('admin.admins.addTitle')}
+      description={t('admin.admins.addLead')}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <TextField
+          name="email"
+          type="email"
+          label={t('admin.admins.email')}
+          required
+          error={message(errors.email)}
+        />
+        <TextField
+          name="username"
+          label={t('admin.admins.username')}
+          required
+          error={message(errors.username)}
+        />
+        <PasswordField
+          name="password"
+          label={t('admin.admins.password')}
+          autoComplete="new-password"
+          required
+          error={message(errors.password)}
+        />
+        <SelectField
+          name="role"
+          label={t('admin.admins.role')}
+          defaultValue="support"
+          error={message(errors.role)}
+        >
+          {ADMIN_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`admin.roles.${role}`)}
+            </option>
+          ))}
+        </SelectField>
+        {failure && <Alert tone="error">{message(failure)}</Alert>}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('admin.admins.create')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function EditAdminDialog({ admin, onClose }: { admin: AdminAccount; onClose: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const update = useUpdateAdmin();
+  const errors = fieldErrors(update.error);
+  const failure =
+    update.error && Object.keys(errors).length === 0 ? errorMessage(update.error, 'An error occurred') : null;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const role = textOf(form, 'role') as AdminAccount['admin_role'];
+    const status = textOf(form, 'status') as AdminAccount['status'];
+    update.mutate(
+      {
+        id: admin.id,
+        ...(role !== admin.admin_role ? { role } : {}),
+        ...(status !== admin.status ? { status } : {}),
+        reason: textOf(form, 'reason'),
+      },
+      {
+        onSuccess: (answer) => {
+          toast.success(message(answer.message));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('admin.admins.editTitle', { email: admin.email })}
+      description={t('admin.admins.editLead')}
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <SelectField
+          name="role"
+          label={t('admin.admins.role')}
+          defaultValue={admin.admin_role}
+          error={message(errors.role)}
+        >
+          {ADMIN_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`admin.roles.${role}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="status"
+          label={t('admin.admins.status')}
+          defaultValue={admin.status}
+          error={message(errors.status)}
+        >
+          <option value="active">{t('admin.admins.statuses.active')}</option>
+          <option value="suspended">{t('admin.admins.statuses.suspended')}</option>
+        </SelectField>
+        <TextareaField
+          name="reason"
+          label={t('admin.admins.reason')}
+          rows={2}
+          maxLength={500}
+          error={message(errors.reason)}
+        />
+        {failure && <Alert tone="error">{message(failure)}</Alert>}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('admin.admins.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
