@@ -20,3 +20,4 @@ export * from './schemas/investing';
 export * from './loans';
 export * from './schemas/loans';
 export * from './schemas/admin-queues';
+export * from './schemas/admin-members';

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LedgerCheckResponse, centsToMajor } from '@app/shared';
 import { checkLedger } from '../../ledger/check';
+import { currentUser } from '../../plugins/auth';
+import { recordAudit } from './audit.service';
 import { bearer, errorResponses } from '../auth/route-schemas';
 
 /** GET /api/admin/ledger/check: an operator proves at any moment that the books balance (DESIGN §5). */
@@ -12,13 +14,39 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Every ledger invariant: postings sum to zero, cached balances equal postings, signs, references',
+          'Every ledger invariant: postings sum to zero, cached balances equal postings, signs, references, running totals; each run is audited',
         security: bearer,
         response: { 200: LedgerCheckResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => {
-      const check = await checkLedger(app.deps.database.db);
+    async (request) => {
+      const { db } = app.deps.database;
+      const check = await checkLedger(db);
+      // Every run is written to the audit log: who proved the books, when, and what it found.
+      await recordAudit(db, {
+        actorId: currentUser(request).id,
+        action: 'ledger.check',
+        subjectType: 'ledger',
+        subjectId: null,
+        after: {
+          ok: check.ok,
+          postings_sum: centsToMajor(check.postingsSum),
+          accounts_checked: check.accountsChecked,
+          entries_checked: check.entriesChecked,
+          problems:
+            check.unbalancedEntries.length +
+            check.mismatchedAccounts.length +
+            check.mismatchedPoints.length +
+            check.mismatchedTotals.length +
+            check.mismatchedPlanEarnings.length +
+            check.mismatchedDailyEarnings.length +
+            check.mismatchedLoans.length +
+            check.mismatchedQueueTotals.length +
+            check.duplicateReferences,
+        },
+        ip: request.ip,
+        createdAt: app.deps.clock.now(),
+      });
       return {
         ok: check.ok,
         postings_sum: centsToMajor(check.postingsSum),
@@ -64,6 +92,13 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           loan_id: row.loanId,
           expected: centsToMajor(row.expected),
           actual: centsToMajor(row.actual),
+        })),
+        mismatched_queue_totals: check.mismatchedQueueTotals.map((row) => ({
+          queue: row.queue,
+          cached_count: row.cachedCount,
+          count: row.count,
+          cached_amount: centsToMajor(row.cachedAmount),
+          amount: centsToMajor(row.amount),
         })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,
