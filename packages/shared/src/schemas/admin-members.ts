@@ -189,10 +189,20 @@ export const AdminOverviewResponse = z.object({
   withdrawals_per_day: z.array(OverviewDay),
   new_members_per_day: z.array(z.object({ day: z.string(), count: z.number().int() })),
   /** Assets under management, from the members' account balances. */
-  aum: z.object({ cash: z.number(), invested: z.number(), on_loan: z.number(), held_for_withdrawal: z.number() }),
+  aum: z.object({
+    cash: z.number(),
+    invested: z.number(),
+    on_loan: z.number(),
+    held_for_withdrawal: z.number(),
+  }),
   /** The last ledger check run (from the audit log; null before the first); the check itself is a scan. */
   ledger: z
-    .object({ ok: z.boolean(), problems: z.number().int(), checked_at: z.string(), by: z.string().nullable() })
+    .object({
+      ok: z.boolean(),
+      problems: z.number().int(),
+      checked_at: z.string(),
+      by: z.string().nullable(),
+    })
     .nullable(),
 });
 export type AdminOverviewResponse = z.infer<typeof AdminOverviewResponse>;

@@ -64,10 +64,7 @@ export function adminQueueQuery<Status extends z.ZodType, Extra extends z.ZodRaw
   return PageQuery.extend({
     ...(extra as Extra),
     status: z.preprocess(blankToUndefined, status.optional()),
-    q: z.preprocess(
-      blankToUndefined,
-      z.string().trim().max(254, QUEUE_MESSAGES.searchTooLong).optional(),
-    ),
+    q: z.preprocess(blankToUndefined, z.string().trim().max(254, QUEUE_MESSAGES.searchTooLong).optional()),
     min_amount: amountFilter(),
     max_amount: amountFilter(),
     from: z.preprocess(blankToUndefined, isoDate(QUEUE_MESSAGES.invalidDate).optional()),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListMeta, PageQuery, moneyAmount } from './common';
+import { ListMeta, moneyAmount } from './common';
 import { AdminUserSummary } from './deposits';
 import {
   QueueDecision,

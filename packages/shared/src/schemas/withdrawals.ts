@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WITHDRAWAL_METHODS } from '../constants';
-import { ListMeta, PageQuery, moneyAmount, requiredText } from './common';
+import { ListMeta, moneyAmount, requiredText } from './common';
 import { AdminUserSummary } from './deposits';
 import {
   AdminActor,

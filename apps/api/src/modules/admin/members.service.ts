@@ -71,7 +71,12 @@ const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  */
 export async function listMembers(
   deps: AppDeps,
-  query: { q?: string | undefined; status?: MemberStatus | undefined; page: number; per_page?: number | undefined },
+  query: {
+    q?: string | undefined;
+    status?: MemberStatus | undefined;
+    page: number;
+    per_page?: number | undefined;
+  },
 ): Promise<AdminMemberListResponse> {
   const { db } = deps.database;
   const perPage = query.per_page ?? MEMBER_PAGE_SIZE;
@@ -118,7 +123,11 @@ async function findMember(db: DbOrTx, id: number): Promise<UserRow> {
 }
 
 /** GET /api/admin/users/:id: the member, their profile (decrypted by the profile service) and money. */
-export async function memberDetail(deps: AppDeps, admin: UserRow, id: number): Promise<AdminMemberDetailResponse> {
+export async function memberDetail(
+  deps: AppDeps,
+  admin: UserRow,
+  id: number,
+): Promise<AdminMemberDetailResponse> {
   const { db } = deps.database;
   const user = await findMember(db, id);
   const [profileRow] = await db.select().from(userProfiles).where(eq(userProfiles.userId, id));

@@ -29,7 +29,9 @@ describe('GET /api/admin/users', () => {
   it('finds a member by id, referral code, or the start of an email or a username', async () => {
     const member = await signedInMember(app);
     const ids = async (q: string) =>
-      (await get<AdminMemberListResponse>(`/api/admin/users?q=${encodeURIComponent(q)}`)).data.map((row) => row.id);
+      (await get<AdminMemberListResponse>(`/api/admin/users?q=${encodeURIComponent(q)}`)).data.map(
+        (row) => row.id,
+      );
     expect(await ids(String(member.user.id))).toContain(member.user.id);
     expect(await ids(member.user.referralCode)).toEqual([member.user.id]);
     expect(await ids(member.email.toUpperCase())).toEqual([member.user.id]);
@@ -91,14 +93,20 @@ describe('GET /api/admin/users/:id and its sections', () => {
 
     const deposits = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/deposits`);
     expect(deposits.data).toHaveLength(1);
-    const withdrawals = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/withdrawals`);
+    const withdrawals = await get<AdminMemberSectionResponse>(
+      `/api/admin/users/${member.user.id}/withdrawals`,
+    );
     expect(withdrawals.data).toMatchObject([{ amount: 50, status: 'pending' }]);
-    const ledger = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/ledger?per_page=1`);
+    const ledger = await get<AdminMemberSectionResponse>(
+      `/api/admin/users/${member.user.id}/ledger?per_page=1`,
+    );
     expect(ledger.data).toHaveLength(1);
     expect(ledger.meta.total).toBe(2);
     const sessions = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/sessions`);
     expect(sessions.data).toMatchObject([{ kind: 'member', ended_at: null }]);
-    const events = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/security-events`);
+    const events = await get<AdminMemberSectionResponse>(
+      `/api/admin/users/${member.user.id}/security-events`,
+    );
     expect(events.data.some((row) => 'action' in row && row.action === 'auth.login')).toBe(true);
     const bell = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/notifications`);
     expect(bell.data.length).toBeGreaterThan(0);
@@ -108,16 +116,18 @@ describe('GET /api/admin/users/:id and its sections', () => {
 
   it('answers 404 for an unknown member or an admin, 400 for a bad id or section', async () => {
     expect((await admin.client.get('/api/admin/users/999999', { token: admin.token })).statusCode).toBe(404);
-    expect((await admin.client.get(`/api/admin/users/${admin.user.id}`, { token: admin.token })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await admin.client.get(`/api/admin/users/${admin.user.id}`, { token: admin.token })).statusCode,
+    ).toBe(404);
     expect((await admin.client.get('/api/admin/users/x', { token: admin.token })).statusCode).toBe(400);
     const member = await signedInMember(app);
-    const section = await admin.client.get(`/api/admin/users/${member.user.id}/secrets`, { token: admin.token });
+    const section = await admin.client.get(`/api/admin/users/${member.user.id}/secrets`, {
+      token: admin.token,
+    });
     expect(section.statusCode).toBe(400);
-    expect((await member.client.get(`/api/admin/users/${member.user.id}`, { token: member.token })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await member.client.get(`/api/admin/users/${member.user.id}`, { token: member.token })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -155,7 +165,11 @@ describe('PATCH /api/admin/users/:id', () => {
       );
     expect(audit?.actorId).toBe(admin.user.id);
     expect(audit?.before).toEqual({ status: 'active' });
-    expect(audit?.after).toEqual({ status: 'suspended', reason: 'Card fraud report from the bank.', sessions_ended: 1 });
+    expect(audit?.after).toEqual({
+      status: 'suspended',
+      reason: 'Card fraud report from the bank.',
+      sessions_ended: 1,
+    });
 
     const again = await patch({ status: 'suspended', reason: 'Twice.' });
     expect(again.statusCode).toBe(409);
@@ -168,9 +182,9 @@ describe('PATCH /api/admin/users/:id', () => {
     const back = await patch({ status: 'active', reason: 'Bank confirmed the report was a mistake.' });
     expect(back.statusCode).toBe(200);
     expect(back.json<AdminMemberStatusResponse>().message).toBe(MEMBER_MESSAGES.reactivated);
-    expect((await member.client.post('/api/login', { email: member.email, password: PASSWORD })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await member.client.post('/api/login', { email: member.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown member and 400 for a bad status', async () => {
@@ -224,7 +238,10 @@ describe('GET /api/admin/overview', () => {
     const last = <T extends { day: string }>(rows: T[]) => rows.at(-1)!;
     expect(last(after.deposits_per_day).amount).toBeCloseTo(last(before.deposits_per_day).amount + 400, 2);
     expect(last(after.deposits_per_day).count).toBe(last(before.deposits_per_day).count + 1);
-    expect(last(after.withdrawals_per_day).amount).toBeCloseTo(last(before.withdrawals_per_day).amount + 100, 2);
+    expect(last(after.withdrawals_per_day).amount).toBeCloseTo(
+      last(before.withdrawals_per_day).amount + 100,
+      2,
+    );
     expect(last(after.new_members_per_day).count).toBe(last(before.new_members_per_day).count + 1);
     expect(after.aum.cash).toBeCloseTo(before.aum.cash + 300, 2);
     expect(after.queues.deposits.pending_count).toBe(before.queues.deposits.pending_count + 1);

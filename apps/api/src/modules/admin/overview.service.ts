@@ -4,10 +4,7 @@ import { auditLog, deposits, users, type DbOrTx } from '@app/db';
 import { centsToMajor, type AdminOverviewResponse, type OverviewDay } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { num, queryRows } from '../../ledger/sql';
-import { depositsQueue } from '../deposits/deposits.repository';
-import { applicationsQueue } from '../loans/loans.repository';
-import { withdrawalsQueue } from '../withdrawals/withdrawals.repository';
-import { queueTotals } from './queues';
+import { applicationsQueue, depositsQueue, queueTotals, withdrawalsQueue } from './queues';
 
 export const OVERVIEW_DAYS = 30;
 

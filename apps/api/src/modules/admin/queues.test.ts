@@ -18,7 +18,13 @@ import type {
 import { QUEUE_MESSAGES } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
-import { balanceOf, depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import {
+  balanceOf,
+  depositThroughSandbox,
+  signedInAdmin,
+  signedInMember,
+  type Member,
+} from '../../../test/money';
 import { applyFor, createLoanPlan } from '../../../test/loans';
 import { checkLedger } from '../../ledger/check';
 
@@ -58,7 +64,11 @@ async function auditOf(subjectType: string, id: number, action: string) {
     .select()
     .from(auditLog)
     .where(
-      and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, String(id)), eq(auditLog.action, action)),
+      and(
+        eq(auditLog.subjectType, subjectType),
+        eq(auditLog.subjectId, String(id)),
+        eq(auditLog.action, action),
+      ),
     );
 }
 
@@ -70,7 +80,9 @@ async function ledgerOk() {
 
 describe('queue lists: filters, order, ages and totals', () => {
   it('filters the bank deposits queue by member, amount range, dates and status, oldest first', async () => {
-    const before = await get<AdminDepositListResponse>('/api/admin/deposits?status=pending&method=bank_transfer');
+    const before = await get<AdminDepositListResponse>(
+      '/api/admin/deposits?status=pending&method=bank_transfer',
+    );
     const alice = await signedInMember(app);
     const bob = await signedInMember(app);
     const first = await bankDeposit(alice, 100);
@@ -101,9 +113,13 @@ describe('queue lists: filters, order, ages and totals', () => {
       `/api/admin/deposits?q=${alice.user.id}&from=${today}&to=${today}`,
     );
     expect(byDate.data).toHaveLength(2);
-    const otherDay = await get<AdminDepositListResponse>(`/api/admin/deposits?q=${alice.user.id}&from=2001-01-01&to=2001-01-02`);
+    const otherDay = await get<AdminDepositListResponse>(
+      `/api/admin/deposits?q=${alice.user.id}&from=2001-01-01&to=2001-01-02`,
+    );
     expect(otherDay.data).toEqual([]);
-    const confirmedOnly = await get<AdminDepositListResponse>(`/api/admin/deposits?q=${alice.user.id}&status=confirmed`);
+    const confirmedOnly = await get<AdminDepositListResponse>(
+      `/api/admin/deposits?q=${alice.user.id}&status=confirmed`,
+    );
     expect(confirmedOnly.data).toEqual([]);
     const nobody = await get<AdminDepositListResponse>('/api/admin/deposits?q=nobody-at-all@example.com');
     expect(nobody.data).toEqual([]);
@@ -111,10 +127,9 @@ describe('queue lists: filters, order, ages and totals', () => {
   });
 
   it('answers 400 with field errors for bad filters', async () => {
-    const bad = await admin.client.get(
-      '/api/admin/withdrawals?min_amount=abc&from=2026-02-30&per_page=500',
-      { token: admin.token },
-    );
+    const bad = await admin.client.get('/api/admin/withdrawals?min_amount=abc&from=2026-02-30&per_page=500', {
+      token: admin.token,
+    });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).errors).toMatchObject({
       min_amount: [QUEUE_MESSAGES.invalidAmount],
@@ -183,7 +198,11 @@ describe('decisions', () => {
   it('approves a bank deposit: the balance changes, audited with before and after', async () => {
     const member = await signedInMember(app);
     const { deposit } = await bankDeposit(member, 640);
-    const response = await admin.client.post(`/api/admin/deposits/${deposit.id}/confirm`, {}, { token: admin.token });
+    const response = await admin.client.post(
+      `/api/admin/deposits/${deposit.id}/confirm`,
+      {},
+      { token: admin.token },
+    );
     expect(response.statusCode).toBe(200);
     expect((await balanceOf(member)).balance).toBe(640);
     const [audit] = await auditOf('deposit', deposit.id, 'deposit.confirmed');
@@ -218,7 +237,10 @@ describe('decisions', () => {
     );
     expect(response.statusCode).toBe(200);
     const reason = 'Destination details are not valid — The address belongs to another network.';
-    expect(response.json<AdminWithdrawalActionResponse>().withdrawal).toMatchObject({ status: 'rejected', reason });
+    expect(response.json<AdminWithdrawalActionResponse>().withdrawal).toMatchObject({
+      status: 'rejected',
+      reason,
+    });
     expect((await balanceOf(member)).balance).toBe(300);
     const history = await get<WithdrawalHistoryResponse>('/api/withdrawal/history', member);
     expect(history.data[0]).toMatchObject({ id: withdrawal.id, status: 'rejected', reason });
@@ -250,7 +272,9 @@ describe('decisions', () => {
     expect(response.json<AdminLoanApplicationActionResponse>().application.reason).toBe(
       'Repayments would not be affordable — Income too low for this term.',
     );
-    const detail = await get<AdminLoanApplicationDetailResponse>(`/api/admin/loan-applications/${application.id}`);
+    const detail = await get<AdminLoanApplicationDetailResponse>(
+      `/api/admin/loan-applications/${application.id}`,
+    );
     expect(detail.decision).toMatchObject({ action: 'loan_application.rejected', by: { id: admin.user.id } });
     const again = await secondAdmin.client.post(
       `/api/admin/loan-applications/${application.id}/approve`,
@@ -276,20 +300,17 @@ describe('decisions', () => {
     const statuses = [one.statusCode, two.statusCode].sort();
     expect(statuses).toEqual([200, 409]);
     const [winner, loser, winnerAdmin, verb] =
-      one.statusCode === 200
-        ? [one, two, admin, 'approved']
-        : [two, one, secondAdmin, 'rejected'];
+      one.statusCode === 200 ? [one, two, admin, 'approved'] : [two, one, secondAdmin, 'rejected'];
     expect(winner.statusCode).toBe(200);
     expect(errorOf(loser)).toMatchObject({ code: 'CONFLICT' });
     expect(errorOf(loser).message).toBe(
       `This withdrawal is no longer pending. It was ${verb} by ${winnerAdmin.user.username}.`,
     );
-    const entries = await db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, member.user.id));
+    const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, member.user.id));
     // The deposit, the hold and exactly one decision.
-    expect(entries.filter((entry) => entry.kind.startsWith('withdrawal_')).map((e) => e.kind)).toHaveLength(2);
+    expect(entries.filter((entry) => entry.kind.startsWith('withdrawal_')).map((e) => e.kind)).toHaveLength(
+      2,
+    );
     await ledgerOk();
   });
 });
@@ -300,7 +321,11 @@ describe('four eyes', () => {
     await depositThroughSandbox(member, 20_000);
     const { withdrawal } = await withdraw(member, 15_000);
 
-    const first = await admin.client.post(`/api/admin/withdrawals/${withdrawal.id}/approve`, {}, { token: admin.token });
+    const first = await admin.client.post(
+      `/api/admin/withdrawals/${withdrawal.id}/approve`,
+      {},
+      { token: admin.token },
+    );
     expect(first.statusCode).toBe(200);
     const firstBody = first.json<AdminWithdrawalActionResponse>();
     expect(firstBody.message).toBe(QUEUE_MESSAGES.firstApprovalRecorded);
@@ -310,15 +335,24 @@ describe('four eyes', () => {
       first_approval: { by: { id: admin.user.id, username: admin.user.username } },
     });
     const paidEntries = () =>
-      db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, `withdrawal:${withdrawal.id}:paid`));
+      db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.reference, `withdrawal:${withdrawal.id}:paid`));
     expect(await paidEntries()).toEqual([]);
 
-    const same = await admin.client.post(`/api/admin/withdrawals/${withdrawal.id}/approve`, {}, { token: admin.token });
+    const same = await admin.client.post(
+      `/api/admin/withdrawals/${withdrawal.id}/approve`,
+      {},
+      { token: admin.token },
+    );
     expect(same.statusCode).toBe(422);
     expect(errorOf(same).message).toBe(QUEUE_MESSAGES.sameAdmin);
     expect(await paidEntries()).toEqual([]);
 
-    const listed = await get<AdminWithdrawalListResponse>(`/api/admin/withdrawals?status=pending&q=${member.user.id}`);
+    const listed = await get<AdminWithdrawalListResponse>(
+      `/api/admin/withdrawals?status=pending&q=${member.user.id}`,
+    );
     expect(listed.data[0]).toMatchObject({ id: withdrawal.id, awaiting_second_approval: true });
 
     const second = await secondAdmin.client.post(
@@ -365,7 +399,9 @@ describe('four eyes', () => {
         { token: admin.token },
       );
       expect(firstOnly.json<AdminWithdrawalActionResponse>().withdrawal.awaiting_second_approval).toBe(true);
-      const detail = await get<AdminWithdrawalDetailResponse>(`/api/admin/withdrawals/${above.withdrawal.id}`);
+      const detail = await get<AdminWithdrawalDetailResponse>(
+        `/api/admin/withdrawals/${above.withdrawal.id}`,
+      );
       expect(detail.four_eyes_threshold).toBe(100);
       // A first approval does not stop a rejection.
       const rejected = await secondAdmin.client.post(

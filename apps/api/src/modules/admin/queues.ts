@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { adminQueueTotals, auditLog, users, type DbOrTx } from '@app/db';
+import {
+  adminQueueTotals,
+  auditLog,
+  deposits,
+  loanApplications,
+  users,
+  withdrawals,
+  type DbOrTx,
+} from '@app/db';
 import {
   centsToMajor,
   type AdminQueue,
@@ -27,6 +35,32 @@ export interface QueueTable {
   amount: PgColumn;
   createdAt: PgColumn;
 }
+
+/** The three queues' tables (deposits: the bank transfers are picked with `method`). */
+export const depositsQueue: QueueTable = {
+  table: deposits,
+  id: deposits.id,
+  userId: deposits.userId,
+  status: deposits.status,
+  amount: deposits.amount,
+  createdAt: deposits.createdAt,
+};
+export const withdrawalsQueue: QueueTable = {
+  table: withdrawals,
+  id: withdrawals.id,
+  userId: withdrawals.userId,
+  status: withdrawals.status,
+  amount: withdrawals.amount,
+  createdAt: withdrawals.createdAt,
+};
+export const applicationsQueue: QueueTable = {
+  table: loanApplications,
+  id: loanApplications.id,
+  userId: loanApplications.userId,
+  status: loanApplications.status,
+  amount: loanApplications.amountRequested,
+  createdAt: loanApplications.createdAt,
+};
 
 const MEMBER_MATCH_LIMIT = 20;
 
@@ -114,7 +148,12 @@ export async function selectFilteredQueuePage<Row>(
     .limit(perPage)
     .offset(offset);
   const cap = offset + perPage * (COUNT_PAGES_AHEAD + 1);
-  const capped = db.select({ one: sql`1` }).from(queue.table).where(where).limit(cap).as('capped');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(queue.table)
+    .where(where)
+    .limit(cap)
+    .as('capped');
   const [total] = await db.select({ n: count() }).from(capped);
   return { rows: rows as { row: Row; member: QueueMember }[], total: total?.n ?? 0 };
 }

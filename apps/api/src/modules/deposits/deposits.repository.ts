@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { deposits, type DbOrTx, type DepositRow } from '@app/db';
 import { selectMemberPage } from '../../lib/paging';
-import type { QueueTable } from '../admin/queues';
 
 export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id'>;
 export type DepositPatch = Partial<
@@ -42,16 +41,6 @@ export async function updateDeposit(db: DbOrTx, id: number, patch: DepositPatch)
 export function listUserDeposits(db: DbOrTx, userId: number, page: number, perPage: number) {
   return selectMemberPage(db, deposits, userId, page, perPage);
 }
-
-/** The deposits queue's table for the shared queue queries (modules/admin/queues.ts). */
-export const depositsQueue: QueueTable = {
-  table: deposits,
-  id: deposits.id,
-  userId: deposits.userId,
-  status: deposits.status,
-  amount: deposits.amount,
-  createdAt: deposits.createdAt,
-};
 
 /** Pending gateway deposits whose invoice time is over. */
 export function dueForExpiry(db: DbOrTx, now: Date, limit = 500) {

@@ -162,7 +162,13 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: DEPOSIT_MESSAGES.rejected,
-      deposit: await adminRejectDeposit(app.deps, currentUser(request), request.params.id, request.body, request.ip),
+      deposit: await adminRejectDeposit(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      ),
     }),
   );
 };

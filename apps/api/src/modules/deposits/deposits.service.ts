@@ -24,7 +24,14 @@ import { GatewayError } from '../../integrations/payments/gateway';
 import { accountFigures, postEntry, transfer } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
-import { alreadyDecided, lastDecision, queueMemberSummary, queueTotals, selectFilteredQueuePage } from '../admin/queues';
+import {
+  alreadyDecided,
+  depositsQueue,
+  lastDecision,
+  queueMemberSummary,
+  queueTotals,
+  selectFilteredQueuePage,
+} from '../admin/queues';
 import { notify } from '../notifications/notifications.service';
 import { rewardReferrer } from '../rewards/rewards.service';
 import { getSettings } from '../settings/settings.service';
@@ -367,7 +374,7 @@ export async function adminListDeposits(
   const extra = filters.method ? [eq(deposits.method, filters.method)] : [];
   const { rows, total } = await selectFilteredQueuePage<DepositRow>(
     db,
-    repository.depositsQueue,
+    depositsQueue,
     filters,
     perPage,
     extra,
@@ -375,9 +382,7 @@ export async function adminListDeposits(
   return {
     data: rows.map(({ row, member }) => toAdminDeposit(row, member, now)),
     meta: pageMeta(filters.page, perPage, total),
-    totals: await queueTotals(db, 'deposits', repository.depositsQueue, [
-      eq(deposits.method, 'bank_transfer'),
-    ]),
+    totals: await queueTotals(db, 'deposits', depositsQueue, [eq(deposits.method, 'bank_transfer')]),
   };
 }
 

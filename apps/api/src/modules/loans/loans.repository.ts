@@ -14,7 +14,7 @@ import {
   type Tx,
 } from '@app/db';
 import type { QueueFilters } from '@app/shared';
-import { selectFilteredQueuePage, type QueueTable } from '../admin/queues';
+import { applicationsQueue, selectFilteredQueuePage } from '../admin/queues';
 
 export type NewLoanPlan = Omit<typeof loanPlans.$inferInsert, 'id'>;
 export type NewLoanApplication = Omit<typeof loanApplications.$inferInsert, 'id'>;
@@ -81,16 +81,6 @@ export async function updateApplication(
   if (!row) throw new Error(`loan application ${id} vanished`);
   return row;
 }
-
-/** The loan applications queue's table for the shared queue queries (modules/admin/queues.ts). */
-export const applicationsQueue: QueueTable = {
-  table: loanApplications,
-  id: loanApplications.id,
-  userId: loanApplications.userId,
-  status: loanApplications.status,
-  amount: loanApplications.amountRequested,
-  createdAt: loanApplications.createdAt,
-};
 
 export function listApplicationsWithUsers(
   db: DbOrTx,

@@ -39,7 +39,13 @@ import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/
 import { InsufficientFundsError, postEntry, transfer, type Posting } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
-import { alreadyDecided, lastDecision, queueMemberSummary, queueTotals } from '../admin/queues';
+import {
+  alreadyDecided,
+  lastDecision,
+  queueMemberSummary,
+  queueTotals,
+  applicationsQueue,
+} from '../admin/queues';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as repository from './loans.repository';
@@ -290,7 +296,7 @@ export async function adminListLoanApplications(
       toAdminApplication(row, plans.get(row.planId) ?? null, loanIds.get(row.id) ?? null, member, now),
     ),
     meta: pageMeta(filters.page, perPage, total),
-    totals: await queueTotals(db, 'loan_applications', repository.applicationsQueue),
+    totals: await queueTotals(db, 'loan_applications', applicationsQueue),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type WithdrawalRow,
 } from '@app/db';
 import { selectMemberPage } from '../../lib/paging';
-import { selectFilteredQueuePage, type QueueTable } from '../admin/queues';
+import { withdrawalsQueue, selectFilteredQueuePage } from '../admin/queues';
 
 export type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id'>;
 export type NewDestination = Omit<typeof withdrawalDestinations.$inferInsert, 'id'>;
@@ -39,17 +39,11 @@ export function listUserWithdrawals(db: DbOrTx, userId: number, page: number, pe
   return selectMemberPage(db, withdrawals, userId, page, perPage);
 }
 
-/** The withdrawals queue's table for the shared queue queries (modules/admin/queues.ts). */
-export const withdrawalsQueue: QueueTable = {
-  table: withdrawals,
-  id: withdrawals.id,
-  userId: withdrawals.userId,
-  status: withdrawals.status,
-  amount: withdrawals.amount,
-  createdAt: withdrawals.createdAt,
-};
-
-export function listWithdrawalsWithUsers(db: DbOrTx, filters: QueueFilters<WithdrawalRow['status']>, perPage: number) {
+export function listWithdrawalsWithUsers(
+  db: DbOrTx,
+  filters: QueueFilters<WithdrawalRow['status']>,
+  perPage: number,
+) {
   return selectFilteredQueuePage<WithdrawalRow>(db, withdrawalsQueue, filters, perPage);
 }
 

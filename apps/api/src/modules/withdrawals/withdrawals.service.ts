@@ -23,8 +23,14 @@ import { AppError } from '../../errors';
 import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageCount, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
-import { fourEyesThresholdDollars } from '../admin/four-eyes';
-import { alreadyDecided, lastDecision, queueMemberSummary, queueTotals } from '../admin/queues';
+import { fourEyesThresholdDollars } from '../settings/four-eyes';
+import {
+  alreadyDecided,
+  lastDecision,
+  queueMemberSummary,
+  queueTotals,
+  withdrawalsQueue,
+} from '../admin/queues';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as repository from './withdrawals.repository';
@@ -77,7 +83,10 @@ function toAdminWithdrawal(
     age_seconds: ageSeconds(row.createdAt, now),
     first_approval:
       row.firstApprovedBy !== null && row.firstApprovedAt
-        ? { by: { id: row.firstApprovedBy, username: firstApprover ?? '' }, at: row.firstApprovedAt.toISOString() }
+        ? {
+            by: { id: row.firstApprovedBy, username: firstApprover ?? '' },
+            at: row.firstApprovedAt.toISOString(),
+          }
         : null,
     awaiting_second_approval: row.status === 'pending' && row.firstApprovedBy !== null,
   };
@@ -186,10 +195,15 @@ export async function adminListWithdrawals(
   ]);
   return {
     data: rows.map(({ row, member }) =>
-      toAdminWithdrawal(row, member, now, row.firstApprovedBy === null ? null : (names.get(row.firstApprovedBy) ?? null)),
+      toAdminWithdrawal(
+        row,
+        member,
+        now,
+        row.firstApprovedBy === null ? null : (names.get(row.firstApprovedBy) ?? null),
+      ),
     ),
     meta: pageMeta(filters.page, perPage, total),
-    totals: await queueTotals(db, 'withdrawals', repository.withdrawalsQueue),
+    totals: await queueTotals(db, 'withdrawals', withdrawalsQueue),
   };
 }
 
@@ -205,14 +219,18 @@ async function adminView(db: DbOrTx, row: WithdrawalRow, now: Date): Promise<Adm
 }
 
 /** GET /api/admin/withdrawals/:id: the withdrawal, the member's summary, the decision and the threshold. */
-export async function adminWithdrawalDetail(deps: AppDeps, id: number): Promise<AdminWithdrawalDetailResponse> {
+export async function adminWithdrawalDetail(
+  deps: AppDeps,
+  id: number,
+): Promise<AdminWithdrawalDetailResponse> {
   const { db } = deps.database;
   const row = await repository.findWithdrawal(db, id);
   if (!row) throw AppError.notFound(WITHDRAWAL_MESSAGES.notFound);
   return {
     withdrawal: await adminView(db, row, deps.clock.now()),
     member: await queueMemberSummary(db, row.userId),
-    decision: row.status === 'pending' ? null : await lastDecision(db, 'withdrawal', row.id, DECISION_ACTIONS),
+    decision:
+      row.status === 'pending' ? null : await lastDecision(db, 'withdrawal', row.id, DECISION_ACTIONS),
     four_eyes_threshold: await fourEyesThresholdDollars(db),
   };
 }
@@ -277,7 +295,10 @@ async function decide(
             ip,
             createdAt: now,
           });
-          return { message: QUEUE_MESSAGES.firstApprovalRecorded, withdrawal: await adminView(tx, updated, now) };
+          return {
+            message: QUEUE_MESSAGES.firstApprovalRecorded,
+            withdrawal: await adminView(tx, updated, now),
+          };
         }
       }
     }

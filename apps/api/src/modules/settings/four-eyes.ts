@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@app/db';
-import { readAll } from '../settings/settings.repository';
+import { readAll } from './settings.repository';
 
 /** The setting's key and default (DESIGN §6 "Admin": dollars, default $10,000). */
 export const FOUR_EYES_SETTING = 'withdrawal_four_eyes_threshold';
@@ -12,5 +12,7 @@ export const FOUR_EYES_DEFAULT_DOLLARS = 10_000;
  */
 export async function fourEyesThresholdDollars(db: DbOrTx): Promise<number> {
   const stored = (await readAll(db)).get(FOUR_EYES_SETTING);
-  return typeof stored === 'number' && Number.isInteger(stored) && stored >= 1 ? stored : FOUR_EYES_DEFAULT_DOLLARS;
+  return typeof stored === 'number' && Number.isInteger(stored) && stored >= 1
+    ? stored
+    : FOUR_EYES_DEFAULT_DOLLARS;
 }
