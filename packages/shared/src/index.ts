@@ -19,5 +19,6 @@ export * from './investing';
 export * from './schemas/investing';
 export * from './loans';
 export * from './schemas/loans';
+export * from './schemas/admin';
 export * from './schemas/admin-queues';
 export * from './schemas/admin-members';
