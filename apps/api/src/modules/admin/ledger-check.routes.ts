@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LedgerCheckResponse, centsToMajor } from '@app/shared';
 import { checkLedger } from '../../ledger/check';
-import { currentUser } from '../../plugins/auth';
+import { auditActor } from '../../plugins/auth';
 import { recordAudit } from './audit.service';
 import { bearer, errorResponses } from '../auth/route-schemas';
 
@@ -10,7 +10,7 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/ledger/check',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary:
@@ -24,7 +24,7 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       const check = await checkLedger(db);
       // Every run is written to the audit log: who proved the books, when, and what it found.
       await recordAudit(db, {
-        actorId: currentUser(request).id,
+        ...auditActor(request),
         action: 'ledger.check',
         subjectType: 'ledger',
         subjectId: null,
@@ -44,7 +44,6 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
             check.mismatchedQueueTotals.length +
             check.duplicateReferences,
         },
-        ip: request.ip,
         createdAt: app.deps.clock.now(),
       });
       return {

@@ -21,7 +21,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance', 'support'),
       schema: {
         tags: ['admin'],
         summary: 'Members, newest first: search by id, referral code, or the start of an email or username',
@@ -36,7 +36,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance', 'support'),
       schema: {
         tags: ['admin'],
         summary: 'A member: account, profile, money (finance and superadmin) and the sections to open',
@@ -51,7 +51,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users/:id/:section',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance', 'support'),
       schema: {
         tags: ['admin'],
         summary:
@@ -76,7 +76,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/users/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('support'),
       schema: {
         tags: ['admin'],
         summary: 'Suspend (every session ends at once) or reactivate a member, with a reason',
@@ -93,7 +93,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/overview',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance', 'support'),
       schema: {
         tags: ['admin'],
         summary:

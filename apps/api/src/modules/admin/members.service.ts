@@ -45,8 +45,7 @@ export const MEMBER_PAGE_SIZE = 20;
 
 /** Which admins see a member's money (finance and superadmin); support reads the rest and suspends. */
 export function seesMoney(admin: UserRow): boolean {
-  const role = (admin as UserRow & { adminRole?: string | null }).adminRole;
-  return role === undefined || role === 'superadmin' || role === 'finance';
+  return admin.adminRole === 'superadmin' || admin.adminRole === 'finance';
 }
 
 function toMemberRow(user: UserRow): AdminMemberRow {
@@ -350,11 +349,13 @@ export async function changeMemberStatus(
     }
     await recordAudit(tx, {
       actorId: admin.id,
+      actorRole: admin.adminRole,
       action: input.status === 'suspended' ? 'user.suspended' : 'user.reactivated',
       subjectType: 'user',
       subjectId: String(id),
       before: { status: user.status },
       after: { status: updated.status, reason: input.reason, sessions_ended: ended },
+      reason: input.reason,
       ip,
       createdAt: now,
     });

@@ -14,12 +14,13 @@ import {
 import { createTestApp } from '../../../test/helpers';
 import { PASSWORD, errorOf } from '../../../test/accounts';
 import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import { signInAdminAs } from '../../../test/admin';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 const admin = await signedInAdmin(app);
 
-const get = <T>(url: string, who: Member = admin) =>
+const get = <T>(url: string, who: Pick<Member, 'client' | 'token'> = admin) =>
   who.client.get(url, { token: who.token }).then((response) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<T>();
@@ -128,6 +129,32 @@ describe('GET /api/admin/users/:id and its sections', () => {
     expect(
       (await member.client.get(`/api/admin/users/${member.user.id}`, { token: member.token })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('roles on the member page', () => {
+  it('gives support the member without money, refuses money sections, and lets support suspend but not finance', async () => {
+    const support = await signInAdminAs(app, 'support');
+    const finance = await signInAdminAs(app, 'finance');
+    const member = await signedInMember(app);
+    const bySupport = await get<AdminMemberDetailResponse>(`/api/admin/users/${member.user.id}`, support);
+    expect(bySupport.money).toBeNull();
+    expect(bySupport.sections).toEqual(['sessions', 'security-events', 'notifications']);
+    const money = await support.client.get(`/api/admin/users/${member.user.id}/deposits`, {
+      token: support.token,
+    });
+    expect(money.statusCode).toBe(403);
+    const byFinance = await get<AdminMemberDetailResponse>(`/api/admin/users/${member.user.id}`, finance);
+    expect(byFinance.money).not.toBeNull();
+    const body = { status: 'suspended', reason: 'Asked by the member.' };
+    const refused = await finance.client.patch(`/api/admin/users/${member.user.id}`, body, {
+      token: finance.token,
+    });
+    expect(refused.statusCode).toBe(403);
+    const done = await support.client.patch(`/api/admin/users/${member.user.id}`, body, {
+      token: support.token,
+    });
+    expect(done.statusCode).toBe(200);
   });
 });
 

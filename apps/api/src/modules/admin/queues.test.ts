@@ -26,6 +26,7 @@ import {
   type Member,
 } from '../../../test/money';
 import { applyFor, createLoanPlan } from '../../../test/loans';
+import { signInAdminAs } from '../../../test/admin';
 import { checkLedger } from '../../ledger/check';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -252,6 +253,7 @@ describe('decisions', () => {
     const [audit] = await auditOf('withdrawal', withdrawal.id, 'withdrawal.rejected');
     expect(audit?.before).toMatchObject({ status: 'pending', reason: null });
     expect(audit?.after).toMatchObject({ status: 'rejected', reason, reason_code: 'destination_invalid' });
+    expect(audit).toMatchObject({ actorRole: 'superadmin', reason });
     await ledgerOk();
   });
 
@@ -414,6 +416,39 @@ describe('four eyes', () => {
       await db.delete(settings).where(eq(settings.key, 'withdrawal_four_eyes_threshold'));
     }
     await ledgerOk();
+  });
+});
+
+describe('roles and re-authentication', () => {
+  it('keeps the queues to finance and superadmin, and asks for a recent second factor to approve money', async () => {
+    const support = await signInAdminAs(app, 'support');
+    const refused = await support.client.get('/api/admin/withdrawals', { token: support.token });
+    expect(refused.statusCode).toBe(403);
+    const finance = await signInAdminAs(app, 'finance');
+    const member = await signedInMember(app);
+    const { deposit } = await bankDeposit(member, 55);
+    clock.advance(11 * 60_000);
+    const stale = await finance.client.post(
+      `/api/admin/deposits/${deposit.id}/confirm`,
+      {},
+      { token: finance.token },
+    );
+    expect(stale.statusCode).toBe(403);
+    expect(errorOf(stale).code).toBe('REAUTH_REQUIRED');
+    expect((await balanceOf(member)).balance).toBe(0);
+    await finance.reauth();
+    const fresh = await finance.client.post(
+      `/api/admin/deposits/${deposit.id}/confirm`,
+      {},
+      { token: finance.token },
+    );
+    expect(fresh.statusCode).toBe(200);
+    expect((await balanceOf(member)).balance).toBe(55);
+    const [audit] = await auditOf('deposit', deposit.id, 'deposit.confirmed');
+    expect(audit).toMatchObject({ actorId: finance.user.id, actorRole: 'finance' });
+    // The other admins of this file sign in again: their window has closed too.
+    await admin.reauth();
+    await secondAdmin.reauth();
   });
 });
 

@@ -95,7 +95,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/deposits',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary:
@@ -111,7 +111,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/deposits/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary: 'One deposit with its member’s summary and the decision',
@@ -126,7 +126,8 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/deposits/:id/confirm',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary: 'Confirm a pending bank transfer: the amount is credited',
@@ -147,7 +148,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/deposits/:id/reject',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending bank transfer with a reason (a code of the list and free text)',

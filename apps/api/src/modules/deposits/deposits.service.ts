@@ -419,6 +419,7 @@ async function adminDecide(
   decide: (tx: Tx, deposit: DepositRow, now: Date) => Promise<DepositRow>,
   action: string,
   extraAfter: Record<string, unknown> = {},
+  reason: string | null = null,
 ): Promise<AdminDeposit> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
@@ -440,11 +441,13 @@ async function adminDecide(
     const updated = await decide(tx, deposit, now);
     await recordAudit(tx, {
       actorId: admin.id,
+      actorRole: admin.adminRole,
       action,
       subjectType: 'deposit',
       subjectId: String(deposit.id),
       before: auditState(deposit),
       after: { ...auditState(updated), amount: centsToMajor(deposit.amount), ...extraAfter },
+      reason,
       ip,
       createdAt: now,
     });
@@ -489,6 +492,7 @@ export function adminRejectDeposit(
     (tx, deposit, now) => markUnpaid(tx, deps, deposit, 'rejected', now, { rejectionReason: reason }, reason),
     'deposit.rejected',
     { reason_code: input.reason_code ?? null },
+    reason,
   );
 }
 

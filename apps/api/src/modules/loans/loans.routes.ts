@@ -157,7 +157,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/loan-applications',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary:
@@ -173,7 +173,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/loan-applications/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary: 'One loan application with its member’s summary and the decision',
@@ -188,7 +188,8 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/loan-applications/:id/approve',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary: 'Approve: the amount is paid into the balance and the schedule is created',
@@ -214,7 +215,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/loan-applications/:id/reject',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary: 'Reject with a reason (a code of the list and free text)',

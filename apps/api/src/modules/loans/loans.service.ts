@@ -421,6 +421,7 @@ async function decide(
     });
     await recordAudit(tx, {
       actorId: admin.id,
+      actorRole: admin.adminRole,
       action: `loan_application.${outcome.status}`,
       subjectType: 'loan_application',
       subjectId: String(application.id),
@@ -433,6 +434,7 @@ async function decide(
         amount: centsToMajor(application.amountRequested),
         ...(outcome.status === 'rejected' ? { reason_code: outcome.reasonCode } : {}),
       },
+      reason: outcome.status === 'rejected' ? outcome.reason : null,
       ip,
       createdAt: now,
     });

@@ -134,7 +134,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/withdrawals',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary:
@@ -150,7 +150,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/withdrawals/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary: 'One withdrawal with its member’s summary, the decision and the four-eyes threshold',
@@ -165,7 +165,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/withdrawals/:id/approve',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary:
@@ -184,7 +185,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/withdrawals/:id/reject',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary: 'Reject with a reason (a code of the list and free text): the hold goes back to the balance',

@@ -287,6 +287,7 @@ async function decide(
           });
           await recordAudit(tx, {
             actorId: admin.id,
+            actorRole: admin.adminRole,
             action: 'withdrawal.first_approval',
             subjectType: 'withdrawal',
             subjectId: String(withdrawal.id),
@@ -341,6 +342,7 @@ async function decide(
     });
     await recordAudit(tx, {
       actorId: admin.id,
+      actorRole: admin.adminRole,
       action: `withdrawal.${outcome.status}`,
       subjectType: 'withdrawal',
       subjectId: String(withdrawal.id),
@@ -350,6 +352,7 @@ async function decide(
         amount: centsToMajor(withdrawal.amount),
         ...(outcome.status === 'rejected' ? { reason_code: outcome.reasonCode } : {}),
       },
+      reason: outcome.status === 'rejected' ? outcome.reason : null,
       ip,
       createdAt: now,
     });
