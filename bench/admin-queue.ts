@@ -34,6 +34,7 @@ const server = await startProduct('postgres', {
   LOG_LEVEL: undefined,
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
+  ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
 });
 try {
   const { default: pg } = await import('pg');

@@ -6,6 +6,7 @@ import { Alert, RetryAlert } from '#components/ui/alert';
 import { Card } from '#components/ui/card';
 import { PageSpinner, Spinner } from '#components/ui/spinner';
 import { useDocumentMeta } from '#lib/document-meta';
+import { useAdminMe } from '#lib/session';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useOverview } from '../api/admin-queues-api';
 import { QUEUE_PATHS_WEB } from '../components/format';
@@ -20,6 +21,7 @@ export function OverviewPage() {
   const money = useMoney();
   const date = useDateFormat();
   const overview = useOverview();
+  const me = useAdminMe();
   useDocumentMeta(t('adminQueues.overview.title'), t('adminQueues.overview.metaDescription'));
   if (overview.isPending) return <PageSpinner label={t('adminQueues.overview.loading')} />;
   if (overview.isError) {
@@ -29,7 +31,12 @@ export function OverviewPage() {
   const sum = (rows: { amount: number }[]) => rows.reduce((total, row) => total + row.amount, 0);
   return (
     <section className="space-y-8">
-      <h1 className="text-2xl font-semibold tracking-tight">{t('adminQueues.overview.title')}</h1>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('adminQueues.overview.title')}</h1>
+        <p className="mt-1 text-sm text-muted">
+          {t('admin.home.signedInAs', { email: me.data?.user.email ?? '' })}
+        </p>
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {ADMIN_QUEUES.map((queue) => {
           const totals = data.queues[queue];
