@@ -32,7 +32,7 @@ export function MembersPage() {
         cell: (info) => (
           <span className="flex flex-col">
             <Link
-              className="font-medium text-brand-text underline-offset-4 hover:underline"
+              className="font-medium text-brand-text underline underline-offset-4"
               to={`/admin/members/${info.row.original.id}`}
             >
               {info.getValue()}

@@ -183,10 +183,7 @@ function MemberCard({ member }: { member: QueueItemDetail['member'] }) {
       <h2 className="font-semibold">{t('adminQueues.item.member')}</h2>
       <dl className="mt-3 text-sm">
         <Row label={t('adminQueues.members.columns.member')}>
-          <Link
-            className="text-brand-text underline-offset-4 hover:underline"
-            to={`/admin/members/${member.id}`}
-          >
+          <Link className="text-brand-text underline underline-offset-4" to={`/admin/members/${member.id}`}>
             {member.username}
           </Link>{' '}
           <span className="text-muted">{member.email}</span>

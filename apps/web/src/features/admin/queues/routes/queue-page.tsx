@@ -82,7 +82,7 @@ export function QueuePage({ queue }: { queue: AdminQueue }) {
         header: () => <span className="sr-only">{t('adminQueues.queue.columns.actions')}</span>,
         cell: (info) => (
           <Link
-            className="font-medium text-brand-text underline-offset-4 hover:underline"
+            className="font-medium text-brand-text underline underline-offset-4"
             to={`${QUEUE_PATHS_WEB[queue]}/${info.row.original.id}`}
           >
             {t('adminQueues.queue.review', { id: info.row.original.id })}
