@@ -23,3 +23,5 @@ export * from './schemas/assistant';
 export * from './goals';
 export * from './schemas/goals';
 export * from './schemas/admin';
+export * from './schemas/admin-queues';
+export * from './schemas/admin-members';

@@ -51,6 +51,17 @@ export interface LedgerCheck {
     cached: number;
     fromPostings: number;
   }[];
+  /**
+   * Admin queues whose running pending count or amount (admin_queue_totals, decision 126) differs from
+   * their pending rows.
+   */
+  mismatchedQueueTotals: {
+    queue: string;
+    cachedCount: number;
+    count: number;
+    cachedAmount: number;
+    amount: number;
+  }[];
   duplicateReferences: number;
   accountsChecked: number;
   entriesChecked: number;
@@ -250,6 +261,35 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
         fromPostings: num(row.earned_posted),
       });
   }
+  const queueRows = await queryRows<{
+    queue: string;
+    cached_count: unknown;
+    count: unknown;
+    cached_amount: unknown;
+    amount: unknown;
+  }>(
+    db,
+    sql`select q.queue, coalesce(t.pending_count, 0) as cached_count, q.count,
+          coalesce(t.pending_amount, 0) as cached_amount, q.amount
+        from (
+          select 'deposits' as queue, count(*) as count, coalesce(sum(amount), 0) as amount
+            from deposits where status = 'pending' and method = 'bank_transfer'
+          union all
+          select 'withdrawals', count(*), coalesce(sum(amount), 0) from withdrawals where status = 'pending'
+          union all
+          select 'loan_applications', count(*), coalesce(sum(amount_requested), 0)
+            from loan_applications where status = 'pending'
+        ) q
+        left join admin_queue_totals t on t.queue = q.queue
+        where coalesce(t.pending_count, 0) <> q.count or coalesce(t.pending_amount, 0) <> q.amount`,
+  );
+  const mismatchedQueueTotals = queueRows.map((row) => ({
+    queue: row.queue,
+    cachedCount: num(row.cached_count),
+    count: num(row.count),
+    cachedAmount: num(row.cached_amount),
+    amount: num(row.amount),
+  }));
   const mismatchedAccounts = accounts.map((row) => {
     const cachedBalance = num(row.balance);
     const postingsBalance = num(row.posted);
@@ -300,6 +340,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     })),
     mismatchedLoans,
     mismatchedGoals,
+    mismatchedQueueTotals,
     duplicateReferences,
     accountsChecked: num(totals?.accounts),
     entriesChecked: num(totals?.entries),
@@ -314,6 +355,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     result.mismatchedPlanEarnings.length === 0 &&
     result.mismatchedDailyEarnings.length === 0 &&
     mismatchedLoans.length === 0 &&
-    mismatchedGoals.length === 0;
+    mismatchedGoals.length === 0 &&
+    mismatchedQueueTotals.length === 0;
   return result;
 }

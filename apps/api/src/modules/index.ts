@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/admin.routes';
 import { ledgerCheckRoutes } from './admin/ledger-check.routes';
 import { adminsRoutes } from './admin/admins.routes';
+import { membersRoutes } from './admin/members.routes';
 import { authCleanupJob } from './auth/auth-cleanup.job';
 import { authRoutes } from './auth/auth.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
@@ -53,6 +54,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(assistantRoutes);
   await app.register(goalsRoutes);
   await app.register(adminsRoutes);
+  await app.register(membersRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));

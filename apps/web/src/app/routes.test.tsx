@@ -77,6 +77,21 @@ describe('the app routes', () => {
         }),
       'POST /api/admin/2fa/verify': () => json({ token: '9|admin', user: admin }),
       'GET /api/admin/me': () => json({ user: admin, reauth_until: null }),
+      // The landing is the overview (issue 15 item 8).
+      'GET /api/admin/overview': () =>
+        json({
+          queues: Object.fromEntries(
+            ['deposits', 'withdrawals', 'loan_applications'].map((queue) => [
+              queue,
+              { pending_count: 0, pending_amount: 0, oldest_pending_at: null },
+            ]),
+          ),
+          deposits_per_day: [],
+          withdrawals_per_day: [],
+          new_members_per_day: [],
+          aum: { cash: 0, invested: 0, on_loan: 0, held_for_withdrawal: 0 },
+          ledger: null,
+        }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/admin/login');
@@ -93,7 +108,8 @@ describe('the app routes', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
     await user.type(screen.getByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Signed in as admin@example.com')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.getAllByText('admin@example.com').length).toBeGreaterThan(0);
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('9|admin');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(server.to('POST /api/admin/login')[0]?.body).toEqual({

@@ -111,6 +111,18 @@ const AdminAuditLogPage = page(
   'AdminAuditLogPage',
 );
 const AdminLayout = page(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
+const AdminQueuePage = page(() => import('../features/admin/queues/routes/queue-page'), 'QueuePage');
+const AdminQueueItemPage = page(
+  () => import('../features/admin/queues/routes/queue-item-page'),
+  'QueueItemPage',
+);
+const AdminMembersPage = page(() => import('../features/admin/queues/routes/members-page'), 'MembersPage');
+const AdminMemberPage = page(() => import('../features/admin/queues/routes/member-page'), 'MemberPage');
+const AdminOverviewPage = page(() => import('../features/admin/queues/routes/overview-page'), 'OverviewPage');
+const AdminReconciliationPage = page(
+  () => import('../features/admin/queues/routes/reconciliation-page'),
+  'ReconciliationPage',
+);
 const AdminAreaPendingPage = page(
   () => import('../features/admin/routes/admin-area-pending-page'),
   'AdminAreaPendingPage',
@@ -158,7 +170,18 @@ export const routes: RouteObject[] = [
         ),
         // The back office's areas (features/admin/admin-areas.ts); each screen adds its route here.
         children: [
-          { index: true, element: <AdminHomePage /> },
+          // The overview is the back office's landing (issue 15 item 8); AdminHomePage lists the areas.
+          { index: true, element: <AdminOverviewPage /> },
+          { path: 'areas', element: <AdminHomePage /> },
+          { path: 'deposits', element: <AdminQueuePage queue="deposits" /> },
+          { path: 'deposits/:id', element: <AdminQueueItemPage queue="deposits" /> },
+          { path: 'withdrawals', element: <AdminQueuePage queue="withdrawals" /> },
+          { path: 'withdrawals/:id', element: <AdminQueueItemPage queue="withdrawals" /> },
+          { path: 'loan-applications', element: <AdminQueuePage queue="loan_applications" /> },
+          { path: 'loan-applications/:id', element: <AdminQueueItemPage queue="loan_applications" /> },
+          { path: 'members', element: <AdminMembersPage /> },
+          { path: 'members/:id', element: <AdminMemberPage /> },
+          { path: 'reconciliation', element: <AdminReconciliationPage /> },
           { path: 'admins', element: <AdminAdminsPage /> },
           { path: 'audit-log', element: <AdminAuditLogPage /> },
           { path: '*', element: <AdminAreaPendingPage /> },

@@ -44,7 +44,7 @@ describe('locales', () => {
     const known = new Set([...keys(en.translation), ...branches(en.translation)]);
     const named = [
       ...code.matchAll(
-        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin|site|deposits|checkout|withdrawals|activity|investing|setup|promos|rewards|profile|loans|goals|assistant)\.[\w.-]+)['"]/g,
+        /['"]((?:common|session|picker|home|notFound|auth|shell|pages|settings|admin|site|deposits|checkout|withdrawals|activity|investing|setup|promos|rewards|profile|loans|goals|assistant|adminQueues)\.[\w.-]+)['"]/g,
       ),
     ].map((match) => match[1]);
     expect(named.length).toBeGreaterThan(50);

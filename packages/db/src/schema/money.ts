@@ -46,6 +46,10 @@ export const deposits = pgTable(
     uniqueIndex('deposits_reference_unique').on(t.reference),
     index('deposits_user_idx').on(t.userId, t.createdAt, t.id),
     index('deposits_status_idx').on(t.status, t.createdAt),
+    // The overview's deposits per day (last 30 days) without reading older history.
+    index('deposits_confirmed_idx')
+      .on(t.confirmedAt)
+      .where(sql`${t.confirmedAt} is not null`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_credited_range', sql`${t.credited} >= 0 and ${t.credited} <= ${t.amount}`),
   ],
@@ -97,12 +101,19 @@ export const withdrawals = pgTable(
     reason: text('reason'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Four eyes (decision 125): the first of two approvals of a withdrawal above the threshold. */
+    firstApprovedBy: integer('first_approved_by').references(() => users.id, { onDelete: 'set null' }),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('withdrawals_user_idx').on(t.userId, t.createdAt, t.id),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
+    // The overview's paid-out amounts per day (last 30 days) without reading older history.
+    index('withdrawals_decided_idx')
+      .on(t.decidedAt)
+      .where(sql`${t.status} = 'approved'`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
 );

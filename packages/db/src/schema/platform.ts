@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Site settings as key → JSON value; spec defaults apply where a key is absent. */
@@ -50,3 +50,14 @@ export const auditLog = pgTable(
     index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
   ],
 );
+
+/**
+ * The pending work of each admin queue (deposits = bank transfers, withdrawals, loan_applications):
+ * how many items wait and their amount in cents, kept by triggers on the queue tables in the
+ * transaction that moves an item (decision 126), so a queue page never counts or sums the queue.
+ */
+export const adminQueueTotals = pgTable('admin_queue_totals', {
+  queue: text('queue').primaryKey(),
+  pendingCount: bigint('pending_count', { mode: 'number' }).notNull().default(0),
+  pendingAmount: bigint('pending_amount', { mode: 'number' }).notNull().default(0),
+});

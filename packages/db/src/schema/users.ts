@@ -51,6 +51,10 @@ export const users = pgTable(
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_referral_code_unique').on(t.referralCode),
     index('users_referred_by_idx').on(t.referredById),
+    // The back office's member search by the start of an email or a username, and new members per day.
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_created_idx').on(t.createdAt),
     check('users_loyalty_points_nonnegative', sql`${t.loyaltyPoints} >= 0`),
   ],
 );

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_DEPOSIT_CURRENCY, DEPOSIT_METHODS } from '../constants';
 import { ListMeta, PageQuery, moneyAmount, requiredText } from './common';
+import {
+  QueueDecision,
+  QueueMemberSummary,
+  QueueTotals,
+  REJECT_REASON_CODES,
+  adminQueueQuery,
+  queueRejectRequest,
+} from './admin-queues';
 
 /** Messages of the deposit API: the spec's (§5, §8) where it gives one, ours otherwise. */
 export const DEPOSIT_MESSAGES = {
@@ -136,11 +144,21 @@ export const AdminDeposit = Deposit.extend({
   user: AdminUserSummary,
   rejection_reason: z.string().nullable(),
   confirmed_at: z.string().nullable(),
+  /** Seconds since the member made it (the queue's age column). */
+  age_seconds: z.number().int(),
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
 
-export const AdminDepositListQuery = PageQuery.extend({ status: DepositStatus.optional() });
-export const AdminDepositListResponse = z.object({ data: z.array(AdminDeposit), meta: ListMeta });
+/** The bank deposits queue is `?method=bank_transfer`; without it every method is listed. */
+export const AdminDepositListQuery = adminQueueQuery(DepositStatus, {
+  method: z.preprocess((value) => (value === '' ? undefined : value), DepositMethod.optional()),
+});
+export type AdminDepositListQuery = z.input<typeof AdminDepositListQuery>;
+export const AdminDepositListResponse = z.object({
+  data: z.array(AdminDeposit),
+  meta: ListMeta,
+  totals: QueueTotals,
+});
 export type AdminDepositListResponse = z.infer<typeof AdminDepositListResponse>;
 
 export const REASON_REQUIRED = 'Please give a reason.';
@@ -150,3 +168,15 @@ export type RejectRequest = z.input<typeof RejectRequest>;
 
 export const AdminDepositActionResponse = z.object({ message: z.string(), deposit: AdminDeposit });
 export type AdminDepositActionResponse = z.infer<typeof AdminDepositActionResponse>;
+
+/** POST /api/admin/deposits/:id/reject: a reason of the deposits list and the operator's words. */
+export const DepositRejectRequest = queueRejectRequest(REJECT_REASON_CODES.deposits);
+export type DepositRejectRequest = z.input<typeof DepositRejectRequest>;
+
+/** GET /api/admin/deposits/:id: the deposit, its member's summary and the decision if any. */
+export const AdminDepositDetailResponse = z.object({
+  deposit: AdminDeposit,
+  member: QueueMemberSummary,
+  decision: QueueDecision.nullable(),
+});
+export type AdminDepositDetailResponse = z.infer<typeof AdminDepositDetailResponse>;

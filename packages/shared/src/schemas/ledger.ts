@@ -64,6 +64,16 @@ export const LedgerCheckResponse = z.object({
       from_postings: z.number(),
     }),
   ),
+  /** Admin queues whose running pending count or amount differs from their pending rows (decision 126). */
+  mismatched_queue_totals: z.array(
+    z.object({
+      queue: z.string(),
+      cached_count: z.number().int(),
+      count: z.number().int(),
+      cached_amount: z.number(),
+      amount: z.number(),
+    }),
+  ),
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { ListMeta, PageQuery, moneyAmount } from './common';
+import { ListMeta, moneyAmount } from './common';
 import { AdminUserSummary } from './deposits';
+import {
+  QueueDecision,
+  QueueMemberSummary,
+  QueueTotals,
+  REJECT_REASON_CODES,
+  adminQueueQuery,
+  queueRejectRequest,
+} from './admin-queues';
 
 /** Messages of loans: the spec's (§5, §8) where it gives one, ours otherwise. */
 export const LOAN_MESSAGES = {
@@ -188,12 +196,15 @@ export const AdminLoanApplication = LoanApplication.extend({
   /** Estimate of the schedule at the plan's rate (dollars), null without a rate. */
   profit: z.number().nullable(),
   per_period: z.number().nullable(),
+  age_seconds: z.number().int(),
 });
 export type AdminLoanApplication = z.infer<typeof AdminLoanApplication>;
 
-export const AdminLoanApplicationListQuery = PageQuery.extend({ status: LoanApplicationStatus.optional() });
+export const AdminLoanApplicationListQuery = adminQueueQuery(LoanApplicationStatus);
+export type AdminLoanApplicationListQuery = z.input<typeof AdminLoanApplicationListQuery>;
 export const AdminLoanApplicationListResponse = z.object({
   data: z.array(AdminLoanApplication),
+  totals: QueueTotals,
   meta: ListMeta,
 });
 export type AdminLoanApplicationListResponse = z.infer<typeof AdminLoanApplicationListResponse>;
@@ -202,3 +213,14 @@ export const AdminLoanApplicationActionResponse = z.object({
   application: AdminLoanApplication,
 });
 export type AdminLoanApplicationActionResponse = z.infer<typeof AdminLoanApplicationActionResponse>;
+
+export const LoanApplicationRejectRequest = queueRejectRequest(REJECT_REASON_CODES.loan_applications);
+export type LoanApplicationRejectRequest = z.input<typeof LoanApplicationRejectRequest>;
+
+/** GET /api/admin/loan-applications/:id: the application, its member's summary and the decision if any. */
+export const AdminLoanApplicationDetailResponse = z.object({
+  application: AdminLoanApplication,
+  member: QueueMemberSummary,
+  decision: QueueDecision.nullable(),
+});
+export type AdminLoanApplicationDetailResponse = z.infer<typeof AdminLoanApplicationDetailResponse>;

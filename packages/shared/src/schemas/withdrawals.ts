@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { WITHDRAWAL_METHODS } from '../constants';
-import { ListMeta, PageQuery, moneyAmount, requiredText } from './common';
+import { ListMeta, moneyAmount, requiredText } from './common';
 import { AdminUserSummary } from './deposits';
+import {
+  AdminActor,
+  QueueDecision,
+  QueueMemberSummary,
+  QueueTotals,
+  REJECT_REASON_CODES,
+  adminQueueQuery,
+  queueRejectRequest,
+} from './admin-queues';
 
 /** Messages of the withdrawal API: the spec's (§5, §8) where it gives one, ours otherwise. */
 export const WITHDRAWAL_MESSAGES = {
@@ -196,11 +205,33 @@ export const AdminWithdrawal = Withdrawal.extend({
   /** The full destination, for the operator who pays it. */
   destination_full: z.string(),
   decided_at: z.string().nullable(),
+  age_seconds: z.number().int(),
+  /** Four eyes (decision 125): the first approval of a withdrawal above the threshold. */
+  first_approval: z.object({ by: AdminActor, at: z.string() }).nullable(),
+  awaiting_second_approval: z.boolean(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 
-export const AdminWithdrawalListQuery = PageQuery.extend({ status: WithdrawalStatus.optional() });
-export const AdminWithdrawalListResponse = z.object({ data: z.array(AdminWithdrawal), meta: ListMeta });
+export const AdminWithdrawalListQuery = adminQueueQuery(WithdrawalStatus);
+export type AdminWithdrawalListQuery = z.input<typeof AdminWithdrawalListQuery>;
+export const AdminWithdrawalListResponse = z.object({
+  data: z.array(AdminWithdrawal),
+  meta: ListMeta,
+  totals: QueueTotals,
+});
 export type AdminWithdrawalListResponse = z.infer<typeof AdminWithdrawalListResponse>;
 export const AdminWithdrawalActionResponse = z.object({ message: z.string(), withdrawal: AdminWithdrawal });
 export type AdminWithdrawalActionResponse = z.infer<typeof AdminWithdrawalActionResponse>;
+
+export const WithdrawalRejectRequest = queueRejectRequest(REJECT_REASON_CODES.withdrawals);
+export type WithdrawalRejectRequest = z.input<typeof WithdrawalRejectRequest>;
+
+/** GET /api/admin/withdrawals/:id: the withdrawal, its member's summary and the decision if any. */
+export const AdminWithdrawalDetailResponse = z.object({
+  withdrawal: AdminWithdrawal,
+  member: QueueMemberSummary,
+  decision: QueueDecision.nullable(),
+  /** Dollars: above this a withdrawal needs two admins (the setting, default 10,000). */
+  four_eyes_threshold: z.number(),
+});
+export type AdminWithdrawalDetailResponse = z.infer<typeof AdminWithdrawalDetailResponse>;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LedgerCheckResponse, centsToMajor } from '@app/shared';
 import { checkLedger } from '../../ledger/check';
+import { auditActor } from '../../plugins/auth';
+import { recordAudit } from './audit.service';
 import { bearer, errorResponses } from '../auth/route-schemas';
 
 /** GET /api/admin/ledger/check: an operator proves at any moment that the books balance (DESIGN §5). */
@@ -8,17 +10,42 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/ledger/check',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
         summary:
-          'Every ledger invariant: postings sum to zero, cached balances equal postings, signs, references',
+          'Every ledger invariant: postings sum to zero, cached balances equal postings, signs, references, running totals; each run is audited',
         security: bearer,
         response: { 200: LedgerCheckResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => {
-      const check = await checkLedger(app.deps.database.db);
+    async (request) => {
+      const { db } = app.deps.database;
+      const check = await checkLedger(db);
+      // Every run is written to the audit log: who proved the books, when, and what it found.
+      await recordAudit(db, {
+        ...auditActor(request),
+        action: 'ledger.check',
+        subjectType: 'ledger',
+        subjectId: null,
+        after: {
+          ok: check.ok,
+          postings_sum: centsToMajor(check.postingsSum),
+          accounts_checked: check.accountsChecked,
+          entries_checked: check.entriesChecked,
+          problems:
+            check.unbalancedEntries.length +
+            check.mismatchedAccounts.length +
+            check.mismatchedPoints.length +
+            check.mismatchedTotals.length +
+            check.mismatchedPlanEarnings.length +
+            check.mismatchedDailyEarnings.length +
+            check.mismatchedLoans.length +
+            check.mismatchedQueueTotals.length +
+            check.duplicateReferences,
+        },
+        createdAt: app.deps.clock.now(),
+      });
       return {
         ok: check.ok,
         postings_sum: centsToMajor(check.postingsSum),
@@ -70,6 +97,13 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           field: row.field,
           cached: centsToMajor(row.cached),
           from_postings: centsToMajor(row.fromPostings),
+        })),
+        mismatched_queue_totals: check.mismatchedQueueTotals.map((row) => ({
+          queue: row.queue,
+          cached_count: row.cachedCount,
+          count: row.count,
+          cached_amount: centsToMajor(row.cachedAmount),
+          amount: centsToMajor(row.amount),
         })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,

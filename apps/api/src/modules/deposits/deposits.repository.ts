@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { deposits, type DbOrTx, type DepositRow } from '@app/db';
-import { selectMemberPage, selectQueuePage } from '../../lib/paging';
+import { selectMemberPage } from '../../lib/paging';
 
 export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id'>;
 export type DepositPatch = Partial<
@@ -40,15 +40,6 @@ export async function updateDeposit(db: DbOrTx, id: number, patch: DepositPatch)
 
 export function listUserDeposits(db: DbOrTx, userId: number, page: number, perPage: number) {
   return selectMemberPage(db, deposits, userId, page, perPage);
-}
-
-export function listDepositsWithUsers(
-  db: DbOrTx,
-  status: DepositRow['status'] | undefined,
-  page: number,
-  perPage: number,
-) {
-  return selectQueuePage(db, deposits, status, page, perPage);
 }
 
 /** Pending gateway deposits whose invoice time is over. */

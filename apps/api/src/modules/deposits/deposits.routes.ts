@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminDepositActionResponse,
+  AdminDepositDetailResponse,
   AdminDepositListQuery,
   AdminDepositListResponse,
   CreateDepositRequest,
@@ -11,12 +12,13 @@ import {
   DepositListResponse,
   DepositTotalResponse,
   IdParams,
-  RejectRequest,
+  DepositRejectRequest,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import {
   adminConfirmDeposit,
+  adminDepositDetail,
   adminListDeposits,
   adminRejectDeposit,
   createDeposit,
@@ -93,23 +95,39 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/deposits',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
-        summary: 'Deposits by status (the bank-transfer queue: ?status=pending)',
+        summary:
+          'The deposits queue (bank transfers: ?method=bank_transfer&status=pending, oldest first): by member, amount range and dates, with the pending totals',
         security: bearer,
         querystring: AdminDepositListQuery,
         response: { 200: AdminDepositListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      adminListDeposits(app.deps, request.query.status, request.query.page, request.query.per_page),
+    async (request) => adminListDeposits(app.deps, request.query),
+  );
+
+  app.get(
+    '/api/admin/deposits/:id',
+    {
+      onRequest: app.requireAdminRole('finance'),
+      schema: {
+        tags: ['admin'],
+        summary: 'One deposit with its member’s summary and the decision',
+        security: bearer,
+        params: IdParams,
+        response: { 200: AdminDepositDetailResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => adminDepositDetail(app.deps, request.params.id),
   );
 
   app.post(
     '/api/admin/deposits/:id/confirm',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary: 'Confirm a pending bank transfer: the amount is credited',
@@ -130,13 +148,13 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/deposits/:id/reject',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
-        summary: 'Reject a pending bank transfer with a reason',
+        summary: 'Reject a pending bank transfer with a reason (a code of the list and free text)',
         security: bearer,
         params: IdParams,
-        body: RejectRequest,
+        body: DepositRejectRequest,
         response: {
           200: AdminDepositActionResponse,
           ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429),
@@ -149,7 +167,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps,
         currentUser(request),
         request.params.id,
-        request.body.reason,
+        request.body,
         request.ip,
       ),
     }),

@@ -1,12 +1,17 @@
 import { randomInt } from 'node:crypto';
-import type { DepositRow, Tx, UserRow } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { deposits, type DepositRow, type Tx, type UserRow } from '@app/db';
 import {
   DEPOSIT_MESSAGES,
   REFERRAL_CODE_ALPHABET,
+  ageSeconds,
   centsToMajor,
   formatMoney,
+  rejectionText,
   type AdminDeposit,
+  type AdminDepositDetailResponse,
   type AdminDepositListResponse,
+  type QueueFilters,
   type CreateDepositResponse,
   type Deposit,
   type DepositListResponse,
@@ -19,6 +24,14 @@ import { GatewayError } from '../../integrations/payments/gateway';
 import { accountFigures, postEntry, transfer } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
+import {
+  alreadyDecided,
+  depositsQueue,
+  lastDecision,
+  queueMemberSummary,
+  queueTotals,
+  selectFilteredQueuePage,
+} from '../admin/queues';
 import { notify } from '../notifications/notifications.service';
 import { rewardReferrer } from '../rewards/rewards.service';
 import { getSettings } from '../settings/settings.service';
@@ -43,12 +56,14 @@ export function toDeposit(row: DepositRow): Deposit {
 function toAdminDeposit(
   row: DepositRow,
   user: { id: number; username: string; email: string },
+  now: Date,
 ): AdminDeposit {
   return {
     ...toDeposit(row),
     user,
     rejection_reason: row.rejectionReason,
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    age_seconds: ageSeconds(row.createdAt, now),
   };
 }
 
@@ -346,19 +361,56 @@ export async function expireDueDeposits(
 
 // ── Admin ────────────────────────────────────────────────────────────────────────────────────
 
+const DECISION_ACTIONS = ['deposit.confirmed', 'deposit.rejected'];
+
+/** GET /api/admin/deposits: filtered (?method=bank_transfer: the bank deposits queue), pending oldest first. */
 export async function adminListDeposits(
   deps: AppDeps,
-  status: DepositStatus | undefined,
-  page: number,
-  perPage = ADMIN_QUEUE_PAGE_SIZE,
+  filters: QueueFilters<DepositStatus> & { method?: DepositRow['method'] | undefined },
 ): Promise<AdminDepositListResponse> {
-  const { rows, total } = await repository.listDepositsWithUsers(deps.database.db, status, page, perPage);
+  const { db } = deps.database;
+  const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
+  const now = deps.clock.now();
+  const extra = filters.method ? [eq(deposits.method, filters.method)] : [];
+  const { rows, total } = await selectFilteredQueuePage<DepositRow>(
+    db,
+    depositsQueue,
+    filters,
+    perPage,
+    extra,
+  );
   return {
-    data: rows.map(({ row, member }) => toAdminDeposit(row, member)),
-    meta: pageMeta(page, perPage, total),
+    data: rows.map(({ row, member }) => toAdminDeposit(row, member, now)),
+    meta: pageMeta(filters.page, perPage, total),
+    totals: await queueTotals(db, 'deposits', depositsQueue, [eq(deposits.method, 'bank_transfer')]),
   };
 }
 
+/** GET /api/admin/deposits/:id: the deposit, the member's summary and the decision if any. */
+export async function adminDepositDetail(deps: AppDeps, id: number): Promise<AdminDepositDetailResponse> {
+  const { db } = deps.database;
+  const row = await repository.findDeposit(db, id);
+  if (!row) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+  const member = await findUserById(db, row.userId);
+  return {
+    deposit: toAdminDeposit(
+      row,
+      { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' },
+      deps.clock.now(),
+    ),
+    member: await queueMemberSummary(db, row.userId),
+    decision: row.status === 'pending' ? null : await lastDecision(db, 'deposit', row.id, DECISION_ACTIONS),
+  };
+}
+
+function auditState(row: DepositRow) {
+  return { status: row.status, credited: row.credited, reason: row.rejectionReason };
+}
+
+/**
+ * A decision on one bank transfer, atomic: the row is locked, only a pending one moves (else 409
+ * naming who decided), and the credit, the row and the audit entry (before/after) are one transaction.
+ */
 async function adminDecide(
   deps: AppDeps,
   admin: UserRow,
@@ -366,6 +418,8 @@ async function adminDecide(
   ip: string,
   decide: (tx: Tx, deposit: DepositRow, now: Date) => Promise<DepositRow>,
   action: string,
+  extraAfter: Record<string, unknown> = {},
+  reason: string | null = null,
 ): Promise<AdminDeposit> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
@@ -374,24 +428,35 @@ async function adminDecide(
     if (deposit.method !== 'bank_transfer') {
       throw new AppError('BUSINESS_RULE', 'Gateway deposits are confirmed by the gateway’s notification.');
     }
-    if (deposit.status !== 'pending') throw new AppError('CONFLICT', DEPOSIT_MESSAGES.notPending);
+    if (deposit.status !== 'pending') {
+      throw await alreadyDecided(
+        tx,
+        'deposit',
+        deposit.id,
+        DECISION_ACTIONS,
+        DEPOSIT_MESSAGES.notPending,
+        deposit.status,
+      );
+    }
     const updated = await decide(tx, deposit, now);
     await recordAudit(tx, {
       actorId: admin.id,
+      actorRole: admin.adminRole,
       action,
       subjectType: 'deposit',
       subjectId: String(deposit.id),
-      before: { status: deposit.status, credited: deposit.credited },
-      after: { status: updated.status, credited: updated.credited, reason: updated.rejectionReason },
+      before: auditState(deposit),
+      after: { ...auditState(updated), amount: centsToMajor(deposit.amount), ...extraAfter },
+      reason,
       ip,
       createdAt: now,
     });
     const member = await findUserById(tx, updated.userId);
-    return toAdminDeposit(updated, {
-      id: updated.userId,
-      username: member?.username ?? '',
-      email: member?.email ?? '',
-    });
+    return toAdminDeposit(
+      updated,
+      { id: updated.userId, username: member?.username ?? '', email: member?.email ?? '' },
+      now,
+    );
   });
 }
 
@@ -407,8 +472,18 @@ export function adminConfirmDeposit(deps: AppDeps, admin: UserRow, id: number, i
   );
 }
 
-/** An admin rejects a pending bank transfer with a reason; nothing is credited; the member is told. */
-export function adminRejectDeposit(deps: AppDeps, admin: UserRow, id: number, reason: string, ip: string) {
+/**
+ * An admin rejects a pending bank transfer with a reason (a code of the list and free text); nothing
+ * is credited; the member is told the reason.
+ */
+export function adminRejectDeposit(
+  deps: AppDeps,
+  admin: UserRow,
+  id: number,
+  input: { reason: string; reason_code?: string | undefined },
+  ip: string,
+) {
+  const reason = rejectionText('deposits', input.reason_code, input.reason);
   return adminDecide(
     deps,
     admin,
@@ -416,6 +491,8 @@ export function adminRejectDeposit(deps: AppDeps, admin: UserRow, id: number, re
     ip,
     (tx, deposit, now) => markUnpaid(tx, deps, deposit, 'rejected', now, { rejectionReason: reason }, reason),
     'deposit.rejected',
+    { reason_code: input.reason_code ?? null },
+    reason,
   );
 }
 

@@ -13,7 +13,8 @@ import {
   type LoanRow,
   type Tx,
 } from '@app/db';
-import { selectQueuePage } from '../../lib/paging';
+import type { QueueFilters } from '@app/shared';
+import { applicationsQueue, selectFilteredQueuePage } from '../admin/queues';
 
 export type NewLoanPlan = Omit<typeof loanPlans.$inferInsert, 'id'>;
 export type NewLoanApplication = Omit<typeof loanApplications.$inferInsert, 'id'>;
@@ -83,11 +84,15 @@ export async function updateApplication(
 
 export function listApplicationsWithUsers(
   db: DbOrTx,
-  status: LoanApplicationRow['status'] | undefined,
-  page: number,
+  filters: QueueFilters<LoanApplicationRow['status']>,
   perPage: number,
 ) {
-  return selectQueuePage(db, loanApplications, status, page, perPage);
+  return selectFilteredQueuePage<LoanApplicationRow>(db, applicationsQueue, filters, perPage);
+}
+
+export async function findApplication(db: DbOrTx, id: number): Promise<LoanApplicationRow | null> {
+  const [row] = await db.select().from(loanApplications).where(eq(loanApplications.id, id));
+  return row ?? null;
 }
 
 export function plansByIds(db: DbOrTx, ids: number[]): Promise<LoanPlanRow[]> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminLoanApplicationActionResponse,
+  AdminLoanApplicationDetailResponse,
   AdminLoanApplicationListQuery,
   AdminLoanApplicationListResponse,
   IdParams,
@@ -13,7 +14,7 @@ import {
   LoanPlanListResponse,
   LoanRepayResponse,
   MessageResponse,
-  RejectRequest,
+  LoanApplicationRejectRequest,
 } from '@app/shared';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
@@ -21,6 +22,7 @@ import { bearer, errorResponses } from '../auth/route-schemas';
 import {
   adminApproveLoanApplication,
   adminListLoanApplications,
+  adminLoanApplicationDetail,
   adminRejectLoanApplication,
   applyForLoan,
   getLoan,
@@ -155,23 +157,39 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/loan-applications',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
-        summary: 'Loan applications by status (the approval queue: ?status=pending)',
+        summary:
+          'The loan applications queue: by status (?status=pending: oldest first), member, amount range and dates, with the pending totals',
         security: bearer,
         querystring: AdminLoanApplicationListQuery,
         response: { 200: AdminLoanApplicationListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      adminListLoanApplications(app.deps, request.query.status, request.query.page, request.query.per_page),
+    async (request) => adminListLoanApplications(app.deps, request.query),
+  );
+
+  app.get(
+    '/api/admin/loan-applications/:id',
+    {
+      onRequest: app.requireAdminRole('finance'),
+      schema: {
+        tags: ['admin'],
+        summary: 'One loan application with its member’s summary and the decision',
+        security: bearer,
+        params: IdParams,
+        response: { 200: AdminLoanApplicationDetailResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => adminLoanApplicationDetail(app.deps, request.params.id),
   );
 
   app.post(
     '/api/admin/loan-applications/:id/approve',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary: 'Approve: the amount is paid into the balance and the schedule is created',
@@ -197,13 +215,13 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/loan-applications/:id/reject',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
-        summary: 'Reject with a reason',
+        summary: 'Reject with a reason (a code of the list and free text)',
         security: bearer,
         params: IdParams,
-        body: RejectRequest,
+        body: LoanApplicationRejectRequest,
         response: {
           200: AdminLoanApplicationActionResponse,
           ...errorResponses(400, 401, 403, 404, 409, 419, 429),
@@ -216,7 +234,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps,
         currentUser(request),
         request.params.id,
-        request.body.reason,
+        request.body,
         request.ip,
       ),
     }),

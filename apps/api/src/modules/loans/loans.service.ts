@@ -18,8 +18,12 @@ import {
   loanSchedule,
   parseLoanChange,
   splitPayment,
+  ageSeconds,
+  rejectionText,
   type AdminLoanApplication,
+  type AdminLoanApplicationDetailResponse,
   type AdminLoanApplicationListResponse,
+  type QueueFilters,
   type InstalmentStatus,
   type Loan,
   type LoanApplication,
@@ -35,6 +39,13 @@ import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/
 import { InsufficientFundsError, postEntry, transfer, type Posting } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
+import {
+  alreadyDecided,
+  lastDecision,
+  queueMemberSummary,
+  queueTotals,
+  applicationsQueue,
+} from '../admin/queues';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as repository from './loans.repository';
@@ -246,6 +257,7 @@ function toAdminApplication(
   plan: LoanPlanRow | null,
   loanId: number | null,
   user: { id: number; username: string; email: string },
+  now: Date,
 ): AdminLoanApplication {
   const estimate = loanEstimate(row.amountRequested, row.term, parseLoanChange(plan?.change));
   return {
@@ -254,17 +266,21 @@ function toAdminApplication(
     decided_at: row.decidedAt?.toISOString() ?? null,
     profit: estimate ? centsToMajor(estimate.profit) : null,
     per_period: estimate ? centsToMajor(estimate.perPeriod) : null,
+    age_seconds: ageSeconds(row.createdAt, now),
   };
 }
 
+const DECISION_ACTIONS = ['loan_application.approved', 'loan_application.rejected'];
+
+/** GET /api/admin/loan-applications: filtered, pending oldest first, with the queue's totals. */
 export async function adminListLoanApplications(
   deps: AppDeps,
-  status: LoanApplicationStatus | undefined,
-  page: number,
-  perPage = ADMIN_QUEUE_PAGE_SIZE,
+  filters: QueueFilters<LoanApplicationStatus>,
 ): Promise<AdminLoanApplicationListResponse> {
   const { db } = deps.database;
-  const { rows, total } = await repository.listApplicationsWithUsers(db, status, page, perPage);
+  const now = deps.clock.now();
+  const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
+  const { rows, total } = await repository.listApplicationsWithUsers(db, filters, perPage);
   const plans = new Map(
     (await repository.plansByIds(db, [...new Set(rows.map(({ row }) => row.planId))])).map((plan) => [
       plan.id,
@@ -277,9 +293,35 @@ export async function adminListLoanApplications(
   );
   return {
     data: rows.map(({ row, member }) =>
-      toAdminApplication(row, plans.get(row.planId) ?? null, loanIds.get(row.id) ?? null, member),
+      toAdminApplication(row, plans.get(row.planId) ?? null, loanIds.get(row.id) ?? null, member, now),
     ),
-    meta: pageMeta(page, perPage, total),
+    meta: pageMeta(filters.page, perPage, total),
+    totals: await queueTotals(db, 'loan_applications', applicationsQueue),
+  };
+}
+
+/** GET /api/admin/loan-applications/:id: the application, the member's summary and the decision if any. */
+export async function adminLoanApplicationDetail(
+  deps: AppDeps,
+  id: number,
+): Promise<AdminLoanApplicationDetailResponse> {
+  const { db } = deps.database;
+  const row = await repository.findApplication(db, id);
+  if (!row) throw AppError.notFound(LOAN_MESSAGES.applicationNotFound);
+  const plan = await repository.findPlan(db, row.planId);
+  const loanIds = await repository.loanIdsOfApplications(db, [row.id]);
+  const member = await findUserById(db, row.userId);
+  return {
+    application: toAdminApplication(
+      row,
+      plan,
+      loanIds.get(row.id) ?? null,
+      { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' },
+      deps.clock.now(),
+    ),
+    member: await queueMemberSummary(db, row.userId),
+    decision:
+      row.status === 'pending' ? null : await lastDecision(db, 'loan_application', row.id, DECISION_ACTIONS),
   };
 }
 
@@ -351,13 +393,22 @@ async function decide(
   admin: UserRow,
   id: number,
   ip: string,
-  outcome: { status: 'approved' } | { status: 'rejected'; reason: string },
+  outcome: { status: 'approved' } | { status: 'rejected'; reason: string; reasonCode: string | null },
 ): Promise<AdminLoanApplication> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     const application = await repository.lockApplication(tx, id);
     if (!application) throw AppError.notFound(LOAN_MESSAGES.applicationNotFound);
-    if (application.status !== 'pending') throw new AppError('CONFLICT', LOAN_MESSAGES.notPending);
+    if (application.status !== 'pending') {
+      throw await alreadyDecided(
+        tx,
+        'loan_application',
+        application.id,
+        DECISION_ACTIONS,
+        LOAN_MESSAGES.notPending,
+        application.status,
+      );
+    }
     const plan = await repository.findPlan(tx, application.planId);
     if (!plan) throw AppError.notFound(LOAN_MESSAGES.planNotFound);
     const loan = outcome.status === 'approved' ? await disburse(tx, application, plan, now) : null;
@@ -370,11 +421,20 @@ async function decide(
     });
     await recordAudit(tx, {
       actorId: admin.id,
+      actorRole: admin.adminRole,
       action: `loan_application.${outcome.status}`,
       subjectType: 'loan_application',
       subjectId: String(application.id),
-      before: { status: application.status },
-      after: { status: updated.status, reason: updated.reason, loan_id: loan?.id ?? null },
+      before: { status: application.status, reason: application.reason, decided_by: application.decidedBy },
+      after: {
+        status: updated.status,
+        reason: updated.reason,
+        decided_by: updated.decidedBy,
+        loan_id: loan?.id ?? null,
+        amount: centsToMajor(application.amountRequested),
+        ...(outcome.status === 'rejected' ? { reason_code: outcome.reasonCode } : {}),
+      },
+      reason: outcome.status === 'rejected' ? outcome.reason : null,
       ip,
       createdAt: now,
     });
@@ -409,6 +469,7 @@ async function decide(
       plan,
       loan?.id ?? null,
       member ?? { id: application.userId, username: '', email: '' },
+      now,
     );
   });
 }
@@ -416,13 +477,19 @@ async function decide(
 export const adminApproveLoanApplication = (deps: AppDeps, admin: UserRow, id: number, ip: string) =>
   decide(deps, admin, id, ip, { status: 'approved' });
 
+/** An admin rejects with a reason (a code of the list and free text); the member reads it. */
 export const adminRejectLoanApplication = (
   deps: AppDeps,
   admin: UserRow,
   id: number,
-  reason: string,
+  input: { reason: string; reason_code?: string | undefined },
   ip: string,
-) => decide(deps, admin, id, ip, { status: 'rejected', reason });
+) =>
+  decide(deps, admin, id, ip, {
+    status: 'rejected',
+    reason: rejectionText('loan_applications', input.reason_code, input.reason),
+    reasonCode: input.reason_code ?? null,
+  });
 
 // ── Loans ────────────────────────────────────────────────────────────────────────────────────
 const outstandingOf = (row: LoanInstalmentRow) => ({

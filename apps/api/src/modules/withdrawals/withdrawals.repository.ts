@@ -1,12 +1,15 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { QueueFilters } from '@app/shared';
 import {
+  users,
   withdrawalDestinations,
   withdrawals,
   type DbOrTx,
   type WithdrawalDestinationRow,
   type WithdrawalRow,
 } from '@app/db';
-import { selectMemberPage, selectQueuePage } from '../../lib/paging';
+import { selectMemberPage } from '../../lib/paging';
+import { withdrawalsQueue, selectFilteredQueuePage } from '../admin/queues';
 
 export type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id'>;
 export type NewDestination = Omit<typeof withdrawalDestinations.$inferInsert, 'id'>;
@@ -38,11 +41,25 @@ export function listUserWithdrawals(db: DbOrTx, userId: number, page: number, pe
 
 export function listWithdrawalsWithUsers(
   db: DbOrTx,
-  status: WithdrawalRow['status'] | undefined,
-  page: number,
+  filters: QueueFilters<WithdrawalRow['status']>,
   perPage: number,
 ) {
-  return selectQueuePage(db, withdrawals, status, page, perPage);
+  return selectFilteredQueuePage<WithdrawalRow>(db, withdrawalsQueue, filters, perPage);
+}
+
+export async function findWithdrawal(db: DbOrTx, id: number): Promise<WithdrawalRow | null> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row ?? null;
+}
+
+/** The admins named on withdrawals (first approvers), by id. */
+export async function adminNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.username]));
 }
 
 // ── Destinations ─────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminWithdrawalActionResponse,
+  AdminWithdrawalDetailResponse,
   AdminWithdrawalListQuery,
   AdminWithdrawalListResponse,
   CreateWithdrawalRequest,
@@ -10,10 +11,9 @@ import {
   DestinationResponse,
   IdParams,
   MessageResponse,
-  RejectRequest,
-  WITHDRAWAL_MESSAGES,
   WithdrawalHistoryQuery,
   WithdrawalHistoryResponse,
+  WithdrawalRejectRequest,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
@@ -27,6 +27,7 @@ import {
   adminApproveWithdrawal,
   adminListWithdrawals,
   adminRejectWithdrawal,
+  adminWithdrawalDetail,
   createWithdrawal,
   withdrawalHistory,
 } from './withdrawals.service';
@@ -133,26 +134,43 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/withdrawals',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
-        summary: 'Withdrawals by status (the approval queue: ?status=pending)',
+        summary:
+          'The withdrawals queue: by status (?status=pending: oldest first), member, amount range and dates, with the pending totals',
         security: bearer,
         querystring: AdminWithdrawalListQuery,
         response: { 200: AdminWithdrawalListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      adminListWithdrawals(app.deps, request.query.status, request.query.page, request.query.per_page),
+    async (request) => adminListWithdrawals(app.deps, request.query),
+  );
+
+  app.get(
+    '/api/admin/withdrawals/:id',
+    {
+      onRequest: app.requireAdminRole('finance'),
+      schema: {
+        tags: ['admin'],
+        summary: 'One withdrawal with its member’s summary, the decision and the four-eyes threshold',
+        security: bearer,
+        params: IdParams,
+        response: { 200: AdminWithdrawalDetailResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => adminWithdrawalDetail(app.deps, request.params.id),
   );
 
   app.post(
     '/api/admin/withdrawals/:id/approve',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
-        summary: 'Approve (paid): the held amount leaves the platform',
+        summary:
+          'Approve (paid): the held amount leaves the platform; above the four-eyes threshold the first approval is recorded and a second admin pays',
         security: bearer,
         params: IdParams,
         response: {
@@ -161,37 +179,26 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      message: WITHDRAWAL_MESSAGES.approved,
-      withdrawal: await adminApproveWithdrawal(app.deps, currentUser(request), request.params.id, request.ip),
-    }),
+    async (request) => adminApproveWithdrawal(app.deps, currentUser(request), request.params.id, request.ip),
   );
 
   app.post(
     '/api/admin/withdrawals/:id/reject',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireAdminRole('finance'),
       schema: {
         tags: ['admin'],
-        summary: 'Reject with a reason: the hold goes back to the balance',
+        summary: 'Reject with a reason (a code of the list and free text): the hold goes back to the balance',
         security: bearer,
         params: IdParams,
-        body: RejectRequest,
+        body: WithdrawalRejectRequest,
         response: {
           200: AdminWithdrawalActionResponse,
           ...errorResponses(400, 401, 403, 404, 409, 419, 429),
         },
       },
     },
-    async (request) => ({
-      message: WITHDRAWAL_MESSAGES.rejected,
-      withdrawal: await adminRejectWithdrawal(
-        app.deps,
-        currentUser(request),
-        request.params.id,
-        request.body.reason,
-        request.ip,
-      ),
-    }),
+    async (request) =>
+      adminRejectWithdrawal(app.deps, currentUser(request), request.params.id, request.body, request.ip),
   );
 };

@@ -1,11 +1,17 @@
-import type { Tx, UserRow, WithdrawalDestinationRow, WithdrawalRow } from '@app/db';
+import type { DbOrTx, Tx, UserRow, WithdrawalDestinationRow, WithdrawalRow } from '@app/db';
 import {
+  QUEUE_MESSAGES,
   WITHDRAWAL_HISTORY_PAGE_SIZE,
   WITHDRAWAL_MESSAGES,
+  ageSeconds,
   centsToMajor,
   formatMoney,
+  rejectionText,
   type AdminWithdrawal,
+  type AdminWithdrawalActionResponse,
+  type AdminWithdrawalDetailResponse,
   type AdminWithdrawalListResponse,
+  type QueueFilters,
   type CreateWithdrawalResponse,
   type Destination,
   type Withdrawal,
@@ -17,6 +23,14 @@ import { AppError } from '../../errors';
 import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageCount, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
+import { fourEyesThresholdDollars } from '../settings/four-eyes';
+import {
+  alreadyDecided,
+  lastDecision,
+  queueMemberSummary,
+  queueTotals,
+  withdrawalsQueue,
+} from '../admin/queues';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as repository from './withdrawals.repository';
@@ -58,12 +72,23 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
 function toAdminWithdrawal(
   row: WithdrawalRow,
   user: { id: number; username: string; email: string },
+  now: Date,
+  firstApprover: string | null,
 ): AdminWithdrawal {
   return {
     ...toWithdrawal(row),
     user,
     destination_full: row.destination,
     decided_at: row.decidedAt?.toISOString() ?? null,
+    age_seconds: ageSeconds(row.createdAt, now),
+    first_approval:
+      row.firstApprovedBy !== null && row.firstApprovedAt
+        ? {
+            by: { id: row.firstApprovedBy, username: firstApprover ?? '' },
+            at: row.firstApprovedAt.toISOString(),
+          }
+        : null,
+    awaiting_second_approval: row.status === 'pending' && row.firstApprovedBy !== null,
   };
 }
 
@@ -154,31 +179,130 @@ export async function withdrawalHistory(
 
 // ── Admin ────────────────────────────────────────────────────────────────────────────────────
 
+const DECISION_ACTIONS = ['withdrawal.approved', 'withdrawal.rejected'];
+
+/** GET /api/admin/withdrawals: the queue filtered, pending oldest first, with the queue's totals. */
 export async function adminListWithdrawals(
   deps: AppDeps,
-  status: WithdrawalStatus | undefined,
-  page: number,
-  perPage = ADMIN_QUEUE_PAGE_SIZE,
+  filters: QueueFilters<WithdrawalStatus>,
 ): Promise<AdminWithdrawalListResponse> {
-  const { rows, total } = await repository.listWithdrawalsWithUsers(deps.database.db, status, page, perPage);
+  const { db } = deps.database;
+  const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
+  const now = deps.clock.now();
+  const { rows, total } = await repository.listWithdrawalsWithUsers(db, filters, perPage);
+  const names = await repository.adminNames(db, [
+    ...new Set(rows.flatMap(({ row }) => (row.firstApprovedBy === null ? [] : [row.firstApprovedBy]))),
+  ]);
   return {
-    data: rows.map(({ row, member }) => toAdminWithdrawal(row, member)),
-    meta: pageMeta(page, perPage, total),
+    data: rows.map(({ row, member }) =>
+      toAdminWithdrawal(
+        row,
+        member,
+        now,
+        row.firstApprovedBy === null ? null : (names.get(row.firstApprovedBy) ?? null),
+      ),
+    ),
+    meta: pageMeta(filters.page, perPage, total),
+    totals: await queueTotals(db, 'withdrawals', withdrawalsQueue),
   };
 }
 
+async function adminView(db: DbOrTx, row: WithdrawalRow, now: Date): Promise<AdminWithdrawal> {
+  const member = await findUserById(db, row.userId);
+  const names = await repository.adminNames(db, row.firstApprovedBy === null ? [] : [row.firstApprovedBy]);
+  return toAdminWithdrawal(
+    row,
+    { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' },
+    now,
+    row.firstApprovedBy === null ? null : (names.get(row.firstApprovedBy) ?? null),
+  );
+}
+
+/** GET /api/admin/withdrawals/:id: the withdrawal, the member's summary, the decision and the threshold. */
+export async function adminWithdrawalDetail(
+  deps: AppDeps,
+  id: number,
+): Promise<AdminWithdrawalDetailResponse> {
+  const { db } = deps.database;
+  const row = await repository.findWithdrawal(db, id);
+  if (!row) throw AppError.notFound(WITHDRAWAL_MESSAGES.notFound);
+  return {
+    withdrawal: await adminView(db, row, deps.clock.now()),
+    member: await queueMemberSummary(db, row.userId),
+    decision:
+      row.status === 'pending' ? null : await lastDecision(db, 'withdrawal', row.id, DECISION_ACTIONS),
+    four_eyes_threshold: await fourEyesThresholdDollars(db),
+  };
+}
+
+type Outcome = { status: 'approved' } | { status: 'rejected'; reason: string; reasonCode: string | null };
+
+function auditState(row: WithdrawalRow) {
+  return {
+    status: row.status,
+    reason: row.reason,
+    first_approved_by: row.firstApprovedBy,
+    decided_by: row.decidedBy,
+  };
+}
+
+/**
+ * A decision on one withdrawal, atomic: the row is locked, only a pending one moves (else 409 naming
+ * who decided), and the ledger entry, the row, the audit entry (before/after) and the member's
+ * notification are one transaction. Above the four-eyes threshold the first approval is only recorded;
+ * a second, different admin's approval pays (decision 125).
+ */
 async function decide(
   deps: AppDeps,
   admin: UserRow,
   id: number,
   ip: string,
-  outcome: { status: 'approved' } | { status: 'rejected'; reason: string },
-): Promise<AdminWithdrawal> {
+  outcome: Outcome,
+): Promise<AdminWithdrawalActionResponse> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx: Tx) => {
     const withdrawal = await repository.lockWithdrawal(tx, id);
     if (!withdrawal) throw AppError.notFound(WITHDRAWAL_MESSAGES.notFound);
-    if (withdrawal.status !== 'pending') throw new AppError('CONFLICT', WITHDRAWAL_MESSAGES.notPending);
+    if (withdrawal.status !== 'pending') {
+      throw await alreadyDecided(
+        tx,
+        'withdrawal',
+        withdrawal.id,
+        DECISION_ACTIONS,
+        WITHDRAWAL_MESSAGES.notPending,
+        withdrawal.status,
+      );
+    }
+    if (outcome.status === 'approved') {
+      const threshold = (await fourEyesThresholdDollars(tx)) * 100;
+      if (withdrawal.amount > threshold) {
+        if (withdrawal.firstApprovedBy === admin.id) {
+          throw new AppError('BUSINESS_RULE', QUEUE_MESSAGES.sameAdmin);
+        }
+        if (withdrawal.firstApprovedBy === null) {
+          const updated = await repository.updateWithdrawal(tx, withdrawal.id, {
+            firstApprovedBy: admin.id,
+            firstApprovedAt: now,
+            updatedAt: now,
+          });
+          await recordAudit(tx, {
+            actorId: admin.id,
+            actorRole: admin.adminRole,
+            action: 'withdrawal.first_approval',
+            subjectType: 'withdrawal',
+            subjectId: String(withdrawal.id),
+            before: auditState(withdrawal),
+            after: { ...auditState(updated), threshold: centsToMajor(threshold) },
+            ip,
+            createdAt: now,
+          });
+          return {
+            message: QUEUE_MESSAGES.firstApprovalRecorded,
+            withdrawal: await adminView(tx, updated, now),
+          };
+        }
+      }
+    }
     const hold = { userId: withdrawal.userId, kind: 'withdrawal_hold' as const };
     if (outcome.status === 'approved') {
       await postEntry(
@@ -187,7 +311,11 @@ async function decide(
           kind: 'withdrawal_paid',
           reference: `withdrawal:${withdrawal.id}:paid`,
           userId: withdrawal.userId,
-          metadata: { withdrawal_id: withdrawal.id, admin_id: admin.id },
+          metadata: {
+            withdrawal_id: withdrawal.id,
+            admin_id: admin.id,
+            ...(withdrawal.firstApprovedBy === null ? {} : { first_admin_id: withdrawal.firstApprovedBy }),
+          },
           postings: transfer(hold, { platform: 'external' }, withdrawal.amount),
         },
         now,
@@ -214,11 +342,17 @@ async function decide(
     });
     await recordAudit(tx, {
       actorId: admin.id,
+      actorRole: admin.adminRole,
       action: `withdrawal.${outcome.status}`,
       subjectType: 'withdrawal',
       subjectId: String(withdrawal.id),
-      before: { status: withdrawal.status },
-      after: { status: updated.status, reason: updated.reason },
+      before: auditState(withdrawal),
+      after: {
+        ...auditState(updated),
+        amount: centsToMajor(withdrawal.amount),
+        ...(outcome.status === 'rejected' ? { reason_code: outcome.reasonCode } : {}),
+      },
+      reason: outcome.status === 'rejected' ? outcome.reason : null,
       ip,
       createdAt: now,
     });
@@ -248,22 +382,33 @@ async function decide(
         now,
       );
     }
-    return toAdminWithdrawal(updated, member ?? { id: withdrawal.userId, username: '', email: '' });
+    return {
+      message: outcome.status === 'approved' ? WITHDRAWAL_MESSAGES.approved : WITHDRAWAL_MESSAGES.rejected,
+      withdrawal: await adminView(tx, updated, now),
+    };
   });
 }
 
-/** An admin approves: the held amount leaves the platform (withdrawal_hold → external). */
+/**
+ * An admin approves: the held amount leaves the platform (withdrawal_hold → external); above the
+ * four-eyes threshold the first approval is recorded and a second admin's pays.
+ */
 export const adminApproveWithdrawal = (deps: AppDeps, admin: UserRow, id: number, ip: string) =>
   decide(deps, admin, id, ip, { status: 'approved' });
 
-/** An admin rejects with a reason: the hold is released back to the balance. */
+/** An admin rejects with a reason (a code of the list and free text): the hold is released. */
 export const adminRejectWithdrawal = (
   deps: AppDeps,
   admin: UserRow,
   id: number,
-  reason: string,
+  input: { reason: string; reason_code?: string | undefined },
   ip: string,
-) => decide(deps, admin, id, ip, { status: 'rejected', reason });
+) =>
+  decide(deps, admin, id, ip, {
+    status: 'rejected',
+    reason: rejectionText('withdrawals', input.reason_code, input.reason),
+    reasonCode: input.reason_code ?? null,
+  });
 
 // ── Saved destinations ───────────────────────────────────────────────────────────────────────
 

@@ -1,0 +1,272 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  adminQueueTotals,
+  auditLog,
+  deposits,
+  loanApplications,
+  users,
+  withdrawals,
+  type DbOrTx,
+} from '@app/db';
+import {
+  centsToMajor,
+  type AdminQueue,
+  type QueueDecision,
+  type QueueFilters,
+  type QueueMemberSummary,
+  type QueueTotals,
+} from '@app/shared';
+import { AppError } from '../../errors';
+import { COUNT_PAGES_AHEAD } from '../../lib/paging';
+import { queryRows } from '../../ledger/sql';
+
+/**
+ * The shared parts of the three approval queues (issue 15 item 2, decisions 125–126): filtered pages
+ * oldest first, the queue's running totals, the member beside an item, and who decided an item.
+ */
+
+/** A queue's table: members' requests with an amount, a status and a creation time. */
+export interface QueueTable {
+  table: PgTable;
+  id: PgColumn;
+  userId: PgColumn;
+  status: PgColumn;
+  amount: PgColumn;
+  createdAt: PgColumn;
+}
+
+/** The three queues' tables (deposits: the bank transfers are picked with `method`). */
+export const depositsQueue: QueueTable = {
+  table: deposits,
+  id: deposits.id,
+  userId: deposits.userId,
+  status: deposits.status,
+  amount: deposits.amount,
+  createdAt: deposits.createdAt,
+};
+export const withdrawalsQueue: QueueTable = {
+  table: withdrawals,
+  id: withdrawals.id,
+  userId: withdrawals.userId,
+  status: withdrawals.status,
+  amount: withdrawals.amount,
+  createdAt: withdrawals.createdAt,
+};
+export const applicationsQueue: QueueTable = {
+  table: loanApplications,
+  id: loanApplications.id,
+  userId: loanApplications.userId,
+  status: loanApplications.status,
+  amount: loanApplications.amountRequested,
+  createdAt: loanApplications.createdAt,
+};
+
+const MEMBER_MATCH_LIMIT = 20;
+
+/**
+ * The members `q` names: an id, or an email, username or referral code written exactly (any case).
+ * Each is an indexed lookup (users primary key, users_email_unique, users_username_unique,
+ * users_referral_code_unique).
+ */
+export async function membersMatching(db: DbOrTx, q: string): Promise<number[]> {
+  const text = q.trim();
+  const lower = text.toLowerCase();
+  const conditions: SQL[] = [
+    sql`lower(${users.email}) = ${lower}`,
+    sql`lower(${users.username}) = ${lower}`,
+    eq(users.referralCode, text.toUpperCase()),
+    eq(users.referralCode, text),
+  ];
+  if (/^\d{1,9}$/.test(text)) conditions.push(eq(users.id, Number(text)));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(...conditions))
+    .limit(MEMBER_MATCH_LIMIT);
+  return rows.map((row) => row.id);
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+/** The WHERE of a filtered queue page (extra: a queue's own condition, e.g. the deposit method). */
+export async function queueWhere(
+  db: DbOrTx,
+  queue: QueueTable,
+  filters: QueueFilters<string>,
+  extra: SQL[] = [],
+): Promise<SQL | undefined | 'nothing'> {
+  const conditions: SQL[] = [...extra];
+  if (filters.status) conditions.push(eq(queue.status, filters.status));
+  if (filters.q) {
+    const ids = await membersMatching(db, filters.q);
+    if (ids.length === 0) return 'nothing';
+    conditions.push(inArray(queue.userId, ids));
+  }
+  if (filters.min_amount !== undefined) conditions.push(gte(queue.amount, filters.min_amount));
+  if (filters.max_amount !== undefined) conditions.push(lte(queue.amount, filters.max_amount));
+  if (filters.from) conditions.push(gte(queue.createdAt, dayStart(filters.from)));
+  if (filters.to) conditions.push(lt(queue.createdAt, nextDay(filters.to)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+interface QueueMember {
+  id: number;
+  username: string;
+  email: string;
+}
+
+/**
+ * One page of a queue: pending rows oldest first (the order they are worked in), any other view newest
+ * first, each with its member. The page's total is counted at most COUNT_PAGES_AHEAD pages past this
+ * one (decision 039), so a page never counts the whole table.
+ */
+export async function selectFilteredQueuePage<Row>(
+  db: DbOrTx,
+  queue: QueueTable,
+  filters: QueueFilters<string>,
+  perPage: number,
+  extra: SQL[] = [],
+): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number }> {
+  const where = await queueWhere(db, queue, filters, extra);
+  if (where === 'nothing') return { rows: [], total: 0 };
+  const offset = (filters.page - 1) * perPage;
+  const oldestFirst = filters.status === 'pending';
+  const rows = await db
+    .select({
+      row: queue.table,
+      member: { id: users.id, username: users.username, email: users.email },
+    })
+    .from(queue.table)
+    .innerJoin(users, eq(users.id, queue.userId))
+    .where(where)
+    .orderBy(
+      oldestFirst ? asc(queue.createdAt) : desc(queue.createdAt),
+      oldestFirst ? asc(queue.id) : desc(queue.id),
+    )
+    .limit(perPage)
+    .offset(offset);
+  const cap = offset + perPage * (COUNT_PAGES_AHEAD + 1);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(queue.table)
+    .where(where)
+    .limit(cap)
+    .as('capped');
+  const [total] = await db.select({ n: count() }).from(capped);
+  return { rows: rows as { row: Row; member: QueueMember }[], total: total?.n ?? 0 };
+}
+
+/**
+ * The whole pending queue: count and amount from admin_queue_totals (kept by triggers), the oldest
+ * item from the (status, created_at) index — two indexed reads, whatever the queue's length.
+ */
+export async function queueTotals(
+  db: DbOrTx,
+  name: AdminQueue,
+  queue: QueueTable,
+  extra: SQL[] = [],
+): Promise<QueueTotals> {
+  const [totals] = await db.select().from(adminQueueTotals).where(eq(adminQueueTotals.queue, name));
+  const [oldest] = await db
+    .select({ createdAt: queue.createdAt })
+    .from(queue.table)
+    .where(and(eq(queue.status, 'pending'), ...extra))
+    .orderBy(asc(queue.createdAt))
+    .limit(1);
+  const at = oldest?.createdAt as Date | undefined;
+  return {
+    pending_count: totals?.pendingCount ?? 0,
+    pending_amount: centsToMajor(totals?.pendingAmount ?? 0),
+    oldest_pending_at: at ? at.toISOString() : null,
+  };
+}
+
+/**
+ * The member beside a queue item: account state and money from the cached balances and the running
+ * totals (one row per account kind), never from their history.
+ */
+export async function queueMemberSummary(db: DbOrTx, userId: number): Promise<QueueMemberSummary> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw AppError.notFound('Member not found.');
+  const rows = await queryRows<{ kind: string; balance: unknown; deposits: unknown; paid: unknown }>(
+    db,
+    sql`select a.kind, a.balance,
+          (select t.total from ledger_account_totals t where t.account_id = a.id and t.entry_kind = 'deposit') as deposits,
+          (select t.total from ledger_account_totals t where t.account_id = a.id and t.entry_kind = 'withdrawal_paid') as paid
+        from ledger_accounts a where a.user_id = ${userId}`,
+  );
+  const byKind = new Map(rows.map((row) => [row.kind, row]));
+  const cents = (value: unknown) => Number(value ?? 0);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    status: user.status,
+    email_verified: user.emailVerifiedAt !== null,
+    created_at: user.createdAt.toISOString(),
+    balance: centsToMajor(cents(byKind.get('cash')?.balance)),
+    invested: centsToMajor(cents(byKind.get('invested')?.balance)),
+    withdrawal_hold: centsToMajor(cents(byKind.get('withdrawal_hold')?.balance)),
+    loan_outstanding: centsToMajor(-cents(byKind.get('loan')?.balance)),
+    total_deposit: centsToMajor(cents(byKind.get('cash')?.deposits)),
+    total_withdrawn: centsToMajor(-cents(byKind.get('withdrawal_hold')?.paid)),
+  };
+}
+
+/**
+ * The last decision on a queue item, from its audit entries (audit_log_subject_idx): who made it
+ * (null for the system or a payment gateway), which action, when and with what reason.
+ */
+export async function lastDecision(
+  db: DbOrTx,
+  subjectType: string,
+  id: number,
+  actions: string[],
+): Promise<QueueDecision | null> {
+  const [row] = await db
+    .select({
+      action: auditLog.action,
+      at: auditLog.createdAt,
+      after: auditLog.after,
+      actorId: users.id,
+      actorName: users.username,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.subjectType, subjectType),
+        eq(auditLog.subjectId, String(id)),
+        inArray(auditLog.action, actions),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  if (!row) return null;
+  const after = (row.after ?? {}) as { reason?: unknown };
+  return {
+    action: row.action,
+    by: row.actorId !== null && row.actorName !== null ? { id: row.actorId, username: row.actorName } : null,
+    at: row.at.toISOString(),
+    reason: typeof after.reason === 'string' ? after.reason : null,
+  };
+}
+
+/**
+ * The 409 of a decision on an item that is no longer pending: the message names who decided, so the
+ * operator who lost the race knows (decision 125).
+ */
+export async function alreadyDecided(
+  db: DbOrTx,
+  subjectType: string,
+  id: number,
+  actions: string[],
+  notPending: string,
+  status: string,
+): Promise<AppError> {
+  const decision = await lastDecision(db, subjectType, id, actions);
+  const who = decision?.by ? decision.by.username : 'the system';
+  return new AppError('CONFLICT', `${notPending} It was ${status.replace(/_/g, ' ')} by ${who}.`);
+}

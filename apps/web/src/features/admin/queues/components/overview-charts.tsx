@@ -1,0 +1,96 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from 'react-i18next';
+import type { AdminOverviewResponse } from '@app/shared/schemas/admin-members';
+import { useMoney } from '#lib/money';
+
+/**
+ * The overview's charts (Recharts, loaded lazily with this module): money in and out per day and new
+ * members per day over 30 days. The figures are also in a table for screen readers (OverviewPage).
+ */
+export function OverviewCharts({ data }: { data: AdminOverviewResponse }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const rtl = i18n.dir() === 'rtl';
+  const shortDate = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const tick = (value: string) => shortDate.format(new Date(`${value}T00:00:00Z`));
+  const money30 = data.deposits_per_day.map((day, index) => ({
+    day: day.day,
+    deposits: day.amount,
+    withdrawals: data.withdrawals_per_day[index]?.amount ?? 0,
+  }));
+  const tooltipStyle = {
+    background: 'var(--color-surface)',
+    border: '1px solid var(--color-line)',
+    borderRadius: 8,
+    color: 'var(--color-fg)',
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
+      <div className="h-64 text-xs" data-testid="money-chart">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={money30} accessibilityLayer={false}>
+            <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
+            <XAxis
+              dataKey="day"
+              reversed={rtl}
+              tickFormatter={tick}
+              stroke="var(--color-muted)"
+              minTickGap={24}
+            />
+            <YAxis
+              orientation={rtl ? 'right' : 'left'}
+              tickFormatter={(value: number) => money(value, 0)}
+              stroke="var(--color-muted)"
+              width={72}
+            />
+            <Tooltip contentStyle={tooltipStyle} formatter={(value) => money(Number(value))} />
+            <Legend />
+            <Bar
+              dataKey="deposits"
+              name={t('adminQueues.overview.deposits')}
+              fill="var(--color-brand)"
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="withdrawals"
+              name={t('adminQueues.overview.withdrawals')}
+              fill="var(--color-muted)"
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <div className="h-64 text-xs" data-testid="members-chart">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data.new_members_per_day} accessibilityLayer={false}>
+            <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
+            <XAxis
+              dataKey="day"
+              reversed={rtl}
+              tickFormatter={tick}
+              stroke="var(--color-muted)"
+              minTickGap={24}
+            />
+            <YAxis
+              orientation={rtl ? 'right' : 'left'}
+              allowDecimals={false}
+              stroke="var(--color-muted)"
+              width={40}
+            />
+            <Tooltip contentStyle={tooltipStyle} />
+            <Bar
+              dataKey="count"
+              name={t('adminQueues.overview.newMembers')}
+              fill="var(--color-brand)"
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminWithdrawal, AdminWithdrawalDetailResponse } from '@app/shared/schemas/withdrawals';
+import type { AdminMemberDetailResponse } from '@app/shared/schemas/admin-members';
+import type { LedgerCheckResponse } from '@app/shared/schemas/ledger';
+import { fakeApi, hang, json } from '../../../../test/fake-api';
+import { renderRoutes, renderScreen } from '../../../../test/render';
+import { MemberPage } from './member-page';
+import { QueueItemPage } from './queue-item-page';
+import { QueuePage } from './queue-page';
+import { ReconciliationPage } from './reconciliation-page';
+
+const withdrawal: AdminWithdrawal = {
+  id: 41,
+  amount: 250,
+  withdrawal_method: 'crypto',
+  destination: 'bc1qexample',
+  destination_full: 'bc1qexample',
+  status: 'pending',
+  reason: null,
+  created_at: '2026-03-01T09:00:00.000Z',
+  user: { id: 7, username: 'ada_l', email: 'ada@example.com' },
+  decided_at: null,
+  age_seconds: 7_200,
+  first_approval: null,
+  awaiting_second_approval: false,
+};
+
+const detail: AdminWithdrawalDetailResponse = {
+  withdrawal,
+  member: {
+    id: 7,
+    username: 'ada_l',
+    email: 'ada@example.com',
+    status: 'active',
+    email_verified: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+    balance: 500,
+    invested: 0,
+    withdrawal_hold: 250,
+    loan_outstanding: 0,
+    total_deposit: 750,
+    total_withdrawn: 0,
+  },
+  decision: null,
+  four_eyes_threshold: 10_000,
+};
+
+const totals = { pending_count: 3, pending_amount: 900, oldest_pending_at: '2026-03-01T09:00:00.000Z' };
+
+describe('queue list', () => {
+  it('reads its filters from the URL, asks for pending oldest first, and writes new filters to the URL', async () => {
+    const server = fakeApi({
+      'GET /api/admin/withdrawals': () =>
+        json({ data: [withdrawal], meta: { current_page: 1, total_pages: 1, total: 1 }, totals }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/withdrawals?q=ada', <QueuePage queue="withdrawals" />);
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('2 hr')).toBeInTheDocument();
+    expect(screen.getByText(/Pending in this queue: 3 · \$900\.00/)).toBeInTheDocument();
+    const first = server.to('GET /api/admin/withdrawals')[0]!;
+    expect(first.query.get('status')).toBe('pending');
+    expect(first.query.get('q')).toBe('ada');
+
+    await user.type(screen.getByLabelText('Smallest amount (USD)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('min_amount=100'));
+    expect(screen.getByTestId('search')).toHaveTextContent('q=ada');
+    await waitFor(() =>
+      expect(server.to('GET /api/admin/withdrawals').at(-1)?.query.get('min_amount')).toBe('100'),
+    );
+  });
+
+  it('says so when nothing matches, and offers a retry when the load fails', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/admin/deposits': () =>
+        fail
+          ? json({ message: 'boom', code: 'INTERNAL' }, 500)
+          : json({ data: [], meta: { current_page: 1, total_pages: 1, total: 0 }, totals }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/deposits', <QueuePage queue="deposits" />);
+    expect(await screen.findByText('The queue could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Nothing matches these filters.')).toBeInTheDocument();
+  });
+});
+
+describe('queue item', () => {
+  it('rejects with a reason from the list and free text, naming the amount and the member', async () => {
+    const server = fakeApi({
+      'GET /api/admin/withdrawals/41': () => json(detail),
+      'POST /api/admin/withdrawals/41/reject': () =>
+        json({ message: 'Withdrawal rejected.', withdrawal: { ...withdrawal, status: 'rejected' } }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/admin/withdrawals/:id', element: <QueueItemPage queue="withdrawals" /> }],
+      '/admin/withdrawals/41',
+    );
+    expect(await screen.findByRole('heading', { name: 'Withdrawal #41' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Reject $250.00 for ada_l (ada@example.com)?');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject with this reason' }));
+    expect(within(dialog).getByText('Please give a reason.')).toBeInTheDocument();
+    expect(server.to('POST /api/admin/withdrawals/41/reject')).toHaveLength(0);
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'unusual_activity');
+    await user.type(within(dialog).getByLabelText('Message to the member'), 'Please call us.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject with this reason' }));
+    expect(await screen.findByText('Withdrawal rejected.')).toBeInTheDocument();
+    expect(server.to('POST /api/admin/withdrawals/41/reject')[0]?.body).toEqual({
+      reason_code: 'unusual_activity',
+      reason: 'Please call us.',
+    });
+  });
+
+  it('shows who decided first when the decision answers 409', async () => {
+    let answer: 'hang' | 'conflict' = 'hang';
+    const server = fakeApi({
+      'GET /api/admin/withdrawals/41': () => json(detail),
+      'POST /api/admin/withdrawals/41/approve': (request, signal) =>
+        answer === 'hang'
+          ? hang(request, signal)
+          : json(
+              {
+                message: 'This withdrawal is no longer pending. It was approved by grace.',
+                code: 'CONFLICT',
+              },
+              409,
+            ),
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/admin/withdrawals/:id', element: <QueueItemPage queue="withdrawals" /> }],
+      '/admin/withdrawals/41',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Approve withdrawal' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Approve $250.00 for ada_l (ada@example.com)?');
+    answer = 'conflict';
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('This withdrawal is no longer pending. It was approved by grace.'),
+    ).toBeInTheDocument();
+    expect(server.to('POST /api/admin/withdrawals/41/approve')).toHaveLength(1);
+  });
+
+  it('keeps the button busy while the decision is in flight', async () => {
+    fakeApi({
+      'GET /api/admin/withdrawals/41': () => json(detail),
+      'POST /api/admin/withdrawals/41/approve': hang,
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/admin/withdrawals/:id', element: <QueueItemPage queue="withdrawals" /> }],
+      '/admin/withdrawals/41',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Approve withdrawal' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /Confirm/ })).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+
+  it('says a missing item does not exist', async () => {
+    fakeApi({
+      'GET /api/admin/withdrawals/41': () =>
+        json({ message: 'Withdrawal not found.', code: 'NOT_FOUND' }, 404),
+    });
+    renderRoutes(
+      [{ path: '/admin/withdrawals/:id', element: <QueueItemPage queue="withdrawals" /> }],
+      '/admin/withdrawals/41',
+    );
+    expect(await screen.findByText('This request does not exist.')).toBeInTheDocument();
+  });
+});
+
+describe('member page', () => {
+  it('suspends with a reason', async () => {
+    const member: AdminMemberDetailResponse = {
+      member: {
+        id: 7,
+        username: 'ada_l',
+        email: 'ada@example.com',
+        status: 'active',
+        referral_code: 'ADA123',
+        email_verified: true,
+        created_at: '2026-01-01T00:00:00.000Z',
+        account_type: 'personal',
+        business_name: null,
+        language: 'en',
+        currency: 'USD',
+        two_factor_enabled: false,
+      },
+      profile: {
+        country: 'GB',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+      } as AdminMemberDetailResponse['profile'],
+      money: null,
+      sections: ['sessions'],
+    };
+    const server = fakeApi({
+      'GET /api/admin/users/7': () => json(member),
+      'GET /api/admin/users/7/sessions': () =>
+        json({
+          section: 'sessions',
+          data: [],
+          meta: { current_page: 1, total_pages: 1, total: 0 },
+          unavailable: false,
+        }),
+      'PATCH /api/admin/users/7': () =>
+        json({
+          message: 'Member suspended: every session has ended.',
+          member: member.member,
+          sessions_ended: 2,
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/members/:id', element: <MemberPage /> }], '/admin/members/7');
+    expect(await screen.findByRole('heading', { name: 'ada_l' })).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing here yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Fraud report.');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() =>
+      expect(server.to('PATCH /api/admin/users/7')[0]?.body).toEqual({
+        status: 'suspended',
+        reason: 'Fraud report.',
+      }),
+    );
+  });
+});
+
+describe('reconciliation', () => {
+  it('runs the check and shows every invariant', async () => {
+    const check: LedgerCheckResponse = {
+      ok: false,
+      postings_sum: 0,
+      unbalanced_entries: [],
+      mismatched_accounts: [
+        {
+          account_id: 3,
+          user_id: 7,
+          kind: 'cash',
+          cached_balance: 10.01,
+          postings_balance: 10,
+          problem: 'cached_balance_differs',
+        },
+      ],
+      mismatched_points: [],
+      mismatched_totals: [],
+      mismatched_plan_earnings: [],
+      mismatched_daily_earnings: [],
+      mismatched_loans: [],
+      mismatched_goals: [],
+      mismatched_queue_totals: [],
+      duplicate_references: 0,
+      accounts_checked: 12,
+      entries_checked: 30,
+    };
+    fakeApi({ 'GET /api/admin/ledger/check': () => json(check) });
+    const user = userEvent.setup();
+    renderScreen('/admin/reconciliation', <ReconciliationPage />);
+    await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
+    expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
+    expect(screen.getAllByText('Holds')).toHaveLength(9);
+    expect(screen.getByText('1 broken')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Mismatched accounts' })).toHaveTextContent('$10.01');
+  });
+});

@@ -1,0 +1,276 @@
+import '#lib/zod-config';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formText } from '../components/form-value';
+import { QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/schemas/admin-queues';
+import { Alert, RetryAlert } from '#components/ui/alert';
+import { Badge } from '#components/ui/badge';
+import { Button } from '#components/ui/button';
+import { Card } from '#components/ui/card';
+import { Dialog } from '#components/ui/dialog';
+import { SelectField, TextareaField } from '#components/ui/field';
+import { PageSpinner } from '#components/ui/spinner';
+import { useMessage } from '#i18n/use-message';
+import { ApiError } from '#lib/api-client';
+import { useDocumentMeta } from '#lib/document-meta';
+import { useDateFormat, useMoney } from '#lib/money';
+import { useDecideQueueItem, useQueueItem, type QueueItemDetail } from '../api/admin-queues-api';
+import { QUEUE_PATHS_WEB, statusTone, useAge } from '../components/format';
+
+/** One queue item: its facts, the member's summary, and approve / reject with a confirmation. */
+export function QueueItemPage({ queue }: { queue: AdminQueue }) {
+  const { id } = useParams();
+  const { t } = useTranslation();
+  const itemId = Number(id);
+  if (!Number.isInteger(itemId) || itemId <= 0)
+    return <Alert tone="error">{t('adminQueues.item.notFound')}</Alert>;
+  return <QueueItem key={itemId} queue={queue} id={itemId} />;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-2 border-b border-line py-2 last:border-0">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-end font-medium wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const money = useMoney();
+  const date = useDateFormat();
+  const age = useAge();
+  const detail = useQueueItem(queue, id);
+  const decide = useDecideQueueItem(queue, id);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const navigate = useNavigate();
+  // Back to the list as it was (its filters are in the URL); straight to the queue when opened directly.
+  const back = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(QUEUE_PATHS_WEB[queue]);
+  };
+  useDocumentMeta(t('adminQueues.item.metaTitle', { id }), t('adminQueues.queue.metaDescription'));
+
+  if (detail.isPending) return <PageSpinner label={t('adminQueues.item.loading')} />;
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return missing ? (
+      <Alert tone="error">{t('adminQueues.item.notFound')}</Alert>
+    ) : (
+      <RetryAlert onRetry={() => void detail.refetch()}>{t('adminQueues.item.error')}</RetryAlert>
+    );
+  }
+  const { item, decision } = detail.data;
+  const who = `${item.member.username} (${item.member.email})`;
+
+  const run = (body: Parameters<typeof decide.mutate>[0]) =>
+    decide.mutate(body, {
+      onSuccess: (answer) => {
+        setDialog(null);
+        setOutcome({ tone: 'success', text: message(answer.message) });
+      },
+      onError: (error) => {
+        setDialog(null);
+        const text =
+          error instanceof ApiError && error.code === 'REAUTH_REQUIRED'
+            ? t('adminQueues.item.reauth')
+            : error instanceof ApiError && error.serverMessage
+              ? message(error.serverMessage)
+              : t('adminQueues.item.decisionFailed');
+        setOutcome({ tone: 'error', text });
+      },
+    });
+
+  return (
+    <section className="space-y-6">
+      <Button variant="link" onClick={back}>
+        {t('adminQueues.item.back')}
+      </Button>
+      <h1 className="text-2xl font-semibold tracking-tight">
+        {t(`adminQueues.item.titles.${queue}`, { id: item.id })}
+      </h1>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-5">
+          <h2 className="font-semibold">{t('adminQueues.item.request')}</h2>
+          <dl className="mt-3 text-sm">
+            <Row label={t('adminQueues.queue.columns.amount')}>{money(item.amount)}</Row>
+            <Row label={t('adminQueues.queue.columns.status')}>
+              <Badge tone={statusTone(item.status)}>{t(`adminQueues.status.${item.status}`)}</Badge>
+            </Row>
+            <Row label={t('adminQueues.item.made')}>
+              {date(item.created_at)}
+              {item.status === 'pending' &&
+                ` · ${t('adminQueues.item.waiting', { age: age(item.age_seconds) })}`}
+            </Row>
+            <Row label={t(`adminQueues.item.detailLabel.${queue}`)}>{item.detail}</Row>
+            {item.reason && <Row label={t('adminQueues.item.reason')}>{item.reason}</Row>}
+            {item.awaitingSecondApproval && (
+              <Row label={t('adminQueues.item.fourEyes')}>
+                {t('adminQueues.item.firstApprovedBy', { name: item.firstApprover ?? '' })}
+              </Row>
+            )}
+            {decision && (
+              <Row label={t('adminQueues.item.decidedBy')}>
+                {t('adminQueues.item.decision', {
+                  name: decision.by?.username ?? t('adminQueues.item.system'),
+                  date: date(decision.at),
+                })}
+              </Row>
+            )}
+          </dl>
+        </Card>
+        <MemberCard member={detail.data.member} />
+      </div>
+      {item.status === 'pending' && (
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => setDialog('approve')} disabled={decide.isPending}>
+            {t(
+              item.awaitingSecondApproval
+                ? 'adminQueues.item.approveSecond'
+                : `adminQueues.item.approve.${queue}`,
+            )}
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('reject')} disabled={decide.isPending}>
+            {t('adminQueues.item.reject')}
+          </Button>
+        </div>
+      )}
+      <Dialog
+        open={dialog === 'approve'}
+        onOpenChange={(open) => !decide.isPending && setDialog(open ? 'approve' : null)}
+        title={t(`adminQueues.item.approve.${queue}`)}
+        description={t('adminQueues.item.confirmApprove', { amount: money(item.amount), member: who })}
+      >
+        {detail.data.fourEyesThreshold !== null &&
+          item.amount > detail.data.fourEyesThreshold &&
+          !item.awaitingSecondApproval && (
+            <p className="mb-4 text-sm text-muted">
+              {t('adminQueues.item.fourEyesNote', { threshold: money(detail.data.fourEyesThreshold, 0) })}
+            </p>
+          )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setDialog(null)} disabled={decide.isPending}>
+            {t('adminQueues.item.cancel')}
+          </Button>
+          <Button loading={decide.isPending} onClick={() => run({ kind: 'approve' })}>
+            {t('adminQueues.item.confirm')}
+          </Button>
+        </div>
+      </Dialog>
+      <RejectDialog
+        queue={queue}
+        open={dialog === 'reject'}
+        pending={decide.isPending}
+        description={t('adminQueues.item.confirmReject', { amount: money(item.amount), member: who })}
+        onClose={() => setDialog(null)}
+        onReject={(reason_code, reason) => run({ kind: 'reject', reason_code, reason })}
+      />
+    </section>
+  );
+}
+
+function MemberCard({ member }: { member: QueueItemDetail['member'] }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const date = useDateFormat();
+  return (
+    <Card className="p-5">
+      <h2 className="font-semibold">{t('adminQueues.item.member')}</h2>
+      <dl className="mt-3 text-sm">
+        <Row label={t('adminQueues.members.columns.member')}>
+          <Link className="text-brand-text underline underline-offset-4" to={`/admin/members/${member.id}`}>
+            {member.username}
+          </Link>{' '}
+          <span className="text-muted">{member.email}</span>
+        </Row>
+        <Row label={t('adminQueues.members.columns.status')}>
+          <Badge tone={member.status === 'active' ? 'success' : 'danger'}>
+            {t(`adminQueues.members.status.${member.status}`)}
+          </Badge>
+        </Row>
+        <Row label={t('adminQueues.members.joined')}>{date(member.created_at)}</Row>
+        <Row label={t('adminQueues.money.balance')}>{money(member.balance)}</Row>
+        <Row label={t('adminQueues.money.withdrawalHold')}>{money(member.withdrawal_hold)}</Row>
+        <Row label={t('adminQueues.money.invested')}>{money(member.invested)}</Row>
+        <Row label={t('adminQueues.money.loanOutstanding')}>{money(member.loan_outstanding)}</Row>
+        <Row label={t('adminQueues.money.totalDeposit')}>{money(member.total_deposit)}</Row>
+        <Row label={t('adminQueues.money.totalWithdrawn')}>{money(member.total_withdrawn)}</Row>
+      </dl>
+    </Card>
+  );
+}
+
+function RejectDialog({
+  queue,
+  open,
+  pending,
+  description,
+  onClose,
+  onReject,
+}: {
+  queue: AdminQueue;
+  open: boolean;
+  pending: boolean;
+  description: string;
+  onClose: () => void;
+  onReject: (code: string, reason: string) => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const [error, setError] = useState<string | undefined>();
+  const reasons = Object.entries(QUEUE_REJECT_REASONS[queue]) as [string, string][];
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const reason = formText(form, 'reason').trim();
+    if (!reason) {
+      setError(message('Please give a reason.'));
+      return;
+    }
+    onReject(formText(form, 'reason_code') || 'other', reason);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !pending && !next && onClose()}
+      title={t('adminQueues.item.reject')}
+      description={description}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <SelectField
+          label={t('adminQueues.item.reasonCode')}
+          name="reason_code"
+          defaultValue={reasons[0]?.[0]}
+        >
+          {reasons.map(([code, label]) => (
+            <option key={code} value={code}>
+              {message(label)}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField
+          label={t('adminQueues.item.reasonText')}
+          hint={t('adminQueues.item.reasonHint')}
+          name="reason"
+          rows={3}
+          maxLength={500}
+          error={error}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose} disabled={pending}>
+            {t('adminQueues.item.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" loading={pending}>
+            {t('adminQueues.item.confirmRejectButton')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
