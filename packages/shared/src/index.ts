@@ -19,3 +19,4 @@ export * from './investing';
 export * from './schemas/investing';
 export * from './loans';
 export * from './schemas/loans';
+export * from './schemas/admin-content';

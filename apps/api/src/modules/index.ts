@@ -23,6 +23,9 @@ import { sessionsRoutes } from './sessions/sessions.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { loansRoutes } from './loans/loans.routes';
 import { loanCollectionJob } from '../jobs/loan-collection.job';
+import { catalogueRoutes } from './admin-content/catalogue.routes';
+import { adminSettingsRoutes } from './admin-content/settings.routes';
+import { adminHelpRoutes } from './admin-content/help.routes';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -46,6 +49,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sessionsRoutes);
   await app.register(portfolioRoutes);
   await app.register(loansRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(adminHelpRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
