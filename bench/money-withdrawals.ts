@@ -25,6 +25,7 @@ async function run(driver: 'pglite' | 'postgres') {
   const server = await startProduct(driver, {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
   });
   try {
     // Members funded through the real path: a gateway deposit paid on the sandbox checkout.

@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { latestCode, uniqueEmail } from './support/api-session';
+import { freshAdminCode } from './support/admin-totp';
 import { E2E_ADMIN } from './support/constants';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
 
@@ -129,6 +130,9 @@ describe('accounts in a real browser', () => {
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    // The second factor is mandatory for admins (ADMIN_TOTP_SECRET pre-enrolled this one).
+    await page.getByLabel('Authentication code').fill(await freshAdminCode(baseUrl()));
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(`Signed in as ${E2E_ADMIN.email}`).waitFor();
     await expectAccessible(page, '/admin');
     expect(errors).toEqual([]);

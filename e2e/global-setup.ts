@@ -20,6 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     SEED_DEMO: '1',
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
     RATE_LIMIT_WRITES_PER_MINUTE: '1000',
     PRICES_BASE_URL: prices.baseUrl,
   });

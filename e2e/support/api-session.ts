@@ -1,3 +1,4 @@
+import { freshAdminCode } from './admin-totp';
 import { E2E_ADMIN } from './constants';
 
 interface MailItem {
@@ -72,13 +73,25 @@ export class ApiSession {
     return `Bearer ${this.token}`;
   }
 
+  /**
+   * Signs the bootstrap superadmin in: the password, then a code of its pre-enrolled authenticator
+   * (ADMIN_TOTP_SECRET); the session's re-authentication window is open for 10 minutes.
+   */
   async signInAdmin(): Promise<void> {
-    const answer = await this.request<{ token: string }>('POST', '/api/admin/login', {
+    await this.request('POST', '/api/admin/login', {
       email: E2E_ADMIN.email,
       password: E2E_ADMIN.password,
       remember: false,
     });
+    const answer = await this.request<{ token: string }>('POST', '/api/admin/2fa/verify', {
+      token: await freshAdminCode(this.baseUrl),
+    });
     this.token = answer.token;
+  }
+
+  /** POST /api/admin/reauth with a fresh code: opens the 10-minute window of sensitive actions again. */
+  async reauthAdmin(): Promise<void> {
+    await this.request('POST', '/api/admin/reauth', { code: await freshAdminCode(this.baseUrl) });
   }
 
   async signIn(email: string, password: string): Promise<void> {

@@ -30,6 +30,8 @@ const EnvSchema = z
     APP_KEY: optionalText,
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalText,
+    /** Base32 TOTP secret pre-enrolled for the ADMIN_EMAIL admin (automated set-ups, decision 120). */
+    ADMIN_TOTP_SECRET: optionalText.transform((value) => value?.replace(/[\s=]/g, '').toUpperCase()),
     SEED_DEMO: flag,
     SMTP_URL: optionalText.pipe(z.url().optional()),
     MAIL_FROM: z.string().default('Our Platform <no-reply@localhost>'),
@@ -69,6 +71,18 @@ const EnvSchema = z
         path: ['ADMIN_PASSWORD'],
         message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
       });
+    }
+    if (env.ADMIN_TOTP_SECRET !== undefined) {
+      if (!env.ADMIN_EMAIL) {
+        ctx.addIssue({ code: 'custom', path: ['ADMIN_TOTP_SECRET'], message: 'needs ADMIN_EMAIL' });
+      }
+      if (!/^[A-Z2-7]{16,128}$/.test(env.ADMIN_TOTP_SECRET)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_TOTP_SECRET'],
+          message: 'must be base32 (A-Z, 2-7), at least 16 characters',
+        });
+      }
     }
     if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 12) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be at least 12 characters' });
@@ -135,7 +149,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** 32-byte key for encrypting secrets at rest; undefined until resolved at start (embedded mode). */
   appKey: Buffer | undefined;
-  admin: { email: string; password: string } | undefined;
+  /** The bootstrap superadmin; `totpSecret` (base32) pre-enrols its authenticator. */
+  admin: { email: string; password: string; totpSecret?: string | undefined } | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -189,7 +204,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appKey: env.APP_KEY ? (decodeKey(env.APP_KEY) ?? undefined) : undefined,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+        ? {
+            email: env.ADMIN_EMAIL.toLowerCase(),
+            password: env.ADMIN_PASSWORD,
+            totpSecret: env.ADMIN_TOTP_SECRET,
+          }
         : undefined,
     seedDemo: isProduction ? false : (env.SEED_DEMO ?? true),
     smtpUrl: env.SMTP_URL,

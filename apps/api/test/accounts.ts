@@ -79,7 +79,11 @@ export async function createUser(
       referral_code: null,
     },
     app.deps.clock.now(),
-    { role: overrides.role ?? 'member', verified: overrides.verified ?? true },
+    {
+      role: overrides.role ?? 'member',
+      verified: overrides.verified ?? true,
+      ...(overrides.adminRole ? { adminRole: overrides.adminRole } : {}),
+    },
   );
   return { user, email, password };
 }

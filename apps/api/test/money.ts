@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { CreateDepositResponse, TokenResponse, UserResponse } from '@app/shared';
+import type { AdminRole, CreateDepositResponse, UserResponse } from '@app/shared';
 import type { UserRow } from '@app/db';
 import { createAccount } from '../src/modules/auth/account.service';
 import { ApiClient, uniqueEmail } from './helpers';
 import { PASSWORD, createUser, signIn, uniqueUsername } from './accounts';
+import { signInAdminAs, type AdminSession } from './admin';
 
 /** Money test helpers: members and admins signed in through the API, balances through real flows. */
 
@@ -25,12 +26,12 @@ export async function signedInMember(
   return { client, token, user, email };
 }
 
-export async function signedInAdmin(app: FastifyInstance): Promise<Member> {
-  const { user, email } = await createUser(app, { role: 'admin' });
-  const client = new ApiClient(app);
-  const response = await client.post('/api/admin/login', { email, password: PASSWORD });
-  expect(response.statusCode).toBe(200);
-  return { client, token: response.json<TokenResponse>().token, user, email };
+/** A superadmin signed in with its second factor (test/admin.ts; its re-authentication window is open). */
+export async function signedInAdmin(
+  app: FastifyInstance,
+  role: AdminRole = 'superadmin',
+): Promise<AdminSession> {
+  return signInAdminAs(app, role);
 }
 
 /** Starts a deposit through POST /api/deposit and pays it on the sandbox checkout (a real IPN). */

@@ -38,6 +38,18 @@ export const OTP_RESEND_INTERVAL_SECONDS = 60;
 export const TOKEN_IDLE_DAYS = 30;
 export const TOKEN_REMEMBER_DAYS = 90;
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
+/** Admin sessions (DESIGN §6 "Admin", decision 120). */
+export const ADMIN_ROLES = ['superadmin', 'finance', 'support'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+/** An admin session ends after this long without a request. */
+export const ADMIN_IDLE_MINUTES = 30;
+/** An admin session ends this long after sign-in however active it is; `remember` gives the longer one. */
+export const ADMIN_SESSION_HOURS = 12;
+export const ADMIN_REMEMBER_DAYS = 7;
+/** "Sudo mode": a second factor given this recently opens the routes that move money, settings and roles. */
+export const ADMIN_REAUTH_MINUTES = 10;
+/** A first sign-in has this long to scan the QR code and type a code. */
+export const ADMIN_ENROLMENT_CHALLENGE_MINUTES = 15;
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;

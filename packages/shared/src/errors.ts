@@ -3,6 +3,8 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  /** 403: the admin route needs a second factor from the last 10 minutes (POST /api/admin/reauth). */
+  'REAUTH_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'CSRF_MISMATCH',

@@ -19,4 +19,5 @@ export * from './investing';
 export * from './schemas/investing';
 export * from './loans';
 export * from './schemas/loans';
+export * from './schemas/admin';
 export * from './schemas/admin-content';

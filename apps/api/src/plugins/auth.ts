@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { ADMIN_MESSAGES, ADMIN_REAUTH_MINUTES, ADMIN_ROLES, type AdminRole } from '@app/shared';
 import type { UserRow } from '@app/db';
 import { AppError } from '../errors';
 import { verifyToken, type MemberAccount, type TokenKind } from '../modules/auth/token.service';
@@ -7,8 +14,22 @@ export interface AuthContext {
   tokenId: number;
   kind: TokenKind;
   user: UserRow;
+  /** Admin sessions: when a second factor was last given on this token (sign-in or reauth). */
+  reauthAt: Date | null;
   /** Only on routes with `config.withAccount`. */
   account?: MemberAccount;
+}
+
+/** What the role guard of one admin route allows (read by the table-driven role test). */
+export interface AdminRouteGuard {
+  method: string;
+  url: string;
+  /** The roles the route admits (superadmin is always among them); null: no admin guard at all. */
+  roles: readonly AdminRole[] | null;
+  /** The route also needs a second factor from the last 10 minutes (`requireReauth`). */
+  reauth: boolean;
+  /** Reachable without an admin session on purpose (`config.adminPublic`: the sign-in steps). */
+  public: boolean;
 }
 
 declare module 'fastify' {
@@ -18,6 +39,11 @@ declare module 'fastify' {
      * figures, in the same statement (GET /api/me: one database round trip per request).
      */
     withAccount?: boolean;
+    /**
+     * An /api/admin route that is reachable without an admin session on purpose (the sign-in steps).
+     * Every other /api/admin route must carry a role guard; the role test enforces it.
+     */
+    adminPublic?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -25,9 +51,30 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of a route: a signed-in member (member token, active account). */
     requireMember: onRequestHookHandler;
-    /** onRequest hook of a route: a signed-in admin (admin token, admin role). */
+    /** onRequest hook of a route: a signed-in admin of any role (admin token, admin role). */
     requireAdmin: onRequestHookHandler;
+    /**
+     * onRequest hook factory: a signed-in admin whose role is one of `roles`; superadmin is always
+     * admitted. 401 without an admin session, 403 for a member token or another role.
+     */
+    requireAdminRole: (...roles: AdminRole[]) => onRequestHookHandler;
+    /**
+     * preHandler of an admin route that moves money, settings or roles: a second factor given in the
+     * last 10 minutes on this session, else 403 `REAUTH_REQUIRED` (POST /api/admin/reauth opens it).
+     */
+    requireReauth: preHandlerHookHandler;
+    /** Every /api/admin route of this app with its guard, in registration order. */
+    adminRouteGuards: AdminRouteGuard[];
   }
+}
+
+/** The roles a guard hook admits, attached to the hook function so that onRoute can read them. */
+const GUARD_ROLES = Symbol('adminGuardRoles');
+type TaggedHook = onRequestHookHandler & { [GUARD_ROLES]?: readonly AdminRole[] };
+
+function hooksOf(value: unknown): unknown[] {
+  if (!value) return [];
+  return Array.isArray(value) ? value : [value];
 }
 
 /** Resolves `Authorization: Bearer <id>|<secret>` on every request into `request.auth`. */
@@ -45,24 +92,72 @@ export function registerAuth(app: FastifyInstance): void {
   });
 
   // Synchronous (done callback): the token was read by the hook above; nothing is left to wait for.
-  const require =
-    (kind: TokenKind): onRequestHookHandler =>
-    (request, _reply, done) => {
+  const requireMember: onRequestHookHandler = (request, _reply, done) => {
+    const auth = request.auth;
+    if (!auth) return done(new AppError('UNAUTHENTICATED', 'Not authenticated'));
+    // Member tokens never open admin routes and admin tokens are refused by member routes (DESIGN §6).
+    if (auth.kind !== 'member') {
+      return done(new AppError('FORBIDDEN', 'Use a member account for this.'));
+    }
+    done();
+  };
+
+  const requireAdminRole = (...allowed: AdminRole[]): onRequestHookHandler => {
+    const roles: readonly AdminRole[] = ADMIN_ROLES.filter(
+      (role) => role === 'superadmin' || allowed.includes(role),
+    );
+    const hook: TaggedHook = (request, _reply, done) => {
       const auth = request.auth;
       if (!auth) return done(new AppError('UNAUTHENTICATED', 'Not authenticated'));
-      // Member tokens never open admin routes and admin tokens are refused by member routes (DESIGN §6).
-      if (auth.kind !== kind || (kind === 'admin' && auth.user.role !== 'admin')) {
-        return done(
-          new AppError(
-            'FORBIDDEN',
-            kind === 'admin' ? 'This area is for administrators.' : 'Use a member account for this.',
-          ),
-        );
+      if (auth.kind !== 'admin' || auth.user.role !== 'admin' || !auth.user.adminRole) {
+        return done(new AppError('FORBIDDEN', 'This area is for administrators.'));
+      }
+      if (!roles.includes(auth.user.adminRole)) {
+        return done(new AppError('FORBIDDEN', ADMIN_MESSAGES.roleNotAllowed));
       }
       done();
     };
-  app.decorate('requireMember', require('member'));
-  app.decorate('requireAdmin', require('admin'));
+    hook[GUARD_ROLES] = roles;
+    return hook;
+  };
+
+  const requireReauth: preHandlerHookHandler = (request, _reply, done) => {
+    const auth = request.auth;
+    if (!auth) return done(new AppError('UNAUTHENTICATED', 'Not authenticated'));
+    const since = auth.reauthAt ? app.deps.clock.now().getTime() - auth.reauthAt.getTime() : Infinity;
+    if (auth.kind !== 'admin' || !(since >= 0 && since < ADMIN_REAUTH_MINUTES * 60_000)) {
+      return done(new AppError('REAUTH_REQUIRED', ADMIN_MESSAGES.reauthRequired));
+    }
+    done();
+  };
+
+  app.decorate('requireMember', requireMember);
+  app.decorate('requireAdmin', requireAdminRole(...ADMIN_ROLES));
+  app.decorate('requireAdminRole', requireAdminRole);
+  app.decorate('requireReauth', requireReauth);
+
+  // Every /api/admin route is recorded with the roles its guard admits, so that one table-driven
+  // test covers every admin route, including routes added later (decision 120).
+  const guards: AdminRouteGuard[] = [];
+  app.decorate('adminRouteGuards', guards);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/admin/') && route.url !== '/api/admin') return;
+    const methods = hooksOf(route.method).map(String);
+    const tagged = hooksOf(route.onRequest).find(
+      (hook): hook is TaggedHook => typeof hook === 'function' && GUARD_ROLES in hook,
+    );
+    const reauth = hooksOf(route.preHandler).includes(requireReauth);
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      guards.push({
+        method,
+        url: route.url,
+        roles: tagged?.[GUARD_ROLES] ?? null,
+        reauth,
+        public: route.config?.adminPublic === true,
+      });
+    }
+  });
 }
 
 /** The signed-in user's profile and figures on a route with `config.withAccount`. */
@@ -74,4 +169,31 @@ export function currentAccount(request: FastifyRequest): MemberAccount | undefin
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
   return request.auth.user;
+}
+
+/** The signed-in admin of a route guarded by requireAdmin/requireAdminRole, with the role. */
+export function currentAdmin(request: FastifyRequest): { user: UserRow; role: AdminRole; tokenId: number } {
+  const auth = request.auth;
+  if (!auth || auth.kind !== 'admin' || !auth.user.adminRole) {
+    throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  }
+  return { user: auth.user, role: auth.user.adminRole, tokenId: auth.tokenId };
+}
+
+/**
+ * Who is acting, for `recordAudit`: `{...auditActor(request), action, subjectType, ...}` on an admin
+ * route (actor id, actor role and IP).
+ */
+export function auditActor(request: FastifyRequest): {
+  actorId: number;
+  actorRole: AdminRole | null;
+  ip: string;
+} {
+  const auth = request.auth;
+  if (!auth) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  return {
+    actorId: auth.user.id,
+    actorRole: auth.kind === 'admin' ? auth.user.adminRole : null,
+    ip: request.ip,
+  };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiTokens, auditLog, settings, users } from '@app/db';
-import type { TokenResponse } from '@app/shared';
+import type { AdminTokenResponse, AdminTwoFactorRequiredResponse } from '@app/shared';
 import { createTestApp } from '../../test/helpers';
-import { Browser, createUser, findUser, me, signIn } from '../../test/accounts';
+import { Browser, createUser, findUser, me, signIn, totpCode } from '../../test/accounts';
 import { bootstrapData, DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL } from './bootstrap';
 
 const ADMIN_PASSWORD = 'a long admin password';
@@ -16,6 +16,7 @@ function printedPassword(lines: string[], label: string): string {
   return password;
 }
 
+/** The admin sign-in's first step (the password): 200 with the two-factor step for a right password. */
 async function adminSignIn(browser: Browser, email: string, password: string) {
   return browser.post('/api/admin/login', { email, password });
 }
@@ -51,7 +52,9 @@ describe('demo content on an empty database', () => {
 
     const admin = await adminSignIn(browser, DEMO_ADMIN_EMAIL, printedPassword(lines, 'Demo admin'));
     expect(admin.statusCode).toBe(200);
-    expect(admin.json<TokenResponse>().user.role).toBe('admin');
+    // A superadmin without an authenticator: its first sign-in enrols one.
+    expect(admin.json<AdminTwoFactorRequiredResponse>().enrolment_required).toBe(true);
+    expect(await findUser(app, DEMO_ADMIN_EMAIL)).toMatchObject({ role: 'admin', adminRole: 'superadmin' });
 
     const keys = (await app.deps.database.db.select({ key: settings.key }).from(settings)).map((r) => r.key);
     expect(keys).toEqual(expect.arrayContaining(['sitename', 'company_email', 'company_phone']));
@@ -83,7 +86,12 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect(lines.some((line) => line.startsWith('Demo admin'))).toBe(false);
     expect(lines.join('\n')).not.toContain(ADMIN_PASSWORD);
     const admin = await findUser(app, 'boss@example.com');
-    expect(admin).toMatchObject({ role: 'admin', status: 'active', username: 'boss' });
+    expect(admin).toMatchObject({
+      role: 'admin',
+      adminRole: 'superadmin',
+      status: 'active',
+      username: 'boss',
+    });
     expect(admin?.emailVerifiedAt).not.toBeNull();
     expect((await adminSignIn(new Browser(app), 'boss@example.com', ADMIN_PASSWORD)).statusCode).toBe(200);
     const audits = await app.deps.database.db
@@ -94,8 +102,11 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
 
     // A restart with the same settings changes nothing and signs nobody out.
     const browser = new Browser(app);
-    const token = (await adminSignIn(browser, 'boss@example.com', ADMIN_PASSWORD)).json<TokenResponse>()
-      .token;
+    await adminSignIn(browser, 'boss@example.com', ADMIN_PASSWORD);
+    const { secret } = (await browser.post('/api/admin/2fa/enrol')).json<{ secret: string }>();
+    const token = (
+      await browser.post('/api/admin/2fa/verify', { token: totpCode(secret, app.deps.clock.now()) })
+    ).json<AdminTokenResponse>().token;
     expect(await bootstrapData(app)).toEqual(['Admin: boss@example.com']);
     expect((await browser.get('/api/admin/me', { token })).statusCode).toBe(200);
   });
@@ -120,7 +131,63 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect((await browser.get('/api/me', { token: memberToken })).statusCode).toBe(401);
     expect((await adminSignIn(browser, email, ADMIN_PASSWORD)).statusCode).toBe(200);
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'bootstrap.admin_reset'));
-    expect(audit?.before).toEqual({ role: 'member', status: 'suspended', verified: false });
+    expect(audit?.before).toEqual({
+      role: 'member',
+      admin_role: null,
+      status: 'suspended',
+      verified: false,
+    });
+    expect(reset?.adminRole).toBe('superadmin');
     expect(JSON.stringify(audit)).not.toContain(ADMIN_PASSWORD);
+  });
+});
+
+describe('ADMIN_TOTP_SECRET', () => {
+  const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+  it('pre-enrols the configured admin: its first sign-in takes a code of that secret', async () => {
+    const { app } = await createTestApp({
+      TRUST_PROXY: '1',
+      SEED_DEMO: '0',
+      ADMIN_EMAIL: 'robot@example.com',
+      ADMIN_PASSWORD,
+      ADMIN_TOTP_SECRET: 'jbsw y3dp ehpk 3pxp jbsw y3dp ehpk 3pxp',
+    });
+    expect(await bootstrapData(app)).toEqual(['Admin: robot@example.com (created from ADMIN_EMAIL)']);
+    const browser = new Browser(app);
+    const login = await adminSignIn(browser, 'robot@example.com', ADMIN_PASSWORD);
+    expect(login.json<AdminTwoFactorRequiredResponse>().enrolment_required).toBe(false);
+    const verify = await browser.post('/api/admin/2fa/verify', {
+      token: totpCode(SECRET, app.deps.clock.now()),
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json<AdminTokenResponse>().user).toMatchObject({ admin_role: 'superadmin' });
+    const [audit] = await app.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'bootstrap.admin_created'));
+    expect(audit?.after).toMatchObject({ two_factor_preenrolled: true });
+    expect(JSON.stringify(audit)).not.toContain(SECRET);
+
+    // A restart with the same secret keeps the session; a new secret replaces the authenticator.
+    expect(await bootstrapData(app)).toEqual(['Admin: robot@example.com']);
+    app.deps.config.admin = {
+      email: 'robot@example.com',
+      password: ADMIN_PASSWORD,
+      totpSecret: 'KRSXG5CTMVRXEZLU',
+    };
+    expect(await bootstrapData(app)).toEqual([
+      'Admin: robot@example.com (reset from ADMIN_EMAIL; its sessions were signed out)',
+    ]);
+    const token = verify.json<AdminTokenResponse>().token;
+    expect((await browser.get('/api/admin/me', { token })).statusCode).toBe(401);
+  });
+
+  it('is refused when it is not base32 or has no ADMIN_EMAIL', async () => {
+    const { loadConfig } = await import('../config');
+    expect(() =>
+      loadConfig({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD, ADMIN_TOTP_SECRET: 'not base32!' }),
+    ).toThrow(/ADMIN_TOTP_SECRET: must be base32/);
+    expect(() => loadConfig({ ADMIN_TOTP_SECRET: SECRET })).toThrow(/ADMIN_TOTP_SECRET: needs ADMIN_EMAIL/);
   });
 });

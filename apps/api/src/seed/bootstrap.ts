@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '@app/db';
 import type { AppDeps } from '../deps';
-import { randomSecret } from '../lib/crypto';
+import { decryptSecret, randomSecret } from '../lib/crypto';
 import { verifyPassword } from '../lib/password';
 import { recordAudit } from '../modules/admin/audit.service';
 import {
@@ -13,6 +13,7 @@ import {
   usernameExists,
 } from '../modules/auth/account.service';
 import { revokeUserTokens } from '../modules/auth/token.service';
+import { enrolKnownSecret } from '../modules/two-factor/two-factor.service';
 import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
 import { seedHelpContent } from '../modules/help/help.service';
 import { seedPlanCatalogue } from '../modules/plans/plans.service';
@@ -35,14 +36,30 @@ async function freeUsername(deps: AppDeps, wanted: string): Promise<string> {
 /** A random password for a demo account: 20 URL-safe characters (printed once at start). */
 const demoPassword = () => randomSecret(15);
 
+/** Whether the account's enabled authenticator is the one of ADMIN_TOTP_SECRET. */
+function hasTotpSecret(deps: AppDeps, user: UserRow, secret: string): boolean {
+  if (!user.totpEnabledAt || !user.totpSecretEnc) return false;
+  try {
+    return decryptSecret(deps.appKey, user.totpSecretEnc) === secret;
+  } catch {
+    return false;
+  }
+}
+
+/** ADMIN_TOTP_SECRET: the bootstrap admin's authenticator, enrolled already (decision 120). */
+async function enrolConfiguredSecret(deps: AppDeps, user: UserRow, secret: string): Promise<UserRow> {
+  return deps.database.db.transaction((tx) => enrolKnownSecret(deps, tx, user.id, secret));
+}
+
 /**
- * ADMIN_EMAIL + ADMIN_PASSWORD: creates that admin, or brings an existing account back to it (role
- * admin, active, verified, that password, every token revoked). An account already in that state is
- * left alone, so a restart does not sign the admin out (docs/decisions/012-admin-bootstrap.md).
+ * ADMIN_EMAIL + ADMIN_PASSWORD: creates that admin as superadmin, or brings an existing account back
+ * to it (role admin and superadmin, active, verified, that password, every token revoked), with the
+ * authenticator of ADMIN_TOTP_SECRET when given. An account already in that state is left alone, so a
+ * restart does not sign the admin out (docs/decisions/012-admin-bootstrap.md, 120).
  */
 async function ensureConfiguredAdmin(
   deps: AppDeps,
-  admin: { email: string; password: string },
+  admin: { email: string; password: string; totpSecret?: string | undefined },
 ): Promise<string> {
   const { db } = deps.database;
   const now = deps.clock.now();
@@ -61,22 +78,31 @@ async function ensureConfiguredAdmin(
         referral_code: null,
       },
       now,
-      { role: 'admin', verified: true },
+      { role: 'admin', adminRole: 'superadmin', verified: true },
     );
+    if (admin.totpSecret) await enrolConfiguredSecret(deps, user, admin.totpSecret);
     await recordAudit(db, {
       actorId: null,
       action: 'bootstrap.admin_created',
       subjectType: 'user',
       subjectId: String(user.id),
-      after: { email: user.email, role: user.role },
+      after: {
+        email: user.email,
+        role: user.role,
+        admin_role: user.adminRole,
+        two_factor_preenrolled: Boolean(admin.totpSecret),
+      },
       createdAt: now,
     });
     return `Admin: ${admin.email} (created from ADMIN_EMAIL)`;
   }
   const passwordMatches = await verifyPassword(existing.passwordHash, admin.password);
+  const totpMatches = !admin.totpSecret || hasTotpSecret(deps, existing, admin.totpSecret);
   const inShape =
     passwordMatches &&
+    totpMatches &&
     existing.role === 'admin' &&
+    existing.adminRole === 'superadmin' &&
     existing.status === 'active' &&
     existing.emailVerifiedAt !== null;
   if (inShape) return `Admin: ${admin.email}`;
@@ -84,18 +110,36 @@ async function ensureConfiguredAdmin(
   let user: UserRow = await updateAccount(
     db,
     existing.id,
-    { role: 'admin', status: 'active', emailVerifiedAt: existing.emailVerifiedAt ?? now },
+    {
+      role: 'admin',
+      adminRole: 'superadmin',
+      status: 'active',
+      emailVerifiedAt: existing.emailVerifiedAt ?? now,
+    },
     now,
   );
   if (!passwordMatches) user = await setPassword(db, existing.id, admin.password, now);
+  if (admin.totpSecret && !totpMatches) user = await enrolConfiguredSecret(deps, user, admin.totpSecret);
   await revokeUserTokens(db, existing.id, now);
   await recordAudit(db, {
     actorId: null,
     action: 'bootstrap.admin_reset',
     subjectType: 'user',
     subjectId: String(user.id),
-    before: { role: existing.role, status: existing.status, verified: existing.emailVerifiedAt !== null },
-    after: { role: user.role, status: user.status, verified: true, password_reset: !passwordMatches },
+    before: {
+      role: existing.role,
+      admin_role: existing.adminRole,
+      status: existing.status,
+      verified: existing.emailVerifiedAt !== null,
+    },
+    after: {
+      role: user.role,
+      admin_role: user.adminRole,
+      status: user.status,
+      verified: true,
+      password_reset: !passwordMatches,
+      two_factor_reset: !totpMatches,
+    },
     createdAt: now,
   });
   return `Admin: ${admin.email} (reset from ADMIN_EMAIL; its sessions were signed out)`;
@@ -147,6 +191,7 @@ async function seedDemo(deps: AppDeps): Promise<string[]> {
     ? await findUserByEmail(db, deps.config.admin.email)
     : null;
   if (!deps.config.admin && !deps.config.isProduction) {
+    // A superadmin without an authenticator: its first sign-in enrols one.
     const admin = await createDemoAccount(deps, DEMO_ADMIN_EMAIL, 'admin', 'admin');
     if (admin) {
       approver = admin.user;

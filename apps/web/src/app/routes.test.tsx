@@ -66,11 +66,17 @@ describe('the app routes', () => {
     expect(screen.getByRole('link', { name: 'Back to the homepage' })).toHaveAttribute('href', '/');
   });
 
-  it('signs an admin in with the admin token and shows who is signed in', async () => {
-    const admin = { ...USER, email: 'admin@example.com', role: 'admin' };
+  it('signs an admin in with the password and a second factor, and shows who is signed in', async () => {
+    const admin = { ...USER, email: 'admin@example.com', role: 'admin', admin_role: 'finance' };
     const server = fakeApi({
-      'POST /api/admin/login': () => json({ token: '9|admin', user: admin }),
-      'GET /api/admin/me': () => json({ user: admin }),
+      'POST /api/admin/login': () =>
+        json({
+          two_factor_required: true,
+          enrolment_required: false,
+          message: 'Two-factor authentication required.',
+        }),
+      'POST /api/admin/2fa/verify': () => json({ token: '9|admin', user: admin }),
+      'GET /api/admin/me': () => json({ user: admin, reauth_until: null }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/admin/login');
@@ -82,6 +88,11 @@ describe('the app routes', () => {
     await user.type(screen.getByLabelText('Password'), 'admin password');
     await user.click(screen.getByLabelText('Remember me'));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    // No token before the code.
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Signed in as admin@example.com')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('9|admin');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -90,7 +101,17 @@ describe('the app routes', () => {
       password: 'admin password',
       remember: true,
     });
+    expect(server.to('POST /api/admin/2fa/verify')[0]?.body).toEqual({ token: '123456' });
+    // The layout's navigation shows the areas of the finance role only.
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Withdrawals' })).toHaveAttribute(
+      'href',
+      '/admin/withdrawals',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Admins' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   });
+
   it('shows the public tiers at /plans to a visitor and the member plans screen to a member', async () => {
     fakeApi({
       'GET /api/me': () => json(USER),

@@ -108,6 +108,11 @@ const PortfolioPage = page(() => import('../features/investing/routes/portfolio-
 const ExplorePage = page(() => import('../features/loans/routes/explore-page'), 'ExplorePage');
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
+const AdminLayout = page(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
+const AdminAreaPendingPage = page(
+  () => import('../features/admin/routes/admin-area-pending-page'),
+  'AdminAreaPendingPage',
+);
 
 /** Member screens that later issues build: the shell, a heading and one honest line for now. */
 const PLACEHOLDER_PAGES = ['my-goals'] as const;
@@ -149,9 +154,14 @@ export const routes: RouteObject[] = [
         path: '/admin',
         element: (
           <RequireAdmin>
-            <AdminHomePage />
+            <AdminLayout />
           </RequireAdmin>
         ),
+        // The back office's areas (features/admin/admin-areas.ts); each screen adds its route here.
+        children: [
+          { index: true, element: <AdminHomePage /> },
+          { path: '*', element: <AdminAreaPendingPage /> },
+        ],
       },
       {
         element: (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '@app/shared/schemas/admin';
 import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
 import { PROFILE_MESSAGES } from '@app/shared/schemas/profile';
 import { REWARDS_MESSAGES } from '@app/shared/schemas/rewards';
@@ -54,7 +55,7 @@ describe('locales', () => {
     const shown = [
       ...code.matchAll(/(?:message|errorMessage\([^,]+,|setFailure|setBanner)\(?\s*(['"])(.+?)\1/g),
     ].map((match) => match[2]);
-    const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES]
+    const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES, ADMIN_MESSAGES]
       .flatMap((messages) => Object.values(messages))
       .filter((value) => typeof value === 'string');
     expect(shown.length).toBeGreaterThan(15);

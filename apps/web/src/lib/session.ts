@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SESSION_CHECK_TIMEOUT_MS } from '@app/shared/constants';
-import type { AdminMeResponse, UserResponse } from '@app/shared/schemas/auth';
+import type { UserResponse } from '@app/shared/schemas/auth';
+import type { AdminSessionResponse } from '@app/shared/schemas/admin';
 import { ApiError, api } from './api-client';
 import { readToken, storeToken, type TokenKind } from './tokens';
 
@@ -54,7 +55,7 @@ export function useMe() {
 export function useAdminMe() {
   return useQuery({
     queryKey: adminMeQueryKey,
-    queryFn: ({ signal }) => checkSession<AdminMeResponse>('/api/admin/me', 'admin', signal),
+    queryFn: ({ signal }) => checkSession<AdminSessionResponse>('/api/admin/me', 'admin', signal),
     retry: false,
     staleTime: SESSION_STALE_MS,
     // Offline is an error with a Retry, not a spinner that waits for the network forever.

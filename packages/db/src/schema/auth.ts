@@ -20,6 +20,12 @@ export const apiTokens = pgTable(
     userAgent: text('user_agent'),
     /** The address the session signed in from, for the sessions list (never logged). */
     ip: text('ip'),
+    /** Admin sessions: the idle timeout in minutes, overriding idle_days (30, decision 120). */
+    idleMinutes: integer('idle_minutes'),
+    /** Admin sessions: the end of the session however active it is; `remember` moves it further. */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }),
+    /** Admin sessions: when a second factor was last given (sign-in or re-authentication). */
+    reauthAt: timestamp('reauth_at', { withTimezone: true }),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId)],
 );
@@ -48,6 +54,10 @@ export const twoFactorChallenges = pgTable('two_factor_challenges', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   remember: integer('remember').notNull().default(0),
+  /** Which sign-in made it: a member's challenge never completes an admin sign-in, nor the reverse. */
+  kind: text('kind', { enum: ['member', 'admin'] })
+    .notNull()
+    .default('member'),
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),

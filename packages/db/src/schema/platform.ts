@@ -29,16 +29,23 @@ export const auditLog = pgTable(
   {
     id: serial('id').primaryKey(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's admin role at the time of the action (null for members and the system). */
+    actorRole: text('actor_role'),
     action: text('action').notNull(),
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** Why the admin did it (a reason from a list and/or free text), when the action takes one. */
+    reason: text('reason'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
+    // The audit screen's filters: one actor's actions, one kind of action, newest first.
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
     // The history of one subject (a user's security events, an object's admin actions), newest first.
     index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
   ],

@@ -21,6 +21,8 @@ export const users = pgTable(
     role: text('role', { enum: ['member', 'admin'] })
       .notNull()
       .default('member'),
+    /** The back-office role of an admin (null for members): superadmin, finance or support (decision 120). */
+    adminRole: text('admin_role', { enum: ['superadmin', 'finance', 'support'] }),
     status: text('status', { enum: ['active', 'suspended'] })
       .notNull()
       .default('active'),

@@ -3,11 +3,15 @@ import { auditLog, type DbOrTx } from '@app/db';
 
 export interface AuditEntry {
   actorId: number | null;
+  /** The actor's admin role at the time (superadmin, finance, support); null for members and the system. */
+  actorRole?: string | null;
   action: string;
   subjectType: string;
   subjectId: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** Why: the reason an admin gave (from a list and/or free text). */
+  reason?: string | null;
   ip?: string | null;
   createdAt: Date;
 }
@@ -15,11 +19,13 @@ export interface AuditEntry {
 export async function insertEntry(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorId: entry.actorId,
+    actorRole: entry.actorRole ?? null,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    reason: entry.reason ?? null,
     ip: entry.ip ?? null,
     createdAt: entry.createdAt,
   });

@@ -4,7 +4,10 @@ import * as repository from './audit.repository';
 export type { AuditEntry } from './audit.repository';
 
 /**
- * The audit log (DESIGN §6 "Admin"): who did what to which subject, with before and after.
+ * The audit log (DESIGN §6 "Admin", decision 121): who (id and admin role) did what to which subject,
+ * with before and after, the reason and the IP. Append-only (the database refuses UPDATE and DELETE).
+ * Pass the action's transaction as `db`, so the entry commits or rolls back with the action; on an
+ * admin route `{...auditActor(request), ...}` (plugins/auth.ts) fills actorId, actorRole and ip.
  * Callers pass facts only: never a password, token, code or secret.
  */
 export function recordAudit(db: DbOrTx, entry: repository.AuditEntry): Promise<void> {

@@ -120,6 +120,8 @@ export interface NewAccountInput {
 
 export interface NewAccountOptions {
   role?: 'member' | 'admin';
+  /** An admin's back-office role (decision 120); an admin created without one is a superadmin. */
+  adminRole?: 'superadmin' | 'finance' | 'support';
   /** Marks the email verified at creation (seeded and bootstrap accounts). */
   verified?: boolean;
 }
@@ -184,6 +186,7 @@ export async function insertAccount(db: DbOrTx, prepared: PreparedAccount, now: 
       email: input.email.toLowerCase(),
       passwordHash: prepared.passwordHash,
       role: options.role ?? 'member',
+      adminRole: options.role === 'admin' ? (options.adminRole ?? 'superadmin') : null,
       status: 'active',
       accountType: input.account_type,
       businessName: input.account_type === 'business' ? input.business_name : null,
@@ -241,7 +244,12 @@ export async function storePasswordHash(
 export async function updateAccount(
   db: DbOrTx,
   userId: number,
-  patch: { role?: 'member' | 'admin'; status?: 'active' | 'suspended'; emailVerifiedAt?: Date | null },
+  patch: {
+    role?: 'member' | 'admin';
+    adminRole?: 'superadmin' | 'finance' | 'support' | null;
+    status?: 'active' | 'suspended';
+    emailVerifiedAt?: Date | null;
+  },
   now: Date,
 ): Promise<UserRow> {
   const user = await repository.updateUser(db, userId, { ...patch, updatedAt: now });

@@ -3,7 +3,7 @@ import { twoFactorChallenges, type DbOrTx } from '@app/db';
 
 export async function insertChallenge(
   db: DbOrTx,
-  values: { id: string; userId: number; remember: boolean; expiresAt: Date },
+  values: { id: string; userId: number; remember: boolean; kind: 'member' | 'admin'; expiresAt: Date },
 ): Promise<void> {
   await db.insert(twoFactorChallenges).values({ ...values, remember: values.remember ? 1 : 0 });
 }

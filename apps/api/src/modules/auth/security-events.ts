@@ -27,13 +27,16 @@ export async function recordSecurityEvent(
     action: string;
     meta: RequestMeta | null;
     actorId?: number | null;
+    actorRole?: string | null;
     before?: Record<string, unknown>;
     after?: Record<string, unknown>;
   },
 ): Promise<void> {
   const now = deps.clock.now();
+  const byOwner = event.actorId === undefined || event.actorId === event.user.id;
   await recordAudit(db, {
     actorId: event.actorId === undefined ? event.user.id : event.actorId,
+    actorRole: byOwner ? event.user.adminRole : (event.actorRole ?? null),
     action: event.action,
     subjectType: 'user',
     subjectId: String(event.user.id),

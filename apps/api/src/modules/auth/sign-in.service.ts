@@ -36,7 +36,11 @@ export type MemberLoginResult =
  * The password step shared by both sign-ins: throttled per account and per IP before any work, the
  * same argon2 work for unknown accounts, and one answer for every wrong combination.
  */
-async function checkPassword(deps: AppDeps, credentials: Credentials, meta: RequestMeta): Promise<UserRow> {
+export async function checkPassword(
+  deps: AppDeps,
+  credentials: Credentials,
+  meta: RequestMeta,
+): Promise<UserRow> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const keys = [throttle.accountKey(credentials.email), throttle.ipKey(meta.ip)];
@@ -85,6 +89,7 @@ export async function memberLogin(
       id: sha256Hex(challenge),
       userId: user.id,
       remember: credentials.remember ?? false,
+      kind: 'member',
       expiresAt: new Date(deps.clock.now().getTime() + TWO_FACTOR_CHALLENGE_MS),
     });
     return {
@@ -97,17 +102,6 @@ export async function memberLogin(
     kind: 'signed-in',
     body: await signIn(deps, db, user, 'member', credentials.remember ?? false, meta, 'password'),
   };
-}
-
-/** POST /api/admin/login: role admin only; an admin-kind token, `remember` extends its idle expiry. */
-export async function adminLogin(
-  deps: AppDeps,
-  credentials: Credentials,
-  meta: RequestMeta,
-): Promise<TokenResponse> {
-  const user = await checkPassword(deps, credentials, meta);
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);
-  return signIn(deps, deps.database.db, user, 'admin', credentials.remember ?? false, meta, 'password');
 }
 
 /**
@@ -124,7 +118,8 @@ export async function completeTwoFactorLogin(
   const now = deps.clock.now();
   const id = challenge ? sha256Hex(challenge) : undefined;
   const row = id ? await challenges.findChallenge(db, id) : null;
-  if (!id || !row || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) {
+  // An admin's challenge never completes here (admins finish at /api/admin/2fa/verify).
+  if (!id || !row || row.kind !== 'member' || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) {
     throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
   }
   if (row.attempts >= CHALLENGE_MAX_ATTEMPTS) {
@@ -149,6 +144,68 @@ export async function completeTwoFactorLogin(
   }
   await throttle.clearFailures(db, 'two_factor', [throttle.userKey(user.id)]);
   return signIn(deps, db, user, 'member', row.remember === 1, meta, method);
+}
+
+/**
+ * A sign-in challenge of `kind` for the user: the value for the httpOnly cookie (only its sha256 is
+ * stored), good for `ttlMs`.
+ */
+export async function startChallenge(
+  deps: AppDeps,
+  values: { userId: number; remember: boolean; kind: 'member' | 'admin'; ttlMs: number },
+): Promise<string> {
+  const challenge = randomSecret(32);
+  await challenges.insertChallenge(deps.database.db, {
+    id: sha256Hex(challenge),
+    userId: values.userId,
+    remember: values.remember,
+    kind: values.kind,
+    expiresAt: new Date(deps.clock.now().getTime() + values.ttlMs),
+  });
+  return challenge;
+}
+
+/** The open challenge of `kind` behind a cookie value, with its user; 401 when there is none. */
+export async function openChallenge(
+  deps: AppDeps,
+  challenge: string | undefined,
+  kind: 'member' | 'admin',
+): Promise<{ id: string; remember: boolean; user: UserRow }> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const id = challenge ? sha256Hex(challenge) : undefined;
+  const row = id ? await challenges.findChallenge(db, id) : null;
+  if (!id || !row || row.kind !== kind || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
+  }
+  if (row.attempts >= CHALLENGE_MAX_ATTEMPTS) {
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeExhausted);
+  }
+  const user = await findUserById(db, row.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
+  if (user.status !== 'active') throw new AppError('FORBIDDEN', AUTH_MESSAGES.accountSuspended);
+  return { id, remember: row.remember === 1, user };
+}
+
+/** A wrong code on a challenge: counted (five close it) and on the 2FA throttle; then 422. */
+export async function failChallenge(
+  deps: AppDeps,
+  id: string,
+  keys: throttle.ThrottleSubject[],
+): Promise<never> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  await throttle.recordFailure(db, 'two_factor', keys, now);
+  const attempts = (await challenges.countChallengeAttempt(db, id)) ?? CHALLENGE_MAX_ATTEMPTS;
+  if (attempts >= CHALLENGE_MAX_ATTEMPTS) await challenges.consumeChallenge(db, id, now);
+  throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
+}
+
+/** Closes a challenge for the one request that may turn it into a session; 401 for any other. */
+export async function closeChallenge(deps: AppDeps, id: string): Promise<void> {
+  if (!(await challenges.consumeChallenge(deps.database.db, id, deps.clock.now()))) {
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
+  }
 }
 
 /** POST /api/logout and /api/admin/logout: revokes the presented token only. */

@@ -12,9 +12,17 @@ export async function insertToken(
     now: Date;
     userAgent?: string | null;
     ip?: string | null;
+    /** Admin sessions: idle timeout in minutes (overrides idleDays), absolute end, second factor time. */
+    idleMinutes?: number | null;
+    absoluteExpiresAt?: Date | null;
+    reauthAt?: Date | null;
   },
 ): Promise<number> {
-  const expiresAt = new Date(values.now.getTime() + values.idleDays * 86_400_000);
+  const expiresAt = nextExpiry(values.now, {
+    idleDays: values.idleDays,
+    idleMinutes: values.idleMinutes ?? null,
+    absoluteExpiresAt: values.absoluteExpiresAt ?? null,
+  });
   const [row] = await db
     .insert(apiTokens)
     .values({
@@ -27,10 +35,27 @@ export async function insertToken(
       expiresAt,
       userAgent: values.userAgent ?? null,
       ip: values.ip ?? null,
+      idleMinutes: values.idleMinutes ?? null,
+      absoluteExpiresAt: values.absoluteExpiresAt ?? null,
+      reauthAt: values.reauthAt ?? null,
     })
     .returning({ id: apiTokens.id });
   if (!row) throw new Error('token insert returned nothing');
   return row.id;
+}
+
+/**
+ * When a token used at `now` expires: its idle period from now (minutes for admin sessions, days for
+ * members), never past its absolute end.
+ */
+export function nextExpiry(
+  now: Date,
+  token: { idleDays: number; idleMinutes: number | null; absoluteExpiresAt: Date | null },
+): Date {
+  const idleMs = token.idleMinutes !== null ? token.idleMinutes * 60_000 : token.idleDays * 86_400_000;
+  const idle = now.getTime() + idleMs;
+  const absolute = token.absoluteExpiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  return new Date(Math.min(idle, absolute));
 }
 
 /** `ids` as one parameter: a PostgreSQL array literal, read the same way by node-postgres and PGlite. */
@@ -82,11 +107,21 @@ export async function findTokensWithAccount(
   return new Map(rows.map((row) => [row.token.id, row]));
 }
 
-export async function touchToken(db: DbOrTx, id: number, now: Date, idleDays: number): Promise<void> {
+export async function touchToken(
+  db: DbOrTx,
+  id: number,
+  now: Date,
+  token: { idleDays: number; idleMinutes: number | null; absoluteExpiresAt: Date | null },
+): Promise<void> {
   await db
     .update(apiTokens)
-    .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + idleDays * 86_400_000) })
+    .set({ lastUsedAt: now, expiresAt: nextExpiry(now, token) })
     .where(eq(apiTokens.id, id));
+}
+
+/** Admin sessions: a second factor was just given on this token (opens the re-authentication window). */
+export async function markReauthenticated(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db.update(apiTokens).set({ reauthAt: now }).where(eq(apiTokens.id, id));
 }
 
 export async function revokeToken(db: DbOrTx, id: number, now: Date): Promise<void> {

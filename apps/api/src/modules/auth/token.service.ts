@@ -11,6 +11,8 @@ export interface VerifiedToken {
   tokenId: number;
   user: UserRow;
   kind: TokenKind;
+  /** Admin sessions: when a second factor was last given on this token. */
+  reauthAt: Date | null;
   /** With `withAccount`: the owner's profile and money figures, read in the same statement. */
   account?: MemberAccount;
 }
@@ -52,6 +54,8 @@ export async function issueToken(
   remember = false,
   /** Where the sign-in came from, kept for the member's sessions list. */
   origin: { ip: string; userAgent: string | null } | null = null,
+  /** Admin sessions: idle timeout in minutes, absolute end, and the time of the second factor. */
+  admin: { idleMinutes: number; absoluteExpiresAt: Date; reauthAt: Date } | null = null,
 ): Promise<string> {
   const secret = randomSecret(32);
   const id = await tokens.insertToken(db, {
@@ -62,6 +66,9 @@ export async function issueToken(
     now,
     userAgent: origin?.userAgent ?? null,
     ip: origin?.ip ?? null,
+    idleMinutes: admin?.idleMinutes ?? null,
+    absoluteExpiresAt: admin?.absoluteExpiresAt ?? null,
+    reauthAt: admin?.reauthAt ?? null,
   });
   return `${id}|${secret}`;
 }
@@ -97,9 +104,9 @@ export async function verifyToken(
   if (row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   if (!safeEqual(row.secretHash, sha256Hex(parsed.secret))) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await tokens.touchToken(db, row.id, now, row.idleDays);
+    await tokens.touchToken(db, row.id, now, row);
   }
-  const verified: VerifiedToken = { tokenId: row.id, user, kind: row.kind };
+  const verified: VerifiedToken = { tokenId: row.id, user, kind: row.kind, reauthAt: row.reauthAt };
   if (withFigures) {
     verified.account = { profile: withFigures.profile, figures: toAccountFigures(withFigures) };
   }
@@ -107,4 +114,5 @@ export async function verifyToken(
 }
 
 export const revokeToken = tokens.revokeToken;
+export const markReauthenticated = tokens.markReauthenticated;
 export const revokeUserTokens = tokens.revokeUserTokens;

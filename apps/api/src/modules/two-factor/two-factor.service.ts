@@ -46,6 +46,54 @@ export async function checkSecondFactor(
   return null;
 }
 
+/**
+ * Turns on the pending secret of an account with a code from it (the admin's first sign-in): claims
+ * the step, enables TOTP and stores ten recovery codes in one transaction, audited. Null when the code
+ * does not match; 422 when no setup was started.
+ */
+export async function confirmPendingSecret(
+  deps: AppDeps,
+  user: UserRow,
+  code: string,
+  meta: RequestMeta,
+): Promise<{ user: UserRow; recoveryCodes: string[] } | null> {
+  const sealed = user.totpSecretEnc;
+  if (user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  if (!sealed) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorSetupNotStarted);
+  if (!/^\d{6}$/.test(code)) return null;
+  const now = deps.clock.now();
+  const step = matchTotpStep(decryptSecret(deps.appKey, sealed), code, now);
+  if (step === null) return null;
+  const codes = generateRecoveryCodes();
+  return deps.database.db.transaction(async (tx) => {
+    if (!(await repository.claimTotpStep(tx, user.id, step))) return null;
+    const enabled = await repository.enableTotp(tx, user.id, sealed, now);
+    if (!enabled) return null;
+    await repository.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode), now);
+    await recordSecurityEvent(deps, tx, { user: enabled, action: 'two_factor.enabled', meta });
+    return { user: enabled, recoveryCodes: codes };
+  });
+}
+
+/**
+ * Enrols a known base32 secret as the account's authenticator, replacing any (ADMIN_TOTP_SECRET of
+ * the bootstrap admin, decision 120). The caller audits it.
+ */
+export async function enrolKnownSecret(
+  deps: AppDeps,
+  db: DbOrTx,
+  userId: number,
+  secret: string,
+): Promise<UserRow> {
+  const now = deps.clock.now();
+  const sealed = encryptSecret(deps.appKey, secret);
+  await repository.disableTotp(db, userId, now);
+  await repository.setPendingSecret(db, userId, sealed, now);
+  const enabled = await repository.enableTotp(db, userId, sealed, now);
+  if (!enabled) throw new Error('could not enrol the authenticator');
+  return enabled;
+}
+
 /** Throttle keys of the 2FA routes of a signed-in member: the account and the IP. */
 const keysOf = (user: UserRow, meta: RequestMeta) => [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
 
