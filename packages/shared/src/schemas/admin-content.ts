@@ -61,12 +61,12 @@ const intIn = (min: number, max: number, message: string) =>
 const amount = moneyAmount({ invalid: M.amountInvalid });
 const sortOrder = intIn(0, 100_000, M.orderInvalid);
 
-export const AdminListQuery = PageQuery.extend({
+export const AdminCatalogueListQuery = PageQuery.extend({
   q: z.string().trim().max(100).optional(),
   status: z.enum(['active', 'inactive']).optional(),
   sort: z.string().max(40).optional(),
 });
-export type AdminListQuery = z.input<typeof AdminListQuery>;
+export type AdminCatalogueListQuery = z.input<typeof AdminCatalogueListQuery>;
 
 // ── Investment plans ─────────────────────────────────────────────────────────────────────────
 const planFields = {

@@ -1,9 +1,12 @@
 import type { DbOrTx, UserRow } from '@app/db';
+import type { AdminRole } from '@app/shared';
 import { recordAudit } from '../admin/audit.service';
 
 /** Who acts in the back office, from where and when: what every audited change carries. */
 export interface AdminActor {
   user: UserRow;
+  /** The admin's role when acting (kept in the audit entry). */
+  role: AdminRole | null;
   ip: string;
   now: Date;
 }
@@ -19,6 +22,7 @@ export function auditChange(
 ): Promise<void> {
   return recordAudit(db, {
     actorId: actor.user.id,
+    actorRole: actor.role,
     action,
     subjectType: subject.type,
     subjectId: subject.id === null ? null : String(subject.id),

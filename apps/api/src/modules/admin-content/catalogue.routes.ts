@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_CONTENT_MESSAGES as M,
-  AdminListQuery,
+  AdminCatalogueListQuery,
   AdminLoanPlan,
   AdminLoanPlanCreate,
   AdminLoanPlanListResponse,
@@ -39,7 +39,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Investment plans of the catalogue, active and inactive (search q, status, sort)',
         security: bearer,
-        querystring: AdminListQuery,
+        querystring: AdminCatalogueListQuery,
         response: { 200: AdminPlanListResponse, ...errorResponses(400, 401, 403) },
       },
     },
@@ -106,7 +106,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Loan plans of the catalogue, active and inactive (search q, status, sort)',
         security: bearer,
-        querystring: AdminListQuery,
+        querystring: AdminCatalogueListQuery,
         response: { 200: AdminLoanPlanListResponse, ...errorResponses(400, 401, 403) },
       },
     },

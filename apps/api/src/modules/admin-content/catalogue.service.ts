@@ -6,7 +6,7 @@ import {
   loanPlanRuleErrors,
   parseLoanChange,
   planRuleErrors,
-  type AdminListQuery,
+  type AdminCatalogueListQuery,
   type AdminLoanPlan,
   type AdminLoanPlanCreate,
   type AdminLoanPlanListResponse,
@@ -28,7 +28,7 @@ import * as repository from './catalogue.repository';
 /** Rows a page of an admin catalogue list, unless the request asks for another number. */
 export const CATALOGUE_PAGE_SIZE = 25;
 
-type ListQuery = AdminListQuery & { page: number; per_page?: number | undefined };
+type ListQuery = AdminCatalogueListQuery & { page: number; per_page?: number | undefined };
 
 /**
  * Catalogue editing (issue 15 item 4, decision 130): a plan's row changes, and only the row. What

@@ -11,16 +11,18 @@ import type {
   Plan,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { errorOf } from '../../../test/accounts';
+import { errorOf, signIn } from '../../../test/accounts';
 import { fundedMember, investIn } from '../../../test/investing';
 import { applyFor, approve } from '../../../test/loans';
-import { signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import { signInAdminAs } from '../../../test/admin';
+import { signedInAdmin, signedInMember } from '../../../test/money';
 
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
-const admin = await signedInAdmin(app);
+// Reassigned when a test moves the clock a day on (the admin session's idle timeout is 30 minutes).
+let admin = await signedInAdmin(app);
 
-const as = (who: Member) => ({ token: who.token });
+const as = (who: { token: string }) => ({ token: who.token });
 let counter = 0;
 const planBody = (overrides: Record<string, unknown> = {}) => {
   counter += 1;
@@ -162,6 +164,8 @@ describe('admin investment plans', () => {
     // A day's accrual still pays the snapshot's rate: $200 × 10% / 365 = $0.05.
     const moved = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advance_days: 1 } });
     expect(moved.json<{ jobs: string[] }>().jobs).toContain('accrual');
+    admin = await signedInAdmin(app);
+    member.token = await signIn(member.client, member.email);
     const [accrued] = await db.select().from(userPlans).where(eq(userPlans.id, held.id));
     expect(accrued?.earned).toBe(5);
     // A new investment takes the new terms.
@@ -195,7 +199,16 @@ describe('admin investment plans', () => {
     await investIn(member, plan.id, 100);
   });
 
-  it('refuses members (403) and callers without a session (401)', async () => {
+  it('admits finance and superadmin; refuses support (403), members (403) and no session (401)', async () => {
+    const finance = await signInAdminAs(app, 'finance');
+    const made = await finance.client.post('/api/admin/plans', planBody(), as(finance));
+    expect(made.statusCode, made.body).toBe(201);
+    const [entry] = await auditOf('plan', made.json<AdminPlanResponse>().plan.id);
+    expect(entry).toMatchObject({ actorId: finance.user.id, actorRole: 'finance' });
+    const support = await signInAdminAs(app, 'support');
+    const refused = await support.client.post('/api/admin/plans', planBody(), as(support));
+    expect(refused.statusCode).toBe(403);
+    expect((await support.client.get('/api/admin/loan-plans', as(support))).statusCode).toBe(403);
     const member = await signedInMember(app);
     expect((await member.client.get('/api/admin/plans', as(member))).statusCode).toBe(403);
     expect((await member.client.post('/api/admin/plans', planBody(), as(member))).statusCode).toBe(403);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { currentUser } from '../../plugins/auth';
+import { auditActor, currentUser } from '../../plugins/auth';
 import type { AdminActor } from './admin-actor';
 
 /**
@@ -11,9 +11,15 @@ export function contentGuards(app: FastifyInstance): {
   settings: onRequestHookHandler;
   help: onRequestHookHandler;
 } {
-  return { catalogue: app.requireAdmin, settings: app.requireAdmin, help: app.requireAdmin };
+  return {
+    catalogue: app.requireAdminRole('finance'),
+    // Superadmin only (requireAdminRole always admits superadmin); PUT adds requireReauth.
+    settings: app.requireAdminRole(),
+    help: app.requireAdminRole('support'),
+  };
 }
 
 export function actorOf(app: FastifyInstance, request: FastifyRequest): AdminActor {
-  return { user: currentUser(request), ip: request.ip, now: app.deps.clock.now() };
+  const { actorRole, ip } = auditActor(request);
+  return { user: currentUser(request), role: actorRole, ip, now: app.deps.clock.now() };
 }

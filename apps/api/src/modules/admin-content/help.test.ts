@@ -14,14 +14,15 @@ import type {
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf, mailsTo } from '../../../test/accounts';
-import { signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import { signInAdminAs } from '../../../test/admin';
+import { signedInAdmin, signedInMember } from '../../../test/money';
 import { seedHelpContent } from '../help/help.service';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 await seedHelpContent(db, clock.now());
 const admin = await signedInAdmin(app);
-const as = (who: Member) => ({ token: who.token });
+const as = (who: { token: string }) => ({ token: who.token });
 
 const publicArticles = async () =>
   (await app.inject({ method: 'GET', url: '/api/help/articles' })).json<HelpArticleList>().data;
@@ -325,7 +326,21 @@ describe('the help inbox', () => {
     ).toBe(404);
   });
 
-  it('refuses members (403) and callers without a session (401)', async () => {
+  it('admits support; refuses finance (403), members (403) and no session (401)', async () => {
+    const support = await signInAdminAs(app, 'support');
+    expect((await support.client.get('/api/admin/help/requests', as(support))).statusCode).toBe(200);
+    const created = await support.client.post(
+      '/api/admin/help/faqs',
+      { category: 'fees', question: 'Asked by support?', answer: 'Yes.' },
+      as(support),
+    );
+    expect(created.statusCode).toBe(201);
+    const finance = await signInAdminAs(app, 'finance');
+    expect((await finance.client.get('/api/admin/help/requests', as(finance))).statusCode).toBe(403);
+    expect(
+      (await finance.client.post('/api/admin/help/requests/1/reply', { message: 'x' }, as(finance)))
+        .statusCode,
+    ).toBe(403);
     const member = await signedInMember(app);
     for (const url of ['/api/admin/help/requests', '/api/admin/help/articles', '/api/admin/help/faqs'])
       expect((await member.client.get(url, as(member))).statusCode).toBe(403);

@@ -27,6 +27,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/settings',
     {
       onRequest: guards.settings,
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary: 'Change the settings sent (superadmin, second factor in the last 10 minutes)',

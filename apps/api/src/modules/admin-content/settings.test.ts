@@ -11,13 +11,8 @@ import { loadConfig } from '../../config';
 import { TEST_NOW } from '../../../test/helpers';
 import { TEST_DB, createEmptyPostgresDatabase } from '../../../test/db';
 import { errorOf } from '../../../test/accounts';
-import {
-  depositThroughSandbox,
-  referredMember,
-  signedInAdmin,
-  signedInMember,
-  type Member,
-} from '../../../test/money';
+import { depositThroughSandbox, referredMember, signedInAdmin, signedInMember } from '../../../test/money';
+import { signInAdminAs } from '../../../test/admin';
 import { getSettings } from '../settings/settings.service';
 
 /**
@@ -80,7 +75,7 @@ afterAll(async () => {
 const { a: app, b: other } = nodes;
 const { db } = app.deps.database;
 const admin = await signedInAdmin(app);
-const as = (who: Member) => ({ token: who.token });
+const as = (who: { token: string }) => ({ token: who.token });
 
 const front = async (node = app, query = '') =>
   (await node.inject({ method: 'GET', url: `/api/front${query}` })).json<FrontSettings>();
@@ -130,6 +125,7 @@ describe('GET/PUT /api/admin/settings', () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(entry?.subjectType).toBe('settings');
+    expect(entry?.actorRole).toBe('superadmin');
     expect(entry?.before).toEqual({ company_phone: '+1 (555) 010-0199', points_per_dollar: 100 });
     expect(entry?.after).toEqual({ company_phone: '+1 555 0100', points_per_dollar: 200 });
   });
@@ -223,7 +219,30 @@ describe('GET/PUT /api/admin/settings', () => {
     expect(after).toEqual(before);
   });
 
-  it('refuses members (403) and callers without a session (401)', async () => {
+  it('needs a second factor from the last 10 minutes to change anything (403 REAUTH_REQUIRED)', async () => {
+    const clock = app.deps.clock as FixedClock;
+    clock.advance(11 * 60_000);
+    const before = (await front(other)).sitename;
+    const refused = await admin.client.put('/api/admin/settings', { sitename: 'Too Late' }, as(admin));
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('REAUTH_REQUIRED');
+    expect((await front(other)).sitename).toBe(before);
+    // Reading stays open; a code opens the window again.
+    expect((await admin.client.get('/api/admin/settings', as(admin))).statusCode).toBe(200);
+    await admin.reauth();
+    const saved = await admin.client.put('/api/admin/settings', { sitename: 'In Time' }, as(admin));
+    expect(saved.statusCode).toBe(200);
+    expect((await front(other)).sitename).toBe('In Time');
+  });
+
+  it('is for superadmins only: finance and support 403, members 403, no session 401', async () => {
+    for (const role of ['finance', 'support'] as const) {
+      const other = await signInAdminAs(app, role);
+      expect((await other.client.get('/api/admin/settings', as(other))).statusCode).toBe(403);
+      expect((await other.client.put('/api/admin/settings', { sitename: 'x' }, as(other))).statusCode).toBe(
+        403,
+      );
+    }
     const member = await signedInMember(app);
     expect((await member.client.get('/api/admin/settings', as(member))).statusCode).toBe(403);
     expect((await member.client.put('/api/admin/settings', { sitename: 'x' }, as(member))).statusCode).toBe(
