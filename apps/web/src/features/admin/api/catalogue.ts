@@ -9,37 +9,21 @@ import type {
   AdminPlanListResponse,
   AdminPlanResponse,
 } from '@app/shared/schemas/admin-content';
-import { api, withQuery } from '#lib/api-client';
-
-/** The list state of a catalogue screen (kept in the URL by the screen). */
-export interface CatalogueListState {
-  page: number;
-  perPage: number;
-  q?: string | undefined;
-  status?: string | undefined;
-  sort?: string | undefined;
-}
+import { withQuery } from '#lib/api-client';
+import { adminApi } from './admin-api';
 
 export const plansAdminKey = ['admin', 'plans'] as const;
 export const loanPlansAdminKey = ['admin', 'loan-plans'] as const;
-const admin = { auth: 'admin' as const };
 
-function listUrl(path: string, state: CatalogueListState) {
-  return withQuery(path, {
-    page: state.page,
-    per_page: state.perPage,
-    q: state.q,
-    status: state.status,
-    sort: state.sort,
-  });
-}
+/** A list's query as useUrlListState gives it (page, sort, q, status). */
+type ListQuery = Record<string, string>;
 
 /** GET /api/admin/plans */
-export function useAdminPlans(state: CatalogueListState) {
+export function useAdminPlans(query: ListQuery) {
   return useQuery({
-    queryKey: [...plansAdminKey, 'list', state],
+    queryKey: [...plansAdminKey, 'list', query],
     queryFn: ({ signal }) =>
-      api.get<AdminPlanListResponse>(listUrl('/api/admin/plans', state), { ...admin, signal }),
+      adminApi.get<AdminPlanListResponse>(withQuery('/api/admin/plans', query), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,7 +32,7 @@ export function useAdminPlans(state: CatalogueListState) {
 export function useAdminPlan(id: number | null) {
   return useQuery({
     queryKey: [...plansAdminKey, 'one', id],
-    queryFn: ({ signal }) => api.get<AdminPlan>(`/api/admin/plans/${id}`, { ...admin, signal }),
+    queryFn: ({ signal }) => adminApi.get<AdminPlan>(`/api/admin/plans/${id}`, { signal }),
     enabled: id !== null,
   });
 }
@@ -59,8 +43,8 @@ export function useSavePlan(id: number | null) {
   return useMutation({
     mutationFn: (body: Partial<AdminPlanCreateInput>) =>
       id === null
-        ? api.post<AdminPlanResponse>('/api/admin/plans', body, admin)
-        : api.patch<AdminPlanResponse>(`/api/admin/plans/${id}`, body, admin),
+        ? adminApi.post<AdminPlanResponse>('/api/admin/plans', body)
+        : adminApi.patch<AdminPlanResponse>(`/api/admin/plans/${id}`, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: plansAdminKey });
       // Members' catalogue reads (GET /api/plans) refetch too.
@@ -70,11 +54,11 @@ export function useSavePlan(id: number | null) {
 }
 
 /** GET /api/admin/loan-plans */
-export function useAdminLoanPlans(state: CatalogueListState) {
+export function useAdminLoanPlans(query: ListQuery) {
   return useQuery({
-    queryKey: [...loanPlansAdminKey, 'list', state],
+    queryKey: [...loanPlansAdminKey, 'list', query],
     queryFn: ({ signal }) =>
-      api.get<AdminLoanPlanListResponse>(listUrl('/api/admin/loan-plans', state), { ...admin, signal }),
+      adminApi.get<AdminLoanPlanListResponse>(withQuery('/api/admin/loan-plans', query), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -82,7 +66,7 @@ export function useAdminLoanPlans(state: CatalogueListState) {
 export function useAdminLoanPlan(id: number | null) {
   return useQuery({
     queryKey: [...loanPlansAdminKey, 'one', id],
-    queryFn: ({ signal }) => api.get<AdminLoanPlan>(`/api/admin/loan-plans/${id}`, { ...admin, signal }),
+    queryFn: ({ signal }) => adminApi.get<AdminLoanPlan>(`/api/admin/loan-plans/${id}`, { signal }),
     enabled: id !== null,
   });
 }
@@ -92,8 +76,8 @@ export function useSaveLoanPlan(id: number | null) {
   return useMutation({
     mutationFn: (body: Partial<AdminLoanPlanCreateInput>) =>
       id === null
-        ? api.post<AdminLoanPlanResponse>('/api/admin/loan-plans', body, admin)
-        : api.patch<AdminLoanPlanResponse>(`/api/admin/loan-plans/${id}`, body, admin),
+        ? adminApi.post<AdminLoanPlanResponse>('/api/admin/loan-plans', body)
+        : adminApi.patch<AdminLoanPlanResponse>(`/api/admin/loan-plans/${id}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: loanPlansAdminKey }),
   });
 }

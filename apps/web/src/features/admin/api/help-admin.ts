@@ -14,18 +14,12 @@ import type {
   HelpRequestStatus,
 } from '@app/shared/schemas/admin-content';
 import type { MessageResponse } from '@app/shared/schemas/common';
-import { api, withQuery } from '#lib/api-client';
+import { withQuery } from '#lib/api-client';
+import { adminApi } from './admin-api';
 
 export type HelpContentKind = 'articles' | 'faqs';
 export const helpAdminKey = ['admin', 'help'] as const;
-const admin = { auth: 'admin' as const };
-
-export interface HelpListState {
-  page: number;
-  perPage: number;
-  q?: string | undefined;
-  published?: string | undefined;
-}
+type ListQuery = Record<string, string>;
 
 type ContentList<K extends HelpContentKind> = K extends 'articles'
   ? AdminArticleListResponse
@@ -39,19 +33,11 @@ type ContentAnswer<K extends HelpContentKind> = K extends 'articles'
   : AdminFaqResponse;
 
 /** GET /api/admin/help/{articles|faqs} */
-export function useHelpContent<K extends HelpContentKind>(kind: K, state: HelpListState) {
+export function useHelpContent<K extends HelpContentKind>(kind: K, query: ListQuery) {
   return useQuery({
-    queryKey: [...helpAdminKey, kind, 'list', state],
+    queryKey: [...helpAdminKey, kind, 'list', query],
     queryFn: ({ signal }) =>
-      api.get<ContentList<K>>(
-        withQuery(`/api/admin/help/${kind}`, {
-          page: state.page,
-          per_page: state.perPage,
-          q: state.q,
-          published: state.published,
-        }),
-        { ...admin, signal },
-      ),
+      adminApi.get<ContentList<K>>(withQuery(`/api/admin/help/${kind}`, query), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,7 +45,7 @@ export function useHelpContent<K extends HelpContentKind>(kind: K, state: HelpLi
 export function useHelpItem<K extends HelpContentKind>(kind: K, id: number | null) {
   return useQuery({
     queryKey: [...helpAdminKey, kind, 'one', id],
-    queryFn: ({ signal }) => api.get<ContentItem<K>>(`/api/admin/help/${kind}/${id}`, { ...admin, signal }),
+    queryFn: ({ signal }) => adminApi.get<ContentItem<K>>(`/api/admin/help/${kind}/${id}`, { signal }),
     enabled: id !== null,
   });
 }
@@ -78,8 +64,8 @@ export function useSaveHelpItem<K extends HelpContentKind>(kind: K, id: number |
   return useMutation({
     mutationFn: (body: Partial<ContentInput<K>>) =>
       id === null
-        ? api.post<ContentAnswer<K>>(`/api/admin/help/${kind}`, body, admin)
-        : api.patch<ContentAnswer<K>>(`/api/admin/help/${kind}/${id}`, body, admin),
+        ? adminApi.post<ContentAnswer<K>>(`/api/admin/help/${kind}`, body)
+        : adminApi.patch<ContentAnswer<K>>(`/api/admin/help/${kind}/${id}`, body),
     onSuccess: invalidate,
   });
 }
@@ -93,38 +79,20 @@ export function useHelpRowAction(kind: HelpContentKind) {
     ) => {
       const path = `/api/admin/help/${kind}/${action.id}`;
       if ('published' in action)
-        return api.patch<MessageResponse>(path, { published: action.published }, admin);
-      if ('move' in action)
-        return api.post<MessageResponse>(`${path}/move`, { direction: action.move }, admin);
-      return api.delete<MessageResponse>(path, admin);
+        return adminApi.patch<MessageResponse>(path, { published: action.published });
+      if ('move' in action) return adminApi.post<MessageResponse>(`${path}/move`, { direction: action.move });
+      return adminApi.delete<MessageResponse>(path);
     },
     onSuccess: invalidate,
   });
 }
 
 // ── Inbox ────────────────────────────────────────────────────────────────────────────────────
-export interface InboxListState {
-  page: number;
-  perPage: number;
-  q?: string | undefined;
-  status?: string | undefined;
-  sort?: string | undefined;
-}
-
-export function useHelpRequests(state: InboxListState) {
+export function useHelpRequests(query: ListQuery) {
   return useQuery({
-    queryKey: [...helpAdminKey, 'requests', 'list', state],
+    queryKey: [...helpAdminKey, 'requests', 'list', query],
     queryFn: ({ signal }) =>
-      api.get<AdminHelpRequestListResponse>(
-        withQuery('/api/admin/help/requests', {
-          page: state.page,
-          per_page: state.perPage,
-          q: state.q,
-          status: state.status,
-          sort: state.sort,
-        }),
-        { ...admin, signal },
-      ),
+      adminApi.get<AdminHelpRequestListResponse>(withQuery('/api/admin/help/requests', query), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -133,7 +101,7 @@ export function useHelpRequest(id: number) {
   return useQuery({
     queryKey: [...helpAdminKey, 'requests', 'one', id],
     queryFn: ({ signal }) =>
-      api.get<AdminHelpRequestDetail>(`/api/admin/help/requests/${id}`, { ...admin, signal }),
+      adminApi.get<AdminHelpRequestDetail>(`/api/admin/help/requests/${id}`, { signal }),
   });
 }
 
@@ -143,12 +111,10 @@ export function useHelpRequestAction(id: number) {
   return useMutation({
     mutationFn: (action: { status?: HelpRequestStatus; note?: string } | { reply: string }) =>
       'reply' in action
-        ? api.post<AdminHelpRequestResponse>(
-            `/api/admin/help/requests/${id}/reply`,
-            { message: action.reply },
-            admin,
-          )
-        : api.patch<AdminHelpRequestResponse>(`/api/admin/help/requests/${id}`, action, admin),
+        ? adminApi.post<AdminHelpRequestResponse>(`/api/admin/help/requests/${id}/reply`, {
+            message: action.reply,
+          })
+        : adminApi.patch<AdminHelpRequestResponse>(`/api/admin/help/requests/${id}`, action),
     onSuccess: async (data) => {
       queryClient.setQueryData([...helpAdminKey, 'requests', 'one', id], data.request);
       await queryClient.invalidateQueries({ queryKey: [...helpAdminKey, 'requests', 'list'] });

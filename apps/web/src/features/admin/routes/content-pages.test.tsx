@@ -8,6 +8,7 @@ import type {
 } from '@app/shared/schemas/admin-content';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoutes, renderScreen } from '../../../test/render';
+import { ReauthProvider } from '../components/reauth-dialog';
 import { HelpRequestPage } from './help-request-page';
 import { PlanEditPage } from './plan-edit-page';
 import { SiteSettingsPage } from './site-settings-page';
@@ -134,12 +135,17 @@ describe('site settings', () => {
       },
     });
     const user = userEvent.setup();
-    renderScreen('/admin/settings', <SiteSettingsPage />);
+    renderScreen(
+      '/admin/settings',
+      <ReauthProvider>
+        <SiteSettingsPage />
+      </ReauthProvider>,
+    );
     const name = await screen.findByLabelText('Site name');
     await user.clear(name);
     await user.type(name, 'Harbour');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
     await user.type(screen.getByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(server.to('PUT /api/admin/settings')).toHaveLength(2));
@@ -198,10 +204,7 @@ describe('help inbox message', () => {
         }),
     });
     const user = userEvent.setup();
-    renderRoutes(
-      [{ path: '/admin/help/requests/:id', element: <HelpRequestPage /> }],
-      '/admin/help/requests/3',
-    );
+    renderRoutes([{ path: '/admin/help/inbox/:id', element: <HelpRequestPage /> }], '/admin/help/inbox/3');
     expect(await screen.findByText('Where is my deposit?')).toBeInTheDocument();
     expect(screen.getByText('No reply yet.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Your reply'), 'It has arrived.');
@@ -223,10 +226,7 @@ describe('help inbox message', () => {
         ),
     });
     const user = userEvent.setup();
-    renderRoutes(
-      [{ path: '/admin/help/requests/:id', element: <HelpRequestPage /> }],
-      '/admin/help/requests/3',
-    );
+    renderRoutes([{ path: '/admin/help/inbox/:id', element: <HelpRequestPage /> }], '/admin/help/inbox/3');
     await user.click(await screen.findByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText('Write a reply.')).toBeInTheDocument();
   });

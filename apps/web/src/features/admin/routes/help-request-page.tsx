@@ -22,7 +22,7 @@ export const REQUEST_STATUS_TONE: Record<HelpRequestStatus, BadgeTone> = {
   closed: 'neutral',
 };
 
-/** /admin/help/requests/:id: one contact message, its status, internal note and replies by mail. */
+/** /admin/help/inbox/:id: one contact message, its status, internal note and replies by mail. */
 export function HelpRequestPage() {
   const { t } = useTranslation();
   const message = useMessage();
@@ -35,7 +35,7 @@ export function HelpRequestPage() {
   const [note, setNote] = useState<string | null>(null);
   const title = t('admin.content.inbox.detailTitle', { id });
   useDocumentMeta(title, t('admin.content.inbox.metaDescription'));
-  const back = { to: '/admin/help/requests', label: t('admin.content.inbox.back') };
+  const back = { to: '/admin/help/inbox', label: t('admin.content.inbox.back') };
 
   if (request.isPending) return <PageSpinner label={t('admin.content.loading')} />;
   if (request.isError)

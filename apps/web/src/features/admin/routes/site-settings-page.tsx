@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { UseFormSetError } from 'react-hook-form';
@@ -11,32 +10,26 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { applyFieldErrors } from '#lib/form-errors';
 import { useSaveSiteSettings, useSiteSettings } from '../api/site-settings';
 import { ContentPageHeader } from '../components/admin-page-frame';
-import { ReauthDialog, needsReauth } from '../components/reauth-dialog';
 import {
   SETTINGS_FIELDS,
   SiteSettingsForm,
   type SiteSettingsFormValues,
 } from '../components/site-settings-form';
 
-/** /admin/settings (superadmin): the site settings; saving needs a recent second factor. */
+/** /admin/settings (superadmin): the site settings; saving needs a recent second factor (decision 120). */
 export function SiteSettingsPage() {
   const { t } = useTranslation();
   const message = useMessage();
   const settings = useSiteSettings();
   const save = useSaveSiteSettings();
-  const [reauthOpen, setReauthOpen] = useState(false);
-  const retry = useRef<(() => void) | null>(null);
   useDocumentMeta(t('admin.content.settings.title'), t('admin.content.settings.metaDescription'));
 
   const submit = (payload: AdminSettingsUpdateInput, setError: UseFormSetError<SiteSettingsFormValues>) =>
     save.mutate(payload, {
       onSuccess: (answer) => toast.success(message(answer.message)),
+      // A missing second factor was asked for by adminApi (the layout's reauth dialog) and the
+      // save sent again; what is left here is a refusal.
       onError: (error) => {
-        if (needsReauth(error)) {
-          retry.current = () => submit(payload, setError);
-          setReauthOpen(true);
-          return;
-        }
         if (!applyFieldErrors(error, setError, SETTINGS_FIELDS))
           toast.error(message(errorMessage(error, 'Could not save the settings.')));
       },
@@ -60,7 +53,6 @@ export function SiteSettingsPage() {
           onSubmit={submit}
         />
       )}
-      <ReauthDialog open={reauthOpen} onOpenChange={setReauthOpen} onDone={() => retry.current?.()} />
     </>
   );
 }
