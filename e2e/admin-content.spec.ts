@@ -37,7 +37,7 @@ describe('the back office’s catalogues, settings and help inbox in a real brow
     await expectAccessible(page, '/admin/plans');
     await page.getByRole('link', { name: 'New plan' }).click();
     const planName = `Harbour ${stamp}`;
-    await page.getByLabel('Name').fill(planName);
+    await page.getByLabel('Name', { exact: true }).fill(planName);
     await page.getByLabel('Rate (basis points a year)').fill('950');
     await page.getByLabel('Locked rate (basis points a year)').fill('800');
     await page.getByLabel('Minimum amount (USD)').fill('250');

@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {

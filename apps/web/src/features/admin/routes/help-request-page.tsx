@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
