@@ -49,7 +49,7 @@ describe('the back office’s catalogues, settings and help inbox in a real brow
     await page.getByLabel('Locked rate (basis points a year)', { exact: true }).fill('1100');
     await page.getByRole('button', { name: 'Create plan' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/plans');
-    await page.getByRole('cell', { name: planName }).waitFor();
+    await page.getByRole('cell', { name: planName, exact: true }).waitFor();
     const plans = (await (await fetch(`${baseUrl()}/api/plans`)).json()) as { name: string; apy: number }[];
     expect(plans.find((plan) => plan.name === planName)?.apy).toBe(9.5);
     await openApp(page, '/plans');
