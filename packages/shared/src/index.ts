@@ -25,3 +25,4 @@ export * from './schemas/goals';
 export * from './schemas/admin';
 export * from './schemas/admin-queues';
 export * from './schemas/admin-members';
+export * from './schemas/admin-content';

@@ -28,6 +28,9 @@ import { loanCollectionJob } from '../jobs/loan-collection.job';
 import { assistantRoutes } from './assistant/assistant.routes';
 import { goalsRoutes } from './goals/goals.routes';
 import { goalContributionJob } from '../jobs/goal-contribution.job';
+import { catalogueRoutes } from './admin-content/catalogue.routes';
+import { adminSettingsRoutes } from './admin-content/settings.routes';
+import { adminHelpRoutes } from './admin-content/help.routes';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -55,6 +58,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(goalsRoutes);
   await app.register(adminsRoutes);
   await app.register(membersRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(adminHelpRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));

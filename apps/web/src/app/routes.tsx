@@ -127,6 +127,33 @@ const AdminAreaPendingPage = page(
   () => import('../features/admin/routes/admin-area-pending-page'),
   'AdminAreaPendingPage',
 );
+const AdminPlansPage = page(() => import('../features/admin/routes/catalogue-list-pages'), 'PlansListPage');
+const AdminLoanPlansPage = page(
+  () => import('../features/admin/routes/catalogue-list-pages'),
+  'LoanPlansListPage',
+);
+const AdminPlanEditPage = page(() => import('../features/admin/routes/plan-edit-page'), 'PlanEditPage');
+const AdminLoanPlanEditPage = page(
+  () => import('../features/admin/routes/plan-edit-page'),
+  'LoanPlanEditPage',
+);
+const AdminSettingsPage = page(
+  () => import('../features/admin/routes/site-settings-page'),
+  'SiteSettingsPage',
+);
+const AdminHelpListPage = page(
+  () => import('../features/admin/routes/help-list-pages'),
+  'HelpContentListPage',
+);
+const AdminHelpInboxPage = page(() => import('../features/admin/routes/help-inbox-page'), 'HelpInboxPage');
+const AdminHelpItemPage = page(
+  () => import('../features/admin/routes/help-item-edit-page'),
+  'HelpItemEditPage',
+);
+const AdminHelpRequestPage = page(
+  () => import('../features/admin/routes/help-request-page'),
+  'HelpRequestPage',
+);
 
 export const routes: RouteObject[] = [
   {
@@ -184,6 +211,17 @@ export const routes: RouteObject[] = [
           { path: 'reconciliation', element: <AdminReconciliationPage /> },
           { path: 'admins', element: <AdminAdminsPage /> },
           { path: 'audit-log', element: <AdminAuditLogPage /> },
+          { path: 'plans', element: <AdminPlansPage /> },
+          { path: 'plans/:id', element: <AdminPlanEditPage /> },
+          { path: 'loan-plans', element: <AdminLoanPlansPage /> },
+          { path: 'loan-plans/:id', element: <AdminLoanPlanEditPage /> },
+          { path: 'settings', element: <AdminSettingsPage /> },
+          { path: 'help/articles', element: <AdminHelpListPage kind="articles" /> },
+          { path: 'help/articles/:id', element: <AdminHelpItemPage kind="articles" /> },
+          { path: 'help/faqs', element: <AdminHelpListPage kind="faqs" /> },
+          { path: 'help/faqs/:id', element: <AdminHelpItemPage kind="faqs" /> },
+          { path: 'help/inbox', element: <AdminHelpInboxPage /> },
+          { path: 'help/inbox/:id', element: <AdminHelpRequestPage /> },
           { path: '*', element: <AdminAreaPendingPage /> },
         ],
       },

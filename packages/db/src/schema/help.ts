@@ -66,10 +66,35 @@ export const helpRequests = pgTable(
     status: text('status', { enum: ['open', 'answered', 'closed'] })
       .notNull()
       .default('open'),
+    /** The support team's internal note (never shown to the sender). */
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last change by an admin (status, note or reply); null until then. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('help_requests_created_idx').on(t.status, t.createdAt),
+    // The inbox with no status filter, oldest or newest first.
+    index('help_requests_all_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** A reply an admin mailed to the sender of a help request (the mail itself is in mail_outbox). */
+export const helpRequestReplies = pgTable(
+  'help_request_replies',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => helpRequests.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('help_requests_created_idx').on(t.status, t.createdAt)],
+  (t) => [index('help_request_replies_request_idx').on(t.requestId, t.createdAt)],
 );
 
 export type HelpArticleRow = typeof helpArticles.$inferSelect;
 export type HelpFaqRow = typeof helpFaqs.$inferSelect;
+export type HelpRequestRow = typeof helpRequests.$inferSelect;
+export type HelpRequestReplyRow = typeof helpRequestReplies.$inferSelect;

@@ -40,6 +40,11 @@ export const SettingsSchema = z.object({
       'Crypto-assets are volatile and their value can go down as well as up. Returns are not guaranteed and you may lose some or all of the money you invest.',
     ),
   social_links: z.array(SocialLink).max(10).default([]),
+  /** Dollars: a withdrawal above this needs a second admin's approval (DESIGN §6 "Admin"). */
+  withdrawal_four_eyes_threshold: z.number().int().min(1).default(10_000),
+  /** The languages and currencies the site offers (codes of AVAILABLE_LANGUAGES / AVAILABLE_CURRENCIES). */
+  languages: z.array(z.string()).min(1).default(['en', 'es', 'ar']),
+  currencies: z.array(z.string()).min(1).default(['USD', 'EUR', 'GBP']),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -50,9 +55,22 @@ export async function getSettings(db: DbOrTx): Promise<Settings> {
   return parsed.success ? parsed.data : SettingsSchema.parse({});
 }
 
+/**
+ * Writes the given keys. Nothing is cached per process: every read (GET /api/front, deposits, rewards,
+ * mails) reads the table, so a change is seen at once by every node on the database (decision 131).
+ */
 export async function putSettings(db: DbOrTx, values: Partial<Settings>, now: Date): Promise<void> {
   for (const [key, value] of Object.entries(values)) {
     if (value !== undefined) await repository.upsert(db, key, value, now);
+  }
+}
+
+/** Like putSettings, and a null value forgets the key so its default (null) applies again. */
+export async function writeSettings(db: DbOrTx, values: Record<string, unknown>, now: Date): Promise<void> {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (value === null) await repository.remove(db, key);
+    else await repository.upsert(db, key, value, now);
   }
 }
 
@@ -61,9 +79,16 @@ export async function getFrontSettings(
   query: { lang?: string | undefined; currency?: string | undefined },
 ): Promise<FrontSettings> {
   const values = await getSettings(db);
-  const language = AVAILABLE_LANGUAGES.find((option) => option.code === query.lang) ??
-    AVAILABLE_LANGUAGES[0] ?? { ...DEFAULT_LANGUAGE };
-  const currency = AVAILABLE_CURRENCIES.find((option) => option.code === query.currency?.toUpperCase()) ?? {
+  // Only what the settings offer; English and US dollars always (the fallbacks of the whole site).
+  const languages = AVAILABLE_LANGUAGES.filter(
+    (option) => option.code === DEFAULT_LANGUAGE.code || values.languages.includes(option.code),
+  );
+  const currencies = AVAILABLE_CURRENCIES.filter(
+    (option) => option.code === DEFAULT_CURRENCY.code || values.currencies.includes(option.code),
+  );
+  const language = languages.find((option) => option.code === query.lang) ??
+    languages[0] ?? { ...DEFAULT_LANGUAGE };
+  const currency = currencies.find((option) => option.code === query.currency?.toUpperCase()) ?? {
     ...DEFAULT_CURRENCY,
   };
   return {
@@ -72,9 +97,9 @@ export async function getFrontSettings(
     company_email: values.company_email,
     company_phone: values.company_phone,
     currency,
-    available_currencies: AVAILABLE_CURRENCIES,
+    available_currencies: currencies,
     language,
-    available_languages: AVAILABLE_LANGUAGES,
+    available_languages: languages,
     risk_warning: values.risk_warning,
     social_links: values.social_links,
   };

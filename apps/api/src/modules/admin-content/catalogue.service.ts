@@ -1,0 +1,289 @@
+import type { LoanPlanRow, PlanRow } from '@app/db';
+import {
+  ADMIN_CONTENT_MESSAGES as M,
+  centsToMajor,
+  formatLoanChange,
+  loanPlanRuleErrors,
+  parseLoanChange,
+  planRuleErrors,
+  type AdminCatalogueListQuery,
+  type AdminLoanPlan,
+  type AdminLoanPlanCreate,
+  type AdminLoanPlanListResponse,
+  type AdminLoanPlanUpdate,
+  type AdminPlan,
+  type AdminPlanCreate,
+  type AdminPlanListResponse,
+  type AdminPlanUpdate,
+} from '@app/shared';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { uniqueViolation } from '../../lib/db-errors';
+import { pageMeta } from '../../lib/paging';
+import { createLoanPlan } from '../loans/loans.service';
+import { createPlan, findPlan } from '../plans/plans.service';
+import { auditChange, changedFields, type AdminActor } from './admin-actor';
+import * as repository from './catalogue.repository';
+
+/** Rows a page of an admin catalogue list, unless the request asks for another number. */
+export const CATALOGUE_PAGE_SIZE = 25;
+
+type ListQuery = AdminCatalogueListQuery & { page: number; per_page?: number | undefined };
+
+/**
+ * Catalogue editing (issue 15 item 4, decision 130): a plan's row changes, and only the row. What
+ * members hold was copied from it when they invested (user_plans) or borrowed (loans), so an edit or a
+ * deactivation reaches new investments and applications only.
+ */
+
+// ── Investment plans ─────────────────────────────────────────────────────────────────────────
+export function toAdminPlan(row: PlanRow): AdminPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    apy_bps: row.apyBps,
+    locked_apy_bps: row.lockedApyBps,
+    duration_days: row.durationDays,
+    min_amount: centsToMajor(row.minAmount),
+    max_amount: centsToMajor(row.maxAmount),
+    status: row.status,
+    sort_order: row.sortOrder,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function nameTaken(error: unknown): AppError | null {
+  const constraint = uniqueViolation(error);
+  if (constraint === undefined) return null;
+  return AppError.validation('name', M.nameTaken);
+}
+
+export async function listAdminPlans(deps: AppDeps, query: ListQuery): Promise<AdminPlanListResponse> {
+  const perPage = query.per_page ?? CATALOGUE_PAGE_SIZE;
+  const { rows, total } = await repository.listPlans(deps.database.db, query, query.page, perPage);
+  return { data: rows.map(toAdminPlan), meta: pageMeta(query.page, perPage, total) };
+}
+
+export async function getAdminPlan(deps: AppDeps, id: number): Promise<AdminPlan> {
+  const row = await findPlan(deps.database.db, id);
+  if (!row) throw AppError.notFound(M.planNotFound);
+  return toAdminPlan(row);
+}
+
+export async function createAdminPlan(
+  deps: AppDeps,
+  actor: AdminActor,
+  input: AdminPlanCreate,
+): Promise<AdminPlan> {
+  try {
+    return await deps.database.db.transaction(async (tx) => {
+      const row = await createPlan(
+        tx,
+        {
+          name: input.name,
+          category: input.category,
+          description: input.description,
+          apyBps: input.apy_bps,
+          lockedApyBps: input.locked_apy_bps,
+          durationDays: input.duration_days,
+          minAmountCents: input.min_amount,
+          maxAmountCents: input.max_amount,
+          status: input.status,
+          sortOrder: input.sort_order,
+        },
+        actor.now,
+      );
+      const plan = toAdminPlan(row);
+      await auditChange(tx, actor, 'plan.create', { type: 'plan', id: row.id }, null, plan);
+      return plan;
+    });
+  } catch (error) {
+    throw nameTaken(error) ?? error;
+  }
+}
+
+/** The audit action of an edit: a status change alone reads as activate/deactivate. */
+function editAction(prefix: string, changed: Record<string, unknown>): string {
+  const keys = Object.keys(changed).filter((key) => key !== 'updated_at');
+  if (keys.length === 1 && keys[0] === 'status')
+    return `${prefix}.${changed.status === 'active' ? 'activate' : 'deactivate'}`;
+  return `${prefix}.update`;
+}
+
+export async function updateAdminPlan(
+  deps: AppDeps,
+  actor: AdminActor,
+  id: number,
+  input: AdminPlanUpdate,
+): Promise<AdminPlan> {
+  try {
+    return await deps.database.db.transaction(async (tx) => {
+      const current = await repository.findPlanForUpdate(tx, id);
+      if (!current) throw AppError.notFound(M.planNotFound);
+      const merged = {
+        apy_bps: input.apy_bps ?? current.apyBps,
+        locked_apy_bps: input.locked_apy_bps ?? current.lockedApyBps,
+        min_amount: input.min_amount ?? current.minAmount,
+        max_amount: input.max_amount ?? current.maxAmount,
+      };
+      const errors = planRuleErrors(merged);
+      if (errors) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]?.[0] ?? '', errors);
+      const row = await repository.updatePlan(tx, id, {
+        name: input.name ?? current.name,
+        category: input.category ?? current.category,
+        description: input.description ?? current.description,
+        apyBps: merged.apy_bps,
+        lockedApyBps: merged.locked_apy_bps,
+        durationDays: input.duration_days === undefined ? current.durationDays : input.duration_days,
+        minAmount: merged.min_amount,
+        maxAmount: merged.max_amount,
+        status: input.status ?? current.status,
+        sortOrder: input.sort_order ?? current.sortOrder,
+        updatedAt: actor.now,
+      });
+      const before = toAdminPlan(current);
+      const after = toAdminPlan(row);
+      const diff = changedFields(before, after);
+      await auditChange(
+        tx,
+        actor,
+        editAction('plan', diff.after),
+        { type: 'plan', id },
+        diff.before,
+        diff.after,
+      );
+      return after;
+    });
+  } catch (error) {
+    throw nameTaken(error) ?? error;
+  }
+}
+
+// ── Loan plans ───────────────────────────────────────────────────────────────────────────────
+export function toAdminLoanPlan(row: LoanPlanRow): AdminLoanPlan {
+  const rate = parseLoanChange(row.change);
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    change: row.change,
+    rate_bps: rate?.rateBps ?? null,
+    interval: rate?.interval ?? null,
+    duration: row.duration,
+    min_amount: centsToMajor(row.minAmount),
+    max_amount: centsToMajor(row.maxAmount),
+    status: row.status,
+    sort_order: row.sortOrder,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listAdminLoanPlans(
+  deps: AppDeps,
+  query: ListQuery,
+): Promise<AdminLoanPlanListResponse> {
+  const perPage = query.per_page ?? CATALOGUE_PAGE_SIZE;
+  const { rows, total } = await repository.listLoanPlans(deps.database.db, query, query.page, perPage);
+  return { data: rows.map(toAdminLoanPlan), meta: pageMeta(query.page, perPage, total) };
+}
+
+export async function getAdminLoanPlan(deps: AppDeps, id: number): Promise<AdminLoanPlan> {
+  const row = await repository.findLoanPlan(deps.database.db, id);
+  if (!row) throw AppError.notFound(M.loanPlanNotFound);
+  return toAdminLoanPlan(row);
+}
+
+export async function createAdminLoanPlan(
+  deps: AppDeps,
+  actor: AdminActor,
+  input: AdminLoanPlanCreate,
+): Promise<AdminLoanPlan> {
+  try {
+    return await deps.database.db.transaction(async (tx) => {
+      const row = await createLoanPlan(
+        tx,
+        {
+          name: input.name,
+          description: input.description,
+          category: input.category,
+          change: formatLoanChange(input.rate_bps, input.interval),
+          duration: input.duration,
+          minAmountCents: input.min_amount,
+          maxAmountCents: input.max_amount,
+          status: input.status,
+          sortOrder: input.sort_order,
+        },
+        actor.now,
+      );
+      const plan = toAdminLoanPlan(row);
+      await auditChange(tx, actor, 'loan_plan.create', { type: 'loan_plan', id: row.id }, null, plan);
+      return plan;
+    });
+  } catch (error) {
+    throw nameTaken(error) ?? error;
+  }
+}
+
+export async function updateAdminLoanPlan(
+  deps: AppDeps,
+  actor: AdminActor,
+  id: number,
+  input: AdminLoanPlanUpdate,
+): Promise<AdminLoanPlan> {
+  try {
+    return await deps.database.db.transaction(async (tx) => {
+      const current = await repository.findLoanPlanForUpdate(tx, id);
+      if (!current) throw AppError.notFound(M.loanPlanNotFound);
+      const merged = {
+        min_amount: input.min_amount ?? current.minAmount,
+        max_amount: input.max_amount ?? current.maxAmount,
+      };
+      const errors = loanPlanRuleErrors(merged);
+      if (errors) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]?.[0] ?? '', errors);
+      const rate = parseLoanChange(current.change);
+      let change = current.change;
+      if (input.rate_bps !== undefined || input.interval !== undefined) {
+        const rateBps = input.rate_bps ?? rate?.rateBps;
+        const interval = input.interval ?? rate?.interval;
+        // A stored rate that does not parse must be given whole (rate and interval) to be changed.
+        if (rateBps === undefined) throw AppError.validation('rate_bps', M.loanRateInvalid);
+        if (interval === undefined) throw AppError.validation('interval', M.intervalInvalid);
+        change = formatLoanChange(rateBps, interval);
+        // Pending applications are decided on the plan's rate: the member applied for the rate shown.
+        if (change !== current.change && (await repository.countPendingApplications(tx, id)) > 0)
+          throw new AppError('BUSINESS_RULE', M.loanRatePending, { rate_bps: [M.loanRatePending] });
+      }
+      const row = await repository.updateLoanPlan(tx, id, {
+        name: input.name ?? current.name,
+        category: input.category ?? current.category,
+        description: input.description ?? current.description,
+        change,
+        duration: input.duration === undefined ? current.duration : input.duration,
+        minAmount: merged.min_amount,
+        maxAmount: merged.max_amount,
+        status: input.status ?? current.status,
+        sortOrder: input.sort_order ?? current.sortOrder,
+        updatedAt: actor.now,
+      });
+      const before = toAdminLoanPlan(current);
+      const after = toAdminLoanPlan(row);
+      const diff = changedFields(before, after);
+      await auditChange(
+        tx,
+        actor,
+        editAction('loan_plan', diff.after),
+        { type: 'loan_plan', id },
+        diff.before,
+        diff.after,
+      );
+      return after;
+    });
+  } catch (error) {
+    throw nameTaken(error) ?? error;
+  }
+}

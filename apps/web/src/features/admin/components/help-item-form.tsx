@@ -1,0 +1,186 @@
+import '#lib/zod-config';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  AdminArticleCreate,
+  AdminFaqCreate,
+  type AdminArticle,
+  type AdminArticleCreateInput,
+  type AdminFaq,
+  type AdminFaqCreateInput,
+} from '@app/shared/schemas/admin-content';
+import { HELP_CATEGORIES } from '@app/shared/schemas/help';
+import { Button } from '#components/ui/button';
+import { CheckboxField, SelectField, TextareaField, TextField } from '#components/ui/field';
+import { useMessage } from '#i18n/use-message';
+import { schemaResolver } from './schema-resolver';
+
+export const ARTICLE_FIELDS = ['slug', 'category', 'title', 'summary', 'body', 'published'] as const;
+export const FAQ_FIELDS = ['category', 'question', 'answer', 'published'] as const;
+
+type ArticleValues = {
+  slug: string;
+  category: string;
+  title: string;
+  summary: string;
+  body: string;
+  published: boolean;
+};
+type FaqValues = { category: string; question: string; answer: string; published: boolean };
+
+const articleResolver = schemaResolver<ArticleValues>(AdminArticleCreate, (values) => values);
+const faqResolver = schemaResolver<FaqValues>(AdminFaqCreate, (values) => values);
+
+function Actions({
+  pending,
+  editing,
+  onCancel,
+}: {
+  pending: boolean;
+  editing: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" loading={pending}>
+        {editing ? t('admin.content.save') : t('admin.content.help.add')}
+      </Button>
+      <Button type="button" variant="secondary" onClick={onCancel} disabled={pending}>
+        {t('admin.content.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+function CategorySelect(props: Omit<React.ComponentProps<typeof SelectField>, 'label'>) {
+  const { t } = useTranslation();
+  return (
+    <SelectField label={t('admin.content.help.category')} {...props}>
+      {HELP_CATEGORIES.map((category) => (
+        <option key={category} value={category}>
+          {t(`admin.content.help.categories.${category}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A help article: address (slug), category, title, summary, text, published. */
+export function ArticleForm({
+  article,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  article: AdminArticle | null;
+  pending: boolean;
+  onSubmit: (values: AdminArticleCreateInput, setError: UseFormSetError<ArticleValues>) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ArticleValues>({
+    resolver: articleResolver,
+    defaultValues: {
+      slug: article?.slug ?? '',
+      category: article?.category ?? 'getting-started',
+      title: article?.title ?? '',
+      summary: article?.summary ?? '',
+      body: article?.body ?? '',
+      published: article?.published ?? false,
+    },
+  });
+  return (
+    <form
+      onSubmit={handleSubmit((values) => onSubmit(values as AdminArticleCreateInput, setError))}
+      noValidate
+      className="max-w-3xl space-y-5"
+    >
+      <TextField
+        label={t('admin.content.help.title')}
+        error={message(errors.title?.message)}
+        {...register('title')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={t('admin.content.help.slug')}
+          hint={t('admin.content.help.slugHint')}
+          error={message(errors.slug?.message)}
+          {...register('slug')}
+        />
+        <CategorySelect error={message(errors.category?.message)} {...register('category')} />
+      </div>
+      <TextField
+        label={t('admin.content.help.summary')}
+        error={message(errors.summary?.message)}
+        {...register('summary')}
+      />
+      <TextareaField
+        label={t('admin.content.help.body')}
+        className="min-h-48"
+        error={message(errors.body?.message)}
+        {...register('body')}
+      />
+      <CheckboxField label={t('admin.content.help.publishedLabel')} {...register('published')} />
+      <Actions pending={pending} editing={article !== null} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/** A frequently asked question: category, question, answer, published. */
+export function FaqForm({
+  faq,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  faq: AdminFaq | null;
+  pending: boolean;
+  onSubmit: (values: AdminFaqCreateInput, setError: UseFormSetError<FaqValues>) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FaqValues>({
+    resolver: faqResolver,
+    defaultValues: {
+      category: faq?.category ?? 'getting-started',
+      question: faq?.question ?? '',
+      answer: faq?.answer ?? '',
+      published: faq?.published ?? false,
+    },
+  });
+  return (
+    <form
+      onSubmit={handleSubmit((values) => onSubmit(values as AdminFaqCreateInput, setError))}
+      noValidate
+      className="max-w-3xl space-y-5"
+    >
+      <TextField
+        label={t('admin.content.help.question')}
+        error={message(errors.question?.message)}
+        {...register('question')}
+      />
+      <CategorySelect error={message(errors.category?.message)} {...register('category')} />
+      <TextareaField
+        label={t('admin.content.help.answer')}
+        className="min-h-32"
+        error={message(errors.answer?.message)}
+        {...register('answer')}
+      />
+      <CheckboxField label={t('admin.content.help.publishedLabel')} {...register('published')} />
+      <Actions pending={pending} editing={faq !== null} onCancel={onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,233 @@
+import '#lib/zod-config';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  AdminSettingsUpdate,
+  type AdminSettings,
+  type AdminSettingsUpdateInput,
+} from '@app/shared/schemas/admin-content';
+import { Button } from '#components/ui/button';
+import { CheckboxField, TextareaField, TextField } from '#components/ui/field';
+import { useMessage } from '#i18n/use-message';
+import { numberOrNull, schemaResolver } from './schema-resolver';
+
+export interface SiteSettingsFormValues {
+  sitename: string;
+  logo: string;
+  company_email: string;
+  company_phone: string;
+  deposit_bank_name: string;
+  deposit_bank_account_number: string;
+  deposit_bank_routing_number: string;
+  points_per_dollar: string;
+  withdrawal_four_eyes_threshold: string;
+  languages: string[];
+  currencies: string[];
+  risk_warning: string;
+}
+
+export const SETTINGS_FIELDS = [
+  'sitename',
+  'logo',
+  'company_email',
+  'company_phone',
+  'deposit_bank_name',
+  'deposit_bank_account_number',
+  'deposit_bank_routing_number',
+  'points_per_dollar',
+  'withdrawal_four_eyes_threshold',
+  'languages',
+  'currencies',
+  'risk_warning',
+] as const;
+
+export function settingsPayload(values: SiteSettingsFormValues): AdminSettingsUpdateInput {
+  return {
+    sitename: values.sitename,
+    logo: values.logo.trim() === '' ? null : values.logo,
+    company_email: values.company_email,
+    company_phone: values.company_phone,
+    deposit_bank_name: values.deposit_bank_name,
+    deposit_bank_account_number: values.deposit_bank_account_number,
+    deposit_bank_routing_number: values.deposit_bank_routing_number,
+    points_per_dollar: numberOrNull(values.points_per_dollar) ?? Number.NaN,
+    withdrawal_four_eyes_threshold: numberOrNull(values.withdrawal_four_eyes_threshold) ?? Number.NaN,
+    languages: values.languages as AdminSettingsUpdateInput['languages'],
+    currencies: values.currencies as AdminSettingsUpdateInput['currencies'],
+    risk_warning: values.risk_warning,
+  };
+}
+
+function formValues(settings: AdminSettings): SiteSettingsFormValues {
+  return {
+    sitename: settings.sitename,
+    logo: settings.logo ?? '',
+    company_email: settings.company_email,
+    company_phone: settings.company_phone,
+    deposit_bank_name: settings.deposit_bank_name,
+    deposit_bank_account_number: settings.deposit_bank_account_number,
+    deposit_bank_routing_number: settings.deposit_bank_routing_number,
+    points_per_dollar: String(settings.points_per_dollar),
+    withdrawal_four_eyes_threshold: String(settings.withdrawal_four_eyes_threshold),
+    languages: settings.languages,
+    currencies: settings.currencies,
+    risk_warning: settings.risk_warning,
+  };
+}
+
+const resolver = schemaResolver<SiteSettingsFormValues>(AdminSettingsUpdate, settingsPayload);
+
+interface SiteSettingsFormProps {
+  settings: AdminSettings;
+  offeredLanguages: string[];
+  offeredCurrencies: string[];
+  pending: boolean;
+  onSubmit: (payload: AdminSettingsUpdateInput, setError: UseFormSetError<SiteSettingsFormValues>) => void;
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="space-y-5 rounded-2xl border border-line bg-surface p-5">
+      <legend className="px-1 text-base font-semibold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** The site settings (issue 15 item 5): what the public site, deposits and rewards read. */
+export function SiteSettingsForm({
+  settings,
+  offeredLanguages,
+  offeredCurrencies,
+  pending,
+  onSubmit,
+}: SiteSettingsFormProps) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SiteSettingsFormValues>({ resolver, defaultValues: formValues(settings) });
+
+  return (
+    <form
+      onSubmit={handleSubmit((values) => onSubmit(settingsPayload(values), setError))}
+      noValidate
+      className="max-w-3xl space-y-6"
+    >
+      <Section title={t('admin.content.settings.site')}>
+        <TextField
+          label={t('admin.content.settings.sitename')}
+          error={message(errors.sitename?.message)}
+          {...register('sitename')}
+        />
+        <TextField
+          label={t('admin.content.settings.logo')}
+          aside={t('common.optional')}
+          hint={t('admin.content.settings.logoHint')}
+          error={message(errors.logo?.message)}
+          {...register('logo')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('admin.content.settings.companyEmail')}
+            type="email"
+            error={message(errors.company_email?.message)}
+            {...register('company_email')}
+          />
+          <TextField
+            label={t('admin.content.settings.companyPhone')}
+            type="tel"
+            error={message(errors.company_phone?.message)}
+            {...register('company_phone')}
+          />
+        </div>
+        <TextareaField
+          label={t('admin.content.settings.riskWarning')}
+          error={message(errors.risk_warning?.message)}
+          {...register('risk_warning')}
+        />
+      </Section>
+      <Section title={t('admin.content.settings.bank')}>
+        <TextField
+          label={t('admin.content.settings.bankName')}
+          error={message(errors.deposit_bank_name?.message)}
+          {...register('deposit_bank_name')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('admin.content.settings.bankAccount')}
+            error={message(errors.deposit_bank_account_number?.message)}
+            {...register('deposit_bank_account_number')}
+          />
+          <TextField
+            label={t('admin.content.settings.bankRouting')}
+            error={message(errors.deposit_bank_routing_number?.message)}
+            {...register('deposit_bank_routing_number')}
+          />
+        </div>
+      </Section>
+      <Section title={t('admin.content.settings.money')}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('admin.content.settings.pointsPerDollar')}
+            inputMode="numeric"
+            hint={t('admin.content.settings.pointsHint')}
+            error={message(errors.points_per_dollar?.message)}
+            {...register('points_per_dollar')}
+          />
+          <TextField
+            label={t('admin.content.settings.fourEyes')}
+            inputMode="numeric"
+            hint={t('admin.content.settings.fourEyesHint')}
+            error={message(errors.withdrawal_four_eyes_threshold?.message)}
+            {...register('withdrawal_four_eyes_threshold')}
+          />
+        </div>
+      </Section>
+      <Section title={t('admin.content.settings.offer')}>
+        <div role="group" aria-labelledby="settings-languages" className="space-y-2">
+          <p id="settings-languages" className="text-sm font-medium">
+            {t('admin.content.settings.languages')}
+          </p>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {offeredLanguages.map((code) => (
+              <CheckboxField
+                key={code}
+                value={code}
+                label={t(`admin.content.settings.languageNames.${code}`)}
+                {...register('languages')}
+              />
+            ))}
+          </div>
+          {errors.languages && (
+            <p role="alert" className="text-sm text-danger">
+              {message(errors.languages.message)}
+            </p>
+          )}
+        </div>
+        <div role="group" aria-labelledby="settings-currencies" className="space-y-2">
+          <p id="settings-currencies" className="text-sm font-medium">
+            {t('admin.content.settings.currencies')}
+          </p>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {offeredCurrencies.map((code) => (
+              <CheckboxField key={code} value={code} label={code} {...register('currencies')} />
+            ))}
+          </div>
+          {errors.currencies && (
+            <p role="alert" className="text-sm text-danger">
+              {message(errors.currencies.message)}
+            </p>
+          )}
+        </div>
+      </Section>
+      <p className="text-sm text-muted">{t('admin.content.settings.reauthNote')}</p>
+      <Button type="submit" loading={pending}>
+        {t('admin.content.settings.save')}
+      </Button>
+    </form>
+  );
+}

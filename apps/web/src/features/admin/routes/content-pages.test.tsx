@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type {
+  AdminHelpRequestDetail,
+  AdminPlan,
+  AdminSettingsResponse,
+} from '@app/shared/schemas/admin-content';
+import { fakeApi, json } from '../../../test/fake-api';
+import { renderRoutes, renderScreen } from '../../../test/render';
+import { ReauthProvider } from '../components/reauth-dialog';
+import { HelpRequestPage } from './help-request-page';
+import { PlanEditPage } from './plan-edit-page';
+import { SiteSettingsPage } from './site-settings-page';
+
+const plan: AdminPlan = {
+  id: 7,
+  name: 'Harbour 90',
+  category: 'personal',
+  description: '',
+  apy_bps: 900,
+  locked_apy_bps: 1100,
+  duration_days: 90,
+  min_amount: 100,
+  max_amount: 10_000,
+  status: 'active',
+  sort_order: 0,
+  created_at: '2026-03-02T09:00:00.000Z',
+  updated_at: '2026-03-02T09:00:00.000Z',
+};
+
+const settings: AdminSettingsResponse = {
+  settings: {
+    sitename: 'Our Platform',
+    logo: null,
+    company_email: 'support@ourplatform.example',
+    company_phone: '+1 (555) 010-0199',
+    deposit_bank_name: 'First Example Bank',
+    deposit_bank_account_number: '000123456789',
+    deposit_bank_routing_number: '021000021',
+    points_per_dollar: 100,
+    withdrawal_four_eyes_threshold: 10_000,
+    languages: ['en', 'es', 'ar'],
+    currencies: ['USD', 'EUR', 'GBP'],
+    risk_warning: 'Crypto-assets are volatile.',
+    social_links: [],
+  },
+  offered_languages: ['en', 'es', 'ar'],
+  offered_currencies: ['USD', 'EUR', 'GBP'],
+};
+
+describe('plan form', () => {
+  it('checks the rules with the shared schema before sending, then creates the plan in basis points and dollars', async () => {
+    const server = fakeApi({
+      'POST /api/admin/plans': () => json({ message: 'Plan created.', plan }, 201),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/plans/new', <PlanEditPage />, ['/admin/plans']);
+    await user.type(await screen.findByLabelText('Name'), 'Harbour 90');
+    await user.type(screen.getByLabelText('Rate (basis points a year)'), '1200');
+    expect(screen.getByText('That is 12.00% a year.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Locked rate (basis points a year)'), '1000');
+    await user.type(screen.getByLabelText('Minimum amount (USD)'), '500');
+    await user.type(screen.getByLabelText('Maximum amount (USD)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Create plan' }));
+    expect(await screen.findByText('The locked rate must be at least the plan’s rate.')).toBeInTheDocument();
+    expect(screen.getByText('The maximum must be at least the minimum.')).toBeInTheDocument();
+    expect(server.to('POST /api/admin/plans')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Locked rate (basis points a year)'));
+    await user.type(screen.getByLabelText('Locked rate (basis points a year)'), '1300');
+    await user.clear(screen.getByLabelText('Maximum amount (USD)'));
+    await user.type(screen.getByLabelText('Maximum amount (USD)'), '10000');
+    await user.type(screen.getByLabelText('Term in days'), '90');
+    await user.click(screen.getByRole('button', { name: 'Create plan' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/plans'));
+    expect(server.to('POST /api/admin/plans')[0]?.body).toMatchObject({
+      name: 'Harbour 90',
+      category: 'personal',
+      apy_bps: 1200,
+      locked_apy_bps: 1300,
+      duration_days: 90,
+      min_amount: '500',
+      max_amount: '10000',
+      status: 'active',
+    });
+  });
+
+  it('puts the server’s field errors on the fields (a taken name)', async () => {
+    fakeApi({
+      'GET /api/admin/plans/7': () => json(plan),
+      'PATCH /api/admin/plans/7': () =>
+        json(
+          {
+            message: 'A plan with this name already exists.',
+            code: 'VALIDATION_FAILED',
+            errors: { name: ['A plan with this name already exists.'] },
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/plans/:id', element: <PlanEditPage /> }], '/admin/plans/7');
+    expect(await screen.findByDisplayValue('Harbour 90')).toBeInTheDocument();
+    expect(screen.getByText(/members' current plans keep their terms/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('A plan with this name already exists.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows an error with Retry when the plan cannot be loaded', async () => {
+    fakeApi({ 'GET /api/admin/plans/7': () => json({ message: 'Plan not found.', code: 'NOT_FOUND' }, 404) });
+    renderRoutes([{ path: '/admin/plans/:id', element: <PlanEditPage /> }], '/admin/plans/7');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Plan not found.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('site settings', () => {
+  it('asks for an authenticator code when the server wants a recent second factor, then saves', async () => {
+    let reauthed = false;
+    const server = fakeApi({
+      'GET /api/admin/settings': () => json(settings),
+      'PUT /api/admin/settings': () =>
+        reauthed
+          ? json({
+              ...settings,
+              message: 'Settings saved.',
+              settings: { ...settings.settings, sitename: 'Harbour' },
+            })
+          : json({ message: 'Confirm with your authenticator code.', code: 'REAUTH_REQUIRED' }, 403),
+      'POST /api/admin/reauth': () => {
+        reauthed = true;
+        return json({ message: 'Confirmed.' });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(
+      '/admin/settings',
+      <ReauthProvider>
+        <SiteSettingsPage />
+      </ReauthProvider>,
+    );
+    const name = await screen.findByLabelText('Site name');
+    await user.clear(name);
+    await user.type(name, 'Harbour');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(server.to('PUT /api/admin/settings')).toHaveLength(2));
+    expect(dialog).not.toBeInTheDocument();
+    expect(server.to('POST /api/admin/reauth')[0]?.body).toEqual({ code: '123456' });
+    expect(server.to('PUT /api/admin/settings')[1]?.body).toMatchObject({
+      sitename: 'Harbour',
+      points_per_dollar: 100,
+      withdrawal_four_eyes_threshold: 10_000,
+      languages: ['en', 'es', 'ar'],
+      logo: null,
+    });
+  });
+
+  it('refuses an empty site name and offering no English before sending', async () => {
+    const server = fakeApi({ 'GET /api/admin/settings': () => json(settings) });
+    const user = userEvent.setup();
+    renderScreen('/admin/settings', <SiteSettingsPage />);
+    await user.clear(await screen.findByLabelText('Site name'));
+    await user.click(screen.getByRole('checkbox', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Site name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Offer English and any of the other languages.')).toBeInTheDocument();
+    expect(server.to('PUT /api/admin/settings')).toHaveLength(0);
+  });
+});
+
+describe('help inbox message', () => {
+  const detail: AdminHelpRequestDetail = {
+    id: 3,
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    excerpt: 'Where is my deposit?',
+    message: 'Where is my deposit?',
+    status: 'open',
+    user_id: null,
+    created_at: '2026-03-02T09:00:00.000Z',
+    updated_at: '2026-03-02T09:00:00.000Z',
+    note: '',
+    replies: [],
+  };
+
+  it('sends a reply by mail and shows it; the status follows the answer', async () => {
+    const server = fakeApi({
+      'GET /api/admin/help/requests/3': () => json(detail),
+      'POST /api/admin/help/requests/3/reply': () =>
+        json({
+          message: 'Reply sent.',
+          request: {
+            ...detail,
+            status: 'answered',
+            replies: [
+              { id: 1, admin_id: 1, message: 'It has arrived.', created_at: '2026-03-02T10:00:00.000Z' },
+            ],
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/help/inbox/:id', element: <HelpRequestPage /> }], '/admin/help/inbox/3');
+    expect(await screen.findByText('Where is my deposit?')).toBeInTheDocument();
+    expect(screen.getByText('No reply yet.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your reply'), 'It has arrived.');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('It has arrived.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('answered');
+    expect(server.to('POST /api/admin/help/requests/3/reply')[0]?.body).toEqual({
+      message: 'It has arrived.',
+    });
+  });
+
+  it('shows the server’s message for an empty reply on the field', async () => {
+    fakeApi({
+      'GET /api/admin/help/requests/3': () => json(detail),
+      'POST /api/admin/help/requests/3/reply': () =>
+        json(
+          { message: 'Write a reply.', code: 'VALIDATION_FAILED', errors: { message: ['Write a reply.'] } },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/help/inbox/:id', element: <HelpRequestPage /> }], '/admin/help/inbox/3');
+    await user.click(await screen.findByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Write a reply.')).toBeInTheDocument();
+  });
+});

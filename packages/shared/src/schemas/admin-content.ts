@@ -1,0 +1,437 @@
+import { z } from 'zod';
+import { LOAN_INTERVALS, MAX_LOAN_TERM, type LoanInterval } from '../loans';
+import { ListMeta, PageQuery, emailField, moneyAmount, requiredText } from './common';
+import { SocialLink } from './front';
+import { HELP_CATEGORIES } from './help';
+import { PLAN_CATEGORIES } from './investing';
+
+/**
+ * The back office's catalogues, settings and help content (issue 15 items 4-6; DESIGN §6 "Admin").
+ * Amounts are written in dollars and stored in cents; rates in basis points (12% = 1200).
+ */
+export const ADMIN_CONTENT_MESSAGES = {
+  nameRequired: 'Name is required.',
+  nameTaken: 'A plan with this name already exists.',
+  categoryInvalid: 'Choose a category.',
+  rateInvalid: 'Enter a rate in basis points (0 to 100000).',
+  loanRateInvalid: 'Enter a rate between 1 and 10000 basis points per period.',
+  lockedBelowApy: 'The locked rate must be at least the plan’s rate.',
+  amountInvalid: 'Enter an amount greater than 0.',
+  maxBelowMin: 'The maximum must be at least the minimum.',
+  durationInvalid: 'Enter a whole number of days from 1 to 3650, or leave it empty for a flexible plan.',
+  termInvalid: `Enter a whole number of periods from 1 to ${MAX_LOAN_TERM}, or leave it empty.`,
+  intervalInvalid: 'Choose daily, weekly or monthly.',
+  orderInvalid: 'Enter a whole number from 0 to 100000.',
+  loanRatePending:
+    'Applications are pending on this plan: decide them first, or deactivate it and create a new plan.',
+  planNotFound: 'Plan not found.',
+  loanPlanNotFound: 'Loan plan not found.',
+  nothingToChange: 'Change at least one field.',
+  planCreated: 'Plan created.',
+  planUpdated: 'Plan updated.',
+  settingsSaved: 'Settings saved.',
+  sitenameRequired: 'Site name is required.',
+  logoInvalid: 'Enter an https:// address or a path starting with /.',
+  phoneInvalid: 'Enter a phone number (digits, spaces, + ( ) - only).',
+  bankFieldRequired: 'This bank detail is required.',
+  pointsInvalid: 'Enter a whole number of points from 1 to 1000000.',
+  thresholdInvalid: 'Enter a whole number of dollars from 1 to 100000000.',
+  languagesInvalid: 'Offer English and any of the other languages.',
+  currenciesInvalid: 'Offer US dollars and any of the other currencies.',
+  titleRequired: 'Title is required.',
+  slugInvalid: 'Use lowercase letters, digits and hyphens (at most 80).',
+  slugTaken: 'An article with this address already exists.',
+  questionTaken: 'This question already exists.',
+  summaryRequired: 'Summary is required.',
+  bodyRequired: 'Text is required.',
+  questionRequired: 'Question is required.',
+  answerRequired: 'Answer is required.',
+  articleNotFound: 'Article not found.',
+  faqNotFound: 'Question not found.',
+  requestNotFound: 'Message not found.',
+  replyRequired: 'Write a reply.',
+  replySent: 'Reply sent.',
+  saved: 'Saved.',
+  deleted: 'Deleted.',
+} as const;
+const M = ADMIN_CONTENT_MESSAGES;
+
+const intIn = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+const amount = moneyAmount({ invalid: M.amountInvalid });
+const sortOrder = intIn(0, 100_000, M.orderInvalid);
+
+export const AdminCatalogueListQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+  sort: z.string().max(40).optional(),
+});
+export type AdminCatalogueListQuery = z.input<typeof AdminCatalogueListQuery>;
+
+// ── Investment plans ─────────────────────────────────────────────────────────────────────────
+const planFields = {
+  name: requiredText(M.nameRequired, 80),
+  category: z.enum(PLAN_CATEGORIES, { error: M.categoryInvalid }),
+  description: z.string().trim().max(500).default(''),
+  apy_bps: intIn(0, 100_000, M.rateInvalid),
+  locked_apy_bps: intIn(0, 100_000, M.rateInvalid),
+  duration_days: intIn(1, 3650, M.durationInvalid).nullable(),
+  min_amount: amount,
+  max_amount: amount,
+  status: z.enum(['active', 'inactive']).default('active'),
+  sort_order: sortOrder.default(0),
+};
+
+/** The rules across fields of a plan (checked on the whole plan after an edit too). */
+export function planRuleErrors(plan: {
+  apy_bps: number;
+  locked_apy_bps: number;
+  min_amount: number;
+  max_amount: number;
+}): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  if (plan.locked_apy_bps < plan.apy_bps) errors.locked_apy_bps = [M.lockedBelowApy];
+  if (plan.max_amount < plan.min_amount) errors.max_amount = [M.maxBelowMin];
+  return Object.keys(errors).length ? errors : null;
+}
+
+function addRuleIssues(errors: Record<string, string[]> | null, ctx: z.RefinementCtx) {
+  for (const [path, messages] of Object.entries(errors ?? {}))
+    for (const message of messages) ctx.addIssue({ code: 'custom', path: [path], message });
+}
+
+/** POST /api/admin/plans (amounts in dollars; answered in cents by the transform). */
+export const AdminPlanCreate = z
+  .object(planFields)
+  .superRefine((plan, ctx) => addRuleIssues(planRuleErrors(plan), ctx));
+export type AdminPlanCreate = z.output<typeof AdminPlanCreate>;
+export type AdminPlanCreateInput = z.input<typeof AdminPlanCreate>;
+
+/** PATCH /api/admin/plans/:id: any of the fields; the whole plan is checked again after merging. */
+export const AdminPlanUpdate = z
+  .object({
+    name: planFields.name.optional(),
+    category: planFields.category.optional(),
+    description: z.string().trim().max(500).optional(),
+    apy_bps: planFields.apy_bps.optional(),
+    locked_apy_bps: planFields.locked_apy_bps.optional(),
+    duration_days: planFields.duration_days.optional(),
+    min_amount: amount.optional(),
+    max_amount: amount.optional(),
+    status: z.enum(['active', 'inactive']).optional(),
+    sort_order: sortOrder.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
+export type AdminPlanUpdate = z.output<typeof AdminPlanUpdate>;
+
+export const AdminPlan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  apy_bps: z.number().int(),
+  locked_apy_bps: z.number().int(),
+  duration_days: z.number().int().nullable(),
+  /** Dollars. */
+  min_amount: z.number(),
+  max_amount: z.number(),
+  status: z.enum(['active', 'inactive']),
+  sort_order: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminPlan = z.infer<typeof AdminPlan>;
+export const AdminPlanListResponse = z.object({ data: z.array(AdminPlan), meta: ListMeta });
+export type AdminPlanListResponse = z.infer<typeof AdminPlanListResponse>;
+export const AdminPlanResponse = z.object({ message: z.string(), plan: AdminPlan });
+export type AdminPlanResponse = z.infer<typeof AdminPlanResponse>;
+
+// ── Loan plans ───────────────────────────────────────────────────────────────────────────────
+export const LOAN_PLAN_CATEGORIES = ['personal', 'business'] as const;
+
+/** A loan plan's `change` text from its rate and interval: 1200, monthly → "12% monthly". */
+export function formatLoanChange(rateBps: number, interval: LoanInterval): string {
+  const whole = Math.floor(rateBps / 100);
+  const cents = rateBps % 100;
+  const decimals = cents === 0 ? '' : `.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
+  return `${whole}${decimals}% ${interval}`;
+}
+
+const loanPlanFields = {
+  name: requiredText(M.nameRequired, 80),
+  category: z.enum(LOAN_PLAN_CATEGORIES, { error: M.categoryInvalid }),
+  description: z.string().trim().max(500).default(''),
+  rate_bps: intIn(1, 10_000, M.loanRateInvalid),
+  interval: z.enum(LOAN_INTERVALS, { error: M.intervalInvalid }),
+  duration: intIn(1, MAX_LOAN_TERM, M.termInvalid).nullable(),
+  min_amount: amount,
+  max_amount: amount,
+  status: z.enum(['active', 'inactive']).default('active'),
+  sort_order: sortOrder.default(0),
+};
+
+export function loanPlanRuleErrors(plan: {
+  min_amount: number;
+  max_amount: number;
+}): Record<string, string[]> | null {
+  return plan.max_amount < plan.min_amount ? { max_amount: [M.maxBelowMin] } : null;
+}
+
+export const AdminLoanPlanCreate = z
+  .object(loanPlanFields)
+  .superRefine((plan, ctx) => addRuleIssues(loanPlanRuleErrors(plan), ctx));
+export type AdminLoanPlanCreate = z.output<typeof AdminLoanPlanCreate>;
+export type AdminLoanPlanCreateInput = z.input<typeof AdminLoanPlanCreate>;
+
+export const AdminLoanPlanUpdate = z
+  .object({
+    name: loanPlanFields.name.optional(),
+    category: loanPlanFields.category.optional(),
+    description: z.string().trim().max(500).optional(),
+    rate_bps: loanPlanFields.rate_bps.optional(),
+    interval: loanPlanFields.interval.optional(),
+    duration: loanPlanFields.duration.optional(),
+    min_amount: amount.optional(),
+    max_amount: amount.optional(),
+    status: z.enum(['active', 'inactive']).optional(),
+    sort_order: sortOrder.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
+export type AdminLoanPlanUpdate = z.output<typeof AdminLoanPlanUpdate>;
+
+export const AdminLoanPlan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  change: z.string(),
+  /** Null when a stored `change` does not parse (never for plans written through the admin API). */
+  rate_bps: z.number().int().nullable(),
+  interval: z.enum(LOAN_INTERVALS).nullable(),
+  duration: z.number().int().nullable(),
+  min_amount: z.number(),
+  max_amount: z.number(),
+  status: z.enum(['active', 'inactive']),
+  sort_order: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminLoanPlan = z.infer<typeof AdminLoanPlan>;
+export const AdminLoanPlanListResponse = z.object({ data: z.array(AdminLoanPlan), meta: ListMeta });
+export type AdminLoanPlanListResponse = z.infer<typeof AdminLoanPlanListResponse>;
+export const AdminLoanPlanResponse = z.object({ message: z.string(), plan: AdminLoanPlan });
+export type AdminLoanPlanResponse = z.infer<typeof AdminLoanPlanResponse>;
+
+// ── Settings ─────────────────────────────────────────────────────────────────────────────────
+export const OFFERED_LANGUAGES = ['en', 'es', 'ar'] as const;
+export const OFFERED_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+
+const bankField = requiredText(M.bankFieldRequired, 120);
+
+/** The settings an admin edits (GET/PUT /api/admin/settings); PUT changes only the keys it sends. */
+export const AdminSettingsFields = {
+  sitename: requiredText(M.sitenameRequired, 80),
+  logo: z
+    .string()
+    .trim()
+    .max(500, M.logoInvalid)
+    .refine((value) => value === '' || /^(https:\/\/[^\s]+|\/[^\s]*)$/.test(value), M.logoInvalid)
+    .transform((value) => (value === '' ? null : value))
+    .nullable(),
+  company_email: emailField(),
+  company_phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{5,30}$/, M.phoneInvalid),
+  deposit_bank_name: bankField,
+  deposit_bank_account_number: bankField,
+  deposit_bank_routing_number: bankField,
+  points_per_dollar: intIn(1, 1_000_000, M.pointsInvalid),
+  withdrawal_four_eyes_threshold: intIn(1, 100_000_000, M.thresholdInvalid),
+  languages: z
+    .array(z.enum(OFFERED_LANGUAGES, { error: M.languagesInvalid }), { error: M.languagesInvalid })
+    .refine((list) => list.includes('en') && new Set(list).size === list.length, M.languagesInvalid),
+  currencies: z
+    .array(z.enum(OFFERED_CURRENCIES, { error: M.currenciesInvalid }), { error: M.currenciesInvalid })
+    .refine((list) => list.includes('USD') && new Set(list).size === list.length, M.currenciesInvalid),
+  risk_warning: z.string().trim().max(1000),
+  social_links: z.array(SocialLink).max(10),
+};
+
+export const AdminSettingsUpdate = z
+  .object({
+    sitename: AdminSettingsFields.sitename.optional(),
+    logo: AdminSettingsFields.logo.optional(),
+    company_email: AdminSettingsFields.company_email.optional(),
+    company_phone: AdminSettingsFields.company_phone.optional(),
+    deposit_bank_name: AdminSettingsFields.deposit_bank_name.optional(),
+    deposit_bank_account_number: AdminSettingsFields.deposit_bank_account_number.optional(),
+    deposit_bank_routing_number: AdminSettingsFields.deposit_bank_routing_number.optional(),
+    points_per_dollar: AdminSettingsFields.points_per_dollar.optional(),
+    withdrawal_four_eyes_threshold: AdminSettingsFields.withdrawal_four_eyes_threshold.optional(),
+    languages: AdminSettingsFields.languages.optional(),
+    currencies: AdminSettingsFields.currencies.optional(),
+    risk_warning: AdminSettingsFields.risk_warning.optional(),
+    social_links: AdminSettingsFields.social_links.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
+export type AdminSettingsUpdate = z.output<typeof AdminSettingsUpdate>;
+export type AdminSettingsUpdateInput = z.input<typeof AdminSettingsUpdate>;
+
+export const AdminSettings = z.object({
+  sitename: z.string(),
+  logo: z.string().nullable(),
+  company_email: z.string(),
+  company_phone: z.string(),
+  deposit_bank_name: z.string(),
+  deposit_bank_account_number: z.string(),
+  deposit_bank_routing_number: z.string(),
+  points_per_dollar: z.number().int(),
+  withdrawal_four_eyes_threshold: z.number().int(),
+  languages: z.array(z.string()),
+  currencies: z.array(z.string()),
+  risk_warning: z.string(),
+  social_links: z.array(SocialLink),
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+export const AdminSettingsResponse = z.object({
+  settings: AdminSettings,
+  /** What may be offered (the web app's translations and the currencies prices are shown in). */
+  offered_languages: z.array(z.string()),
+  offered_currencies: z.array(z.string()),
+});
+export type AdminSettingsResponse = z.infer<typeof AdminSettingsResponse>;
+
+// ── Help content ─────────────────────────────────────────────────────────────────────────────
+const helpCategory = z.enum(HELP_CATEGORIES, { error: M.categoryInvalid });
+const slug = z
+  .string({ error: M.slugInvalid })
+  .trim()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, M.slugInvalid)
+  .max(80, M.slugInvalid);
+
+export const AdminArticleCreate = z.object({
+  slug,
+  category: helpCategory,
+  title: requiredText(M.titleRequired, 160),
+  summary: requiredText(M.summaryRequired, 300),
+  body: requiredText(M.bodyRequired, 20_000),
+  published: z.boolean().default(false),
+});
+export type AdminArticleCreate = z.output<typeof AdminArticleCreate>;
+export type AdminArticleCreateInput = z.input<typeof AdminArticleCreate>;
+export const AdminArticleUpdate = AdminArticleCreate.partial()
+  .extend({ published: z.boolean().optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
+export type AdminArticleUpdate = z.output<typeof AdminArticleUpdate>;
+
+export const AdminFaqCreate = z.object({
+  category: helpCategory,
+  question: requiredText(M.questionRequired, 300),
+  answer: requiredText(M.answerRequired, 5_000),
+  published: z.boolean().default(false),
+});
+export type AdminFaqCreate = z.output<typeof AdminFaqCreate>;
+export type AdminFaqCreateInput = z.input<typeof AdminFaqCreate>;
+export const AdminFaqUpdate = AdminFaqCreate.partial()
+  .extend({ published: z.boolean().optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
+export type AdminFaqUpdate = z.output<typeof AdminFaqUpdate>;
+
+/** POST .../:id/move: one place up or down in the public order. */
+export const AdminMoveRequest = z.object({
+  direction: z.enum(['up', 'down'], { error: 'Choose up or down.' }),
+});
+
+const contentMeta = {
+  position: z.number().int(),
+  published: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+export const AdminArticle = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  category: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  ...contentMeta,
+});
+export type AdminArticle = z.infer<typeof AdminArticle>;
+export const AdminFaq = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  ...contentMeta,
+});
+export type AdminFaq = z.infer<typeof AdminFaq>;
+export const AdminArticleListResponse = z.object({ data: z.array(AdminArticle), meta: ListMeta });
+export type AdminArticleListResponse = z.infer<typeof AdminArticleListResponse>;
+export const AdminFaqListResponse = z.object({ data: z.array(AdminFaq), meta: ListMeta });
+export type AdminFaqListResponse = z.infer<typeof AdminFaqListResponse>;
+export const AdminArticleResponse = z.object({ message: z.string(), article: AdminArticle });
+export type AdminArticleResponse = z.infer<typeof AdminArticleResponse>;
+export const AdminFaqResponse = z.object({ message: z.string(), faq: AdminFaq });
+export type AdminFaqResponse = z.infer<typeof AdminFaqResponse>;
+
+export const AdminHelpListQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  published: z.enum(['true', 'false']).optional(),
+});
+
+// ── Help inbox ───────────────────────────────────────────────────────────────────────────────
+export const HELP_REQUEST_STATUSES = ['open', 'answered', 'closed'] as const;
+export type HelpRequestStatus = (typeof HELP_REQUEST_STATUSES)[number];
+
+export const AdminHelpRequestListQuery = PageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(HELP_REQUEST_STATUSES).optional(),
+  sort: z.enum(['oldest', 'newest']).default('oldest'),
+});
+export type AdminHelpRequestListQuery = z.input<typeof AdminHelpRequestListQuery>;
+
+export const AdminHelpRequestUpdate = z
+  .object({
+    status: z.enum(HELP_REQUEST_STATUSES, { error: 'Choose open, answered or closed.' }).optional(),
+    note: z.string().trim().max(5_000, 'At most 5000 characters.').optional(),
+  })
+  .refine((body) => body.status !== undefined || body.note !== undefined, { message: M.nothingToChange });
+export type AdminHelpRequestUpdate = z.output<typeof AdminHelpRequestUpdate>;
+
+export const AdminHelpReply = z.object({ message: requiredText(M.replyRequired, 5_000) });
+export type AdminHelpReply = z.output<typeof AdminHelpReply>;
+
+export const AdminHelpRequestSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** The first 160 characters of the message. */
+  excerpt: z.string(),
+  status: z.enum(HELP_REQUEST_STATUSES),
+  user_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminHelpRequestSummary = z.infer<typeof AdminHelpRequestSummary>;
+export const AdminHelpReplyItem = z.object({
+  id: z.number().int(),
+  admin_id: z.number().int().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export const AdminHelpRequestDetail = AdminHelpRequestSummary.extend({
+  message: z.string(),
+  note: z.string(),
+  replies: z.array(AdminHelpReplyItem),
+});
+export type AdminHelpRequestDetail = z.infer<typeof AdminHelpRequestDetail>;
+export const AdminHelpRequestListResponse = z.object({
+  data: z.array(AdminHelpRequestSummary),
+  meta: ListMeta,
+});
+export type AdminHelpRequestListResponse = z.infer<typeof AdminHelpRequestListResponse>;
+export const AdminHelpRequestResponse = z.object({ message: z.string(), request: AdminHelpRequestDetail });
+export type AdminHelpRequestResponse = z.infer<typeof AdminHelpRequestResponse>;
