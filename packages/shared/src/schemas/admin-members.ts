@@ -121,6 +121,16 @@ export const AdminMemberLoan = z.object({
   status: z.string(),
   disbursed_at: z.string(),
 });
+export const AdminMemberGoal = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.string(),
+  target_amount: z.number(),
+  invested: z.number(),
+  earned: z.number(),
+  progress_percent: z.number().int(),
+  created_at: z.string(),
+});
 export const AdminMemberSession = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -144,6 +154,7 @@ export const AdminMemberSectionResponse = z.object({
     z.union([
       AdminMemberPlan,
       AdminMemberLoan,
+      AdminMemberGoal,
       Deposit,
       Withdrawal,
       ActivityItem,
@@ -153,8 +164,6 @@ export const AdminMemberSectionResponse = z.object({
     ]),
   ),
   meta: ListMeta,
-  /** Set when the section does not exist on this server yet (goals before that area lands). */
-  unavailable: z.boolean(),
 });
 export type AdminMemberSectionResponse = z.infer<typeof AdminMemberSectionResponse>;
 

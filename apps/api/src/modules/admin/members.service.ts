@@ -30,6 +30,7 @@ import { accountFigures } from '../../ledger/ledger';
 import { COUNT_PAGES_AHEAD, pageMeta, selectMemberPage } from '../../lib/paging';
 import { getActivity } from '../activity/activity.service';
 import { toDeposit } from '../deposits/deposits.service';
+import { listGoals } from '../goals/goals.service';
 import { listNotifications } from '../notifications/notifications.service';
 import { toProfile } from '../profile/profile.service';
 import { toWithdrawal } from '../withdrawals/withdrawals.service';
@@ -199,11 +200,10 @@ export async function memberSection(
   }
   const perPage = perPageAsked ?? MEMBER_PAGE_SIZE;
   const offset = (page - 1) * perPage;
-  const answer = (data: AdminMemberSectionResponse['data'], total: number, unavailable = false) => ({
+  const answer = (data: AdminMemberSectionResponse['data'], total: number) => ({
     section,
     data,
     meta: pageMeta(page, perPage, total),
-    unavailable,
   });
   switch (section) {
     case 'plans': {
@@ -242,10 +242,23 @@ export async function memberSection(
         await boundedCount(db, loans, where, offset, perPage),
       );
     }
-    case 'goals':
-      // The goals area has not landed on this branch: the seam answers an empty, unavailable section
-      // (decision 127); when the goals table exists this reads it through its (user_id, created_at) index.
-      return answer([], 0, true);
+    case 'goals': {
+      // Through the goals service: a member has at most 100 goals (decision 110), read in one query.
+      const { data } = await listGoals(deps, id);
+      return answer(
+        data.slice(offset, offset + perPage).map((goal) => ({
+          id: goal.id,
+          name: goal.name,
+          status: goal.status,
+          target_amount: goal.target_amount,
+          invested: goal.invested,
+          earned: goal.earned,
+          progress_percent: goal.progress_percent,
+          created_at: goal.created_at,
+        })),
+        data.length,
+      );
+    }
     case 'deposits': {
       const { rows, total } = await selectMemberPage(db, deposits, id, page, perPage);
       return answer(rows.map(toDeposit), total);
@@ -256,7 +269,7 @@ export async function memberSection(
     }
     case 'ledger': {
       const activity = await getActivity(db, id, { page, per_page: perPage });
-      return { section, data: activity.data, meta: activity.meta, unavailable: false };
+      return { section, data: activity.data, meta: activity.meta };
     }
     case 'sessions': {
       const where = eq(apiTokens.userId, id);
@@ -301,7 +314,7 @@ export async function memberSection(
     }
     case 'notifications': {
       const list = await listNotifications(db, id, page, perPage);
-      return { section, data: list.data, meta: list.meta, unavailable: false };
+      return { section, data: list.data, meta: list.meta };
     }
   }
 }

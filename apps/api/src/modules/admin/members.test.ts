@@ -14,6 +14,7 @@ import {
 import { createTestApp } from '../../../test/helpers';
 import { PASSWORD, errorOf } from '../../../test/accounts';
 import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import { createPlan } from '../../../test/investing';
 import { signInAdminAs } from '../../../test/admin';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -112,7 +113,35 @@ describe('GET /api/admin/users/:id and its sections', () => {
     const bell = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/notifications`);
     expect(bell.data.length).toBeGreaterThan(0);
     const goals = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/goals`);
-    expect(goals).toMatchObject({ data: [], unavailable: true });
+    expect(goals).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it("lists the member's goals with their figures", async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 500);
+    const plan = await createPlan(app, {
+      category: 'personal',
+      minAmountCents: 100_00,
+      maxAmountCents: 1_000_00,
+    });
+    const saved = await member.client.post(
+      '/api/goals',
+      { name: 'House deposit', target_amount: 2000, target_frequency: 'monthly', plan_id: plan.id },
+      { token: member.token },
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const goals = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/goals`);
+    expect(goals.meta.total).toBe(1);
+    expect(goals.data).toMatchObject([
+      {
+        name: 'House deposit',
+        status: 'active',
+        target_amount: 2000,
+        invested: 100,
+        earned: 0,
+        progress_percent: 5,
+      },
+    ]);
   });
 
   it('answers 404 for an unknown member or an admin, 400 for a bad id or section', async () => {

@@ -212,7 +212,6 @@ describe('member page', () => {
           section: 'sessions',
           data: [],
           meta: { current_page: 1, total_pages: 1, total: 0 },
-          unavailable: false,
         }),
       'PATCH /api/admin/users/7': () =>
         json({
@@ -271,7 +270,7 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(9);
+    expect(screen.getAllByText('Holds')).toHaveLength(10);
     expect(screen.getByText('1 broken')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Mismatched accounts' })).toHaveTextContent('$10.01');
   });

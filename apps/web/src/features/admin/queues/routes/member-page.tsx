@@ -142,7 +142,6 @@ function Section({ id, section }: { id: number; section: MemberSection }) {
   if (query.isError) {
     return <RetryAlert onRetry={() => void query.refetch()}>{t('adminQueues.members.error')}</RetryAlert>;
   }
-  if (query.data.unavailable) return <p className="text-muted">{t('adminQueues.members.unavailable')}</p>;
   if (query.data.data.length === 0)
     return <p className="text-muted">{t('adminQueues.members.sectionEmpty')}</p>;
   const text = (row: Record<string, unknown>, keys: string[]) => {
@@ -154,8 +153,17 @@ function Section({ id, section }: { id: number; section: MemberSection }) {
   };
   const describe = (row: Record<string, unknown>): [string, string, string] => {
     const when = text(row, ['created_at', 'date', 'starts_at', 'disbursed_at']);
-    const title = text(row, ['plan_name', 'title', 'action', 'description', 'reference', 'kind', 'status']);
-    const amountValue = row.amount ?? row.principal;
+    const title = text(row, [
+      'plan_name',
+      'name',
+      'title',
+      'action',
+      'description',
+      'reference',
+      'kind',
+      'status',
+    ]);
+    const amountValue = row.amount ?? row.principal ?? row.invested;
     const amount = typeof amountValue === 'number' ? money(amountValue) : text(row, ['ip', 'status']);
     return [date(when), title, amount];
   };
