@@ -128,6 +128,16 @@ describe('the app routes', () => {
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('answers an unknown back-office path inside the layout with a way back to the overview', async () => {
+    const admin = { ...USER, email: 'admin@example.com', role: 'admin', admin_role: 'superadmin' };
+    window.localStorage.setItem(STORAGE_KEYS.adminToken, '9|admin');
+    fakeApi({ 'GET /api/admin/me': () => json({ user: admin, reauth_until: null }) });
+    renderRoutes(routes, '/admin/no-such-area');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the overview' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeInTheDocument();
+  });
+
   it('shows the public tiers at /plans to a visitor and the member plans screen to a member', async () => {
     fakeApi({
       'GET /api/me': () => json(USER),

@@ -123,9 +123,9 @@ const AdminReconciliationPage = page(
   () => import('../features/admin/queues/routes/reconciliation-page'),
   'ReconciliationPage',
 );
-const AdminAreaPendingPage = page(
-  () => import('../features/admin/routes/admin-area-pending-page'),
-  'AdminAreaPendingPage',
+const AdminNotFoundPage = page(
+  () => import('../features/admin/routes/admin-not-found-page'),
+  'AdminNotFoundPage',
 );
 const AdminPlansPage = page(() => import('../features/admin/routes/catalogue-list-pages'), 'PlansListPage');
 const AdminLoanPlansPage = page(
@@ -222,7 +222,7 @@ export const routes: RouteObject[] = [
           { path: 'help/faqs/:id', element: <AdminHelpItemPage kind="faqs" /> },
           { path: 'help/inbox', element: <AdminHelpInboxPage /> },
           { path: 'help/inbox/:id', element: <AdminHelpRequestPage /> },
-          { path: '*', element: <AdminAreaPendingPage /> },
+          { path: '*', element: <AdminNotFoundPage /> },
         ],
       },
       {
