@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
