@@ -66,6 +66,8 @@ describe('the back office: admins, two-factor and the audit log', () => {
     const table = page.getByRole('table', { name: 'Audit log entries' });
     await table.getByText('two_factor.enabled').first().waitFor();
     await table.getByText('auth.login').first().waitFor();
+    // The previous page's rows stay, dimmed, while the filtered page loads: check the settled page.
+    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     await expectAccessible(page, '/admin/audit-log (filtered)');
 
     // The superadmin's "admin.created" entry names the new admin's account, with its after values.
