@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_MAJOR, centsToMajor, divideHalfEven, majorToCents, parseAmountToCents } from './money';
+import {
+  MAX_AMOUNT_MAJOR,
+  centsToMajor,
+  divideHalfEven,
+  formatMoney,
+  majorToCents,
+  parseAmountToCents,
+} from './money';
 
 const ok = (cents: number) => ({ ok: true, cents });
 const refused = (reason: string) => ({ ok: false, reason });
@@ -116,5 +123,17 @@ describe('cents and major units', () => {
       expect(majorToCents(centsToMajor(cents))).toBe(cents);
     }
     expect(centsToMajor(1250)).toBe(12.5);
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats each locale, currency and number of decimals with its own formatter', () => {
+    // Interleaved, so a formatter kept for one combination must not answer for another.
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(1234.5, { decimals: 0 })).toBe('$1,234');
+    expect(formatMoney(1234.5, { currency: 'EUR', locale: 'es-ES' })).toBe('1234,50\u00a0€');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(-7, { currency: 'EUR', locale: 'en-US' })).toBe('-€7.00');
+    expect(formatMoney(Number.NaN)).toBe('$0.00');
   });
 });

@@ -73,14 +73,30 @@ export interface FormatMoneyOptions {
   decimals?: 0 | 2;
 }
 
+// One formatter per locale, currency and decimals: building an Intl.NumberFormat costs far more than
+// formatting with it (it was a tenth of the assistant's CPU). Bounded: the keys come from the locales
+// and currencies on offer, and the cache is cleared if it ever holds more than a handful.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, currency: string, decimals: 0 | 2): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${decimals}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    if (moneyFormats.size >= 64) moneyFormats.clear();
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Formats major units (as the API gives them) for display, e.g. 1234.5 → "$1,234.50". */
 export function formatMoney(major: number, options: FormatMoneyOptions = {}): string {
   const { currency = 'USD', locale = 'en-US', decimals = 2 } = options;
   const value = Number.isFinite(major) ? major : 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(decimals === 0 ? Math.trunc(value) : value);
+  return moneyFormat(locale, currency, decimals).format(decimals === 0 ? Math.trunc(value) : value);
 }
