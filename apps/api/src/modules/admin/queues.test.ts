@@ -102,6 +102,10 @@ describe('queue lists: filters, order, ages and totals', () => {
     // The queue's totals come from the running totals, whatever the filter.
     expect(mine.totals.pending_count).toBe(before.totals.pending_count + 3);
     expect(mine.totals.pending_amount).toBeCloseTo(before.totals.pending_amount + 650.5, 2);
+    // The oldest pending item of the whole queue: alice's first, unless one was already waiting.
+    expect(mine.totals.oldest_pending_at).toBe(
+      before.totals.oldest_pending_at ?? new Date(clock.now().getTime() - 120_000).toISOString(),
+    );
 
     const byId = await get<AdminDepositListResponse>(`/api/admin/deposits?status=pending&q=${alice.user.id}`);
     expect(byId.data).toHaveLength(2);

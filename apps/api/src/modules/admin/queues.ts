@@ -160,7 +160,8 @@ export async function selectFilteredQueuePage<Row>(
 
 /**
  * The whole pending queue: count and amount from admin_queue_totals (kept by triggers), the oldest
- * item from the (status, created_at) index — two indexed reads, whatever the queue's length.
+ * item from the (status, created_at) index — one statement of two indexed reads, whatever the
+ * queue's length (one round trip: each is a system call and a wake-up of the database).
  */
 export async function queueTotals(
   db: DbOrTx,
@@ -168,18 +169,26 @@ export async function queueTotals(
   queue: QueueTable,
   extra: SQL[] = [],
 ): Promise<QueueTotals> {
-  const [totals] = await db.select().from(adminQueueTotals).where(eq(adminQueueTotals.queue, name));
-  const [oldest] = await db
-    .select({ createdAt: queue.createdAt })
+  const oldest = db
+    .select({ ms: sql`floor(extract(epoch from ${queue.createdAt}) * 1000)::float8` })
     .from(queue.table)
     .where(and(eq(queue.status, 'pending'), ...extra))
     .orderBy(asc(queue.createdAt))
     .limit(1);
-  const at = oldest?.createdAt as Date | undefined;
+  const [totals] = await db
+    .select({
+      pendingCount: adminQueueTotals.pendingCount,
+      pendingAmount: adminQueueTotals.pendingAmount,
+      oldestMs: sql<number | null>`(${oldest})`.mapWith(Number),
+    })
+    .from(adminQueueTotals)
+    .where(eq(adminQueueTotals.queue, name));
+  // The migration writes one row per queue (0021), so the statement always answers one.
+  const oldestMs = totals?.oldestMs ?? null;
   return {
     pending_count: totals?.pendingCount ?? 0,
     pending_amount: centsToMajor(totals?.pendingAmount ?? 0),
-    oldest_pending_at: at ? at.toISOString() : null,
+    oldest_pending_at: oldestMs === null ? null : new Date(oldestMs).toISOString(),
   };
 }
 
