@@ -138,6 +138,31 @@ describe('the app routes', () => {
     expect(screen.getByRole('navigation', { name: 'Back office' })).toBeInTheDocument();
   });
 
+  it('sends an admin whose session ended under a screen back to the sign-in, saying why', async () => {
+    const admin = { ...USER, email: 'admin@example.com', role: 'admin', admin_role: 'superadmin' };
+    window.localStorage.setItem(STORAGE_KEYS.adminToken, '9|admin');
+    let ended = false;
+    fakeApi({
+      'GET /api/admin/me': () =>
+        ended
+          ? json({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }, 401)
+          : json({ user: admin, reauth_until: null }),
+      // The idle timeout passed while the operator was away: the next read is refused.
+      'GET /api/admin/users': () => {
+        ended = true;
+        return json({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }, 401);
+      },
+    });
+    renderRoutes(routes, '/admin/members');
+    expect(
+      await screen.findByText(
+        'Your session has ended (30 minutes without activity, or signed out elsewhere). Sign in again to go on.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+  });
+
   it('shows the public tiers at /plans to a visitor and the member plans screen to a member', async () => {
     fakeApi({
       'GET /api/me': () => json(USER),

@@ -17,6 +17,7 @@ export const MEMBER_MESSAGES = {
   suspended: 'Member suspended: every session has ended.',
   reactivated: 'Member reactivated.',
   searchTooLong: 'At most 254 characters.',
+  invalidSort: 'Sort by created_at or username, with a leading "-" for descending.',
 } as const;
 
 export const MemberStatus = z.enum(['active', 'suspended'], { error: MEMBER_MESSAGES.statusInvalid });
@@ -28,9 +29,17 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
  * GET /api/admin/users: `q` is an id, a referral code (exact), or the start of an email or a username
  * (any case); every match is an indexed lookup.
  */
+/** The orders of the members list: joined (newest first without a sort) or username, "-" descending. */
+export const MEMBER_SORTS = ['created_at', '-created_at', 'username', '-username'] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+
 export const AdminMemberListQuery = PageQuery.extend({
   q: z.preprocess(blankToUndefined, z.string().trim().max(254, MEMBER_MESSAGES.searchTooLong).optional()),
   status: z.preprocess(blankToUndefined, MemberStatus.optional()),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(MEMBER_SORTS, { error: MEMBER_MESSAGES.invalidSort }).optional(),
+  ),
 });
 export type AdminMemberListQuery = z.input<typeof AdminMemberListQuery>;
 

@@ -11,6 +11,7 @@ export const QUEUE_MESSAGES = {
   invalidDate: 'Enter a date as YYYY-MM-DD.',
   toBeforeFrom: 'The end date must be on or after the start date.',
   searchTooLong: 'At most 254 characters.',
+  invalidSort: 'Sort by created_at or amount, with a leading "-" for descending.',
   invalidReasonCode: 'Choose a reason from the list.',
   reasonRequired: 'Please give a reason.',
   sameAdmin: 'A second approval must come from a different admin.',
@@ -46,6 +47,13 @@ export const QUEUE_REJECT_REASONS = {
 
 export type QueueRejectReasonCode<Queue extends AdminQueue> = keyof (typeof QUEUE_REJECT_REASONS)[Queue];
 
+/**
+ * The orders a queue is read in: creation time or amount, "-" for descending. Without one, pending
+ * items come oldest first (the order they are worked in) and any other status newest first.
+ */
+export const QUEUE_SORTS = ['created_at', '-created_at', 'amount', '-amount'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
 /** Empty query values ('' from a form) mean "no filter". */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -69,6 +77,10 @@ export function adminQueueQuery<Status extends z.ZodType, Extra extends z.ZodRaw
     max_amount: amountFilter(),
     from: z.preprocess(blankToUndefined, isoDate(QUEUE_MESSAGES.invalidDate).optional()),
     to: z.preprocess(blankToUndefined, isoDate(QUEUE_MESSAGES.invalidDate).optional()),
+    sort: z.preprocess(
+      blankToUndefined,
+      z.enum(QUEUE_SORTS, { error: QUEUE_MESSAGES.invalidSort }).optional(),
+    ),
   })
     .refine((value) => amountsInOrder(value as RangeValues), {
       path: ['max_amount'],
@@ -98,6 +110,7 @@ export interface QueueFilters<Status extends string> {
   max_amount?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  sort?: QueueSort | undefined;
   page: number;
   per_page?: number | undefined;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   apiTokens,
   auditLog,
@@ -22,6 +22,7 @@ import {
   type AdminMemberSectionResponse,
   type AdminMemberStatusResponse,
   type MemberSection,
+  type MemberSort,
   type MemberStatus,
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
@@ -64,8 +65,13 @@ function toMemberRow(user: UserRow): AdminMemberRow {
 /** `like` pattern of a prefix, its wildcards escaped. */
 const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+function memberOrder(sort: MemberSort): SQL {
+  const order = sort.startsWith('-') ? desc : asc;
+  return order(sort.endsWith('username') ? users.username : users.id);
+}
+
 /**
- * GET /api/admin/users: members newest first; `q` is an id or a referral code (exact), or the start
+ * GET /api/admin/users: members newest first unless sorted by joined date or username; `q` is an id or a referral code (exact), or the start
  * of an email or a username (users_email_prefix_idx / users_username_prefix_idx). The total is counted
  * at most COUNT_PAGES_AHEAD pages past this one.
  */
@@ -74,6 +80,7 @@ export async function listMembers(
   query: {
     q?: string | undefined;
     status?: MemberStatus | undefined;
+    sort?: MemberSort | undefined;
     page: number;
     per_page?: number | undefined;
   },
@@ -100,7 +107,8 @@ export async function listMembers(
     .select()
     .from(users)
     .where(where)
-    .orderBy(desc(users.id))
+    // Joined order is the id's (ids are given in order); usernames are unique, so both orders are total.
+    .orderBy(memberOrder(query.sort ?? '-created_at'))
     .limit(perPage)
     .offset(offset);
   const capped = db

@@ -12,7 +12,7 @@ import {
   type CreateDepositResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { PASSWORD, errorOf } from '../../../test/accounts';
+import { PASSWORD, createUser, errorOf } from '../../../test/accounts';
 import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
 import { createPlan } from '../../../test/investing';
 import { signInAdminAs } from '../../../test/admin';
@@ -55,6 +55,24 @@ describe('GET /api/admin/users', () => {
     expect(page.meta.current_page).toBe(1);
     const suspended = await get<AdminMemberListResponse>('/api/admin/users?status=suspended');
     expect(suspended.data.every((row) => row.status === 'suspended')).toBe(true);
+  });
+
+  it('sorts by joined date or username, either way, on request', async () => {
+    const tag = `sortm${Date.now().toString(36)}`;
+    // Joined in the order c, a, b.
+    for (const name of ['c', 'a', 'b']) await createUser(app, { username: `${tag}_${name}` });
+    const names = async (sort: string) =>
+      (await get<AdminMemberListResponse>(`/api/admin/users?q=${tag}&sort=${sort}`)).data.map((row) =>
+        row.username.slice(-1),
+      );
+    expect(await names('username')).toEqual(['a', 'b', 'c']);
+    expect(await names('-username')).toEqual(['c', 'b', 'a']);
+    expect(await names('created_at')).toEqual(['c', 'a', 'b']);
+    expect(await names('-created_at')).toEqual(['b', 'a', 'c']);
+    expect(await names('')).toEqual(['b', 'a', 'c']);
+    const bad = await admin.client.get('/api/admin/users?sort=email', { token: admin.token });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).errors).toMatchObject({ sort: [MEMBER_MESSAGES.invalidSort] });
   });
 
   it('answers 400 with field errors for bad input', async () => {

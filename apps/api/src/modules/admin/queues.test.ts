@@ -131,6 +131,28 @@ describe('queue lists: filters, order, ages and totals', () => {
     expect(nobody.meta.total).toBe(0);
   });
 
+  it('sorts by amount or by time, either way, on request', async () => {
+    const member = await signedInMember(app);
+    const small = await bankDeposit(member, 120);
+    clock.advance(60_000);
+    const large = await bankDeposit(member, 900);
+    clock.advance(60_000);
+    const middle = await bankDeposit(member, 450);
+    const ids = async (sort: string) =>
+      (
+        await get<AdminDepositListResponse>(
+          `/api/admin/deposits?status=pending&q=${member.user.id}&sort=${sort}`,
+        )
+      ).data.map((row) => row.id);
+    const [s, l, m] = [small.deposit.id, large.deposit.id, middle.deposit.id];
+    expect(await ids('-amount')).toEqual([l, m, s]);
+    expect(await ids('amount')).toEqual([s, m, l]);
+    expect(await ids('-created_at')).toEqual([m, l, s]);
+    expect(await ids('created_at')).toEqual([s, l, m]);
+    // Without a sort, pending is oldest first.
+    expect(await ids('')).toEqual([s, l, m]);
+  });
+
   it('answers 400 with field errors for bad filters', async () => {
     const bad = await admin.client.get('/api/admin/withdrawals?min_amount=abc&from=2026-02-30&per_page=500', {
       token: admin.token,
@@ -152,6 +174,9 @@ describe('queue lists: filters, order, ages and totals', () => {
     const status = await admin.client.get('/api/admin/deposits?status=paid', { token: admin.token });
     expect(status.statusCode).toBe(400);
     expect(errorOf(status).errors?.status).toBeDefined();
+    const sort = await admin.client.get('/api/admin/withdrawals?sort=member', { token: admin.token });
+    expect(sort.statusCode).toBe(400);
+    expect(errorOf(sort).errors).toMatchObject({ sort: [QUEUE_MESSAGES.invalidSort] });
   });
 
   it('refuses members (403) and strangers (401)', async () => {

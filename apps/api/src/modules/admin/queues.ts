@@ -132,7 +132,10 @@ export async function selectFilteredQueuePage<Row>(
   const where = await queueWhere(db, queue, filters, extra);
   if (where === 'nothing') return { rows: [], total: 0 };
   const offset = (filters.page - 1) * perPage;
-  const oldestFirst = filters.status === 'pending';
+  // Pending items oldest first (the order they are worked in), any other status newest first,
+  // unless the operator sorts by time or amount; ties in the id's order of the same direction.
+  const sort = filters.sort ?? (filters.status === 'pending' ? 'created_at' : '-created_at');
+  const order = sort.startsWith('-') ? desc : asc;
   const rows = await db
     .select({
       row: queue.table,
@@ -141,10 +144,7 @@ export async function selectFilteredQueuePage<Row>(
     .from(queue.table)
     .innerJoin(users, eq(users.id, queue.userId))
     .where(where)
-    .orderBy(
-      oldestFirst ? asc(queue.createdAt) : desc(queue.createdAt),
-      oldestFirst ? asc(queue.id) : desc(queue.id),
-    )
+    .orderBy(order(sort.endsWith('amount') ? queue.amount : queue.createdAt), order(queue.id))
     .limit(perPage)
     .offset(offset);
   const cap = offset + perPage * (COUNT_PAGES_AHEAD + 1);

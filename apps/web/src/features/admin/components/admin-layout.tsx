@@ -42,7 +42,8 @@ export function AdminLayout() {
     () =>
       setSessionEndedHandler(() => {
         queryClient.removeQueries({ queryKey: adminMeQueryKey });
-        void navigate('/admin/login', { replace: true });
+        // The sign-in says why it is shown again (admin.login.sessionEnded).
+        void navigate('/admin/login', { replace: true, state: { sessionEnded: true } });
       }),
     [navigate, queryClient],
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { KeyRound, LockKeyhole } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminEnrolResponse } from '@app/shared/schemas/admin';
 import { Alert, RetryAlert } from '#components/ui/alert';
@@ -33,6 +33,9 @@ export function AdminLoginPage() {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Sent here by the layout when the session ended under a screen (idle timeout, signed out elsewhere).
+  const sessionEnded = (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
   const login = useAdminLogin();
   const [step, setStep] = useState<Step>('password');
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
@@ -77,6 +80,7 @@ export function AdminLoginPage() {
   } else {
     body = (
       <form onSubmit={onSubmit} className="space-y-4">
+        {sessionEnded && !failure && <Alert tone="info">{t('admin.login.sessionEnded')}</Alert>}
         <TextField
           label={t('admin.login.email')}
           type="email"

@@ -7,6 +7,7 @@ import type { LedgerCheckResponse } from '@app/shared/schemas/ledger';
 import { fakeApi, hang, json } from '../../../../test/fake-api';
 import { renderRoutes, renderScreen } from '../../../../test/render';
 import { MemberPage } from './member-page';
+import { MembersPage } from './members-page';
 import { QueueItemPage } from './queue-item-page';
 import { QueuePage } from './queue-page';
 import { ReconciliationPage } from './reconciliation-page';
@@ -73,6 +74,36 @@ describe('queue list', () => {
     );
   });
 
+  it('sorts on the server by amount or by time, keeps the sort in the URL, and says which way', async () => {
+    const server = fakeApi({
+      'GET /api/admin/withdrawals': () =>
+        json({ data: [withdrawal], meta: { current_page: 1, total_pages: 1, total: 1 }, totals }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/withdrawals?page=2', <QueuePage queue="withdrawals" />);
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    const amount = screen.getByRole('columnheader', { name: 'Amount' });
+    expect(amount).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: 'Member' })).not.toHaveAttribute('aria-sort');
+
+    await user.click(within(amount).getByRole('button', { name: 'Amount' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('sort=-amount'));
+    expect(screen.getByTestId('search')).not.toHaveTextContent('page=2');
+    expect(amount).toHaveAttribute('aria-sort', 'descending');
+    await waitFor(() =>
+      expect(server.to('GET /api/admin/withdrawals').at(-1)?.query.get('sort')).toBe('-amount'),
+    );
+    await user.click(within(amount).getByRole('button', { name: 'Amount' }));
+    await waitFor(() => expect(amount).toHaveAttribute('aria-sort', 'ascending'));
+    expect(server.to('GET /api/admin/withdrawals').at(-1)?.query.get('sort')).toBe('amount');
+
+    const age = screen.getByRole('columnheader', { name: 'Waiting / date' });
+    await user.click(within(age).getByRole('button', { name: 'Waiting / date' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('sort=-created_at'));
+    expect(amount).toHaveAttribute('aria-sort', 'none');
+    expect(age).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('says so when nothing matches, and offers a retry when the load fails', async () => {
     let fail = true;
     fakeApi({
@@ -87,6 +118,46 @@ describe('queue list', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Nothing matches these filters.')).toBeInTheDocument();
+  });
+});
+
+describe('members list', () => {
+  it('searches and sorts on the server, with the search and the sort in the URL', async () => {
+    const row = {
+      id: 7,
+      username: 'ada_l',
+      email: 'ada@example.com',
+      status: 'active' as const,
+      referral_code: 'ADA123',
+      email_verified: true,
+      created_at: '2026-01-01T00:00:00.000Z',
+    };
+    const server = fakeApi({
+      'GET /api/admin/users': () =>
+        json({ data: [row], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/members', <MembersPage />);
+    expect(await screen.findByRole('link', { name: 'ada_l' })).toHaveAttribute('href', '/admin/members/7');
+    expect(server.to('GET /api/admin/users')[0]?.query.get('sort')).toBeNull();
+
+    await user.type(screen.getByRole('searchbox', { name: /Search/ }), 'ada');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('q=ada'));
+
+    const member = screen.getByRole('columnheader', { name: 'Member' });
+    await user.click(within(member).getByRole('button', { name: 'Member' }));
+    await waitFor(() => expect(member).toHaveAttribute('aria-sort', 'ascending'));
+    expect(screen.getByTestId('search')).toHaveTextContent('sort=username');
+    await waitFor(() => {
+      const last = server.to('GET /api/admin/users').at(-1);
+      expect(last?.query.get('sort')).toBe('username');
+      expect(last?.query.get('q')).toBe('ada');
+    });
+    const joined = screen.getByRole('columnheader', { name: 'Joined' });
+    await user.click(within(joined).getByRole('button', { name: 'Joined' }));
+    await waitFor(() => expect(joined).toHaveAttribute('aria-sort', 'descending'));
+    expect(server.to('GET /api/admin/users').at(-1)?.query.get('sort')).toBe('-created_at');
   });
 });
 

@@ -26,9 +26,10 @@ export function MembersPage() {
   const columns = useMemo(
     () => [
       column.accessor('id', { header: t('adminQueues.queue.columns.id'), enableSorting: false }),
+      // The two columns the server sorts (MEMBER_SORTS).
       column.accessor('username', {
         header: t('adminQueues.members.columns.member'),
-        enableSorting: false,
+        enableSorting: true,
         cell: (info) => (
           <span className="flex flex-col">
             <Link
@@ -56,7 +57,8 @@ export function MembersPage() {
       }),
       column.accessor('created_at', {
         header: t('adminQueues.members.joined'),
-        enableSorting: false,
+        enableSorting: true,
+        meta: { descFirst: true },
         cell: (info) => date(info.getValue()),
       }),
     ],

@@ -49,15 +49,17 @@ export function QueuePage({ queue }: { queue: AdminQueue }) {
           </span>
         ),
       }),
+      // The two columns the server sorts (QUEUE_SORTS), largest and newest first on the first click.
       column.accessor('amount', {
         header: t('adminQueues.queue.columns.amount'),
-        enableSorting: false,
-        meta: { align: 'end' },
+        enableSorting: true,
+        meta: { align: 'end', descFirst: true },
         cell: (info) => <span className="tabular-nums">{money(info.getValue())}</span>,
       }),
       column.accessor('created_at', {
         header: t('adminQueues.queue.columns.age'),
-        enableSorting: false,
+        enableSorting: true,
+        meta: { descFirst: true },
         cell: (info) =>
           info.row.original.status === 'pending' ? (
             <span title={date(info.getValue())}>{age(info.row.original.age_seconds)}</span>
