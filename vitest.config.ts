@@ -29,7 +29,11 @@ if (!hasPostgres)
 // migrations where they can race (PostgreSQL).
 const onlyOn: Record<string, string[]> = {
   pglite: ['apps/api/src/server.test.ts', 'apps/api/src/build.test.ts', 'apps/api/src/backup.test.ts'],
-  postgres: ['apps/api/src/runtime.test.ts', 'apps/api/src/two-nodes.test.ts'],
+  postgres: [
+    'apps/api/src/runtime.test.ts',
+    'apps/api/src/two-nodes.test.ts',
+    'apps/api/src/named-statements.test.ts',
+  ],
 };
 const apiProject = (name: string, db: string) => ({
   extends: true as const,

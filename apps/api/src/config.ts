@@ -25,6 +25,7 @@ const EnvSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url().optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    DATABASE_NAMED_STATEMENTS: flag,
     PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     APP_KEY: optionalText,
@@ -149,6 +150,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process keeps at most (decision 006). */
   databasePoolSize: number;
+  /** Parameterised statements prepared once per PostgreSQL connection (decision 132); default on. */
+  databaseNamedStatements: boolean;
   /** Embedded PGlite's shared_buffers in MB: its page cache inside the process (decision 105). */
   pgliteSharedBuffersMb: number;
   redisUrl: string | undefined;
@@ -211,6 +214,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS ?? true,
     pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     redisUrl: env.REDIS_URL,
     appKey: env.APP_KEY ? (decodeKey(env.APP_KEY) ?? undefined) : undefined,

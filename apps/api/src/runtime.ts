@@ -8,7 +8,12 @@ import { decodeKey } from './config';
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
-    ? openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+    ? openDatabase({
+        driver: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        namedStatements: config.databaseNamedStatements,
+      })
     : openDatabase({
         driver: 'pglite',
         dataDir: join(resolve(config.dataDir), 'pglite'),

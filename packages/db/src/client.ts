@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index';
 import { FastPGliteClient } from './pglite-fast';
+import { namingClient } from './named-statements';
 
 export type Schema = typeof schema;
 /** The one database type used by repositories: PGlite and node-postgres both satisfy it. */
@@ -23,7 +24,17 @@ export type DatabaseOptions =
       /** PostgreSQL's shared_buffers inside PGlite's WASM heap, in MB (PostgreSQL's default, 128, when unset). */
       sharedBuffersMb?: number;
     }
-  | { driver: 'postgres'; url: string; poolSize?: number };
+  | {
+      driver: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * Parameterised statements as named prepared statements, parsed and planned once per connection
+       * (decision 132). On unless false: turn off behind a pooler in transaction mode that cannot
+       * keep them (PgBouncer before 1.21).
+       */
+      namedStatements?: boolean;
+    };
 
 export interface Database {
   db: Db;
@@ -110,7 +121,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint (int8) as JS number: every amount in cents stays far below 2^53 (1e14 at most).
   pg.default.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.default.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const pool = new pg.default.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    ...(options.namedStatements === false ? {} : { Client: namingClient(pg.default.Client) }),
+  });
   // An idle pooled connection that the server closes (restart, failover, DROP … FORCE) emits 'error';
   // unhandled, it would end the process. The pool drops that client and the next query reconnects.
   pool.on('error', () => {});

@@ -102,6 +102,13 @@ describe('queue lists: filters, order, ages and totals', () => {
     // The queue's totals come from the running totals, whatever the filter.
     expect(mine.totals.pending_count).toBe(before.totals.pending_count + 3);
     expect(mine.totals.pending_amount).toBeCloseTo(before.totals.pending_amount + 650.5, 2);
+    // The queue's default view (every pending bank transfer) is as long as its running totals say.
+    const whole = await get<AdminDepositListResponse>(
+      '/api/admin/deposits?status=pending&method=bank_transfer',
+    );
+    expect(whole.meta.total).toBe(before.meta.total + 3);
+    expect(whole.meta.total).toBe(whole.totals.pending_count);
+    expect(whole.meta.total_pages).toBe(Math.max(1, Math.ceil(whole.meta.total / 20)));
     // The oldest pending item of the whole queue: alice's first, unless one was already waiting.
     expect(mine.totals.oldest_pending_at).toBe(
       before.totals.oldest_pending_at ?? new Date(clock.now().getTime() - 120_000).toISOString(),

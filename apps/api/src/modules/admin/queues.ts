@@ -128,6 +128,8 @@ export async function selectFilteredQueuePage<Row>(
   filters: QueueFilters<string>,
   perPage: number,
   extra: SQL[] = [],
+  /** The number of rows the filters keep when it is already known (the whole pending queue). */
+  knownTotal?: number,
 ): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number }> {
   const where = await queueWhere(db, queue, filters, extra);
   if (where === 'nothing') return { rows: [], total: 0 };
@@ -147,6 +149,8 @@ export async function selectFilteredQueuePage<Row>(
     .orderBy(order(sort.endsWith('amount') ? queue.amount : queue.createdAt), order(queue.id))
     .limit(perPage)
     .offset(offset);
+  if (knownTotal !== undefined)
+    return { rows: rows as { row: Row; member: QueueMember }[], total: knownTotal };
   const cap = offset + perPage * (COUNT_PAGES_AHEAD + 1);
   const capped = db
     .select({ one: sql`1` })
@@ -156,6 +160,21 @@ export async function selectFilteredQueuePage<Row>(
     .as('capped');
   const [total] = await db.select({ n: count() }).from(capped);
   return { rows: rows as { row: Row; member: QueueMember }[], total: total?.n ?? 0 };
+}
+
+/**
+ * True when the filters ask for a queue's whole pending list (no member, amount or date filter),
+ * whose length admin_queue_totals keeps: the page then needs no count (the queue's default view).
+ */
+export function wholePendingQueue(filters: QueueFilters<string>): boolean {
+  return (
+    filters.status === 'pending' &&
+    !filters.q &&
+    filters.min_amount === undefined &&
+    filters.max_amount === undefined &&
+    !filters.from &&
+    !filters.to
+  );
 }
 
 /**

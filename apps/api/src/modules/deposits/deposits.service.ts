@@ -30,6 +30,7 @@ import {
   lastDecision,
   queueMemberSummary,
   queueTotals,
+  wholePendingQueue,
   selectFilteredQueuePage,
 } from '../admin/queues';
 import { notify } from '../notifications/notifications.service';
@@ -372,17 +373,20 @@ export async function adminListDeposits(
   const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
   const now = deps.clock.now();
   const extra = filters.method ? [eq(deposits.method, filters.method)] : [];
+  // The queue's running totals count pending bank transfers: the count of that view, the default one.
+  const totals = await queueTotals(db, 'deposits', depositsQueue, [eq(deposits.method, 'bank_transfer')]);
   const { rows, total } = await selectFilteredQueuePage<DepositRow>(
     db,
     depositsQueue,
     filters,
     perPage,
     extra,
+    filters.method === 'bank_transfer' && wholePendingQueue(filters) ? totals.pending_count : undefined,
   );
   return {
     data: rows.map(({ row, member }) => toAdminDeposit(row, member, now)),
     meta: pageMeta(filters.page, perPage, total),
-    totals: await queueTotals(db, 'deposits', depositsQueue, [eq(deposits.method, 'bank_transfer')]),
+    totals,
   };
 }
 

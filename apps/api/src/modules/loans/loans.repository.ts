@@ -86,8 +86,9 @@ export function listApplicationsWithUsers(
   db: DbOrTx,
   filters: QueueFilters<LoanApplicationRow['status']>,
   perPage: number,
+  knownTotal?: number,
 ) {
-  return selectFilteredQueuePage<LoanApplicationRow>(db, applicationsQueue, filters, perPage);
+  return selectFilteredQueuePage<LoanApplicationRow>(db, applicationsQueue, filters, perPage, [], knownTotal);
 }
 
 export async function findApplication(db: DbOrTx, id: number): Promise<LoanApplicationRow | null> {

@@ -44,6 +44,7 @@ import {
   lastDecision,
   queueMemberSummary,
   queueTotals,
+  wholePendingQueue,
   applicationsQueue,
 } from '../admin/queues';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
@@ -280,7 +281,14 @@ export async function adminListLoanApplications(
   const { db } = deps.database;
   const now = deps.clock.now();
   const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
-  const { rows, total } = await repository.listApplicationsWithUsers(db, filters, perPage);
+  // The queue's running totals first: for its default view (the whole pending queue) they are the count.
+  const totals = await queueTotals(db, 'loan_applications', applicationsQueue);
+  const { rows, total } = await repository.listApplicationsWithUsers(
+    db,
+    filters,
+    perPage,
+    wholePendingQueue(filters) ? totals.pending_count : undefined,
+  );
   const plans = new Map(
     (await repository.plansByIds(db, [...new Set(rows.map(({ row }) => row.planId))])).map((plan) => [
       plan.id,
@@ -296,7 +304,7 @@ export async function adminListLoanApplications(
       toAdminApplication(row, plans.get(row.planId) ?? null, loanIds.get(row.id) ?? null, member, now),
     ),
     meta: pageMeta(filters.page, perPage, total),
-    totals: await queueTotals(db, 'loan_applications', applicationsQueue),
+    totals,
   };
 }
 

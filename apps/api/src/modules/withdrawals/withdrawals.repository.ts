@@ -43,8 +43,9 @@ export function listWithdrawalsWithUsers(
   db: DbOrTx,
   filters: QueueFilters<WithdrawalRow['status']>,
   perPage: number,
+  knownTotal?: number,
 ) {
-  return selectFilteredQueuePage<WithdrawalRow>(db, withdrawalsQueue, filters, perPage);
+  return selectFilteredQueuePage<WithdrawalRow>(db, withdrawalsQueue, filters, perPage, [], knownTotal);
 }
 
 export async function findWithdrawal(db: DbOrTx, id: number): Promise<WithdrawalRow | null> {

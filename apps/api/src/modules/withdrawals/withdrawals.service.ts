@@ -29,6 +29,7 @@ import {
   lastDecision,
   queueMemberSummary,
   queueTotals,
+  wholePendingQueue,
   withdrawalsQueue,
 } from '../admin/queues';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
@@ -189,7 +190,14 @@ export async function adminListWithdrawals(
   const { db } = deps.database;
   const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
   const now = deps.clock.now();
-  const { rows, total } = await repository.listWithdrawalsWithUsers(db, filters, perPage);
+  // The queue's running totals first: for its default view (the whole pending queue) they are the count.
+  const totals = await queueTotals(db, 'withdrawals', withdrawalsQueue);
+  const { rows, total } = await repository.listWithdrawalsWithUsers(
+    db,
+    filters,
+    perPage,
+    wholePendingQueue(filters) ? totals.pending_count : undefined,
+  );
   const names = await repository.adminNames(db, [
     ...new Set(rows.flatMap(({ row }) => (row.firstApprovedBy === null ? [] : [row.firstApprovedBy]))),
   ]);
@@ -203,7 +211,7 @@ export async function adminListWithdrawals(
       ),
     ),
     meta: pageMeta(filters.page, perPage, total),
-    totals: await queueTotals(db, 'withdrawals', withdrawalsQueue),
+    totals,
   };
 }
 
