@@ -347,7 +347,7 @@ writeSection(
   'large-data',
   `## Large data: ${fmt(Number(counts.members))} members, ${fmt(Number(counts.entries))} ledger entries (PostgreSQL)
 
-Run ${new Date().toISOString().slice(0, 16)}Z (\`bench/large-data.ts\`) on the shared 2-core machine; load average before ${loadBefore.join(' / ')}, after ${loadAfter.join(' / ')} (other engineers' builds and tests were running).
+Run ${new Date().toISOString().slice(0, 16)}Z (\`bench/large-data.ts\`) on the shared 2-core machine; load average before ${loadBefore.join(' / ')}, after ${loadAfter.join(' / ')}.
 
 Seed: a fresh database, set-based SQL (generate_series, INSERT … SELECT), in **${(seedMs / 1000).toFixed(0)} s**: ${fmt(Number(counts.members))} members, each a deposit, ${PLANS} plans (${fmt(Number(counts.plans))} active plans) and ${DAYS} days of earnings on each, every tenth member a pending withdrawal (${fmt(Number(counts.pending))}); ${fmt(Number(counts.entries))} entries, ${fmt(Number(counts.postings))} postings, accrual rows, per-day aggregate, balances and running totals; ${counts.size} on disk. The seed's own session turns triggers off (no per-posting balance check, no foreign-key checks) and builds the secondary indexes after the load; the ledger check at the end proves the result.
 
