@@ -12,7 +12,8 @@ import type { Plugin } from 'vite';
 export const PUBLIC_TEXT_NAMESPACES = ['site', 'home', 'common', 'notFound', 'picker', 'session'];
 
 /**
- * Serves `locales/en.json?public` (src/i18n/index.ts): the public namespaces only in the browser build,
+ * Serves `locales/en.json?public` (src/i18n/index.ts): the public namespaces only in the browser build
+ * (and of the API messages only those whose English differs from the key),
  * the whole file in the prerender's and in the tests (vitest.config.ts), which need no split.
  */
 export function publicTexts({ publicOnly }: { publicOnly: boolean }): Plugin {
@@ -30,8 +31,13 @@ export function publicTexts({ publicOnly }: { publicOnly: boolean }): Plugin {
           ([namespace]) => !publicOnly || PUBLIC_TEXT_NAMESPACES.includes(namespace),
         ),
       );
+      // An English message is its own key, and useMessage shows the text itself when a key has no
+      // entry: the browser build needs only the messages whose English reads differently.
+      const messages = publicOnly
+        ? Object.fromEntries(Object.entries(all.messages).filter(([key, text]) => key !== text))
+        : all.messages;
       return {
-        code: `export default ${JSON.stringify({ translation, messages: all.messages })};`,
+        code: `export default ${JSON.stringify({ translation, messages })};`,
         moduleType: 'js',
       };
     },
