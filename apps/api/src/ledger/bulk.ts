@@ -27,15 +27,37 @@ export interface BulkTransfer {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
+/** What postPlatformTransfers wrote, and the platform account's balance still to move. */
+export interface BulkPosted {
+  /** The entry id of each reference written now. */
+  entries: Map<string, number>;
+  /**
+   * Moves the platform account's cached balance by the batch's total: call it last in the
+   * transaction. That row is every batch's (one yield_expense account), and its lock is held from
+   * this update to the commit, so the batches of concurrent workers wait on each other only there.
+   */
+  settlePlatform(): Promise<void>;
+}
+
 /**
- * Writes the entries whose reference is new, with their postings and the cached balances, in the
- * caller's transaction. Accounts are locked in id order first (as postEntry does), so a batch and a
- * member's own request never deadlock. Answers the entry id of each reference written now.
+ * Writes the entries whose reference is new, with their postings and the members' cached balances
+ * and running totals, in the caller's transaction. The members' accounts are locked in id order
+ * first, so a batch and a member's own request never deadlock (no member request posts to the
+ * batch's platform account, whose balance moves last: `settlePlatform`).
  */
-export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promise<Map<string, number>> {
+export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promise<BulkPosted> {
   const created = new Map<string, number>();
+  let platformId = 0;
+  let platformDelta = 0;
+  const settlePlatform = async () => {
+    if (platformDelta === 0) return;
+    await tx.execute(
+      sql`update ledger_accounts set balance = balance + ${platformDelta} where id = ${platformId}`,
+    );
+    platformDelta = 0;
+  };
   const items = batch.items;
-  if (items.length === 0) return created;
+  if (items.length === 0) return { entries: created, settlePlatform };
   for (const item of items) {
     if (!Number.isSafeInteger(item.amount) || item.amount <= 0)
       throw new Error(`bulk entry ${item.reference} has a bad amount`);
@@ -51,17 +73,17 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
   const accounts = await queryRows<{ id: unknown; user_id: unknown }>(
     tx,
     sql`select id, user_id from ledger_accounts
-        where (user_id is null and kind = ${batch.from})
-           or (kind = ${batch.to} and user_id in (select (jsonb_array_elements_text(${json(userIds)}))::int))
+        where kind = ${batch.to} and user_id in (select (jsonb_array_elements_text(${json(userIds)}))::int)
         order by id
         for no key update`,
   );
-  let platformId = 0;
   const accountOf = new Map<number, number>();
-  for (const row of accounts) {
-    if (row.user_id === null) platformId = num(row.id);
-    else accountOf.set(num(row.user_id), num(row.id));
-  }
+  for (const row of accounts) accountOf.set(num(row.user_id), num(row.id));
+  const [platform] = await queryRows<{ id: unknown }>(
+    tx,
+    sql`select id from ledger_accounts where user_id is null and kind = ${batch.from}`,
+  );
+  platformId = num(platform?.id);
   if (!platformId) throw new Error(`platform account ${batch.from} is missing`);
 
   const entries = await queryRows<{ id: unknown; reference: string }>(
@@ -74,14 +96,13 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
         on conflict (reference) do nothing
         returning id, reference`,
   );
-  if (entries.length === 0) return created;
+  if (entries.length === 0) return { entries: created, settlePlatform };
   for (const entry of entries) created.set(entry.reference, num(entry.id));
 
   const postings: { entry_id: number; account_id: number; amount: number }[] = [];
   const deltas = new Map<number, number>();
   /** Entries per member account, for the running totals. */
   const counts = new Map<number, number>();
-  let platformDelta = 0;
   for (const item of items) {
     const entryId = created.get(item.reference);
     if (entryId === undefined) continue;
@@ -93,7 +114,6 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
     counts.set(accountId, (counts.get(accountId) ?? 0) + 1);
     platformDelta -= item.amount;
   }
-  deltas.set(platformId, platformDelta);
 
   await tx.execute(
     sql`insert into ledger_postings (entry_id, account_id, amount)
@@ -119,7 +139,7 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
         on conflict (account_id, entry_kind)
         do update set total = t.total + excluded.total, entries = t.entries + excluded.entries`,
   );
-  return created;
+  return { entries: created, settlePlatform };
 }
 
 export interface BulkEntry {

@@ -10,6 +10,16 @@ import { balanceOf, type Member } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
 import { queryRows } from '../../ledger/sql';
 import { runAccruals } from './investing.service';
+import { checkLedger } from '../../ledger/check';
+
+/** The platform's yield_expense account: what the accrual has paid out, negative. */
+async function yieldExpenseBalance(): Promise<number> {
+  const [row] = await queryRows<{ balance: unknown }>(
+    db,
+    sql`select balance from ledger_accounts where user_id is null and kind = 'yield_expense'`,
+  );
+  return Number(row?.balance);
+}
 
 const { app, clock, config } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -208,6 +218,38 @@ describe('daily accrual', () => {
       sql`select balance from ledger_accounts where user_id = ${member.user.id} and kind = 'invested'`,
     );
     expect(Number(investedAccount[0]?.balance)).toBe(0);
+  });
+});
+
+describe('the accrual workers', () => {
+  it('shares the members out (two workers on PostgreSQL): every plan credited each day once, the books balanced', async () => {
+    clock.set(new Date('2027-03-01T08:00:00Z'));
+    const plan = await createPlan(app, { apyBps: 1000, durationDays: 90 });
+    // Members of both workers (odd and even ids), several plans each, batches of two: many batches,
+    // a member's plans in more than one of them.
+    const members = await Promise.all(Array.from({ length: 5 }, () => fundedMember(app, 3000)));
+    expect(new Set(members.map((member) => member.user.id % 2)).size).toBe(2);
+    const made = [];
+    for (const member of members)
+      for (let i = 0; i < 3; i += 1) made.push({ member, plan: await investIn(member, plan.id, 730) });
+    clock.set(new Date('2027-03-04T01:00:00Z'));
+    const platformBefore = await yieldExpenseBalance();
+    const run = await runAccruals({ database: app.deps.database, mailer: app.deps.mailer }, clock.now(), 2);
+    expect(run.accruals).toBeGreaterThanOrEqual(made.length * 3);
+    // 730.00 at 10% a day: 73 000 × 1000 / 3 650 000 = 20 cents; three days, 60.
+    for (const { member, plan: userPlan } of made) {
+      const after = await detail(member, userPlan.id);
+      expect(after.earnings.map((day) => day.date)).toEqual(['2027-03-04', '2027-03-03', '2027-03-02']);
+      expect(sumCents(after)).toBe(60);
+    }
+    for (const member of members)
+      expect(cents((await balanceOf(member)).balance)).toBe(300_000 - 3 * 73_000 + 3 * 60);
+    // The platform account moved by what every member received (this run's batches only).
+    expect(platformBefore - (await yieldExpenseBalance())).toBeGreaterThanOrEqual(made.length * 60);
+    const check = await checkLedger(db);
+    expect(check.unbalancedEntries).toEqual([]);
+    expect(check.mismatchedAccounts).toEqual([]);
+    expect(check.ok).toBe(true);
   });
 });
 

@@ -61,13 +61,25 @@ export async function listAccruals(db: DbOrTx, userPlanId: number): Promise<User
 
 // ── Accrual ──────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * One of the accrual's concurrent workers: the plans of members whose id leaves `index` when divided
+ * by `count` (a member's plans, goals and accounts all fall to one worker).
+ */
+export interface AccrualShard {
+  count: number;
+  index: number;
+}
+
+const inShard = (shard: AccrualShard | undefined) =>
+  shard ? sql` and user_id % ${shard.count} = ${shard.index}` : sql``;
+
 /** Plans still earning whose next accrual is due at or before `now`: the earliest such instant. */
-export async function earliestDueAccrual(db: DbOrTx, now: Date): Promise<Date | null> {
+export async function earliestDueAccrual(db: DbOrTx, now: Date, shard?: AccrualShard): Promise<Date | null> {
   const rows = await queryRows<{ due: unknown }>(
     db,
     sql`select min(next_accrual_at) as due from user_plans
         where status in ('active', 'locked') and next_accrual_at <= ${now.toISOString()}
-          and (ends_at is null or next_accrual_at <= ends_at)`,
+          and (ends_at is null or next_accrual_at <= ends_at)${inShard(shard)}`,
   );
   const due = rows[0]?.due;
   if (due === null || due === undefined) return null;
@@ -112,8 +124,9 @@ export async function lockDueBatch(
   onlyPlanId?: number,
   /** Only plans after this id (the batches of one day go on in id order). */
   afterId = 0,
+  shard?: AccrualShard,
 ): Promise<DuePlan[]> {
-  const rows = await dueBatchQuery(db, at, limit, onlyPlanId, afterId);
+  const rows = await dueBatchQuery(db, at, limit, onlyPlanId, afterId, shard);
   return rows.map((row) => ({
     ...row,
     amount: num(row.amount),
@@ -127,7 +140,14 @@ export async function lockDueBatch(
  * order come straight from user_plans_due_idx (next_accrual_at, id), so each batch reads its `limit`
  * rows instead of sorting all of the day's plans again (decision 107).
  */
-export function dueBatchQuery(db: DbOrTx, at: Date, limit: number, onlyPlanId?: number, afterId = 0) {
+export function dueBatchQuery(
+  db: DbOrTx,
+  at: Date,
+  limit: number,
+  onlyPlanId?: number,
+  afterId = 0,
+  shard?: AccrualShard,
+) {
   return db
     .select({
       id: userPlans.id,
@@ -149,6 +169,7 @@ export function dueBatchQuery(db: DbOrTx, at: Date, limit: number, onlyPlanId?: 
         sql`(${userPlans.endsAt} is null or ${userPlans.endsAt} >= ${at.toISOString()})`,
         onlyPlanId === undefined ? undefined : eq(userPlans.id, onlyPlanId),
         afterId > 0 ? gt(userPlans.id, afterId) : undefined,
+        shard ? sql`${userPlans.userId} % ${shard.count} = ${shard.index}` : undefined,
       ),
     )
     .orderBy(asc(userPlans.id))

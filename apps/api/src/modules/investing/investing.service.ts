@@ -244,8 +244,9 @@ async function accrueBatch(
   limit: number,
   onlyPlanId?: number,
   afterId = 0,
+  shard?: repository.AccrualShard,
 ): Promise<{ moved: number; lastId: number }> {
-  const due = await repository.lockDueBatch(tx, at, limit, onlyPlanId, afterId);
+  const due = await repository.lockDueBatch(tx, at, limit, onlyPlanId, afterId, shard);
   if (due.length === 0) return { moved: 0, lastId: afterId };
   await repository.lockGoals(
     tx,
@@ -258,7 +259,7 @@ async function accrueBatch(
     const earned = cumulativeEarnings(plan.amount, rateDaysBps);
     return { plan, rateBps, rateDaysBps, earned, amount: earned - plan.earned };
   });
-  const entries = await postPlatformTransfers(tx, {
+  const { entries, settlePlatform } = await postPlatformTransfers(tx, {
     kind: 'earning',
     from: 'yield_expense',
     to: 'cash',
@@ -287,6 +288,8 @@ async function accrueBatch(
     };
   });
   await repository.recordAccruals(tx, at, date, accrued, now);
+  // Last: the platform account is every batch's, and its row stays locked until the commit.
+  await settlePlatform();
   return { moved: due.length, lastId: due[due.length - 1]?.id ?? afterId };
 }
 
@@ -343,6 +346,44 @@ export interface AccrualRun {
   matured: number;
 }
 
+/** Concurrent accrual workers on PostgreSQL (decision 133). */
+export const ACCRUAL_WORKERS = 2;
+
+/** Every accrual due at or before `now` of one worker's members, day by day; answers how many. */
+async function accrueShard(
+  db: Database['db'],
+  now: Date,
+  batchSize: number,
+  shard: repository.AccrualShard | undefined,
+): Promise<number> {
+  let accruals = 0;
+  let idle = 0;
+  // Within one accrual day the batches go on in id order from where the last one ended (keyset): the
+  // plans before it have moved to the next day, and their old entries in the due index would otherwise
+  // be stepped over again by every batch (a million plans: 200 batches; decision 108). A batch that
+  // finds nothing after the cursor starts the day again from the first id.
+  let cursor = { at: 0, afterId: 0 };
+  let at: Date | null = null;
+  for (;;) {
+    // A full batch leaves the day's plans after it to the next one; the earliest due day is asked for
+    // again only when a batch comes back short (the question walks the due index from its start).
+    at ??= await repository.earliestDueAccrual(db, now, shard);
+    if (!at) break;
+    const day = at;
+    const afterId = cursor.at === day.getTime() ? cursor.afterId : 0;
+    const { moved, lastId } = await db.transaction((tx) =>
+      accrueBatch(tx, day, now, batchSize, undefined, afterId, shard),
+    );
+    cursor = { at: day.getTime(), afterId: moved === 0 ? 0 : lastId };
+    if (moved < batchSize) at = null;
+    accruals += moved;
+    // Another node took these plans between the two queries: look again, but never spin.
+    idle = moved === 0 ? idle + 1 : 0;
+    if (idle > 3) break;
+  }
+  return accruals;
+}
+
 /**
  * The earnings job: every accrual due at or before `now`, oldest day first (so a node that was down
  * catches up day by day), in batches of set-based SQL; then the plans whose term has ended get their
@@ -355,31 +396,15 @@ export async function runAccruals(
   batchSize = ACCRUAL_BATCH_SIZE,
 ): Promise<AccrualRun> {
   const { db } = deps.database;
-  let accruals = 0;
-  let idle = 0;
-  // Within one accrual day the batches go on in id order from where the last one ended (keyset): the
-  // plans before it have moved to the next day, and their old entries in the due index would otherwise
-  // be stepped over again by every batch (a million plans: 200 batches; decision 108). A batch that
-  // finds nothing after the cursor starts the day again from the first id.
-  let cursor = { at: 0, afterId: 0 };
-  let at: Date | null = null;
-  for (;;) {
-    // A full batch leaves the day's plans after it to the next one; the earliest due day is asked for
-    // again only when a batch comes back short (the question walks the due index from its start).
-    at ??= await repository.earliestDueAccrual(db, now);
-    if (!at) break;
-    const day = at;
-    const afterId = cursor.at === day.getTime() ? cursor.afterId : 0;
-    const { moved, lastId } = await db.transaction((tx) =>
-      accrueBatch(tx, day, now, batchSize, undefined, afterId),
-    );
-    cursor = { at: day.getTime(), afterId: moved === 0 ? 0 : lastId };
-    if (moved < batchSize) at = null;
-    accruals += moved;
-    // Another node took these plans between the two queries: look again, but never spin.
-    idle = moved === 0 ? idle + 1 : 0;
-    if (idle > 3) break;
-  }
+  // On PostgreSQL the members are shared out between concurrent workers, each its own connection and
+  // transactions (decision 133); PGlite has one connection, so one worker.
+  const workers = deps.database.driver === 'postgres' ? ACCRUAL_WORKERS : 1;
+  const credited = await Promise.all(
+    Array.from({ length: workers }, (_, index) =>
+      accrueShard(db, now, batchSize, workers > 1 ? { count: workers, index } : undefined),
+    ),
+  );
+  const accruals = credited.reduce((sum, count) => sum + count, 0);
   let matured = 0;
   for (;;) {
     const due = await repository.maturedPlanIds(db, now, 500);
