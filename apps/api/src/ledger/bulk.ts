@@ -36,7 +36,7 @@ export interface BulkPosted {
    * transaction. That row is every batch's (one yield_expense account), and its lock is held from
    * this update to the commit, so the batches of concurrent workers wait on each other only there.
    */
-  settlePlatform(): Promise<void>;
+  settlePlatform: () => Promise<void>;
 }
 
 /**
