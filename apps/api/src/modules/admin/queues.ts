@@ -163,6 +163,32 @@ export async function selectFilteredQueuePage<Row>(
 }
 
 /**
+ * A queue's page with the queue's totals, read first: for the whole pending queue (its default view)
+ * they are the page count too, so no rows are counted. `wholeQueue: false` when the filters are not
+ * the queue the totals keep (deposits of every method: the totals count bank transfers).
+ */
+export async function selectQueuePageWithTotals<Row>(
+  db: DbOrTx,
+  name: AdminQueue,
+  queue: QueueTable,
+  filters: QueueFilters<string>,
+  perPage: number,
+  options: { extra?: SQL[]; totalsExtra?: SQL[]; wholeQueue?: boolean } = {},
+): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number; totals: QueueTotals }> {
+  const totals = await queueTotals(db, name, queue, options.totalsExtra);
+  const whole = (options.wholeQueue ?? true) && wholePendingQueue(filters);
+  const page = await selectFilteredQueuePage<Row>(
+    db,
+    queue,
+    filters,
+    perPage,
+    options.extra,
+    whole ? totals.pending_count : undefined,
+  );
+  return { ...page, totals };
+}
+
+/**
  * True when the filters ask for a queue's whole pending list (no member, amount or date filter),
  * whose length admin_queue_totals keeps: the page then needs no count (the queue's default view).
  */

@@ -29,9 +29,7 @@ import {
   depositsQueue,
   lastDecision,
   queueMemberSummary,
-  queueTotals,
-  wholePendingQueue,
-  selectFilteredQueuePage,
+  selectQueuePageWithTotals,
 } from '../admin/queues';
 import { notify } from '../notifications/notifications.service';
 import { rewardReferrer } from '../rewards/rewards.service';
@@ -374,14 +372,17 @@ export async function adminListDeposits(
   const now = deps.clock.now();
   const extra = filters.method ? [eq(deposits.method, filters.method)] : [];
   // The queue's running totals count pending bank transfers: the count of that view, the default one.
-  const totals = await queueTotals(db, 'deposits', depositsQueue, [eq(deposits.method, 'bank_transfer')]);
-  const { rows, total } = await selectFilteredQueuePage<DepositRow>(
+  const { rows, total, totals } = await selectQueuePageWithTotals<DepositRow>(
     db,
+    'deposits',
     depositsQueue,
     filters,
     perPage,
-    extra,
-    filters.method === 'bank_transfer' && wholePendingQueue(filters) ? totals.pending_count : undefined,
+    {
+      extra,
+      totalsExtra: [eq(deposits.method, 'bank_transfer')],
+      wholeQueue: filters.method === 'bank_transfer',
+    },
   );
   return {
     data: rows.map(({ row, member }) => toAdminDeposit(row, member, now)),

@@ -14,7 +14,7 @@ import {
   type Tx,
 } from '@app/db';
 import type { QueueFilters } from '@app/shared';
-import { applicationsQueue, selectFilteredQueuePage } from '../admin/queues';
+import { applicationsQueue, selectQueuePageWithTotals } from '../admin/queues';
 
 export type NewLoanPlan = Omit<typeof loanPlans.$inferInsert, 'id'>;
 export type NewLoanApplication = Omit<typeof loanApplications.$inferInsert, 'id'>;
@@ -86,9 +86,14 @@ export function listApplicationsWithUsers(
   db: DbOrTx,
   filters: QueueFilters<LoanApplicationRow['status']>,
   perPage: number,
-  knownTotal?: number,
 ) {
-  return selectFilteredQueuePage<LoanApplicationRow>(db, applicationsQueue, filters, perPage, [], knownTotal);
+  return selectQueuePageWithTotals<LoanApplicationRow>(
+    db,
+    'loan_applications',
+    applicationsQueue,
+    filters,
+    perPage,
+  );
 }
 
 export async function findApplication(db: DbOrTx, id: number): Promise<LoanApplicationRow | null> {

@@ -39,14 +39,7 @@ import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/
 import { InsufficientFundsError, postEntry, transfer, type Posting } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
-import {
-  alreadyDecided,
-  lastDecision,
-  queueMemberSummary,
-  queueTotals,
-  wholePendingQueue,
-  applicationsQueue,
-} from '../admin/queues';
+import { alreadyDecided, lastDecision, queueMemberSummary } from '../admin/queues';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as repository from './loans.repository';
@@ -281,14 +274,7 @@ export async function adminListLoanApplications(
   const { db } = deps.database;
   const now = deps.clock.now();
   const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
-  // The queue's running totals first: for its default view (the whole pending queue) they are the count.
-  const totals = await queueTotals(db, 'loan_applications', applicationsQueue);
-  const { rows, total } = await repository.listApplicationsWithUsers(
-    db,
-    filters,
-    perPage,
-    wholePendingQueue(filters) ? totals.pending_count : undefined,
-  );
+  const { rows, total, totals } = await repository.listApplicationsWithUsers(db, filters, perPage);
   const plans = new Map(
     (await repository.plansByIds(db, [...new Set(rows.map(({ row }) => row.planId))])).map((plan) => [
       plan.id,

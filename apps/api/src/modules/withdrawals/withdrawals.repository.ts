@@ -9,7 +9,7 @@ import {
   type WithdrawalRow,
 } from '@app/db';
 import { selectMemberPage } from '../../lib/paging';
-import { withdrawalsQueue, selectFilteredQueuePage } from '../admin/queues';
+import { withdrawalsQueue, selectQueuePageWithTotals } from '../admin/queues';
 
 export type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id'>;
 export type NewDestination = Omit<typeof withdrawalDestinations.$inferInsert, 'id'>;
@@ -43,9 +43,8 @@ export function listWithdrawalsWithUsers(
   db: DbOrTx,
   filters: QueueFilters<WithdrawalRow['status']>,
   perPage: number,
-  knownTotal?: number,
 ) {
-  return selectFilteredQueuePage<WithdrawalRow>(db, withdrawalsQueue, filters, perPage, [], knownTotal);
+  return selectQueuePageWithTotals<WithdrawalRow>(db, 'withdrawals', withdrawalsQueue, filters, perPage);
 }
 
 export async function findWithdrawal(db: DbOrTx, id: number): Promise<WithdrawalRow | null> {

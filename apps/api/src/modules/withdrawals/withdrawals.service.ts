@@ -24,14 +24,7 @@ import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger
 import { ADMIN_QUEUE_PAGE_SIZE, pageCount, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
 import { fourEyesThresholdDollars } from '../settings/four-eyes';
-import {
-  alreadyDecided,
-  lastDecision,
-  queueMemberSummary,
-  queueTotals,
-  wholePendingQueue,
-  withdrawalsQueue,
-} from '../admin/queues';
+import { alreadyDecided, lastDecision, queueMemberSummary } from '../admin/queues';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as repository from './withdrawals.repository';
@@ -190,14 +183,7 @@ export async function adminListWithdrawals(
   const { db } = deps.database;
   const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
   const now = deps.clock.now();
-  // The queue's running totals first: for its default view (the whole pending queue) they are the count.
-  const totals = await queueTotals(db, 'withdrawals', withdrawalsQueue);
-  const { rows, total } = await repository.listWithdrawalsWithUsers(
-    db,
-    filters,
-    perPage,
-    wholePendingQueue(filters) ? totals.pending_count : undefined,
-  );
+  const { rows, total, totals } = await repository.listWithdrawalsWithUsers(db, filters, perPage);
   const names = await repository.adminNames(db, [
     ...new Set(rows.flatMap(({ row }) => (row.firstApprovedBy === null ? [] : [row.firstApprovedBy]))),
   ]);
