@@ -252,6 +252,66 @@ describe('queue item', () => {
 });
 
 describe('member page', () => {
+  it('keeps the open history and its page in the URL', async () => {
+    const member = {
+      member: {
+        id: 7,
+        username: 'ada_l',
+        email: 'ada@example.com',
+        status: 'active',
+        referral_code: 'ADA123',
+        email_verified: true,
+        created_at: '2026-01-01T00:00:00.000Z',
+        account_type: 'personal',
+        business_name: null,
+        language: 'en',
+        currency: 'USD',
+        two_factor_enabled: false,
+      },
+      profile: { country: 'GB', first_name: 'Ada', last_name: 'Lovelace' },
+      money: null,
+      sections: ['ledger', 'sessions'],
+    } as unknown as AdminMemberDetailResponse;
+    const ledgerPage = (page: number) =>
+      json({
+        section: 'ledger',
+        data: [
+          {
+            id: page,
+            description: `Entry on page ${page}`,
+            amount: 10,
+            created_at: '2026-02-01T00:00:00.000Z',
+          },
+        ],
+        meta: { current_page: page, total_pages: 3, total: 3 },
+      });
+    const server = fakeApi({
+      'GET /api/admin/users/7': () => json(member),
+      'GET /api/admin/users/7/ledger': (request) => ledgerPage(Number(request.query.get('page') ?? 1)),
+      'GET /api/admin/users/7/sessions': () =>
+        json({ section: 'sessions', data: [], meta: { current_page: 1, total_pages: 1, total: 0 } }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/admin/members/:id', element: <MemberPage /> }],
+      '/admin/members/7?section=ledger&page=2',
+    );
+    expect(await screen.findByText('Entry on page 2')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Ledger' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Entry on page 3')).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent('?section=ledger&page=3');
+
+    await user.click(screen.getByRole('tab', { name: 'Sessions' }));
+    expect(await screen.findByText('Nothing here yet.')).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent('?section=sessions');
+    expect(server.to('GET /api/admin/users/7/ledger').map((call) => call.query.get('page'))).toEqual([
+      '2',
+      '3',
+    ]);
+  });
+
   it('suspends with a reason', async () => {
     const member: AdminMemberDetailResponse = {
       member: {

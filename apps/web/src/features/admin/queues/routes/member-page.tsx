@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formText } from '../components/form-value';
 import type { AdminMemberDetailResponse, MemberSection } from '@app/shared/schemas/admin-members';
@@ -110,11 +110,26 @@ function Member({ id }: { id: number }) {
   );
 }
 
+/**
+ * The open section and its page live in the URL (`?section=ledger&page=3`, decision 122): Back from a
+ * screen opened here returns to the same page of the same history.
+ */
 function Sections({ id, sections }: { id: number; sections: MemberSection[] }) {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState<MemberSection>(sections[0] ?? 'sessions');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('section') as MemberSection | null;
+  const current = asked && sections.includes(asked) ? asked : (sections[0] ?? 'sessions');
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const show = (section: MemberSection, nextPage: number) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('section', section);
+      if (nextPage > 1) next.set('page', String(nextPage));
+      else next.delete('page');
+      return next;
+    });
   return (
-    <Tabs value={current} onValueChange={(value) => setCurrent(value as MemberSection)}>
+    <Tabs value={current} onValueChange={(value) => show(value as MemberSection, 1)}>
       <TabsList aria-label={t('adminQueues.members.history')} className="flex-wrap">
         {sections.map((section) => (
           <TabsTrigger key={section} value={section}>
@@ -124,7 +139,9 @@ function Sections({ id, sections }: { id: number; sections: MemberSection[] }) {
       </TabsList>
       {sections.map((section) => (
         <TabsContent key={section} value={section} className="mt-4">
-          {current === section && <Section id={id} section={section} />}
+          {current === section && (
+            <Section id={id} section={section} page={page} setPage={(next) => show(section, next)} />
+          )}
         </TabsContent>
       ))}
     </Tabs>
@@ -132,11 +149,20 @@ function Sections({ id, sections }: { id: number; sections: MemberSection[] }) {
 }
 
 /** One section's rows as a simple list: the first columns of each row, whatever the section. */
-function Section({ id, section }: { id: number; section: MemberSection }) {
+function Section({
+  id,
+  section,
+  page,
+  setPage,
+}: {
+  id: number;
+  section: MemberSection;
+  page: number;
+  setPage: (page: number) => void;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const date = useDateFormat();
-  const [page, setPage] = useState(1);
   const query = useMemberSection(id, section, page);
   if (query.isPending) return <Spinner label={t('adminQueues.members.loading')} />;
   if (query.isError) {
