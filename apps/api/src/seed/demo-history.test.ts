@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type {
   ActivityResponse,
+  GoalListResponse,
   NotificationListResponse,
   ReferralInfoResponse,
   UserPlanListResponse,
@@ -82,6 +83,21 @@ describe('the demo member’s three months', () => {
     expect(notifications.data.map((n) => n.kind)).toEqual(
       expect.arrayContaining(['deposit_confirmed', 'withdrawal_approved', 'referral_reward', 'plan_matured']),
     );
+
+    // A savings goal made on day 30: its first unit then, one more each month by the job.
+    const goals = await get<GoalListResponse>('/api/goals');
+    expect(goals.data).toHaveLength(1);
+    const [goal] = goals.data;
+    expect(goal).toMatchObject({
+      name: DEMO_HISTORY.goal.name,
+      status: 'active',
+      target_amount: DEMO_HISTORY.goal.targetCents / 100,
+      target_frequency: 'monthly',
+      plan_name: 'Starter',
+    });
+    expect([200, 300]).toContain(goal?.invested);
+    expect(goal?.earned).toBeGreaterThan(0);
+    expect(goal?.next_contribution_amount).toBe(100);
 
     const check = await checkLedger(app.deps.database.db);
     expect(check.ok).toBe(true);

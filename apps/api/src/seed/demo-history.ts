@@ -5,6 +5,7 @@ import { sandboxNowPaymentsIpn } from '../integrations/payments/sandbox';
 import { createAccount, findUserById } from '../modules/auth/account.service';
 import { createDeposit, seedConfirmedDeposit } from '../modules/deposits/deposits.service';
 import { handleNowPaymentsIpn } from '../modules/deposits/webhooks.service';
+import { runGoalContributions, saveGoal } from '../modules/goals/goals.service';
 import { invest, lockUserPlan, runAccruals } from '../modules/investing/investing.service';
 import { listPlans } from '../modules/plans/plans.service';
 import { updateProfile } from '../modules/profile/profile.service';
@@ -28,6 +29,8 @@ export const DEMO_HISTORY = {
   friendDepositCents: 250_00,
   approvedWithdrawalCents: 300_00,
   pendingWithdrawalCents: 150_00,
+  /** A savings goal made on day 30 on Starter: one $100 unit at once, then one a month by the job. */
+  goal: { name: 'Emergency fund', targetCents: 3_000_00, frequency: 'monthly' },
 } as const;
 
 export interface DemoHistoryResult {
@@ -57,6 +60,9 @@ export async function seedDemoHistory(
   const day = (n: number) => clock.set(new Date(end.getTime() - (DEMO_HISTORY_DAYS - n) * DAY_MS));
   /** Credits every accrual due by the seed clock's now (the job's own catch-up). */
   const accrue = () => runAccruals({ database: deps.database, mailer: deps.mailer }, clock.now());
+  /** Invests each goal's unit due by the seed clock's now (the contribution job). */
+  const contribute = () =>
+    runGoalContributions({ database: deps.database, mailer: deps.mailer }, clock.now());
   const fresh = async () => (await findUserById(db, member.id)) ?? member;
   const depositIds: number[] = [];
 
@@ -123,6 +129,16 @@ export async function seedDemoHistory(
   );
   await seedConfirmedDeposit(at, friend, DEMO_HISTORY.friendDepositCents);
 
+  day(30);
+  await accrue();
+  await saveGoal(at, await fresh(), {
+    name: DEMO_HISTORY.goal.name,
+    target_amount: DEMO_HISTORY.goal.targetCents,
+    target_frequency: DEMO_HISTORY.goal.frequency,
+    target_date: null,
+    plan_id: planId('Starter'),
+  });
+
   day(40);
   await accrue();
   const paid = await createWithdrawal(at, await fresh(), {
@@ -132,6 +148,10 @@ export async function seedDemoHistory(
   });
   day(41);
   if (admin) await adminApproveWithdrawal(at, admin, paid.withdrawal.id, '127.0.0.1');
+
+  day(60);
+  await accrue();
+  await contribute();
 
   day(DEMO_HISTORY_DAYS - 2);
   await accrue();
@@ -144,6 +164,7 @@ export async function seedDemoHistory(
   // Up to the real now: the last days' earnings.
   clock.set(end);
   await accrue();
+  await contribute();
 
   // A complete profile through the profile service (checked per country and sealed like any
   // member's), so /profile shows it and the dashboard's account setup banner is done.
