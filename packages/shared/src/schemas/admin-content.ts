@@ -92,14 +92,19 @@ function catalogueFields<Categories extends readonly [string, ...string[]], Own 
 
 type CatalogueFields = ReturnType<typeof catalogueFields>;
 
+/** What a create body may leave out, and the value it then takes. */
+const createDefaults = (fields: CatalogueFields) => ({
+  description: fields.description.default(''),
+  status: fields.status.default('active'),
+  sort_order: fields.sort_order.default(0),
+});
+type CreateDefaults = ReturnType<typeof createDefaults>;
+
 /** A create body's fields: the description, status and sort order may be left out. */
-function catalogueCreateShape<Fields extends CatalogueFields>(fields: Fields) {
-  return {
-    ...fields,
-    description: fields.description.default(''),
-    status: fields.status.default('active'),
-    sort_order: fields.sort_order.default(0),
-  };
+function catalogueCreateShape<Fields extends CatalogueFields>(
+  fields: Fields,
+): Omit<Fields, keyof CreateDefaults> & CreateDefaults {
+  return { ...fields, ...createDefaults(fields) };
 }
 
 /** A PATCH body: any of the fields, at least one. */
