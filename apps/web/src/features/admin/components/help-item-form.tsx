@@ -1,5 +1,5 @@
 import '#lib/zod-config';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import type { UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AdminArticleCreate,
@@ -10,9 +10,8 @@ import {
   type AdminFaqCreateInput,
 } from '@app/shared/schemas/admin-content';
 import { HELP_CATEGORIES } from '@app/shared/schemas/help';
-import { Button } from '#components/ui/button';
 import { CheckboxField, SelectField, TextareaField, TextField } from '#components/ui/field';
-import { useMessage } from '#i18n/use-message';
+import { FormActions, useAdminForm } from './admin-form';
 import { schemaResolver } from './schema-resolver';
 
 export const ARTICLE_FIELDS = ['slug', 'category', 'title', 'summary', 'body', 'published'] as const;
@@ -42,14 +41,11 @@ function Actions({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-wrap gap-3">
-      <Button type="submit" loading={pending}>
-        {editing ? t('admin.content.save') : t('admin.content.help.add')}
-      </Button>
-      <Button type="button" variant="secondary" onClick={onCancel} disabled={pending}>
-        {t('admin.content.cancel')}
-      </Button>
-    </div>
+    <FormActions
+      pending={pending}
+      submitLabel={editing ? t('admin.content.save') : t('admin.content.help.add')}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -79,13 +75,7 @@ export function ArticleForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ArticleValues>({
+  const { field, register, handleSubmit, setError } = useAdminForm<ArticleValues>({
     resolver: articleResolver,
     defaultValues: {
       slug: article?.slug ?? '',
@@ -102,31 +92,17 @@ export function ArticleForm({
       noValidate
       className="max-w-3xl space-y-5"
     >
-      <TextField
-        label={t('admin.content.help.title')}
-        error={message(errors.title?.message)}
-        {...register('title')}
-      />
+      <TextField label={t('admin.content.help.title')} {...field('title')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t('admin.content.help.slug')}
           hint={t('admin.content.help.slugHint')}
-          error={message(errors.slug?.message)}
-          {...register('slug')}
+          {...field('slug')}
         />
-        <CategorySelect error={message(errors.category?.message)} {...register('category')} />
+        <CategorySelect {...field('category')} />
       </div>
-      <TextField
-        label={t('admin.content.help.summary')}
-        error={message(errors.summary?.message)}
-        {...register('summary')}
-      />
-      <TextareaField
-        label={t('admin.content.help.body')}
-        className="min-h-48"
-        error={message(errors.body?.message)}
-        {...register('body')}
-      />
+      <TextField label={t('admin.content.help.summary')} {...field('summary')} />
+      <TextareaField label={t('admin.content.help.body')} className="min-h-48" {...field('body')} />
       <CheckboxField label={t('admin.content.help.publishedLabel')} {...register('published')} />
       <Actions pending={pending} editing={article !== null} onCancel={onCancel} />
     </form>
@@ -146,13 +122,7 @@ export function FaqForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FaqValues>({
+  const { field, register, handleSubmit, setError } = useAdminForm<FaqValues>({
     resolver: faqResolver,
     defaultValues: {
       category: faq?.category ?? 'getting-started',
@@ -167,18 +137,9 @@ export function FaqForm({
       noValidate
       className="max-w-3xl space-y-5"
     >
-      <TextField
-        label={t('admin.content.help.question')}
-        error={message(errors.question?.message)}
-        {...register('question')}
-      />
-      <CategorySelect error={message(errors.category?.message)} {...register('category')} />
-      <TextareaField
-        label={t('admin.content.help.answer')}
-        className="min-h-32"
-        error={message(errors.answer?.message)}
-        {...register('answer')}
-      />
+      <TextField label={t('admin.content.help.question')} {...field('question')} />
+      <CategorySelect {...field('category')} />
+      <TextareaField label={t('admin.content.help.answer')} className="min-h-32" {...field('answer')} />
       <CheckboxField label={t('admin.content.help.publishedLabel')} {...register('published')} />
       <Actions pending={pending} editing={faq !== null} onCancel={onCancel} />
     </form>
