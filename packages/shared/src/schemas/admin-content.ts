@@ -117,6 +117,24 @@ function catalogueUpdate<Fields extends CatalogueFields>(fields: Fields) {
     });
 }
 
+/** A catalogue plan as the admin API answers it: the catalogue's own fields (`own`) amid the shared ones. */
+function catalogueRow<Own extends z.ZodRawShape>(own: Own) {
+  return z.object({
+    id: z.number().int(),
+    name: z.string(),
+    category: z.string(),
+    description: z.string(),
+    ...own,
+    /** Dollars. */
+    min_amount: z.number(),
+    max_amount: z.number(),
+    status: z.enum(['active', 'inactive']),
+    sort_order: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  });
+}
+
 // ── Investment plans ─────────────────────────────────────────────────────────────────────────
 const planFields = catalogueFields(PLAN_CATEGORIES, {
   apy_bps: intIn(0, 100_000, M.rateInvalid),
@@ -153,21 +171,10 @@ export type AdminPlanCreateInput = z.input<typeof AdminPlanCreate>;
 export const AdminPlanUpdate = catalogueUpdate(planFields);
 export type AdminPlanUpdate = z.output<typeof AdminPlanUpdate>;
 
-export const AdminPlan = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string(),
+export const AdminPlan = catalogueRow({
   apy_bps: z.number().int(),
   locked_apy_bps: z.number().int(),
   duration_days: z.number().int().nullable(),
-  /** Dollars. */
-  min_amount: z.number(),
-  max_amount: z.number(),
-  status: z.enum(['active', 'inactive']),
-  sort_order: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type AdminPlan = z.infer<typeof AdminPlan>;
 export const AdminPlanListResponse = z.object({ data: z.array(AdminPlan), meta: ListMeta });
@@ -208,22 +215,12 @@ export type AdminLoanPlanCreateInput = z.input<typeof AdminLoanPlanCreate>;
 export const AdminLoanPlanUpdate = catalogueUpdate(loanPlanFields);
 export type AdminLoanPlanUpdate = z.output<typeof AdminLoanPlanUpdate>;
 
-export const AdminLoanPlan = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string(),
+export const AdminLoanPlan = catalogueRow({
   change: z.string(),
   /** Null when a stored `change` does not parse (never for plans written through the admin API). */
   rate_bps: z.number().int().nullable(),
   interval: z.enum(LOAN_INTERVALS).nullable(),
   duration: z.number().int().nullable(),
-  min_amount: z.number(),
-  max_amount: z.number(),
-  status: z.enum(['active', 'inactive']),
-  sort_order: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type AdminLoanPlan = z.infer<typeof AdminLoanPlan>;
 export const AdminLoanPlanListResponse = z.object({ data: z.array(AdminLoanPlan), meta: ListMeta });

@@ -80,6 +80,30 @@ async function listCatalogue<Row, Admin>(
   return { data: rows.map(catalogue.toAdmin), meta: pageMeta(query.page, perPage, total) };
 }
 
+/** What a plan's and a loan plan's answers end with: amounts in dollars, status, order and times. */
+function rowTail(row: PlanRow | LoanPlanRow) {
+  return {
+    min_amount: centsToMajor(row.minAmount),
+    max_amount: centsToMajor(row.maxAmount),
+    status: row.status,
+    sort_order: row.sortOrder,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** One plan of a catalogue (404 when there is none). */
+async function getCatalogueItem<Row, Admin>(
+  deps: AppDeps,
+  catalogue: Catalogue<Row, Admin>,
+  find: (db: AppDeps['database']['db'], id: number) => Promise<Row | null | undefined>,
+  id: number,
+): Promise<Admin> {
+  const row = await find(deps.database.db, id);
+  if (!row) throw AppError.notFound(catalogue.notFound);
+  return catalogue.toAdmin(row);
+}
+
 /** Creates a plan (`insert`) and audits it whole as `<type>.create`. */
 function createAudited<Row extends { id: number }, Admin extends object>(
   deps: AppDeps,
@@ -151,12 +175,7 @@ export function toAdminPlan(row: PlanRow): AdminPlan {
     apy_bps: row.apyBps,
     locked_apy_bps: row.lockedApyBps,
     duration_days: row.durationDays,
-    min_amount: centsToMajor(row.minAmount),
-    max_amount: centsToMajor(row.maxAmount),
-    status: row.status,
-    sort_order: row.sortOrder,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...rowTail(row),
   };
 }
 
@@ -170,10 +189,8 @@ export function listAdminPlans(deps: AppDeps, query: ListQuery): Promise<AdminPl
   return listCatalogue(deps, PLANS, query, repository.listPlans);
 }
 
-export async function getAdminPlan(deps: AppDeps, id: number): Promise<AdminPlan> {
-  const row = await findPlan(deps.database.db, id);
-  if (!row) throw AppError.notFound(M.planNotFound);
-  return toAdminPlan(row);
+export function getAdminPlan(deps: AppDeps, id: number): Promise<AdminPlan> {
+  return getCatalogueItem(deps, PLANS, findPlan, id);
 }
 
 export function createAdminPlan(
@@ -243,12 +260,7 @@ export function toAdminLoanPlan(row: LoanPlanRow): AdminLoanPlan {
     rate_bps: rate?.rateBps ?? null,
     interval: rate?.interval ?? null,
     duration: row.duration,
-    min_amount: centsToMajor(row.minAmount),
-    max_amount: centsToMajor(row.maxAmount),
-    status: row.status,
-    sort_order: row.sortOrder,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...rowTail(row),
   };
 }
 
@@ -262,10 +274,8 @@ export function listAdminLoanPlans(deps: AppDeps, query: ListQuery): Promise<Adm
   return listCatalogue(deps, LOAN_PLANS, query, repository.listLoanPlans);
 }
 
-export async function getAdminLoanPlan(deps: AppDeps, id: number): Promise<AdminLoanPlan> {
-  const row = await repository.findLoanPlan(deps.database.db, id);
-  if (!row) throw AppError.notFound(M.loanPlanNotFound);
-  return toAdminLoanPlan(row);
+export function getAdminLoanPlan(deps: AppDeps, id: number): Promise<AdminLoanPlan> {
+  return getCatalogueItem(deps, LOAN_PLANS, repository.findLoanPlan, id);
 }
 
 export function createAdminLoanPlan(
