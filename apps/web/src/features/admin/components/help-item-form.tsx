@@ -1,5 +1,6 @@
 import '#lib/zod-config';
-import type { UseFormSetError } from 'react-hook-form';
+import type { FormEventHandler, ReactNode } from 'react';
+import type { FieldValues, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AdminArticleCreate,
@@ -30,22 +31,41 @@ type FaqValues = { category: string; question: string; answer: string; published
 const articleResolver = schemaResolver<ArticleValues>(AdminArticleCreate, (values) => values);
 const faqResolver = schemaResolver<FaqValues>(AdminFaqCreate, (values) => values);
 
-function Actions({
-  pending,
-  editing,
-  onCancel,
-}: {
+/** What ArticleForm and FaqForm take besides the item they edit. */
+interface HelpItemFormProps<Input, Values extends FieldValues> {
   pending: boolean;
-  editing: boolean;
+  onSubmit: (values: Input, setError: UseFormSetError<Values>) => void;
   onCancel: () => void;
+}
+
+/** A help item's form around its own fields: then Published, and the footer (Save or Add, Cancel). */
+function HelpItemFormFrame({
+  onSubmit,
+  published,
+  editing,
+  pending,
+  onCancel,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The published checkbox's registration. */
+  published: UseFormRegisterReturn;
+  editing: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <FormActions
-      pending={pending}
-      submitLabel={editing ? t('admin.content.save') : t('admin.content.help.add')}
-      onCancel={onCancel}
-    />
+    <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-5">
+      {children}
+      <CheckboxField label={t('admin.content.help.publishedLabel')} {...published} />
+      <FormActions
+        pending={pending}
+        submitLabel={editing ? t('admin.content.save') : t('admin.content.help.add')}
+        onCancel={onCancel}
+      />
+    </form>
   );
 }
 
@@ -68,12 +88,7 @@ export function ArticleForm({
   pending,
   onSubmit,
   onCancel,
-}: {
-  article: AdminArticle | null;
-  pending: boolean;
-  onSubmit: (values: AdminArticleCreateInput, setError: UseFormSetError<ArticleValues>) => void;
-  onCancel: () => void;
-}) {
+}: HelpItemFormProps<AdminArticleCreateInput, ArticleValues> & { article: AdminArticle | null }) {
   const { t } = useTranslation();
   const { field, register, handleSubmit, setError } = useAdminForm<ArticleValues>({
     resolver: articleResolver,
@@ -87,10 +102,12 @@ export function ArticleForm({
     },
   });
   return (
-    <form
+    <HelpItemFormFrame
       onSubmit={handleSubmit((values) => onSubmit(values as AdminArticleCreateInput, setError))}
-      noValidate
-      className="max-w-3xl space-y-5"
+      published={register('published')}
+      editing={article !== null}
+      pending={pending}
+      onCancel={onCancel}
     >
       <TextField label={t('admin.content.help.title')} {...field('title')} />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -103,9 +120,7 @@ export function ArticleForm({
       </div>
       <TextField label={t('admin.content.help.summary')} {...field('summary')} />
       <TextareaField label={t('admin.content.help.body')} className="min-h-48" {...field('body')} />
-      <CheckboxField label={t('admin.content.help.publishedLabel')} {...register('published')} />
-      <Actions pending={pending} editing={article !== null} onCancel={onCancel} />
-    </form>
+    </HelpItemFormFrame>
   );
 }
 
@@ -115,12 +130,7 @@ export function FaqForm({
   pending,
   onSubmit,
   onCancel,
-}: {
-  faq: AdminFaq | null;
-  pending: boolean;
-  onSubmit: (values: AdminFaqCreateInput, setError: UseFormSetError<FaqValues>) => void;
-  onCancel: () => void;
-}) {
+}: HelpItemFormProps<AdminFaqCreateInput, FaqValues> & { faq: AdminFaq | null }) {
   const { t } = useTranslation();
   const { field, register, handleSubmit, setError } = useAdminForm<FaqValues>({
     resolver: faqResolver,
@@ -132,16 +142,16 @@ export function FaqForm({
     },
   });
   return (
-    <form
+    <HelpItemFormFrame
       onSubmit={handleSubmit((values) => onSubmit(values as AdminFaqCreateInput, setError))}
-      noValidate
-      className="max-w-3xl space-y-5"
+      published={register('published')}
+      editing={faq !== null}
+      pending={pending}
+      onCancel={onCancel}
     >
       <TextField label={t('admin.content.help.question')} {...field('question')} />
       <CategorySelect {...field('category')} />
       <TextareaField label={t('admin.content.help.answer')} className="min-h-32" {...field('answer')} />
-      <CheckboxField label={t('admin.content.help.publishedLabel')} {...register('published')} />
-      <Actions pending={pending} editing={faq !== null} onCancel={onCancel} />
-    </form>
+    </HelpItemFormFrame>
   );
 }
