@@ -68,19 +68,79 @@ export const AdminCatalogueListQuery = PageQuery.extend({
 });
 export type AdminCatalogueListQuery = z.input<typeof AdminCatalogueListQuery>;
 
+// ── What plans and loan plans share ──────────────────────────────────────────────────────────
+/**
+ * A catalogue's fields, in the order the API documents them: name, category and description, then the
+ * catalogue's own fields (`own`), then amounts, status and sort order. No defaults: see
+ * `catalogueCreateShape` and `catalogueUpdate`.
+ */
+function catalogueFields<Categories extends readonly [string, ...string[]], Own extends z.ZodRawShape>(
+  categories: Categories,
+  own: Own,
+) {
+  return {
+    name: requiredText(M.nameRequired, 80),
+    category: z.enum(categories, { error: M.categoryInvalid }),
+    description: z.string().trim().max(500),
+    ...own,
+    min_amount: amount,
+    max_amount: amount,
+    status: z.enum(['active', 'inactive']),
+    sort_order: sortOrder,
+  };
+}
+
+type CatalogueFields = ReturnType<typeof catalogueFields>;
+
+/** What a create body may leave out, and the value it then takes. */
+const createDefaults = (fields: CatalogueFields) => ({
+  description: fields.description.default(''),
+  status: fields.status.default('active'),
+  sort_order: fields.sort_order.default(0),
+});
+type CreateDefaults = ReturnType<typeof createDefaults>;
+
+/** A create body's fields: the description, status and sort order may be left out. */
+function catalogueCreateShape<Fields extends CatalogueFields>(
+  fields: Fields,
+): Omit<Fields, keyof CreateDefaults> & CreateDefaults {
+  return { ...fields, ...createDefaults(fields) };
+}
+
+/** A PATCH body: any of the fields, at least one. */
+function catalogueUpdate<Fields extends CatalogueFields>(fields: Fields) {
+  return z
+    .object(fields)
+    .partial()
+    .refine((body) => Object.values(body).some((value) => value !== undefined), {
+      message: M.nothingToChange,
+    });
+}
+
+/** A catalogue plan as the admin API answers it: the catalogue's own fields (`own`) amid the shared ones. */
+function catalogueRow<Own extends z.ZodRawShape>(own: Own) {
+  return z.object({
+    id: z.number().int(),
+    name: z.string(),
+    category: z.string(),
+    description: z.string(),
+    ...own,
+    /** Dollars. */
+    min_amount: z.number(),
+    max_amount: z.number(),
+    status: z.enum(['active', 'inactive']),
+    sort_order: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  });
+}
+
 // ── Investment plans ─────────────────────────────────────────────────────────────────────────
-const planFields = {
-  name: requiredText(M.nameRequired, 80),
-  category: z.enum(PLAN_CATEGORIES, { error: M.categoryInvalid }),
-  description: z.string().trim().max(500).default(''),
+const planFields = catalogueFields(PLAN_CATEGORIES, {
   apy_bps: intIn(0, 100_000, M.rateInvalid),
   locked_apy_bps: intIn(0, 100_000, M.rateInvalid),
   duration_days: intIn(1, 3650, M.durationInvalid).nullable(),
-  min_amount: amount,
-  max_amount: amount,
-  status: z.enum(['active', 'inactive']).default('active'),
-  sort_order: sortOrder.default(0),
-};
+});
 
 /** The rules across fields of a plan (checked on the whole plan after an edit too). */
 export function planRuleErrors(plan: {
@@ -102,43 +162,19 @@ function addRuleIssues(errors: Record<string, string[]> | null, ctx: z.Refinemen
 
 /** POST /api/admin/plans (amounts in dollars; answered in cents by the transform). */
 export const AdminPlanCreate = z
-  .object(planFields)
+  .object(catalogueCreateShape(planFields))
   .superRefine((plan, ctx) => addRuleIssues(planRuleErrors(plan), ctx));
 export type AdminPlanCreate = z.output<typeof AdminPlanCreate>;
 export type AdminPlanCreateInput = z.input<typeof AdminPlanCreate>;
 
 /** PATCH /api/admin/plans/:id: any of the fields; the whole plan is checked again after merging. */
-export const AdminPlanUpdate = z
-  .object({
-    name: planFields.name.optional(),
-    category: planFields.category.optional(),
-    description: z.string().trim().max(500).optional(),
-    apy_bps: planFields.apy_bps.optional(),
-    locked_apy_bps: planFields.locked_apy_bps.optional(),
-    duration_days: planFields.duration_days.optional(),
-    min_amount: amount.optional(),
-    max_amount: amount.optional(),
-    status: z.enum(['active', 'inactive']).optional(),
-    sort_order: sortOrder.optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
+export const AdminPlanUpdate = catalogueUpdate(planFields);
 export type AdminPlanUpdate = z.output<typeof AdminPlanUpdate>;
 
-export const AdminPlan = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string(),
+export const AdminPlan = catalogueRow({
   apy_bps: z.number().int(),
   locked_apy_bps: z.number().int(),
   duration_days: z.number().int().nullable(),
-  /** Dollars. */
-  min_amount: z.number(),
-  max_amount: z.number(),
-  status: z.enum(['active', 'inactive']),
-  sort_order: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type AdminPlan = z.infer<typeof AdminPlan>;
 export const AdminPlanListResponse = z.object({ data: z.array(AdminPlan), meta: ListMeta });
@@ -157,18 +193,11 @@ export function formatLoanChange(rateBps: number, interval: LoanInterval): strin
   return `${whole}${decimals}% ${interval}`;
 }
 
-const loanPlanFields = {
-  name: requiredText(M.nameRequired, 80),
-  category: z.enum(LOAN_PLAN_CATEGORIES, { error: M.categoryInvalid }),
-  description: z.string().trim().max(500).default(''),
+const loanPlanFields = catalogueFields(LOAN_PLAN_CATEGORIES, {
   rate_bps: intIn(1, 10_000, M.loanRateInvalid),
   interval: z.enum(LOAN_INTERVALS, { error: M.intervalInvalid }),
   duration: intIn(1, MAX_LOAN_TERM, M.termInvalid).nullable(),
-  min_amount: amount,
-  max_amount: amount,
-  status: z.enum(['active', 'inactive']).default('active'),
-  sort_order: sortOrder.default(0),
-};
+});
 
 export function loanPlanRuleErrors(plan: {
   min_amount: number;
@@ -178,43 +207,20 @@ export function loanPlanRuleErrors(plan: {
 }
 
 export const AdminLoanPlanCreate = z
-  .object(loanPlanFields)
+  .object(catalogueCreateShape(loanPlanFields))
   .superRefine((plan, ctx) => addRuleIssues(loanPlanRuleErrors(plan), ctx));
 export type AdminLoanPlanCreate = z.output<typeof AdminLoanPlanCreate>;
 export type AdminLoanPlanCreateInput = z.input<typeof AdminLoanPlanCreate>;
 
-export const AdminLoanPlanUpdate = z
-  .object({
-    name: loanPlanFields.name.optional(),
-    category: loanPlanFields.category.optional(),
-    description: z.string().trim().max(500).optional(),
-    rate_bps: loanPlanFields.rate_bps.optional(),
-    interval: loanPlanFields.interval.optional(),
-    duration: loanPlanFields.duration.optional(),
-    min_amount: amount.optional(),
-    max_amount: amount.optional(),
-    status: z.enum(['active', 'inactive']).optional(),
-    sort_order: sortOrder.optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
+export const AdminLoanPlanUpdate = catalogueUpdate(loanPlanFields);
 export type AdminLoanPlanUpdate = z.output<typeof AdminLoanPlanUpdate>;
 
-export const AdminLoanPlan = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string(),
+export const AdminLoanPlan = catalogueRow({
   change: z.string(),
   /** Null when a stored `change` does not parse (never for plans written through the admin API). */
   rate_bps: z.number().int().nullable(),
   interval: z.enum(LOAN_INTERVALS).nullable(),
   duration: z.number().int().nullable(),
-  min_amount: z.number(),
-  max_amount: z.number(),
-  status: z.enum(['active', 'inactive']),
-  sort_order: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type AdminLoanPlan = z.infer<typeof AdminLoanPlan>;
 export const AdminLoanPlanListResponse = z.object({ data: z.array(AdminLoanPlan), meta: ListMeta });

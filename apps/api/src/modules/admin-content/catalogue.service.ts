@@ -1,4 +1,4 @@
-import type { LoanPlanRow, PlanRow } from '@app/db';
+import type { LoanPlanRow, PlanRow, Tx } from '@app/db';
 import {
   ADMIN_CONTENT_MESSAGES as M,
   centsToMajor,
@@ -36,16 +36,53 @@ type ListQuery = AdminCatalogueListQuery & { page: number; per_page?: number | u
  * deactivation reaches new investments and applications only.
  */
 
-// ── Investment plans ─────────────────────────────────────────────────────────────────────────
-export function toAdminPlan(row: PlanRow): AdminPlan {
+/** How one catalogue is audited and answered: plans and loan plans each give theirs. */
+interface Catalogue<Row, Admin> {
+  /** The audit subject's type and the prefix of its actions ('plan.create', 'loan_plan.update'...). */
+  type: 'plan' | 'loan_plan';
+  notFound: string;
+  toAdmin: (row: Row) => Admin;
+}
+
+function nameTaken(error: unknown): AppError | null {
+  const constraint = uniqueViolation(error);
+  if (constraint === undefined) return null;
+  return AppError.validation('name', M.nameTaken);
+}
+
+/** A catalogue write in one transaction: a name another plan has answers 422 on `name`. */
+async function catalogueWrite<T>(deps: AppDeps, write: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await deps.database.db.transaction(write);
+  } catch (error) {
+    throw nameTaken(error) ?? error;
+  }
+}
+
+/** Rejects a plan whose fields break a rule across fields (422 with every field's messages). */
+function throwRuleErrors(errors: Record<string, string[]> | null): void {
+  if (errors) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]?.[0] ?? '', errors);
+}
+
+async function listCatalogue<Row, Admin>(
+  deps: AppDeps,
+  catalogue: Catalogue<Row, Admin>,
+  query: ListQuery,
+  list: (
+    db: AppDeps['database']['db'],
+    filter: ListQuery,
+    page: number,
+    perPage: number,
+  ) => Promise<{ rows: Row[]; total: number }>,
+): Promise<{ data: Admin[]; meta: ReturnType<typeof pageMeta> }> {
+  const perPage = query.per_page ?? CATALOGUE_PAGE_SIZE;
+  const { rows, total } = await list(deps.database.db, query, query.page, perPage);
+  return { data: rows.map(catalogue.toAdmin), meta: pageMeta(query.page, perPage, total) };
+}
+
+/** What a plan's and a loan plan's answers end with: amounts in dollars, status, order and times. */
+function rowTail(row: PlanRow | LoanPlanRow) {
   return {
-    id: row.id,
-    name: row.name,
-    category: row.category,
-    description: row.description,
-    apy_bps: row.apyBps,
-    locked_apy_bps: row.lockedApyBps,
-    duration_days: row.durationDays,
     min_amount: centsToMajor(row.minAmount),
     max_amount: centsToMajor(row.maxAmount),
     status: row.status,
@@ -55,54 +92,38 @@ export function toAdminPlan(row: PlanRow): AdminPlan {
   };
 }
 
-function nameTaken(error: unknown): AppError | null {
-  const constraint = uniqueViolation(error);
-  if (constraint === undefined) return null;
-  return AppError.validation('name', M.nameTaken);
+/** One plan of a catalogue (404 when there is none). */
+async function getCatalogueItem<Row, Admin>(
+  deps: AppDeps,
+  catalogue: Catalogue<Row, Admin>,
+  find: (db: AppDeps['database']['db'], id: number) => Promise<Row | null | undefined>,
+  id: number,
+): Promise<Admin> {
+  const row = await find(deps.database.db, id);
+  if (!row) throw AppError.notFound(catalogue.notFound);
+  return catalogue.toAdmin(row);
 }
 
-export async function listAdminPlans(deps: AppDeps, query: ListQuery): Promise<AdminPlanListResponse> {
-  const perPage = query.per_page ?? CATALOGUE_PAGE_SIZE;
-  const { rows, total } = await repository.listPlans(deps.database.db, query, query.page, perPage);
-  return { data: rows.map(toAdminPlan), meta: pageMeta(query.page, perPage, total) };
-}
-
-export async function getAdminPlan(deps: AppDeps, id: number): Promise<AdminPlan> {
-  const row = await findPlan(deps.database.db, id);
-  if (!row) throw AppError.notFound(M.planNotFound);
-  return toAdminPlan(row);
-}
-
-export async function createAdminPlan(
+/** Creates a plan (`insert`) and audits it whole as `<type>.create`. */
+function createAudited<Row extends { id: number }, Admin extends object>(
   deps: AppDeps,
   actor: AdminActor,
-  input: AdminPlanCreate,
-): Promise<AdminPlan> {
-  try {
-    return await deps.database.db.transaction(async (tx) => {
-      const row = await createPlan(
-        tx,
-        {
-          name: input.name,
-          category: input.category,
-          description: input.description,
-          apyBps: input.apy_bps,
-          lockedApyBps: input.locked_apy_bps,
-          durationDays: input.duration_days,
-          minAmountCents: input.min_amount,
-          maxAmountCents: input.max_amount,
-          status: input.status,
-          sortOrder: input.sort_order,
-        },
-        actor.now,
-      );
-      const plan = toAdminPlan(row);
-      await auditChange(tx, actor, 'plan.create', { type: 'plan', id: row.id }, null, plan);
-      return plan;
-    });
-  } catch (error) {
-    throw nameTaken(error) ?? error;
-  }
+  catalogue: Catalogue<Row, Admin>,
+  insert: (tx: Tx) => Promise<Row>,
+): Promise<Admin> {
+  return catalogueWrite(deps, async (tx) => {
+    const row = await insert(tx);
+    const plan = catalogue.toAdmin(row);
+    await auditChange(
+      tx,
+      actor,
+      `${catalogue.type}.create`,
+      { type: catalogue.type, id: row.id },
+      null,
+      plan,
+    );
+    return plan;
+  });
 }
 
 /** The audit action of an edit: a status change alone reads as activate/deactivate. */
@@ -113,53 +134,118 @@ function editAction(prefix: string, changed: Record<string, unknown>): string {
   return `${prefix}.update`;
 }
 
-export async function updateAdminPlan(
+/**
+ * Edits a plan: locks its row (404 when there is none), lets `update` apply the catalogue's rules and
+ * write the row, and audits the fields that changed (before and after).
+ */
+function updateAudited<Row, Admin extends object>(
+  deps: AppDeps,
+  actor: AdminActor,
+  catalogue: Catalogue<Row, Admin>,
+  id: number,
+  findForUpdate: (tx: Tx, id: number) => Promise<Row | null>,
+  update: (tx: Tx, current: Row) => Promise<Row>,
+): Promise<Admin> {
+  return catalogueWrite(deps, async (tx) => {
+    const current = await findForUpdate(tx, id);
+    if (!current) throw AppError.notFound(catalogue.notFound);
+    const row = await update(tx, current);
+    const before = catalogue.toAdmin(current);
+    const after = catalogue.toAdmin(row);
+    const diff = changedFields(before, after);
+    await auditChange(
+      tx,
+      actor,
+      editAction(catalogue.type, diff.after),
+      { type: catalogue.type, id },
+      diff.before,
+      diff.after,
+    );
+    return after;
+  });
+}
+
+// ── Investment plans ─────────────────────────────────────────────────────────────────────────
+export function toAdminPlan(row: PlanRow): AdminPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    apy_bps: row.apyBps,
+    locked_apy_bps: row.lockedApyBps,
+    duration_days: row.durationDays,
+    ...rowTail(row),
+  };
+}
+
+const PLANS: Catalogue<PlanRow, AdminPlan> = {
+  type: 'plan',
+  notFound: M.planNotFound,
+  toAdmin: toAdminPlan,
+};
+
+export function listAdminPlans(deps: AppDeps, query: ListQuery): Promise<AdminPlanListResponse> {
+  return listCatalogue(deps, PLANS, query, repository.listPlans);
+}
+
+export function getAdminPlan(deps: AppDeps, id: number): Promise<AdminPlan> {
+  return getCatalogueItem(deps, PLANS, findPlan, id);
+}
+
+export function createAdminPlan(
+  deps: AppDeps,
+  actor: AdminActor,
+  input: AdminPlanCreate,
+): Promise<AdminPlan> {
+  return createAudited(deps, actor, PLANS, (tx) =>
+    createPlan(
+      tx,
+      {
+        name: input.name,
+        category: input.category,
+        description: input.description,
+        apyBps: input.apy_bps,
+        lockedApyBps: input.locked_apy_bps,
+        durationDays: input.duration_days,
+        minAmountCents: input.min_amount,
+        maxAmountCents: input.max_amount,
+        status: input.status,
+        sortOrder: input.sort_order,
+      },
+      actor.now,
+    ),
+  );
+}
+
+export function updateAdminPlan(
   deps: AppDeps,
   actor: AdminActor,
   id: number,
   input: AdminPlanUpdate,
 ): Promise<AdminPlan> {
-  try {
-    return await deps.database.db.transaction(async (tx) => {
-      const current = await repository.findPlanForUpdate(tx, id);
-      if (!current) throw AppError.notFound(M.planNotFound);
-      const merged = {
-        apy_bps: input.apy_bps ?? current.apyBps,
-        locked_apy_bps: input.locked_apy_bps ?? current.lockedApyBps,
-        min_amount: input.min_amount ?? current.minAmount,
-        max_amount: input.max_amount ?? current.maxAmount,
-      };
-      const errors = planRuleErrors(merged);
-      if (errors) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]?.[0] ?? '', errors);
-      const row = await repository.updatePlan(tx, id, {
-        name: input.name ?? current.name,
-        category: input.category ?? current.category,
-        description: input.description ?? current.description,
-        apyBps: merged.apy_bps,
-        lockedApyBps: merged.locked_apy_bps,
-        durationDays: input.duration_days === undefined ? current.durationDays : input.duration_days,
-        minAmount: merged.min_amount,
-        maxAmount: merged.max_amount,
-        status: input.status ?? current.status,
-        sortOrder: input.sort_order ?? current.sortOrder,
-        updatedAt: actor.now,
-      });
-      const before = toAdminPlan(current);
-      const after = toAdminPlan(row);
-      const diff = changedFields(before, after);
-      await auditChange(
-        tx,
-        actor,
-        editAction('plan', diff.after),
-        { type: 'plan', id },
-        diff.before,
-        diff.after,
-      );
-      return after;
+  return updateAudited(deps, actor, PLANS, id, repository.findPlanForUpdate, (tx, current) => {
+    const merged = {
+      apy_bps: input.apy_bps ?? current.apyBps,
+      locked_apy_bps: input.locked_apy_bps ?? current.lockedApyBps,
+      min_amount: input.min_amount ?? current.minAmount,
+      max_amount: input.max_amount ?? current.maxAmount,
+    };
+    throwRuleErrors(planRuleErrors(merged));
+    return repository.updatePlan(tx, id, {
+      name: input.name ?? current.name,
+      category: input.category ?? current.category,
+      description: input.description ?? current.description,
+      apyBps: merged.apy_bps,
+      lockedApyBps: merged.locked_apy_bps,
+      durationDays: input.duration_days === undefined ? current.durationDays : input.duration_days,
+      minAmount: merged.min_amount,
+      maxAmount: merged.max_amount,
+      status: input.status ?? current.status,
+      sortOrder: input.sort_order ?? current.sortOrder,
+      updatedAt: actor.now,
     });
-  } catch (error) {
-    throw nameTaken(error) ?? error;
-  }
+  });
 }
 
 // ── Loan plans ───────────────────────────────────────────────────────────────────────────────
@@ -174,116 +260,84 @@ export function toAdminLoanPlan(row: LoanPlanRow): AdminLoanPlan {
     rate_bps: rate?.rateBps ?? null,
     interval: rate?.interval ?? null,
     duration: row.duration,
-    min_amount: centsToMajor(row.minAmount),
-    max_amount: centsToMajor(row.maxAmount),
-    status: row.status,
-    sort_order: row.sortOrder,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...rowTail(row),
   };
 }
 
-export async function listAdminLoanPlans(
-  deps: AppDeps,
-  query: ListQuery,
-): Promise<AdminLoanPlanListResponse> {
-  const perPage = query.per_page ?? CATALOGUE_PAGE_SIZE;
-  const { rows, total } = await repository.listLoanPlans(deps.database.db, query, query.page, perPage);
-  return { data: rows.map(toAdminLoanPlan), meta: pageMeta(query.page, perPage, total) };
+const LOAN_PLANS: Catalogue<LoanPlanRow, AdminLoanPlan> = {
+  type: 'loan_plan',
+  notFound: M.loanPlanNotFound,
+  toAdmin: toAdminLoanPlan,
+};
+
+export function listAdminLoanPlans(deps: AppDeps, query: ListQuery): Promise<AdminLoanPlanListResponse> {
+  return listCatalogue(deps, LOAN_PLANS, query, repository.listLoanPlans);
 }
 
-export async function getAdminLoanPlan(deps: AppDeps, id: number): Promise<AdminLoanPlan> {
-  const row = await repository.findLoanPlan(deps.database.db, id);
-  if (!row) throw AppError.notFound(M.loanPlanNotFound);
-  return toAdminLoanPlan(row);
+export function getAdminLoanPlan(deps: AppDeps, id: number): Promise<AdminLoanPlan> {
+  return getCatalogueItem(deps, LOAN_PLANS, repository.findLoanPlan, id);
 }
 
-export async function createAdminLoanPlan(
+export function createAdminLoanPlan(
   deps: AppDeps,
   actor: AdminActor,
   input: AdminLoanPlanCreate,
 ): Promise<AdminLoanPlan> {
-  try {
-    return await deps.database.db.transaction(async (tx) => {
-      const row = await createLoanPlan(
-        tx,
-        {
-          name: input.name,
-          description: input.description,
-          category: input.category,
-          change: formatLoanChange(input.rate_bps, input.interval),
-          duration: input.duration,
-          minAmountCents: input.min_amount,
-          maxAmountCents: input.max_amount,
-          status: input.status,
-          sortOrder: input.sort_order,
-        },
-        actor.now,
-      );
-      const plan = toAdminLoanPlan(row);
-      await auditChange(tx, actor, 'loan_plan.create', { type: 'loan_plan', id: row.id }, null, plan);
-      return plan;
-    });
-  } catch (error) {
-    throw nameTaken(error) ?? error;
-  }
+  return createAudited(deps, actor, LOAN_PLANS, (tx) =>
+    createLoanPlan(
+      tx,
+      {
+        name: input.name,
+        description: input.description,
+        category: input.category,
+        change: formatLoanChange(input.rate_bps, input.interval),
+        duration: input.duration,
+        minAmountCents: input.min_amount,
+        maxAmountCents: input.max_amount,
+        status: input.status,
+        sortOrder: input.sort_order,
+      },
+      actor.now,
+    ),
+  );
 }
 
-export async function updateAdminLoanPlan(
+export function updateAdminLoanPlan(
   deps: AppDeps,
   actor: AdminActor,
   id: number,
   input: AdminLoanPlanUpdate,
 ): Promise<AdminLoanPlan> {
-  try {
-    return await deps.database.db.transaction(async (tx) => {
-      const current = await repository.findLoanPlanForUpdate(tx, id);
-      if (!current) throw AppError.notFound(M.loanPlanNotFound);
-      const merged = {
-        min_amount: input.min_amount ?? current.minAmount,
-        max_amount: input.max_amount ?? current.maxAmount,
-      };
-      const errors = loanPlanRuleErrors(merged);
-      if (errors) throw new AppError('VALIDATION_FAILED', Object.values(errors)[0]?.[0] ?? '', errors);
-      const rate = parseLoanChange(current.change);
-      let change = current.change;
-      if (input.rate_bps !== undefined || input.interval !== undefined) {
-        const rateBps = input.rate_bps ?? rate?.rateBps;
-        const interval = input.interval ?? rate?.interval;
-        // A stored rate that does not parse must be given whole (rate and interval) to be changed.
-        if (rateBps === undefined) throw AppError.validation('rate_bps', M.loanRateInvalid);
-        if (interval === undefined) throw AppError.validation('interval', M.intervalInvalid);
-        change = formatLoanChange(rateBps, interval);
-        // Pending applications are decided on the plan's rate: the member applied for the rate shown.
-        if (change !== current.change && (await repository.countPendingApplications(tx, id)) > 0)
-          throw new AppError('BUSINESS_RULE', M.loanRatePending, { rate_bps: [M.loanRatePending] });
-      }
-      const row = await repository.updateLoanPlan(tx, id, {
-        name: input.name ?? current.name,
-        category: input.category ?? current.category,
-        description: input.description ?? current.description,
-        change,
-        duration: input.duration === undefined ? current.duration : input.duration,
-        minAmount: merged.min_amount,
-        maxAmount: merged.max_amount,
-        status: input.status ?? current.status,
-        sortOrder: input.sort_order ?? current.sortOrder,
-        updatedAt: actor.now,
-      });
-      const before = toAdminLoanPlan(current);
-      const after = toAdminLoanPlan(row);
-      const diff = changedFields(before, after);
-      await auditChange(
-        tx,
-        actor,
-        editAction('loan_plan', diff.after),
-        { type: 'loan_plan', id },
-        diff.before,
-        diff.after,
-      );
-      return after;
+  return updateAudited(deps, actor, LOAN_PLANS, id, repository.findLoanPlanForUpdate, async (tx, current) => {
+    const merged = {
+      min_amount: input.min_amount ?? current.minAmount,
+      max_amount: input.max_amount ?? current.maxAmount,
+    };
+    throwRuleErrors(loanPlanRuleErrors(merged));
+    const rate = parseLoanChange(current.change);
+    let change = current.change;
+    if (input.rate_bps !== undefined || input.interval !== undefined) {
+      const rateBps = input.rate_bps ?? rate?.rateBps;
+      const interval = input.interval ?? rate?.interval;
+      // A stored rate that does not parse must be given whole (rate and interval) to be changed.
+      if (rateBps === undefined) throw AppError.validation('rate_bps', M.loanRateInvalid);
+      if (interval === undefined) throw AppError.validation('interval', M.intervalInvalid);
+      change = formatLoanChange(rateBps, interval);
+      // Pending applications are decided on the plan's rate: the member applied for the rate shown.
+      if (change !== current.change && (await repository.countPendingApplications(tx, id)) > 0)
+        throw new AppError('BUSINESS_RULE', M.loanRatePending, { rate_bps: [M.loanRatePending] });
+    }
+    return repository.updateLoanPlan(tx, id, {
+      name: input.name ?? current.name,
+      category: input.category ?? current.category,
+      description: input.description ?? current.description,
+      change,
+      duration: input.duration === undefined ? current.duration : input.duration,
+      minAmount: merged.min_amount,
+      maxAmount: merged.max_amount,
+      status: input.status ?? current.status,
+      sortOrder: input.sort_order ?? current.sortOrder,
+      updatedAt: actor.now,
     });
-  } catch (error) {
-    throw nameTaken(error) ?? error;
-  }
+  });
 }

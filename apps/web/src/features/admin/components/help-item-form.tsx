@@ -1,5 +1,6 @@
 import '#lib/zod-config';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import type { FormEventHandler, ReactNode } from 'react';
+import type { FieldValues, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AdminArticleCreate,
@@ -10,9 +11,8 @@ import {
   type AdminFaqCreateInput,
 } from '@app/shared/schemas/admin-content';
 import { HELP_CATEGORIES } from '@app/shared/schemas/help';
-import { Button } from '#components/ui/button';
 import { CheckboxField, SelectField, TextareaField, TextField } from '#components/ui/field';
-import { useMessage } from '#i18n/use-message';
+import { FormActions, useAdminForm } from './admin-form';
 import { schemaResolver } from './schema-resolver';
 
 export const ARTICLE_FIELDS = ['slug', 'category', 'title', 'summary', 'body', 'published'] as const;
@@ -31,25 +31,41 @@ type FaqValues = { category: string; question: string; answer: string; published
 const articleResolver = schemaResolver<ArticleValues>(AdminArticleCreate, (values) => values);
 const faqResolver = schemaResolver<FaqValues>(AdminFaqCreate, (values) => values);
 
-function Actions({
-  pending,
-  editing,
-  onCancel,
-}: {
+/** What ArticleForm and FaqForm take besides the item they edit. */
+interface HelpItemFormProps<Input, Values extends FieldValues> {
   pending: boolean;
-  editing: boolean;
+  onSubmit: (values: Input, setError: UseFormSetError<Values>) => void;
   onCancel: () => void;
+}
+
+/** A help item's form around its own fields: then Published, and the footer (Save or Add, Cancel). */
+function HelpItemFormFrame({
+  onSubmit,
+  published,
+  editing,
+  pending,
+  onCancel,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The published checkbox's registration. */
+  published: UseFormRegisterReturn;
+  editing: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-wrap gap-3">
-      <Button type="submit" loading={pending}>
-        {editing ? t('admin.content.save') : t('admin.content.help.add')}
-      </Button>
-      <Button type="button" variant="secondary" onClick={onCancel} disabled={pending}>
-        {t('admin.content.cancel')}
-      </Button>
-    </div>
+    <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-5">
+      {children}
+      <CheckboxField label={t('admin.content.help.publishedLabel')} {...published} />
+      <FormActions
+        pending={pending}
+        submitLabel={editing ? t('admin.content.save') : t('admin.content.help.add')}
+        onCancel={onCancel}
+      />
+    </form>
   );
 }
 
@@ -72,20 +88,9 @@ export function ArticleForm({
   pending,
   onSubmit,
   onCancel,
-}: {
-  article: AdminArticle | null;
-  pending: boolean;
-  onSubmit: (values: AdminArticleCreateInput, setError: UseFormSetError<ArticleValues>) => void;
-  onCancel: () => void;
-}) {
+}: HelpItemFormProps<AdminArticleCreateInput, ArticleValues> & { article: AdminArticle | null }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ArticleValues>({
+  const { field, register, handleSubmit, setError } = useAdminForm<ArticleValues>({
     resolver: articleResolver,
     defaultValues: {
       slug: article?.slug ?? '',
@@ -97,39 +102,25 @@ export function ArticleForm({
     },
   });
   return (
-    <form
+    <HelpItemFormFrame
       onSubmit={handleSubmit((values) => onSubmit(values as AdminArticleCreateInput, setError))}
-      noValidate
-      className="max-w-3xl space-y-5"
+      published={register('published')}
+      editing={article !== null}
+      pending={pending}
+      onCancel={onCancel}
     >
-      <TextField
-        label={t('admin.content.help.title')}
-        error={message(errors.title?.message)}
-        {...register('title')}
-      />
+      <TextField label={t('admin.content.help.title')} {...field('title')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t('admin.content.help.slug')}
           hint={t('admin.content.help.slugHint')}
-          error={message(errors.slug?.message)}
-          {...register('slug')}
+          {...field('slug')}
         />
-        <CategorySelect error={message(errors.category?.message)} {...register('category')} />
+        <CategorySelect {...field('category')} />
       </div>
-      <TextField
-        label={t('admin.content.help.summary')}
-        error={message(errors.summary?.message)}
-        {...register('summary')}
-      />
-      <TextareaField
-        label={t('admin.content.help.body')}
-        className="min-h-48"
-        error={message(errors.body?.message)}
-        {...register('body')}
-      />
-      <CheckboxField label={t('admin.content.help.publishedLabel')} {...register('published')} />
-      <Actions pending={pending} editing={article !== null} onCancel={onCancel} />
-    </form>
+      <TextField label={t('admin.content.help.summary')} {...field('summary')} />
+      <TextareaField label={t('admin.content.help.body')} className="min-h-48" {...field('body')} />
+    </HelpItemFormFrame>
   );
 }
 
@@ -139,20 +130,9 @@ export function FaqForm({
   pending,
   onSubmit,
   onCancel,
-}: {
-  faq: AdminFaq | null;
-  pending: boolean;
-  onSubmit: (values: AdminFaqCreateInput, setError: UseFormSetError<FaqValues>) => void;
-  onCancel: () => void;
-}) {
+}: HelpItemFormProps<AdminFaqCreateInput, FaqValues> & { faq: AdminFaq | null }) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FaqValues>({
+  const { field, register, handleSubmit, setError } = useAdminForm<FaqValues>({
     resolver: faqResolver,
     defaultValues: {
       category: faq?.category ?? 'getting-started',
@@ -162,25 +142,16 @@ export function FaqForm({
     },
   });
   return (
-    <form
+    <HelpItemFormFrame
       onSubmit={handleSubmit((values) => onSubmit(values as AdminFaqCreateInput, setError))}
-      noValidate
-      className="max-w-3xl space-y-5"
+      published={register('published')}
+      editing={faq !== null}
+      pending={pending}
+      onCancel={onCancel}
     >
-      <TextField
-        label={t('admin.content.help.question')}
-        error={message(errors.question?.message)}
-        {...register('question')}
-      />
-      <CategorySelect error={message(errors.category?.message)} {...register('category')} />
-      <TextareaField
-        label={t('admin.content.help.answer')}
-        className="min-h-32"
-        error={message(errors.answer?.message)}
-        {...register('answer')}
-      />
-      <CheckboxField label={t('admin.content.help.publishedLabel')} {...register('published')} />
-      <Actions pending={pending} editing={faq !== null} onCancel={onCancel} />
-    </form>
+      <TextField label={t('admin.content.help.question')} {...field('question')} />
+      <CategorySelect {...field('category')} />
+      <TextareaField label={t('admin.content.help.answer')} className="min-h-32" {...field('answer')} />
+    </HelpItemFormFrame>
   );
 }

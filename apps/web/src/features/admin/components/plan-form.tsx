@@ -1,5 +1,5 @@
 import '#lib/zod-config';
-import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import { useWatch, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AdminPlanCreate,
@@ -7,9 +7,9 @@ import {
   type AdminPlanCreateInput,
 } from '@app/shared/schemas/admin-content';
 import { PLAN_CATEGORIES } from '@app/shared/schemas/investing';
-import { Button } from '#components/ui/button';
-import { SelectField, TextareaField, TextField } from '#components/ui/field';
-import { useMessage } from '#i18n/use-message';
+import { TextField } from '#components/ui/field';
+import { FormActions, useAdminForm } from './admin-form';
+import { CatalogueFields } from './catalogue-form-fields';
 import { numberOrNull, schemaResolver } from './schema-resolver';
 
 export interface PlanFormValues {
@@ -87,14 +87,10 @@ interface PlanFormProps {
 /** An investment plan of the catalogue: create or edit (issue 15 item 4). */
 export function PlanForm({ plan, pending, onSubmit, onCancel }: PlanFormProps) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<PlanFormValues>({ resolver, defaultValues: planFormValues(plan) });
+  const { field, handleSubmit, setError, control } = useAdminForm<PlanFormValues>({
+    resolver,
+    defaultValues: planFormValues(plan),
+  });
   const apy = useWatch({ control, name: 'apy_bps' });
   const locked = useWatch({ control, name: 'locked_apy_bps' });
   const rateHint = (bps: string) => {
@@ -108,89 +104,41 @@ export function PlanForm({ plan, pending, onSubmit, onCancel }: PlanFormProps) {
       noValidate
       className="max-w-2xl space-y-5"
     >
-      <TextField
-        label={t('admin.content.plans.name')}
-        error={message(errors.name?.message)}
-        {...register('name')}
+      <CatalogueFields
+        field={field}
+        categories={PLAN_CATEGORIES}
+        rates={
+          <>
+            <TextField
+              label={t('admin.content.plans.apy')}
+              inputMode="numeric"
+              hint={rateHint(apy)}
+              {...field('apy_bps')}
+            />
+            <TextField
+              label={t('admin.content.plans.lockedApy')}
+              inputMode="numeric"
+              hint={rateHint(locked)}
+              {...field('locked_apy_bps')}
+            />
+          </>
+        }
+        duration={
+          <TextField
+            label={t('admin.content.plans.durationDays')}
+            inputMode="numeric"
+            aside={t('common.optional')}
+            hint={t('admin.content.plans.durationHint')}
+            {...field('duration_days')}
+          />
+        }
       />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          label={t('admin.content.plans.category')}
-          error={message(errors.category?.message)}
-          {...register('category')}
-        >
-          {PLAN_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {t(`admin.content.categories.${category}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('admin.content.status')}
-          error={message(errors.status?.message)}
-          {...register('status')}
-        >
-          <option value="active">{t('admin.content.active')}</option>
-          <option value="inactive">{t('admin.content.inactive')}</option>
-        </SelectField>
-      </div>
-      <TextareaField
-        label={t('admin.content.plans.description')}
-        aside={t('common.optional')}
-        error={message(errors.description?.message)}
-        {...register('description')}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('admin.content.plans.apy')}
-          inputMode="numeric"
-          hint={rateHint(apy)}
-          error={message(errors.apy_bps?.message)}
-          {...register('apy_bps')}
-        />
-        <TextField
-          label={t('admin.content.plans.lockedApy')}
-          inputMode="numeric"
-          hint={rateHint(locked)}
-          error={message(errors.locked_apy_bps?.message)}
-          {...register('locked_apy_bps')}
-        />
-        <TextField
-          label={t('admin.content.plans.minAmount')}
-          inputMode="decimal"
-          error={message(errors.min_amount?.message)}
-          {...register('min_amount')}
-        />
-        <TextField
-          label={t('admin.content.plans.maxAmount')}
-          inputMode="decimal"
-          error={message(errors.max_amount?.message)}
-          {...register('max_amount')}
-        />
-        <TextField
-          label={t('admin.content.plans.durationDays')}
-          inputMode="numeric"
-          aside={t('common.optional')}
-          hint={t('admin.content.plans.durationHint')}
-          error={message(errors.duration_days?.message)}
-          {...register('duration_days')}
-        />
-        <TextField
-          label={t('admin.content.sortOrder')}
-          inputMode="numeric"
-          error={message(errors.sort_order?.message)}
-          {...register('sort_order')}
-        />
-      </div>
       {plan && <p className="text-sm text-muted">{t('admin.content.plans.snapshotNote')}</p>}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={pending}>
-          {plan ? t('admin.content.save') : t('admin.content.plans.create')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={pending}>
-          {t('admin.content.cancel')}
-        </Button>
-      </div>
+      <FormActions
+        pending={pending}
+        submitLabel={plan ? t('admin.content.save') : t('admin.content.plans.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

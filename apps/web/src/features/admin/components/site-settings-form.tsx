@@ -1,5 +1,5 @@
 import '#lib/zod-config';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import type { UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AdminSettingsUpdate,
@@ -9,6 +9,7 @@ import {
 import { Button } from '#components/ui/button';
 import { CheckboxField, TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { useAdminForm } from './admin-form';
 import { numberOrNull, schemaResolver } from './schema-resolver';
 
 export interface SiteSettingsFormValues {
@@ -104,12 +105,10 @@ export function SiteSettingsForm({
 }: SiteSettingsFormProps) {
   const { t } = useTranslation();
   const message = useMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SiteSettingsFormValues>({ resolver, defaultValues: formValues(settings) });
+  const { field, register, handleSubmit, setError, errors } = useAdminForm<SiteSettingsFormValues>({
+    resolver,
+    defaultValues: formValues(settings),
+  });
 
   return (
     <form
@@ -118,54 +117,37 @@ export function SiteSettingsForm({
       className="max-w-3xl space-y-6"
     >
       <Section title={t('admin.content.settings.site')}>
-        <TextField
-          label={t('admin.content.settings.sitename')}
-          error={message(errors.sitename?.message)}
-          {...register('sitename')}
-        />
+        <TextField label={t('admin.content.settings.sitename')} {...field('sitename')} />
         <TextField
           label={t('admin.content.settings.logo')}
           aside={t('common.optional')}
           hint={t('admin.content.settings.logoHint')}
-          error={message(errors.logo?.message)}
-          {...register('logo')}
+          {...field('logo')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label={t('admin.content.settings.companyEmail')}
             type="email"
-            error={message(errors.company_email?.message)}
-            {...register('company_email')}
+            {...field('company_email')}
           />
           <TextField
             label={t('admin.content.settings.companyPhone')}
             type="tel"
-            error={message(errors.company_phone?.message)}
-            {...register('company_phone')}
+            {...field('company_phone')}
           />
         </div>
-        <TextareaField
-          label={t('admin.content.settings.riskWarning')}
-          error={message(errors.risk_warning?.message)}
-          {...register('risk_warning')}
-        />
+        <TextareaField label={t('admin.content.settings.riskWarning')} {...field('risk_warning')} />
       </Section>
       <Section title={t('admin.content.settings.bank')}>
-        <TextField
-          label={t('admin.content.settings.bankName')}
-          error={message(errors.deposit_bank_name?.message)}
-          {...register('deposit_bank_name')}
-        />
+        <TextField label={t('admin.content.settings.bankName')} {...field('deposit_bank_name')} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label={t('admin.content.settings.bankAccount')}
-            error={message(errors.deposit_bank_account_number?.message)}
-            {...register('deposit_bank_account_number')}
+            {...field('deposit_bank_account_number')}
           />
           <TextField
             label={t('admin.content.settings.bankRouting')}
-            error={message(errors.deposit_bank_routing_number?.message)}
-            {...register('deposit_bank_routing_number')}
+            {...field('deposit_bank_routing_number')}
           />
         </div>
       </Section>
@@ -175,15 +157,13 @@ export function SiteSettingsForm({
             label={t('admin.content.settings.pointsPerDollar')}
             inputMode="numeric"
             hint={t('admin.content.settings.pointsHint')}
-            error={message(errors.points_per_dollar?.message)}
-            {...register('points_per_dollar')}
+            {...field('points_per_dollar')}
           />
           <TextField
             label={t('admin.content.settings.fourEyes')}
             inputMode="numeric"
             hint={t('admin.content.settings.fourEyesHint')}
-            error={message(errors.withdrawal_four_eyes_threshold?.message)}
-            {...register('withdrawal_four_eyes_threshold')}
+            {...field('withdrawal_four_eyes_threshold')}
           />
         </div>
       </Section>

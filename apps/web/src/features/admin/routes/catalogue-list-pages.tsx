@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminLoanPlan, AdminPlan } from '@app/shared/schemas/admin-content';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
-import { DataTable } from '#components/ui/data-table';
+import { DataTable, type DataTableProps } from '#components/ui/data-table';
 import { Dialog } from '#components/ui/dialog';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -80,9 +81,12 @@ function StatusToggle({ kind, plan }: { kind: Catalogue; plan: AdminPlan | Admin
   );
 }
 
+/** Where each catalogue's pages are. */
+const CATALOGUE_PATHS: Record<Catalogue, string> = { plans: '/admin/plans', loanPlans: '/admin/loan-plans' };
+
 function RowActions({ kind, plan }: { kind: Catalogue; plan: AdminPlan | AdminLoanPlan }) {
   const { t } = useTranslation();
-  const base = kind === 'plans' ? '/admin/plans' : '/admin/loan-plans';
+  const base = CATALOGUE_PATHS[kind];
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <Button asChild size="sm" variant="secondary">
@@ -102,16 +106,36 @@ function StatusBadge({ status }: { status: 'active' | 'inactive' }) {
 
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 
-/** /admin/plans: the investment plan catalogue (issue 15 item 4), server-paged, state in the URL. */
-export function PlansListPage() {
+type Money = ReturnType<typeof useMoney>;
+
+/** A catalogue's own columns: its rate, and its duration (plans) or term (loan plans). */
+interface OwnColumns<Plan> {
+  rate: ColumnDef<Plan>;
+  duration: ColumnDef<Plan>;
+}
+
+interface CatalogueListPageProps<Plan extends AdminPlan | AdminLoanPlan> {
+  kind: Catalogue;
+  /** The catalogue's list query (GET /api/admin/plans or /api/admin/loan-plans). */
+  useList: (query: Record<string, string>) => DataTableProps<Plan>['query'];
+  ownColumns: (t: TFunction, money: Money) => OwnColumns<Plan>;
+}
+
+/** A catalogue's list page: server-paged, its state in the URL, filters by name and status. */
+function CatalogueListPage<Plan extends AdminPlan | AdminLoanPlan>({
+  kind,
+  useList,
+  ownColumns,
+}: CatalogueListPageProps<Plan>) {
   const { t } = useTranslation();
   const money = useMoney();
   const list = useUrlListState({ filters: ['q', 'status'] as const });
-  const query = useAdminPlans(list.query);
-  useDocumentMeta(t('admin.content.plans.title'), t('admin.content.plans.metaDescription'));
+  const query = useList(list.query);
+  useDocumentMeta(t(`admin.content.${kind}.title`), t(`admin.content.${kind}.metaDescription`));
 
-  const columns = useMemo<ColumnDef<AdminPlan>[]>(
-    () => [
+  const columns = useMemo<ColumnDef<Plan>[]>(() => {
+    const own = ownColumns(t, money);
+    return [
       {
         id: 'name',
         header: t('admin.content.plans.name'),
@@ -124,20 +148,7 @@ export function PlansListPage() {
         enableSorting: true,
         cell: ({ row }) => t(`admin.content.categories.${row.original.category}`, row.original.category),
       },
-      {
-        id: 'apy_bps',
-        header: t('admin.content.plans.rate'),
-        enableSorting: true,
-        meta: { align: 'end', descFirst: true },
-        cell: ({ row }) => (
-          <>
-            {percent(row.original.apy_bps)}
-            <span className="block text-xs text-muted">
-              {t('admin.content.plans.lockedShort', { percent: percent(row.original.locked_apy_bps) })}
-            </span>
-          </>
-        ),
-      },
+      own.rate,
       {
         id: 'min_amount',
         header: t('admin.content.plans.amounts'),
@@ -145,15 +156,7 @@ export function PlansListPage() {
         meta: { align: 'end' },
         cell: ({ row }) => `${money(row.original.min_amount, 0)}–${money(row.original.max_amount, 0)}`,
       },
-      {
-        id: 'duration',
-        header: t('admin.content.plans.duration'),
-        enableSorting: false,
-        cell: ({ row }) =>
-          row.original.duration_days === null
-            ? t('admin.content.plans.flexible')
-            : t('admin.content.plans.days', { count: row.original.duration_days }),
-      },
+      own.duration,
       {
         id: 'status',
         header: t('admin.content.status'),
@@ -165,28 +168,27 @@ export function PlansListPage() {
         header: () => <span className="sr-only">{t('admin.content.actions')}</span>,
         enableSorting: false,
         meta: { align: 'end' },
-        cell: ({ row }) => <RowActions kind="plans" plan={row.original} />,
+        cell: ({ row }) => <RowActions kind={kind} plan={row.original} />,
       },
-    ],
-    [t, money],
-  );
+    ];
+  }, [t, money, kind, ownColumns]);
 
   return (
     <>
       <ContentPageHeader
-        title={t('admin.content.plans.title')}
-        lead={t('admin.content.plans.lead')}
+        title={t(`admin.content.${kind}.title`)}
+        lead={t(`admin.content.${kind}.lead`)}
         actions={
           <Button asChild>
-            <Link to="/admin/plans/new">
+            <Link to={`${CATALOGUE_PATHS[kind]}/new`}>
               <Plus className="size-4" aria-hidden="true" />
-              {t('admin.content.plans.new')}
+              {t(`admin.content.${kind}.new`)}
             </Link>
           </Button>
         }
       />
       <ListFilters
-        searchLabel={t('admin.content.plans.searchLabel')}
+        searchLabel={t(`admin.content.${kind}.searchLabel`)}
         list={list}
         choice={{
           name: 'status',
@@ -198,112 +200,70 @@ export function PlansListPage() {
         }}
       />
       <DataTable
-        caption={t('admin.content.plans.caption')}
+        caption={t(`admin.content.${kind}.caption`)}
         columns={columns}
         state={list}
         query={query}
         rowKey={(plan) => plan.id}
-        empty={t('admin.content.plans.empty')}
+        empty={t(`admin.content.${kind}.empty`)}
         errorText={t('admin.content.listFailed')}
       />
     </>
   );
 }
 
+function planColumns(t: TFunction): OwnColumns<AdminPlan> {
+  return {
+    rate: {
+      id: 'apy_bps',
+      header: t('admin.content.plans.rate'),
+      enableSorting: true,
+      meta: { align: 'end', descFirst: true },
+      cell: ({ row }) => (
+        <>
+          {percent(row.original.apy_bps)}
+          <span className="block text-xs text-muted">
+            {t('admin.content.plans.lockedShort', { percent: percent(row.original.locked_apy_bps) })}
+          </span>
+        </>
+      ),
+    },
+    duration: {
+      id: 'duration',
+      header: t('admin.content.plans.duration'),
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.duration_days === null
+          ? t('admin.content.plans.flexible')
+          : t('admin.content.plans.days', { count: row.original.duration_days }),
+    },
+  };
+}
+
+function loanPlanColumns(t: TFunction): OwnColumns<AdminLoanPlan> {
+  return {
+    rate: {
+      id: 'change',
+      header: t('admin.content.plans.rate'),
+      enableSorting: false,
+      cell: ({ row }) => row.original.change,
+    },
+    duration: {
+      id: 'duration',
+      header: t('admin.content.loanPlans.termColumn'),
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: ({ row }) => row.original.duration ?? t('admin.content.loanPlans.noLimit'),
+    },
+  };
+}
+
+/** /admin/plans: the investment plan catalogue (issue 15 item 4), server-paged, state in the URL. */
+export function PlansListPage() {
+  return <CatalogueListPage kind="plans" useList={useAdminPlans} ownColumns={planColumns} />;
+}
+
 /** /admin/loan-plans: the loan plan catalogue. */
 export function LoanPlansListPage() {
-  const { t } = useTranslation();
-  const money = useMoney();
-  const list = useUrlListState({ filters: ['q', 'status'] as const });
-  const query = useAdminLoanPlans(list.query);
-  useDocumentMeta(t('admin.content.loanPlans.title'), t('admin.content.loanPlans.metaDescription'));
-
-  const columns = useMemo<ColumnDef<AdminLoanPlan>[]>(
-    () => [
-      {
-        id: 'name',
-        header: t('admin.content.plans.name'),
-        enableSorting: true,
-        cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
-      },
-      {
-        id: 'category',
-        header: t('admin.content.plans.category'),
-        enableSorting: true,
-        cell: ({ row }) => t(`admin.content.categories.${row.original.category}`, row.original.category),
-      },
-      {
-        id: 'change',
-        header: t('admin.content.plans.rate'),
-        enableSorting: false,
-        cell: ({ row }) => row.original.change,
-      },
-      {
-        id: 'min_amount',
-        header: t('admin.content.plans.amounts'),
-        enableSorting: true,
-        meta: { align: 'end' },
-        cell: ({ row }) => `${money(row.original.min_amount, 0)}–${money(row.original.max_amount, 0)}`,
-      },
-      {
-        id: 'duration',
-        header: t('admin.content.loanPlans.termColumn'),
-        enableSorting: false,
-        meta: { align: 'end' },
-        cell: ({ row }) => row.original.duration ?? t('admin.content.loanPlans.noLimit'),
-      },
-      {
-        id: 'status',
-        header: t('admin.content.status'),
-        enableSorting: true,
-        cell: ({ row }) => <StatusBadge status={row.original.status} />,
-      },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('admin.content.actions')}</span>,
-        enableSorting: false,
-        meta: { align: 'end' },
-        cell: ({ row }) => <RowActions kind="loanPlans" plan={row.original} />,
-      },
-    ],
-    [t, money],
-  );
-
-  return (
-    <>
-      <ContentPageHeader
-        title={t('admin.content.loanPlans.title')}
-        lead={t('admin.content.loanPlans.lead')}
-        actions={
-          <Button asChild>
-            <Link to="/admin/loan-plans/new">
-              <Plus className="size-4" aria-hidden="true" />
-              {t('admin.content.loanPlans.new')}
-            </Link>
-          </Button>
-        }
-      />
-      <ListFilters
-        searchLabel={t('admin.content.loanPlans.searchLabel')}
-        list={list}
-        choice={{
-          name: 'status',
-          label: t('admin.content.status'),
-          options: [
-            { value: 'active', label: t('admin.content.active') },
-            { value: 'inactive', label: t('admin.content.inactive') },
-          ],
-        }}
-      />
-      <DataTable
-        caption={t('admin.content.loanPlans.caption')}
-        columns={columns}
-        state={list}
-        query={query}
-        rowKey={(plan) => plan.id}
-        empty={t('admin.content.loanPlans.empty')}
-        errorText={t('admin.content.listFailed')}
-      />
-    </>
-  );
+  return <CatalogueListPage kind="loanPlans" useList={useAdminLoanPlans} ownColumns={loanPlanColumns} />;
 }

@@ -1,4 +1,7 @@
+import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { RetryAlert } from '#components/ui/alert';
@@ -17,17 +20,43 @@ function useIdParam(): number | null {
   return id === undefined || id === 'new' ? null : Number(id);
 }
 
-/** /admin/plans/new and /admin/plans/:id: an investment plan's form (issue 15 item 4). */
-export function PlanEditPage() {
+/** What PlanForm and LoanPlanForm take. */
+interface CatalogueFormProps<Plan, Payload, Values extends FieldValues> {
+  plan: Plan | null;
+  pending: boolean;
+  onSubmit: (payload: Payload, setError: UseFormSetError<Values>) => void;
+  onCancel: () => void;
+}
+
+interface CatalogueEditPageProps<Plan, Payload, Values extends FieldValues> {
+  kind: 'plans' | 'loanPlans';
+  /** The catalogue's list page, where Back, Cancel and a save lead. */
+  listPath: string;
+  useOne: (id: number | null) => UseQueryResult<Plan>;
+  useSave: (id: number | null) => UseMutationResult<{ message: string }, Error, Payload>;
+  Form: ComponentType<CatalogueFormProps<Plan, Payload, Values>>;
+  /** The form's fields an API field error is shown on. */
+  fields: readonly Path<Values>[];
+}
+
+/** A catalogue plan's page, new or edited: its form, loaded first when it edits a plan. */
+function CatalogueEditPage<Plan extends { updated_at: string }, Payload, Values extends FieldValues>({
+  kind,
+  listPath,
+  useOne,
+  useSave,
+  Form,
+  fields,
+}: CatalogueEditPageProps<Plan, Payload, Values>) {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
   const id = useIdParam();
-  const plan = useAdminPlan(id);
-  const save = useSavePlan(id);
-  const title = id === null ? t('admin.content.plans.newTitle') : t('admin.content.plans.editTitle');
-  useDocumentMeta(title, t('admin.content.plans.metaDescription'));
-  const back = { to: '/admin/plans', label: t('admin.content.plans.back') };
+  const plan = useOne(id);
+  const save = useSave(id);
+  const title = id === null ? t(`admin.content.${kind}.newTitle`) : t(`admin.content.${kind}.editTitle`);
+  useDocumentMeta(title, t(`admin.content.${kind}.metaDescription`));
+  const back = { to: listPath, label: t(`admin.content.${kind}.back`) };
 
   if (id !== null && plan.isPending) return <PageSpinner label={t('admin.content.loading')} />;
   if (id !== null && plan.isError)
@@ -43,19 +72,19 @@ export function PlanEditPage() {
   return (
     <>
       <ContentPageHeader title={title} back={back} />
-      <PlanForm
+      <Form
         key={plan.data?.updated_at ?? 'new'}
         plan={id === null ? null : (plan.data ?? null)}
         pending={save.isPending}
-        onCancel={() => void navigate('/admin/plans')}
+        onCancel={() => void navigate(listPath)}
         onSubmit={(payload, setError) =>
           save.mutate(payload, {
             onSuccess: (answer) => {
               toast.success(message(answer.message));
-              void navigate('/admin/plans');
+              void navigate(listPath);
             },
             onError: (error) => {
-              if (!applyFieldErrors(error, setError, PLAN_FIELDS))
+              if (!applyFieldErrors(error, setError, fields))
                 toast.error(message(errorMessage(error, 'Could not save the plan.')));
             },
           })
@@ -65,50 +94,30 @@ export function PlanEditPage() {
   );
 }
 
+/** /admin/plans/new and /admin/plans/:id: an investment plan's form (issue 15 item 4). */
+export function PlanEditPage() {
+  return (
+    <CatalogueEditPage
+      kind="plans"
+      listPath="/admin/plans"
+      useOne={useAdminPlan}
+      useSave={useSavePlan}
+      Form={PlanForm}
+      fields={PLAN_FIELDS}
+    />
+  );
+}
+
 /** /admin/loan-plans/new and /admin/loan-plans/:id: a loan plan's form. */
 export function LoanPlanEditPage() {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const navigate = useNavigate();
-  const id = useIdParam();
-  const plan = useAdminLoanPlan(id);
-  const save = useSaveLoanPlan(id);
-  const title = id === null ? t('admin.content.loanPlans.newTitle') : t('admin.content.loanPlans.editTitle');
-  useDocumentMeta(title, t('admin.content.loanPlans.metaDescription'));
-  const back = { to: '/admin/loan-plans', label: t('admin.content.loanPlans.back') };
-
-  if (id !== null && plan.isPending) return <PageSpinner label={t('admin.content.loading')} />;
-  if (id !== null && plan.isError)
-    return (
-      <>
-        <ContentPageHeader title={title} back={back} />
-        <RetryAlert onRetry={() => void plan.refetch()}>
-          {message(errorMessage(plan.error, 'Could not load the plan.'))}
-        </RetryAlert>
-      </>
-    );
-
   return (
-    <>
-      <ContentPageHeader title={title} back={back} />
-      <LoanPlanForm
-        key={plan.data?.updated_at ?? 'new'}
-        plan={id === null ? null : (plan.data ?? null)}
-        pending={save.isPending}
-        onCancel={() => void navigate('/admin/loan-plans')}
-        onSubmit={(payload, setError) =>
-          save.mutate(payload, {
-            onSuccess: (answer) => {
-              toast.success(message(answer.message));
-              void navigate('/admin/loan-plans');
-            },
-            onError: (error) => {
-              if (!applyFieldErrors(error, setError, LOAN_PLAN_FIELDS))
-                toast.error(message(errorMessage(error, 'Could not save the plan.')));
-            },
-          })
-        }
-      />
-    </>
+    <CatalogueEditPage
+      kind="loanPlans"
+      listPath="/admin/loan-plans"
+      useOne={useAdminLoanPlan}
+      useSave={useSaveLoanPlan}
+      Form={LoanPlanForm}
+      fields={LOAN_PLAN_FIELDS}
+    />
   );
 }
