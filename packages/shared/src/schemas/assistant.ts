@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFERED_LANGUAGES } from './admin-content';
 
 /**
  * The assistant of My Goals (spec §4 AI chat, §7 `POST /api/ai/ask`, §8 AI messages; DESIGN §6).
@@ -10,6 +11,7 @@ export const ASSISTANT_MESSAGES = {
   questionRequired: 'Please type a question.',
   questionTooLong: 'Your question is too long: please keep it under 2,000 characters.',
   notFinancialAdvice: 'This is not financial advice.',
+  languageInvalid: 'The language must be one of en, es or ar.',
 } as const;
 
 /** A question of this many characters or more is refused (400). */
@@ -23,8 +25,11 @@ export const AskRequest = z.object({
     .max(ASSISTANT_QUESTION_MAX - 1, ASSISTANT_MESSAGES.questionTooLong)
     .trim()
     .min(1, ASSISTANT_MESSAGES.questionRequired),
+  /** The member's UI language: the built-in assistant answers in it and reads questions in it. */
+  language: z.enum(OFFERED_LANGUAGES, { error: ASSISTANT_MESSAGES.languageInvalid }).default('en'),
 });
 export type AskRequest = z.infer<typeof AskRequest>;
+export type AssistantLanguage = (typeof OFFERED_LANGUAGES)[number];
 
 /** What an answer was built from: a page of the member area or a help center article or FAQ. */
 export const AssistantSource = z.object({ title: z.string(), url: z.string() });

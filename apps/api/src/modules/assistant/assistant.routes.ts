@@ -34,14 +34,14 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const { question } = request.body;
+      const { question, language } = request.body;
       const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
-      if (!client || !wantsStream) return ask(app.deps, client, userId, question, request.log);
+      if (!client || !wantsStream) return ask(app.deps, client, userId, question, language, request.log);
 
       const stream = new PassThrough();
       const write = (event: 'delta' | 'done' | 'error', payload: unknown) =>
         stream.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-      void ask(app.deps, client, userId, question, request.log, (text) => write('delta', { text }))
+      void ask(app.deps, client, userId, question, language, request.log, (text) => write('delta', { text }))
         .then(
           (answer) => write('done', AskResponse.parse(answer)),
           (error: unknown) => {

@@ -1,4 +1,4 @@
-import { formatMoney, type AskResponse } from '@app/shared';
+import { formatMoney, type AskResponse, type AssistantLanguage } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { createChatClient, type ChatClient } from '../../integrations/ai/openai-chat';
@@ -45,14 +45,16 @@ export function chatClientFor(config: AppDeps['config']): ChatClient | undefined
 
 /**
  * POST /api/ai/ask: the model's answer when one is configured and it answers within the rules and
- * time limits, otherwise (and by default) the built-in answer (decisions 115 and 117). `onText`
- * receives the model's text as it streams, each figure checked before it is passed on.
+ * time limits, otherwise (and by default) the built-in answer (decisions 115 and 117), in the
+ * member's `language`. `onText` receives the model's text as it streams, each figure checked before
+ * it is passed on.
  */
 export async function ask(
   deps: AppDeps,
   client: ChatClient | undefined,
   userId: number,
   question: string,
+  language: AssistantLanguage,
   log: FastifyBaseLogger,
   onText?: (text: string) => void,
 ): Promise<AskResponse> {
@@ -67,5 +69,5 @@ export async function ask(
     // The reason only: never the question or the member's figures.
     log.warn({ reason: outcome.reason }, 'assistant model not used; built-in answer given');
   }
-  return builtInAnswer(ctx, question, readGoals);
+  return builtInAnswer(ctx, question, readGoals, language);
 }

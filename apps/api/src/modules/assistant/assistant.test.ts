@@ -27,14 +27,18 @@ await seedHelpContent(app.deps.database.db, app.deps.clock.now());
 // The default limit, in an app of its own.
 const limited = await createTestApp();
 
-const ask = (member: Member, question: unknown) =>
-  member.client.post('/api/ai/ask', { question }, { token: member.token });
-const answer = async (member: Member, question: string) => {
-  const response = await ask(member, question);
+const ask = (member: Member, question: unknown, language?: unknown) =>
+  member.client.post('/api/ai/ask', language === undefined ? { question } : { question, language }, {
+    token: member.token,
+  });
+const answer = async (member: Member, question: string, language?: 'en' | 'es' | 'ar') => {
+  const response = await ask(member, question, language);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AskResponse>();
 };
 const usd = (major: number) => formatMoney(major);
+const usdEs = (major: number) => formatMoney(major, { locale: 'es-ES' });
+const usdAr = (major: number) => formatMoney(major, { locale: 'ar-u-nu-latn' });
 
 // Seeding: two members with different money, a plan each, then 40 days of earnings.
 const growth = await createPlan(app, { name: 'Growth Assistant', apyBps: 1200, durationDays: 182 });
@@ -264,5 +268,114 @@ describe('POST /api/ai/ask (built-in)', () => {
     // Another member is not held back by it.
     const other = await fundedMember(limited.app, 0);
     expect((await ask(other, 'hello')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/ai/ask in Spanish and Arabic', () => {
+  it('answers the balance in the asked language with the member’s figure formatted for the locale', async () => {
+    const me = await balanceOf(alice);
+    // Invested as the English answer says it (a goal saved above invested in the plan too).
+    const english = await answer(alice, 'What is my balance?');
+    const invested = Number(/You have \$([\d,.]+) invested/.exec(english.answer)![1]!.replace(/,/g, ''));
+    expect(invested).toBeGreaterThanOrEqual(10_000);
+    const es = await answer(alice, '¿Cuál es mi saldo?', 'es');
+    expect(es).toMatchObject({ intent: 'balance', sources: [{ title: 'Panel', url: '/dashboard' }] });
+    expect(es.answer).toContain(
+      `Tu saldo es ${usdEs(me.balance)}. Tienes ${usdEs(invested)} invertidos en planes.`,
+    );
+    expect(usdEs(me.balance)).not.toBe(usd(me.balance));
+
+    const ar = await answer(alice, 'ما هو رَصيدي؟', 'ar');
+    expect(ar).toMatchObject({ intent: 'balance', sources: [{ title: 'لوحة التحكم', url: '/dashboard' }] });
+    expect(ar.answer).toContain(`رصيدك ${usdAr(me.balance)}. لديك ${usdAr(invested)} مستثمرة في الخطط.`);
+    expect(ar.answer).toContain(`${usdAr(40.25)} محجوزة لسحوبات قيد المراجعة.`);
+  });
+
+  it('answers earnings of "el mes pasado" and "الشهر الماضي" with the figure of "last month"', async () => {
+    const english = await answer(alice, 'How much did I earn last month?');
+    const figure = /^You earned (.+) from March 1, 2026 to March 31, 2026\.$/.exec(english.answer)?.[1];
+    expect(figure).toBeDefined();
+    const major = Number(figure!.replace(/[$,]/g, ''));
+    expect(major).toBeGreaterThan(0);
+
+    const es = await answer(alice, '¿Cuánto gané el mes pasado?', 'es');
+    expect(es).toMatchObject({
+      intent: 'earnings',
+      sources: [{ title: 'Mi cartera', url: '/my-portfolio' }],
+    });
+    expect(es.answer).toBe(`Ganaste ${usdEs(major)} del 1 de marzo de 2026 al 31 de marzo de 2026.`);
+
+    const ar = await answer(alice, 'كم ربحت الشهر الماضي؟', 'ar');
+    expect(ar.intent).toBe('earnings');
+    const arDate = new Intl.DateTimeFormat('ar-u-nu-latn', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(ar.answer).toBe(
+      `ربحت ${usdAr(major)} من ${arDate.format(new Date('2026-03-01T00:00:00Z'))} إلى ${arDate.format(new Date('2026-03-31T00:00:00Z'))}.`,
+    );
+  });
+
+  it('answers deposits, withdrawals, points and plans in Spanish, with translated status words', async () => {
+    const deposits = await answer(alice, '¿Cuánto he depositado?', 'es');
+    expect(deposits.intent).toBe('deposits');
+    expect(deposits.answer).toContain(`${usdEs(12_345.67)} el 2 de marzo de 2026 (confirmado)`);
+    const withdrawals = await answer(alice, 'muéstrame mis retiros', 'es');
+    expect(withdrawals.answer).toContain(
+      `Tu última solicitud: ${usdEs(40.25)} el 2 de marzo de 2026 (pendiente).`,
+    );
+    const points = await answer(alice, '¿Cuántos puntos tengo?', 'es');
+    expect(points.answer).toContain(`Tienes 250 puntos de fidelidad, que valen ${usdEs(2.5)}.`);
+    const plans = await answer(alice, '¿Cuándo termina mi plan?', 'es');
+    expect(plans).toMatchObject({
+      intent: 'plans',
+      sources: [{ title: 'Mis planes activos y completados' }],
+    });
+    expect(plans.answer).toContain(`Growth Assistant: ${usdEs(10_000)} al 12,00 % anual`);
+    expect(plans.answer.endsWith('Esto no es asesoramiento financiero.')).toBe(true);
+    const arPoints = await answer(alice, 'كم نقاطي؟', 'ar');
+    expect(arPoints.answer).toContain(`لديك 250 من نقاط الولاء، قيمتها ${usdAr(2.5)}.`);
+  });
+
+  it('says "I don’t know" in the asked language, with the contact form as source', async () => {
+    expect(await answer(alice, 'zxqv plorbnik?', 'es')).toEqual({
+      answer:
+        'No sé la respuesta a eso. Pregunta a nuestro equipo mediante el formulario de contacto del centro de ayuda.',
+      sources: [{ title: 'Centro de ayuda: formulario de contacto', url: '/help-center#contact' }],
+      intent: 'unknown',
+    });
+    expect(await answer(alice, 'زكسقف بلوربنيك؟', 'ar')).toEqual({
+      answer: 'لا أعرف الإجابة عن ذلك. يُرجى سؤال فريقنا عبر نموذج الاتصال في مركز المساعدة.',
+      sources: [{ title: 'مركز المساعدة: نموذج الاتصال', url: '/help-center#contact' }],
+      intent: 'unknown',
+    });
+  });
+
+  it('refuses advice and actions, and greets, in the asked language', async () => {
+    const advice = await answer(alice, '¿Debería comprar bitcoin ahora?', 'es');
+    expect(advice.intent).toBe('advice');
+    expect(advice.answer).toContain('No puedo recomendar comprar ni vender ningún activo.');
+    expect(advice.answer.endsWith('Esto no es asesoramiento financiero.')).toBe(true);
+    const arAdvice = await answer(alice, 'هل يجب أن أشتري بيتكوين؟', 'ar');
+    expect(arAdvice).toMatchObject({ intent: 'advice' });
+    expect(arAdvice.answer.endsWith('هذه ليست نصيحة مالية.')).toBe(true);
+
+    const before = await balanceOf(alice);
+    const action = await answer(alice, 'retira 500 $ por mí', 'es');
+    expect(action.intent).toBe('action');
+    expect(action.answer).toContain('No puedo mover dinero ni cambiar nada en tu cuenta.');
+    // The help content is in English: the lead-in is translated, the article is quoted as written.
+    expect(action.answer).toMatch(/Del centro de ayuda, «.*»:/);
+    expect((await balanceOf(alice)).balance).toBe(before.balance);
+
+    expect((await answer(alice, 'hola', 'es')).answer).toMatch(/^¡Hola! Puedo decirte tu saldo/);
+    expect((await answer(alice, 'مرحبًا', 'ar')).answer).toMatch(/^مرحبًا! يمكنني/);
+  });
+
+  it('keeps English by default and refuses an unknown language with a 400 and a field error', async () => {
+    expect((await answer(alice, 'What is my balance?', 'en')).answer).toMatch(/^Your balance is /);
+    const french = await ask(alice, 'Quel est mon solde ?', 'fr');
+    expect(french.statusCode).toBe(400);
+    expect(errorOf(french)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { language: ['The language must be one of en, es or ar.'] },
+    });
   });
 });

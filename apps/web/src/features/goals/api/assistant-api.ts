@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AskResponse } from '@app/shared/schemas/assistant';
 import type { GoalResponse, PreviewPlansResponse } from '@app/shared/schemas/goals';
 import type { GoalFrequency } from '@app/shared/goals';
+import { currentLanguage } from '#i18n/index';
 import { api, apiPostStream } from '#lib/api-client';
 import { meQueryKey } from '#lib/session';
 
@@ -13,7 +14,8 @@ const goalsQueryPrefix = ['goals'] as const;
 /**
  * POST /api/ai/ask. Asks for server-sent events: with an external model the answer streams in
  * (`onText` gets the text so far) and the `done` event's answer replaces it; otherwise (the built-in
- * assistant) the answer is JSON. Both end in the whole answer.
+ * assistant) the answer is JSON. Both end in the whole answer. The question carries the UI language:
+ * the built-in assistant reads the question and answers in it.
  */
 export async function askAssistant(
   question: string,
@@ -22,7 +24,7 @@ export async function askAssistant(
 ): Promise<AskResponse> {
   const response = await apiPostStream(
     '/api/ai/ask',
-    { question },
+    { question, language: currentLanguage() },
     { accept: 'text/event-stream, application/json', ...(signal ? { signal } : {}) },
   );
   const type = response.headers.get('Content-Type') ?? '';

@@ -5,6 +5,7 @@ import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import { USER, fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { storeToken } from '#lib/tokens';
+import { i18n } from '#i18n/index';
 import { AssistantChat } from './assistant-chat';
 
 const growth: SuggestedPlan = {
@@ -155,6 +156,7 @@ describe('AssistantChat', () => {
     expect(await within(log()).findByText('Your balance is $1,234.00.')).toBeInTheDocument();
     expect(within(log()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(server.to('POST /api/ai/ask')[0]!.headers.Accept).toContain('text/event-stream');
+    expect(server.to('POST /api/ai/ask')[0]!.body).toEqual({ question: 'Check my balance', language: 'en' });
 
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'again?{Enter}');
     expect(await within(log()).findByText('Too many requests. Please try again later.')).toBeInTheDocument();
@@ -208,5 +210,18 @@ describe('AssistantChat', () => {
       'Your question is too long: please keep it under 2,000 characters.',
     );
     expect(server.to('POST /api/ai/ask')).toHaveLength(0);
+  });
+
+  it.each(['es', 'ar'] as const)('sends the UI language (%s) with the question', async (language) => {
+    const user = userEvent.setup();
+    await i18n.changeLanguage(language);
+    const server = fakeApi({
+      'GET /api/me': () => json(USER),
+      'POST /api/ai/ask': () => json({ answer: 'ok', sources: [], intent: 'balance' }),
+    });
+    renderScreen('/my-goals', <AssistantChat />);
+    await user.type(screen.getByRole('textbox'), 'saldo?{Enter}');
+    expect(await within(screen.getByRole('log')).findByText('ok')).toBeInTheDocument();
+    expect(server.to('POST /api/ai/ask')[0]!.body).toEqual({ question: 'saldo?', language });
   });
 });
