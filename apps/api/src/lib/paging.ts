@@ -1,6 +1,6 @@
 import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { users, type DbOrTx } from '@app/db';
+import type { DbOrTx } from '@app/db';
 
 /** A member list counts its rows up to this many pages past the one asked for (decision 039). */
 export const COUNT_PAGES_AHEAD = 10;
@@ -68,36 +68,3 @@ export async function selectMemberPage<Table extends MemberTable>(
 
 /** Rows a page of an admin queue, unless the request asks for another number. */
 export const ADMIN_QUEUE_PAGE_SIZE = 20;
-
-/** A table of members' requests that an admin works through by status. */
-type QueueTable = MemberTable & { status: PgColumn };
-
-/** Who made the request, as the admin screens show it. */
-interface QueueMember {
-  id: number;
-  username: string;
-  email: string;
-}
-
-/**
- * One page of an admin queue: the rows of `table` in `status` (all of them without one), each with its
- * member. Pending rows come oldest first, the order they are worked in; any other status newest first.
- */
-export async function selectQueuePage<Table extends QueueTable>(
-  db: DbOrTx,
-  table: Table,
-  status: Table['$inferSelect']['status'] | undefined,
-  page: number,
-  perPage: number,
-): Promise<{ rows: { row: Table['$inferSelect']; member: QueueMember }[]; total: number }> {
-  const where = status ? eq(table.status, status) : undefined;
-  // As in selectMemberPage: the query is typed for any table, the return type states the rows.
-  const anyTable: PgTable = table;
-  const query = db
-    .select({ row: anyTable, member: { id: users.id, username: users.username, email: users.email } })
-    .from(anyTable)
-    .innerJoin(users, eq(users.id, table.userId))
-    .where(where)
-    .orderBy(status === 'pending' ? table.createdAt : desc(table.createdAt), desc(table.id));
-  return selectPage(db, query.$dynamic(), { table, where }, page, perPage);
-}
