@@ -251,27 +251,36 @@ describe('queue item', () => {
   });
 });
 
+/** Ada's member page as the API answers it, with the given history sections. */
+function memberDetail(sections: AdminMemberDetailResponse['sections']): AdminMemberDetailResponse {
+  return {
+    member: {
+      id: 7,
+      username: 'ada_l',
+      email: 'ada@example.com',
+      status: 'active',
+      referral_code: 'ADA123',
+      email_verified: true,
+      created_at: '2026-01-01T00:00:00.000Z',
+      account_type: 'personal',
+      business_name: null,
+      language: 'en',
+      currency: 'USD',
+      two_factor_enabled: false,
+    },
+    profile: {
+      country: 'GB',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    } as AdminMemberDetailResponse['profile'],
+    money: null,
+    sections,
+  };
+}
+
 describe('member page', () => {
   it('keeps the open history and its page in the URL', async () => {
-    const member = {
-      member: {
-        id: 7,
-        username: 'ada_l',
-        email: 'ada@example.com',
-        status: 'active',
-        referral_code: 'ADA123',
-        email_verified: true,
-        created_at: '2026-01-01T00:00:00.000Z',
-        account_type: 'personal',
-        business_name: null,
-        language: 'en',
-        currency: 'USD',
-        two_factor_enabled: false,
-      },
-      profile: { country: 'GB', first_name: 'Ada', last_name: 'Lovelace' },
-      money: null,
-      sections: ['ledger', 'sessions'],
-    } as unknown as AdminMemberDetailResponse;
+    const member = memberDetail(['ledger', 'sessions']);
     const ledgerPage = (page: number) =>
       json({
         section: 'ledger',
@@ -313,29 +322,7 @@ describe('member page', () => {
   });
 
   it('suspends with a reason', async () => {
-    const member: AdminMemberDetailResponse = {
-      member: {
-        id: 7,
-        username: 'ada_l',
-        email: 'ada@example.com',
-        status: 'active',
-        referral_code: 'ADA123',
-        email_verified: true,
-        created_at: '2026-01-01T00:00:00.000Z',
-        account_type: 'personal',
-        business_name: null,
-        language: 'en',
-        currency: 'USD',
-        two_factor_enabled: false,
-      },
-      profile: {
-        country: 'GB',
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-      } as AdminMemberDetailResponse['profile'],
-      money: null,
-      sections: ['sessions'],
-    };
+    const member = memberDetail(['sessions']);
     const server = fakeApi({
       'GET /api/admin/users/7': () => json(member),
       'GET /api/admin/users/7/sessions': () =>
