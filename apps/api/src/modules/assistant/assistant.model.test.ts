@@ -6,7 +6,8 @@ import { balanceOf, type Member } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
 import { seedHelpContent } from '../help/help.service';
 import { AiUnavailableError, createChatClient } from '../../integrations/ai/openai-chat';
-import { FigureGate, MAX_TOOL_ROUNDS, SYSTEM_PROMPT, figuresIn } from './assistant.model';
+import { FigureGate, MAX_TOOL_ROUNDS, SYSTEM_PROMPT, figuresIn, systemPrompt } from './assistant.model';
+import { TEXTS } from './assistant.texts';
 
 /**
  * The external model (issue 14 item 5) against a local fake that speaks the OpenAI chat-completions
@@ -73,6 +74,29 @@ beforeEach(() => {
 });
 
 describe('POST /api/ai/ask with an external model', () => {
+  it("tells the model the member's language and its not-advice sentence in that language", async () => {
+    fake.script = [
+      { kind: 'tools', calls: [{ name: 'get_balance' }] },
+      { kind: 'text', text: (body) => `Tu saldo es ${String(lastToolResult(body).balance_text)}.` },
+    ];
+    const response = await alice.client.post(
+      '/api/ai/ask',
+      { question: '¿Cuál es mi saldo?', language: 'es' },
+      { token: alice.token },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AskResponse>()).toMatchObject({
+      answer: 'Tu saldo es $11,345.67.',
+      intent: 'model',
+    });
+    const system = fake.requests[0]!.body.messages[0];
+    expect(system).toEqual({ role: 'system', content: systemPrompt('es') });
+    expect(system?.content).toContain('Answer in Spanish');
+    expect(system?.content).toContain(TEXTS.es.notAdvice);
+    expect(system?.content).not.toContain('This is not financial advice.');
+    expect(SYSTEM_PROMPT).not.toContain("the member's language");
+  });
+
   it('sends the fixed rules, the question only as data, the tools; answers from a tool round', async () => {
     fake.script = [
       { kind: 'tools', calls: [{ name: 'get_balance' }] },

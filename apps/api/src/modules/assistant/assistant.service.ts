@@ -63,6 +63,7 @@ export async function ask(
   if (client) {
     const outcome = await askModel(client, ctx, question, readGoals, {
       timeoutMs: deps.config.ai.timeoutMs,
+      language,
       ...(onText ? { onText } : {}),
     });
     if (outcome.ok) return outcome.answer;
