@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiSession } from './support/api-session';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
+import { expectAccessible, launchBrowser, openPage } from './support/browser';
+import { fundedMember, signIn, fitsWidth } from './support/member';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,33 +11,9 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A verified member with `amount` dollars paid in through the sandbox gateway (the real flow). */
-async function fundedMember(amount: number) {
-  const session = new ApiSession(baseUrl());
-  const credentials = await session.registerVerifiedMember('chatter');
-  await session.signIn(credentials.email, credentials.password);
-  const deposit = await session.request<{ deposit: { id: number } }>('POST', '/api/deposit', {
-    amount,
-    payment_method: 'nowpayment',
-  });
-  await session.request('POST', `/api/sandbox/checkout/${deposit.deposit.id}/pay`);
-  return { session, ...credentials };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 describe('the assistant in My Goals, in a real browser', () => {
   test('the chat goes from step 0 to a saved goal, answers a question with a figure; axe-clean at 1280 and 390 px', async () => {
-    const member = await fundedMember(1000);
+    const member = await fundedMember(1000, 'chatter');
     const { page, errors, context } = await openPage(browser);
     await signIn(page, member.email, member.password);
     await page.goto('/my-goals');

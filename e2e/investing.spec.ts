@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiSession } from './support/api-session';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
+import { fundedMember, signIn } from './support/member';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,27 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** A verified member with `amount` dollars paid in through the sandbox gateway (the real flow). */
-async function fundedMember(amount: number, emailPrefix = 'investor') {
-  const session = new ApiSession(baseUrl());
-  const credentials = await session.registerVerifiedMember(emailPrefix);
-  await session.signIn(credentials.email, credentials.password);
-  const deposit = await session.request<{ deposit: { id: number } }>('POST', '/api/deposit', {
-    amount,
-    payment_method: 'nowpayment',
-  });
-  await session.request('POST', `/api/sandbox/checkout/${deposit.deposit.id}/pay`);
-  return { session, ...credentials };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** A loaded screen may still be laying out (its sections arrive one by one); on a busy machine, slowly. */
 const LAYOUT_SETTLES_MS = 10_000;
@@ -47,7 +26,7 @@ const fitsWidth = (page: Page) =>
 
 describe('investing in a real browser', () => {
   test('invest from the dashboard → a day passes → the earning shows in the portfolio and Activity', async () => {
-    const member = await fundedMember(1000);
+    const member = await fundedMember(1000, 'investor');
     const { page, errors, context } = await openPage(browser);
     await signIn(page, member.email, member.password);
 

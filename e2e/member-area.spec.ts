@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiSession, latestCode, uniqueEmail } from './support/api-session';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { signIn as signInAs } from './support/member';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,13 +15,8 @@ afterAll(async () => {
 
 const PASSWORD = 'a-long-password-1';
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/dashboard');
-}
+/** Signs in with the password every member of this spec has. */
+const signIn = (page: Page, email: string) => signInAs(page, email, PASSWORD);
 
 /** Axe with every WCAG A/AA rule and the best-practice rules, any impact. */
 async function expectAxeClean(page: Page, label: string): Promise<void> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
 import { AxeBuilder } from '@axe-core/playwright';
 import { baseUrl, expectAccessible as expectWcagClean, launchBrowser, openPage } from './support/browser';
+import { signIn } from './support/member';
 
 /**
  * Axe as the issue asks for these screens: the WCAG rules (support/browser), and also every
@@ -30,14 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** A bank transfer made from another session, confirmed by an operator through the admin API. */
 async function confirmedBankDeposit(other: ApiSession, amount: number): Promise<void> {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
+import { signIn } from './support/member';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,14 +14,6 @@ afterAll(async () => {
 
 interface AdminWithdrawalList {
   data: { id: number; amount: number; status: string; user: { email: string } }[];
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/dashboard');
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
