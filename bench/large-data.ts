@@ -207,6 +207,8 @@ await step('seed: balances and running totals', async () => {
   await q(`update admin_queue_totals t set pending_count = w.n, pending_amount = w.amount
     from (select count(*) as n, coalesce(sum(amount), 0) as amount from withdrawals where status = 'pending') w
     where t.queue = 'withdrawals'`);
+  await q(`insert into member_list_totals (user_id, list, rows)
+    select user_id, 'user_plans', count(*) from user_plans group by user_id`);
 });
 // Tokens for the sampled members ("<id>|<secret>", only sha256(secret) stored, as issueToken does).
 const secretOf = (u: number) => `large-bench-secret-${String(u).padStart(8, '0')}`;

@@ -62,6 +62,8 @@ export interface LedgerCheck {
     cachedAmount: number;
     amount: number;
   }[];
+  /** Members whose kept list length (member_list_totals, decision 134) differs from their rows. */
+  mismatchedListTotals: { userId: number; list: string; cached: number; rows: number }[];
   duplicateReferences: number;
   accountsChecked: number;
   entriesChecked: number;
@@ -290,6 +292,22 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     cachedAmount: num(row.cached_amount),
     amount: num(row.amount),
   }));
+  const listRows = await queryRows<{ user_id: unknown; cached: unknown; rows: unknown }>(
+    db,
+    sql`select coalesce(t.user_id, c.user_id) as user_id, coalesce(t.rows, 0) as cached,
+          coalesce(c.rows, 0) as rows
+        from (select user_id, count(*) as rows from user_plans group by user_id) c
+        full join (select user_id, rows from member_list_totals where list = 'user_plans') t
+          on t.user_id = c.user_id
+        where coalesce(t.rows, 0) <> coalesce(c.rows, 0)
+        limit 100`,
+  );
+  const mismatchedListTotals = listRows.map((row) => ({
+    userId: num(row.user_id),
+    list: 'user_plans',
+    cached: num(row.cached),
+    rows: num(row.rows),
+  }));
   const mismatchedAccounts = accounts.map((row) => {
     const cachedBalance = num(row.balance);
     const postingsBalance = num(row.posted);
@@ -341,6 +359,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedLoans,
     mismatchedGoals,
     mismatchedQueueTotals,
+    mismatchedListTotals,
     duplicateReferences,
     accountsChecked: num(totals?.accounts),
     entriesChecked: num(totals?.entries),
@@ -356,6 +375,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     result.mismatchedDailyEarnings.length === 0 &&
     mismatchedLoans.length === 0 &&
     mismatchedGoals.length === 0 &&
-    mismatchedQueueTotals.length === 0;
+    mismatchedQueueTotals.length === 0 &&
+    mismatchedListTotals.length === 0;
   return result;
 }

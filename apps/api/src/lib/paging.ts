@@ -1,6 +1,6 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '@app/db';
+import { memberListTotals, type DbOrTx } from '@app/db';
 
 /** A member list counts its rows up to this many pages past the one asked for (decision 039). */
 export const COUNT_PAGES_AHEAD = 10;
@@ -49,7 +49,8 @@ type MemberTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt: PgColu
 
 /**
  * One page of a member's rows of `table`, newest first, through the table's (user_id, created_at)
- * index; the total is counted at most COUNT_PAGES_AHEAD pages past this one.
+ * index; the total is the kept length of the list (KEPT_LISTS), else counted at most COUNT_PAGES_AHEAD
+ * pages past this one.
  */
 export async function selectMemberPage<Table extends MemberTable>(
   db: DbOrTx,
@@ -63,8 +64,23 @@ export async function selectMemberPage<Table extends MemberTable>(
   // whole-table select are the table's `$inferSelect`, which the return type states.
   const anyTable: PgTable = table;
   const query = db.select().from(anyTable).where(where).orderBy(desc(table.createdAt), desc(table.id));
-  return selectPage(db, query.$dynamic(), { table, where, bounded: true }, page, perPage);
+  const list = getTableName(table);
+  if (!KEPT_LISTS.has(list))
+    return selectPage(db, query.$dynamic(), { table, where, bounded: true }, page, perPage);
+  const rows = await query.limit(perPage).offset((page - 1) * perPage);
+  const [kept] = await db
+    .select({ rows: memberListTotals.rows })
+    .from(memberListTotals)
+    .where(and(eq(memberListTotals.userId, userId), eq(memberListTotals.list, list)));
+  return { rows, total: kept?.rows ?? 0 };
 }
+
+/**
+ * Member lists whose length member_list_totals keeps (decision 134): their rows are rewritten often
+ * (the accrual writes every plan every day), so even a bounded count would visit a page of the table
+ * for every plan, which costs more the longer the history.
+ */
+const KEPT_LISTS = new Set(['user_plans']);
 
 /** Rows a page of an admin queue, unless the request asks for another number. */
 export const ADMIN_QUEUE_PAGE_SIZE = 20;

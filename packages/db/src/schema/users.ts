@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -73,6 +74,27 @@ export const userProfiles = pgTable('user_profiles', {
   personalEnc: text('personal_enc'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * How many rows a member has in a list whose rows are rewritten often (user_plans: the accrual writes
+ * every plan every day), kept by a trigger at commit of the transaction that adds or removes a row
+ * (decision 134): the list's page count is one row, never a count over a year of row versions.
+ */
+export const memberListTotals = pgTable(
+  'member_list_totals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The table the rows are in. */
+    list: text('list').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.list] }),
+    check('member_list_totals_rows_check', sql`${t.rows} >= 0`),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

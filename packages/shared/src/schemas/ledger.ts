@@ -74,6 +74,15 @@ export const LedgerCheckResponse = z.object({
       amount: z.number(),
     }),
   ),
+  /** Members whose kept list length (member_list_totals) differs from their rows (decision 134). */
+  mismatched_list_totals: z.array(
+    z.object({
+      user_id: z.number().int(),
+      list: z.string(),
+      cached: z.number().int(),
+      rows: z.number().int(),
+    }),
+  ),
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),

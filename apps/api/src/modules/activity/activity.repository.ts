@@ -160,9 +160,33 @@ async function countActivity(db: DbOrTx, filter: ActivityFilter, cap: number): P
   }
   const [row] = await queryRows<{ n: unknown }>(
     db,
-    sql`select count(*) as n from (select 1 from (${sql.join(branches(filter, cap), sql` union all `)}) t limit ${cap}) c`,
+    sql`select count(*) as n from (select 1 from (${sql.join(countedBranches(filter, cap), sql` union all `)}) t limit ${cap}) c`,
   );
   return num(row?.n);
+}
+
+/**
+ * The rows of each branch that a bounded count needs: the same filter, order and cut as `branches`,
+ * through the same indexes, without the columns a page shows (no posting summed per entry).
+ */
+function countedBranches(filter: ActivityFilter, cap: number): SQL[] {
+  const { userId } = filter;
+  const parts: SQL[] = [];
+  for (const [type, table] of [
+    ['deposit', sql`deposits`],
+    ['withdrawal', sql`withdrawals`],
+  ] as const) {
+    if (!wanted(filter, type)) continue;
+    parts.push(sql`(select 1 from ${table} where user_id = ${userId}${branchRange(sql`created_at`, sql`id`, type, filter)}
+      order by created_at desc, id desc limit ${cap})`);
+  }
+  for (const kind of ENTRY_TYPES) {
+    if (!wanted(filter, kind)) continue;
+    parts.push(sql`(select 1 from ledger_entries
+      where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter)}
+      order by created_at desc, id desc limit ${cap})`);
+  }
+  return parts;
 }
 
 /**

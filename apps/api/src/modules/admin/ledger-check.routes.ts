@@ -105,6 +105,12 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached_amount: centsToMajor(row.cachedAmount),
           amount: centsToMajor(row.amount),
         })),
+        mismatched_list_totals: check.mismatchedListTotals.map((row) => ({
+          user_id: row.userId,
+          list: row.list,
+          cached: row.cached,
+          rows: row.rows,
+        })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,
         entries_checked: check.entriesChecked,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { ledgerEntries, userPlans } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import { ledgerEntries, memberListTotals, userPlans } from '@app/db';
+import { checkLedger } from '../../ledger/check';
 import type {
   InvestResponse,
   UserPlanActionResponse,
@@ -145,6 +146,9 @@ describe('POST /api/invest', () => {
     expect(responses.filter((response) => response.statusCode === 422)).toHaveLength(2);
     expect((await balanceOf(member)).balance).toBe(200);
     expect(await plansOf(member)).toHaveLength(2);
+    // The refused investments left the kept length of the member's plans as it was (decision 134).
+    const listed = await member.client.get('/api/pp', { token: member.token });
+    expect(listed.json<UserPlanListResponse>().meta).toEqual({ current_page: 1, total_pages: 1, total: 2 });
   });
 });
 
@@ -183,6 +187,39 @@ describe('GET /api/pp and /api/pp/:id', () => {
     expect(errorOf(hidden).message).toBe('Plan not found.');
     expect((await member.client.get('/api/pp/abc', { token: member.token })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/api/pp' })).statusCode).toBe(401);
+  });
+});
+
+describe('the kept length of a member’s plans (member_list_totals, decision 134)', () => {
+  it('is the page count of /api/pp, and the ledger check catches one that differs from the plans', async () => {
+    const plan = await createPlan(app);
+    const member = await fundedMember(app, 5000);
+    for (let i = 0; i < 12; i += 1) await investIn(member, plan.id, 100);
+    const meta = async (page: number) =>
+      (await member.client.get(`/api/pp?page=${page}`, { token: member.token })).json<UserPlanListResponse>()
+        .meta;
+    // Twelve plans are three pages of five, whichever page is asked for.
+    expect(await meta(1)).toEqual({ current_page: 1, total_pages: 3, total: 12 });
+    expect(await meta(3)).toEqual({ current_page: 3, total_pages: 3, total: 12 });
+    expect((await checkLedger(db)).mismatchedListTotals).toEqual([]);
+
+    await db
+      .update(memberListTotals)
+      .set({ rows: 11 })
+      .where(and(eq(memberListTotals.userId, member.user.id), eq(memberListTotals.list, 'user_plans')));
+    const check = await checkLedger(db);
+    expect(check.ok).toBe(false);
+    expect(check.mismatchedListTotals).toContainEqual({
+      userId: member.user.id,
+      list: 'user_plans',
+      cached: 11,
+      rows: 12,
+    });
+    await db
+      .update(memberListTotals)
+      .set({ rows: 12 })
+      .where(and(eq(memberListTotals.userId, member.user.id), eq(memberListTotals.list, 'user_plans')));
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 });
 

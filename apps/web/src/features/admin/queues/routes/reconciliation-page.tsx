@@ -21,6 +21,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['loans', check.mismatched_loans.length],
     ['goals', check.mismatched_goals.length],
     ['queueTotals', check.mismatched_queue_totals.length],
+    ['listTotals', check.mismatched_list_totals.length],
     ['references', check.duplicate_references],
   ];
 }
