@@ -135,12 +135,12 @@ function branches(filter: ActivityFilter, take: number): SQL[] {
 }
 
 /**
- * How many rows the filter keeps. Without dates it is exact and costs a few indexed rows: the
- * deposits and withdrawals counted on their member index, the entries from the running totals
- * (decision 038). With dates it is counted up to `cap` rows (a bounded count), so a page never counts
- * a member's whole history.
+ * How many rows the filter keeps, as one expression. Without dates it is exact and costs a few indexed
+ * rows: the deposits and withdrawals counted on their member index, the entries from the running
+ * totals (decision 038). With dates it is counted up to `cap` rows (a bounded count), so a page never
+ * counts a member's whole history.
  */
-async function countActivity(db: DbOrTx, filter: ActivityFilter, cap: number): Promise<number> {
+function countSql(filter: ActivityFilter, cap: number): SQL {
   const { userId } = filter;
   if (!filter.from && !filter.until) {
     const parts: SQL[] = [];
@@ -155,14 +155,9 @@ async function countActivity(db: DbOrTx, filter: ActivityFilter, cap: number): P
           kinds.map((kind) => sql`${kind}`),
           sql`, `,
         )}))`);
-    const [row] = await queryRows<{ n: unknown }>(db, sql`select ${sql.join(parts, sql` + `)} as n`);
-    return num(row?.n);
+    return sql`(${sql.join(parts, sql` + `)})`;
   }
-  const [row] = await queryRows<{ n: unknown }>(
-    db,
-    sql`select count(*) as n from (select 1 from (${sql.join(countedBranches(filter, cap), sql` union all `)}) t limit ${cap}) c`,
-  );
-  return num(row?.n);
+  return sql`(select count(*) from (select 1 from (${sql.join(countedBranches(filter, cap), sql` union all `)}) t limit ${cap}) c)`;
 }
 
 /**
@@ -201,27 +196,32 @@ export async function listActivity(
 ): Promise<{ rows: ActivityRow[]; total: number }> {
   const take = filter.offset + filter.limit;
   const union = sql.join(branches(filter, take), sql` union all `);
-  const [rows, total] = await Promise.all([
-    queryRows<{
-      id: string;
-      type: ActivityType;
-      date: Date | string;
-      rank: unknown;
-      sort_id: unknown;
-      amount: unknown;
-      points: unknown;
-      status: string;
-      description: string;
-    }>(
-      db,
-      sql`select t.id, t.type, t.date, t.rank, t.sort_id, t.amount, t.points, t.status, t.description
-          from (${union}) t
-          order by t.date desc, t.rank, t.sort_id desc limit ${filter.limit} offset ${filter.offset}`,
-    ),
-    filter.withoutTotal
-      ? Promise.resolve(0)
-      : countActivity(db, filter, take + filter.limit * ACTIVITY_COUNT_PAGES_AHEAD),
-  ]);
+  // The count rides in the page's statement (one round trip to the database, decision 135); a page
+  // past the end has no row to carry it and asks for it alone.
+  const total = filter.withoutTotal
+    ? sql`0::bigint`
+    : countSql(filter, take + filter.limit * ACTIVITY_COUNT_PAGES_AHEAD);
+  const rows = await queryRows<{
+    id: string;
+    type: ActivityType;
+    date: Date | string;
+    rank: unknown;
+    sort_id: unknown;
+    amount: unknown;
+    points: unknown;
+    status: string;
+    description: string;
+    total: unknown;
+  }>(
+    db,
+    sql`select t.id, t.type, t.date, t.rank, t.sort_id, t.amount, t.points, t.status, t.description,
+          ${total} as total
+        from (${union}) t
+        order by t.date desc, t.rank, t.sort_id desc limit ${filter.limit} offset ${filter.offset}`,
+  );
+  let counted = rows[0]?.total;
+  if (counted === undefined && !filter.withoutTotal)
+    counted = (await queryRows<{ n: unknown }>(db, sql`select ${total} as n`))[0]?.n;
   return {
     rows: rows.map((row) => {
       const date = new Date(row.date);
@@ -236,6 +236,6 @@ export async function listActivity(
         cursor: { date, rank: num(row.rank), sortId: num(row.sort_id) },
       };
     }),
-    total,
+    total: num(counted ?? 0),
   };
 }

@@ -94,6 +94,10 @@ describe('GET /api/activity', () => {
       seen.push(...list.data.map((item) => item.id));
     }
     expect(new Set(seen).size).toBe(26);
+    // A page past the end is empty and still knows the list's length.
+    const past = await activity(member, '?per_page=4&page=9');
+    expect(past.data).toEqual([]);
+    expect(past.meta).toEqual({ current_page: 9, total_pages: 7, total: 26 });
     expect(seen.at(-1)).toMatch(/^deposit:/);
 
     const day = clock.now().toISOString().slice(0, 10);
