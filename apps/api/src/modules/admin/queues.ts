@@ -118,54 +118,13 @@ interface QueueMember {
 }
 
 /**
- * One page of a queue: pending rows oldest first (the order they are worked in), any other view newest
- * first, each with its member. The page's total is counted at most COUNT_PAGES_AHEAD pages past this
- * one (decision 039), so a page never counts the whole table.
- */
-export async function selectFilteredQueuePage<Row>(
-  db: DbOrTx,
-  queue: QueueTable,
-  filters: QueueFilters<string>,
-  perPage: number,
-  extra: SQL[] = [],
-  /** The number of rows the filters keep when it is already known (the whole pending queue). */
-  knownTotal?: number,
-): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number }> {
-  const where = await queueWhere(db, queue, filters, extra);
-  if (where === 'nothing') return { rows: [], total: 0 };
-  const offset = (filters.page - 1) * perPage;
-  // Pending items oldest first (the order they are worked in), any other status newest first,
-  // unless the operator sorts by time or amount; ties in the id's order of the same direction.
-  const sort = filters.sort ?? (filters.status === 'pending' ? 'created_at' : '-created_at');
-  const order = sort.startsWith('-') ? desc : asc;
-  const rows = await db
-    .select({
-      row: queue.table,
-      member: { id: users.id, username: users.username, email: users.email },
-    })
-    .from(queue.table)
-    .innerJoin(users, eq(users.id, queue.userId))
-    .where(where)
-    .orderBy(order(sort.endsWith('amount') ? queue.amount : queue.createdAt), order(queue.id))
-    .limit(perPage)
-    .offset(offset);
-  if (knownTotal !== undefined)
-    return { rows: rows as { row: Row; member: QueueMember }[], total: knownTotal };
-  const cap = offset + perPage * (COUNT_PAGES_AHEAD + 1);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(queue.table)
-    .where(where)
-    .limit(cap)
-    .as('capped');
-  const [total] = await db.select({ n: count() }).from(capped);
-  return { rows: rows as { row: Row; member: QueueMember }[], total: total?.n ?? 0 };
-}
-
-/**
- * A queue's page with the queue's totals, read first: for the whole pending queue (its default view)
- * they are the page count too, so no rows are counted. `wholeQueue: false` when the filters are not
- * the queue the totals keep (deposits of every method: the totals count bank transfers).
+ * A queue's page with the queue's totals, in one statement (one round trip, decision 135): pending
+ * rows oldest first (the order they are worked in), any other view newest first, each with its
+ * member, and beside them the queue's totals (queueTotalsColumns). For the whole pending queue (its
+ * default view) the totals are the page count too; any other view counts its rows at most
+ * COUNT_PAGES_AHEAD pages past this one (decision 039), so a page never counts the whole table.
+ * `wholeQueue: false` when the filters are not the queue the totals keep (deposits of every method:
+ * the totals count bank transfers).
  */
 export async function selectQueuePageWithTotals<Row>(
   db: DbOrTx,
@@ -175,17 +134,63 @@ export async function selectQueuePageWithTotals<Row>(
   perPage: number,
   options: { extra?: SQL[]; totalsExtra?: SQL[]; wholeQueue?: boolean } = {},
 ): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number; totals: QueueTotals }> {
-  const totals = await queueTotals(db, name, queue, options.totalsExtra);
+  const where = await queueWhere(db, queue, filters, options.extra ?? []);
+  if (where === 'nothing') {
+    const totals = await queueTotals(db, name, queue, options.totalsExtra);
+    return { rows: [], total: 0, totals };
+  }
   const whole = (options.wholeQueue ?? true) && wholePendingQueue(filters);
-  const page = await selectFilteredQueuePage<Row>(
-    db,
-    queue,
-    filters,
-    perPage,
-    options.extra,
-    whole ? totals.pending_count : undefined,
-  );
-  return { ...page, totals };
+  const offset = (filters.page - 1) * perPage;
+  const cap = offset + perPage * (COUNT_PAGES_AHEAD + 1);
+  const counted = whole
+    ? sql<number>`0`
+    : sql<number>`(select count(*) from (${db
+        .select({ one: sql`1` })
+        .from(queue.table)
+        .where(where)
+        .limit(cap)}) capped)`.mapWith(Number);
+  // Pending items oldest first (the order they are worked in), any other status newest first,
+  // unless the operator sorts by time or amount; ties in the id's order of the same direction.
+  const sort = filters.sort ?? (filters.status === 'pending' ? 'created_at' : '-created_at');
+  const order = sort.startsWith('-') ? desc : asc;
+  const rows = await db
+    .select({
+      row: queue.table,
+      member: { id: users.id, username: users.username, email: users.email },
+      ...queueTotalsColumns(name, queue, options.totalsExtra),
+      counted,
+    })
+    .from(queue.table)
+    .innerJoin(users, eq(users.id, queue.userId))
+    .where(where)
+    .orderBy(order(sort.endsWith('amount') ? queue.amount : queue.createdAt), order(queue.id))
+    .limit(perPage)
+    .offset(offset);
+  const first = rows[0];
+  // A page past the end has no row to carry the totals: they are read alone.
+  const totals = first ? toQueueTotals(first) : await queueTotals(db, name, queue, options.totalsExtra);
+  const total = whole
+    ? totals.pending_count
+    : first
+      ? first.counted
+      : await countQueue(db, queue, where, cap);
+  return {
+    rows: rows.map(({ row, member }) => ({ row: row as Row, member })),
+    total,
+    totals,
+  };
+}
+
+/** The rows `where` keeps, counted up to `cap`. */
+async function countQueue(db: DbOrTx, queue: QueueTable, where: SQL | undefined, cap: number) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(queue.table)
+    .where(where)
+    .limit(cap)
+    .as('capped');
+  const [total] = await db.select({ n: count() }).from(capped);
+  return total?.n ?? 0;
 }
 
 /**
@@ -204,37 +209,44 @@ export function wholePendingQueue(filters: QueueFilters<string>): boolean {
 }
 
 /**
- * The whole pending queue: count and amount from admin_queue_totals (kept by triggers), the oldest
- * item from the (status, created_at) index — one statement of two indexed reads, whatever the
- * queue's length (one round trip: each is a system call and a wake-up of the database).
+ * The whole pending queue as columns of a statement: count and amount from admin_queue_totals (kept
+ * by triggers), the oldest item from the (status, created_at) index; two indexed reads, whatever the
+ * queue's length.
  */
+function queueTotalsColumns(name: AdminQueue, queue: QueueTable, extra: SQL[] = []) {
+  const oldest = sql`(select floor(extract(epoch from ${queue.createdAt}) * 1000)::float8 from ${queue.table}
+    where ${and(eq(queue.status, 'pending'), ...extra)} order by ${queue.createdAt} asc limit 1)`;
+  return {
+    pendingCount: sql<number>`(select ${adminQueueTotals.pendingCount} from ${adminQueueTotals}
+      where ${adminQueueTotals.queue} = ${name})`.mapWith(Number),
+    pendingAmount: sql<number>`(select ${adminQueueTotals.pendingAmount} from ${adminQueueTotals}
+      where ${adminQueueTotals.queue} = ${name})`.mapWith(Number),
+    oldestMs: sql<number | null>`${oldest}`.mapWith(Number),
+  };
+}
+
+function toQueueTotals(row: {
+  pendingCount: number | null;
+  pendingAmount: number | null;
+  oldestMs: number | null;
+}) {
+  const oldestMs = row.oldestMs ?? null;
+  return {
+    pending_count: row.pendingCount ?? 0,
+    pending_amount: centsToMajor(row.pendingAmount ?? 0),
+    oldest_pending_at: oldestMs === null ? null : new Date(oldestMs).toISOString(),
+  };
+}
+
+/** The whole pending queue's totals alone (the overview, a page with no rows): one statement. */
 export async function queueTotals(
   db: DbOrTx,
   name: AdminQueue,
   queue: QueueTable,
   extra: SQL[] = [],
 ): Promise<QueueTotals> {
-  const oldest = db
-    .select({ ms: sql`floor(extract(epoch from ${queue.createdAt}) * 1000)::float8` })
-    .from(queue.table)
-    .where(and(eq(queue.status, 'pending'), ...extra))
-    .orderBy(asc(queue.createdAt))
-    .limit(1);
-  const [totals] = await db
-    .select({
-      pendingCount: adminQueueTotals.pendingCount,
-      pendingAmount: adminQueueTotals.pendingAmount,
-      oldestMs: sql<number | null>`(${oldest})`.mapWith(Number),
-    })
-    .from(adminQueueTotals)
-    .where(eq(adminQueueTotals.queue, name));
-  // The migration writes one row per queue (0021), so the statement always answers one.
-  const oldestMs = totals?.oldestMs ?? null;
-  return {
-    pending_count: totals?.pendingCount ?? 0,
-    pending_amount: centsToMajor(totals?.pendingAmount ?? 0),
-    oldest_pending_at: oldestMs === null ? null : new Date(oldestMs).toISOString(),
-  };
+  const [row] = await db.select(queueTotalsColumns(name, queue, extra)).from(sql`(select 1) one`);
+  return row ? toQueueTotals(row) : toQueueTotals({ pendingCount: 0, pendingAmount: 0, oldestMs: null });
 }
 
 /**
