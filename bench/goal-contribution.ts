@@ -48,11 +48,12 @@ async function contributionRun() {
       await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, created_at)
         select 'deposit', 'deposit:bench:' || u.id, u.id, '{}'::jsonb, ${start}
         from users u where u.id % ${POOR_EVERY} <> 0`);
+      // Both sides of each entry in one statement: the balance check runs per statement (decision 136).
       await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
         select e.id, a.id, 100000
         from ledger_entries e join ledger_accounts a on a.user_id = e.user_id and a.kind = 'cash'
-        where e.kind = 'deposit'`);
-      await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
+        where e.kind = 'deposit'
+        union all
         select e.id, (select id from ledger_accounts where user_id is null and kind = 'external'), -100000
         from ledger_entries e where e.kind = 'deposit'`);
       // Goals of $1,000 a month, due today, nothing invested yet (their first unit not counted here).

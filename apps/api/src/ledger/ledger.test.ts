@@ -102,7 +102,7 @@ describe('ledger', () => {
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
-  it('refuses an unbalanced entry at commit (deferred trigger)', async () => {
+  it('refuses an unbalanced entry at the insert of its postings (the per-statement check)', async () => {
     await expect(
       db.transaction(async (tx) => {
         const [entry] = await queryRows<{ id: number }>(
@@ -119,6 +119,37 @@ describe('ledger', () => {
       }),
     ).rejects.toThrow();
     expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('checks every entry of a multi-entry insert: one unbalanced entry refuses the statement', async () => {
+    const accounts = await queryRows<{ id: number; kind: string }>(
+      db,
+      sql`select id, kind from ledger_accounts where user_id is null and kind in ('external', 'yield_expense')`,
+    );
+    const external = accounts.find((row) => row.kind === 'external')!.id;
+    const yieldExpense = accounts.find((row) => row.kind === 'yield_expense')!.id;
+    const postTwo = (second: number) =>
+      db.transaction(async (tx) => {
+        const entries = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into ledger_entries (kind, reference, created_at)
+              values ('x', ${ref('pair')}, now()), ('x', ${ref('pair')}, now()) returning id`,
+        );
+        const [a, b] = entries.map((row) => row.id);
+        await tx.execute(
+          sql`insert into ledger_postings (entry_id, account_id, amount) values
+              (${a}, ${external}, 7), (${a}, ${yieldExpense}, -7),
+              (${b}, ${external}, 9), (${b}, ${yieldExpense}, ${second})`,
+        );
+        return entries.length;
+      });
+    const before = (await checkLedger(db)).entriesChecked;
+    await expect(postTwo(-8)).rejects.toThrow(/does not balance/);
+    expect((await checkLedger(db)).entriesChecked).toBe(before);
+    await expect(postTwo(-9)).resolves.toBe(2);
+    const after = await checkLedger(db);
+    expect(after.ok).toBe(true);
+    expect(after.entriesChecked).toBe(before + 2);
   });
 
   it('accepts exactly 10 of 20 simultaneous holds of $10 against $100', async () => {
