@@ -55,6 +55,18 @@ describe('named prepared statements on PostgreSQL', () => {
     expect(await prepared(database)).toEqual(["select $1::int as five, 'marker_e' as marker"]);
   });
 
+  it('keeps one generic plan per statement (decision 135), and leaves the setting alone when off', async () => {
+    const setting = async (database: Database) =>
+      (
+        await queryRows<{ mode: string }>(
+          database.db,
+          sql`select current_setting(${'plan_cache_mode'}) as mode, 'marker_g' as marker`,
+        )
+      )[0]?.mode;
+    expect(await setting(await open())).toBe('force_generic_plan');
+    expect(await setting(await open(false))).toBe('auto');
+  });
+
   it('prepares nothing when turned off (a pooler in transaction mode)', async () => {
     const database = await open(false);
     await queryRows(database.db, sql`select ${1}::int as one, 'marker_f' as marker`);

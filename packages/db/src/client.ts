@@ -125,17 +125,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.default.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    // Each named statement is planned once per connection and its plan kept, as on PGlite: without
-    // this the server plans again at every Bind (a custom plan), which cost Activity's page 0.2 ms of
-    // the 0.27 ms it took on the server (decision 135). A pooler that refuses startup options is the
-    // case named statements are off for too.
-    ...(named
-      ? { Client: namingClient(pg.default.Client), options: '-c plan_cache_mode=force_generic_plan' }
-      : {}),
+    ...(named ? { Client: namingClient(pg.default.Client) } : {}),
   });
   // An idle pooled connection that the server closes (restart, failover, DROP … FORCE) emits 'error';
   // unhandled, it would end the process. The pool drops that client and the next query reconnects.
   pool.on('error', () => {});
+  // Each named statement is planned once per connection and its plan kept, as on PGlite: without this
+  // the server plans again at every Bind (a custom plan), which cost Activity's page 0.2 ms of the
+  // 0.27 ms it took on the server (decision 135). Set as the connection's first statement (queued
+  // before any other), not as a startup option, which poolers refuse.
+  if (named) {
+    pool.on('connect', (client) => {
+      client.query('SET plan_cache_mode = force_generic_plan').catch(() => {});
+    });
+  }
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
     db,
