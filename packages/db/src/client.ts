@@ -130,15 +130,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle pooled connection that the server closes (restart, failover, DROP … FORCE) emits 'error';
   // unhandled, it would end the process. The pool drops that client and the next query reconnects.
   pool.on('error', () => {});
-  // Each named statement is planned once per connection and its plan kept, as on PGlite: without this
-  // the server plans again at every Bind (a custom plan), which cost Activity's page 0.2 ms of the
-  // 0.27 ms it took on the server (decision 135). Set as the connection's first statement (queued
-  // before any other), not as a startup option, which poolers refuse.
-  if (named) {
-    pool.on('connect', (client) => {
-      client.query('SET plan_cache_mode = force_generic_plan').catch(() => {});
-    });
-  }
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
     db,
