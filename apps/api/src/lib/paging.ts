@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { memberListTotals, type DbOrTx } from '@app/db';
+import { compileRowMapping, memberListTotals, preparedPerDb, type DbOrTx } from '@app/db';
 
 /** A member list counts its rows up to this many pages past the one asked for (decision 039). */
 export const COUNT_PAGES_AHEAD = 10;
@@ -30,29 +30,57 @@ export async function selectMemberPage<Table extends MemberTable>(
   page: number,
   perPage: number,
 ): Promise<{ rows: Table['$inferSelect'][]; total: number }> {
-  const where = eq(table.userId, userId);
   const offset = (page - 1) * perPage;
+  const values = { userId, limit: perPage, offset, cap: offset + perPage * (COUNT_PAGES_AHEAD + 1) };
+  const { page: pageStatement, total } = memberPageStatements(db, table);
+  const found = await pageStatement.execute(values);
+  // The rows of a whole-table select are the table's `$inferSelect`, which the return type states.
+  const rows = found.map((item) => item.row as Table['$inferSelect']);
+  if (found[0]) return { rows, total: found[0].total };
+  // A page past the end has no row to carry the length: it is read alone.
+  const [alone] = await total.execute(values);
+  return { rows, total: alone?.n ?? 0 };
+}
+
+/** A member list's two statements, built and prepared once per database handle (decision 006). */
+function buildMemberPage(db: DbOrTx, table: MemberTable) {
+  const userId = sql.placeholder('userId');
+  const where = eq(table.userId, userId);
   const list = getTableName(table);
   const total = KEPT_LISTS.has(list)
     ? sql<number>`coalesce((select ${memberListTotals.rows} from ${memberListTotals}
         where ${and(eq(memberListTotals.userId, userId), eq(memberListTotals.list, list))}), 0)`
     : sql<number>`(select count(*) from (select 1 from ${table} where ${where}
-        limit ${offset + perPage * (COUNT_PAGES_AHEAD + 1)}) capped)`;
-  // Drizzle cannot type `from()` over a generic table, so the query is typed for any table; the rows of a
-  // whole-table select are the table's `$inferSelect`, which the return type states.
+        limit ${sql.placeholder('cap')}) capped)`;
+  // Drizzle cannot type `from()` over a generic table, so the query is typed for any table.
   const anyTable: PgTable = table;
-  const found = await db
-    .select({ row: anyTable, total: total.mapWith(Number) })
-    .from(anyTable)
-    .where(where)
-    .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(perPage)
-    .offset(offset);
-  const rows = found.map((item) => item.row as Table['$inferSelect']);
-  if (found[0]) return { rows, total: found[0].total };
-  // A page past the end has no row to carry the length: it is read alone.
-  const [alone] = await db.select({ n: total.mapWith(Number) }).from(sql`(select 1) one`);
-  return { rows, total: alone?.n ?? 0 };
+  return {
+    page: compileRowMapping(
+      db
+        .select({ row: anyTable, total: total.mapWith(Number) })
+        .from(anyTable)
+        .where(where)
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`member_page_${list}`),
+    ),
+    total: db
+      .select({ n: total.mapWith(Number) })
+      .from(sql`(select 1) one`)
+      .prepare(`member_page_total_${list}`),
+  };
+}
+
+const memberPages = new Map<string, (db: DbOrTx) => ReturnType<typeof buildMemberPage>>();
+function memberPageStatements(db: DbOrTx, table: MemberTable) {
+  const list = getTableName(table);
+  let forDb = memberPages.get(list);
+  if (!forDb) {
+    forDb = preparedPerDb((handle) => buildMemberPage(handle, table));
+    memberPages.set(list, forDb);
+  }
+  return forDb(db);
 }
 
 /**
