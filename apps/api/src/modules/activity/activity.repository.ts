@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
-import { num, queryRows } from '../../ledger/sql';
+import { num, preparedQuery, queryRows } from '../../ledger/sql';
 
 export interface ActivityRow {
   id: string;
@@ -36,6 +36,33 @@ export interface ActivityFilter {
   withoutTotal?: boolean;
 }
 
+/**
+ * The values a page's statement binds: the numbers and dates themselves, or placeholders of the same
+ * names when the statement is prepared once for its filter's shape (decision 135).
+ */
+interface Bound {
+  userId: unknown;
+  /** Rows each branch takes: offset + limit. */
+  take: unknown;
+  /** Rows a bounded count reads at most. */
+  cap: unknown;
+  limit: unknown;
+  offset: unknown;
+  /** ISO instants of the date filter (when the filter has them). */
+  from: unknown;
+  until: unknown;
+}
+
+const PLACEHOLDERS: Bound = {
+  userId: sql.placeholder('userId'),
+  take: sql.placeholder('take'),
+  cap: sql.placeholder('cap'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  from: sql.placeholder('from'),
+  until: sql.placeholder('until'),
+};
+
 /** With a date filter, rows are counted up to this many pages past the one asked for (decision 039). */
 export const ACTIVITY_COUNT_PAGES_AHEAD = 10;
 
@@ -65,10 +92,10 @@ function wanted(filter: ActivityFilter, type: ActivityType): boolean {
  * position in the list's order (date desc, rank asc, id desc) written for this branch's rank, so
  * the branch's index range starts right after the cursor.
  */
-function branchRange(created: SQL, id: SQL, type: ActivityType, filter: ActivityFilter): SQL {
+function branchRange(created: SQL, id: SQL, type: ActivityType, filter: ActivityFilter, bound: Bound): SQL {
   const conditions: SQL[] = [];
-  if (filter.from) conditions.push(sql` and ${created} >= ${filter.from.toISOString()}`);
-  if (filter.until) conditions.push(sql` and ${created} < ${filter.until.toISOString()}`);
+  if (filter.from) conditions.push(sql` and ${created} >= ${bound.from}::timestamptz`);
+  if (filter.until) conditions.push(sql` and ${created} < ${bound.until}::timestamptz`);
   const after = filter.after;
   if (after) {
     const at = after.date.toISOString();
@@ -87,8 +114,8 @@ function branchRange(created: SQL, id: SQL, type: ActivityType, filter: Activity
  * history (decision 039). Every branch answers (id, type, date, rank, sort_id, amount, points,
  * status, description).
  */
-function branches(filter: ActivityFilter, take: number): SQL[] {
-  const { userId } = filter;
+function branches(filter: ActivityFilter, bound: Bound): SQL[] {
+  const { userId, take } = bound;
   const parts: SQL[] = [];
   if (wanted(filter, 'deposit')) {
     parts.push(sql`(select 'deposit:' || d.id as id, 'deposit' as type, d.created_at as date,
@@ -97,7 +124,7 @@ function branches(filter: ActivityFilter, take: number): SQL[] {
         null::bigint as points, d.status as status,
         'Deposit via ' || case d.method when 'bank_transfer' then 'Bank Transfer' when 'coinpayment' then 'CoinPayments'
           else 'NOWPayments' end || ' (' || d.reference || ')' as description
-      from deposits d where d.user_id = ${userId}${branchRange(sql`d.created_at`, sql`d.id`, 'deposit', filter)}
+      from deposits d where d.user_id = ${userId}${branchRange(sql`d.created_at`, sql`d.id`, 'deposit', filter, bound)}
       order by d.created_at desc, d.id desc limit ${take})`);
   }
   if (wanted(filter, 'withdrawal')) {
@@ -106,7 +133,7 @@ function branches(filter: ActivityFilter, take: number): SQL[] {
         -w.amount as amount, null::bigint as points, w.status as status,
         'Withdrawal to ' || case w.method when 'bank_transfer' then 'Bank Transfer' else 'Crypto Wallet' end
           as description
-      from withdrawals w where w.user_id = ${userId}${branchRange(sql`w.created_at`, sql`w.id`, 'withdrawal', filter)}
+      from withdrawals w where w.user_id = ${userId}${branchRange(sql`w.created_at`, sql`w.id`, 'withdrawal', filter, bound)}
       order by w.created_at desc, w.id desc limit ${take})`);
   }
   for (const kind of ENTRY_TYPES) {
@@ -124,7 +151,7 @@ function branches(filter: ActivityFilter, take: number): SQL[] {
             else 'Loan repaid early' end
           else 'Loyalty points redeemed' end as description
       from (select id, kind, created_at, metadata from ledger_entries
-            where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter)}
+            where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter, bound)}
             order by created_at desc, id desc limit ${take}) e
       cross join lateral (select sum(p.amount) as amount from ledger_postings p
             where p.entry_id = e.id
@@ -140,8 +167,8 @@ function branches(filter: ActivityFilter, take: number): SQL[] {
  * totals (decision 038). With dates it is counted up to `cap` rows (a bounded count), so a page never
  * counts a member's whole history.
  */
-function countSql(filter: ActivityFilter, cap: number): SQL {
-  const { userId } = filter;
+function countSql(filter: ActivityFilter, bound: Bound): SQL {
+  const { userId, cap } = bound;
   if (!filter.from && !filter.until) {
     const parts: SQL[] = [];
     if (wanted(filter, 'deposit')) parts.push(sql`(select count(*) from deposits where user_id = ${userId})`);
@@ -157,31 +184,77 @@ function countSql(filter: ActivityFilter, cap: number): SQL {
         )}))`);
     return sql`(${sql.join(parts, sql` + `)})`;
   }
-  return sql`(select count(*) from (select 1 from (${sql.join(countedBranches(filter, cap), sql` union all `)}) t limit ${cap}) c)`;
+  return sql`(select count(*) from (select 1 from (${sql.join(countedBranches(filter, bound), sql` union all `)}) t limit ${cap}) c)`;
 }
 
 /**
  * The rows of each branch that a bounded count needs: the same filter, order and cut as `branches`,
  * through the same indexes, without the columns a page shows (no posting summed per entry).
  */
-function countedBranches(filter: ActivityFilter, cap: number): SQL[] {
-  const { userId } = filter;
+function countedBranches(filter: ActivityFilter, bound: Bound): SQL[] {
+  const { userId, cap } = bound;
   const parts: SQL[] = [];
   for (const [type, table] of [
     ['deposit', sql`deposits`],
     ['withdrawal', sql`withdrawals`],
   ] as const) {
     if (!wanted(filter, type)) continue;
-    parts.push(sql`(select 1 from ${table} where user_id = ${userId}${branchRange(sql`created_at`, sql`id`, type, filter)}
+    parts.push(sql`(select 1 from ${table} where user_id = ${userId}${branchRange(sql`created_at`, sql`id`, type, filter, bound)}
       order by created_at desc, id desc limit ${cap})`);
   }
   for (const kind of ENTRY_TYPES) {
     if (!wanted(filter, kind)) continue;
     parts.push(sql`(select 1 from ledger_entries
-      where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter)}
+      where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter, bound)}
       order by created_at desc, id desc limit ${cap})`);
   }
   return parts;
+}
+
+interface ActivityRowSql {
+  id: string;
+  type: ActivityType;
+  date: Date | string;
+  rank: unknown;
+  sort_id: unknown;
+  amount: unknown;
+  points: unknown;
+  status: string;
+  description: string;
+  total: unknown;
+}
+
+/**
+ * A page's statement: the branches merged in the list's order, cut to the page, with the list's count
+ * as a column (one round trip, decision 135); 0 when the caller does not need it.
+ */
+function pageSql(filter: ActivityFilter, bound: Bound): SQL {
+  const union = sql.join(branches(filter, bound), sql` union all `);
+  const total = filter.withoutTotal ? sql`0::bigint` : countSql(filter, bound);
+  return sql`select t.id, t.type, t.date, t.rank, t.sort_id, t.amount, t.points, t.status, t.description,
+          ${total} as total
+        from (${union}) t
+        order by t.date desc, t.rank, t.sort_id desc limit ${bound.limit} offset ${bound.offset}`;
+}
+
+const preparedPages = new Map<string, (db: DbOrTx, values: Bound) => Promise<ActivityRowSql[]>>();
+
+/** The page statement of this filter's shape, prepared once per database handle. */
+function preparedPage(filter: ActivityFilter) {
+  const shape = [
+    filter.type ?? 'all',
+    filter.from ? 'from' : '',
+    filter.until ? 'until' : '',
+    filter.withoutTotal ? 'nototal' : '',
+  ]
+    .filter(Boolean)
+    .join('_');
+  let page = preparedPages.get(shape);
+  if (!page) {
+    page = preparedQuery<ActivityRowSql>(`activity_${shape}`, () => pageSql(filter, PLACEHOLDERS));
+    preparedPages.set(shape, page);
+  }
+  return page;
 }
 
 /**
@@ -195,33 +268,23 @@ export async function listActivity(
   filter: ActivityFilter,
 ): Promise<{ rows: ActivityRow[]; total: number }> {
   const take = filter.offset + filter.limit;
-  const union = sql.join(branches(filter, take), sql` union all `);
-  // The count rides in the page's statement (one round trip to the database, decision 135); a page
-  // past the end has no row to carry it and asks for it alone.
-  const total = filter.withoutTotal
-    ? sql`0::bigint`
-    : countSql(filter, take + filter.limit * ACTIVITY_COUNT_PAGES_AHEAD);
-  const rows = await queryRows<{
-    id: string;
-    type: ActivityType;
-    date: Date | string;
-    rank: unknown;
-    sort_id: unknown;
-    amount: unknown;
-    points: unknown;
-    status: string;
-    description: string;
-    total: unknown;
-  }>(
-    db,
-    sql`select t.id, t.type, t.date, t.rank, t.sort_id, t.amount, t.points, t.status, t.description,
-          ${total} as total
-        from (${union}) t
-        order by t.date desc, t.rank, t.sort_id desc limit ${filter.limit} offset ${filter.offset}`,
-  );
+  const bound: Bound = {
+    userId: filter.userId,
+    take,
+    cap: take + filter.limit * ACTIVITY_COUNT_PAGES_AHEAD,
+    limit: filter.limit,
+    offset: filter.offset,
+    from: filter.from?.toISOString() ?? null,
+    until: filter.until?.toISOString() ?? null,
+  };
+  // A page of the list is prepared once per filter shape (type, dates) and bound to its values; the
+  // export's keyset batches (a cursor in every statement) are built each time.
+  const rows = filter.after
+    ? await queryRows<ActivityRowSql>(db, pageSql(filter, bound))
+    : await preparedPage(filter)(db, bound);
   let counted = rows[0]?.total;
   if (counted === undefined && !filter.withoutTotal)
-    counted = (await queryRows<{ n: unknown }>(db, sql`select ${total} as n`))[0]?.n;
+    counted = (await queryRows<{ n: unknown }>(db, sql`select ${countSql(filter, bound)} as n`))[0]?.n;
   return {
     rows: rows.map((row) => {
       const date = new Date(row.date);
