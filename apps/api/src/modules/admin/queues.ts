@@ -3,8 +3,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   adminQueueTotals,
   auditLog,
+  compileRowMapping,
   deposits,
   loanApplications,
+  preparedPerDb,
   users,
   withdrawals,
   type DbOrTx,
@@ -134,6 +136,14 @@ export async function selectQueuePageWithTotals<Row>(
   perPage: number,
   options: { extra?: SQL[]; totalsExtra?: SQL[]; wholeQueue?: boolean } = {},
 ): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number; totals: QueueTotals }> {
+  if (
+    (options.wholeQueue ?? true) &&
+    wholePendingQueue(filters) &&
+    !filters.sort &&
+    !options.extra?.length &&
+    !options.totalsExtra?.length
+  )
+    return defaultQueuePage<Row>(db, name, queue, filters, perPage);
   const where = await queueWhere(db, queue, filters, options.extra ?? []);
   if (where === 'nothing') {
     const totals = await queueTotals(db, name, queue, options.totalsExtra);
@@ -179,6 +189,62 @@ export async function selectQueuePageWithTotals<Row>(
     total,
     totals,
   };
+}
+
+/**
+ * A queue's default view (the whole pending queue, oldest first), the page every admin opens: its
+ * statement prepared once per database handle, its rows mapped by compileRowMapping, bound to the
+ * page's limit and offset (decision 135). The queue's totals are its count.
+ */
+async function defaultQueuePage<Row>(
+  db: DbOrTx,
+  name: AdminQueue,
+  queue: QueueTable,
+  filters: QueueFilters<string>,
+  perPage: number,
+): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number; totals: QueueTotals }> {
+  const rows = await defaultQueueStatement(db, name, queue).execute({
+    limit: perPage,
+    offset: (filters.page - 1) * perPage,
+  });
+  const first = rows[0];
+  const totals = first ? toQueueTotals(first) : await queueTotals(db, name, queue);
+  return {
+    rows: rows.map(({ row, member }) => ({ row: row as Row, member })),
+    total: totals.pending_count,
+    totals,
+  };
+}
+
+function buildDefaultQueueStatement(db: DbOrTx, name: AdminQueue, queue: QueueTable) {
+  return compileRowMapping(
+    db
+      .select({
+        row: queue.table,
+        member: { id: users.id, username: users.username, email: users.email },
+        ...queueTotalsColumns(name, queue),
+      })
+      .from(queue.table)
+      .innerJoin(users, eq(users.id, queue.userId))
+      .where(eq(queue.status, 'pending'))
+      .orderBy(asc(queue.createdAt), asc(queue.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`admin_queue_${name}`),
+  );
+}
+
+const defaultQueueStatements = new Map<
+  AdminQueue,
+  (db: DbOrTx) => ReturnType<typeof buildDefaultQueueStatement>
+>();
+function defaultQueueStatement(db: DbOrTx, name: AdminQueue, queue: QueueTable) {
+  let forDb = defaultQueueStatements.get(name);
+  if (!forDb) {
+    forDb = preparedPerDb((handle) => buildDefaultQueueStatement(handle, name, queue));
+    defaultQueueStatements.set(name, forDb);
+  }
+  return forDb(db);
 }
 
 /** The rows `where` keeps, counted up to `cap`. */
