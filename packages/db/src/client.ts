@@ -220,3 +220,19 @@ export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
     return statement;
   };
 }
+
+/**
+ * preparedPerDb for a family of statements, one per key (a table, a queue, a filter's shape): each
+ * key's statement is built once per database handle.
+ */
+export function preparedPerDbAndKey<K, T>(build: (db: DbOrTx, key: K) => T): (db: DbOrTx, key: K) => T {
+  const perKey = new Map<K, (db: DbOrTx) => T>();
+  return (db, key) => {
+    let forDb = perKey.get(key);
+    if (!forDb) {
+      forDb = preparedPerDb((handle) => build(handle, key));
+      perKey.set(key, forDb);
+    }
+    return forDb(db);
+  };
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { compileRowMapping, memberListTotals, preparedPerDb, type DbOrTx } from '@app/db';
+import { compileRowMapping, memberListTotals, preparedPerDbAndKey, type DbOrTx } from '@app/db';
 
 /** A member list counts its rows up to this many pages past the one asked for (decision 039). */
 export const COUNT_PAGES_AHEAD = 10;
@@ -72,16 +72,7 @@ function buildMemberPage(db: DbOrTx, table: MemberTable) {
   };
 }
 
-const memberPages = new Map<string, (db: DbOrTx) => ReturnType<typeof buildMemberPage>>();
-function memberPageStatements(db: DbOrTx, table: MemberTable) {
-  const list = getTableName(table);
-  let forDb = memberPages.get(list);
-  if (!forDb) {
-    forDb = preparedPerDb((handle) => buildMemberPage(handle, table));
-    memberPages.set(list, forDb);
-  }
-  return forDb(db);
-}
+const memberPageStatements = preparedPerDbAndKey(buildMemberPage);
 
 /**
  * Member lists whose length member_list_totals keeps (decision 134): their rows are rewritten often

@@ -6,7 +6,7 @@ import {
   compileRowMapping,
   deposits,
   loanApplications,
-  preparedPerDb,
+  preparedPerDbAndKey,
   users,
   withdrawals,
   type DbOrTx,
@@ -203,7 +203,7 @@ async function defaultQueuePage<Row>(
   filters: QueueFilters<string>,
   perPage: number,
 ): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number; totals: QueueTotals }> {
-  const rows = await defaultQueueStatement(db, name, queue).execute({
+  const rows = await defaultQueueStatement(db, name).execute({
     limit: perPage,
     offset: (filters.page - 1) * perPage,
   });
@@ -234,18 +234,14 @@ function buildDefaultQueueStatement(db: DbOrTx, name: AdminQueue, queue: QueueTa
   );
 }
 
-const defaultQueueStatements = new Map<
-  AdminQueue,
-  (db: DbOrTx) => ReturnType<typeof buildDefaultQueueStatement>
->();
-function defaultQueueStatement(db: DbOrTx, name: AdminQueue, queue: QueueTable) {
-  let forDb = defaultQueueStatements.get(name);
-  if (!forDb) {
-    forDb = preparedPerDb((handle) => buildDefaultQueueStatement(handle, name, queue));
-    defaultQueueStatements.set(name, forDb);
-  }
-  return forDb(db);
-}
+const QUEUE_TABLES: Record<AdminQueue, QueueTable> = {
+  deposits: depositsQueue,
+  withdrawals: withdrawalsQueue,
+  loan_applications: applicationsQueue,
+};
+const defaultQueueStatement = preparedPerDbAndKey((db: DbOrTx, name: AdminQueue) =>
+  buildDefaultQueueStatement(db, name, QUEUE_TABLES[name]),
+);
 
 /** The rows `where` keeps, counted up to `cap`. */
 async function countQueue(db: DbOrTx, queue: QueueTable, where: SQL | undefined, cap: number) {
