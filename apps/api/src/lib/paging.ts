@@ -42,7 +42,7 @@ export async function selectMemberPage<Table extends MemberTable>(
   return { rows, total: alone?.n ?? 0 };
 }
 
-/** A member list's two statements, built and prepared once per database handle (decision 006). */
+/** A member list's two statements, built and prepared once per database handle (decision 135). */
 function buildMemberPage(db: DbOrTx, table: MemberTable) {
   const userId = sql.placeholder('userId');
   const where = eq(table.userId, userId);
