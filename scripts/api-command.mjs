@@ -9,6 +9,8 @@ import { ensureApiBuild } from './build-api.mjs';
 // server makes short-lived garbage on every request; with the small default it scavenged so often
 // that GET /api/me spent 10–20 % more CPU a request (decision 006); resident memory under load did not
 // grow measurably (bench/RESULTS.md).
+// Once the process is idle, the server gives that young generation back within seconds
+// (apps/api/src/lib/idle-memory.ts, decision 137).
 export const API_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /**

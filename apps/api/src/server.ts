@@ -7,6 +7,7 @@ import { openConfiguredDatabase, resolveAppKey } from './runtime';
 import { bootstrapData } from './seed/bootstrap';
 import { startScheduler } from './jobs/scheduler';
 import { notePid, writeBackup } from './backup';
+import { releaseMemoryWhenIdle } from './lib/idle-memory';
 
 /** Process entry: config, migrate, seed, listen, jobs (DESIGN §3). */
 async function main(): Promise<void> {
@@ -39,6 +40,14 @@ async function main(): Promise<void> {
   const summary = await bootstrapData(app);
   const scheduler = startScheduler(app);
 
+  // The young generation grown by start-up and by load is given back once the process is idle
+  // (decision 137).
+  const idleMemory = releaseMemoryWhenIdle({
+    onCollect: (before, after) =>
+      app.log.debug({ youngMb: [before / 2 ** 20, after / 2 ** 20] }, 'idle: memory collected'),
+    onError: (error) => app.log.warn({ err: error }, 'idle: memory collection failed'),
+  });
+
   // Embedded database: `npm run backup` finds this process by DATA_DIR/server.pid and asks it for a
   // copy with SIGUSR2; the copy is taken between two statements, so serving goes on (decision 103).
   const forgetPid = database.driver === 'pglite' ? notePid(config.dataDir) : () => {};
@@ -58,6 +67,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     forgetPid();
     scheduler.stop();
+    idleMemory.stop();
     await app.close();
     await database.close();
     redis?.disconnect();
