@@ -66,7 +66,9 @@ export function namingClient(Client: typeof pg.Client, max = MAX_NAMED_STATEMENT
           parameters.length > 0
         ) {
           const name = nameOf(query.text);
-          if (name) args[0] = { ...query, name };
+          // Object.assign, not `{ ...query, name }`: a spread followed by a new key costs 0.6 µs on
+          // Node 20's V8, on every statement (decision 138).
+          if (name) args[0] = Object.assign({}, query, { name });
         }
       }
       return (super.query as (...parameters: unknown[]) => never)(...args);

@@ -254,14 +254,14 @@ function toAdminApplication(
   now: Date,
 ): AdminLoanApplication {
   const estimate = loanEstimate(row.amountRequested, row.term, parseLoanChange(plan?.change));
-  return {
-    ...toApplication(row, plan, loanId),
+  // Object.assign, not a spread followed by new keys: a queue row's cost (decision 138).
+  return Object.assign(toApplication(row, plan, loanId), {
     user,
     decided_at: row.decidedAt?.toISOString() ?? null,
     profit: estimate ? centsToMajor(estimate.profit) : null,
     per_period: estimate ? centsToMajor(estimate.perPeriod) : null,
     age_seconds: ageSeconds(row.createdAt, now),
-  };
+  });
 }
 
 const DECISION_ACTIONS = ['loan_application.approved', 'loan_application.rejected'];

@@ -63,14 +63,18 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
+/**
+ * A queue row. The member's fields are added to toWithdrawal's object with Object.assign, not by
+ * spreading it into a new literal: on Node 20's V8 a spread followed by new keys costs about 0.8 µs a
+ * key (4.6 µs a row here, 10 % of the queue's CPU), Object.assign 0.1 µs (decision 138).
+ */
 function toAdminWithdrawal(
   row: WithdrawalRow,
   user: { id: number; username: string; email: string },
   now: Date,
   firstApprover: string | null,
 ): AdminWithdrawal {
-  return {
-    ...toWithdrawal(row),
+  return Object.assign(toWithdrawal(row), {
     user,
     destination_full: row.destination,
     decided_at: row.decidedAt?.toISOString() ?? null,
@@ -83,7 +87,7 @@ function toAdminWithdrawal(
           }
         : null,
     awaiting_second_approval: row.status === 'pending' && row.firstApprovedBy !== null,
-  };
+  });
 }
 
 /**
