@@ -49,6 +49,104 @@ const WITHDRAWAL_CENTS = 10_000;
 /** Cash left on each member after investing (room for the withdrawal). */
 const CASH_LEFT = 50_000;
 
+// Tokens for the sampled members ("<id>|<secret>", only sha256(secret) stored, as issueToken does).
+const secretOf = (u: number) => `large-bench-secret-${String(u).padStart(8, '0')}`;
+
+interface Measured {
+  what: string;
+  result: LoadResult;
+}
+
+/** Whether a read is measured: all of them, unless LARGE_READS names some (only with LARGE_REUSE). */
+function reading(what: string): boolean {
+  const only = process.env.LARGE_REUSE ? process.env.LARGE_READS : undefined;
+  return !only || only.split(',').includes(what);
+}
+
+/**
+ * The product started on the database, then p99 under load of the member reads (as the sampled
+ * members, whose tokens are `tokenRows`) and of the admin withdrawals queue.
+ */
+async function measureReads(
+  databaseUrl: string,
+  tokenRows: Array<{ id: number; user_id: number }>,
+): Promise<Measured[]> {
+  const measured: Measured[] = [];
+  const product = await startProduct({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: undefined,
+    SEED_DEMO: '0',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
+  });
+  /**
+   * The admin's bearer header: signed in as the e2e admin, whose TOTP secret the product enrolled from
+   * ADMIN_TOTP_SECRET, with the second factor every admin sign-in asks for.
+   */
+  async function adminAuthorization(baseUrl: string): Promise<string> {
+    const session = new ApiSession(baseUrl);
+    await session.signInAdmin();
+    return session.authorization();
+  }
+  try {
+    const memberHeaders = tokenRows.map((row) => ({
+      accept: 'application/json',
+      authorization: `Bearer ${row.id}|${secretOf(row.user_id)}`,
+    }));
+    const check = await fetch(`${product.url}/api/me`, { headers: memberHeaders[0] });
+    if (!check.ok) throw new Error(`sampled member's /api/me: ${check.status} ${await check.text()}`);
+    const asMembers = async (path: string) => {
+      const requests: autocannon.Request[] = memberHeaders.map((headers) => ({ method: 'GET', headers }));
+      let connection = 0;
+      const setupClient = (c: autocannon.Client) => {
+        const first = ((connection += 1) * 17) % requests.length;
+        c.setRequests([...requests.slice(first), ...requests.slice(0, first)]);
+      };
+      const options = { url: `${product.url}${path}`, connections: CONNECTIONS, setupClient };
+      await load({ ...options, durationSeconds: 2 });
+      return load({ ...options, durationSeconds: DURATION });
+    };
+    for (const path of ['/api/me', '/api/activity', '/api/pp']) {
+      if (!reading(path)) continue;
+      const result = await asMembers(path);
+      console.log(path, result);
+      measured.push({ what: `GET ${path}`, result });
+    }
+    if (!reading('admin')) return measured;
+    const admin = await adminAuthorization(product.url);
+    const queue = `${product.url}/api/admin/withdrawals?status=pending`;
+    const headers = { accept: 'application/json', authorization: admin };
+    const first = await fetch(queue, { headers });
+    if (!first.ok) throw new Error(`admin queue: ${first.status} ${await first.text()}`);
+    await load({ url: queue, connections: CONNECTIONS, durationSeconds: 2, headers });
+    const result = await load({ url: queue, connections: CONNECTIONS, durationSeconds: DURATION, headers });
+    console.log('admin queue', result);
+    measured.push({ what: 'GET /api/admin/withdrawals?status=pending', result });
+  } finally {
+    await product.stop();
+  }
+  return measured;
+}
+
+// LARGE_REUSE=<database>: the reads again on a database an earlier run kept (LARGE_KEEP=1), nothing
+// seeded, accrued or written to RESULTS.md: for trying a change against the same data. With it,
+// LARGE_READS (e.g. '/api/activity,admin') measures only those reads.
+if (process.env.LARGE_REUSE) {
+  const reuseUrl = new URL(POSTGRES_ADMIN_URL);
+  reuseUrl.pathname = `/${process.env.LARGE_REUSE}`;
+  const reuse = new pg.Client({ connectionString: reuseUrl.toString() });
+  await reuse.connect();
+  const { rows } = await reuse.query<{ id: number; user_id: number }>(
+    `select min(id) as id, user_id from api_tokens where kind = 'member' and secret_hash =
+       encode(sha256(convert_to('large-bench-secret-' || lpad(user_id::text, 8, '0'), 'UTF8')), 'hex')
+     group by user_id order by user_id`,
+  );
+  await reuse.end();
+  await measureReads(reuseUrl.toString(), rows);
+  process.exit(0);
+}
+
 const loadBefore = loadavg().map((value) => value.toFixed(1));
 const name = `bench_large_${randomBytes(4).toString('hex')}`;
 const adminClient = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -210,8 +308,6 @@ await step('seed: balances and running totals', async () => {
   await q(`insert into member_list_totals (user_id, list, rows)
     select user_id, 'user_plans', count(*) from user_plans group by user_id`);
 });
-// Tokens for the sampled members ("<id>|<secret>", only sha256(secret) stored, as issueToken does).
-const secretOf = (u: number) => `large-bench-secret-${String(u).padStart(8, '0')}`;
 const sampledMembers = Array.from({ length: SAMPLED }, (_, i) => Math.floor((i * N) / SAMPLED) + 1);
 await step('seed: sign-in tokens of the sampled members', async () => {
   await client.query(
@@ -246,63 +342,7 @@ await client.end();
 console.log(`seeded in ${(seedMs / 1000).toFixed(0)} s:`, counts);
 
 // ---- 2. Reads under load ---------------------------------------------------------------------------
-interface Measured {
-  what: string;
-  result: LoadResult;
-}
-const measured: Measured[] = [];
-const product = await startProduct({
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: undefined,
-  SEED_DEMO: '0',
-  ADMIN_EMAIL: E2E_ADMIN.email,
-  ADMIN_PASSWORD: E2E_ADMIN.password,
-  ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
-});
-/**
- * The admin's bearer header: signed in as the e2e admin, whose TOTP secret the product enrolled from
- * ADMIN_TOTP_SECRET, with the second factor every admin sign-in asks for.
- */
-async function adminAuthorization(baseUrl: string): Promise<string> {
-  const session = new ApiSession(baseUrl);
-  await session.signInAdmin();
-  return session.authorization();
-}
-try {
-  const memberHeaders = tokenRows.map((row) => ({
-    accept: 'application/json',
-    authorization: `Bearer ${row.id}|${secretOf(row.user_id)}`,
-  }));
-  const check = await fetch(`${product.url}/api/me`, { headers: memberHeaders[0] });
-  if (!check.ok) throw new Error(`sampled member's /api/me: ${check.status} ${await check.text()}`);
-  const asMembers = async (path: string) => {
-    const requests: autocannon.Request[] = memberHeaders.map((headers) => ({ method: 'GET', headers }));
-    let connection = 0;
-    const setupClient = (c: autocannon.Client) => {
-      const first = ((connection += 1) * 17) % requests.length;
-      c.setRequests([...requests.slice(first), ...requests.slice(0, first)]);
-    };
-    const options = { url: `${product.url}${path}`, connections: CONNECTIONS, setupClient };
-    await load({ ...options, durationSeconds: 2 });
-    return load({ ...options, durationSeconds: DURATION });
-  };
-  for (const path of ['/api/me', '/api/activity', '/api/pp']) {
-    const result = await asMembers(path);
-    console.log(path, result);
-    measured.push({ what: `GET ${path}`, result });
-  }
-  const admin = await adminAuthorization(product.url);
-  const queue = `${product.url}/api/admin/withdrawals?status=pending`;
-  const headers = { accept: 'application/json', authorization: admin };
-  const first = await fetch(queue, { headers });
-  if (!first.ok) throw new Error(`admin queue: ${first.status} ${await first.text()}`);
-  await load({ url: queue, connections: CONNECTIONS, durationSeconds: 2, headers });
-  const result = await load({ url: queue, connections: CONNECTIONS, durationSeconds: DURATION, headers });
-  console.log('admin queue', result);
-  measured.push({ what: 'GET /api/admin/withdrawals?status=pending', result });
-} finally {
-  await product.stop();
-}
+const measured = await measureReads(databaseUrl, tokenRows);
 
 // ---- 3. One day's accrual for every plan, then the ledger check -------------------------------------
 const database = await openDatabase({ driver: 'postgres', url: databaseUrl, poolSize: 4 });
