@@ -22,6 +22,7 @@ import { checkLedger } from '../apps/api/src/ledger/check';
 import { createMailer } from '../apps/api/src/integrations/mail/mailer';
 import { runAccruals } from '../apps/api/src/modules/investing/investing.service';
 import { FixedClock } from '../apps/api/src/clock';
+import { cpuMicros, postgresCpuMicros } from './lib/cpu';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';
 import { POSTGRES_ADMIN_URL } from './lib/server';
@@ -55,6 +56,23 @@ const secretOf = (u: number) => `large-bench-secret-${String(u).padStart(8, '0')
 interface Measured {
   what: string;
   result: LoadResult;
+  /** CPU time per answered request over the measured window, µs: the API process, PostgreSQL's. */
+  apiCpu: number;
+  postgresCpu: number;
+}
+
+/** A load's result with the CPU time the API process and PostgreSQL spent per answered request. */
+async function withCpu(pid: number, what: string, run: () => Promise<LoadResult>): Promise<Measured> {
+  const api = cpuMicros(pid);
+  const postgres = postgresCpuMicros();
+  const result = await run();
+  const perRequest = (micros: number) => Math.round(micros / Math.max(1, result.total));
+  return {
+    what,
+    result,
+    apiCpu: perRequest(cpuMicros(pid) - api),
+    postgresCpu: perRequest(postgresCpuMicros() - postgres),
+  };
 }
 
 /** Whether a read is measured: all of them, unless LARGE_READS names some (only with LARGE_REUSE). */
@@ -105,13 +123,17 @@ async function measureReads(
       };
       const options = { url: `${product.url}${path}`, connections: CONNECTIONS, setupClient };
       await load({ ...options, durationSeconds: 2 });
-      return load({ ...options, durationSeconds: DURATION });
+      return withCpu(product.pid, `GET ${path}`, () => load({ ...options, durationSeconds: DURATION }));
     };
     for (const path of ['/api/me', '/api/activity', '/api/pp']) {
       if (!reading(path)) continue;
-      const result = await asMembers(path);
-      console.log(path, result);
-      measured.push({ what: `GET ${path}`, result });
+      const run = await asMembers(path);
+      console.log(
+        path,
+        run.result,
+        `CPU per request: API ${run.apiCpu} µs, PostgreSQL ${run.postgresCpu} µs`,
+      );
+      measured.push(run);
     }
     if (!reading('admin')) return measured;
     const admin = await adminAuthorization(product.url);
@@ -120,9 +142,15 @@ async function measureReads(
     const first = await fetch(queue, { headers });
     if (!first.ok) throw new Error(`admin queue: ${first.status} ${await first.text()}`);
     await load({ url: queue, connections: CONNECTIONS, durationSeconds: 2, headers });
-    const result = await load({ url: queue, connections: CONNECTIONS, durationSeconds: DURATION, headers });
-    console.log('admin queue', result);
-    measured.push({ what: 'GET /api/admin/withdrawals?status=pending', result });
+    const run = await withCpu(product.pid, 'GET /api/admin/withdrawals?status=pending', () =>
+      load({ url: queue, connections: CONNECTIONS, durationSeconds: DURATION, headers }),
+    );
+    console.log(
+      'admin queue',
+      run.result,
+      `CPU per request: API ${run.apiCpu} µs, PostgreSQL ${run.postgresCpu} µs`,
+    );
+    measured.push(run);
   } finally {
     await product.stop();
   }
@@ -380,9 +408,9 @@ try {
 // ---- Results --------------------------------------------------------------------------------------
 const loadAfter = loadavg().map((value) => value.toFixed(1));
 const fmt = (n: number) => n.toLocaleString('en-US');
-const rows = measured.map(({ what, result }) => {
+const rows = measured.map(({ what, result, apiCpu, postgresCpu }) => {
   const ok = result.p99Ms < 20 && result.non2xx === 0;
-  return `| ${what} | ${fmt(result.requestsPerSecond)} | ${result.p99Ms} | ${result.non2xx} | < 20 ms ${ok ? 'met' : 'MISSED'} |`;
+  return `| ${what} | ${fmt(result.requestsPerSecond)} | ${result.p99Ms} | ${result.non2xx} | ${apiCpu} | ${postgresCpu} | < 20 ms ${ok ? 'met' : 'MISSED'} |`;
 });
 const accrualOk = accrual.ms < 60_000 && accrual.accruals === NP;
 writeSection(
@@ -399,8 +427,8 @@ ${timings.map(([label, ms]) => `| ${label.replace(/^seed: /, '')} | ${(ms / 1000
 
 Reads: the product started as \`npm start\` starts it (compiled, defaults, \`LOG_LEVEL\` unset), \`DATABASE_URL\` on the seeded database; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; member reads as ${fmt(SAMPLED)} members spread over the ids in turn (each with ${PLANS} plans and ${1 + PLANS + PLANS * DAYS}+ entries), the queue as an admin (${fmt(Number(counts.pending))} pending).
 
-| read | requests/s | p99 ms | non-2xx | target |
-|---|---:|---:|---:|---|
+| read | requests/s | p99 ms | non-2xx | CPU µs a request: API | PostgreSQL | target |
+|---|---:|---:|---:|---:|---:|---|
 ${rows.join('\n')}
 
 | what | time | work | ledger check after | target |

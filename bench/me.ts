@@ -6,11 +6,11 @@
 // are measured in turn over several rounds (BENCH_ROUNDS, 3 by default), each product divided by the
 // bare run of its own round; the table gives each round's ratio and judges the median.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { ApiSession } from '../e2e/support/api-session';
+import { cpuMicros } from './lib/cpu';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';
 import { POSTGRES_ADMIN_URL, postgresAvailable, startProduct, type RunningServer } from './lib/server';
@@ -20,12 +20,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 /** Members signed in at once; each request reads as the next one, as real traffic does. */
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
-
-/** CPU time (user + system) a process has used so far, in microseconds (/proc/<pid>/stat). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-}
 
 /** A measured run with the server process's CPU time per answered request (µs). */
 type Measured = LoadResult & { cpuMicrosPerRequest: number };

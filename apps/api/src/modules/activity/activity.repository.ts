@@ -83,6 +83,14 @@ const TYPE_RANK: Record<ActivityType, number> = {
   deposit: 6,
 };
 
+/**
+ * An entry kind or a rank written into the statement's text: they are the code's constants, one text
+ * per filter shape either way, and each parameter is one more value to bind on every execution.
+ */
+function literal(kind: (typeof ENTRY_TYPES)[number]): SQL {
+  return sql.raw(`'${kind}'`);
+}
+
 function wanted(filter: ActivityFilter, type: ActivityType): boolean {
   return !filter.type || filter.type === type;
 }
@@ -119,7 +127,7 @@ function branches(filter: ActivityFilter, bound: Bound): SQL[] {
   const parts: SQL[] = [];
   if (wanted(filter, 'deposit')) {
     parts.push(sql`(select 'deposit:' || d.id as id, 'deposit' as type, d.created_at as date,
-        ${TYPE_RANK.deposit}::int as rank, d.id::bigint as sort_id,
+        ${sql.raw(String(TYPE_RANK.deposit))} as rank, d.id::bigint as sort_id,
         case when d.status in ('confirmed', 'partially_paid') then d.credited else d.amount end as amount,
         null::bigint as points, d.status as status,
         'Deposit via ' || case d.method when 'bank_transfer' then 'Bank Transfer' when 'coinpayment' then 'CoinPayments'
@@ -129,7 +137,7 @@ function branches(filter: ActivityFilter, bound: Bound): SQL[] {
   }
   if (wanted(filter, 'withdrawal')) {
     parts.push(sql`(select 'withdrawal:' || w.id as id, 'withdrawal' as type, w.created_at as date,
-        ${TYPE_RANK.withdrawal}::int as rank, w.id::bigint as sort_id,
+        ${sql.raw(String(TYPE_RANK.withdrawal))} as rank, w.id::bigint as sort_id,
         -w.amount as amount, null::bigint as points, w.status as status,
         'Withdrawal to ' || case w.method when 'bank_transfer' then 'Bank Transfer' else 'Crypto Wallet' end
           as description
@@ -139,8 +147,8 @@ function branches(filter: ActivityFilter, bound: Bound): SQL[] {
   for (const kind of ENTRY_TYPES) {
     if (!wanted(filter, kind)) continue;
     parts.push(sql`(select 'entry:' || e.id as id, e.kind as type, e.created_at as date,
-        ${TYPE_RANK[kind]}::int as rank, e.id::bigint as sort_id,
-        p.amount as amount,
+        ${sql.raw(String(TYPE_RANK[kind]))} as rank, e.id::bigint as sort_id,
+        null::bigint as amount,
         case when e.kind = 'points_conversion' then (e.metadata ->> 'points')::bigint end as points,
         'completed' as status,
         case e.kind
@@ -151,11 +159,8 @@ function branches(filter: ActivityFilter, bound: Bound): SQL[] {
             else 'Loan repaid early' end
           else 'Loyalty points redeemed' end as description
       from (select id, kind, created_at, metadata from ledger_entries
-            where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter, bound)}
+            where user_id = ${userId} and kind = ${literal(kind)}${branchRange(sql`created_at`, sql`id`, kind, filter, bound)}
             order by created_at desc, id desc limit ${take}) e
-      cross join lateral (select sum(p.amount) as amount from ledger_postings p
-            where p.entry_id = e.id
-              and p.account_id = (select id from ledger_accounts where user_id = ${userId} and kind = 'cash')) p
       order by e.created_at desc, e.id desc)`);
   }
   return parts;
@@ -179,7 +184,7 @@ function countSql(filter: ActivityFilter, bound: Bound): SQL {
       parts.push(sql`(select coalesce(sum(t.entries), 0) from ledger_account_totals t
         join ledger_accounts a on a.id = t.account_id
         where a.user_id = ${userId} and a.kind = 'cash' and t.entry_kind in (${sql.join(
-          kinds.map((kind) => sql`${kind}`),
+          kinds.map(literal),
           sql`, `,
         )}))`);
     return sql`(${sql.join(parts, sql` + `)})`;
@@ -205,7 +210,7 @@ function countedBranches(filter: ActivityFilter, bound: Bound): SQL[] {
   for (const kind of ENTRY_TYPES) {
     if (!wanted(filter, kind)) continue;
     parts.push(sql`(select 1 from ledger_entries
-      where user_id = ${userId} and kind = ${kind}${branchRange(sql`created_at`, sql`id`, kind, filter, bound)}
+      where user_id = ${userId} and kind = ${literal(kind)}${branchRange(sql`created_at`, sql`id`, kind, filter, bound)}
       order by created_at desc, id desc limit ${cap})`);
   }
   return parts;
@@ -231,10 +236,20 @@ interface ActivityRowSql {
 function pageSql(filter: ActivityFilter, bound: Bound): SQL {
   const union = sql.join(branches(filter, bound), sql` union all `);
   const total = filter.withoutTotal ? sql`0::bigint` : countSql(filter, bound);
-  return sql`select t.id, t.type, t.date, t.rank, t.sort_id, t.amount, t.points, t.status, t.description,
-          ${total} as total
-        from (${union}) t
-        order by t.date desc, t.rank, t.sort_id desc limit ${bound.limit} offset ${bound.offset}`;
+  // An entry's amount (its postings to the member's cash account, summed) is looked up for the rows
+  // of the page only, after the cut: not for every branch's `take` rows.
+  return sql`select t.id, t.type, t.date, t.rank, t.sort_id,
+          case when t.type in (${sql.join(
+            ENTRY_TYPES.map(literal),
+            sql`, `,
+          )}) then (select sum(p.amount) from ledger_postings p
+              where p.entry_id = t.sort_id
+                and p.account_id = (select id from ledger_accounts where user_id = ${bound.userId} and kind = 'cash'))
+            else t.amount end as amount,
+          t.points, t.status, t.description, ${total} as total
+        from (select * from (${union}) u
+          order by u.date desc, u.rank, u.sort_id desc limit ${bound.limit} offset ${bound.offset}) t
+        order by t.date desc, t.rank, t.sort_id desc`;
 }
 
 const preparedPages = new Map<string, (db: DbOrTx, values: Bound) => Promise<ActivityRowSql[]>>();
