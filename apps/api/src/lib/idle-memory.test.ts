@@ -4,8 +4,8 @@ import { releaseMemoryWhenIdle, youngGenerationBytes } from './idle-memory';
 const MB = 1024 * 1024;
 
 /**
- * A process whose CPU time and young generation the test sets: `spend(µs)` is work done in the
- * interval, `young` the young generation's size.
+ * A process whose CPU time and young generation the test sets: `interval(share)` lets about 20 ms pass
+ * in which the process used `share` of a core, then checks; `state.young` is the young generation's size.
  */
 function fakeProcess(young: number) {
   const state = { cpu: 0, young, collections: 0 };
