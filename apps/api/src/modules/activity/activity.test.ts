@@ -17,6 +17,7 @@ import {
   type Member,
 } from '../../../test/money';
 import { postEntry, transfer } from '../../ledger/ledger';
+import { describeActivity } from './activity.repository';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -210,5 +211,24 @@ describe('notifications', () => {
       await member.client.get('/api/notifications', { token: member.token })
     ).json<NotificationListResponse>();
     expect(after.data.every((note) => note.read_at !== null)).toBe(true);
+  });
+});
+
+describe('describeActivity: the words of every kind of row', () => {
+  it.each([
+    ['deposit', 'bank_transfer', 'DEP-1', 'Deposit via Bank Transfer (DEP-1)'],
+    ['deposit', 'coinpayment', 'DEP-2', 'Deposit via CoinPayments (DEP-2)'],
+    ['deposit', 'nowpayment', 'DEP-3', 'Deposit via NOWPayments (DEP-3)'],
+    ['withdrawal', 'bank_transfer', null, 'Withdrawal to Bank Transfer'],
+    ['withdrawal', 'crypto', null, 'Withdrawal to Crypto Wallet'],
+    ['earning', 'Starter', null, 'Earning: Starter'],
+    ['earning', null, null, 'Earning'],
+    ['loan_disbursement', 'Quick Loan', null, 'Loan disbursed: Quick Loan'],
+    ['loan_disbursement', null, null, 'Loan disbursed'],
+    ['loan_payment', '3', null, 'Loan instalment 3 paid'],
+    ['loan_payment', null, null, 'Loan repaid early'],
+    ['points_conversion', '250', null, 'Loyalty points redeemed'],
+  ] as const)('%s (%s, %s): %s', (type, detail, reference, words) => {
+    expect(describeActivity(type, detail, reference)).toBe(words);
   });
 });
