@@ -1,10 +1,23 @@
-import type { Query, SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { preparedPerDb, type DbOrTx } from '@app/db';
 
 /** Rows of a raw SQL query; both drivers (PGlite, node-postgres) answer with `rows`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * `column in ('a', 'b')` with the values written into the statement's text, not bound. Every statement
+ * runs with a generic plan (decision 135), made before any value is known: a partial index whose
+ * predicate names values (`where status in ('active', 'locked')`) is out of its reach when the query
+ * binds them, and the planner reads the table another way (decision 139). For the code's own constants
+ * only (a status, a kind), never for input.
+ */
+export function inLiterals(column: SQLWrapper, values: readonly string[]): SQL {
+  if (values.length === 0) throw new Error('inLiterals: no values');
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
+  return sql`${column} in (${sql.raw(list)})`;
 }
 
 /** int8 and numeric come back as bigint or string depending on the driver: a number either way. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   userPlanAccruals,
   userPlans,
@@ -7,7 +7,7 @@ import {
   type UserPlanAccrualRow,
   type UserPlanRow,
 } from '@app/db';
-import { num, queryRows } from '../../ledger/sql';
+import { inLiterals, num, queryRows } from '../../ledger/sql';
 import { selectMemberPage } from '../../lib/paging';
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -58,6 +58,9 @@ export async function listAccruals(db: DbOrTx, userPlanId: number): Promise<User
     .where(eq(userPlanAccruals.userPlanId, userPlanId))
     .orderBy(desc(userPlanAccruals.accrualDate));
 }
+
+/** The statuses of a plan still running: the predicate of user_plans_due_idx and user_plans_maturity_idx. */
+const RUNNING_STATUSES = ['active', 'locked'] as const;
 
 // ── Accrual ──────────────────────────────────────────────────────────────────────────────────
 
@@ -164,7 +167,7 @@ export function dueBatchQuery(
     .from(userPlans)
     .where(
       and(
-        inArray(userPlans.status, ['active', 'locked']),
+        inLiterals(userPlans.status, RUNNING_STATUSES),
         eq(userPlans.nextAccrualAt, at),
         sql`(${userPlans.endsAt} is null or ${userPlans.endsAt} >= ${at.toISOString()})`,
         onlyPlanId === undefined ? undefined : eq(userPlans.id, onlyPlanId),
@@ -242,7 +245,11 @@ export async function recordAccruals(
   );
 }
 
-/** Plans whose term has ended and whose last day has been credited: the principal is due back. */
+/**
+ * Plans whose term has ended and whose last day has been credited: the principal is due back. Oldest
+ * end first: the order of user_plans_maturity_idx (ends_at), so a tick with nothing to pay reads one
+ * index page, not a million running plans (decision 139).
+ */
 export function maturedPlanIds(
   db: DbOrTx,
   now: Date,
@@ -251,18 +258,18 @@ export function maturedPlanIds(
   return maturedPlansQuery(db, now, limit);
 }
 
-/** The select of maturedPlanIds (exported for the test that reads its plan: user_plans_maturity_idx). */
+/** The select of maturedPlanIds (exported for the test that reads its generic plan: user_plans_maturity_idx). */
 export function maturedPlansQuery(db: DbOrTx, now: Date, limit: number) {
   return db
     .select({ id: userPlans.id, userId: userPlans.userId })
     .from(userPlans)
     .where(
       and(
-        inArray(userPlans.status, ['active', 'locked']),
+        inLiterals(userPlans.status, RUNNING_STATUSES),
         sql`${userPlans.endsAt} <= ${now.toISOString()} and ${userPlans.nextAccrualAt} > ${userPlans.endsAt}`,
       ),
     )
-    .orderBy(asc(userPlans.id))
+    .orderBy(asc(userPlans.endsAt), asc(userPlans.id))
     .limit(limit);
 }
 

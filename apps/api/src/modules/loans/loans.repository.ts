@@ -14,6 +14,7 @@ import {
   type Tx,
 } from '@app/db';
 import type { QueueFilters } from '@app/shared';
+import { inLiterals } from '../../ledger/sql';
 import { applicationsQueue, selectQueuePageWithTotals } from '../admin/queues';
 
 export type NewLoanPlan = Omit<typeof loanPlans.$inferInsert, 'id'>;
@@ -221,19 +222,27 @@ export async function dueMembers(
   afterUserId: number,
   limit: number,
 ): Promise<number[]> {
-  const rows = await db
+  const rows = await dueMembersQuery(db, today, afterUserId, limit);
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * The select of dueMembers (exported for the test that reads its generic plan): open instalments through
+ * loan_instalments_open_idx (user_id, due_date) where status = 'open', never the closed ones.
+ */
+export function dueMembersQuery(db: DbOrTx, today: string, afterUserId: number, limit: number) {
+  return db
     .selectDistinct({ userId: loanInstalments.userId })
     .from(loanInstalments)
     .where(
       and(
-        eq(loanInstalments.status, 'open'),
+        inLiterals(loanInstalments.status, ['open']),
         sql`${loanInstalments.dueDate} <= ${today}`,
         sql`${loanInstalments.userId} > ${afterUserId}`,
       ),
     )
     .orderBy(asc(loanInstalments.userId))
     .limit(limit);
-  return rows.map((row) => row.userId);
 }
 
 /** The open instalments due on or before `today` of these members, locked, oldest first per member. */
@@ -244,7 +253,7 @@ export function lockDueInstalments(tx: Tx, userIds: number[], today: string): Pr
     .where(
       and(
         inArray(loanInstalments.userId, userIds),
-        eq(loanInstalments.status, 'open'),
+        inLiterals(loanInstalments.status, ['open']),
         sql`${loanInstalments.dueDate} <= ${today}`,
       ),
     )

@@ -1,0 +1,39 @@
+import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Database, Tx } from '@app/db';
+import { queryRows } from '../src/ledger/sql';
+
+/** A bound value written as an SQL literal (a test's own numbers, texts and instants). */
+function literal(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  throw new TypeError(`genericPlanOf: a parameter it cannot write: ${typeof value}`);
+}
+
+let probes = 0;
+
+/**
+ * The plan the product runs a statement with. Its connections plan each statement once, before any
+ * value is known (`plan_cache_mode = force_generic_plan`, decision 135), so a plan read with
+ * `EXPLAIN <statement with values>` (a custom plan) can differ from it: a partial index whose predicate
+ * names a bound value is out of a generic plan's reach (decision 139). This prepares the statement and
+ * explains its execution under the same setting. The test tables are small, so sequential scans are
+ * ruled out to see the plan the planner has for a large table.
+ */
+export function genericPlanOf(database: Database, build: (tx: Tx) => SQLWrapper): Promise<string> {
+  return database.db.transaction(async (tx) => {
+    const dialect = (tx as unknown as { dialect: { sqlToQuery(query: SQL): Query } }).dialect;
+    const query = dialect.sqlToQuery(build(tx).getSQL());
+    const name = `plan_probe_${(probes += 1)}`;
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
+    const values = query.params.map(literal).join(', ');
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(
+      tx,
+      sql.raw(`explain execute ${name}${values ? `(${values})` : ''}`),
+    );
+    await tx.execute(sql.raw(`deallocate ${name}`));
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
