@@ -1,6 +1,7 @@
 import { ACTIVITY_EXPORT_COLUMNS, centsToMajor, type ActivityResponse, type ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { pageMeta } from '../../lib/paging';
+import { isoDate } from '../../lib/iso-date';
 import { listActivity, type ActivityCursor } from './activity.repository';
 
 const DAY_MS = 86_400_000;
@@ -44,7 +45,7 @@ export async function getActivity(
     data: rows.map((row) => ({
       id: row.id,
       type: row.type,
-      date: row.date.toISOString(),
+      date: isoDate(row.date),
       amount: centsToMajor(row.amount),
       points: row.points,
       status: row.status,
@@ -100,7 +101,7 @@ export async function* exportActivity(
       .map(
         (row) =>
           [
-            row.date.toISOString(),
+            isoDate(row.date),
             row.type,
             csvField(row.description),
             centsToPlainDecimal(row.amount),

@@ -21,6 +21,7 @@ import {
 } from '@app/shared';
 import { AppError } from '../../errors';
 import { COUNT_PAGES_AHEAD } from '../../lib/paging';
+import { isoDate } from '../../lib/iso-date';
 import { queryRows } from '../../ledger/sql';
 
 /**
@@ -296,7 +297,7 @@ function toQueueTotals(row: {
   return {
     pending_count: row.pendingCount ?? 0,
     pending_amount: centsToMajor(row.pendingAmount ?? 0),
-    oldest_pending_at: oldestMs === null ? null : new Date(oldestMs).toISOString(),
+    oldest_pending_at: oldestMs === null ? null : isoDate(new Date(oldestMs)),
   };
 }
 

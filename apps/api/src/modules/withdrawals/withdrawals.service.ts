@@ -22,6 +22,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageCount, pageMeta } from '../../lib/paging';
+import { isoDate } from '../../lib/iso-date';
 import { recordAudit } from '../admin/audit.service';
 import { fourEyesThresholdDollars } from '../settings/four-eyes';
 import { alreadyDecided, lastDecision, queueMemberSummary } from '../admin/queues';
@@ -59,7 +60,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     destination: maskDestination(row.destination, row.method),
     status: row.status,
     reason: row.reason,
-    created_at: row.createdAt.toISOString(),
+    created_at: isoDate(row.createdAt),
   };
 }
 
@@ -77,13 +78,13 @@ function toAdminWithdrawal(
   return Object.assign(toWithdrawal(row), {
     user,
     destination_full: row.destination,
-    decided_at: row.decidedAt?.toISOString() ?? null,
+    decided_at: row.decidedAt ? isoDate(row.decidedAt) : null,
     age_seconds: ageSeconds(row.createdAt, now),
     first_approval:
       row.firstApprovedBy !== null && row.firstApprovedAt
         ? {
             by: { id: row.firstApprovedBy, username: firstApprover ?? '' },
-            at: row.firstApprovedAt.toISOString(),
+            at: isoDate(row.firstApprovedAt),
           }
         : null,
     awaiting_second_approval: row.status === 'pending' && row.firstApprovedBy !== null,
