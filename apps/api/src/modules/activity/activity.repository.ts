@@ -168,7 +168,11 @@ const DEPOSIT_METHOD_NAMES: Record<string, string> = {
 };
 
 /** A row's description, in the words the list has always shown (the web app translates none of it). */
-export function describeActivity(type: ActivityType, detail: string | null, reference: string | null): string {
+export function describeActivity(
+  type: ActivityType,
+  detail: string | null,
+  reference: string | null,
+): string {
   switch (type) {
     case 'deposit':
       return `Deposit via ${DEPOSIT_METHOD_NAMES[detail ?? ''] ?? 'NOWPayments'} (${reference ?? ''})`;

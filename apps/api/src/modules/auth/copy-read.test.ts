@@ -4,7 +4,12 @@ import { copyRead } from './token.service';
 describe('copyRead: a token read for a further request of the same batch', () => {
   const read = {
     token: { id: 7, kind: 'member', expiresAt: new Date('2026-12-01T00:00:00Z'), revokedAt: null },
-    user: { id: 3, email: 'a@example.com', createdAt: new Date('2026-01-01T00:00:00Z'), tags: ['x', { y: 1 }] },
+    user: {
+      id: 3,
+      email: 'a@example.com',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      tags: ['x', { y: 1 }],
+    },
     balance: 12_345,
     bytes: new Uint8Array([1, 2, 3]),
   };
