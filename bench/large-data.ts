@@ -263,8 +263,16 @@ await step('seed: members, plans, accounts', async () => {
 });
 await step('seed: deposits and investments (entries, postings)', async () => {
   const invested = `(${PLANS} * 100000 + ${(PLANS * (PLANS + 1)) / 2})`;
+  // The member's deposit as the product records one: a confirmed bank transfer (the row Activity and
+  // the deposits list show) and its credit entry, referenced as the confirmation writes it.
+  await q(`insert into deposits (id, user_id, amount, method, currency, status, reference, credited, confirmed_at,
+      created_at, updated_at)
+    select u, u, ${invested} + ${CASH_LEFT}, 'bank_transfer', 'USD', 'confirmed', 'LARGE-' || u, ${invested} + ${CASH_LEFT},
+      '${START}', '${START}', '${START}'
+    from generate_series(1, ${N}) u`);
+  await q(`select setval(pg_get_serial_sequence('deposits', 'id'), ${N})`);
   await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, created_at)
-    select u, 'deposit', 'large:deposit:' || u, u, null, '${START}' from generate_series(1, ${N}) u`);
+    select u, 'deposit', 'deposit:' || u || ':confirmed', u, null, '${START}' from generate_series(1, ${N}) u`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select u, a.account, case a.account when ${external} then -1 else 1 end * (${invested} + ${CASH_LEFT})
     from generate_series(1, ${N}) u cross join lateral (values (${external}), (${cash('u')})) a(account)`);
