@@ -16,8 +16,12 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  */
 export function inLiterals(column: SQLWrapper, values: readonly string[]): SQL {
   if (values.length === 0) throw new Error('inLiterals: no values');
-  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
-  return sql`${column} in (${sql.raw(list)})`;
+  return sql`${column} in (${sql.join(values.map(textLiteral), sql`, `)})`;
+}
+
+/** A text constant of the code written into the statement (see inLiterals), quoted. */
+export function textLiteral(value: string): SQL {
+  return sql.raw(`'${value.replaceAll("'", "''")}'`);
 }
 
 /** int8 and numeric come back as bigint or string depending on the driver: a number either way. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
-import { num, preparedQuery, queryRows } from '../../ledger/sql';
+import { inLiterals, num, preparedQuery, queryRows, textLiteral } from '../../ledger/sql';
 
 export interface ActivityRow {
   id: string;
@@ -83,14 +83,6 @@ const TYPE_RANK: Record<ActivityType, number> = {
   deposit: 6,
 };
 
-/**
- * An entry kind or a rank written into the statement's text: they are the code's constants, one text
- * per filter shape either way, and each parameter is one more value to bind on every execution.
- */
-function literal(kind: (typeof ENTRY_TYPES)[number]): SQL {
-  return sql.raw(`'${kind}'`);
-}
-
 function wanted(filter: ActivityFilter, type: ActivityType): boolean {
   return !filter.type || filter.type === type;
 }
@@ -120,7 +112,7 @@ function branchRange(created: SQL, id: SQL, type: ActivityType, filter: Activity
  * index that matches its filter and order ((user_id, created_at, id) on deposits and withdrawals,
  * (user_id, kind, created_at, id) on ledger entries), so a page costs the same however long the
  * history (decision 039). Every branch answers (type, date, rank, sort_id, amount, status, detail,
- * reference): the raw parts of a row, which `toActivityRow` turns into the member's words. A branch
+ * reference): the raw parts of a row, which `listActivity` turns into the member's words. A branch
  * is a plain indexed scan under its limit, with no expression the database would have to build and
  * evaluate per execution beyond the columns themselves (decision 135: executor start-up was a third
  * of the statement's cost).
@@ -144,15 +136,17 @@ function branches(filter: ActivityFilter, bound: Bound): SQL[] {
   }
   for (const kind of ENTRY_TYPES) {
     if (!wanted(filter, kind)) continue;
-    parts.push(sql`(select ${literal(kind)} as type, e.created_at as date, ${sql.raw(String(TYPE_RANK[kind]))} as rank,
+    parts.push(sql`(select ${textLiteral(kind)} as type, e.created_at as date, ${sql.raw(String(TYPE_RANK[kind]))} as rank,
         e.id::bigint as sort_id, null::bigint as amount, null as status,
-        e.metadata ->> ${sql.raw(`'${ENTRY_DETAIL[kind]}'`)} as detail, null as reference
+        e.metadata ->> ${textLiteral(ENTRY_DETAIL[kind])} as detail, null as reference
       from ledger_entries e
-      where e.user_id = ${userId} and e.kind = ${literal(kind)}${branchRange(sql`e.created_at`, sql`e.id`, kind, filter, bound)}
+      where e.user_id = ${userId} and e.kind = ${textLiteral(kind)}${branchRange(sql`e.created_at`, sql`e.id`, kind, filter, bound)}
       order by e.created_at desc, e.id desc limit ${take})`);
   }
   return parts;
 }
+
+const ENTRY_TYPE_SET: ReadonlySet<ActivityType> = new Set(ENTRY_TYPES);
 
 /** The metadata key whose value an entry's description names (the plan, the instalment, the points). */
 const ENTRY_DETAIL: Record<(typeof ENTRY_TYPES)[number], string> = {
@@ -206,10 +200,7 @@ function countSql(filter: ActivityFilter, bound: Bound): SQL {
     if (kinds.length > 0)
       parts.push(sql`(select coalesce(sum(t.entries), 0) from ledger_account_totals t
         join ledger_accounts a on a.id = t.account_id
-        where a.user_id = ${userId} and a.kind = 'cash' and t.entry_kind in (${sql.join(
-          kinds.map(literal),
-          sql`, `,
-        )}))`);
+        where a.user_id = ${userId} and a.kind = 'cash' and ${inLiterals(sql`t.entry_kind`, kinds)})`);
     return sql`(${sql.join(parts, sql` + `)})`;
   }
   return sql`(select count(*) from (select 1 from (${sql.join(countedBranches(filter, bound), sql` union all `)}) t limit ${cap}) c)`;
@@ -233,7 +224,7 @@ function countedBranches(filter: ActivityFilter, bound: Bound): SQL[] {
   for (const kind of ENTRY_TYPES) {
     if (!wanted(filter, kind)) continue;
     parts.push(sql`(select 1 from ledger_entries
-      where user_id = ${userId} and kind = ${literal(kind)}${branchRange(sql`created_at`, sql`id`, kind, filter, bound)}
+      where user_id = ${userId} and kind = ${textLiteral(kind)}${branchRange(sql`created_at`, sql`id`, kind, filter, bound)}
       order by created_at desc, id desc limit ${cap})`);
   }
   return parts;
@@ -322,9 +313,8 @@ export async function listActivity(
     rows: rows.map((row) => {
       const date = new Date(row.date);
       const sortId = num(row.sort_id);
-      const entry = row.status === null;
       return {
-        id: `${entry ? 'entry' : row.type}:${sortId}`,
+        id: `${ENTRY_TYPE_SET.has(row.type) ? 'entry' : row.type}:${sortId}`,
         type: row.type,
         date,
         amount: num(row.amount),

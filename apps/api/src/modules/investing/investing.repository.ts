@@ -247,7 +247,7 @@ export async function recordAccruals(
 
 /**
  * Plans whose term has ended and whose last day has been credited: the principal is due back. Oldest
- * end first: the order of user_plans_maturity_idx (ends_at), so a tick with nothing to pay reads one
+ * end first: the order of user_plans_maturity_idx (ends_at, id), so a tick with nothing to pay reads one
  * index page, not a million running plans (decision 139).
  */
 export function maturedPlanIds(
