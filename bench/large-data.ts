@@ -271,24 +271,26 @@ await step('seed: deposits and investments (entries, postings)', async () => {
       '${START}', '${START}', '${START}'
     from generate_series(1, ${N}) u`);
   await q(`select setval(pg_get_serial_sequence('deposits', 'id'), ${N})`);
-  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, created_at)
-    select u, 'deposit', 'deposit:' || u || ':confirmed', u, null, '${START}' from generate_series(1, ${N}) u`);
+  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, created_at)
+    select u, 'deposit', 'deposit:' || u || ':confirmed', u, null, ${invested} + ${CASH_LEFT}, '${START}'
+    from generate_series(1, ${N}) u`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select u, a.account, case a.account when ${external} then -1 else 1 end * (${invested} + ${CASH_LEFT})
     from generate_series(1, ${N}) u cross join lateral (values (${external}), (${cash('u')})) a(account)`);
-  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, created_at)
-    select ${N} + up.id, 'investment', 'invest:' || up.id, up.user_id, jsonb_build_object('user_plan_id', up.id), '${START}'
+  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, created_at)
+    select ${N} + up.id, 'investment', 'invest:' || up.id, up.user_id, jsonb_build_object('user_plan_id', up.id),
+      -up.amount, '${START}'
     from user_plans up`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select ${N} + up.id, ${cash('up.user_id')} + a.o, case a.o when 0 then -up.amount else up.amount end
     from user_plans up cross join (values (0), (1)) a(o)`);
 });
 await step(`seed: ${DAYS} days of earnings on every plan (entries, postings, accrual rows)`, async () => {
-  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, created_at)
+  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, created_at)
     select ${accrualEntry('up.id', 'd')}, 'earning', 'accrual:' || up.id || ':' || ('${START_DAY}'::date + d),
       up.user_id,
       jsonb_build_object('user_plan_id', up.id, 'plan_name', up.name, 'date', ('${START_DAY}'::date + d)::text, 'rate_bps', up.apy_bps),
-      ${dayAt('d')}
+      ${daily('up.amount')}, ${dayAt('d')}
     from user_plans up cross join generate_series(1, ${DAYS}) d`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select ${accrualEntry('up.id', 'd')}, a.account, case a.account when ${yieldExpense} then -1 else 1 end * ${daily('up.amount')}
@@ -307,9 +309,9 @@ await step('seed: pending withdrawals (every tenth member)', async () => {
       '${START}'::timestamptz + (u || ' seconds')::interval, '${START}'::timestamptz + (u || ' seconds')::interval
     from generate_series(10, ${N}, 10) u`);
   await q(`select setval(pg_get_serial_sequence('withdrawals', 'id'), ${Math.floor(N / 10) + 1})`);
-  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, created_at)
+  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, created_at)
     select ${holdEntry('w.user_id')}, 'withdrawal_hold', 'withdrawal:' || w.id || ':hold', w.user_id,
-      jsonb_build_object('withdrawal_id', w.id), w.created_at
+      jsonb_build_object('withdrawal_id', w.id), -w.amount, w.created_at
     from withdrawals w`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select ${holdEntry('w.user_id')}, ${cash('w.user_id')} + a.o, case a.o when 0 then -w.amount else w.amount end

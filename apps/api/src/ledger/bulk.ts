@@ -88,11 +88,16 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
 
   const entries = await queryRows<{ id: unknown; reference: string }>(
     tx,
-    sql`insert into ledger_entries (kind, reference, user_id, metadata, created_at)
-        select ${batch.kind}, x.reference, x.user_id, x.metadata, ${at}
+    sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, created_at)
+        select ${batch.kind}, x.reference, x.user_id, x.metadata, ${batch.to === 'cash' ? sql`x.amount` : sql`null::bigint`}, ${at}
         from jsonb_to_recordset(${json(
-          items.map((item) => ({ reference: item.reference, user_id: item.userId, metadata: item.metadata })),
-        )}) as x(reference text, user_id int, metadata jsonb)
+          items.map((item) => ({
+            reference: item.reference,
+            user_id: item.userId,
+            metadata: item.metadata,
+            amount: item.amount,
+          })),
+        )}) as x(reference text, user_id int, metadata jsonb, amount bigint)
         on conflict (reference) do nothing
         returning id, reference`,
   );
@@ -152,6 +157,20 @@ export interface BulkEntry {
     account: { userId: number; kind: UserAccountKind } | { platform: PlatformAccountKind };
     amount: number;
   }[];
+}
+
+/**
+ * An entry's postings to its own member's cash account, summed; null when it has none. Written on the
+ * entry as ledger_post writes it (decision 140).
+ */
+export function cashAmountOf(entry: BulkEntry): number | null {
+  let cash: number | null = null;
+  for (const posting of entry.postings) {
+    const account = posting.account;
+    if ('platform' in account || account.userId !== entry.userId || account.kind !== 'cash') continue;
+    cash = (cash ?? 0) + posting.amount;
+  }
+  return cash;
 }
 
 /**
@@ -239,16 +258,17 @@ export async function postEntriesBulk(
 
   const inserted = await queryRows<{ id: unknown; reference: string }>(
     tx,
-    sql`insert into ledger_entries (kind, reference, user_id, metadata, created_at)
-        select x.kind, x.reference, x.user_id, x.metadata, ${at}
+    sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, created_at)
+        select x.kind, x.reference, x.user_id, x.metadata, x.cash_amount, ${at}
         from jsonb_to_recordset(${json(
           entries.map((entry) => ({
             kind: entry.kind,
             reference: entry.reference,
             user_id: entry.userId,
             metadata: entry.metadata,
+            cash_amount: cashAmountOf(entry),
           })),
-        )}) as x(kind text, reference text, user_id int, metadata jsonb)
+        )}) as x(kind text, reference text, user_id int, metadata jsonb, cash_amount bigint)
         on conflict (reference) do nothing
         returning id, reference`,
   );

@@ -26,6 +26,11 @@ export interface LedgerCheck {
     cachedEntries: number;
     postingsEntries: number;
   }[];
+  /**
+   * Entries whose cash amount (decision 140) differs from the sum of their postings to their member's
+   * cash account (null: no such posting).
+   */
+  mismatchedCashAmounts: { entryId: number; cached: number | null; fromPostings: number | null }[];
   /** User plans whose earned-to-date differs from the earning postings of their accruals. */
   mismatchedPlanEarnings: { userPlanId: number; cached: number; fromPostings: number }[];
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
@@ -73,7 +78,8 @@ export interface LedgerCheck {
  * Proves the books balance (DESIGN §5): the sum of all postings is zero, every entry balances, every
  * cached balance equals the sum of its postings, no user account is on the wrong side of zero, one
  * entry per reference; the loyalty points cache equals its rows; every running total equals the
- * postings of its account and entry kind (decision 038); every plan's earned-to-date equals the earning
+ * postings of its account and entry kind (decision 038); every entry's cash amount equals its postings
+ * to its member's cash account (decision 140); every plan's earned-to-date equals the earning
  * postings of its accruals.
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
@@ -90,14 +96,37 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
           (select count(*) from ledger_accounts) as accounts,
           (select count(*) - count(distinct reference) from ledger_entries) as duplicates`,
   );
-  const unbalanced = await queryRows<{ entry_id: unknown; reference: string; sum: unknown }>(
+  // Every entry in one pass: its postings balance, and its cash amount (decision 140) is the sum of
+  // its postings to its member's cash account (null when there are none).
+  const entryRows = await queryRows<{
+    entry_id: unknown;
+    reference: string;
+    sum: unknown;
+    postings: unknown;
+    cash_amount: unknown;
+    cash_posted: unknown;
+  }>(
     db,
-    sql`select e.id as entry_id, e.reference, coalesce(sum(p.amount), 0) as sum
-        from ledger_entries e left join ledger_postings p on p.entry_id = e.id
-        group by e.id, e.reference
-        having coalesce(sum(p.amount), 0) <> 0 or count(p.id) < 2
+    sql`select x.* from (
+          select e.id as entry_id, e.reference, coalesce(sum(p.amount), 0) as sum, count(p.id) as postings,
+            e.cash_amount, sum(p.amount) filter (where a.kind = 'cash' and a.user_id = e.user_id) as cash_posted
+          from ledger_entries e
+          left join ledger_postings p on p.entry_id = e.id
+          left join ledger_accounts a on a.id = p.account_id
+          group by e.id
+        ) x
+        where x.sum <> 0 or x.postings < 2 or x.cash_amount is distinct from x.cash_posted
         limit 100`,
   );
+  const orNull = (value: unknown) => (value === null ? null : num(value));
+  const unbalanced = entryRows.filter((row) => num(row.sum) !== 0 || num(row.postings) < 2);
+  const mismatchedCashAmounts = entryRows
+    .filter((row) => orNull(row.cash_amount) !== orNull(row.cash_posted))
+    .map((row) => ({
+      entryId: num(row.entry_id),
+      cached: orNull(row.cash_amount),
+      fromPostings: orNull(row.cash_posted),
+    }));
   const accounts = await queryRows<{
     id: unknown;
     user_id: unknown;
@@ -337,6 +366,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
       cached: num(row.cached),
       fromRows: num(row.rows),
     })),
+    mismatchedCashAmounts,
     mismatchedTotals: totalsRows.map((row) => ({
       accountId: num(row.account_id),
       entryKind: row.entry_kind,
@@ -371,6 +401,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedAccounts.length === 0 &&
     result.mismatchedPoints.length === 0 &&
     result.mismatchedTotals.length === 0 &&
+    mismatchedCashAmounts.length === 0 &&
     result.mismatchedPlanEarnings.length === 0 &&
     result.mismatchedDailyEarnings.length === 0 &&
     mismatchedLoans.length === 0 &&

@@ -241,4 +241,48 @@ describe('ledger', () => {
     );
     expect((await checkLedger(db)).ok).toBe(true);
   });
+
+  it("writes each entry's cash amount with it, and the check catches a wrong one", async () => {
+    const { user } = await createUser(app);
+    const cash = { userId: user.id, kind: 'cash' } as const;
+    const hold = { userId: user.id, kind: 'withdrawal_hold' } as const;
+    await fund(user.id, 1500);
+    const post = (kind: string, postings: ReturnType<typeof transfer>) =>
+      db.transaction((tx) => postEntry(tx, { kind, reference: ref(kind), userId: user.id, postings }, now()));
+    await post('withdrawal_hold', transfer(cash, hold, 400));
+    // An entry of the member that moves none of their cash has no cash amount.
+    await post('withdrawal_paid', transfer(hold, { platform: 'external' }, 400));
+    const entries = () =>
+      queryRows<{ id: number; kind: string; cash_amount: unknown }>(
+        db,
+        sql`select id, kind, cash_amount from ledger_entries where user_id = ${user.id} order by id`,
+      );
+    const rows = await entries();
+    expect(rows.map((row) => [row.kind, row.cash_amount === null ? null : Number(row.cash_amount)])).toEqual([
+      ['deposit', 1500],
+      ['withdrawal_hold', -400],
+      ['withdrawal_paid', null],
+    ]);
+    expect((await checkLedger(db)).ok).toBe(true);
+
+    // Entries are append-only; the guard is lifted inside one transaction to plant a wrong amount.
+    const setCashAmount = (id: number, value: number | null) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`alter table ledger_entries disable trigger ledger_entries_immutable`);
+        await tx.execute(sql`update ledger_entries set cash_amount = ${value} where id = ${id}`);
+        await tx.execute(sql`alter table ledger_entries enable trigger ledger_entries_immutable`);
+      });
+    const [deposit, , paid] = rows;
+    await setCashAmount(deposit!.id, 1501);
+    await setCashAmount(paid!.id, 0);
+    const broken = await checkLedger(db);
+    expect(broken.ok).toBe(false);
+    expect(broken.mismatchedCashAmounts).toEqual([
+      { entryId: deposit!.id, cached: 1501, fromPostings: 1500 },
+      { entryId: paid!.id, cached: 0, fromPostings: null },
+    ]);
+    await setCashAmount(deposit!.id, 1500);
+    await setCashAmount(paid!.id, null);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
 });

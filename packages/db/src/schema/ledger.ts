@@ -72,6 +72,12 @@ export const ledgerEntries = pgTable(
     /** The member the movement belongs to (null for platform-only entries). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /**
+     * The entry's postings to its member's cash account, summed (cents; null: the entry has none).
+     * Written with the entry by every writer (ledger_post, the bulk paths) and proven by the ledger
+     * check, so a list shows an entry's amount without reading its postings (decision 140).
+     */
+    cashAmount: bigint('cash_amount', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

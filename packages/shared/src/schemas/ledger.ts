@@ -39,6 +39,17 @@ export const LedgerCheckResponse = z.object({
   mismatched_plan_earnings: z.array(
     z.object({ user_plan_id: z.number().int(), cached: z.number(), from_postings: z.number() }),
   ),
+  /**
+   * Entries whose cash amount differs from the sum of their postings to their member's cash account
+   * (decision 140); null: no such amount or posting.
+   */
+  mismatched_cash_amounts: z.array(
+    z.object({
+      entry_id: z.number().int(),
+      cached: z.number().nullable(),
+      from_postings: z.number().nullable(),
+    }),
+  ),
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
   mismatched_daily_earnings: z.array(
     z.object({ user_id: z.number().int(), day: z.string(), cached: z.number(), from_accruals: z.number() }),

@@ -137,7 +137,7 @@ function branches(filter: ActivityFilter, bound: Bound): SQL[] {
   for (const kind of ENTRY_TYPES) {
     if (!wanted(filter, kind)) continue;
     parts.push(sql`(select ${textLiteral(kind)} as type, e.created_at as date, ${sql.raw(String(TYPE_RANK[kind]))} as rank,
-        e.id::bigint as sort_id, null::bigint as amount, null as status,
+        e.id::bigint as sort_id, e.cash_amount as amount, null as status,
         e.metadata ->> ${textLiteral(ENTRY_DETAIL[kind])} as detail, null as reference
       from ledger_entries e
       where e.user_id = ${userId} and e.kind = ${textLiteral(kind)}${branchRange(sql`e.created_at`, sql`e.id`, kind, filter, bound)}
@@ -245,18 +245,14 @@ interface ActivityRowSql {
 /**
  * A page's statement: the branches merged in the list's order, cut to the page, with the list's count
  * as a column (one round trip, decision 135); 0 when the caller does not need it. An entry's amount
- * (its postings to the member's cash account, summed) is a subquery of the output, which the planner
- * evaluates above the sort and limit: for the page's rows only, not for every branch's `take` rows.
+ * is its cash amount, kept on the entry by the ledger (its postings to the member's cash account,
+ * summed; decision 140): a page reads no postings.
  */
 function pageSql(filter: ActivityFilter, bound: Bound): SQL {
   const union = sql.join(branches(filter, bound), sql` union all `);
   const total = filter.withoutTotal ? sql`0::bigint` : countSql(filter, bound);
-  return sql`select u.type, u.date, u.rank, u.sort_id,
-          case when u.amount is null then (select sum(p.amount) from ledger_postings p
-              where p.entry_id = u.sort_id
-                and p.account_id = (select id from ledger_accounts where user_id = ${bound.userId} and kind = 'cash'))
-            else u.amount end as amount,
-          u.status, u.detail, u.reference, ${total} as total
+  return sql`select u.type, u.date, u.rank, u.sort_id, u.amount, u.status, u.detail, u.reference,
+          ${total} as total
         from (${union}) u
         order by u.date desc, u.rank, u.sort_id desc limit ${bound.limit} offset ${bound.offset}`;
 }

@@ -75,6 +75,11 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached_entries: row.cachedEntries,
           postings_entries: row.postingsEntries,
         })),
+        mismatched_cash_amounts: check.mismatchedCashAmounts.map((row) => ({
+          entry_id: row.entryId,
+          cached: row.cached === null ? null : centsToMajor(row.cached),
+          from_postings: row.fromPostings === null ? null : centsToMajor(row.fromPostings),
+        })),
         mismatched_plan_earnings: check.mismatchedPlanEarnings.map((row) => ({
           user_plan_id: row.userPlanId,
           cached: centsToMajor(row.cached),

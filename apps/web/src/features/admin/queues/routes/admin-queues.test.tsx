@@ -380,6 +380,7 @@ describe('reconciliation', () => {
       mismatched_goals: [],
       mismatched_queue_totals: [],
       mismatched_list_totals: [],
+      mismatched_cash_amounts: [],
       duplicate_references: 0,
       accounts_checked: 12,
       entries_checked: 30,
@@ -389,7 +390,8 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(11);
+    expect(screen.getAllByText('Holds')).toHaveLength(12);
+    expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('1 broken')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Mismatched accounts' })).toHaveTextContent('$10.01');
   });

@@ -16,6 +16,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['accounts', check.mismatched_accounts.length],
     ['points', check.mismatched_points.length],
     ['totals', check.mismatched_totals.length],
+    ['cashAmounts', check.mismatched_cash_amounts.length],
     ['planEarnings', check.mismatched_plan_earnings.length],
     ['dailyEarnings', check.mismatched_daily_earnings.length],
     ['loans', check.mismatched_loans.length],

@@ -1,0 +1,85 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder, openDatabase } from '@app/db';
+import { checkLedger } from './check';
+import { queryRows } from './sql';
+
+/** Migration 0026 (decision 140) fills the cash amount of every entry written before it. */
+const BEFORE = '0025_maturity_index_order';
+
+/** A copy of the migrations folder whose journal stops at `lastTag`. */
+function migrationsUpTo(lastTag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  expect(last).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+const database = await openDatabase({ driver: 'pglite', dataDir: null });
+const older = migrationsUpTo(BEFORE);
+afterAll(async () => {
+  await database.close();
+  rmSync(older, { recursive: true, force: true });
+});
+
+describe('migration 0026: entry cash amounts', () => {
+  it('fills the cash amount of the entries already written from their postings', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the concrete driver type
+    await migrate(database.db as any, { migrationsFolder: older });
+    const { db } = database;
+    await db.execute(sql`insert into users (id, username, email, password_hash, referral_code, created_at, updated_at)
+      values (1, 'ana', 'ana@example.com', 'x', 'ANA1', now(), now())`);
+    const post = (kind: string, reference: string, postings: unknown[]) =>
+      db.execute(
+        sql`select * from ledger_post(${kind}, ${reference}, 1, null, now(), ${JSON.stringify(postings)}::jsonb)`,
+      );
+    await post('deposit', 'm:deposit', [
+      { user_id: null, kind: 'external', amount: -5000 },
+      { user_id: 1, kind: 'cash', amount: 5000 },
+    ]);
+    await post('withdrawal_hold', 'm:hold', [
+      { user_id: 1, kind: 'cash', amount: -1200 },
+      { user_id: 1, kind: 'withdrawal_hold', amount: 1200 },
+    ]);
+    await post('withdrawal_paid', 'm:paid', [
+      { user_id: 1, kind: 'withdrawal_hold', amount: -1200 },
+      { user_id: null, kind: 'external', amount: 1200 },
+    ]);
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+    await migrate(database.db as any, { migrationsFolder });
+    const rows = await queryRows<{ reference: string; cash_amount: unknown }>(
+      db,
+      sql`select reference, cash_amount from ledger_entries order by id`,
+    );
+    expect(
+      rows.map((row) => [row.reference, row.cash_amount === null ? null : Number(row.cash_amount)]),
+    ).toEqual([
+      ['m:deposit', 5000],
+      ['m:hold', -1200],
+      ['m:paid', null],
+    ]);
+    // Entries are append-only again after the migration.
+    await expect(db.execute(sql`update ledger_entries set cash_amount = 1`)).rejects.toThrow();
+    // The new ledger_post writes the amount with the entry.
+    await post('withdrawal_released', 'm:released', [
+      { user_id: null, kind: 'external', amount: -300 },
+      { user_id: 1, kind: 'cash', amount: 300 },
+    ]);
+    const [released] = await queryRows<{ cash_amount: unknown }>(
+      db,
+      sql`select cash_amount from ledger_entries where reference = 'm:released'`,
+    );
+    expect(Number(released?.cash_amount)).toBe(300);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+});
