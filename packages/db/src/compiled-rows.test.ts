@@ -55,6 +55,29 @@ describe('compileRowMapping', () => {
     expect(compiledRows[1]?.pet).toBeNull();
   });
 
+  it('maps any key the code selects as written, and refuses __proto__', async () => {
+    const odd = 'a "quoted"\nkey\\ }); throw 1; ({';
+    const [drizzleRows, compiledRows] = await both((name) =>
+      db
+        .select({ [odd]: owners.name, nested: { [odd]: owners.id } })
+        .from(owners)
+        .orderBy(owners.id)
+        .prepare(name),
+    );
+    expect(compiledRows).toEqual(drizzleRows);
+    expect(compiledRows[0]).toEqual({ [odd]: 'with a pet', nested: { [odd]: 1 } });
+    const proto = JSON.parse('{"__proto__": null}') as Record<string, unknown>;
+    proto.__proto__ = owners.name;
+    expect(() =>
+      compileRowMapping(
+        db
+          .select(proto as never)
+          .from(owners)
+          .prepare('proto'),
+      ),
+    ).toThrow(/__proto__/);
+  });
+
   it('refuses what it cannot map the same way', () => {
     const raw = db
       .select({ n: sql`1` })
