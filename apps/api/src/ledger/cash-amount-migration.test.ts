@@ -38,9 +38,9 @@ describe('migration 0026: entry cash amounts', () => {
     const { db } = database;
     await db.execute(sql`insert into users (id, username, email, password_hash, referral_code, created_at, updated_at)
       values (1, 'ana', 'ana@example.com', 'x', 'ANA1', now(), now())`);
-    const post = (kind: string, reference: string, postings: unknown[]) =>
+    const post = (kind: string, reference: string, postings: unknown[], userId: number | null = 1) =>
       db.execute(
-        sql`select * from ledger_post(${kind}, ${reference}, 1, null, now(), ${JSON.stringify(postings)}::jsonb)`,
+        sql`select * from ledger_post(${kind}, ${reference}, ${userId}, null, now(), ${JSON.stringify(postings)}::jsonb)`,
       );
     await post('deposit', 'm:deposit', [
       { user_id: null, kind: 'external', amount: -5000 },
@@ -54,6 +54,20 @@ describe('migration 0026: entry cash amounts', () => {
       { user_id: 1, kind: 'withdrawal_hold', amount: -1200 },
       { user_id: null, kind: 'external', amount: 1200 },
     ]);
+    // Cash postings that net to nothing, and an entry of the platform alone.
+    await post('adjustment', 'm:zero', [
+      { user_id: 1, kind: 'cash', amount: 100 },
+      { user_id: 1, kind: 'cash', amount: -100 },
+    ]);
+    await post(
+      'platform',
+      'm:platform',
+      [
+        { user_id: null, kind: 'external', amount: -50 },
+        { user_id: null, kind: 'yield_expense', amount: 50 },
+      ],
+      null,
+    );
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
     await migrate(database.db as any, { migrationsFolder });
@@ -67,6 +81,8 @@ describe('migration 0026: entry cash amounts', () => {
       ['m:deposit', 5000],
       ['m:hold', -1200],
       ['m:paid', null],
+      ['m:zero', 0],
+      ['m:platform', null],
     ]);
     // Entries are append-only again after the migration.
     await expect(db.execute(sql`update ledger_entries set cash_amount = 1`)).rejects.toThrow();

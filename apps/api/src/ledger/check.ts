@@ -116,6 +116,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
           group by e.id
         ) x
         where x.sum <> 0 or x.postings < 2 or x.cash_amount is distinct from x.cash_posted
+        order by x.entry_id
         limit 100`,
   );
   const orNull = (value: unknown) => (value === null ? null : num(value));
@@ -409,4 +410,27 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedQueueTotals.length === 0 &&
     mismatchedListTotals.length === 0;
   return result;
+}
+
+/**
+ * How many problems a check found: every mismatched row of every invariant, the duplicate references,
+ * and one for a postings sum that is not zero (the audit record of a run and the
+ * `ledger_check_problems` metric).
+ */
+export function ledgerProblemCount(check: LedgerCheck): number {
+  return (
+    (check.postingsSum === 0 ? 0 : 1) +
+    check.unbalancedEntries.length +
+    check.mismatchedAccounts.length +
+    check.mismatchedPoints.length +
+    check.mismatchedTotals.length +
+    check.mismatchedCashAmounts.length +
+    check.mismatchedPlanEarnings.length +
+    check.mismatchedDailyEarnings.length +
+    check.mismatchedLoans.length +
+    check.mismatchedGoals.length +
+    check.mismatchedQueueTotals.length +
+    check.mismatchedListTotals.length +
+    check.duplicateReferences
+  );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/helpers';
 import { createUser } from '../../test/accounts';
-import { checkLedger } from './check';
+import { checkLedger, ledgerProblemCount } from './check';
 import { InsufficientFundsError, postEntry, transfer, userBalance } from './ledger';
 import { queryRows } from './sql';
 
@@ -272,17 +272,24 @@ describe('ledger', () => {
         await tx.execute(sql`update ledger_entries set cash_amount = ${value} where id = ${id}`);
         await tx.execute(sql`alter table ledger_entries enable trigger ledger_entries_immutable`);
       });
-    const [deposit, , paid] = rows;
+    const [deposit, held, paid] = rows;
+    // A wrong amount, a null where the entry moved cash, and an amount where it moved none.
     await setCashAmount(deposit!.id, 1501);
+    await setCashAmount(held!.id, null);
     await setCashAmount(paid!.id, 0);
     const broken = await checkLedger(db);
     expect(broken.ok).toBe(false);
     expect(broken.mismatchedCashAmounts).toEqual([
       { entryId: deposit!.id, cached: 1501, fromPostings: 1500 },
+      { entryId: held!.id, cached: null, fromPostings: -400 },
       { entryId: paid!.id, cached: 0, fromPostings: null },
     ]);
+    expect(ledgerProblemCount(broken)).toBe(3);
     await setCashAmount(deposit!.id, 1500);
+    await setCashAmount(held!.id, -400);
     await setCashAmount(paid!.id, null);
-    expect((await checkLedger(db)).ok).toBe(true);
+    const mended = await checkLedger(db);
+    expect(mended.ok).toBe(true);
+    expect(ledgerProblemCount(mended)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LedgerCheckResponse, centsToMajor } from '@app/shared';
-import { checkLedger } from '../../ledger/check';
+import { checkLedger, ledgerProblemCount } from '../../ledger/check';
 import { auditActor } from '../../plugins/auth';
 import { recordAudit } from './audit.service';
 import { bearer, errorResponses } from '../auth/route-schemas';
@@ -33,16 +33,7 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           postings_sum: centsToMajor(check.postingsSum),
           accounts_checked: check.accountsChecked,
           entries_checked: check.entriesChecked,
-          problems:
-            check.unbalancedEntries.length +
-            check.mismatchedAccounts.length +
-            check.mismatchedPoints.length +
-            check.mismatchedTotals.length +
-            check.mismatchedPlanEarnings.length +
-            check.mismatchedDailyEarnings.length +
-            check.mismatchedLoans.length +
-            check.mismatchedQueueTotals.length +
-            check.duplicateReferences,
+          problems: ledgerProblemCount(check),
         },
         createdAt: app.deps.clock.now(),
       });

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { checkLedger, type LedgerCheck } from '../../ledger/check';
+import { checkLedger, ledgerProblemCount, type LedgerCheck } from '../../ledger/check';
 import { AppError } from '../../errors';
 import { pendingDepositCount } from '../deposits/deposits.service';
 import { pendingWithdrawalCount } from '../withdrawals/withdrawals.service';
@@ -99,16 +99,11 @@ export function registerMetrics(app: FastifyInstance): void {
   });
   new Gauge({
     name: 'ledger_check_problems',
-    help: 'Problems the last ledger check found: unbalanced entries, mismatched accounts and points, duplicate references.',
+    help: 'Problems the last ledger check found: every mismatched row of every invariant, duplicate references, a postings sum that is not zero.',
     registers,
     async collect() {
       const { check } = await ledger();
-      this.set(
-        check.unbalancedEntries.length +
-          check.mismatchedAccounts.length +
-          check.mismatchedPoints.length +
-          check.duplicateReferences,
-      );
+      this.set(ledgerProblemCount(check));
     },
   });
   new Gauge({
