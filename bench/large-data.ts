@@ -25,7 +25,7 @@ import { FixedClock } from '../apps/api/src/clock';
 import { cpuMicros, postgresCpuMicros } from './lib/cpu';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';
-import { POSTGRES_ADMIN_URL } from './lib/server';
+import { POSTGRES_ADMIN_URL, startBaseline } from './lib/server';
 import { startProduct } from '../e2e/support/product';
 import { ApiSession } from '../e2e/support/api-session';
 import { E2E_ADMIN } from '../e2e/support/constants';
@@ -79,6 +79,33 @@ async function withCpu(pid: number, what: string, run: () => Promise<LoadResult>
 function reading(what: string): boolean {
   const only = process.env.LARGE_REUSE ? process.env.LARGE_READS : undefined;
   return !only || only.split(',').includes(what);
+}
+
+/**
+ * This machine's speed in this run: the bare node:http server every API benchmark divides by, and the
+ * same answering after one PostgreSQL round trip (a pool of 20, on the seeded database), each under
+ * the reads' load. The machine's speed moves by several times from one hour to the next (bare
+ * node:http: 81,000–90,000 requests/s in one hour, under 25,000 in another), so a run's absolute
+ * figures are read beside these (decision 141).
+ */
+async function measureBaselines(databaseUrl: string): Promise<Measured[]> {
+  const measured: Measured[] = [];
+  for (const [what, script, env] of [
+    ['bare node:http (baseline)', 'baseline-server.mjs', {}],
+    ['node:http with one PostgreSQL round trip', 'baseline-db-server.mjs', { DATABASE_URL: databaseUrl }],
+  ] as const) {
+    const baseline = await startBaseline(script, env);
+    try {
+      const options = { url: baseline.url, connections: CONNECTIONS };
+      await load({ ...options, durationSeconds: 2 });
+      const run = await withCpu(baseline.pid, what, () => load({ ...options, durationSeconds: DURATION }));
+      console.log(what, run.result, `CPU per request: ${run.apiCpu} µs, PostgreSQL ${run.postgresCpu} µs`);
+      measured.push(run);
+    } finally {
+      baseline.stop();
+    }
+  }
+  return measured;
 }
 
 /**
@@ -171,6 +198,7 @@ if (process.env.LARGE_REUSE) {
      group by user_id order by user_id`,
   );
   await reuse.end();
+  await measureBaselines(reuseUrl.toString());
   await measureReads(reuseUrl.toString(), rows);
   process.exit(0);
 }
@@ -385,6 +413,7 @@ await client.end();
 console.log(`seeded in ${(seedMs / 1000).toFixed(0)} s:`, counts);
 
 // ---- 2. Reads under load ---------------------------------------------------------------------------
+const baselines = await measureBaselines(databaseUrl);
 const measured = await measureReads(databaseUrl, tokenRows);
 
 // ---- 3. One day's accrual for every plan, then the ledger check -------------------------------------
@@ -423,10 +452,18 @@ try {
 // ---- Results --------------------------------------------------------------------------------------
 const loadAfter = loadavg().map((value) => value.toFixed(1));
 const fmt = (n: number) => n.toLocaleString('en-US');
-const rows = measured.map(({ what, result, apiCpu, postgresCpu }) => {
-  const ok = result.p99Ms < 20 && result.non2xx === 0;
-  return `| ${what} | ${fmt(result.requestsPerSecond)} | ${result.p99Ms} | ${result.non2xx} | ${apiCpu} | ${postgresCpu} | < 20 ms ${ok ? 'met' : 'MISSED'} |`;
-});
+const bareRate = baselines[0]?.result.requestsPerSecond ?? 0;
+const ofBare = (rate: number) => (bareRate ? (rate / bareRate).toFixed(2) : '–');
+const rows = [
+  ...baselines.map(
+    ({ what, result, apiCpu, postgresCpu }) =>
+      `| ${what} | ${fmt(result.requestsPerSecond)} | ${ofBare(result.requestsPerSecond)} | ${result.p99Ms} | ${result.non2xx} | ${apiCpu} | ${postgresCpu} | |`,
+  ),
+  ...measured.map(({ what, result, apiCpu, postgresCpu }) => {
+    const ok = result.p99Ms < 20 && result.non2xx === 0;
+    return `| ${what} | ${fmt(result.requestsPerSecond)} | ${ofBare(result.requestsPerSecond)} | ${result.p99Ms} | ${result.non2xx} | ${apiCpu} | ${postgresCpu} | < 20 ms ${ok ? 'met' : 'MISSED'} |`;
+  }),
+];
 const accrualOk = accrual.ms < 60_000 && accrual.accruals === NP;
 writeSection(
   'large-data',
@@ -442,8 +479,10 @@ ${timings.map(([label, ms]) => `| ${label.replace(/^seed: /, '')} | ${(ms / 1000
 
 Reads: the product started as \`npm start\` starts it (compiled, defaults, \`LOG_LEVEL\` unset), \`DATABASE_URL\` on the seeded database; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; member reads as ${fmt(SAMPLED)} members spread over the ids in turn (each with ${PLANS} plans and ${1 + PLANS + PLANS * DAYS}+ entries), the queue as an admin (${fmt(Number(counts.pending))} pending).
 
-| read | requests/s | p99 ms | non-2xx | CPU µs a request: API | PostgreSQL | target |
-|---|---:|---:|---:|---:|---:|---|
+The two baselines first, under the same load in the same run: they show this machine's speed at the time (decision 141). Their CPU column is the baseline process's.
+
+| read | requests/s | of bare | p99 ms | non-2xx | CPU µs a request: API | PostgreSQL | target |
+|---|---:|---:|---:|---:|---:|---:|---|
 ${rows.join('\n')}
 
 | what | time | work | ledger check after | target |

@@ -5,15 +5,19 @@
 // The bare server's rate moves a lot from run to run on this machine (decision 006), so the servers
 // are measured in turn over several rounds (BENCH_ROUNDS, 3 by default), each product divided by the
 // bare run of its own round; the table gives each round's ratio and judges the median.
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { ApiSession } from '../e2e/support/api-session';
 import { cpuMicros } from './lib/cpu';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';
-import { POSTGRES_ADMIN_URL, postgresAvailable, startProduct, type RunningServer } from './lib/server';
+import {
+  POSTGRES_ADMIN_URL,
+  postgresAvailable,
+  startBaseline,
+  startProduct,
+  type RunningServer,
+} from './lib/server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -45,27 +49,18 @@ interface Target {
   stop: () => Promise<void>;
 }
 
-/** A node:http server from bench/ in its own process. */
+/** A baseline node:http server from bench/ in its own process. */
 async function baselineServer(script: string, env: Record<string, string> = {}): Promise<Target> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, script)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
-  const port = await new Promise<string>((resolve) =>
-    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
-  );
-  const url = `http://127.0.0.1:${port}/`;
+  const baseline = await startBaseline(script, env);
   return {
     name: script,
     measure: async () => {
-      await load({ url, connections: CONNECTIONS, durationSeconds: 2 });
-      return withCpu(child.pid ?? 0, () =>
-        load({ url, connections: CONNECTIONS, durationSeconds: DURATION }),
+      await load({ url: baseline.url, connections: CONNECTIONS, durationSeconds: 2 });
+      return withCpu(baseline.pid, () =>
+        load({ url: baseline.url, connections: CONNECTIONS, durationSeconds: DURATION }),
       );
     },
-    stop: async () => {
-      child.kill('SIGTERM');
-    },
+    stop: async () => baseline.stop(),
   };
 }
 

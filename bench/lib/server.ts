@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { startProduct as startProcess, type RunningProduct } from '../../e2e/support/product';
 export { ROOT } from '../../e2e/support/product';
 
@@ -64,4 +66,35 @@ export async function postgresAvailable(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A baseline server from bench/ (a node:http script) running in its own process. */
+export interface BaselineServer {
+  url: string;
+  pid: number;
+  stop: () => void;
+}
+
+/**
+ * Starts a bench/ node:http script (baseline-server.mjs, baseline-db-server.mjs), which prints the
+ * port it listens on: the baselines a benchmark measures in the same run as the product (decision 006).
+ */
+export async function startBaseline(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<BaselineServer> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '..', script)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+  );
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid ?? 0,
+    stop: () => {
+      child.kill('SIGTERM');
+    },
+  };
 }
