@@ -5,7 +5,7 @@ import { createUser } from '../../test/accounts';
 import { postPlatformTransfers } from './bulk';
 import { checkLedger } from './check';
 import { userBalance } from './ledger';
-import { queryRows } from './sql';
+import { num, queryRows, wholeNumbers } from './sql';
 
 const { app } = await createTestApp();
 const { db } = app.deps.database;
@@ -121,5 +121,18 @@ describe('postPlatformTransfers (set-based posting)', () => {
       expect(await entriesOf([good])).toEqual([]);
     }
     expect(await userBalance(db, user.id, 'cash')).toBe(0);
+  });
+
+  it('passes whole numbers to PostgreSQL as one array parameter, and refuses anything else', async () => {
+    const values = [0, -42, null, 9_007_199_254_740_991, -9_007_199_254_740_991];
+    expect(wholeNumbers(values)).toBe('{0,-42,NULL,9007199254740991,-9007199254740991}');
+    const rows = await queryRows<{ value: unknown }>(
+      db,
+      sql`select x.value from unnest(${wholeNumbers(values)}::bigint[]) with ordinality as x(value, n) order by x.n`,
+    );
+    expect(rows.map((row) => (row.value === null ? null : num(row.value)))).toEqual(values);
+    expect(wholeNumbers([])).toBe('{}');
+    for (const bad of [1.5, Number.NaN, Infinity, 2 ** 53])
+      expect(() => wholeNumbers([1, bad])).toThrow(TypeError);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PlatformAccountKind, Tx, UserAccountKind } from '@app/db';
-import { num, queryRows } from './sql';
+import { num, queryRows, wholeNumbers } from './sql';
 
 /**
  * Set-based posting for jobs that move money for many members at once (the daily accrual): the same
@@ -104,7 +104,10 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
   if (entries.length === 0) return { entries: created, settlePlatform };
   for (const entry of entries) created.set(entry.reference, num(entry.id));
 
-  const postings: { entry_id: number; account_id: number; amount: number }[] = [];
+  // The postings' columns, one array each (decision 142): entry, account, amount.
+  const postingEntries: number[] = [];
+  const postingAccounts: number[] = [];
+  const postingAmounts: number[] = [];
   const deltas = new Map<number, number>();
   /** Entries per member account, for the running totals. */
   const counts = new Map<number, number>();
@@ -113,8 +116,9 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
     if (entryId === undefined) continue;
     const accountId = accountOf.get(item.userId);
     if (accountId === undefined) throw new Error(`account ${batch.to} of user ${item.userId} is missing`);
-    postings.push({ entry_id: entryId, account_id: platformId, amount: -item.amount });
-    postings.push({ entry_id: entryId, account_id: accountId, amount: item.amount });
+    postingEntries.push(entryId, entryId);
+    postingAccounts.push(platformId, accountId);
+    postingAmounts.push(-item.amount, item.amount);
     deltas.set(accountId, (deltas.get(accountId) ?? 0) + item.amount);
     counts.set(accountId, (counts.get(accountId) ?? 0) + 1);
     platformDelta -= item.amount;
@@ -123,23 +127,23 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
   await tx.execute(
     sql`insert into ledger_postings (entry_id, account_id, amount)
         select x.entry_id, x.account_id, x.amount
-        from jsonb_to_recordset(${json(postings)}) as x(entry_id int, account_id int, amount bigint)`,
+        from unnest(${wholeNumbers(postingEntries)}::int[], ${wholeNumbers(postingAccounts)}::int[],
+          ${wholeNumbers(postingAmounts)}::bigint[]) as x(entry_id, account_id, amount)`,
   );
   // A credit never takes a member's account below zero; the CHECK on ledger_accounts still holds it.
   await tx.execute(
     sql`update ledger_accounts a set balance = a.balance + x.delta
-        from jsonb_to_recordset(${json(
-          [...deltas].map(([id, delta]) => ({ id, delta })),
-        )}) as x(id int, delta bigint)
+        from unnest(${wholeNumbers([...deltas.keys()])}::int[], ${wholeNumbers([...deltas.values()])}::bigint[])
+          as x(id, delta)
         where a.id = x.id`,
   );
   // The members' running totals for this entry kind, as ledger_post moves them (decision 038).
   await tx.execute(
     sql`insert into ledger_account_totals as t (account_id, entry_kind, total, entries)
         select x.id, ${batch.kind}, x.total, x.entries
-        from jsonb_to_recordset(${json(
-          [...counts].map(([id, entries]) => ({ id, total: deltas.get(id) ?? 0, entries })),
-        )}) as x(id int, total bigint, entries bigint)
+        from unnest(${wholeNumbers([...counts.keys()])}::int[],
+          ${wholeNumbers([...counts.keys()].map((id) => deltas.get(id) ?? 0))}::bigint[],
+          ${wholeNumbers([...counts.values()])}::bigint[]) as x(id, total, entries)
         order by x.id
         on conflict (account_id, entry_kind)
         do update set total = t.total + excluded.total, entries = t.entries + excluded.entries`,
@@ -275,7 +279,10 @@ export async function postEntriesBulk(
   if (inserted.length === 0) return created;
   for (const row of inserted) created.set(row.reference, num(row.id));
 
-  const postings: { entry_id: number; account_id: number; amount: number }[] = [];
+  // The postings' columns, one array each (decision 142): entry, account, amount.
+  const postingEntries: number[] = [];
+  const postingAccounts: number[] = [];
+  const postingAmounts: number[] = [];
   const deltas = new Map<number, number>();
   /** Running totals (decision 038) per member account and entry kind: sum and entries. */
   const totals = new Map<string, { id: number; kind: string; total: number; entries: number }>();
@@ -290,7 +297,9 @@ export async function postEntriesBulk(
           : `${posting.account.userId}:${posting.account.kind}`;
       const id = accountId.get(key);
       if (id === undefined) throw new Error(`ledger account ${key} is missing`);
-      postings.push({ entry_id: entryId, account_id: id, amount: posting.amount });
+      postingEntries.push(entryId);
+      postingAccounts.push(id);
+      postingAmounts.push(posting.amount);
       deltas.set(id, (deltas.get(id) ?? 0) + posting.amount);
       if ('platform' in posting.account) continue;
       const totalKey = `${id}:${entry.kind}`;
@@ -304,7 +313,8 @@ export async function postEntriesBulk(
   await tx.execute(
     sql`insert into ledger_postings (entry_id, account_id, amount)
         select x.entry_id, x.account_id, x.amount
-        from jsonb_to_recordset(${json(postings)}) as x(entry_id int, account_id int, amount bigint)`,
+        from unnest(${wholeNumbers(postingEntries)}::int[], ${wholeNumbers(postingAccounts)}::int[],
+          ${wholeNumbers(postingAmounts)}::bigint[]) as x(entry_id, account_id, amount)`,
   );
   await tx.execute(
     sql`update ledger_accounts a set balance = a.balance + x.delta

@@ -24,6 +24,23 @@ export function textLiteral(value: string): SQL {
   return sql.raw(`'${value.replaceAll("'", "''")}'`);
 }
 
+/**
+ * Whole numbers (or nulls) as one bound parameter: the text of a PostgreSQL array, for the statement
+ * to cast (`${wholeNumbers(ids)}::int[]`) and read with `unnest`. A set-based job passes its batch's
+ * columns this way rather than as one JSON document: PostgreSQL reads 5,000 rows of six numbers from
+ * arrays in about half the time it parses them from `jsonb` (decision 142).
+ */
+export function wholeNumbers(values: readonly (number | null)[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    if (value === null || value === undefined) parts[i] = 'NULL';
+    else if (Number.isSafeInteger(value)) parts[i] = String(value);
+    else throw new TypeError(`not a whole number: ${String(value)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
 /** int8 and numeric come back as bigint or string depending on the driver: a number either way. */
 export function num(value: unknown): number {
   if (typeof value === 'number') return value;

@@ -7,7 +7,7 @@ import {
   type UserPlanAccrualRow,
   type UserPlanRow,
 } from '@app/db';
-import { inLiterals, num, queryRows } from '../../ledger/sql';
+import { inLiterals, num, queryRows, wholeNumbers } from '../../ledger/sql';
 import { selectMemberPage } from '../../lib/paging';
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -198,26 +198,20 @@ export async function recordAccruals(
   now: Date,
 ): Promise<void> {
   if (accrued.length === 0) return;
-  const rows = json(
-    accrued.map((plan) => ({
-      id: plan.id,
-      rate_bps: plan.rateBps,
-      amount: plan.amount,
-      earned: plan.earned,
-      rate_days: plan.rateDaysBps,
-      entry_id: plan.entryId,
-    })),
-  );
+  // The batch's columns as arrays (decision 142), each statement reading them with unnest.
+  const ids = wholeNumbers(accrued.map((plan) => plan.id));
+  const amounts = wholeNumbers(accrued.map((plan) => plan.amount));
   await db.execute(
     sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
         select x.id, ${date}::date, x.rate_bps, x.amount, x.entry_id
-        from jsonb_to_recordset(${rows}) as x(id int, rate_bps int, amount bigint, entry_id int)`,
+        from unnest(${ids}::int[], ${wholeNumbers(accrued.map((plan) => plan.rateBps))}::int[], ${amounts}::bigint[],
+          ${wholeNumbers(accrued.map((plan) => plan.entryId))}::int[]) as x(id, rate_bps, amount, entry_id)`,
   );
   // The member's per-day aggregate for the portfolio chart, in the same transaction (decision 038).
   await db.execute(
     sql`insert into member_daily_earnings as m (user_id, day, amount)
         select u.user_id, ${date}::date, sum(x.amount)
-        from jsonb_to_recordset(${rows}) as x(id int, amount bigint)
+        from unnest(${ids}::int[], ${amounts}::bigint[]) as x(id, amount)
         join user_plans u on u.id = x.id
         group by u.user_id
         order by u.user_id
@@ -229,7 +223,7 @@ export async function recordAccruals(
     sql`update goals g set earned = g.earned + s.amount, updated_at = ${now.toISOString()}
         from (
           select u.goal_id, sum(x.amount) as amount
-          from jsonb_to_recordset(${rows}) as x(id int, amount bigint)
+          from unnest(${ids}::int[], ${amounts}::bigint[]) as x(id, amount)
           join user_plans u on u.id = x.id
           where u.goal_id is not null and x.amount > 0
           group by u.goal_id
@@ -240,7 +234,8 @@ export async function recordAccruals(
     sql`update user_plans u
         set earned = x.earned, rate_days_bps = x.rate_days, accrued_days = u.accrued_days + 1,
             next_accrual_at = u.next_accrual_at + interval '1 day', updated_at = ${now.toISOString()}
-        from jsonb_to_recordset(${rows}) as x(id int, earned bigint, rate_days bigint)
+        from unnest(${ids}::int[], ${wholeNumbers(accrued.map((plan) => plan.earned))}::bigint[],
+          ${wholeNumbers(accrued.map((plan) => plan.rateDaysBps))}::bigint[]) as x(id, earned, rate_days)
         where u.id = x.id and u.next_accrual_at = ${at.toISOString()}`,
   );
 }
