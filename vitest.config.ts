@@ -25,8 +25,8 @@ if (!hasPostgres && process.env.REQUIRE_POSTGRES === '1') {
 if (!hasPostgres)
   console.warn(`PostgreSQL not reachable at ${postgresUrl}: the API suite runs on PGlite only.`);
 
-// Start-up tests run once each: the process entry on its embedded default (PGlite), concurrent
-// migrations where they can race (PostgreSQL).
+// Tests that run once each: the process entry on its embedded default (PGlite), concurrent
+// migrations where they can race (PostgreSQL), and a migration test that brings its own PGlite.
 const onlyOn: Record<string, string[]> = {
   pglite: [
     'apps/api/src/server.test.ts',

@@ -4,8 +4,10 @@
 //    plans), 9 days of daily earnings on each (9,000,000 entries, with their accrual rows, the per-day
 //    aggregate and the plans' running figures), and every tenth member a pending withdrawal. Balances
 //    and running totals are set from the same SQL, so the ledger check must pass (it runs at the end).
-// 2. Starts the product as `npm start` runs it (the compiled server, defaults, DATABASE_URL pointing at
-//    the seeded database) and measures p99 under 50 connections of GET /api/me, the first page of
+// 2. Measures two baselines under the reads' load: bare node:http and node:http making one PostgreSQL
+//    round trip a request (decision 141: the machine's speed at the time). Then starts the product as
+//    `npm start` runs it (the compiled server, defaults, DATABASE_URL pointing at the seeded
+//    database) and measures p99 under 50 connections of GET /api/me, the first page of
 //    GET /api/activity and GET /api/pp (1,000 members in turn) and the admin withdrawals queue
 //    (GET /api/admin/withdrawals?status=pending). Target: each p99 < 20 ms.
 // 3. Stops the product and runs one day's accrual for the 1,000,000 plans (`runAccruals`), timed, then
@@ -412,16 +414,20 @@ const { rows: tokenRows } = await client.query<{ id: number; user_id: number }>(
 await client.end();
 console.log(`seeded in ${(seedMs / 1000).toFixed(0)} s:`, counts);
 
-// ---- 2. Reads under load ---------------------------------------------------------------------------
-const baselines = await measureBaselines(databaseUrl);
-const measured = await measureReads(databaseUrl, tokenRows);
-
-// ---- 3. One day's accrual for every plan, then the ledger check -------------------------------------
-const database = await openDatabase({ driver: 'postgres', url: databaseUrl, poolSize: 4 });
+let baselines: Measured[];
+let measured: Measured[];
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const accrual = { accruals: 0, ms: 0 };
 let ledger: Awaited<ReturnType<typeof checkLedger>> | undefined;
 const checked = { ms: 0 };
+// From here on the seeded database is dropped whatever fails (unless LARGE_KEEP=1).
 try {
+  // ---- 2. Reads under load -------------------------------------------------------------------------
+  baselines = await measureBaselines(databaseUrl);
+  measured = await measureReads(databaseUrl, tokenRows);
+
+  // ---- 3. One day's accrual for every plan, then the ledger check -----------------------------------
+  database = await openDatabase({ driver: 'postgres', url: databaseUrl, poolSize: 4 });
   const day = new Date(`${START_DAY}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + DAYS + 1);
   const clock = new FixedClock(new Date(day.getTime() + 30_000));
@@ -443,7 +449,7 @@ try {
   console.log(`ledger check: ${ledger.ok ? 'ok' : 'FAILED'} in ${(checked.ms / 1000).toFixed(1)} s`);
   if (!ledger.ok) console.log(JSON.stringify(ledger, null, 2).slice(0, 4000));
 } finally {
-  await database.close();
+  await database?.close();
   if (process.env.LARGE_KEEP === '1') console.log(`kept database ${name}`);
   else await adminClient.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await adminClient.end();

@@ -87,9 +87,14 @@ export async function startBaseline(
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
-  const port = await new Promise<string>((resolve) =>
-    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
-  );
+  // The port it prints, or the reason it never will (it could not start, or ended first).
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${script} ended before it listened (${signal ?? `exit ${code}`})`)),
+    );
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+  });
   return {
     url: `http://127.0.0.1:${port}/`,
     pid: child.pid ?? 0,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { createTestApp } from '../../test/helpers';
 import { createUser } from '../../test/accounts';
 import { postPlatformTransfers } from './bulk';
@@ -125,14 +126,18 @@ describe('postPlatformTransfers (set-based posting)', () => {
 
   it('passes whole numbers to PostgreSQL as one array parameter, and refuses anything else', async () => {
     const values = [0, -42, null, 9_007_199_254_740_991, -9_007_199_254_740_991];
-    expect(wholeNumbers(values)).toBe('{0,-42,NULL,9007199254740991,-9007199254740991}');
+    const text = '{0,-42,NULL,9007199254740991,-9007199254740991}';
+    expect(wholeNumbers(values)).toBe(text);
+    // Bound as one parameter, never written into the statement's text.
+    const query = new PgDialect().sqlToQuery(sql`select unnest(${wholeNumbers(values)}::bigint[])`);
+    expect(query).toEqual({ sql: 'select unnest($1::bigint[])', params: [text], typings: ['none'] });
     const rows = await queryRows<{ value: unknown }>(
       db,
       sql`select x.value from unnest(${wholeNumbers(values)}::bigint[]) with ordinality as x(value, n) order by x.n`,
     );
     expect(rows.map((row) => (row.value === null ? null : num(row.value)))).toEqual(values);
     expect(wholeNumbers([])).toBe('{}');
-    for (const bad of [1.5, Number.NaN, Infinity, 2 ** 53])
+    for (const bad of [1.5, Number.NaN, Infinity, 2 ** 53, undefined as unknown as number])
       expect(() => wholeNumbers([1, bad])).toThrow(TypeError);
   });
 });

@@ -34,7 +34,7 @@ export function wholeNumbers(values: readonly (number | null)[]): string {
   const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i += 1) {
     const value = values[i];
-    if (value === null || value === undefined) parts[i] = 'NULL';
+    if (value === null) parts[i] = 'NULL';
     else if (Number.isSafeInteger(value)) parts[i] = String(value);
     else throw new TypeError(`not a whole number: ${String(value)}`);
   }
