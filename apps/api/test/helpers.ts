@@ -1,11 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { FixedClock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
 import { checkLedger } from '../src/ledger/check';
 import { createTestDatabase } from './db';
+import { openApps } from './open-apps';
 
 export const TEST_NOW = new Date('2026-03-02T09:00:00.000Z');
 
@@ -18,8 +18,8 @@ export interface TestApp {
 
 /**
  * Builds the real app on a freshly migrated database of its own (PGlite or PostgreSQL per TEST_DB),
- * with a clock pinned at TEST_NOW. Closed automatically after the file's tests, once the ledger check
- * has passed on its database.
+ * with a clock pinned at TEST_NOW. Closed automatically after the file's tests (closeTestApps), once the
+ * ledger check has passed on its database, whether it was built at the file's top or inside a test.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: '1', APP_URL: 'http://localhost:3000', ...env });
@@ -35,7 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await drop();
   };
   // The ledger's invariants (DESIGN §5) hold after every API test file, whatever its tests did.
-  afterAll(async () => {
+  openApps.add(async () => {
     try {
       if (!closed) {
         const check = await checkLedger(database.db);

@@ -1,4 +1,5 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { closeTestApps } from './open-apps';
 
 // An unexpected console.error fails a test (CONVENTIONS §12).
 const spy = vi.spyOn(console, 'error');
@@ -10,3 +11,7 @@ afterEach(() => {
     throw new Error(`console.error was called:\n${first}`);
   }
 });
+
+// Every app createTestApp built is checked (the ledger), closed and its database dropped, after the
+// file's own hooks: registered here, first, it runs last.
+afterAll(closeTestApps);

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { FixedClock } from '../clock';
 import { loadConfig } from '../config';
@@ -86,7 +86,7 @@ describe('write rate limit', () => {
           };
         }),
       );
-      afterAll(() => Promise.all(nodes.map((node) => node.close())));
+      onTestFinished(() => Promise.all(nodes.map((node) => node.close())).then(() => undefined));
       const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
       const ip = someIp();
       expect((await write(a.app, ip)).statusCode).toBe(200);
