@@ -29,9 +29,11 @@ describe('closeTestApps', () => {
       app.deps.database.db,
       sql`select current_database() as name`,
     );
+    const name = current?.name ?? '';
+    if (TEST_DB === 'postgres') expect(await databaseExists(name)).toBe(true);
     await closeTestApps();
     await expect(app.deps.database.ping()).rejects.toThrow();
-    if (TEST_DB === 'postgres') expect(await databaseExists(current?.name ?? '')).toBe(false);
+    if (TEST_DB === 'postgres') expect(await databaseExists(name)).toBe(false);
   });
 
   it('fails when the ledger of an app left open is broken, and still closes it', async () => {
