@@ -14,7 +14,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { goals } from './goals';
-import { ledgerEntries } from './ledger';
 import { users } from './users';
 
 export const PLAN_STATUSES = ['active', 'inactive'] as const;
@@ -119,17 +118,22 @@ export const userPlans = pgTable(
   ],
 );
 
-/** One row per plan and accrual day: the day's rate and earning, and its ledger entry (none when 0). */
+/**
+ * One row per plan and accrual day: the day's rate and earning, and its ledger entry (none when 0).
+ * The rows are history: never changed or deleted. That the plan and the entry exist is checked once
+ * per INSERT statement over all its rows (statement trigger `user_plan_accruals_references`), not by
+ * per-row foreign keys: a million rows a day (decision 143).
+ */
 export const userPlanAccruals = pgTable(
   'user_plan_accruals',
   {
-    userPlanId: integer('user_plan_id')
-      .notNull()
-      .references(() => userPlans.id, { onDelete: 'restrict' }),
+    /** user_plans.id (checked by the statement trigger; plans are never deleted or renumbered). */
+    userPlanId: integer('user_plan_id').notNull(),
     accrualDate: date('accrual_date', { mode: 'string' }).notNull(),
     rateBps: integer('rate_bps').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    entryId: integer('entry_id').references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    /** ledger_entries.id, or null for a day that earned nothing (checked by the statement trigger). */
+    entryId: integer('entry_id'),
   },
   (t) => [primaryKey({ columns: [t.userPlanId, t.accrualDate] })],
 );
