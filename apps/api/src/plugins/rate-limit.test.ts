@@ -4,6 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { FixedClock } from '../clock';
 import { loadConfig } from '../config';
+import { checkLedger } from '../ledger/check';
 import { createTestDatabase } from '../../test/db';
 import { createTestApp, TEST_NOW } from '../../test/helpers';
 
@@ -78,10 +79,17 @@ describe('write rate limit', () => {
           await app.ready();
           return {
             app,
+            // Built here, not by createTestApp: its ledger is checked before it closes, as every test
+            // app's is after its file (decision 030).
             close: async () => {
-              await app.close();
-              redis.disconnect();
-              await drop();
+              try {
+                const check = await checkLedger(database.db);
+                if (!check.ok) throw new Error(`ledger check failed: ${JSON.stringify(check)}`);
+              } finally {
+                await app.close();
+                redis.disconnect();
+                await drop();
+              }
             },
           };
         }),
