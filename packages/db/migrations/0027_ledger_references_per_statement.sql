@@ -40,8 +40,8 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Ledger accounts are never deleted, and no account or plan changes its id (what the foreign keys'
--- ON DELETE RESTRICT and key checks gave the postings and accrual rows).
+-- Ledger accounts are never deleted or renumbered (what the postings' foreign key, ON DELETE RESTRICT,
+-- gave them; accrued plans get the same below).
 CREATE FUNCTION ledger_refuse_account_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN
