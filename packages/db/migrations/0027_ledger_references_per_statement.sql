@@ -15,8 +15,11 @@ CREATE OR REPLACE FUNCTION ledger_postings_balanced() RETURNS trigger LANGUAGE p
 DECLARE
   bad record;
 BEGIN
-  -- Each posting's entry and account, looked up by primary key (a scalar subquery per row keeps the
-  -- plan an index probe whatever the statement's size).
+  -- Each posting's entry and account, looked up by primary key: a scalar subquery per row, never a
+  -- join, whatever the statement's size. PL/pgSQL keeps the plan of a statement without parameters
+  -- for the connection's life; planned while a table was small (and analyzed), a lookup could stay a
+  -- sequential scan as the table grows, and PGlite has no autovacuum to invalidate it. The function's
+  -- own setting (enable_seqscan off, below) keeps every lookup here an index probe (decision 143).
   SELECT n.entry_id, n.account_id INTO bad
   FROM new_postings n
   WHERE (SELECT e.id FROM ledger_entries e WHERE e.id = n.entry_id) IS NULL
@@ -38,7 +41,7 @@ BEGIN
   END IF;
   RETURN NULL;
 END;
-$$;
+$$ SET enable_seqscan = off;
 --> statement-breakpoint
 -- Ledger accounts are never deleted or renumbered (what the postings' foreign key, ON DELETE RESTRICT,
 -- gave them; accrued plans get the same below).
@@ -58,8 +61,10 @@ CREATE TRIGGER ledger_accounts_kept BEFORE DELETE OR UPDATE OF id ON ledger_acco
 CREATE TRIGGER ledger_accounts_no_truncate BEFORE TRUNCATE ON ledger_accounts
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
 --> statement-breakpoint
--- A plan with accrual rows is never deleted or renumbered. The accrual locks a plan before it writes
--- the plan's rows, and this trigger runs once the delete holds the plan's row lock, so it sees them.
+-- A plan with accrual rows is never deleted or renumbered. A writer of accrual rows holds the plan's
+-- row lock (the accrual's FOR UPDATE, and the check's FOR KEY SHARE below); this trigger runs once the
+-- delete holds that lock, so it sees the rows. Nor is user_plans ever truncated (a CASCADE would have
+-- emptied the accrual rows with it).
 CREATE FUNCTION user_plans_keep_accrued() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN
@@ -71,10 +76,13 @@ BEGIN
   END IF;
   RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
 END;
-$$;
+$$ SET enable_seqscan = off;
 --> statement-breakpoint
 CREATE TRIGGER user_plans_keep_accrued BEFORE DELETE OR UPDATE OF id ON user_plans
   FOR EACH ROW EXECUTE FUNCTION user_plans_keep_accrued();
+--> statement-breakpoint
+CREATE TRIGGER user_plans_no_truncate BEFORE TRUNCATE ON user_plans
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
 --> statement-breakpoint
 -- Accrual rows are history: never changed or deleted.
 CREATE TRIGGER user_plan_accruals_immutable BEFORE UPDATE OR DELETE ON user_plan_accruals
@@ -87,9 +95,12 @@ CREATE FUNCTION user_plan_accruals_references() RETURNS trigger LANGUAGE plpgsql
 DECLARE
   bad record;
 BEGIN
+  -- The plan is locked FOR KEY SHARE, as a foreign key's check locks it: a delete of the plan waits
+  -- for this transaction, and then sees its rows (user_plans_keep_accrued). The accrual has the plan
+  -- locked already, so this takes nothing new there. Entries cannot be deleted: no lock needed.
   SELECT n.user_plan_id, n.entry_id INTO bad
   FROM new_accruals n
-  WHERE (SELECT u.id FROM user_plans u WHERE u.id = n.user_plan_id) IS NULL
+  WHERE (SELECT u.id FROM user_plans u WHERE u.id = n.user_plan_id FOR KEY SHARE) IS NULL
      OR (n.entry_id IS NOT NULL AND (SELECT e.id FROM ledger_entries e WHERE e.id = n.entry_id) IS NULL)
   LIMIT 1;
   IF FOUND THEN
@@ -98,7 +109,7 @@ BEGIN
   END IF;
   RETURN NULL;
 END;
-$$;
+$$ SET enable_seqscan = off;
 --> statement-breakpoint
 CREATE TRIGGER user_plan_accruals_references AFTER INSERT ON user_plan_accruals
   REFERENCING NEW TABLE AS new_accruals

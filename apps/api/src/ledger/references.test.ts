@@ -156,9 +156,15 @@ describe('accrual rows: plan and entry checked per statement', () => {
       refusedWith(/accrual row refers to a missing plan/),
     );
     expect(await count('user_plan_accruals')).toBe(rows);
+    // One bad row among good ones refuses the whole statement.
+    await expect(
+      db.execute(sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
+          values (${planId}, '2026-05-07', 1200, 0, null), (${planId + 1_000_000}, '2026-05-07', 1200, 0, null)`),
+    ).rejects.toMatchObject(refusedWith(/accrual row refers to a missing plan/));
+    expect(await count('user_plan_accruals')).toBe(rows);
   });
 
-  it('never changes or deletes an accrual row, nor deletes or renumbers its plan', async () => {
+  it('never changes or deletes an accrual row, nor deletes, renumbers or truncates its plan', async () => {
     const { planId } = await accruedPlan();
     await expect(
       db.execute(sql`update user_plan_accruals set amount = amount + 1 where user_plan_id = ${planId}`),
@@ -172,6 +178,7 @@ describe('accrual rows: plan and entry checked per statement', () => {
     await expect(
       db.execute(sql`update user_plans set id = id + 1000000 where id = ${planId}`),
     ).rejects.toMatchObject(refusedWith(/user plan \d+ has accrual rows: UPDATE refused/));
+    await expect(db.execute(sql`truncate user_plans cascade`)).rejects.toMatchObject(immutable);
     const [plan] = await queryRows<{ n: unknown }>(
       db,
       sql`select count(*) as n from user_plans where id = ${planId}`,
