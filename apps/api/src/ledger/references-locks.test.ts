@@ -10,7 +10,8 @@ import { createPlan, fundedMember, investIn } from '../../test/investing';
 // lock_timeout and expects it to time out; both sides are rolled back, so nothing changes.
 
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
-const pool = app.deps.database.db.$client as unknown as pg.Pool;
+// The app's own pool on PostgreSQL (drizzle's node-postgres client), for two connections of its own.
+const pool = (app.deps.database.db as unknown as { $client: pg.Pool }).$client;
 
 /** A member's plan that has no accrual rows yet (nothing keeps it from being deleted on its own). */
 async function freshPlan(): Promise<number> {
