@@ -18,9 +18,15 @@ let probes = 0;
  * `EXPLAIN <statement with values>` (a custom plan) can differ from it: a partial index whose predicate
  * names a bound value is out of a generic plan's reach (decision 139). This prepares the statement and
  * explains its execution under the same setting. The test tables are small, so sequential scans are
- * ruled out to see the plan the planner has for a large table.
+ * ruled out to see the plan the planner has for a large table. With `analyze` the statement runs, and
+ * the plan shows how often each node ran.
  */
-export function genericPlanOf(database: Database, build: (tx: Tx) => SQLWrapper): Promise<string> {
+export function genericPlanOf(
+  database: Database,
+  build: (tx: Tx) => SQLWrapper,
+  /** Run it too (`EXPLAIN ANALYZE`), for the rows and loops of each node. */
+  options: { analyze?: boolean } = {},
+): Promise<string> {
   return database.db.transaction(async (tx) => {
     const dialect = (tx as unknown as { dialect: { sqlToQuery(query: SQL): Query } }).dialect;
     const query = dialect.sqlToQuery(build(tx).getSQL());
@@ -31,7 +37,9 @@ export function genericPlanOf(database: Database, build: (tx: Tx) => SQLWrapper)
     const values = query.params.map(literal).join(', ');
     const rows = await queryRows<{ 'QUERY PLAN': string }>(
       tx,
-      sql.raw(`explain execute ${name}${values ? `(${values})` : ''}`),
+      sql.raw(
+        `explain ${options.analyze ? '(analyze, costs off, timing off) ' : ''}execute ${name}${values ? `(${values})` : ''}`,
+      ),
     );
     await tx.execute(sql.raw(`deallocate ${name}`));
     return rows.map((row) => row['QUERY PLAN']).join('\n');

@@ -110,6 +110,39 @@ describe('GET /api/activity', () => {
     expect(earningsOnly.data).toHaveLength(5);
   });
 
+  it('answers each of many pages asked for at once (read together, decision 144) exactly as when asked alone', async () => {
+    // Members with different histories: n earnings each, one with none at all.
+    const members: Member[] = [];
+    for (let n = 0; n < 6; n += 1) {
+      const member = await signedInMember(app);
+      if (n > 0) await depositThroughSandbox(member, 10 * n);
+      clock.advance(1000);
+      for (let index = 0; index < n * 2; index += 1)
+        await creditEarning(member.user.id, 7 * n + index, `earning:batch:${member.user.id}:${index}`);
+      members.push(member);
+    }
+    const day = clock.now().toISOString().slice(0, 10);
+    const queries = [
+      '',
+      '?per_page=3',
+      '?per_page=3&page=2',
+      '?per_page=3&page=9',
+      '?type=earning&per_page=4',
+      '?type=deposit',
+      `?start_date=${day}&per_page=2`,
+      `?end_date=${day}&per_page=5&page=2`,
+    ];
+    const requests = members.flatMap((member) => queries.map((query) => ({ member, query })));
+    const alone: ActivityResponse[] = [];
+    for (const { member, query } of requests) alone.push(await activity(member, query));
+    // The same requests again, all in flight together: more than one batch of each shape.
+    const together = await Promise.all(requests.map(({ member, query }) => activity(member, query)));
+    expect(together).toEqual(alone);
+    // What was compared is not empty: the members' pages differ from one another.
+    expect(new Set(alone.map((answer) => JSON.stringify(answer))).size).toBeGreaterThan(30);
+    expect(alone[queries.length * 5]?.meta.total).toBe(11);
+  });
+
   it('shows only the member’s own movements', async () => {
     const member = await signedInMember(app);
     const other = await signedInMember(app);

@@ -138,6 +138,27 @@ describe('queue lists: filters, order, ages and totals', () => {
     expect(nobody.meta.total).toBe(0);
   });
 
+  it('answers admins who open the pending queue at once as if each were alone, and reads after each asked (decision 144)', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 500);
+    for (let index = 0; index < 5; index += 1) await withdraw(member, 10 + index);
+    const urls = [1, 2, 3, 1].map((page) => `/api/admin/withdrawals?status=pending&per_page=2&page=${page}`);
+    const requests = [admin, secondAdmin].flatMap((who) => urls.map((url) => ({ who, url })));
+    const alone: AdminWithdrawalListResponse[] = [];
+    for (const { who, url } of requests) alone.push(await get<AdminWithdrawalListResponse>(url, who));
+    const together = await Promise.all(
+      [...requests, ...requests].map(({ who, url }) => get<AdminWithdrawalListResponse>(url, who)),
+    );
+    expect(together).toEqual([...alone, ...alone]);
+    expect(alone[0]?.data).toHaveLength(2);
+    expect(alone[1]?.data.map((row) => row.id)).not.toEqual(alone[0]?.data.map((row) => row.id));
+    // A withdrawal made after one read is in the next, however many read at once.
+    const before = alone[0]?.totals.pending_count ?? 0;
+    await withdraw(member, 20);
+    const after = await Promise.all(urls.map((url) => get<AdminWithdrawalListResponse>(url)));
+    for (const answer of after) expect(answer.totals.pending_count).toBe(before + 1);
+  });
+
   it('sorts by amount or by time, either way, on request', async () => {
     const member = await signedInMember(app);
     const small = await bankDeposit(member, 120);

@@ -23,6 +23,7 @@ import { AppError } from '../../errors';
 import { COUNT_PAGES_AHEAD } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
 import { queryRows } from '../../ledger/sql';
+import { copyRead, createBatchLoader } from '../../lib/batch-loader';
 
 /**
  * The shared parts of the three approval queues (issue 15 item 2, decisions 125–126): filtered pages
@@ -204,10 +205,7 @@ async function defaultQueuePage<Row>(
   filters: QueueFilters<string>,
   perPage: number,
 ): Promise<{ rows: { row: Row; member: QueueMember }[]; total: number; totals: QueueTotals }> {
-  const rows = await defaultQueueStatement(db, name).execute({
-    limit: perPage,
-    offset: (filters.page - 1) * perPage,
-  });
+  const rows = (await defaultQueueLoader(db, name)(`${perPage}|${(filters.page - 1) * perPage}`)) ?? [];
   const first = rows[0];
   const totals = first ? toQueueTotals(first) : await queueTotals(db, name, queue);
   return {
@@ -240,9 +238,29 @@ const QUEUE_TABLES: Record<AdminQueue, QueueTable> = {
   withdrawals: withdrawalsQueue,
   loan_applications: applicationsQueue,
 };
-const defaultQueueStatement = preparedPerDbAndKey((db: DbOrTx, name: AdminQueue) =>
-  buildDefaultQueueStatement(db, name, QUEUE_TABLES[name]),
-);
+type DefaultQueueRows = Awaited<ReturnType<ReturnType<typeof buildDefaultQueueStatement>['execute']>>;
+
+/**
+ * The default view's reads per database handle and queue: admins who open the same page at the same
+ * time (one turn of the event loop) share one execution of its statement, read after each of them
+ * asked, as token reads are (decision 006); each gets its own copy of the rows (decision 144). The
+ * key is the page's limit and offset.
+ */
+const defaultQueueLoader = preparedPerDbAndKey((db: DbOrTx, name: AdminQueue) => {
+  const statement = buildDefaultQueueStatement(db, name, QUEUE_TABLES[name]);
+  return createBatchLoader<string, DefaultQueueRows>(
+    async (keys) => {
+      const pages = await Promise.all(
+        keys.map((key) => {
+          const [limit, offset] = key.split('|').map(Number);
+          return statement.execute({ limit, offset });
+        }),
+      );
+      return new Map(keys.map((key, at) => [key, pages[at]!]));
+    },
+    { maxInFlight: 4, maxBatch: 64, copy: copyRead },
+  );
+});
 
 /** The rows `where` keeps, counted up to `cap`. */
 async function countQueue(db: DbOrTx, queue: QueueTable, where: SQL | undefined, cap: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyRead } from './token.service';
+import { copyRead } from '../../lib/batch-loader';
 
 describe('copyRead: a token read for a further request of the same batch', () => {
   const read = {

@@ -1,6 +1,6 @@
 import { TOKEN_IDLE_DAYS, TOKEN_REMEMBER_DAYS } from '@app/shared';
 import { preparedPerDb, type DbOrTx, type UserProfileRow, type UserRow } from '@app/db';
-import { createBatchLoader } from '../../lib/batch-loader';
+import { copyRead, createBatchLoader } from '../../lib/batch-loader';
 import { toAccountFigures, type AccountFigures } from '../../ledger/ledger';
 import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
 import * as tokens from './token.repository';
@@ -32,23 +32,6 @@ const TOUCH_INTERVAL_MS = 60_000;
  * one statement at a time, the number makes no difference.
  */
 const BATCHING = { maxInFlight: 4, maxBatch: 64 };
-
-/**
- * A copy of a token read for a further request of the same batch: its own objects all the way down,
- * Dates included. `structuredClone` did the same through V8's serializer: 2 % of the admin queue's API
- * CPU when 50 requests of one admin shared a batch (perf). A read holds plain objects, arrays, Dates
- * and primitives (a row mapped from the database); anything else is left to `structuredClone`.
- */
-export function copyRead<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Date) return new Date(value.getTime()) as T;
-  if (Array.isArray(value)) return value.map(copyRead) as T;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = copyRead((value as Record<string, unknown>)[key]);
-  return copy as T;
-}
 
 const loadTokenWithUser = preparedPerDb((db) =>
   createBatchLoader<number, tokens.TokenWithUser>((ids) => tokens.findTokensWithUser(db, ids), {
