@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
-import { depositThroughSandbox, signedInMember } from '../../../test/money';
+import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
 import { genericPlanOf } from '../../../test/plans';
 import { isoInstants, wholeNumbers } from '../../ledger/sql';
 import { batchSql } from './activity.repository';
@@ -11,7 +11,7 @@ const { app } = await createTestApp();
 // come from the member indexes, and its count be counted once a page, not once a row of the page.
 describe('the statement of Activity pages read together', () => {
   it('reads each branch through its member index and counts each page once', async () => {
-    const members = [];
+    const members: Member[] = [];
     for (let index = 0; index < 3; index += 1) {
       const member = await signedInMember(app);
       for (const amount of [10, 20, 30]) await depositThroughSandbox(member, amount);
