@@ -320,7 +320,7 @@ interface PageRead {
   total: unknown;
 }
 
-/** The key of one page's read: its values, which `readPages` takes apart again. */
+/** The key of one page's read: its values, which the loader takes apart again for the statement. */
 function pageKey(bound: Bound): string {
   return [
     bound.userId,
