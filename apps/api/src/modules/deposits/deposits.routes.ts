@@ -14,7 +14,7 @@ import {
   IdParams,
   DepositRejectRequest,
 } from '@app/shared';
-import { currentUser } from '../../plugins/auth';
+import { currentAccount, currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import {
   adminConfirmDeposit,
@@ -65,6 +65,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deposits/total',
     {
+      config: { withAccount: true },
       onRequest: app.requireMember,
       schema: {
         tags: ['deposits'],
@@ -73,7 +74,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DepositTotalResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request) => depositTotal(app.deps, currentUser(request).id),
+    async (request) => depositTotal(app.deps, currentUser(request).id, currentAccount(request)?.figures),
   );
 
   app.get(

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { findUserById } from '../auth/account.service';
 import { GatewayError } from '../../integrations/payments/gateway';
-import { accountFigures, postEntry, transfer } from '../../ledger/ledger';
+import { accountFigures, postEntry, transfer, type AccountFigures } from '../../ledger/ledger';
 import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
 import {
@@ -168,9 +168,17 @@ export async function getDeposit(deps: AppDeps, userId: number, id: number): Pro
   return toDeposit(row);
 }
 
-/** GET /api/deposits/total: what reached the balance through deposits (the ledger's figure). */
-export async function depositTotal(deps: AppDeps, userId: number): Promise<{ total_deposits: number }> {
-  const figures = await accountFigures(deps.database.db, userId);
+/**
+ * GET /api/deposits/total: what reached the balance through deposits (the ledger's figure). The route
+ * has `config.withAccount`, so the figures come with the token's read (`preloaded`, one statement for
+ * the requests that arrive together, decisions 006 and 144); without them, one more query.
+ */
+export async function depositTotal(
+  deps: AppDeps,
+  userId: number,
+  preloaded?: AccountFigures,
+): Promise<{ total_deposits: number }> {
+  const figures = preloaded ?? (await accountFigures(deps.database.db, userId));
   return { total_deposits: centsToMajor(figures.totalDeposit) };
 }
 

@@ -248,6 +248,15 @@ describe('GET /api/deposits', () => {
     expect((await member.client.get('/api/deposits/total', { token: member.token })).json()).toEqual({
       total_deposits: 15,
     });
+    // The figure comes with the token's read, which requests that arrive together share: each
+    // member still reads their own, as it stands after the last credit.
+    await depositThroughSandbox(other, 120);
+    const totals = await Promise.all(
+      [member, other, member, other].map((who) =>
+        who.client.get('/api/deposits/total', { token: who.token }).then((response) => response.json()),
+      ),
+    );
+    expect(totals).toEqual([15, 120, 15, 120].map((total) => ({ total_deposits: total })));
   });
 });
 
