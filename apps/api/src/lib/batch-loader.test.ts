@@ -91,17 +91,41 @@ describe('createBatchLoader', () => {
     expect((await Promise.all(reads)).map((row) => row?.id)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('fails the readers of a failed batch only; the next batch is read as usual', async () => {
+  it('reads a failed batch again key by key, fails only the readers whose read fails, and reads the next batch as usual', async () => {
     const { load, batches, pending, turn } = source();
     const failing = [load(1), load(2)];
     await turn();
     pending[0]?.reject(new Error('connection lost'));
-    await expect(Promise.all(failing)).rejects.toThrow('connection lost');
+    await turn();
+    expect(batches).toEqual([[1, 2], [1], [2]]);
+    pending[1]?.reject(new Error('connection lost'));
+    pending[2]?.reject(new Error('connection lost'));
+    const settled = await Promise.allSettled(failing);
+    expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     const next = load(1);
     await turn();
-    expect(batches).toEqual([[1, 2], [1]]);
-    pending[1]?.resolve();
+    expect(batches).toEqual([[1, 2], [1], [2], [1]]);
+    pending[3]?.resolve();
     expect(await next).toEqual({ id: 1, name: 'row 1' });
+  });
+
+  it('answers the other readers of a batch that one key’s value fails (decision 144)', async () => {
+    const batches: number[][] = [];
+    const load = createBatchLoader<number, Row>(
+      (keys) => {
+        batches.push(keys);
+        // As a statement fails on one value it cannot take, and with it every other row of the batch.
+        if (keys.includes(13)) return Promise.reject(new Error('value out of range'));
+        return Promise.resolve(new Map(keys.map((key) => [key, { id: key, name: `row ${key}` }])));
+      },
+      { maxInFlight: 1, maxBatch: 64, copy: structuredClone },
+    );
+    const [one, bad, badAgain, two] = await Promise.allSettled([load(1), load(13), load(13), load(2)]);
+    expect(one).toEqual({ status: 'fulfilled', value: { id: 1, name: 'row 1' } });
+    expect(two).toEqual({ status: 'fulfilled', value: { id: 2, name: 'row 2' } });
+    expect(bad).toMatchObject({ status: 'rejected', reason: new Error('value out of range') });
+    expect(badAgain).toMatchObject({ status: 'rejected', reason: new Error('value out of range') });
+    expect(batches).toEqual([[1, 13, 2], [1], [13], [2]]);
   });
 
   it('fails the batch when the source throws before answering', async () => {
@@ -128,7 +152,8 @@ describe('createBatchLoader', () => {
     const [first, second, other] = await Promise.allSettled([load(1), load(1), load(2)]);
     expect(first).toEqual({ status: 'fulfilled', value: { id: 1, name: 'row 1' } });
     expect(second).toMatchObject({ status: 'rejected', reason: new Error('cannot copy') });
-    expect(other).toMatchObject({ status: 'rejected', reason: new Error('cannot copy') });
+    // The batch is read again key by key: key 2's one reader needs no copy.
+    expect(other).toEqual({ status: 'fulfilled', value: { id: 2, name: 'row 2' } });
     // The loader still serves later reads.
     expect(await load(3)).toEqual({ id: 3, name: 'row 3' });
   });

@@ -49,6 +49,22 @@ export function createBatchLoader<K, V>(
     }
   }
 
+  const load = (keys: K[]) => new Promise<Map<K, V>>((resolve) => resolve(loadMany(keys)));
+
+  function rejectAll(batch: Array<Waiting<K, V>>, error: unknown) {
+    for (const waiting of batch) waiting.reject(error);
+  }
+
+  /** The readers of one key of a failed batch, answered by a read of that key alone. */
+  async function alone(batch: Array<Waiting<K, V>>, key: K) {
+    const readers = batch.filter((waiting) => waiting.key === key);
+    try {
+      settle(readers, await load([key]));
+    } catch (error) {
+      rejectAll(readers, error);
+    }
+  }
+
   function dispatch() {
     while (inFlight < options.maxInFlight && queue.length > 0) {
       const batch = queue.splice(0, options.maxBatch);
@@ -57,10 +73,13 @@ export function createBatchLoader<K, V>(
       // A source that throws before answering fails its batch like one that rejects.
       // So does a copy that throws while the batch is handed out: the readers not yet answered get
       // the error (the others keep their answers), and nothing is left pending or unhandled.
-      new Promise<Map<K, V>>((resolve) => resolve(loadMany(keys)))
+      // A batch of several keys that fails is read again key by key, so a value that fails its
+      // statement (one request's) fails only the readers of that key, not the rest of the batch.
+      load(keys)
         .then((values) => settle(batch, values))
-        .catch((error: unknown) => {
-          for (const waiting of batch) waiting.reject(error);
+        .catch(async (error: unknown) => {
+          if (keys.length === 1) rejectAll(batch, error);
+          else await Promise.all(keys.map((key) => alone(batch, key)));
         })
         .finally(() => {
           inFlight -= 1;

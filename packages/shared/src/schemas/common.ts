@@ -59,7 +59,10 @@ export const moneyAmount = (messages: MoneyAmountMessages) =>
     return parsed.cents;
   });
 
-/** A calendar date written YYYY-MM-DD (a real date). */
+/**
+ * A calendar date written YYYY-MM-DD (a real date, from year 1: there is no year 0, and the database
+ * refuses one).
+ */
 export const isoDate = (message = 'Enter a date as YYYY-MM-DD.') =>
   z
     .string({ error: message })
@@ -67,5 +70,9 @@ export const isoDate = (message = 'Enter a date as YYYY-MM-DD.') =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((value) => {
       const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+      return (
+        !Number.isNaN(date.getTime()) &&
+        date.toISOString().slice(0, 10) === value &&
+        !value.startsWith('0000')
+      );
     }, message);

@@ -12,13 +12,17 @@ interface ActivityFilters {
   end_date?: string | undefined;
 }
 
-/** Whole UTC days, both inclusive, as the half-open range the repository takes. */
+/**
+ * Whole UTC days, both inclusive, as the half-open range the repository takes. An end on the last day
+ * of year 9999 has no day after it that the database could hold, and nothing is later: no upper bound.
+ */
 function dayRange(query: ActivityFilters) {
+  const until = query.end_date
+    ? new Date(new Date(`${query.end_date}T00:00:00.000Z`).getTime() + DAY_MS)
+    : undefined;
   return {
     from: query.start_date ? new Date(`${query.start_date}T00:00:00.000Z`) : undefined,
-    until: query.end_date
-      ? new Date(new Date(`${query.end_date}T00:00:00.000Z`).getTime() + DAY_MS)
-      : undefined,
+    until: until && until.getUTCFullYear() <= 9999 ? until : undefined,
   };
 }
 

@@ -78,6 +78,8 @@ describe('GET /api/activity', () => {
     expect(paged.meta).toEqual({ current_page: 2, total_pages: 2, total: 3 });
     // Empty filters from a form mean no filter.
     expect((await activity(member, '?type=&start_date=&end_date=')).meta.total).toBe(3);
+    // The last day the calendar has: everything up to it (no day after it to bound the range with).
+    expect((await activity(member, '?start_date=0001-01-01&end_date=9999-12-31')).meta.total).toBe(3);
   });
 
   it('pages a long history without repeats or gaps; counts exactly without dates, and at most ten pages ahead with them', async () => {
@@ -156,6 +158,7 @@ describe('GET /api/activity', () => {
       'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement or loan_payment.',
     ],
     ['?start_date=2026-13-01', 'Enter a date as YYYY-MM-DD.'],
+    ['?start_date=0000-01-01', 'Enter a date as YYYY-MM-DD.'],
     ['?start_date=2026-03-02&end_date=2026-03-01', 'The end date must be on or after the start date.'],
     ['?page=0', undefined],
     ['?per_page=1000', undefined],

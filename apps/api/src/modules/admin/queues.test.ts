@@ -144,6 +144,11 @@ describe('queue lists: filters, order, ages and totals', () => {
     for (let index = 0; index < 5; index += 1) await withdraw(member, 10 + index);
     const urls = [1, 2, 3, 1].map((page) => `/api/admin/withdrawals?status=pending&per_page=2&page=${page}`);
     const requests = [admin, secondAdmin].flatMap((who) => urls.map((url) => ({ who, url })));
+    // The last day the calendar has is a filter like any other (no day after it to bound it with).
+    const untilTheEnd = await get<AdminWithdrawalListResponse>(
+      `/api/admin/withdrawals?status=pending&q=${member.user.id}&to=9999-12-31`,
+    );
+    expect(untilTheEnd.data).toHaveLength(5);
     const alone: AdminWithdrawalListResponse[] = [];
     for (const { who, url } of requests) alone.push(await get<AdminWithdrawalListResponse>(url, who));
     const together = await Promise.all(

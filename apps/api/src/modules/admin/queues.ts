@@ -111,7 +111,8 @@ export async function queueWhere(
   if (filters.min_amount !== undefined) conditions.push(gte(queue.amount, filters.min_amount));
   if (filters.max_amount !== undefined) conditions.push(lte(queue.amount, filters.max_amount));
   if (filters.from) conditions.push(gte(queue.createdAt, dayStart(filters.from)));
-  if (filters.to) conditions.push(lt(queue.createdAt, nextDay(filters.to)));
+  // The day after 9999-12-31 is past what the database holds, and nothing is later: no bound.
+  if (filters.to && filters.to < '9999-12-31') conditions.push(lt(queue.createdAt, nextDay(filters.to)));
   return conditions.length ? and(...conditions) : undefined;
 }
 
