@@ -102,10 +102,11 @@ export function createBatchLoader<K, V>(
 }
 
 /**
- * A copy of a read for a further request of the same batch (a token read, a queue's page): its own objects all the way down,
- * Dates included. `structuredClone` did the same through V8's serializer: 2 % of the admin queue's API
- * CPU when 50 requests of one admin shared a batch (perf). A read holds plain objects, arrays, Dates
- * and primitives (a row mapped from the database); anything else is left to `structuredClone`.
+ * A copy of a read for a further request of the same batch (a token read, a queue's page): its own
+ * objects all the way down, Dates included. `structuredClone` did the same through V8's serializer:
+ * 2 % of the admin queue's API CPU when 50 requests of one admin shared a batch (perf). A read holds
+ * plain objects, arrays, Dates and primitives (a row mapped from the database); anything else is left
+ * to `structuredClone`.
  */
 export function copyRead<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;

@@ -47,8 +47,9 @@ interface MemberPageRead {
 }
 
 /**
- * A member list's statement for a batch of pages, prepared once per database handle (decision 135): a row of values per page (`unnest`), each page's length counted once (`offset 0`
- * keeps the count a subquery of its own, not one counted again for every row), and each page's
+ * A member list's statement for a batch of pages, prepared once per database handle (decision 135):
+ * a row of values per page (`unnest`), each page's length counted once (`offset 0` keeps the count a
+ * subquery of its own, not one counted again for every row), and each page's
  * rows from a lateral select of the table under the table's own name, so the selection and order
  * name its columns as they would the table's. A page without rows still answers one row: its
  * length, and a row of nulls.
