@@ -37,3 +37,17 @@ export function isoDate(date: Date): string {
   const yyyy = year < 1000 ? String(year).padStart(4, '0') : String(year);
   return `${yyyy}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(ms)}Z`;
 }
+
+/** The start (00:00 UTC) of a calendar day written YYYY-MM-DD. */
+export function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+/**
+ * The start of the day after `day`: the exclusive upper bound of a range that ends on `day`. After
+ * 9999-12-31 there is no day the database can hold, and nothing is later: undefined, no bound.
+ */
+export function dayAfter(day: string): Date | undefined {
+  const next = new Date(dayStart(day).getTime() + 86_400_000);
+  return next.getUTCFullYear() <= 9999 ? next : undefined;
+}

@@ -1,10 +1,8 @@
 import { ACTIVITY_EXPORT_COLUMNS, centsToMajor, type ActivityResponse, type ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { pageMeta } from '../../lib/paging';
-import { isoDate } from '../../lib/iso-date';
+import { dayAfter, dayStart, isoDate } from '../../lib/iso-date';
 import { listActivity, type ActivityCursor } from './activity.repository';
-
-const DAY_MS = 86_400_000;
 
 interface ActivityFilters {
   type?: ActivityType | undefined;
@@ -12,17 +10,11 @@ interface ActivityFilters {
   end_date?: string | undefined;
 }
 
-/**
- * Whole UTC days, both inclusive, as the half-open range the repository takes. An end on the last day
- * of year 9999 has no day after it that the database could hold, and nothing is later: no upper bound.
- */
+/** Whole UTC days, both inclusive, as the half-open range the repository takes. */
 function dayRange(query: ActivityFilters) {
-  const until = query.end_date
-    ? new Date(new Date(`${query.end_date}T00:00:00.000Z`).getTime() + DAY_MS)
-    : undefined;
   return {
-    from: query.start_date ? new Date(`${query.start_date}T00:00:00.000Z`) : undefined,
-    until: until && until.getUTCFullYear() <= 9999 ? until : undefined,
+    from: query.start_date ? dayStart(query.start_date) : undefined,
+    until: query.end_date ? dayAfter(query.end_date) : undefined,
   };
 }
 

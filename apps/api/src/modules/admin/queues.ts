@@ -21,7 +21,7 @@ import {
 } from '@app/shared';
 import { AppError } from '../../errors';
 import { COUNT_PAGES_AHEAD } from '../../lib/paging';
-import { isoDate } from '../../lib/iso-date';
+import { dayAfter, dayStart, isoDate } from '../../lib/iso-date';
 import { queryRows } from '../../ledger/sql';
 import { copyRead, createBatchLoader } from '../../lib/batch-loader';
 
@@ -91,9 +91,6 @@ export async function membersMatching(db: DbOrTx, q: string): Promise<number[]> 
   return rows.map((row) => row.id);
 }
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
-
 /** The WHERE of a filtered queue page (extra: a queue's own condition, e.g. the deposit method). */
 export async function queueWhere(
   db: DbOrTx,
@@ -111,8 +108,8 @@ export async function queueWhere(
   if (filters.min_amount !== undefined) conditions.push(gte(queue.amount, filters.min_amount));
   if (filters.max_amount !== undefined) conditions.push(lte(queue.amount, filters.max_amount));
   if (filters.from) conditions.push(gte(queue.createdAt, dayStart(filters.from)));
-  // The day after 9999-12-31 is past what the database holds, and nothing is later: no bound.
-  if (filters.to && filters.to < '9999-12-31') conditions.push(lt(queue.createdAt, nextDay(filters.to)));
+  const until = filters.to ? dayAfter(filters.to) : undefined;
+  if (until) conditions.push(lt(queue.createdAt, until));
   return conditions.length ? and(...conditions) : undefined;
 }
 
