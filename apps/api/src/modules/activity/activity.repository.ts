@@ -15,13 +15,14 @@ import {
 export interface ActivityRow {
   id: string;
   type: ActivityType;
-  date: Date;
+  /** The instant, as the API writes it (ISO 8601, UTC, milliseconds): the database's own text. */
+  date: string;
   amount: number;
   points: number | null;
   status: string;
   description: string;
-  /** Where the row stands in the list's order (date, type, id): the keyset of the next batch. */
-  cursor: ActivityCursor;
+  /** The row's number in its table or the ledger (the last part of `id`). */
+  sortId: number;
 }
 
 /** A position in the list's order: newest date first, then type rank, then newest id. */
@@ -231,8 +232,8 @@ function countedBranches(filter: ActivityFilter, bound: Bound): SQL[] {
 
 interface ActivityRowSql {
   type: ActivityType;
-  date: Date | string;
-  rank: unknown;
+  /** ISO 8601 text (`ISO_INSTANT`). */
+  date: string;
   sort_id: unknown;
   amount: unknown;
   status: string | null;
@@ -240,6 +241,14 @@ interface ActivityRowSql {
   reference: string | null;
   total: unknown;
 }
+
+/**
+ * A row's instant as the API writes it, `Date.prototype.toISOString`'s text (UTC, milliseconds, the
+ * microseconds cut as a JavaScript Date cuts them), written by the database in the page's projection:
+ * a page's ten or twenty instants are neither parsed into Dates nor written out again in JavaScript.
+ * The rows are still ordered by the instant itself, not by this text.
+ */
+const ISO_INSTANT = sql`to_char(u.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A page's statement: the branches merged in the list's order, cut to the page, with the list's count
@@ -250,7 +259,7 @@ interface ActivityRowSql {
 function pageSql(filter: ActivityFilter, bound: Bound): SQL {
   const union = sql.join(branches(filter, bound), sql` union all `);
   const total = filter.withoutTotal ? sql`0::bigint` : countSql(filter, bound);
-  return sql`select u.type, u.date, u.rank, u.sort_id, u.amount, u.status, u.detail, u.reference,
+  return sql`select u.type, ${ISO_INSTANT} as date, u.sort_id, u.amount, u.status, u.detail, u.reference,
           ${total} as total
         from (${union}) u
         order by u.date desc, u.rank, u.sort_id desc limit ${bound.limit} offset ${bound.offset}`;
@@ -299,13 +308,14 @@ const BATCH_PLACEHOLDERS: BatchArrays = {
 export function batchSql(filter: ActivityFilter, arrays: BatchArrays = BATCH_PLACEHOLDERS): SQL {
   const union = sql.join(branches(filter, BATCHED), sql` union all `);
   const total = filter.withoutTotal ? sql`0::bigint` : countSql(filter, BATCHED);
-  return sql`select b.i, c.total, p.type, p.date, p.rank, p.sort_id, p.amount, p.status, p.detail, p.reference
+  return sql`select b.i, c.total, p.type, p.iso as date, p.sort_id, p.amount, p.status, p.detail, p.reference
         from unnest(${arrays.userIds}::int[], ${arrays.takes}::int[], ${arrays.caps}::int[],
           ${arrays.limits}::int[], ${arrays.offsets}::int[], ${arrays.froms}::timestamptz[],
           ${arrays.untils}::timestamptz[])
           with ordinality as b(user_id, take, cap, page_limit, page_offset, from_at, until_at, i)
         cross join lateral (select ${total} as total offset 0) c
-        left join lateral (select u.type, u.date, u.rank, u.sort_id, u.amount, u.status, u.detail, u.reference
+        left join lateral (select u.type, u.date, ${ISO_INSTANT} as iso, u.rank, u.sort_id, u.amount,
+            u.status, u.detail, u.reference
           from (${union}) u
           order by u.date desc, u.rank, u.sort_id desc limit b.page_limit offset b.page_offset) p on true
         order by b.i, p.date desc, p.rank, p.sort_id desc`;
@@ -405,6 +415,11 @@ const pageLoader = preparedPerDbAndKey((db: DbOrTx, shape: string) => {
   );
 });
 
+/** Where a row stands in the list's order (date, type, id): the keyset of the batch after it. */
+export function activityCursor(row: ActivityRow): ActivityCursor {
+  return { date: new Date(row.date), rank: TYPE_RANK[row.type], sortId: row.sortId };
+}
+
 /**
  * One page of a member's movements, newest first: deposits and withdrawals (with their status), and
  * the ledger entries of kind earning, points_conversion, loan_disbursement and loan_payment that moved
@@ -442,17 +457,16 @@ export async function listActivity(
   }
   return {
     rows: rows.map((row) => {
-      const date = new Date(row.date);
       const sortId = num(row.sort_id);
       return {
         id: `${ENTRY_TYPE_SET.has(row.type) ? 'entry' : row.type}:${sortId}`,
         type: row.type,
-        date,
+        date: row.date,
         amount: num(row.amount),
         points: row.type === 'points_conversion' && row.detail !== null ? Number(row.detail) : null,
         status: row.status ?? 'completed',
         description: describeActivity(row.type, row.detail, row.reference),
-        cursor: { date, rank: num(row.rank), sortId },
+        sortId,
       };
     }),
     total: num(counted ?? 0),

@@ -1,8 +1,8 @@
 import { ACTIVITY_EXPORT_COLUMNS, centsToMajor, type ActivityResponse, type ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { pageMeta } from '../../lib/paging';
-import { dayAfter, dayStart, isoDate } from '../../lib/iso-date';
-import { listActivity, type ActivityCursor } from './activity.repository';
+import { dayAfter, dayStart } from '../../lib/iso-date';
+import { activityCursor, listActivity, type ActivityCursor } from './activity.repository';
 
 interface ActivityFilters {
   type?: ActivityType | undefined;
@@ -41,7 +41,7 @@ export async function getActivity(
     data: rows.map((row) => ({
       id: row.id,
       type: row.type,
-      date: isoDate(row.date),
+      date: row.date,
       amount: centsToMajor(row.amount),
       points: row.points,
       status: row.status,
@@ -97,7 +97,7 @@ export async function* exportActivity(
       .map(
         (row) =>
           [
-            isoDate(row.date),
+            row.date,
             row.type,
             csvField(row.description),
             centsToPlainDecimal(row.amount),
@@ -110,6 +110,6 @@ export async function* exportActivity(
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
     if (!last) return;
-    after = last.cursor;
+    after = activityCursor(last);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '@app/db';
 import type {
   ActivityResponse,
@@ -17,7 +17,7 @@ import {
   type Member,
 } from '../../../test/money';
 import { postEntry, transfer } from '../../ledger/ledger';
-import { describeActivity } from './activity.repository';
+import { describeActivity, listActivity } from './activity.repository';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -146,6 +146,55 @@ describe('GET /api/activity', () => {
     // What was compared is not empty: the members' pages differ from one another.
     expect(new Set(alone.map((answer) => JSON.stringify(answer))).size).toBeGreaterThan(30);
     expect(alone[queries.length * 5]?.meta.total).toBe(11);
+  });
+
+  it('writes each instant as JavaScript writes it (UTC, milliseconds cut), whatever the session time zone', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 100);
+    // The ledger refuses changes: the earning is written at its instant (a year before 1000).
+    await db.transaction((tx) =>
+      postEntry(
+        tx,
+        {
+          kind: 'earning',
+          reference: `earning:iso:${member.user.id}`,
+          userId: member.user.id,
+          metadata: { plan_name: 'Starter' },
+          postings: transfer({ platform: 'yield_expense' }, { userId: member.user.id, kind: 'cash' }, 40),
+        },
+        new Date('0999-12-31T23:59:59.000Z'),
+      ),
+    );
+    // An instant with microseconds, as PostgreSQL keeps them: the list shows what a Date would.
+    await db.execute(
+      sql`update deposits set created_at = '2026-03-04 05:06:07.891999+00' where user_id = ${member.user.id}`,
+    );
+    const expected = [
+      ['deposit', new Date('2026-03-04T05:06:07.891Z').toISOString()],
+      ['earning', new Date('0999-12-31T23:59:59.000Z').toISOString()],
+    ];
+    expect(expected.map(([, date]) => date)).toEqual([
+      '2026-03-04T05:06:07.891Z',
+      '0999-12-31T23:59:59.000Z',
+    ]);
+    const shown = (await activity(member)).data.map((item) => [item.type, item.date]);
+    expect(shown).toEqual(expected);
+    const exported = await member.client.get('/api/activity/export', { token: member.token });
+    expect(exported.body).toContain(`\r\n${expected[0]?.[1]},deposit,`);
+    expect(exported.body).toContain(`\r\n${expected[1]?.[1]},earning,`);
+    // A connection in another time zone writes the same text.
+    const elsewhere = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Kolkata'`);
+      return listActivity(tx, {
+        userId: member.user.id,
+        type: undefined,
+        from: undefined,
+        until: undefined,
+        limit: 10,
+        offset: 0,
+      });
+    });
+    expect(elsewhere.rows.map((row) => [row.type, row.date])).toEqual(expected);
   });
 
   it('shows only the member’s own movements', async () => {
