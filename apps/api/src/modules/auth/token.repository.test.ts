@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userProfiles } from '@app/db';
 import { createTestApp, TEST_NOW } from '../../../test/helpers';
 import { depositThroughSandbox, signedInMember } from '../../../test/money';
+import { toAccountFigures } from '../../ledger/ledger';
 import { findTokensWithAccount, findTokensWithUser, tokensWithAccountSelect } from './token.repository';
 
 const { app } = await createTestApp();
@@ -33,7 +34,18 @@ describe('token reads (row mapping compiled once, decision 006)', () => {
     const profileOf = (id: number) => compiled.get(id)?.profile;
     expect(profileOf(ids[0] ?? 0)).toMatchObject({ country: 'ES', personalEnc: null });
     expect(profileOf(ids[1] ?? 0)).toBeNull();
-    expect(compiled.get(ids[2] ?? 0)?.balance).toEqual(expect.anything());
+    // The figures, read with the token: the cash balance and the running totals, zeros for a member
+    // with no money yet.
+    expect(toAccountFigures(compiled.get(ids[2] ?? 0))).toEqual({
+      balance: 25_000,
+      totalEarnings: 0,
+      totalDeposit: 25_000,
+    });
+    expect(toAccountFigures(compiled.get(ids[1] ?? 0))).toEqual({
+      balance: 0,
+      totalEarnings: 0,
+      totalDeposit: 0,
+    });
     const token = compiled.get(ids[1] ?? 0)?.token;
     expect(token?.expiresAt).toBeInstanceOf(Date);
     expect(token?.revokedAt).toBeNull();
