@@ -17,6 +17,7 @@ import {
   type Member,
 } from '../../../test/money';
 import { postEntry, transfer } from '../../ledger/ledger';
+import { queryRows } from '../../ledger/sql';
 import { describeActivity, listActivity } from './activity.repository';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -169,13 +170,18 @@ describe('GET /api/activity', () => {
     await db.execute(
       sql`update deposits set created_at = '2026-03-04 05:06:07.891999+00' where user_id = ${member.user.id}`,
     );
-    const expected = [
-      ['deposit', new Date('2026-03-04T05:06:07.891Z').toISOString()],
-      ['earning', new Date('0999-12-31T23:59:59.000Z').toISOString()],
-    ];
-    expect(expected.map(([, date]) => date)).toEqual([
-      '2026-03-04T05:06:07.891Z',
-      '0999-12-31T23:59:59.000Z',
+    // What the list showed before the database wrote the text: the driver's text of the instant,
+    // parsed into a Date and written back with toISOString.
+    const stored = await queryRows<{ type: string; at: string }>(
+      db,
+      sql`select 'deposit' as type, created_at::text as at from deposits where user_id = ${member.user.id}
+          union all
+          select 'earning', created_at::text from ledger_entries where reference = ${`earning:iso:${member.user.id}`}`,
+    );
+    const expected = stored.map((row) => [row.type, new Date(row.at).toISOString()]);
+    expect(expected).toEqual([
+      ['deposit', '2026-03-04T05:06:07.891Z'],
+      ['earning', '0999-12-31T23:59:59.000Z'],
     ]);
     const shown = (await activity(member)).data.map((item) => [item.type, item.date]);
     expect(shown).toEqual(expected);
