@@ -11,6 +11,7 @@ import { ApiSession } from '../e2e/support/api-session';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';
 import { startProduct } from './lib/server';
+import { median } from './lib/median';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -30,7 +31,6 @@ const server = await startProduct('pglite', {
   SEED_DEMO: '1',
   AI_QUESTIONS_PER_MINUTE: '100000000',
 });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 try {
   const authorizations: string[] = [];

@@ -12,6 +12,7 @@ import { ApiSession } from '../e2e/support/api-session';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';
 import { postgresAvailable, startProduct, type RunningServer } from './lib/server';
+import { median } from './lib/median';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -94,16 +95,6 @@ async function measure(server: RunningServer, path: string, authorization: strin
   const result = await load({ ...options, durationSeconds: DURATION });
   if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from ${path}`);
   return result;
-}
-
-/** The median; of an even count, the mean of the two middle values (neither the higher nor the lower). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const drivers: Array<'pglite' | 'postgres'> = ['pglite'];

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { writeSection } from './lib/results';
 import { POSTGRES_ADMIN_URL, postgresAvailable } from './lib/server';
 import { startProduct } from '../e2e/support/product';
+import { median } from './lib/median';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const LABEL = process.env.BENCH_LABEL ?? 'compiled (apps/api/dist/server.js)';
@@ -43,7 +44,6 @@ async function admin(sqlText: string) {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const rows: string[] = [];
 const drivers: Array<'pglite' | 'postgres'> = ['pglite'];
 if (await postgresAvailable()) drivers.push('postgres');
