@@ -162,9 +162,11 @@ try {
 
 const rps = (runs: LoadResult[]) => runs.map((run) => run.requestsPerSecond);
 /** Round `index`'s bare reference: the mean of the bare runs before and after it. */
-const bareAround = (index: number, value: (run: Measured) => number) =>
-  ((bareRuns[index] ? value(bareRuns[index]) : 0) + (bareRuns[index + 1] ? value(bareRuns[index + 1]) : 0)) /
-  2;
+function bareAround(index: number, value: (run: Measured) => number): number {
+  const before = bareRuns[index];
+  const after = bareRuns[index + 1];
+  return ((before ? value(before) : 0) + (after ? value(after) : 0)) / 2;
+}
 const bareRate = (index: number) => bareAround(index, (run) => run.requestsPerSecond) || 1;
 const rows = [
   `| bare node:http (baseline) | ${rps(bareRuns).join(', ')} | ${median(bareRuns.map((run) => run.p99Ms))} | 1.00 | |`,
