@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -49,7 +49,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config.logLevel, options.logStream),
     childLoggerFactory,
     // One access line per request from registerAccessLog instead of Fastify's two (decision 101).
-    disableRequestLogging: true,
+    // Through the log controller: Fastify 5.12 deprecates the top-level option (FSTDEP023, a warning
+    // at every start) and removes it in Fastify 6.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

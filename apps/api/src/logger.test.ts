@@ -10,6 +10,12 @@ import { TEST_NOW } from '../test/helpers';
 import { Browser, latestOtp, PASSWORD, registrationPayload } from '../test/accounts';
 
 const lines: string[] = [];
+// Warnings the process emits while the app is built (a deprecated Fastify option warns at every start).
+const warnings: string[] = [];
+process.on(
+  'warning',
+  (warning: Error & { code?: string }) => void warnings.push(warning.code ?? warning.name),
+);
 const { database, drop } = await createTestDatabase();
 const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', TRUST_PROXY: '1' }),
@@ -46,6 +52,14 @@ describe('logs (DESIGN §8)', () => {
     }
     expect(log).not.toContain(encodeURIComponent(payload.email));
     expect(log).not.toContain(payload.email);
+  });
+});
+
+describe('the server', () => {
+  it('starts without a deprecation warning of Fastify’s', async () => {
+    // Node emits a warning on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((code) => code.startsWith('FSTDEP'))).toEqual([]);
   });
 });
 
