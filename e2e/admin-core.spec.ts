@@ -64,10 +64,21 @@ describe('the back office: admins, two-factor and the audit log', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL((url) => url.searchParams.get('actor') === email);
     const table = page.getByRole('table', { name: 'Audit log entries' });
+    // The previous page's rows stay, dimmed, while the filtered page loads, and the load may start a
+    // moment after the address changed: check the page once nothing is loading and every row is this
+    // admin's (a wait for the busy mark alone could pass before the load began).
+    await expect
+      .poll(
+        async () => {
+          if ((await page.locator('[aria-busy="true"]').count()) > 0) return false;
+          const rows = await table.locator(':scope > tbody > tr').allTextContents();
+          return rows.length > 0 && rows.every((row) => row.includes(email));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await table.getByText('two_factor.enabled').first().waitFor();
     await table.getByText('auth.login').first().waitFor();
-    // The previous page's rows stay, dimmed, while the filtered page loads: check the settled page.
-    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     await expectAccessible(page, '/admin/audit-log (filtered)');
 
     // The superadmin's "admin.created" entry names the new admin's account, with its after values.
