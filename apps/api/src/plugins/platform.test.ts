@@ -27,14 +27,16 @@ describe('platform', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('sets the security headers of DESIGN §8', async () => {
+  it('sets the security headers of DESIGN §8 (an API answer: a policy that allows nothing)', async () => {
     const response = await app.inject('/api/front');
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const page = String((await app.inject('/healthz')).headers['content-security-policy']);
+    expect(page).toContain("script-src 'self'");
+    expect(page).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(page).toContain("frame-ancestors 'none'");
   });
 
   it('keeps API answers out of caches unless the route allows it', async () => {
