@@ -33,6 +33,11 @@ describe('platform', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // The OpenAPI browser is a page with scripts: it keeps the page headers.
+    const docs = await app.inject('/api/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(String(docs.headers['content-security-policy'])).toContain('script-src');
+    expect(docs.headers['cache-control']).toBe('no-store');
     const page = String((await app.inject('/healthz')).headers['content-security-policy']);
     expect(page).toContain("script-src 'self'");
     expect(page).not.toMatch(/script-src[^;]*unsafe-inline/);

@@ -49,6 +49,9 @@ describe('security headers (DESIGN §8, decision 147)', () => {
     for (const [url, status] of [
       ['/api/things', 200],
       ['/api/nothing-here', 404],
+      // Routed to /api/things once decoded: the headers of the route, not of the text asked for.
+      ['/%61pi/things', 200],
+      ['/api/docsX', 404],
     ] as const) {
       const answer = await app.inject(url);
       expect(answer.statusCode).toBe(status);

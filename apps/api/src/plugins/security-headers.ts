@@ -92,10 +92,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
   const docsHeaders = { ...headers, 'cache-control': 'no-store' };
   const apiHeaders = apiHeadersOf(headers);
   app.addHook('onRequest', (request, reply, done) => {
-    const url = request.url;
-    void reply.headers(
-      !url.startsWith('/api/') ? headers : url.startsWith('/api/docs') ? docsHeaders : apiHeaders,
-    );
+    // The route's own path when one matched (the router decodes `/%61pi/me` to `/api/me`), else the
+    // path as asked.
+    const path = request.routeOptions.url ?? request.url;
+    const api = path.startsWith('/api/') || request.url.startsWith('/api/');
+    const docs = path === '/api/docs' || path.startsWith('/api/docs/');
+    void reply.headers(!api ? headers : docs ? docsHeaders : apiHeaders);
     done();
   });
 }
