@@ -91,6 +91,29 @@ describe('the access log', () => {
     expect(parse(writes.join(''))).toHaveLength(51);
   });
 
+  it('goes through pino to a destination that asks for each line’s level (a multistream)', async () => {
+    const written: string[] = [];
+    const app = Fastify({
+      logger: loggerOptions(
+        'info',
+        pino.multistream([{ stream: { write: (line: string) => void written.push(line) } }]),
+      ),
+      logController: new LogController({ disableRequestLogging: true }),
+    });
+    registerAccessLog(app);
+    app.get('/ping', async () => ({ ok: true }));
+    await app.ready();
+    for (let i = 0; i < 3; i += 1) expect((await app.inject('/ping')).statusCode).toBe(200);
+    // Written at once, one write a line, each at its level: no turn of the event loop waited for.
+    expect(written).toHaveLength(3);
+    expect(parse(written.join('')).map((line) => [line.level, line.req?.url])).toEqual([
+      [30, '/ping'],
+      [30, '/ping'],
+      [30, '/ping'],
+    ]);
+    await app.close();
+  });
+
   it('loses no gathered line when the process crashes', () => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/test/access-log-crash.ts'], {
       cwd: root,
