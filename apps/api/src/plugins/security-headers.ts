@@ -92,9 +92,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
   const docsHeaders = { ...headers, 'cache-control': 'no-store' };
   const apiHeaders = apiHeadersOf(headers);
   app.addHook('onRequest', (request, reply, done) => {
-    // The route's own path when one matched (the router decodes `/%61pi/me` to `/api/me`), else the
-    // path as asked.
-    const path = request.routeOptions.url ?? request.url;
+    // The path as asked, or, when it holds percent-encoding, the path of the route it matched: the
+    // router decodes `/%61pi/me` to `/api/me`, and that is the only way the two differ. Fastify builds
+    // `routeOptions` anew on each read, so it is read only then.
+    const path = request.url.includes('%') ? (request.routeOptions.url ?? request.url) : request.url;
     const api = path.startsWith('/api/') || request.url.startsWith('/api/');
     const docs = path === '/api/docs' || path.startsWith('/api/docs/');
     void reply.headers(!api ? headers : docs ? docsHeaders : apiHeaders);
