@@ -6,14 +6,15 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { ADMIN_MESSAGES, ADMIN_REAUTH_MINUTES, ADMIN_ROLES, type AdminRole } from '@app/shared';
-import type { UserRow } from '@app/db';
+import type { AuthUser } from '@app/db';
 import { AppError } from '../errors';
 import { verifyToken, type MemberAccount, type TokenKind } from '../modules/auth/token.service';
 
 export interface AuthContext {
   tokenId: number;
   kind: TokenKind;
-  user: UserRow;
+  /** The user without credentials: a service that checks one reads it itself (decision 148). */
+  user: AuthUser;
   /** Admin sessions: when a second factor was last given on this token (sign-in or reauth). */
   reauthAt: Date | null;
   /** Only on routes with `config.withAccount`. */
@@ -166,13 +167,17 @@ export function currentAccount(request: FastifyRequest): MemberAccount | undefin
 }
 
 /** The signed-in user of a route guarded by requireMember/requireAdmin. */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
   return request.auth.user;
 }
 
 /** The signed-in admin of a route guarded by requireAdmin/requireAdminRole, with the role. */
-export function currentAdmin(request: FastifyRequest): { user: UserRow; role: AdminRole; tokenId: number } {
+export function currentAdmin(request: FastifyRequest): {
+  user: AuthUser;
+  role: AdminRole;
+  tokenId: number;
+} {
   const auth = request.auth;
   if (!auth || auth.kind !== 'admin' || !auth.user.adminRole) {
     throw new AppError('UNAUTHENTICATED', 'Not authenticated');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   check,
@@ -97,5 +97,28 @@ export const memberListTotals = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * What a signed-in request knows of its user: every column but the credentials (the password hash,
+ * the sealed TOTP secret and its last step) and bookkeeping no request reads. Every authenticated
+ * request reads these with its token; a service that checks a credential reads it itself, at that
+ * moment (`findUserCredentials`). Leaving them out keeps secrets out of every request's memory and cut
+ * the token read's cost (decision 148).
+ */
+const LEFT_OUT_OF_AUTH_USER = [
+  'passwordHash',
+  'totpSecretEnc',
+  'totpLastStep',
+  'passwordChangedAt',
+  'referralSource',
+  'updatedAt',
+] as const;
+type LeftOutOfAuthUser = (typeof LEFT_OUT_OF_AUTH_USER)[number];
+export type AuthUser = Omit<UserRow, LeftOutOfAuthUser>;
+export const authUserColumns = Object.fromEntries(
+  Object.entries(getTableColumns(users)).filter(
+    ([key]) => !(LEFT_OUT_OF_AUTH_USER as readonly string[]).includes(key),
+  ),
+) as Omit<typeof users._.columns, LeftOutOfAuthUser>;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserProfileRow = typeof userProfiles.$inferSelect;

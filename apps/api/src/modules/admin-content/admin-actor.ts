@@ -1,10 +1,10 @@
-import type { DbOrTx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx } from '@app/db';
 import type { AdminRole } from '@app/shared';
 import { recordAudit } from '../admin/audit.service';
 
 /** Who acts in the back office, from where and when: what every audited change carries. */
 export interface AdminActor {
-  user: UserRow;
+  user: AuthUser;
   /** The admin's role when acting (kept in the audit entry). */
   role: AdminRole | null;
   ip: string;

@@ -12,7 +12,7 @@ import {
   type AdminTwoFactorRequiredResponse,
   type AdminUserResponse,
 } from '@app/shared';
-import type { DbOrTx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { findUserById, getUserResponse } from '../auth/account.service';
@@ -49,7 +49,7 @@ export const ADMIN_REAUTH_MS = ADMIN_REAUTH_MINUTES * 60_000;
 export async function adminUserResponse(
   deps: AppDeps,
   db: DbOrTx,
-  user: UserRow,
+  user: AuthUser,
 ): Promise<AdminUserResponse> {
   const base = await getUserResponse(db, deps.appKey, user);
   return { ...base, admin_role: user.adminRole ?? 'support' };
@@ -149,7 +149,7 @@ export async function verifyAdminSignIn(
 /** POST /api/admin/reauth: a current authenticator code opens the 10-minute window on this session. */
 export async function reauthenticate(
   deps: AppDeps,
-  session: { user: UserRow; tokenId: number },
+  session: { user: AuthUser; tokenId: number },
   code: string,
   meta: RequestMeta,
 ): Promise<AdminReauthResponse> {

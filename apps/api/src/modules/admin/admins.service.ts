@@ -9,7 +9,7 @@ import {
   type CreateAdminRequest,
   type UpdateAdminRequest,
 } from '@app/shared';
-import type { UserRow } from '@app/db';
+import type { AuthUser } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { insertAccount, prepareAccount } from '../auth/account.service';
@@ -24,12 +24,12 @@ import * as repository from './admins.repository';
  */
 
 export interface Actor {
-  user: UserRow;
+  user: AuthUser;
   role: AdminRole;
   ip: string;
 }
 
-function toAccount(user: UserRow): AdminAccount {
+function toAccount(user: AuthUser): AdminAccount {
   return {
     id: user.id,
     username: user.username,

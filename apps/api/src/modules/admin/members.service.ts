@@ -2,14 +2,15 @@ import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   apiTokens,
   auditLog,
+  type AuthUser,
+  type DbOrTx,
+  deposits,
   loans,
   userPlans,
   userProfiles,
+  type UserRow,
   users,
   withdrawals,
-  deposits,
-  type DbOrTx,
-  type UserRow,
 } from '@app/db';
 import {
   MEMBER_MESSAGES,
@@ -46,11 +47,11 @@ import { queueMemberSummary } from './queues';
 export const MEMBER_PAGE_SIZE = 20;
 
 /** Which admins see a member's money (finance and superadmin); support reads the rest and suspends. */
-export function seesMoney(admin: UserRow): boolean {
+export function seesMoney(admin: AuthUser): boolean {
   return admin.adminRole === 'superadmin' || admin.adminRole === 'finance';
 }
 
-function toMemberRow(user: UserRow): AdminMemberRow {
+function toMemberRow(user: AuthUser): AdminMemberRow {
   return {
     id: user.id,
     username: user.username,
@@ -133,7 +134,7 @@ async function findMember(db: DbOrTx, id: number): Promise<UserRow> {
 /** GET /api/admin/users/:id: the member, their profile (decrypted by the profile service) and money. */
 export async function memberDetail(
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
 ): Promise<AdminMemberDetailResponse> {
   const { db } = deps.database;
@@ -195,7 +196,7 @@ async function boundedCount(
  */
 export async function memberSection(
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
   section: MemberSection,
   page: number,
@@ -334,7 +335,7 @@ export async function memberSection(
  */
 export async function changeMemberStatus(
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
   input: { status: MemberStatus; reason: string },
   ip: string,

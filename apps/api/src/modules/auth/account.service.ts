@@ -7,7 +7,15 @@ import {
   type UserResponse,
 } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
-import { preparedPerDb, userProfiles, users, type DbOrTx, type UserProfileRow, type UserRow } from '@app/db';
+import {
+  type AuthUser,
+  type DbOrTx,
+  preparedPerDb,
+  type UserProfileRow,
+  userProfiles,
+  type UserRow,
+  users,
+} from '@app/db';
 import { AppError } from '../../errors';
 import { accountFigureFields, toAccountFigures, type AccountFigures } from '../../ledger/ledger';
 import { hashPassword } from '../../lib/password';
@@ -33,8 +41,8 @@ function toSummary(figures: AccountFigures): AccountSummary {
 
 export function toUserResponse(
   appKey: Buffer,
-  user: UserRow,
-  profile: UserProfileRow | null,
+  user: AuthUser,
+  profile: Pick<UserProfileRow, 'country' | 'personalEnc'> | null,
   summary: AccountSummary,
 ): UserResponse {
   return {
@@ -76,8 +84,8 @@ const profileAndFigures = preparedPerDb((db) =>
 export async function getUserResponse(
   db: DbOrTx,
   appKey: Buffer,
-  user: UserRow,
-  preloaded?: { profile: UserProfileRow | null; figures: AccountFigures },
+  user: AuthUser,
+  preloaded?: { profile: Pick<UserProfileRow, 'country' | 'personalEnc'> | null; figures: AccountFigures },
 ): Promise<UserResponse> {
   if (preloaded) return toUserResponse(appKey, user, preloaded.profile, toSummary(preloaded.figures));
   const [row] = await profileAndFigures(db).execute({ userId: user.id });
@@ -85,7 +93,7 @@ export async function getUserResponse(
 }
 
 /** Withdrawals, loans and investing need a verified email (DESIGN §6). */
-export function requireVerifiedEmail(user: UserRow): void {
+export function requireVerifiedEmail(user: AuthUser): void {
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
 }
 
@@ -96,6 +104,8 @@ export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | nu
 export function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   return repository.findUserById(db, id);
 }
+
+export const findUserCredentials = repository.findUserCredentials;
 
 export function countUsers(db: DbOrTx): Promise<number> {
   return repository.countUsers(db);

@@ -6,7 +6,7 @@ import {
   OTP_TTL_MINUTES,
   type MessageResponse,
 } from '@app/shared';
-import type { DbOrTx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { randomDigits, safeEqual, sha256Hex } from '../../lib/crypto';
@@ -20,7 +20,7 @@ import * as throttle from './throttle.service';
 const hashOtp = (userId: number, code: string) => sha256Hex(`email-otp:${userId}:${code}`);
 
 /** Stores a new 6-digit code for the user (10 minutes, 5 tries); the previous one stops working. */
-export async function issueEmailOtp(db: DbOrTx, user: UserRow, now: Date): Promise<string> {
+export async function issueEmailOtp(db: DbOrTx, user: AuthUser, now: Date): Promise<string> {
   const code = randomDigits(OTP_LENGTH);
   await otps.replaceOtp(db, {
     userId: user.id,
@@ -35,7 +35,7 @@ export async function issueEmailOtp(db: DbOrTx, user: UserRow, now: Date): Promi
  * Mails a code. Called after the code's transaction committed, so an SMTP round trip never holds a
  * transaction open (the outbox row is written by the mailer itself).
  */
-export async function mailEmailOtp(deps: AppDeps, user: UserRow, code: string): Promise<void> {
+export async function mailEmailOtp(deps: AppDeps, user: AuthUser, code: string): Promise<void> {
   const { db } = deps.database;
   const { sitename } = await getSettings(db);
   await deps.mailer.send(db, {

@@ -1,8 +1,9 @@
 import { AUTH_MESSAGES, type MessageResponse } from '@app/shared';
-import type { UserRow } from '@app/db';
+import type { AuthUser } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { fieldError, storePasswordHash } from './account.service';
+import { AppError } from '../../errors';
+import { fieldError, findUserCredentials, storePasswordHash } from './account.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
@@ -14,7 +15,7 @@ import { revokeUserTokens } from './token.service';
  */
 export async function changePassword(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   currentTokenId: number,
   input: { old_password: string; new_password: string },
   meta: RequestMeta,
@@ -23,7 +24,10 @@ export async function changePassword(
   const now = deps.clock.now();
   const keys = [throttle.userKey(user.id)];
   await throttle.assertNotThrottled(db, 'password', keys, now);
-  if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+  // The current hash, read now: the request's user carries no credentials (decision 148).
+  const credentials = await findUserCredentials(db, user.id);
+  if (!credentials) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  if (!(await verifyPassword(credentials.passwordHash, input.old_password))) {
     await throttle.recordFailure(db, 'password', keys, now);
     throw fieldError({ old_password: AUTH_MESSAGES.currentPasswordIncorrect });
   }

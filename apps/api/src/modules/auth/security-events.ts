@@ -1,4 +1,4 @@
-import type { DbOrTx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { hasSignedInFromIp, recordAudit } from '../admin/audit.service';
 
@@ -23,7 +23,7 @@ export async function recordSecurityEvent(
   deps: AppDeps,
   db: DbOrTx,
   event: {
-    user: UserRow;
+    user: AuthUser;
     action: string;
     meta: RequestMeta | null;
     actorId?: number | null;
@@ -50,7 +50,7 @@ export async function recordSecurityEvent(
 }
 
 /** Mails the account's owner, after the change committed (an SMTP round trip never holds a transaction). */
-function mailUser(deps: AppDeps, user: UserRow, mail: SecurityMail): Promise<void> {
+function mailUser(deps: AppDeps, user: AuthUser, mail: SecurityMail): Promise<void> {
   return deps.mailer.send(deps.database.db, { to: user.email, subject: mail.subject, text: mail.text });
 }
 
@@ -65,7 +65,7 @@ function describeRequest(meta: RequestMeta, now: Date): string {
 /** Records a successful sign-in; mails the user when it comes from an IP this account never used. */
 export async function recordSignIn(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   meta: RequestMeta,
   details: { kind: 'member' | 'admin'; method: 'password' | 'totp' | 'recovery_code' },
 ): Promise<void> {
@@ -115,7 +115,7 @@ export async function recordSignIn(
  */
 export function mailSecurityNotice(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   meta: RequestMeta,
   now: Date,
   notice: { subject: string; what: string },

@@ -5,7 +5,7 @@ import {
   type TokenResponse,
   type TwoFactorRequiredResponse,
 } from '@app/shared';
-import type { DbOrTx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx, UserRow } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { randomSecret, sha256Hex } from '../../lib/crypto';
@@ -60,7 +60,7 @@ export async function checkPassword(
 async function signIn(
   deps: AppDeps,
   db: DbOrTx,
-  user: UserRow,
+  user: AuthUser,
   kind: TokenKind,
   remember: boolean,
   meta: RequestMeta,

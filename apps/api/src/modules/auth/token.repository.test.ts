@@ -55,6 +55,26 @@ describe('token reads (row mapping compiled once, decision 006)', () => {
     });
   });
 
+  it('carry no credentials: no password hash or TOTP secret in any request (decision 148)', async () => {
+    const member = await signedInMember(app);
+    const id = tokenId(member.token);
+    // The member has a TOTP secret pending, so the column is not null.
+    const setup = await app.inject({
+      method: 'POST',
+      url: '/api/enable-2fa',
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(setup.statusCode).toBe(200);
+    for (const read of [findTokensWithUser, findTokensWithAccount]) {
+      const row = (await read(db, [id])).get(id);
+      expect(row?.user.id).toBe(member.user.id);
+      for (const secret of ['passwordHash', 'totpSecretEnc', 'totpLastStep']) {
+        expect(row?.user).not.toHaveProperty(secret);
+      }
+      expect(row?.token).toHaveProperty('secretHash');
+    }
+  });
+
   it('leave out ids that match no token', async () => {
     const member = await signedInMember(app);
     const id = tokenId(member.token);

@@ -1,5 +1,13 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { apiTokens, compileRowMapping, preparedPerDb, userProfiles, users, type DbOrTx } from '@app/db';
+import {
+  apiTokens,
+  authUserColumns,
+  compileRowMapping,
+  preparedPerDb,
+  userProfiles,
+  users,
+  type DbOrTx,
+} from '@app/db';
 import { accountFigureFields } from '../../ledger/ledger';
 
 export async function insertToken(
@@ -62,13 +70,40 @@ export function nextExpiry(
 const idList = (ids: number[]) => `{${ids.join(',')}}`;
 
 /**
+ * The token columns a request's check reads: not its owner (the user's row comes with it), nor what
+ * only the sessions list shows (user agent, IP, creation time) (decision 148).
+ */
+const tokenCheckColumns = {
+  id: apiTokens.id,
+  kind: apiTokens.kind,
+  secretHash: apiTokens.secretHash,
+  idleDays: apiTokens.idleDays,
+  lastUsedAt: apiTokens.lastUsedAt,
+  expiresAt: apiTokens.expiresAt,
+  revokedAt: apiTokens.revokedAt,
+  idleMinutes: apiTokens.idleMinutes,
+  absoluteExpiresAt: apiTokens.absoluteExpiresAt,
+  reauthAt: apiTokens.reauthAt,
+};
+
+/**
+ * The profile columns GET /api/me shows. The key column comes first: a left-joined object is null
+ * when its first column is (Drizzle's rule, kept by compileRowMapping), and the country may be null.
+ */
+const accountProfileColumns = {
+  userId: userProfiles.userId,
+  country: userProfiles.country,
+  personalEnc: userProfiles.personalEnc,
+};
+
+/**
  * Tokens with their owners in one round trip (every authenticated request reads both); several
  * requests' tokens at once when they arrive together (token.service, decision 006).
  */
 const tokensWithUser = preparedPerDb((db) =>
   compileRowMapping(
     db
-      .select({ token: apiTokens, user: users })
+      .select({ token: tokenCheckColumns, user: authUserColumns })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
       .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`)
@@ -86,7 +121,12 @@ export async function findTokensWithUser(db: DbOrTx, ids: number[]): Promise<Map
 /** The select of GET /api/me's token read (exported for the test that checks its row mapping). */
 export const tokensWithAccountSelect = (db: DbOrTx) =>
   db
-    .select({ token: apiTokens, user: users, profile: userProfiles, ...accountFigureFields })
+    .select({
+      token: tokenCheckColumns,
+      user: authUserColumns,
+      profile: accountProfileColumns,
+      ...accountFigureFields,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))

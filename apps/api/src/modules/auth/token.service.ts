@@ -1,5 +1,5 @@
 import { TOKEN_IDLE_DAYS, TOKEN_REMEMBER_DAYS } from '@app/shared';
-import { preparedPerDb, type DbOrTx, type UserProfileRow, type UserRow } from '@app/db';
+import { type AuthUser, type DbOrTx, preparedPerDb, type UserProfileRow } from '@app/db';
 import { copyRead, createBatchLoader } from '../../lib/batch-loader';
 import { toAccountFigures, type AccountFigures } from '../../ledger/ledger';
 import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
@@ -9,7 +9,8 @@ export type TokenKind = 'member' | 'admin';
 
 export interface VerifiedToken {
   tokenId: number;
-  user: UserRow;
+  /** The user without credentials (decision 148). */
+  user: AuthUser;
   kind: TokenKind;
   /** Admin sessions: when a second factor was last given on this token. */
   reauthAt: Date | null;
@@ -17,8 +18,11 @@ export interface VerifiedToken {
   account?: MemberAccount;
 }
 
+/** The profile's columns GET /api/me shows. */
+export type AccountProfile = Pick<UserProfileRow, 'userId' | 'country' | 'personalEnc'>;
+
 export interface MemberAccount {
-  profile: UserProfileRow | null;
+  profile: AccountProfile | null;
   figures: AccountFigures;
 }
 

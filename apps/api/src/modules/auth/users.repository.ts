@@ -11,6 +11,22 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row ?? null;
 }
 
+/**
+ * A user's credentials, read where one is checked: the signed-in request's user leaves them out
+ * (`AuthUser`, decision 148), and a check reads the current ones.
+ */
+export async function findUserCredentials(
+  db: DbOrTx,
+  id: number,
+): Promise<Pick<UserRow, 'passwordHash' | 'totpSecretEnc'> | null> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, totpSecretEnc: users.totpSecretEnc })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { deposits, type DepositRow, type Tx, type UserRow } from '@app/db';
+import { type AuthUser, type DepositRow, deposits, type Tx } from '@app/db';
 import {
   DEPOSIT_MESSAGES,
   REFERRAL_CODE_ALPHABET,
@@ -84,7 +84,7 @@ async function newReference(deps: AppDeps): Promise<string> {
  */
 export async function createDeposit(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   input: { amount: number; payment_method: DepositRow['method']; currency: string },
 ): Promise<CreateDepositResponse> {
   const { db } = deps.database;
@@ -426,7 +426,7 @@ function auditState(row: DepositRow) {
  */
 async function adminDecide(
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
   ip: string,
   decide: (tx: Tx, deposit: DepositRow, now: Date) => Promise<DepositRow>,
@@ -474,7 +474,7 @@ async function adminDecide(
 }
 
 /** An admin confirms a pending bank transfer: the full amount is credited (external → cash). */
-export function adminConfirmDeposit(deps: AppDeps, admin: UserRow, id: number, ip: string) {
+export function adminConfirmDeposit(deps: AppDeps, admin: AuthUser, id: number, ip: string) {
   return adminDecide(
     deps,
     admin,
@@ -491,7 +491,7 @@ export function adminConfirmDeposit(deps: AppDeps, admin: UserRow, id: number, i
  */
 export function adminRejectDeposit(
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
   input: { reason: string; reason_code?: string | undefined },
   ip: string,
@@ -513,7 +513,7 @@ export function adminRejectDeposit(
  * Seeds (CONVENTIONS §9): a demo balance is a real bank-transfer deposit, confirmed through the same
  * crediting path as an admin's confirmation, audited as done by the system.
  */
-export async function seedConfirmedDeposit(deps: AppDeps, user: UserRow, cents: number): Promise<Deposit> {
+export async function seedConfirmedDeposit(deps: AppDeps, user: AuthUser, cents: number): Promise<Deposit> {
   const created = await createDeposit(deps, user, {
     amount: cents,
     payment_method: 'bank_transfer',

@@ -1,4 +1,4 @@
-import type { Database, GoalRow, PlanRow, Tx, UserRow } from '@app/db';
+import type { AuthUser, Database, GoalRow, PlanRow, Tx } from '@app/db';
 import {
   GOAL_MESSAGES,
   MAX_GOALS_PER_MEMBER,
@@ -251,7 +251,7 @@ async function notifyCompleted(
  */
 export async function saveGoal(
   deps: GoalDeps,
-  user: UserRow,
+  user: AuthUser,
   input: GoalCreateInput,
   source: 'modal' | 'chat' = 'modal',
 ): Promise<GoalResponse> {

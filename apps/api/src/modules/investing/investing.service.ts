@@ -1,4 +1,4 @@
-import type { Database, Tx, UserPlanRow, UserRow } from '@app/db';
+import type { AuthUser, Database, Tx, UserPlanRow } from '@app/db';
 import {
   INVEST_MESSAGES,
   addDays,
@@ -90,7 +90,7 @@ export function insertGoalUserPlans(
  */
 export async function invest(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   input: { plan_id: number; amount: number },
 ): Promise<InvestResponse> {
   requireVerifiedEmail(user);

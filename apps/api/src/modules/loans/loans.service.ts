@@ -1,4 +1,5 @@
 import type {
+  AuthUser,
   Database,
   DbOrTx,
   LoanApplicationRow,
@@ -6,7 +7,6 @@ import type {
   LoanPlanRow,
   LoanRow,
   Tx,
-  UserRow,
 } from '@app/db';
 import {
   LOAN_MESSAGES,
@@ -181,7 +181,7 @@ function toApplication(
  */
 export async function applyForLoan(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   input: { plan_id: number; amount_requested: number; term: number },
 ): Promise<LoanApplyResponse> {
   requireVerifiedEmail(user);
@@ -384,7 +384,7 @@ async function disburse(
 
 async function decide(
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
   ip: string,
   outcome: { status: 'approved' } | { status: 'rejected'; reason: string; reasonCode: string | null },
@@ -468,13 +468,13 @@ async function decide(
   });
 }
 
-export const adminApproveLoanApplication = (deps: AppDeps, admin: UserRow, id: number, ip: string) =>
+export const adminApproveLoanApplication = (deps: AppDeps, admin: AuthUser, id: number, ip: string) =>
   decide(deps, admin, id, ip, { status: 'approved' });
 
 /** An admin rejects with a reason (a code of the list and free text); the member reads it. */
 export const adminRejectLoanApplication = (
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
   input: { reason: string; reason_code?: string | undefined },
   ip: string,
@@ -613,7 +613,7 @@ export async function getLoan(deps: AppDeps, userId: number, id: number): Promis
  * due, in one entry; the interest of instalments not yet due is waived (decision 082). The member's
  * cash account is locked first, as the collection job does, so the two never deadlock.
  */
-export async function repayLoan(deps: AppDeps, user: UserRow, id: number): Promise<LoanDetail> {
+export async function repayLoan(deps: AppDeps, user: AuthUser, id: number): Promise<LoanDetail> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const today = utcDate(now);

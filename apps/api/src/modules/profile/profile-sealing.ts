@@ -28,6 +28,10 @@ export function openPersonal(appKey: Buffer, userId: number, sealed: string | nu
 }
 
 /** The profile as the API gives it; a member with no row yet has every field null. */
-export function toProfile(appKey: Buffer, userId: number, row: UserProfileRow | null): Profile {
+export function toProfile(
+  appKey: Buffer,
+  userId: number,
+  row: Pick<UserProfileRow, 'country' | 'personalEnc'> | null,
+): Profile {
   return { country: row?.country ?? null, ...openPersonal(appKey, userId, row?.personalEnc ?? null) };
 }

@@ -1,4 +1,4 @@
-import type { UserRow } from '@app/db';
+import type { AuthUser } from '@app/db';
 import {
   PERSONAL_PROFILE_FIELDS,
   PROFILE_MESSAGES,
@@ -50,7 +50,7 @@ function checkCountryRules(profile: Profile, sent: UpdateProfileValues): Profile
  */
 export async function updateProfile(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   input: UpdateProfileValues,
   meta: RequestMeta,
 ): Promise<UpdateProfileResponse> {

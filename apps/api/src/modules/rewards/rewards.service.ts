@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DbOrTx, Tx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx, Tx } from '@app/db';
 import {
   MAX_REFERRAL_POINTS,
   MIN_POINTS_TO_REDEEM,
@@ -30,7 +30,7 @@ export function maskEmail(email: string): string {
 export async function rewardReferrer(
   tx: Tx,
   deps: Pick<AppDeps, 'mailer'>,
-  member: Pick<UserRow, 'id' | 'referredById' | 'username'>,
+  member: Pick<AuthUser, 'id' | 'referredById' | 'username'>,
   depositCents: number,
   now: Date,
   lookupReferrer: (id: number) => Promise<{ id: number; email: string } | null>,
@@ -68,7 +68,7 @@ export async function rewardReferrer(
 
 export async function getReferralInfo(
   db: DbOrTx,
-  user: UserRow,
+  user: AuthUser,
   appUrl: string,
 ): Promise<ReferralInfoResponse> {
   const [earned, referred] = await Promise.all([
@@ -93,7 +93,7 @@ export async function getReferralInfo(
  * points row and ledger entry (rewards_expense → cash) in one transaction. Points below one cent's
  * worth stay.
  */
-export async function convertPoints(deps: AppDeps, user: UserRow): Promise<ConvertPointsResponse> {
+export async function convertPoints(deps: AppDeps, user: AuthUser): Promise<ConvertPointsResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const { points_per_dollar: perDollar } = await getSettings(db);

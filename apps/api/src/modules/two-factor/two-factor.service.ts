@@ -7,7 +7,7 @@ import {
   type SuccessResponse,
   type Verify2faResponse,
 } from '@app/shared';
-import type { DbOrTx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx, UserRow } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
@@ -16,7 +16,13 @@ import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../au
 import * as throttle from '../auth/throttle.service';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
+import { findUserCredentials } from '../auth/account.service';
 import * as repository from './two-factor.repository';
+
+/** The account's sealed TOTP secret as stored now (the request's user carries none, decision 148). */
+async function sealedSecretOf(db: DbOrTx, userId: number): Promise<string | null> {
+  return (await findUserCredentials(db, userId))?.totpSecretEnc ?? null;
+}
 
 export type SecondFactorMethod = 'totp' | 'recovery_code';
 
@@ -27,14 +33,16 @@ export type SecondFactorMethod = 'totp' | 'recovery_code';
 export async function checkSecondFactor(
   deps: AppDeps,
   db: DbOrTx,
-  user: UserRow,
+  user: AuthUser,
   code: string,
   options: { allowRecoveryCode: boolean },
 ): Promise<SecondFactorMethod | null> {
-  if (!user.totpSecretEnc || !user.totpEnabledAt) return null;
+  if (!user.totpEnabledAt) return null;
   const now = deps.clock.now();
   if (/^\d{6}$/.test(code)) {
-    const step = matchTotpStep(decryptSecret(deps.appKey, user.totpSecretEnc), code, now);
+    const sealed = await sealedSecretOf(db, user.id);
+    if (!sealed) return null;
+    const step = matchTotpStep(decryptSecret(deps.appKey, sealed), code, now);
     if (step === null) return null;
     return (await repository.claimTotpStep(db, user.id, step)) ? 'totp' : null;
   }
@@ -53,12 +61,12 @@ export async function checkSecondFactor(
  */
 export async function confirmPendingSecret(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   code: string,
   meta: RequestMeta,
 ): Promise<{ user: UserRow; recoveryCodes: string[] } | null> {
-  const sealed = user.totpSecretEnc;
   if (user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  const sealed = await sealedSecretOf(deps.database.db, user.id);
   if (!sealed) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorSetupNotStarted);
   if (!/^\d{6}$/.test(code)) return null;
   const now = deps.clock.now();
@@ -95,14 +103,14 @@ export async function enrolKnownSecret(
 }
 
 /** Throttle keys of the 2FA routes of a signed-in member: the account and the IP. */
-const keysOf = (user: UserRow, meta: RequestMeta) => [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
+const keysOf = (user: AuthUser, meta: RequestMeta) => [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
 
 /**
  * Runs `check` under the 2FA throttle; a failed check counts a failure and answers 422 with `message`.
  */
 async function withThrottledCode<T>(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   meta: RequestMeta,
   message: string,
   check: () => Promise<T | null>,
@@ -124,7 +132,7 @@ async function withThrottledCode<T>(
  * POST /api/enable-2fa: a new secret, sealed at rest, not enabled until a code from it is verified.
  * Calling it again before verifying replaces the pending secret.
  */
-export async function startSetup(deps: AppDeps, user: UserRow): Promise<Enable2faResponse> {
+export async function startSetup(deps: AppDeps, user: AuthUser): Promise<Enable2faResponse> {
   if (user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorAlreadyEnabled);
   const { db } = deps.database;
   const secret = newTotpSecret();
@@ -142,14 +150,14 @@ export async function startSetup(deps: AppDeps, user: UserRow): Promise<Enable2f
 /** POST /api/verify-2fa: a code of the pending secret turns 2FA on and gives 10 recovery codes. */
 export async function confirmSetup(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   code: string,
   meta: RequestMeta,
 ): Promise<Verify2faResponse> {
   if (user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorAlreadyEnabled);
-  const sealed = user.totpSecretEnc;
-  if (!sealed) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorSetupNotStarted);
   const { db } = deps.database;
+  const sealed = await sealedSecretOf(db, user.id);
+  if (!sealed) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorSetupNotStarted);
   const now = deps.clock.now();
   const codes = generateRecoveryCodes();
   const enabled = await withThrottledCode(
@@ -181,7 +189,7 @@ export async function confirmSetup(
  * For changes to 2FA that is on (disable, new recovery codes): a current code or an unused recovery
  * code, under the 2FA throttle; else 422.
  */
-async function requireCurrentCode(deps: AppDeps, user: UserRow, code: string, meta: RequestMeta) {
+async function requireCurrentCode(deps: AppDeps, user: AuthUser, code: string, meta: RequestMeta) {
   if (!user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorNotEnabled);
   await withThrottledCode(deps, user, meta, AUTH_MESSAGES.twoFactorInvalid, () =>
     checkSecondFactor(deps, deps.database.db, user, code, { allowRecoveryCode: true }),
@@ -191,7 +199,7 @@ async function requireCurrentCode(deps: AppDeps, user: UserRow, code: string, me
 /** POST /api/disable-2fa: needs a current code (or an unused recovery code), DESIGN §6. */
 export async function disable(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   code: string,
   meta: RequestMeta,
 ): Promise<SuccessResponse> {
@@ -213,7 +221,7 @@ export async function disable(
 /** POST /api/2fa/recovery-codes: ten new codes for a current code; the old ones stop working. */
 export async function regenerateRecoveryCodes(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   code: string,
   meta: RequestMeta,
 ): Promise<RecoveryCodesResponse> {

@@ -1,4 +1,4 @@
-import type { DbOrTx, Tx, UserRow, WithdrawalDestinationRow, WithdrawalRow } from '@app/db';
+import type { AuthUser, DbOrTx, Tx, WithdrawalDestinationRow, WithdrawalRow } from '@app/db';
 import {
   QUEUE_MESSAGES,
   WITHDRAWAL_HISTORY_PAGE_SIZE,
@@ -98,7 +98,7 @@ function toAdminWithdrawal(
  */
 export async function createWithdrawal(
   deps: AppDeps,
-  user: UserRow,
+  user: AuthUser,
   input: {
     amount: number;
     withdrawal_method: WithdrawalRow['method'];
@@ -253,7 +253,7 @@ function auditState(row: WithdrawalRow) {
  */
 async function decide(
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
   ip: string,
   outcome: Outcome,
@@ -392,13 +392,13 @@ async function decide(
  * An admin approves: the held amount leaves the platform (withdrawal_hold → external); above the
  * four-eyes threshold the first approval is recorded and a second admin's pays.
  */
-export const adminApproveWithdrawal = (deps: AppDeps, admin: UserRow, id: number, ip: string) =>
+export const adminApproveWithdrawal = (deps: AppDeps, admin: AuthUser, id: number, ip: string) =>
   decide(deps, admin, id, ip, { status: 'approved' });
 
 /** An admin rejects with a reason (a code of the list and free text): the hold is released. */
 export const adminRejectWithdrawal = (
   deps: AppDeps,
-  admin: UserRow,
+  admin: AuthUser,
   id: number,
   input: { reason: string; reason_code?: string | undefined },
   ip: string,
