@@ -15,7 +15,7 @@ import {
 import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { findUserById, getUserResponse } from '../auth/account.service';
+import { getUserResponse } from '../auth/account.service';
 import { recordSecurityEvent, recordSignIn, type RequestMeta } from '../auth/security-events';
 import {
   TWO_FACTOR_CHALLENGE_MS,
@@ -157,8 +157,8 @@ export async function reauthenticate(
   const now = deps.clock.now();
   const keys = [throttle.userKey(session.user.id), throttle.ipKey(meta.ip)];
   await throttle.assertNotThrottled(db, 'two_factor', keys, now);
-  // The user row of the request may hold an older last step: read it fresh for the claim.
-  const user = (await findUserById(db, session.user.id)) ?? session.user;
+  // The check reads the secret as stored now, and claims the step in SQL (decision 148).
+  const user = session.user;
   const method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: false });
   if (!method) {
     await throttle.recordFailure(db, 'two_factor', keys, now);

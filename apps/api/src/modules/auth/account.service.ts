@@ -105,7 +105,7 @@ export function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   return repository.findUserById(db, id);
 }
 
-export const findUserCredentials = repository.findUserCredentials;
+export const findPasswordHash = repository.findPasswordHash;
 
 export function countUsers(db: DbOrTx): Promise<number> {
   return repository.countUsers(db);

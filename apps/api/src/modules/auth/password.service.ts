@@ -3,7 +3,7 @@ import type { AuthUser } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { AppError } from '../../errors';
-import { fieldError, findUserCredentials, storePasswordHash } from './account.service';
+import { fieldError, findPasswordHash, storePasswordHash } from './account.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
@@ -25,16 +25,16 @@ export async function changePassword(
   const keys = [throttle.userKey(user.id)];
   await throttle.assertNotThrottled(db, 'password', keys, now);
   // The current hash, read now: the request's user carries no credentials (decision 148).
-  const credentials = await findUserCredentials(db, user.id);
-  if (!credentials) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-  if (!(await verifyPassword(credentials.passwordHash, input.old_password))) {
+  const passwordHash = await findPasswordHash(db, user.id);
+  if (passwordHash === null) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  if (!(await verifyPassword(passwordHash, input.old_password))) {
     await throttle.recordFailure(db, 'password', keys, now);
     throw fieldError({ old_password: AUTH_MESSAGES.currentPasswordIncorrect });
   }
   await throttle.clearFailures(db, 'password', keys);
-  const passwordHash = await hashPassword(input.new_password);
+  const newHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
-    await storePasswordHash(tx, user.id, passwordHash, now);
+    await storePasswordHash(tx, user.id, newHash, now);
     await revokeUserTokens(tx, user.id, now, currentTokenId);
     await recordSecurityEvent(deps, tx, { user, action: 'auth.password_changed', meta });
   });

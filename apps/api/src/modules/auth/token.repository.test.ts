@@ -18,22 +18,37 @@ describe('token reads (row mapping compiled once, decision 006)', () => {
       personalEnc: null,
       updatedAt: TEST_NOW,
     });
+    // A profile whose country is not given yet: still a profile, not "no profile".
+    const withBareProfile = await signedInMember(app);
+    await db.insert(userProfiles).values({
+      userId: withBareProfile.user.id,
+      country: null,
+      personalEnc: null,
+      updatedAt: TEST_NOW,
+    });
     const withoutProfile = await signedInMember(app);
     const withMoney = await signedInMember(app);
     await depositThroughSandbox(withMoney, 250);
-    const ids = [withProfile, withoutProfile, withMoney].map((member) => tokenId(member.token));
+    const ids = [withProfile, withoutProfile, withMoney, withBareProfile].map((member) =>
+      tokenId(member.token),
+    );
 
     const compiled = await findTokensWithAccount(db, ids);
     // The same select, mapped by Drizzle itself.
     const drizzleRows = await tokensWithAccountSelect(db)
       .prepare('tokens_with_account_drizzle')
       .execute({ ids: `{${ids.join(',')}}` });
-    expect(drizzleRows).toHaveLength(3);
+    expect(drizzleRows).toHaveLength(4);
     for (const row of drizzleRows) expect(compiled.get(row.token.id)).toEqual(row);
 
     const profileOf = (id: number) => compiled.get(id)?.profile;
     expect(profileOf(ids[0] ?? 0)).toMatchObject({ country: 'ES', personalEnc: null });
     expect(profileOf(ids[1] ?? 0)).toBeNull();
+    expect(profileOf(ids[3] ?? 0)).toEqual({
+      userId: withBareProfile.user.id,
+      country: null,
+      personalEnc: null,
+    });
     // The figures, read with the token: the cash balance and the running totals, zeros for a member
     // with no money yet.
     expect(toAccountFigures(compiled.get(ids[2] ?? 0))).toEqual({
@@ -68,10 +83,21 @@ describe('token reads (row mapping compiled once, decision 006)', () => {
     for (const read of [findTokensWithUser, findTokensWithAccount]) {
       const row = (await read(db, [id])).get(id);
       expect(row?.user.id).toBe(member.user.id);
-      for (const secret of ['passwordHash', 'totpSecretEnc', 'totpLastStep']) {
-        expect(row?.user).not.toHaveProperty(secret);
+      for (const leftOut of [
+        'passwordHash',
+        'totpSecretEnc',
+        'totpLastStep',
+        'passwordChangedAt',
+        'referralSource',
+        'updatedAt',
+      ]) {
+        expect(row?.user).not.toHaveProperty(leftOut);
       }
+      expect(row?.user.totpEnabledAt).toBeNull();
       expect(row?.token).toHaveProperty('secretHash');
+      for (const leftOut of ['userId', 'userAgent', 'ip', 'createdAt']) {
+        expect(row?.token).not.toHaveProperty(leftOut);
+      }
     }
   });
 

@@ -12,19 +12,16 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 /**
- * A user's credentials, read where one is checked: the signed-in request's user leaves them out
- * (`AuthUser`, decision 148), and a check reads the current ones.
+ * A user's password hash, read where it is checked: the signed-in request's user leaves it out
+ * (`AuthUser`, decision 148), and the check reads the current one.
  */
-export async function findUserCredentials(
-  db: DbOrTx,
-  id: number,
-): Promise<Pick<UserRow, 'passwordHash' | 'totpSecretEnc'> | null> {
+export async function findPasswordHash(db: DbOrTx, id: number): Promise<string | null> {
   const [row] = await db
-    .select({ passwordHash: users.passwordHash, totpSecretEnc: users.totpSecretEnc })
+    .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  return row ?? null;
+  return row?.passwordHash ?? null;
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {

@@ -2,6 +2,22 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { recoveryCodes, users, type DbOrTx, type UserRow } from '@app/db';
 
 /**
+ * The account's 2FA as stored now: the sealed secret (pending or enabled) and when it was enabled. The
+ * signed-in request's user carries neither the secret nor a fresh state (`AuthUser`, decision 148).
+ */
+export async function findTotpState(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ sealed: string | null; enabledAt: Date | null } | null> {
+  const [row] = await db
+    .select({ sealed: users.totpSecretEnc, enabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * Accepts a TOTP step once (DESIGN §6): a single conditional UPDATE, so of two requests racing with
  * the same code exactly one gets the row back (PostgreSQL re-checks the WHERE after the row lock).
  */

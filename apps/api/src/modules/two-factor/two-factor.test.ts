@@ -22,6 +22,8 @@ import {
   totpCode,
 } from '../../../test/accounts';
 import { decryptSecret } from '../../lib/crypto';
+import { verifyToken } from '../auth/token.service';
+import { checkSecondFactor } from './two-factor.service';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const db = app.deps.database.db;
@@ -397,5 +399,37 @@ describe('turning two-factor off and new recovery codes', () => {
     const { user } = await memberWithTwoFactor();
     const [row] = await db.select({ sealed: users.totpSecretEnc }).from(users).where(eq(users.id, user.id));
     expect(() => decryptSecret(Buffer.alloc(32, 7), row?.sealed ?? '')).toThrow();
+  });
+});
+
+describe('the secret as stored when a code is checked (decision 148)', () => {
+  it('checks a code against the stored secret, not the one of the user the request read', async () => {
+    const { browser, token, secret } = await memberWithTwoFactor();
+    // The user as a request read it with its token, before the secret was replaced.
+    const read = (await verifyToken(db, token, clock.now()))?.user;
+    if (!read) throw new Error('the token read found no user');
+    expect(read).not.toHaveProperty('totpSecretEnc');
+    const off = await browser.post('/api/disable-2fa', { token: totpCode(secret, clock.now()) }, { token });
+    expect(off.statusCode).toBe(200);
+    clock.advance(30_000);
+    const { secret: replacement } = await enableTwoFactor(app, browser, token);
+    clock.advance(30_000);
+
+    const check = (code: string) => checkSecondFactor(app.deps, db, read, code, { allowRecoveryCode: false });
+    expect(await check(totpCode(secret, clock.now()))).toBeNull();
+    expect(await check(totpCode(replacement, clock.now()))).toBe('totp');
+  });
+
+  it('refuses every code once two-factor is off, whatever the request read', async () => {
+    const { browser, token, secret, codes } = await memberWithTwoFactor();
+    const read = (await verifyToken(db, token, clock.now()))?.user;
+    if (!read) throw new Error('the token read found no user');
+    expect(read.totpEnabledAt).not.toBeNull();
+    const off = await browser.post('/api/disable-2fa', { token: totpCode(secret, clock.now()) }, { token });
+    expect(off.statusCode).toBe(200);
+    clock.advance(30_000);
+    const check = (code: string) => checkSecondFactor(app.deps, db, read, code, { allowRecoveryCode: true });
+    expect(await check(totpCode(secret, clock.now()))).toBeNull();
+    expect(await check(codes[0] ?? '')).toBeNull();
   });
 });
