@@ -102,8 +102,8 @@ export type UserRow = typeof users.$inferSelect;
  * What a signed-in request knows of its user: every column but the credentials (the password hash,
  * the sealed TOTP secret and its last step) and bookkeeping no request reads. Every authenticated
  * request reads these with its token; a service that checks a credential reads it itself, at that
- * moment (`findUserCredentials`). Leaving them out keeps secrets out of every request's memory and cut
- * the token read's cost (decision 148).
+ * moment (`findPasswordHash`, `findTotpState`). Leaving them out keeps secrets out of every request's
+ * memory and cut the token read's cost (decision 148).
  */
 const LEFT_OUT_OF_AUTH_USER = [
   'passwordHash',
