@@ -9,7 +9,7 @@ const { app } = await createTestApp();
 const { db } = app.deps.database;
 const tokenId = (token: string) => Number(token.split('|')[0]);
 
-describe('token reads (row mapping compiled once, decision 006)', () => {
+describe('token reads (row mapping compiled once, decision 006; one JSON value a row, decision 149)', () => {
   it('answer the rows Drizzle’s own mapping answers: nested objects, dates, a missing profile as null', async () => {
     const withProfile = await signedInMember(app);
     await db.insert(userProfiles).values({
@@ -34,8 +34,8 @@ describe('token reads (row mapping compiled once, decision 006)', () => {
     );
 
     const compiled = await findTokensWithAccount(db, ids);
-    // The same select, mapped by Drizzle itself.
-    const drizzleRows = await tokensWithAccountSelect(db)
+    // The same select of columns instead of one JSON value a row, mapped by Drizzle itself.
+    const drizzleRows = await tokensWithAccountSelect(db, { json: false })
       .prepare('tokens_with_account_drizzle')
       .execute({ ids: `{${ids.join(',')}}` });
     expect(drizzleRows).toHaveLength(4);

@@ -3,6 +3,7 @@ import {
   apiTokens,
   authUserColumns,
   compileRowMapping,
+  jsonRow,
   preparedPerDb,
   userProfiles,
   users,
@@ -98,12 +99,13 @@ const accountProfileColumns = {
 
 /**
  * Tokens with their owners in one round trip (every authenticated request reads both); several
- * requests' tokens at once when they arrive together (token.service, decision 006).
+ * requests' tokens at once when they arrive together (token.service, decision 006). Each row arrives as
+ * one JSON value (`jsonRow`, decision 149).
  */
 const tokensWithUser = preparedPerDb((db) =>
   compileRowMapping(
     db
-      .select({ token: tokenCheckColumns, user: authUserColumns })
+      .select(jsonRow({ token: tokenCheckColumns, user: authUserColumns }))
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
       .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`)
@@ -118,15 +120,20 @@ export async function findTokensWithUser(db: DbOrTx, ids: number[]): Promise<Map
   return new Map(rows.map((row) => [row.token.id, row]));
 }
 
-/** The select of GET /api/me's token read (exported for the test that checks its row mapping). */
-export const tokensWithAccountSelect = (db: DbOrTx) =>
+const tokensWithAccountFields = {
+  token: tokenCheckColumns,
+  user: authUserColumns,
+  profile: accountProfileColumns,
+  ...accountFigureFields,
+};
+
+/**
+ * The select of GET /api/me's token read, its rows as one JSON value each (`jsonRow`), or with
+ * `{ json: false }` as columns (for the test that compares the two mappings).
+ */
+export const tokensWithAccountSelect = (db: DbOrTx, { json = true } = {}) =>
   db
-    .select({
-      token: tokenCheckColumns,
-      user: authUserColumns,
-      profile: accountProfileColumns,
-      ...accountFigureFields,
-    })
+    .select(json ? jsonRow(tokensWithAccountFields) : tokensWithAccountFields)
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
