@@ -27,16 +27,25 @@ export const REDACTED_PATHS = [
  * shutdown (`process.exit` in server.ts) and a crash (an uncaught exception also ends in `exit`); only a
  * SIGKILL can lose the last lines (decision 101). At `silent` nothing is opened.
  *
- * Lines leave in writes of at least `LOG_WRITE_BYTES` (about 20 access lines), and at least once a
+ * Lines leave in writes of at least `LOG_WRITE_BYTES` (about 160 access lines), and at least once a
  * second (`LOG_FLUSH_MS`), so a quiet server's last line is never held longer than that: under load one
- * `write(2)` per request cost 3–4 % of GET /api/me's CPU (decision 107).
+ * `write(2)` per request cost 3–4 % of GET /api/me's CPU (decision 107), and each write is handed to
+ * libuv's thread pool and back, which at 4 KB a write still cost 1.2 µs a request (decision 149).
+ * `LOG_MAX_WRITE` is the most one write takes (sonic-boom's `maxWrite`, which must exceed `minLength`).
  */
-export const LOG_WRITE_BYTES = 4096;
+export const LOG_WRITE_BYTES = 32 * 1024;
+export const LOG_MAX_WRITE = 64 * 1024;
 export const LOG_FLUSH_MS = 1000;
 function defaultDestination(level: string) {
   return level === 'silent'
     ? undefined
-    : pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS });
+    : pino.destination({
+        dest: 1,
+        sync: false,
+        minLength: LOG_WRITE_BYTES,
+        maxWrite: LOG_MAX_WRITE,
+        periodicFlush: LOG_FLUSH_MS,
+      });
 }
 
 export function loggerOptions(

@@ -78,18 +78,36 @@ function hooksOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-/** Resolves `Authorization: Bearer <id>|<secret>` on every request into `request.auth`. */
+/**
+ * Resolves `Authorization: Bearer <id>|<secret>` into `request.auth` on every route, as the first of the
+ * route's own onRequest hooks (after the global ones: security headers, CSRF). Each route gets the
+ * check made for it, with or without the account read (`config.withAccount`), so that a request does
+ * not look its route's options up: `request.routeOptions` builds a new object of twelve fields at every
+ * read, and a global hook read it on every request (decision 149).
+ */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header || !header.startsWith('Bearer ')) return;
-    const { db } = app.deps.database;
-    const withAccount = request.routeOptions.config.withAccount === true;
-    const verified = await verifyToken(db, header.slice(7).trim(), app.deps.clock.now(), withAccount);
-    if (!verified || verified.user.status !== 'active') return;
-    request.auth = verified;
+  // A callback hook: Fastify waits for `done`, with no promise of the hook's own to follow.
+  const authenticate =
+    (withAccount: boolean): onRequestHookHandler =>
+    (request, _reply, done) => {
+      const header = request.headers.authorization;
+      if (!header || !header.startsWith('Bearer ')) return done();
+      const { db } = app.deps.database;
+      verifyToken(db, header.slice(7).trim(), app.deps.clock.now(), withAccount).then((verified) => {
+        if (verified && verified.user.status === 'active') request.auth = verified;
+        done();
+      }, done);
+    };
+  const authenticateUser = authenticate(false);
+  const authenticateWithAccount = authenticate(true);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const own = hooksOf(route.onRequest);
+    // A HEAD route Fastify adds for a GET comes through here again with the GET's hooks.
+    if (own.includes(authenticateUser) || own.includes(authenticateWithAccount)) return;
+    const hook = route.config?.withAccount === true ? authenticateWithAccount : authenticateUser;
+    route.onRequest = [hook, ...own] as RouteOptions['onRequest'];
   });
 
   // Synchronous (done callback): the token was read by the hook above; nothing is left to wait for.

@@ -18,6 +18,7 @@ import {
 } from '@app/db';
 import { AppError } from '../../errors';
 import { accountFigureFields, toAccountFigures, type AccountFigures } from '../../ledger/ledger';
+import { isoDate } from '../../lib/iso-date';
 import { hashPassword } from '../../lib/password';
 import { uniqueViolation } from '../../lib/db-errors';
 import { toProfile } from '../profile/profile.service';
@@ -49,7 +50,7 @@ export function toUserResponse(
     id: user.id,
     username: user.username,
     email: user.email,
-    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    email_verified_at: user.emailVerifiedAt ? isoDate(user.emailVerifiedAt) : null,
     account_type: user.accountType,
     business_name: user.businessName,
     business_email: user.businessEmail,
@@ -63,7 +64,7 @@ export function toUserResponse(
     total_deposit: summary.total_deposit,
     two_factor_enabled: user.totpEnabledAt !== null,
     profile: toProfile(appKey, user.id, profile),
-    created_at: user.createdAt.toISOString(),
+    created_at: isoDate(user.createdAt),
   };
 }
 
@@ -76,18 +77,30 @@ const profileAndFigures = preparedPerDb((db) =>
     .prepare('profile_and_figures'),
 );
 
+/** The profile columns and money figures a user's answer shows, as the token read brings them. */
+export interface PreloadedAccount {
+  profile: Pick<UserProfileRow, 'country' | 'personalEnc'> | null;
+  figures: AccountFigures;
+}
+
 /**
  * The user as the API shows it: the profile and money figures come with the token when the route has
- * `config.withAccount` (`preloaded`), else from one more query on top of the loaded row. The profile's
- * personal fields are one sealed document: one decryption, and none for a member without a profile.
+ * `config.withAccount` (`preloaded`), and the answer is made at once, in the same turn (GET /api/me
+ * answers without one more promise, decision 149); else from one more query on top of the loaded row.
+ * The profile's personal fields are one sealed document: one decryption, and none for a member
+ * without a profile.
  */
-export async function getUserResponse(
+export function getUserResponse(
   db: DbOrTx,
   appKey: Buffer,
   user: AuthUser,
-  preloaded?: { profile: Pick<UserProfileRow, 'country' | 'personalEnc'> | null; figures: AccountFigures },
-): Promise<UserResponse> {
+  preloaded?: PreloadedAccount,
+): UserResponse | Promise<UserResponse> {
   if (preloaded) return toUserResponse(appKey, user, preloaded.profile, toSummary(preloaded.figures));
+  return readUserResponse(db, appKey, user);
+}
+
+async function readUserResponse(db: DbOrTx, appKey: Buffer, user: AuthUser): Promise<UserResponse> {
   const [row] = await profileAndFigures(db).execute({ userId: user.id });
   return toUserResponse(appKey, user, row?.profile ?? null, toSummary(toAccountFigures(row)));
 }

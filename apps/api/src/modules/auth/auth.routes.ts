@@ -156,7 +156,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request) =>
+    // Not async: with the account read along with the token, the answer is ready in this turn.
+    (request) =>
       getUserResponse(app.deps.database.db, app.deps.appKey, currentUser(request), currentAccount(request)),
   );
 

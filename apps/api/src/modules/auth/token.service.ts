@@ -93,27 +93,44 @@ export function parseToken(raw: string): { id: number; secret: string } | null {
   return { id, secret: match[2] ?? '' };
 }
 
-/** Checks a bearer token: exists, secret matches, not revoked, not idle past its expiry. */
-export async function verifyToken(
+/**
+ * Checks a bearer token: exists, secret matches, not revoked, not idle past its expiry. The check after
+ * the read runs in the turn the read ends, and waits again only to touch the token (once a minute):
+ * one promise a request, the read's (decision 149).
+ */
+export function verifyToken(
   db: DbOrTx,
   raw: string,
   now: Date,
   withAccount = false,
 ): Promise<VerifiedToken | null> {
   const parsed = parseToken(raw);
-  if (!parsed) return null;
-  const withFigures = withAccount ? await loadTokenWithAccount(db)(parsed.id) : undefined;
-  const found = withAccount ? withFigures : await loadTokenWithUser(db)(parsed.id);
+  if (!parsed) return Promise.resolve(null);
+  if (withAccount) {
+    return loadTokenWithAccount(db)(parsed.id).then((found) =>
+      checkToken(db, parsed.secret, now, found, found),
+    );
+  }
+  return loadTokenWithUser(db)(parsed.id).then((found) => checkToken(db, parsed.secret, now, found));
+}
+
+function checkToken(
+  db: DbOrTx,
+  secret: string,
+  now: Date,
+  found: tokens.TokenWithUser | undefined,
+  withFigures?: tokens.TokenWithAccount,
+): VerifiedToken | null | Promise<VerifiedToken> {
   if (!found) return null;
   const { token: row, user } = found;
   if (row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
-  if (!safeEqual(row.secretHash, sha256Hex(parsed.secret))) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await tokens.touchToken(db, row.id, now, row);
-  }
+  if (!safeEqual(row.secretHash, sha256Hex(secret))) return null;
   const verified: VerifiedToken = { tokenId: row.id, user, kind: row.kind, reauthAt: row.reauthAt };
   if (withFigures) {
     verified.account = { profile: withFigures.profile, figures: toAccountFigures(withFigures) };
+  }
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    return tokens.touchToken(db, row.id, now, row).then(() => verified);
   }
   return verified;
 }
