@@ -2,8 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Fastify, { LogController } from 'fastify';
 import { pino, type Logger } from 'pino';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accessLine, formatAccessLine, loggerOptions, REDACTED_PATHS, registerAccessLog } from './logger';
+import {
+  accessLine,
+  formatAccessLine,
+  hundredthsText,
+  jsonString,
+  loggerOptions,
+  REDACTED_PATHS,
+  registerAccessLog,
+} from './logger';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -56,6 +65,37 @@ describe('the access log', () => {
       '/api/"quoted"\\back\u00e9\u00ff/\u0001\t',
       `/${'long-path/'.repeat(30)}`,
     ]);
+  });
+
+  it('writes texts and times as JSON.stringify and String write them (decision 149)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(jsonString(text)).toBe(JSON.stringify(text));
+      }),
+      { numRuns: 2000 },
+    );
+    // Response times as accessLine rounds them, and anything else.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 + 10 }), (hundredths) => {
+        const value = Math.round(hundredths) / 100;
+        expect(hundredthsText(value)).toBe(String(value));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const value of [0, 0.01, 0.1, 0.5, 1, 1.2, 1.23, 10.05, 99.99, 100, 123456.78, -1.5, 1e-7, 2.345]) {
+      expect(hundredthsText(value)).toBe(String(value));
+    }
+    fc.assert(
+      fc.property(fc.double(), (value) => {
+        expect(hundredthsText(value)).toBe(String(value));
+      }),
+      { numRuns: 2000 },
+    );
+    // Two lines of the same millisecond and one of the next: the time written as the number.
+    const line = accessLine({ id: 'req-1', method: 'GET', url: '/api/me' }, 200, 1.5);
+    for (const time of [1_790_000_000_123, 1_790_000_000_123, 1_790_000_000_124]) {
+      expect(formatAccessLine(line, time, '')).toContain(`"time":${time},`);
+    }
   });
 
   it('hands the lines of one turn of the event loop to the log in one write, one line a request', async () => {

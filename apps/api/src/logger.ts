@@ -163,6 +163,17 @@ export function accessLine(
   };
 }
 
+/** Printable ASCII but the double quote and the backslash: text JSON writes as it is, between quotes. */
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * `JSON.stringify(text)`: the same string, without the call into V8's C++ for the text that needs no
+ * escape (a request id, a method, most paths); about 0.2 µs of an access line (decision 149).
+ */
+export function jsonString(text: string): string {
+  return PLAIN_JSON_TEXT.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
 /**
  * An access line as pino writes `log.info(line, 'request completed')` at the default settings (level
  * number, epoch time, the logger's bindings, the line's fields, the message), built as one string: the
@@ -171,10 +182,39 @@ export function accessLine(
  */
 export function formatAccessLine(line: AccessLine, time: number, bindings: string): string {
   return (
-    `{"level":30,"time":${time}${bindings},"reqId":${JSON.stringify(line.reqId)},` +
-    `"req":{"method":${JSON.stringify(line.req.method)},"url":${JSON.stringify(line.req.url)}},` +
-    `"res":{"statusCode":${line.res.statusCode}},"responseTime":${line.responseTime},"msg":"request completed"}\n`
+    `{"level":30,"time":${timeText(time)}${bindings},"reqId":${jsonString(line.reqId)},` +
+    `"req":{"method":${jsonString(line.req.method)},"url":${jsonString(line.req.url)}},` +
+    `"res":{"statusCode":${line.res.statusCode}},"responseTime":${hundredthsText(line.responseTime)},"msg":"request completed"}\n`
   );
+}
+
+/**
+ * The text of a line's epoch time, made once a millisecond: the lines of one millisecond share it.
+ * A number past 2^31 is written by a call into V8's C++ (decision 149).
+ */
+let lastTime = Number.NaN;
+let lastTimeText = '';
+function timeText(time: number): string {
+  if (time !== lastTime) {
+    lastTime = time;
+    lastTimeText = `${time}`;
+  }
+  return lastTimeText;
+}
+
+/**
+ * `String(value)` for a response time rounded to hundredths of a millisecond, written from its whole
+ * hundredths: the same text (a value that is exactly n / 100 has no shorter decimal form), without
+ * V8's double-to-text call (0.15 µs of an access line; decision 149). Anything else as V8 writes it.
+ */
+export function hundredthsText(value: number): string {
+  const hundredths = Math.round(value * 100);
+  if (!(hundredths >= 0 && hundredths < 2 ** 31) || hundredths / 100 !== value) return `${value}`;
+  const whole = Math.floor(hundredths / 100);
+  const part = hundredths - whole * 100;
+  if (part === 0) return `${whole}`;
+  if (part % 10 === 0) return `${whole}.${part / 10}`;
+  return `${whole}.${part < 10 ? '0' : ''}${part}`;
 }
 
 /** The destination a pino logger writes to (`pino.symbols.streamSym`): pino's asynchronous one (sonic-boom), or a test's. */

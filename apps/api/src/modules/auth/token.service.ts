@@ -125,10 +125,17 @@ function checkToken(
   const { token: row, user } = found;
   if (row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   if (!safeEqual(row.secretHash, sha256Hex(secret))) return null;
-  const verified: VerifiedToken = { tokenId: row.id, user, kind: row.kind, reauthAt: row.reauthAt };
-  if (withFigures) {
-    verified.account = { profile: withFigures.profile, figures: toAccountFigures(withFigures) };
-  }
+  // Each shape in one literal: a key added afterwards cost 0.7 µs a request (a slow keyed store in
+  // V8's optimized code; perf, decision 149).
+  const verified: VerifiedToken = withFigures
+    ? {
+        tokenId: row.id,
+        user,
+        kind: row.kind,
+        reauthAt: row.reauthAt,
+        account: { profile: withFigures.profile, figures: toAccountFigures(withFigures) },
+      }
+    : { tokenId: row.id, user, kind: row.kind, reauthAt: row.reauthAt };
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     return tokens.touchToken(db, row.id, now, row).then(() => verified);
   }

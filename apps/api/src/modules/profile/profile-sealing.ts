@@ -33,5 +33,23 @@ export function toProfile(
   userId: number,
   row: Pick<UserProfileRow, 'country' | 'personalEnc'> | null,
 ): Profile {
-  return { country: row?.country ?? null, ...openPersonal(appKey, userId, row?.personalEnc ?? null) };
+  const sealed = row?.personalEnc ?? null;
+  const personal = sealed === null ? EMPTY_PERSONAL : openPersonal(appKey, userId, sealed);
+  // Written out, in the schema's order: every answer has one shape, which the response check's
+  // compiled code reads without a miss, and no field is copied twice (GET /api/me makes one a
+  // request; a spread or Object.assign here cost 0.3–1 µs; decisions 138 and 149).
+  return {
+    country: row?.country ?? null,
+    first_name: personal.first_name,
+    last_name: personal.last_name,
+    address: personal.address,
+    city: personal.city,
+    postal_code: personal.postal_code,
+    phone: personal.phone,
+    employment_status: personal.employment_status,
+    source_of_funds: personal.source_of_funds,
+    source_of_crypto: personal.source_of_crypto,
+    industry: personal.industry,
+    total_wealth: personal.total_wealth,
+  };
 }
