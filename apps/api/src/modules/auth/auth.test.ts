@@ -498,6 +498,28 @@ describe('session: /api/me and /api/logout', () => {
     });
   });
 
+  it('checks the token on every route as the route’s own first hook, HEAD included; no route is a 404 with any token', async () => {
+    const browser = new Browser(app);
+    const { user, email } = await createUser(app);
+    const token = await signIn(browser, email);
+    const authorization = `Bearer ${token}`;
+    // The HEAD route Fastify adds for GET /api/me is checked as its GET is (decision 149).
+    const head = await app.inject({ method: 'HEAD', url: '/api/me', headers: { authorization } });
+    expect(head.statusCode).toBe(200);
+    expect((await app.inject({ method: 'HEAD', url: '/api/me' })).statusCode).toBe(401);
+    // A route without the account read (config.withAccount) still knows its member.
+    const sessions = await app.inject({ method: 'GET', url: '/api/sessions', headers: { authorization } });
+    expect(sessions.statusCode).toBe(200);
+    // No route: a 404, whatever the token.
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/no-such-route',
+      headers: { authorization },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await browser.get('/api/me', { token })).json<UserResponse>().id).toBe(user.id);
+  });
+
   it('stays within its query budget: the token lookup plus at most 2 queries', async () => {
     const browser = new Browser(app);
     const { email } = await createUser(app);
