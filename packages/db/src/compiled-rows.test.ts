@@ -14,7 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileRowMapping, jsonRow } from './compiled-rows';
+import { compileRowMapping, jsonRow, rowCopy } from './compiled-rows';
 
 const owners = pgTable('owners', { id: serial('id').primaryKey(), name: text('name').notNull() });
 const pets = pgTable('pets', {
@@ -181,6 +181,32 @@ describe('jsonRow', () => {
     expect(() => jsonRow({ at: { local: things.localAt } })).toThrow(/at.local is a PgTimestamp/);
     expect(() => jsonRow({ n: sql<number>`count(*)`.mapWith(Number) })).toThrow(/with a decoder/);
     expect(() => jsonRow({})).toThrow(/1 to 100/);
+  });
+
+  it('copies a row for a further reader: equal, and sharing no object, Date or array with it (rowCopy)', async () => {
+    for (const json of [true, false]) {
+      const prepared = compileRowMapping(select(json, `copied_${json}`));
+      const rows = await prepared.execute();
+      const copy = rowCopy(prepared);
+      for (const row of rows) {
+        const copied = copy(row);
+        expect(copied).toStrictEqual(row);
+        expect(copied).not.toBe(row);
+        expect(copied.owner).not.toBe(row.owner);
+        if (row.thing) expect(copied.thing).not.toBe(row.thing);
+        else expect(copied.thing).toBeNull();
+        if (row.thing?.seenAt) expect(copied.thing?.seenAt).not.toBe(row.thing.seenAt);
+        expect(copied.figures).not.toBe(row.figures);
+      }
+      // A change to one reader's row is not seen by the other's.
+      const [first] = rows;
+      const copied = first ? copy(first) : undefined;
+      copied?.thing?.seenAt?.setTime(0);
+      (copied?.figures as unknown[] | undefined)?.push('more');
+      expect(first?.thing?.seenAt).toEqual(new Date('2026-11-23T10:00:00.123Z'));
+      expect(first?.figures).toEqual([9007199254740991, 'x']);
+    }
+    expect(() => rowCopy(select(true, 'not_compiled'))).toThrow(/has not mapped/);
   });
 
   it('cannot be mapped by Drizzle itself', async () => {

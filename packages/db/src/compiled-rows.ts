@@ -70,7 +70,75 @@ export function compileRowMapping<P extends object>(prepared: P): P {
   }
   const mapRow = generateMapRow(columns, objects, nullable, jsonFields !== undefined);
   internals.customResultMapper = (rows) => rows.map(mapRow);
+  rowCopies.set(prepared, generateCopyRow(columns, objects));
   return prepared;
+}
+
+/** The row copiers of the selects compileRowMapping has mapped. */
+const rowCopies = new WeakMap<object, (row: Record<string, unknown>) => Record<string, unknown>>();
+
+/**
+ * A copy of a row of a select mapped by compileRowMapping, for a further reader of the same row (a
+ * batch's second request for one token): its own objects and Dates, written out for the select's
+ * shape instead of walked key by key (`copyRead` cost a request 0.45 µs on GET /api/me; decision 149).
+ */
+export function rowCopy<P extends { execute: (...args: never[]) => Promise<unknown[]> }>(
+  prepared: P,
+): (row: Awaited<ReturnType<P['execute']>>[number]) => Awaited<ReturnType<P['execute']>>[number] {
+  const copy = rowCopies.get(prepared);
+  if (!copy) throw new Error('rowCopy: a select that compileRowMapping has not mapped');
+  return copy;
+}
+
+/**
+ * A copy of a read value with its own objects all the way down, Dates included. A read holds plain
+ * objects, arrays, Dates and primitives (a row mapped from the database); anything else is left to
+ * `structuredClone`, which does the same through V8's serializer at a higher cost.
+ */
+export function copyRead<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Array.isArray(value)) return value.map(copyRead) as T;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = copyRead((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
+
+function generateCopyRow(
+  columns: MappedColumn[],
+  objects: string[],
+): (row: Record<string, unknown>) => Record<string, unknown> {
+  const copyOf = (column: MappedColumn, read: string) => {
+    const type = is(column.decoder, Column) ? column.decoder.columnType : undefined;
+    if (type !== undefined && PRIMITIVE_COLUMNS.has(type)) return read;
+    if (type === 'PgTimestamp') return `(${read} === null ? null : new Date(${read}.getTime()))`;
+    return `copyRead(${read})`;
+  };
+  const parts = objects.map((object, index) => {
+    const fields = columns.flatMap((column) =>
+      column.object === object
+        ? [`${propertyName(column.key)}: ${copyOf(column, `o${index}[${propertyName(column.key)}]`)}`]
+        : [],
+    );
+    return `${propertyName(object)}: o${index} === null ? null : { ${fields.join(', ')} }`;
+  });
+  for (const column of columns) {
+    if (column.object === undefined) {
+      parts.push(`${propertyName(column.key)}: ${copyOf(column, `row[${propertyName(column.key)}]`)}`);
+    }
+  }
+  const reads = objects.map((object, index) => `o${index} = row[${propertyName(object)}]`);
+  const body = `return function copyRow(row) {
+  const ${reads.length > 0 ? reads.join(', ') : 'none = undefined'};
+  return { ${parts.join(', ')} };
+};`;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the selection's names only
+  const build = new Function('copyRead', body) as (
+    copy: typeof copyRead,
+  ) => (row: Record<string, unknown>) => Record<string, unknown>;
+  return build(copyRead);
 }
 
 /** The selections of the `jsonRow` expressions made so far, for compileRowMapping to map them. */
@@ -111,6 +179,9 @@ const JSON_SAFE_COLUMNS = new Set([
   'PgUUID',
   'PgTimestamp',
 ]);
+
+/** Column types whose values are numbers, strings or booleans: a copy is the value itself. */
+const PRIMITIVE_COLUMNS = new Set([...JSON_SAFE_COLUMNS].filter((type) => type !== 'PgTimestamp'));
 
 function checkJsonSafe({ path, field }: SelectedField): void {
   const where = path.join('.');

@@ -5,6 +5,7 @@ import {
   compileRowMapping,
   jsonRow,
   preparedPerDb,
+  rowCopy,
   userProfiles,
   users,
   type DbOrTx,
@@ -115,6 +116,9 @@ const tokensWithUser = preparedPerDb((db) =>
 
 export type TokenWithUser = Awaited<ReturnType<ReturnType<typeof tokensWithUser>['execute']>>[number];
 
+/** A copy of a token read for a further request of the same batch (the select's own row copy). */
+export const tokenWithUserCopy = (db: DbOrTx) => rowCopy(tokensWithUser(db));
+
 export async function findTokensWithUser(db: DbOrTx, ids: number[]): Promise<Map<number, TokenWithUser>> {
   const rows = await tokensWithUser(db).execute({ ids: idList(ids) });
   return new Map(rows.map((row) => [row.token.id, row]));
@@ -144,6 +148,9 @@ const tokensWithAccount = preparedPerDb((db) =>
 );
 
 export type TokenWithAccount = Awaited<ReturnType<ReturnType<typeof tokensWithAccount>['execute']>>[number];
+
+/** A copy of a token read with its account for a further request of the same batch. */
+export const tokenWithAccountCopy = (db: DbOrTx) => rowCopy(tokensWithAccount(db));
 
 /** Tokens with their owners, the owners' profiles and money figures: GET /api/me in one round trip. */
 export async function findTokensWithAccount(

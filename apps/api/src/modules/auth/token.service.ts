@@ -1,6 +1,6 @@
 import { TOKEN_IDLE_DAYS, TOKEN_REMEMBER_DAYS } from '@app/shared';
 import { type AuthUser, type DbOrTx, preparedPerDb, type UserProfileRow } from '@app/db';
-import { copyRead, createBatchLoader } from '../../lib/batch-loader';
+import { createBatchLoader } from '../../lib/batch-loader';
 import { toAccountFigures, type AccountFigures } from '../../ledger/ledger';
 import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
 import * as tokens from './token.repository';
@@ -40,13 +40,13 @@ const BATCHING = { maxInFlight: 4, maxBatch: 64 };
 const loadTokenWithUser = preparedPerDb((db) =>
   createBatchLoader<number, tokens.TokenWithUser>((ids) => tokens.findTokensWithUser(db, ids), {
     ...BATCHING,
-    copy: copyRead,
+    copy: tokens.tokenWithUserCopy(db),
   }),
 );
 const loadTokenWithAccount = preparedPerDb((db) =>
   createBatchLoader<number, tokens.TokenWithAccount>((ids) => tokens.findTokensWithAccount(db, ids), {
     ...BATCHING,
-    copy: copyRead,
+    copy: tokens.tokenWithAccountCopy(db),
   }),
 );
 
