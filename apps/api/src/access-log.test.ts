@@ -68,12 +68,33 @@ describe('the access log', () => {
   });
 
   it('writes texts and times as JSON.stringify and String write them (decision 149)', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (text) => {
-        expect(jsonString(text)).toBe(JSON.stringify(text));
-      }),
-      { numRuns: 2000 },
+    // Any text, ASCII text (mostly the plain path), and text of the characters on either side of it.
+    const edges = fc.constantFrom(
+      'a',
+      'Z',
+      '/',
+      ' ',
+      '~',
+      '!',
+      '#',
+      '[',
+      ']',
+      '"',
+      '\\',
+      '\x7f',
+      '\x00',
+      '\x1f',
+      'é',
+      '\ud800',
     );
+    for (const unit of ['binary', 'binary-ascii', edges] as const) {
+      fc.assert(
+        fc.property(fc.string({ unit }), (text) => {
+          expect(jsonString(text)).toBe(JSON.stringify(text));
+        }),
+        { numRuns: 2000 },
+      );
+    }
     // Response times as accessLine rounds them, and anything else.
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 + 10 }), (hundredths) => {

@@ -80,12 +80,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
 
+  // First: the token check is added to each route as it is registered (decision 149), so no route
+  // may be registered before it.
+  registerAuth(app);
   registerErrorHandler(app);
   registerAccessLog(app);
   registerMetrics(app);
   await app.register(cookie);
   registerSecurityHeaders(app, { production: config.isProduction });
-  registerAuth(app);
   registerCsrf(app, { key: options.appKey, secure: config.isProduction, exempt: isWebhook });
   await registerRateLimit(app, {
     writesPerMinute: config.rateLimitWritesPerMinute,

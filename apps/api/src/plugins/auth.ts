@@ -95,16 +95,22 @@ export function registerAuth(app: FastifyInstance): void {
       const header = request.headers.authorization;
       if (!header || !header.startsWith('Bearer ')) return done();
       const { db } = app.deps.database;
-      verifyToken(db, header.slice(7).trim(), app.deps.clock.now(), withAccount).then((verified) => {
-        if (verified && verified.user.status === 'active') request.auth = verified;
-        done();
-      }, done);
+      verifyToken(db, header.slice(7).trim(), app.deps.clock.now(), withAccount).then(
+        (verified) => {
+          if (verified && verified.user.status === 'active') request.auth = verified;
+          done();
+        },
+        (error: unknown) => done(error instanceof Error ? error : new Error('The token check failed.')),
+      );
     };
-  const authenticateUser = authenticate(false);
-  const authenticateWithAccount = authenticate(true);
+  // Named, so that the route list with its hooks (`printRoutes`) shows the check on every route.
+  const authenticateUser = Object.defineProperty(authenticate(false), 'name', { value: 'authenticateUser' });
+  const authenticateWithAccount = Object.defineProperty(authenticate(true), 'name', {
+    value: 'authenticateWithAccount',
+  });
   app.addHook('onRoute', (route: RouteOptions) => {
     const own = hooksOf(route.onRequest);
-    // A HEAD route Fastify adds for a GET comes through here again with the GET's hooks.
+    // Never twice (a route's options passed through here again).
     if (own.includes(authenticateUser) || own.includes(authenticateWithAccount)) return;
     const hook = route.config?.withAccount === true ? authenticateWithAccount : authenticateUser;
     route.onRequest = [hook, ...own] as RouteOptions['onRequest'];

@@ -520,6 +520,24 @@ describe('session: /api/me and /api/logout', () => {
     expect((await browser.get('/api/me', { token })).json<UserResponse>().id).toBe(user.id);
   });
 
+  it('puts the token check on every route the app has, including routes added later (decision 149)', () => {
+    const lines = app.printRoutes({ includeMeta: ['onRequest'], commonPrefix: false }).split('\n');
+    const routes = lines.flatMap((line, index) =>
+      /\((GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)(, [A-Z]+)*\)$/.test(line)
+        ? [{ route: line.trim(), hooks: lines[index + 1] ?? '' }]
+        : [],
+    );
+    expect(routes.length).toBeGreaterThan(100);
+    const unchecked = routes.filter(
+      ({ hooks }) => !/"authenticate(User|WithAccount)\(\)"/.test(hooks) || !hooks.includes('(onRequest)'),
+    );
+    expect(unchecked).toEqual([]);
+    // GET /api/me reads the account with the token; a route without config.withAccount does not.
+    expect(routes.find(({ route }) => route.includes('/api/me ('))?.hooks).toContain(
+      '"authenticateWithAccount()","requireMember()"',
+    );
+  });
+
   it('stays within its query budget: the token lookup plus at most 2 queries', async () => {
     const browser = new Browser(app);
     const { email } = await createUser(app);

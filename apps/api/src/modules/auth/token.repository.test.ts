@@ -4,6 +4,7 @@ import { createTestApp, TEST_NOW } from '../../../test/helpers';
 import { depositThroughSandbox, signedInMember } from '../../../test/money';
 import { toAccountFigures } from '../../ledger/ledger';
 import { findTokensWithAccount, findTokensWithUser, tokensWithAccountSelect } from './token.repository';
+import { issueToken, revokeToken } from './token.service';
 
 const { app } = await createTestApp();
 const { db } = app.deps.database;
@@ -29,17 +30,33 @@ describe('token reads (row mapping compiled once, decision 006; one JSON value a
     const withoutProfile = await signedInMember(app);
     const withMoney = await signedInMember(app);
     await depositThroughSandbox(withMoney, 250);
-    const ids = [withProfile, withoutProfile, withMoney, withBareProfile].map((member) =>
-      tokenId(member.token),
-    );
+    // An admin-kind token, whose idle minutes, absolute end and second-factor time are set, and a
+    // revoked one: every token column holds a value in some row.
+    const adminToken = await issueToken(db, withMoney.user.id, 'admin', TEST_NOW, false, null, {
+      idleMinutes: 30,
+      absoluteExpiresAt: new Date(TEST_NOW.getTime() + 8 * 3_600_000),
+      reauthAt: TEST_NOW,
+    });
+    await revokeToken(db, tokenId(withBareProfile.token), TEST_NOW);
+    const ids = [
+      ...[withProfile, withoutProfile, withMoney, withBareProfile].map((member) => tokenId(member.token)),
+      tokenId(adminToken),
+    ];
 
     const compiled = await findTokensWithAccount(db, ids);
     // The same select of columns instead of one JSON value a row, mapped by Drizzle itself.
     const drizzleRows = await tokensWithAccountSelect(db, { json: false })
       .prepare('tokens_with_account_drizzle')
       .execute({ ids: `{${ids.join(',')}}` });
-    expect(drizzleRows).toHaveLength(4);
+    expect(drizzleRows).toHaveLength(5);
     for (const row of drizzleRows) expect(compiled.get(row.token.id)).toEqual(row);
+    expect(compiled.get(ids[4] ?? 0)?.token).toMatchObject({
+      kind: 'admin',
+      idleMinutes: 30,
+      absoluteExpiresAt: new Date(TEST_NOW.getTime() + 8 * 3_600_000),
+      reauthAt: TEST_NOW,
+    });
+    expect(compiled.get(ids[3] ?? 0)?.token.revokedAt).toEqual(TEST_NOW);
 
     const profileOf = (id: number) => compiled.get(id)?.profile;
     expect(profileOf(ids[0] ?? 0)).toMatchObject({ country: 'ES', personalEnc: null });

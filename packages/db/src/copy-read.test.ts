@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { copyRead } from '../../lib/batch-loader';
+import { copyRead } from './compiled-rows';
 
-describe('copyRead: a token read for a further request of the same batch', () => {
+describe('copyRead: a read for a further request of the same batch (a page; a compiled row copy’s fallback)', () => {
   const read = {
     token: { id: 7, kind: 'member', expiresAt: new Date('2026-12-01T00:00:00Z'), revokedAt: null },
     user: {
