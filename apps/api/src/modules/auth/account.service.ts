@@ -22,6 +22,7 @@ import { isoDate } from '../../lib/iso-date';
 import { hashPassword } from '../../lib/password';
 import { uniqueViolation } from '../../lib/db-errors';
 import { toProfile } from '../profile/profile.service';
+import type { MemberAccount } from './token.service';
 import * as repository from './users.repository';
 
 export interface AccountSummary {
@@ -77,12 +78,6 @@ const profileAndFigures = preparedPerDb((db) =>
     .prepare('profile_and_figures'),
 );
 
-/** The profile columns and money figures a user's answer shows, as the token read brings them. */
-export interface PreloadedAccount {
-  profile: Pick<UserProfileRow, 'country' | 'personalEnc'> | null;
-  figures: AccountFigures;
-}
-
 /**
  * The user as the API shows it: the profile and money figures come with the token when the route has
  * `config.withAccount` (`preloaded`), and the answer is made at once, in the same turn (GET /api/me
@@ -94,7 +89,7 @@ export function getUserResponse(
   db: DbOrTx,
   appKey: Buffer,
   user: AuthUser,
-  preloaded?: PreloadedAccount,
+  preloaded?: MemberAccount,
 ): UserResponse | Promise<UserResponse> {
   if (preloaded) return toUserResponse(appKey, user, preloaded.profile, toSummary(preloaded.figures));
   return readUserResponse(db, appKey, user);
