@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 const FILE = join(import.meta.dirname, '..', 'RESULTS.md');
@@ -9,11 +10,31 @@ Each section is replaced by its script's latest run; figures are ratios against 
 in the same run where the target is a ratio. Machine: 2 cores, load generator on the same machine.
 `;
 
-/** Replaces (or appends) the section between this script's markers in bench/RESULTS.md. */
+/**
+ * The machine a section was measured on. The same build's ratios differ from one machine to another
+ * (decision 150: GET /api/me read 0.28 of bare on one 2-core machine and 0.42 on another), so every
+ * section names its processor.
+ */
+export function machineText(): string {
+  const processors = cpus();
+  const model = processors[0]?.model.trim() || 'unknown processor';
+  // The model name alone may be only the vendor's family name ("AMD EPYC"): its generation too.
+  const info = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  const field = (name: string) => new RegExp(`^${name}\\s*:\\s*(.+)$`, 'm').exec(info)?.[1]?.trim();
+  const family = field('cpu family');
+  const generation = family ? ` (family ${family}, model ${field('model') ?? '?'})` : '';
+  const memory = Math.round(totalmem() / 2 ** 30);
+  return `Machine: ${model}${generation}, ${processors.length} cores, ${memory} GiB, Node ${process.version}.`;
+}
+
+/**
+ * Replaces (or appends) the section between this script's markers in bench/RESULTS.md, with the
+ * machine it was measured on as its last line.
+ */
 export function writeSection(id: string, markdown: string): void {
   const start = `<!-- ${id}:start -->`;
   const end = `<!-- ${id}:end -->`;
-  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const block = `${start}\n${markdown.trim()}\n\n${machineText()}\n${end}`;
   const current = existsSync(FILE) ? readFileSync(FILE, 'utf8') : HEADER;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
   const next = pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`;
