@@ -2,6 +2,10 @@
 // first 200 from /readyz on an empty data directory (migrations and first-start data included), then a
 // restart on the same data; resident memory (VmRSS) 3 s after ready and its peak (VmHWM) so far, read in
 // /proc. On PGlite (embedded default) and PostgreSQL. Informative: no target (issue 11, item 4).
+//
+// Before and after in the same run (decision 100): each repeat starts the product both ways in turn,
+// the compiled build (`npm start` now) and the TypeScript sources under tsx (`npm start` before the
+// compiled build), each on its own empty data directory, so that both see the same machine.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +15,6 @@ import { startProduct } from '../e2e/support/product';
 import { median } from './lib/median';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-const LABEL = process.env.BENCH_LABEL ?? 'compiled (apps/api/dist/server.js)';
 
 function memoryMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -25,8 +28,17 @@ interface Run {
   peak: number;
 }
 
-async function startOnce(env: Record<string, string>): Promise<Run> {
-  const product = await startProduct({ SEED_DEMO: undefined, LOG_LEVEL: undefined, ...env });
+type Start = 'compiled' | 'sources';
+const STARTS: Array<{ start: Start; label: string }> = [
+  { start: 'sources', label: '**before** (tsx, sources compiled at run time)' },
+  { start: 'compiled', label: 'compiled (apps/api/dist/server.js)' },
+];
+
+async function startOnce(env: Record<string, string>, start: Start): Promise<Run> {
+  const product = await startProduct(
+    { SEED_DEMO: undefined, LOG_LEVEL: undefined, ...env },
+    { sources: start === 'sources' },
+  );
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const memory = memoryMb(product.pid);
   await product.stop();
@@ -49,34 +61,40 @@ const drivers: Array<'pglite' | 'postgres'> = ['pglite'];
 if (await postgresAvailable()) drivers.push('postgres');
 
 for (const driver of drivers) {
-  const fresh: Run[] = [];
-  const restart: Run[] = [];
+  const runs = new Map(STARTS.map(({ start }) => [start, { fresh: [] as Run[], restart: [] as Run[] }]));
   for (let i = 0; i < REPEATS; i += 1) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
-    const env: Record<string, string> = { DATA_DIR: dataDir };
-    const name = `bench_start_${Date.now().toString(36)}`;
-    if (driver === 'postgres') {
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(POSTGRES_ADMIN_URL);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
+    for (const { start } of STARTS) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+      const env: Record<string, string> = { DATA_DIR: dataDir };
+      const name = `bench_start_${Date.now().toString(36)}`;
+      if (driver === 'postgres') {
+        await admin(`CREATE DATABASE ${name}`);
+        const url = new URL(POSTGRES_ADMIN_URL);
+        url.pathname = `/${name}`;
+        env.DATABASE_URL = url.toString();
+      }
+      const mine = runs.get(start)!;
+      try {
+        mine.fresh.push(await startOnce(env, start));
+        mine.restart.push(await startOnce(env, start));
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+        if (driver === 'postgres') await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+      console.log(driver, start, 'fresh', mine.fresh.at(-1), 'restart', mine.restart.at(-1));
     }
-    try {
-      fresh.push(await startOnce(env));
-      restart.push(await startOnce(env));
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-      if (driver === 'postgres') await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-    console.log(driver, 'fresh', fresh.at(-1), 'restart', restart.at(-1));
   }
-  for (const [what, runs] of [
-    ['empty data directory', fresh],
-    ['restart on the same data', restart],
-  ] as const) {
-    rows.push(
-      `| ${driver} | ${what} | ${runs.map((r) => r.readyMs).join(', ')} (median **${median(runs.map((r) => r.readyMs))}**) | ${median(runs.map((r) => r.rss))} | ${median(runs.map((r) => r.peak))} |`,
-    );
+  for (const { start, label } of STARTS) {
+    const { fresh, restart } = runs.get(start)!;
+    for (const [what, measured] of [
+      ['empty data directory', fresh],
+      ['restart on the same data', restart],
+    ] as const) {
+      const ready = measured.map((r) => r.readyMs);
+      rows.push(
+        `| ${driver}, ${label} | ${what} | ${ready.join(', ')} (median **${median(ready)}**) | ${median(measured.map((r) => r.rss))} | ${median(measured.map((r) => r.peak))} |`,
+      );
+    }
   }
 }
 
@@ -84,7 +102,7 @@ writeSection(
   'startup',
   `## Start-up and memory of the server process
 
-Run ${new Date().toISOString().slice(0, 16)}Z, ${LABEL}; the product started as \`npm start\` starts it (defaults: demo data, \`LOG_LEVEL\` unset), ${REPEATS} times each; spawn → first 200 from \`/readyz\`; memory of the process 3 s after ready (VmRSS) and its peak so far (VmHWM), medians.
+Run ${new Date().toISOString().slice(0, 16)}Z; the product started as \`npm start\` starts it (defaults: demo data, \`LOG_LEVEL\` unset), ${REPEATS} times each, the two starts in turn: **before**, the TypeScript sources compiled at run time by tsx (\`npm start\` before decision 100), and the compiled build (\`npm start\` now); spawn → first 200 from \`/readyz\`; memory of the process 3 s after ready (VmRSS) and its peak so far (VmHWM), medians.
 
 | database | start | ms to /readyz | MB resident at rest | MB peak |
 |---|---|---:|---:|---:|

@@ -1,2 +1,6 @@
 export declare const API_NODE_FLAGS: string[];
-export declare function apiNodeArgs(options?: { watch?: boolean; extraFlags?: string[] }): string[];
+export declare function apiNodeArgs(options?: {
+  watch?: boolean;
+  sources?: boolean;
+  extraFlags?: string[];
+}): string[];

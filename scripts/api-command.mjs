@@ -15,9 +15,14 @@ export const API_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /**
  * Node's arguments for the API: flags, then the built server (built first when missing or stale), or in
- * development tsx with `--watch` on the sources.
+ * development tsx with `--watch` on the sources. `sources` without `watch`: the TypeScript sources
+ * compiled at run time, as `npm start` ran them before the compiled build (bench/startup.ts measures
+ * that start beside the compiled one).
  */
-export function apiNodeArgs({ watch = false, extraFlags = [] } = {}) {
-  const entry = watch ? ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'] : [ensureApiBuild()];
+export function apiNodeArgs({ watch = false, sources = false, extraFlags = [] } = {}) {
+  const entry =
+    watch || sources
+      ? ['--import', 'tsx', ...(watch ? ['--watch'] : []), 'apps/api/src/server.ts']
+      : [ensureApiBuild()];
   return [...API_NODE_FLAGS, ...extraFlags, ...entry];
 }

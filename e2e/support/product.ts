@@ -54,7 +54,11 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
  * What the process prints goes to a file, as a log collector would take it, not through a pipe this
  * process must read (with the access log on, that reading took CPU from the product under load).
  */
-export async function startProduct(env: Record<string, string | undefined> = {}): Promise<RunningProduct> {
+export async function startProduct(
+  env: Record<string, string | undefined> = {},
+  /** `sources`: the TypeScript sources under tsx, as `npm start` ran before the compiled build. */
+  options: { sources?: boolean } = {},
+): Promise<RunningProduct> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'product-data-'));
@@ -65,23 +69,27 @@ export async function startProduct(env: Record<string, string | undefined> = {})
   const started = Date.now();
   // PRODUCT_NODE_ARGS: extra Node flags for the product process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const nodeArgs = (process.env.PRODUCT_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, apiNodeArgs({ extraFlags: nodeArgs }), {
-    cwd: ROOT,
-    env: withoutUndefined({
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DEV_TOOLS: '1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    }),
-    stdio: ['ignore', logFd, logFd],
-  });
+  const child = spawn(
+    process.execPath,
+    apiNodeArgs({ extraFlags: nodeArgs, sources: options.sources === true }),
+    {
+      cwd: ROOT,
+      env: withoutUndefined({
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        DEV_TOOLS: '1',
+        LOG_LEVEL: 'warn',
+        ...env,
+      }),
+      stdio: ['ignore', logFd, logFd],
+    },
+  );
   closeSync(logFd);
   await waitReady(url, child, log);
   return {
