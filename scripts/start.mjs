@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNodeArgs } from './api-command.mjs';
+import { apiCommand } from './api-command.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -18,8 +18,8 @@ if (!dev && !existsSync(join(root, 'apps/web/dist/index.html'))) {
 }
 
 const children = [];
-const run = (command, args) => {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+const run = (command, args, env = process.env) => {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
   children.push(child);
   child.on('exit', (code, signal) => {
     for (const other of children) if (other !== child && other.exitCode === null) other.kill('SIGTERM');
@@ -28,7 +28,8 @@ const run = (command, args) => {
   return child;
 };
 
-run(process.execPath, apiNodeArgs({ watch: dev }));
+const api = apiCommand({ watch: dev });
+run(api.command, api.args, api.env);
 if (dev) run(npm, ['run', 'dev', '-w', 'apps/web']);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -7,13 +7,15 @@ const HEADER = `# Benchmark results
 
 Written by the scripts in \`bench/\` (\`npm run bench\`, or one script with \`npx tsx bench/<name>.ts\`).
 Each section is replaced by its script's latest run; figures are ratios against a baseline measured
-in the same run where the target is a ratio. Machine: 2 cores, load generator on the same machine.
+in the same run where the target is a ratio. The load generator runs on the same machine as the
+servers; each section names that machine in its last line.
 `;
 
 /**
  * The machine a section was measured on. The same build's ratios differ from one machine to another
  * (decision 150: GET /api/me read 0.28 of bare on one 2-core machine and 0.42 on another), so every
- * section names its processor.
+ * section names its processor. What the operating system reports: a container's CPU or memory limit
+ * does not show here.
  */
 export function machineText(): string {
   const processors = cpus();
@@ -24,7 +26,7 @@ export function machineText(): string {
   const family = field('cpu family');
   const generation = family ? ` (family ${family}, model ${field('model') ?? '?'})` : '';
   const memory = Math.round(totalmem() / 2 ** 30);
-  return `Machine: ${model}${generation}, ${processors.length} cores, ${memory} GiB, Node ${process.version}.`;
+  return `Machine: ${model}${generation}, ${processors.length} CPUs, ${memory} GiB, Node ${process.version}.`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiNodeArgs } from '../../scripts/api-command.mjs';
+import { apiCommand } from '../../scripts/api-command.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -69,27 +69,29 @@ export async function startProduct(
   const started = Date.now();
   // PRODUCT_NODE_ARGS: extra Node flags for the product process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const nodeArgs = (process.env.PRODUCT_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    apiNodeArgs({ extraFlags: nodeArgs, sources: options.sources === true }),
-    {
-      cwd: ROOT,
-      env: withoutUndefined({
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: url,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        DEV_TOOLS: '1',
-        LOG_LEVEL: 'warn',
-        ...env,
-      }),
-      stdio: ['ignore', logFd, logFd],
+  // As `npm start` runs it (scripts/api-command.mjs), with the test variables below and `env` over them.
+  const api = apiCommand({
+    extraFlags: nodeArgs,
+    sources: options.sources === true,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DEV_TOOLS: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+  });
+  const child = spawn(api.command, api.args, {
+    cwd: ROOT,
+    env: withoutUndefined(api.env),
+    stdio: ['ignore', logFd, logFd],
+  });
   closeSync(logFd);
   await waitReady(url, child, log);
   return {

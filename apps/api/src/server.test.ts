@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiNodeArgs } from '../../../scripts/api-command.mjs';
+import { apiCommand, apiEnv } from '../../../scripts/api-command.mjs';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -24,18 +24,32 @@ interface AccessLine {
   res?: { statusCode: number };
 }
 
+// vitest.config.ts runs this file in the PGlite project only.
+describe("the API process's environment (scripts/api-command.mjs, decision 151)", () => {
+  it("gives the malloc default; an operator's own value wins, and an empty one removes it", () => {
+    expect(apiEnv({}).MALLOC_MMAP_THRESHOLD_).toBe('1048576');
+    expect(apiEnv({ MALLOC_MMAP_THRESHOLD_: '65536', PORT: '4000' })).toMatchObject({
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      PORT: '4000',
+    });
+    expect(apiEnv({ MALLOC_MMAP_THRESHOLD_: '', PORT: '' })).toEqual({ PORT: '' });
+  });
+});
+
 // The process entry on its embedded default, started as `npm start` starts it (the compiled build,
-// scripts/api-command.mjs) with LOG_LEVEL unset; vitest.config.ts runs this file in the PGlite project only.
+// scripts/api-command.mjs) with LOG_LEVEL unset.
 describe('the server process', () => {
   it('starts on an empty DATA_DIR, answers /readyz, logs every request in one line, and exits 0 on SIGTERM with none lost', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const { LOG_LEVEL: _level, ...environment } = process.env;
-    const child = spawn(process.execPath, apiNodeArgs(), {
+    // LOG_LEVEL unset: the default level. The malloc variable unset: `npm start`'s default.
+    const { LOG_LEVEL: _level, MALLOC_MMAP_THRESHOLD_: _threshold, ...environment } = process.env;
+    const api = apiCommand({ env: environment });
+    const child = spawn(api.command, api.args, {
       cwd: root,
       env: {
-        ...environment,
+        ...api.env,
         NODE_ENV: 'development',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -60,6 +74,10 @@ describe('the server process', () => {
       }
       expect(ready, output).toBe(true);
       expect(output).toContain('Demo member: demo@example.com');
+      // glibc's malloc with a fixed mmap threshold, as `npm start` gives it (decision 151).
+      expect(readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')).toContain(
+        'MALLOC_MMAP_THRESHOLD_=1048576',
+      );
 
       // A quiet server's line is not held back for long: the log gathers lines into writes of a few
       // kilobytes, but writes what it holds at least once a second (decision 107).
