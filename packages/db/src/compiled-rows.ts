@@ -74,6 +74,9 @@ export function compileRowMapping<P extends object>(prepared: P): P {
   return prepared;
 }
 
+/** `const a = …, b = …;` in generated code, or nothing when there is nothing to declare. */
+const declarations = (reads: string[]) => (reads.length > 0 ? `const ${reads.join(', ')};` : '');
+
 /** The row copiers of the selects compileRowMapping has mapped. */
 const rowCopies = new WeakMap<object, (row: Record<string, unknown>) => Record<string, unknown>>();
 
@@ -131,7 +134,7 @@ function generateCopyRow(
   }
   const reads = objects.map((object, index) => `o${index} = row[${propertyName(object)}]`);
   const body = `return function copyRow(row) {
-  const ${reads.length > 0 ? reads.join(', ') : 'none = undefined'};
+  ${declarations(reads)}
   return { ${parts.join(', ')} };
 };`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the selection's names only
@@ -276,7 +279,7 @@ function generateMapRow(
   const reads = columns.map((_, index) => `v${index} = ${source}[${index}]`);
   const body = `return function mapRow(row) {
   ${json ? 'const values = row[0];' : ''}
-  const ${reads.length > 0 ? reads.join(', ') : 'none = undefined'};
+  ${declarations(reads)}
   return { ${parts.join(', ')} };
 };`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the selection's names only (see above)
