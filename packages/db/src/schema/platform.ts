@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Site settings as key → JSON value; spec defaults apply where a key is absent. */
@@ -61,3 +62,20 @@ export const adminQueueTotals = pgTable('admin_queue_totals', {
   pendingCount: bigint('pending_count', { mode: 'number' }).notNull().default(0),
   pendingAmount: bigint('pending_amount', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The deployment's sealing key, by fingerprint (an HMAC of a fixed label, never the key): one row.
+ * A node whose APP_KEY has another fingerprint refuses to start (decision 152); `rotating_from` holds
+ * the previous key's fingerprint while a rotation re-seals the sealed columns.
+ */
+export const deploymentKey = pgTable(
+  'deployment_key',
+  {
+    id: integer('id').primaryKey().default(1),
+    fingerprint: text('fingerprint').notNull(),
+    rotatingFrom: text('rotating_from'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [check('deployment_key_one_row', sql`${t.id} = 1`)],
+);
