@@ -29,6 +29,7 @@ const EnvSchema = z
     PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     APP_KEY: optionalText,
+    APP_KEY_PREVIOUS: optionalText,
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalText,
     /** Base32 TOTP secret pre-enrolled for the ADMIN_EMAIL admin (automated set-ups, decision 120). */
@@ -107,11 +108,21 @@ const EnvSchema = z
         message: 'sandbox payments are refused in production; set PAYMENTS_MODE=live and the gateway keys',
       });
     }
-    if (env.APP_KEY && !isKey(env.APP_KEY)) {
+    for (const name of ['APP_KEY', 'APP_KEY_PREVIOUS'] as const) {
+      const value = env[name];
+      if (value && !isKey(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'must be 32 bytes as 64 hex characters or base64',
+        });
+      }
+    }
+    if (env.APP_KEY_PREVIOUS && !env.APP_KEY) {
       ctx.addIssue({
         code: 'custom',
-        path: ['APP_KEY'],
-        message: 'must be 32 bytes as 64 hex characters or base64',
+        path: ['APP_KEY_PREVIOUS'],
+        message: 'is only read beside APP_KEY (the new key of a rotation)',
       });
     }
     if (env.PAYMENTS_MODE === 'live') {
@@ -157,6 +168,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** 32-byte key for encrypting secrets at rest; undefined until resolved at start (embedded mode). */
   appKey: Buffer | undefined;
+  /** The key a rotation re-seals from (decision 152); only beside APP_KEY. */
+  appKeyPrevious: Buffer | undefined;
   /** The bootstrap superadmin; `totpSecret` (base32) pre-enrols its authenticator. */
   admin: { email: string; password: string; totpSecret?: string | undefined } | undefined;
   seedDemo: boolean;
@@ -218,6 +231,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     redisUrl: env.REDIS_URL,
     appKey: env.APP_KEY ? (decodeKey(env.APP_KEY) ?? undefined) : undefined,
+    appKeyPrevious: env.APP_KEY_PREVIOUS ? (decodeKey(env.APP_KEY_PREVIOUS) ?? undefined) : undefined,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? {

@@ -21,22 +21,52 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
       });
 }
 
+/** This node's sealing key and where it came from (decision 152). */
+export interface ResolvedAppKey {
+  key: Buffer;
+  /** 'APP_KEY', or the key file's path. */
+  source: string;
+  /** Set when the key was generated now: writes it to DATA_DIR/app.key (once the database accepted it). */
+  persist?: () => void;
+}
+
 /**
- * APP_KEY from the environment, or (outside production) a key generated once into DATA_DIR/app.key
- * with owner-only permissions, so an embedded start needs no setup and keeps its secrets readable.
+ * APP_KEY from the environment, or (outside production) the key in DATA_DIR/app.key, or a new one
+ * to be written there with owner-only permissions, so an embedded start needs no setup. A generated
+ * key is written only after the database accepted it (`persist`), so a refused node leaves no key.
  */
-export function resolveAppKey(config: Config): Buffer {
-  if (config.appKey) return config.appKey;
+export function resolveAppKey(config: Config): ResolvedAppKey {
+  if (config.appKey) return { key: config.appKey, source: 'APP_KEY' };
   if (config.isProduction) throw new Error('APP_KEY is required in production.');
   const dir = resolve(config.dataDir);
   const file = join(dir, 'app.key');
   if (existsSync(file)) {
     const key = decodeKey(readFileSync(file, 'utf8').trim());
     if (!key) throw new Error(`${file} does not hold a 32-byte key.`);
-    return key;
+    return { key, source: file };
   }
-  mkdirSync(dir, { recursive: true });
   const key = randomBytes(32);
-  writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
-  return key;
+  return {
+    key,
+    source: `${file} (generated now)`,
+    persist: () => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
+    },
+  };
+}
+
+/**
+ * The start's word on the key when several nodes may share the database (DATABASE_URL without
+ * APP_KEY): every node must be given the same key, so say where it is, loudly.
+ */
+export function sharedKeyWarning(config: Config, resolved: ResolvedAppKey): string[] {
+  if (!config.databaseUrl || resolved.source === 'APP_KEY') return [];
+  const file = join(resolve(config.dataDir), 'app.key');
+  return [
+    '!! APP_KEY is not set: this node seals 2FA secrets and profiles with the key in',
+    `!!   ${file}${resolved.persist ? ' (generated now)' : ''}.`,
+    "!! Every other node on this database must start with APP_KEY set to that file's contents, or it",
+    '!! refuses to start. Keep the key with your secrets: data sealed under a lost key is lost.',
+  ];
 }

@@ -3,7 +3,8 @@ import { migrateDatabase } from '@app/db';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { AdjustableClock } from './clock';
-import { openConfiguredDatabase, resolveAppKey } from './runtime';
+import { openConfiguredDatabase, resolveAppKey, sharedKeyWarning } from './runtime';
+import { DeploymentKeyError, settleDeploymentKey } from './keys/deployment-key';
 import { bootstrapData } from './seed/bootstrap';
 import { startScheduler } from './jobs/scheduler';
 import { notePid, writeBackup } from './backup';
@@ -22,9 +23,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const appKey = resolveAppKey(config);
+  const resolvedKey = resolveAppKey(config);
+  const appKey = resolvedKey.key;
   const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
+  // One key per deployment: a node whose key is not the database's refuses to start (decision 152).
+  const keyOutcome = await settleDeploymentKey(database, {
+    key: appKey,
+    previous: config.appKeyPrevious,
+    now: new Date(),
+    source: resolvedKey.source,
+  });
+  resolvedKey.persist?.();
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
@@ -83,13 +93,21 @@ async function main(): Promise<void> {
     `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'outbox' + (config.devTools ? ` — read it at ${config.appUrl}/api/dev/mail?to=EMAIL` : '')}`,
     `  Payments: ${config.payments.mode}`,
+    ...(keyOutcome.kind === 'rotated'
+      ? [`  Key: rotated to APP_KEY, ${keyOutcome.resealed} sealed values re-sealed; APP_KEY_PREVIOUS can go`]
+      : []),
     ...summary.map((line) => `  ${line}`),
+    ...sharedKeyWarning(config, resolvedKey).map((line) => `  ${line}`),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DeploymentKeyError) {
+    process.stderr.write(`Refusing to start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

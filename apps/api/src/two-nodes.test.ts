@@ -1,12 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiSession } from '../../../e2e/support/api-session';
+import { E2E_ADMIN } from '../../../e2e/support/constants';
 import { startProduct } from '../../../e2e/support/product';
 import { createEmptyPostgresDatabase } from '../test/db';
 
 // Two server processes on one PostgreSQL (vitest.config.ts runs this file in the PostgreSQL project only):
-// what one node does, the other sees at once, and nothing happens twice because there are two.
+// what one node does, the other sees at once, and nothing happens twice because there are two. Each
+// has its own DATA_DIR, as separate machines would; they share the deployment's APP_KEY (decision 152).
 const database = await createEmptyPostgresDatabase('two_nodes');
-const env = { DATABASE_URL: database.url, SEED_DEMO: '0', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' };
+const env = {
+  DATABASE_URL: database.url,
+  APP_KEY: randomBytes(32).toString('hex'),
+  SEED_DEMO: '0',
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
+};
 const a = await startProduct(env);
 const b = await startProduct(env);
 afterAll(async () => {
@@ -71,5 +83,44 @@ describe('two server processes on one PostgreSQL', () => {
     await onA.request('POST', '/api/logout', {});
     expect((await me(b.url)).status).toBe(401);
     expect((await me(a.url)).status).toBe(401);
+  });
+
+  it('share sealed data: an admin authenticator sealed by one node opens on the other, and a profile too', async () => {
+    // Node a enrolled the admin's authenticator at its start; signing in on b opens it there.
+    const admin = new ApiSession(b.url);
+    await admin.signInAdmin();
+    const onA = new ApiSession(a.url);
+    const member = await onA.registerVerifiedMember('nodes');
+    await onA.signIn(member.email, member.password);
+    await onA.request('PATCH', '/api/profile/update', { first_name: 'Anna', city: 'Berlin' });
+    const onB = new ApiSession(b.url);
+    await onB.signIn(member.email, member.password);
+    const me = await onB.request<{ profile: { first_name: string; city: string } }>('GET', '/api/me');
+    expect(me.profile).toMatchObject({ first_name: 'Anna', city: 'Berlin' });
+  });
+});
+
+describe('one key per deployment (decision 152)', () => {
+  it('a node with another APP_KEY refuses to start, says why and what to do', async () => {
+    const refused = await startProduct({ ...env, APP_KEY: randomBytes(32).toString('hex') }).catch(
+      (error: unknown) => String(error),
+    );
+    expect(refused).toContain('Refusing to start');
+    expect(refused).toContain('Start every node with the same APP_KEY');
+  });
+
+  it('without APP_KEY the first node says loudly where its key is; a second with its own key refuses', async () => {
+    const fresh = await createEmptyPostgresDatabase('two_nodes_key');
+    const unset = { ...env, DATABASE_URL: fresh.url, APP_KEY: undefined, ADMIN_TOTP_SECRET: undefined };
+    const first = await startProduct(unset);
+    try {
+      expect(first.output()).toContain('!! APP_KEY is not set');
+      expect(existsSync(`${first.dataDir}/app.key`)).toBe(true);
+      const second = await startProduct(unset).catch((error: unknown) => String(error));
+      expect(second).toContain('Refusing to start');
+    } finally {
+      await first.stop();
+      await fresh.drop();
+    }
   });
 });

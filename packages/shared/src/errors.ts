@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_MISMATCH',
   'TOO_MANY_REQUESTS',
   'GATEWAY_UNAVAILABLE',
+  /** 500: stored data sealed under another key than this server's APP_KEY (decision 152). */
+  'SEALED_DATA_UNREADABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -49,11 +49,39 @@ export function encryptSecret(key: Buffer, plaintext: string, context?: string):
   return [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url')).join('.');
 }
 
+/**
+ * A sealed value that does not open with the key given: sealed under another key, bound to another
+ * row, or altered. The API answers it as SEALED_DATA_UNREADABLE, never as an internal error.
+ */
+export class SealedDataUnreadableError extends Error {
+  constructor() {
+    super('The sealed value does not open with this key.');
+    this.name = 'SealedDataUnreadableError';
+  }
+}
+
 export function decryptSecret(key: Buffer, sealed: string, context?: string): string {
   const [iv, tag, ciphertext] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !ciphertext) throw new Error('Malformed sealed secret');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAuthTag(tag);
-  if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
-  return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+  if (!iv || !tag || !ciphertext || iv.length !== 12 || tag.length !== 16) {
+    throw new SealedDataUnreadableError();
+  }
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(tag);
+    if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
+    return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+  } catch {
+    throw new SealedDataUnreadableError();
+  }
+}
+
+/** Whether `sealed` opens with `key` (the key check at start, and a rotation's resume). */
+export function opensWith(key: Buffer, sealed: string, context?: string): boolean {
+  try {
+    decryptSecret(key, sealed, context);
+    return true;
+  } catch (error) {
+    if (error instanceof SealedDataUnreadableError) return false;
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@app/shared';
 import { AppError } from '../errors';
+import { SealedDataUnreadableError } from '../lib/crypto';
 
 /** One error handler (CONVENTIONS §4): zod failures → 400 with field errors; 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -44,6 +45,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
                 ? 'The request body is not valid JSON.'
                 : error.message;
       return reply.status(status).send({ message, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED' });
+    }
+    if (error instanceof SealedDataUnreadableError) {
+      // A node started with another key than the one the data was sealed under (decision 152).
+      request.log.error({ code: 'SEALED_DATA_UNREADABLE' }, 'sealed data does not open with APP_KEY');
+      return reply.status(500).send({
+        message: "Stored data could not be read with this server's key. Please try again later.",
+        code: 'SEALED_DATA_UNREADABLE',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });

@@ -9,16 +9,18 @@ const EMPTY_PERSONAL: PersonalFields = Object.fromEntries(
 ) as PersonalFields;
 
 /** The additional authenticated data of a profile's sealed fields: the ciphertext opens in its own row only. */
-const context = (userId: number) => `user_profiles:${userId}`;
+export const profileSealContext = (userId: number): string => `user_profiles:${userId}`;
 
 /** Seals the personal fields as one JSON document (one cipher per read, decision 090). */
 export function sealPersonal(appKey: Buffer, userId: number, fields: PersonalFields): string {
-  return encryptSecret(appKey, JSON.stringify(fields), context(userId));
+  return encryptSecret(appKey, JSON.stringify(fields), profileSealContext(userId));
 }
 
 export function openPersonal(appKey: Buffer, userId: number, sealed: string | null): PersonalFields {
   if (sealed === null) return { ...EMPTY_PERSONAL };
-  const parsed = JSON.parse(decryptSecret(appKey, sealed, context(userId))) as Partial<PersonalFields>;
+  const parsed = JSON.parse(
+    decryptSecret(appKey, sealed, profileSealContext(userId)),
+  ) as Partial<PersonalFields>;
   const fields = { ...EMPTY_PERSONAL };
   for (const field of PERSONAL_PROFILE_FIELDS) {
     const value = parsed[field];
