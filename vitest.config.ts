@@ -54,6 +54,7 @@ const apiProject = (name: string, db: string) => ({
     environment: 'node',
     env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl },
     setupFiles: ['apps/api/test/setup.ts'],
+    globalSetup: ['apps/api/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

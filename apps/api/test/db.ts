@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '@app/db';
 
 /** Which database the API suite runs on: the vitest project sets TEST_DB (pglite | postgres). */
@@ -14,10 +16,12 @@ export interface TestDatabase {
 /** An empty PostgreSQL database of its own (nothing migrated), dropped by `drop`. */
 export async function createEmptyPostgresDatabase(
   prefix = 'test',
+  /** Copy this database (its name) instead of starting empty. */
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });
-  await admin.exec(`CREATE DATABASE ${name}`);
+  await admin.exec(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
@@ -29,14 +33,39 @@ export async function createEmptyPostgresDatabase(
   };
 }
 
-/** A freshly migrated database of its own for one test file (CONVENTIONS §10). */
+/** The migrated template of this run (test/global-setup.ts), if the run made one. */
+function provided<K extends 'pgliteTemplateFile' | 'postgresTemplateUrl'>(key: K): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined; // outside a vitest worker
+  }
+}
+
+let pgliteTemplate: Blob | undefined;
+
+/**
+ * A freshly migrated database of its own for one test file (CONVENTIONS §10): a copy of the run's
+ * migrated template (PGlite: its dumped data directory; PostgreSQL: CREATE DATABASE … TEMPLATE), on
+ * which the migrator then finds nothing left to do.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DB === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: null });
+    const file = provided('pgliteTemplateFile');
+    if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+    const database = await openDatabase({
+      driver: 'pglite',
+      dataDir: null,
+      ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
+    });
     await migrateDatabase(database);
     return { database, drop: () => database.close() };
   }
-  const empty = await createEmptyPostgresDatabase();
+  const templateUrl = provided('postgresTemplateUrl');
+  const empty = await createEmptyPostgresDatabase(
+    'test',
+    templateUrl ? new URL(templateUrl).pathname.slice(1) : undefined,
+  );
   const database = await openDatabase({ driver: 'postgres', url: empty.url, poolSize: 10 });
   await migrateDatabase(database);
   return {

@@ -23,6 +23,8 @@ export type DatabaseOptions =
       dataDir: string | null; // null: in memory
       /** PostgreSQL's shared_buffers inside PGlite's WASM heap, in MB (PostgreSQL's default, 128, when unset). */
       sharedBuffersMb?: number;
+      /** An in-memory database started from this dump of a data directory (the test suite's template). */
+      loadDataDir?: Blob;
     }
   | {
       driver: 'postgres';
@@ -88,7 +90,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const startParams = options.sharedBuffersMb
       ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`]
       : undefined;
-    const client = new PGlite(options.dataDir ?? undefined, startParams ? { startParams } : {});
+    const client = new PGlite(options.dataDir ?? undefined, {
+      ...(startParams ? { startParams } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     await client.waitReady;
     // Plan each prepared statement once. By default PostgreSQL keeps planning a statement for every
     // execution when it guesses a plan for the given values beats its generic plan, as it does for
