@@ -18,7 +18,7 @@ export interface Burst {
 }
 
 /** "422 Invalid OTP.": the status and the message of an answer. */
-export function answerOf(response: LightMyRequestResponse): string {
+function answerOf(response: LightMyRequestResponse): string {
   const body = response.json<{ message?: string }>();
   return `${response.statusCode} ${body.message ?? ''}`.trim();
 }

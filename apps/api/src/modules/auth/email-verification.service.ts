@@ -76,17 +76,10 @@ export async function resendEmailOtp(deps: AppDeps, email: string): Promise<Mess
 }
 
 /**
- * The answer to a code whose try could not be taken: requests that arrived with this one spent its
- * tries, or it was used (a double-clicked Verify: the email is verified now) or replaced meanwhile.
+ * The answer to a code that is used: by a request that arrived with this one (a double-clicked
+ * Verify: the email is verified now, and this try is no failure), or replaced by a newer code.
  */
-async function unclaimedCode(
-  db: DbOrTx,
-  otpId: number,
-  userId: number,
-  attempt: throttle.CountedAttempt,
-): Promise<AppError> {
-  const otp = await otps.findOtp(db, otpId);
-  if (!otp?.consumedAt) return new AppError('BUSINESS_RULE', AUTH_MESSAGES.otpTooManyAttempts);
+async function usedCode(db: DbOrTx, userId: number, attempt: throttle.CountedAttempt): Promise<AppError> {
   if ((await account.findUserById(db, userId))?.emailVerifiedAt) {
     await throttle.releaseAttempt(db, attempt);
     return new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
@@ -117,11 +110,16 @@ export async function verifyEmailOtp(
     throw fail(AUTH_MESSAGES.emailAlreadyVerified);
   }
   const otp = await otps.latestOtp(db, user.id);
-  if (!otp || otp.consumedAt) throw fail(AUTH_MESSAGES.otpInvalid);
+  if (!otp) throw fail(AUTH_MESSAGES.otpInvalid);
+  if (otp.consumedAt) throw await usedCode(db, user.id, attempt);
   if (otp.attempts >= OTP_MAX_ATTEMPTS) throw fail(AUTH_MESSAGES.otpTooManyAttempts);
   if (otp.expiresAt.getTime() <= now.getTime()) throw fail(AUTH_MESSAGES.otpExpired);
   const tries = await otps.claimAttempt(db, otp.id, OTP_MAX_ATTEMPTS);
-  if (tries === null) throw await unclaimedCode(db, otp.id, user.id, attempt);
+  if (tries === null) {
+    // Spent by requests that arrived with this one, or used meanwhile.
+    if ((await otps.findOtp(db, otp.id))?.consumedAt) throw await usedCode(db, user.id, attempt);
+    throw fail(AUTH_MESSAGES.otpTooManyAttempts);
+  }
   if (!safeEqual(otp.codeHash, hashOtp(user.id, input.otp))) {
     throw fail(tries >= OTP_MAX_ATTEMPTS ? AUTH_MESSAGES.otpTooManyAttempts : AUTH_MESSAGES.otpInvalid);
   }
@@ -133,10 +131,7 @@ export async function verifyEmailOtp(
     return true;
   });
   // Two requests with the right code at once: the one that did not consume it sees a verified email.
-  if (!verified) {
-    await throttle.releaseAttempt(db, attempt);
-    throw fail(AUTH_MESSAGES.emailAlreadyVerified);
-  }
+  if (!verified) throw await usedCode(db, user.id, attempt);
   await throttle.attemptSucceeded(db, attempt);
   return { message: AUTH_MESSAGES.otpVerified };
 }
