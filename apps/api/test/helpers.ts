@@ -69,6 +69,11 @@ export class ApiClient {
     return this.cookies.get(name);
   }
 
+  /** Sends a cookie again that the server cleared, as a client that ignores the clearing would. */
+  keepCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   private store(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies) {
       if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0))

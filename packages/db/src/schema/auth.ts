@@ -77,7 +77,10 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in and code attempts, counted per account and per IP across every node. */
+/**
+ * Failed sign-in and code attempts, counted per account and per IP across every node. An attempt is
+ * stored before its secret is compared and taken back when it was right (decision 154).
+ */
 export const authFailures = pgTable(
   'auth_failures',
   {

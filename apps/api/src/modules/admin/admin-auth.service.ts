@@ -21,7 +21,7 @@ import {
   TWO_FACTOR_CHALLENGE_MS,
   checkPassword,
   closeChallenge,
-  failChallenge,
+  countChallengeCode,
   openChallenge,
   startChallenge,
   type Credentials,
@@ -114,8 +114,11 @@ export async function verifyAdminSignIn(
   const { db } = deps.database;
   const now = deps.clock.now();
   const { id, remember, user } = await openAdminChallenge(deps, challenge);
-  const keys = [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
-  await throttle.assertNotThrottled(db, 'two_factor', keys, now);
+  if (!user.totpEnabledAt && !user.totpSecretEnc) {
+    throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.enrolmentNotStarted);
+  }
+  // Counted on the challenge and the 2FA throttle before the code is compared (decision 154).
+  const attempt = await countChallengeCode(deps, id, user.id, meta);
 
   let signedIn = user;
   let method: SecondFactorMethod | null;
@@ -123,7 +126,6 @@ export async function verifyAdminSignIn(
   if (user.totpEnabledAt) {
     method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true });
   } else {
-    if (!user.totpSecretEnc) throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.enrolmentNotStarted);
     const enrolled = await confirmPendingSecret(deps, user, code, meta);
     method = enrolled ? 'totp' : null;
     if (enrolled) {
@@ -131,9 +133,8 @@ export async function verifyAdminSignIn(
       recoveryCodes = enrolled.recoveryCodes;
     }
   }
-  if (!method) return failChallenge(deps, id, keys);
-  await closeChallenge(deps, id);
-  await throttle.clearFailures(db, 'two_factor', [throttle.userKey(user.id)]);
+  if (!method) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
+  await closeChallenge(deps, attempt);
   const absoluteMs = remember ? ADMIN_REMEMBER_DAYS * 86_400_000 : ADMIN_SESSION_HOURS * 3_600_000;
   const token = await issueToken(db, user.id, 'admin', now, remember, meta, {
     idleMinutes: ADMIN_IDLE_MINUTES,
@@ -155,18 +156,18 @@ export async function reauthenticate(
 ): Promise<AdminReauthResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const keys = [throttle.userKey(session.user.id), throttle.ipKey(meta.ip)];
-  await throttle.assertNotThrottled(db, 'two_factor', keys, now);
-  // The check reads the secret as stored now, and claims the step in SQL (decision 148).
   const user = session.user;
+  // Counted on the 2FA throttle before the code is compared (decision 154).
+  const keys = [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
+  const attempt = await throttle.countAttempt(db, 'two_factor', keys, now);
+  // The check reads the secret as stored now, and claims the step in SQL (decision 148).
   const method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: false });
   if (!method) {
-    await throttle.recordFailure(db, 'two_factor', keys, now);
     throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.reauthInvalid, {
       code: [ADMIN_MESSAGES.reauthInvalid],
     });
   }
-  await throttle.clearFailures(db, 'two_factor', [throttle.userKey(user.id)]);
+  await throttle.attemptSucceeded(db, attempt);
   await db.transaction(async (tx) => {
     await markReauthenticated(tx, session.tokenId, now);
     await recordSecurityEvent(deps, tx, { user, action: 'admin.reauth', meta });

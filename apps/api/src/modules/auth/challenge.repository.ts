@@ -13,12 +13,28 @@ export async function findChallenge(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** Counts a wrong code atomically; returns the new count (null when the challenge is closed). */
-export async function countChallengeAttempt(db: DbOrTx, id: string): Promise<number | null> {
+/**
+ * Takes one of the challenge's `max` tries before a code is compared, in one statement: the new count,
+ * or null when the tries are spent or the challenge is closed or expired. PostgreSQL re-checks the
+ * WHERE after waiting for the row lock, so of requests arriving together at most `max` get a count.
+ */
+export async function claimChallengeAttempt(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  max: number,
+): Promise<number | null> {
   const [row] = await db
     .update(twoFactorChallenges)
     .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-    .where(and(eq(twoFactorChallenges.id, id), isNull(twoFactorChallenges.consumedAt)))
+    .where(
+      and(
+        eq(twoFactorChallenges.id, id),
+        isNull(twoFactorChallenges.consumedAt),
+        gt(twoFactorChallenges.expiresAt, now),
+        lt(twoFactorChallenges.attempts, max),
+      ),
+    )
     .returning({ attempts: twoFactorChallenges.attempts });
   return row?.attempts ?? null;
 }

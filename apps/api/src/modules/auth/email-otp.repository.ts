@@ -11,6 +11,11 @@ export async function latestOtp(db: DbOrTx, userId: number) {
   return row ?? null;
 }
 
+export async function findOtp(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(emailOtps).where(eq(emailOtps.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** Closes every open code of the user, then stores the new one: one live code at a time. */
 export async function replaceOtp(
   db: DbOrTx,
@@ -23,12 +28,16 @@ export async function replaceOtp(
   await db.insert(emailOtps).values(values);
 }
 
-/** Counts a wrong attempt atomically; returns the new count (null when the code is closed). */
-export async function countAttempt(db: DbOrTx, id: number): Promise<number | null> {
+/**
+ * Takes one of the code's `max` tries before it is compared, in one statement: the new count, or null
+ * when the tries are spent or the code is used. PostgreSQL re-checks the WHERE after waiting for the
+ * row lock, so of requests arriving together at most `max` get a count.
+ */
+export async function claimAttempt(db: DbOrTx, id: number, max: number): Promise<number | null> {
   const [row] = await db
     .update(emailOtps)
     .set({ attempts: sql`${emailOtps.attempts} + 1` })
-    .where(and(eq(emailOtps.id, id), isNull(emailOtps.consumedAt)))
+    .where(and(eq(emailOtps.id, id), isNull(emailOtps.consumedAt), lt(emailOtps.attempts, max)))
     .returning({ attempts: emailOtps.attempts });
   return row?.attempts ?? null;
 }

@@ -76,8 +76,21 @@ export async function resendEmailOtp(deps: AppDeps, email: string): Promise<Mess
 }
 
 /**
- * POST /api/verify-otp. A wrong code counts an attempt on the code (5 and it is dead) and a failure
- * on the account and the IP (the throttle of DESIGN §6).
+ * The answer to a code that is used: by a request that arrived with this one (a double-clicked
+ * Verify: the email is verified now, and this try is no failure), or replaced by a newer code.
+ */
+async function usedCode(db: DbOrTx, userId: number, attempt: throttle.CountedAttempt): Promise<AppError> {
+  if ((await account.findUserById(db, userId))?.emailVerifiedAt) {
+    await throttle.releaseAttempt(db, attempt);
+    return new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
+  }
+  return new AppError('BUSINESS_RULE', AUTH_MESSAGES.otpInvalid);
+}
+
+/**
+ * POST /api/verify-otp. Every try is counted before the code is compared (decision 154): first as a
+ * failure of the account and the IP (the throttle of DESIGN §6), then as one of the code's 5 tries. A
+ * wrong code, an unknown address or a dead code stays counted on the throttle.
  */
 export async function verifyEmailOtp(
   deps: AppDeps,
@@ -87,23 +100,28 @@ export async function verifyEmailOtp(
   const { db } = deps.database;
   const now = deps.clock.now();
   const keys = [throttle.accountKey(input.email), throttle.ipKey(meta.ip)];
-  await throttle.assertNotThrottled(db, 'otp', keys, now);
-  const fail = async (message: string): Promise<never> => {
-    await throttle.recordFailure(db, 'otp', keys, now);
-    throw new AppError('BUSINESS_RULE', message);
-  };
+  const attempt = await throttle.countAttempt(db, 'otp', keys, now);
+  const fail = (message: string) => new AppError('BUSINESS_RULE', message);
 
   const user = await account.findUserByEmail(db, input.email);
-  if (!user) return fail(AUTH_MESSAGES.otpInvalid);
-  if (user.emailVerifiedAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
+  if (!user) throw fail(AUTH_MESSAGES.otpInvalid);
+  if (user.emailVerifiedAt) {
+    await throttle.releaseAttempt(db, attempt);
+    throw fail(AUTH_MESSAGES.emailAlreadyVerified);
+  }
   const otp = await otps.latestOtp(db, user.id);
-  if (!otp || otp.consumedAt) return fail(AUTH_MESSAGES.otpInvalid);
-  if (otp.attempts >= OTP_MAX_ATTEMPTS) return fail(AUTH_MESSAGES.otpTooManyAttempts);
-  if (otp.expiresAt.getTime() <= now.getTime()) return fail(AUTH_MESSAGES.otpExpired);
-
+  if (!otp) throw fail(AUTH_MESSAGES.otpInvalid);
+  if (otp.consumedAt) throw await usedCode(db, user.id, attempt);
+  if (otp.attempts >= OTP_MAX_ATTEMPTS) throw fail(AUTH_MESSAGES.otpTooManyAttempts);
+  if (otp.expiresAt.getTime() <= now.getTime()) throw fail(AUTH_MESSAGES.otpExpired);
+  const tries = await otps.claimAttempt(db, otp.id, OTP_MAX_ATTEMPTS);
+  if (tries === null) {
+    // Spent by requests that arrived with this one, or used meanwhile.
+    if ((await otps.findOtp(db, otp.id))?.consumedAt) throw await usedCode(db, user.id, attempt);
+    throw fail(AUTH_MESSAGES.otpTooManyAttempts);
+  }
   if (!safeEqual(otp.codeHash, hashOtp(user.id, input.otp))) {
-    const attempts = (await otps.countAttempt(db, otp.id)) ?? OTP_MAX_ATTEMPTS;
-    return fail(attempts >= OTP_MAX_ATTEMPTS ? AUTH_MESSAGES.otpTooManyAttempts : AUTH_MESSAGES.otpInvalid);
+    throw fail(tries >= OTP_MAX_ATTEMPTS ? AUTH_MESSAGES.otpTooManyAttempts : AUTH_MESSAGES.otpInvalid);
   }
 
   const verified = await db.transaction(async (tx) => {
@@ -113,8 +131,8 @@ export async function verifyEmailOtp(
     return true;
   });
   // Two requests with the right code at once: the one that did not consume it sees a verified email.
-  if (!verified) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
-  await throttle.clearFailures(db, 'otp', [throttle.accountKey(input.email)]);
+  if (!verified) throw await usedCode(db, user.id, attempt);
+  await throttle.attemptSucceeded(db, attempt);
   return { message: AUTH_MESSAGES.otpVerified };
 }
 

@@ -22,16 +22,18 @@ export async function changePassword(
 ): Promise<MessageResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const keys = [throttle.userKey(user.id)];
-  await throttle.assertNotThrottled(db, 'password', keys, now);
+  // Counted before the password is compared (decision 154).
+  const attempt = await throttle.countAttempt(db, 'password', [throttle.userKey(user.id)], now);
   // The current hash, read now: the request's user carries no credentials (decision 148).
   const passwordHash = await findPasswordHash(db, user.id);
-  if (passwordHash === null) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  if (passwordHash === null) {
+    await throttle.releaseAttempt(db, attempt);
+    throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  }
   if (!(await verifyPassword(passwordHash, input.old_password))) {
-    await throttle.recordFailure(db, 'password', keys, now);
     throw fieldError({ old_password: AUTH_MESSAGES.currentPasswordIncorrect });
   }
-  await throttle.clearFailures(db, 'password', keys);
+  await throttle.attemptSucceeded(db, attempt);
   const newHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await storePasswordHash(tx, user.id, newHash, now);

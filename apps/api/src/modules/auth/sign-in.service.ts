@@ -33,8 +33,8 @@ export type MemberLoginResult =
   | { kind: 'two-factor'; body: TwoFactorRequiredResponse; challenge: string };
 
 /**
- * The password step shared by both sign-ins: throttled per account and per IP before any work, the
- * same argon2 work for unknown accounts, and one answer for every wrong combination.
+ * The password step shared by both sign-ins: counted per account and per IP before any work (decision
+ * 154), the same argon2 work for unknown accounts, and one answer for every wrong combination.
  */
 export async function checkPassword(
   deps: AppDeps,
@@ -42,18 +42,17 @@ export async function checkPassword(
   meta: RequestMeta,
 ): Promise<UserRow> {
   const { db } = deps.database;
-  const now = deps.clock.now();
   const keys = [throttle.accountKey(credentials.email), throttle.ipKey(meta.ip)];
-  await throttle.assertNotThrottled(db, 'login', keys, now);
+  const attempt = await throttle.countAttempt(db, 'login', keys, deps.clock.now());
   const user = await findUserByEmail(db, credentials.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), credentials.password);
-  if (!user || !valid) {
-    await throttle.recordFailure(db, 'login', keys, now);
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
-  }
+  if (!user || !valid) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
   // Past this point the caller proved the password: saying why they cannot go on reveals nothing.
-  if (user.status !== 'active') throw new AppError('FORBIDDEN', AUTH_MESSAGES.accountSuspended);
-  await throttle.clearFailures(db, 'login', [throttle.accountKey(credentials.email)]);
+  if (user.status !== 'active') {
+    await throttle.releaseAttempt(db, attempt);
+    throw new AppError('FORBIDDEN', AUTH_MESSAGES.accountSuspended);
+  }
+  await throttle.attemptSucceeded(db, attempt);
   return user;
 }
 
@@ -106,7 +105,7 @@ export async function memberLogin(
 
 /**
  * POST /api/2fa/verify: the challenge from the cookie plus a TOTP code or an unused recovery code.
- * Wrong codes count on the challenge (5 and it is closed) and on the 2FA throttle.
+ * Each code is counted on the challenge (5 a challenge) and on the 2FA throttle before it is compared.
  */
 export async function completeTwoFactorLogin(
   deps: AppDeps,
@@ -115,35 +114,14 @@ export async function completeTwoFactorLogin(
   meta: RequestMeta,
 ): Promise<TokenResponse> {
   const { db } = deps.database;
-  const now = deps.clock.now();
-  const id = challenge ? sha256Hex(challenge) : undefined;
-  const row = id ? await challenges.findChallenge(db, id) : null;
   // An admin's challenge never completes here (admins finish at /api/admin/2fa/verify).
-  if (!id || !row || row.kind !== 'member' || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) {
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
-  }
-  if (row.attempts >= CHALLENGE_MAX_ATTEMPTS) {
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeExhausted);
-  }
-  const keys = [throttle.userKey(row.userId), throttle.ipKey(meta.ip)];
-  await throttle.assertNotThrottled(db, 'two_factor', keys, now);
-  const user = await findUserById(db, row.userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
-  if (user.status !== 'active') throw new AppError('FORBIDDEN', AUTH_MESSAGES.accountSuspended);
-
+  const { id, remember, user } = await openChallenge(deps, challenge, 'member');
+  const attempt = await countChallengeCode(deps, id, user.id, meta);
   const method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true });
-  if (!method) {
-    await throttle.recordFailure(db, 'two_factor', keys, now);
-    const attempts = (await challenges.countChallengeAttempt(db, id)) ?? CHALLENGE_MAX_ATTEMPTS;
-    if (attempts >= CHALLENGE_MAX_ATTEMPTS) await challenges.consumeChallenge(db, id, now);
-    throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
-  }
+  if (!method) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
   // Only one request turns a challenge into a token, however many valid codes arrive at once.
-  if (!(await challenges.consumeChallenge(db, id, now))) {
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
-  }
-  await throttle.clearFailures(db, 'two_factor', [throttle.userKey(user.id)]);
-  return signIn(deps, db, user, 'member', row.remember === 1, meta, method);
+  await closeChallenge(deps, attempt);
+  return signIn(deps, db, user, 'member', remember, meta, method);
 }
 
 /**
@@ -187,25 +165,49 @@ export async function openChallenge(
   return { id, remember: row.remember === 1, user };
 }
 
-/** A wrong code on a challenge: counted (five close it) and on the 2FA throttle; then 422. */
-export async function failChallenge(
-  deps: AppDeps,
-  id: string,
-  keys: throttle.ThrottleSubject[],
-): Promise<never> {
-  const { db } = deps.database;
-  const now = deps.clock.now();
-  await throttle.recordFailure(db, 'two_factor', keys, now);
-  const attempts = (await challenges.countChallengeAttempt(db, id)) ?? CHALLENGE_MAX_ATTEMPTS;
-  if (attempts >= CHALLENGE_MAX_ATTEMPTS) await challenges.consumeChallenge(db, id, now);
-  throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
+/** A code counted on a challenge and on the 2FA throttle, before it is compared. */
+export interface ChallengeAttempt {
+  id: string;
+  counted: throttle.CountedAttempt;
 }
 
-/** Closes a challenge for the one request that may turn it into a session; 401 for any other. */
-export async function closeChallenge(deps: AppDeps, id: string): Promise<void> {
-  if (!(await challenges.consumeChallenge(deps.database.db, id, deps.clock.now()))) {
+/**
+ * Counts a code before it is compared (decision 154): first one of the challenge's tries, taken by one
+ * conditional UPDATE, so of codes arriving together at most 5 are compared and the others get 401
+ * (sign in again); then on the 2FA throttle of the account and the address (429 past it). A wrong code
+ * stays counted on both; `closeChallenge` ends a right one.
+ */
+export async function countChallengeCode(
+  deps: AppDeps,
+  id: string,
+  userId: number,
+  meta: RequestMeta,
+): Promise<ChallengeAttempt> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  if ((await challenges.claimChallengeAttempt(db, id, now, CHALLENGE_MAX_ATTEMPTS)) === null) {
+    const row = await challenges.findChallenge(db, id);
+    const open = row !== null && row.consumedAt === null && row.expiresAt.getTime() > now.getTime();
+    throw new AppError(
+      'UNAUTHENTICATED',
+      open ? AUTH_MESSAGES.twoFactorChallengeExhausted : AUTH_MESSAGES.twoFactorChallengeMissing,
+    );
+  }
+  const keys = [throttle.userKey(userId), throttle.ipKey(meta.ip)];
+  return { id, counted: await throttle.countAttempt(db, 'two_factor', keys, now) };
+}
+
+/**
+ * A right code: closes the challenge for the one request that may turn it into a session (401 for any
+ * other), and the code is no failure.
+ */
+export async function closeChallenge(deps: AppDeps, attempt: ChallengeAttempt): Promise<void> {
+  const { db } = deps.database;
+  if (!(await challenges.consumeChallenge(db, attempt.id, deps.clock.now()))) {
+    await throttle.releaseAttempt(db, attempt.counted);
     throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
   }
+  await throttle.attemptSucceeded(db, attempt.counted);
 }
 
 /** POST /api/logout and /api/admin/logout: revokes the presented token only. */

@@ -1,5 +1,24 @@
-import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { authFailures, type DbOrTx } from '@app/db';
+
+/**
+ * The class of the throttle's advisory locks, in PostgreSQL's two-key space (`pg_advisory_xact_lock(int,
+ * int)`), which never meets the one-key space of the jobs' and the migration's locks.
+ */
+const THROTTLE_LOCK_CLASS = 0x74687274; // 'thrt'
+
+/**
+ * Holds one lock per subject of the scope until the transaction ends, so two requests counting the same
+ * subject take turns. Taken in one order (by subject), so two requests never wait for each other in a
+ * circle. On PGlite a transaction already runs alone; the lock is then taken at once.
+ */
+export async function lockSubjects(tx: DbOrTx, scope: string, subjects: string[]): Promise<void> {
+  for (const subject of [...subjects].sort()) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_CLASS}, hashtext(${`${scope}:${subject}`}))`,
+    );
+  }
+}
 
 /** The newest `limit` failure times of one subject in a scope since `since`, newest first. */
 export async function recentFailureTimes(
@@ -21,21 +40,34 @@ export async function recentFailureTimes(
   return rows.map((row) => row.createdAt);
 }
 
+/** One row per subject; their ids. */
 export async function insertFailures(
   db: DbOrTx,
   scope: string,
   subjects: string[],
   now: Date,
-): Promise<void> {
-  if (subjects.length === 0) return;
-  await db.insert(authFailures).values(subjects.map((subject) => ({ scope, subject, createdAt: now })));
+): Promise<number[]> {
+  if (subjects.length === 0) return [];
+  const rows = await db
+    .insert(authFailures)
+    .values(subjects.map((subject) => ({ scope, subject, createdAt: now })))
+    .returning({ id: authFailures.id });
+  return rows.map((row) => row.id);
 }
 
-export async function deleteFailures(db: DbOrTx, scope: string, subjects: string[]): Promise<void> {
-  if (subjects.length === 0) return;
-  await db
-    .delete(authFailures)
-    .where(and(eq(authFailures.scope, scope), inArray(authFailures.subject, subjects)));
+/** Deletes the rows `ids`, and every row of `subjects` in the scope, in one statement. */
+export async function deleteFailures(
+  db: DbOrTx,
+  scope: string,
+  where: { ids: number[]; subjects: string[] },
+): Promise<void> {
+  const conditions = [];
+  if (where.ids.length > 0) conditions.push(inArray(authFailures.id, where.ids));
+  if (where.subjects.length > 0) {
+    conditions.push(and(eq(authFailures.scope, scope), inArray(authFailures.subject, where.subjects)));
+  }
+  if (conditions.length === 0) return;
+  await db.delete(authFailures).where(or(...conditions));
 }
 
 export async function deleteFailuresBefore(db: DbOrTx, before: Date): Promise<void> {

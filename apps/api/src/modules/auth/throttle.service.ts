@@ -10,6 +10,11 @@ import * as repository from './throttle.repository';
  *
  * Limits (docs/decisions/010-throttling.md): per account 10 failures in 15 minutes; per IP 50 in
  * 15 minutes (an office or a mobile carrier puts many people behind one address).
+ *
+ * Every attempt is counted before its secret is compared (decision 154): `countAttempt` checks the
+ * counts and stores the attempt as a failure in one step under a lock per subject, so however many
+ * requests arrive at once, at most `max` of them are compared. The caller then says how it ended:
+ * a wrong secret leaves the failure counted; `attemptSucceeded` and `releaseAttempt` take it back.
  */
 export type ThrottleScope = 'login' | 'otp' | 'two_factor' | 'password';
 
@@ -20,18 +25,33 @@ export const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 export interface ThrottleSubject {
   subject: string;
   max: number;
+  /** An account's failures are forgotten when it proves itself; an address's are not. */
+  forgottenOnSuccess: boolean;
 }
 
 /** An account named by its email: the same key whether or not the account exists (no enumeration). */
 export const accountKey = (email: string): ThrottleSubject => ({
   subject: `account:${email.toLowerCase()}`,
   max: ACCOUNT_MAX_FAILURES,
+  forgottenOnSuccess: true,
 });
 export const userKey = (userId: number): ThrottleSubject => ({
   subject: `user:${userId}`,
   max: ACCOUNT_MAX_FAILURES,
+  forgottenOnSuccess: true,
 });
-export const ipKey = (ip: string): ThrottleSubject => ({ subject: `ip:${ip}`, max: IP_MAX_FAILURES });
+export const ipKey = (ip: string): ThrottleSubject => ({
+  subject: `ip:${ip}`,
+  max: IP_MAX_FAILURES,
+  forgottenOnSuccess: false,
+});
+
+/** An attempt counted on its subjects before its secret is compared: its failure rows. */
+export interface CountedAttempt {
+  scope: ThrottleScope;
+  keys: ThrottleSubject[];
+  ids: number[];
+}
 
 /** Seconds until the subject is below its limit again; 0 when it is below now. */
 async function waitSeconds(
@@ -52,39 +72,46 @@ async function waitSeconds(
   return Math.max(1, Math.ceil((oldestThatCounts.getTime() + FAILURE_WINDOW_MS - now.getTime()) / 1000));
 }
 
-/** Refuses with 429 and Retry-After when any of the subjects is at its limit. */
-export async function assertNotThrottled(
+/**
+ * Counts an attempt on each subject before anything is compared: refuses with 429 and Retry-After when
+ * any subject is at its limit; else stores the attempt as a failure of each. The check and the insert
+ * run in one transaction holding the subjects' locks, so of requests arriving together exactly as
+ * many as the limit leaves are counted, and the rest refused.
+ */
+export async function countAttempt(
   db: DbOrTx,
   scope: ThrottleScope,
   keys: ThrottleSubject[],
   now: Date,
-): Promise<void> {
-  let wait = 0;
-  for (const key of keys) wait = Math.max(wait, await waitSeconds(db, scope, key, now));
-  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.throttled(wait), undefined, wait);
+): Promise<CountedAttempt> {
+  const subjects = keys.map((key) => key.subject);
+  const counted = await db.transaction(async (tx) => {
+    await repository.lockSubjects(tx, scope, subjects);
+    let wait = 0;
+    for (const key of keys) wait = Math.max(wait, await waitSeconds(tx, scope, key, now));
+    if (wait > 0) return { wait };
+    return { ids: await repository.insertFailures(tx, scope, subjects, now) };
+  });
+  if (counted.wait !== undefined) {
+    throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.throttled(counted.wait), undefined, counted.wait);
+  }
+  return { scope, keys, ids: counted.ids };
 }
 
-export function recordFailure(
-  db: DbOrTx,
-  scope: ThrottleScope,
-  keys: ThrottleSubject[],
-  now: Date,
-): Promise<void> {
-  return repository.insertFailures(
-    db,
-    scope,
-    keys.map((key) => key.subject),
-    now,
-  );
+/**
+ * The secret was right: the attempt is no failure, and the account's failures in the scope are
+ * forgotten (the address's stay counted).
+ */
+export function attemptSucceeded(db: DbOrTx, attempt: CountedAttempt): Promise<void> {
+  return repository.deleteFailures(db, attempt.scope, {
+    ids: attempt.ids,
+    subjects: attempt.keys.filter((key) => key.forgottenOnSuccess).map((key) => key.subject),
+  });
 }
 
-/** Forgets an account's failures after it proves itself (the IP's failures stay counted). */
-export function clearFailures(db: DbOrTx, scope: ThrottleScope, keys: ThrottleSubject[]): Promise<void> {
-  return repository.deleteFailures(
-    db,
-    scope,
-    keys.map((key) => key.subject),
-  );
+/** Nothing secret was compared after all (the account is already verified, the code is spent): not counted. */
+export function releaseAttempt(db: DbOrTx, attempt: CountedAttempt): Promise<void> {
+  return repository.deleteFailures(db, attempt.scope, { ids: attempt.ids, subjects: [] });
 }
 
 /** Drops failures far outside every window (run by the auth clean-up job). */

@@ -101,7 +101,8 @@ export async function enrolKnownSecret(
 const keysOf = (user: AuthUser, meta: RequestMeta) => [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
 
 /**
- * Runs `check` under the 2FA throttle; a failed check counts a failure and answers 422 with `message`.
+ * Runs `check` under the 2FA throttle: the try is counted as a failure before the code is compared
+ * (decision 154); a failed check leaves it counted and answers 422 with `message`.
  */
 async function withThrottledCode<T>(
   deps: AppDeps,
@@ -111,15 +112,10 @@ async function withThrottledCode<T>(
   check: () => Promise<T | null>,
 ): Promise<T> {
   const { db } = deps.database;
-  const now = deps.clock.now();
-  const keys = keysOf(user, meta);
-  await throttle.assertNotThrottled(db, 'two_factor', keys, now);
+  const attempt = await throttle.countAttempt(db, 'two_factor', keysOf(user, meta), deps.clock.now());
   const result = await check();
-  if (result === null) {
-    await throttle.recordFailure(db, 'two_factor', keys, now);
-    throw new AppError('BUSINESS_RULE', message);
-  }
-  await throttle.clearFailures(db, 'two_factor', [throttle.userKey(user.id)]);
+  if (result === null) throw new AppError('BUSINESS_RULE', message);
+  await throttle.attemptSucceeded(db, attempt);
   return result;
 }
 

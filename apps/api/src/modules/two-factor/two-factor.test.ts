@@ -237,7 +237,7 @@ describe('sign-in with two-factor', () => {
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
 
-  it('counts wrong codes: 422 each, and the challenge closes after 5', async () => {
+  it('counts wrong codes: 422 each, and after 5 the challenge takes no more, not even the right one', async () => {
     const { email, secret } = await memberWithTwoFactor();
     const browser = new Browser(app);
     await passwordStep(browser, email);
@@ -247,9 +247,10 @@ describe('sign-in with two-factor', () => {
       expect(response.statusCode).toBe(422);
       expect(errorOf(response)).toEqual({ message: 'Invalid 2FA token', code: 'BUSINESS_RULE' });
     }
-    const closed = await browser.post('/api/2fa/verify', { token: totpCode(secret, clock.now()) });
-    expect(closed.statusCode).toBe(401);
-    expect(errorOf(closed).message).toBe('Your sign-in has expired. Please sign in again.');
+    const spent = await browser.post('/api/2fa/verify', { token: totpCode(secret, clock.now()) });
+    expect(spent.statusCode).toBe(401);
+    expect(errorOf(spent).message).toBe('Too many attempts. Please sign in again.');
+    expect(browser.cookie('two_factor_challenge')).toBeUndefined();
   });
 
   it('answers 401 without a challenge, and after 5 minutes', async () => {

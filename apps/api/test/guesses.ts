@@ -1,0 +1,62 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { and, count, eq } from 'drizzle-orm';
+import { authFailures } from '@app/db';
+
+/**
+ * Guessing a limited secret with many requests at once (decision 154): the answers, and what they say,
+ * so a test can count how many guesses were compared and how many were refused.
+ */
+
+type Send = () => Promise<LightMyRequestResponse>;
+
+export interface Burst {
+  /** The answer to the right secret, sent in the middle of the wrong ones. */
+  right: LightMyRequestResponse;
+  wrong: LightMyRequestResponse[];
+  /** Every answer, the right one's included, as "status message" and how many times it was given. */
+  tally: Record<string, number>;
+}
+
+/** "422 Invalid OTP.": the status and the message of an answer. */
+function answerOf(response: LightMyRequestResponse): string {
+  const body = response.json<{ message?: string }>();
+  return `${response.statusCode} ${body.message ?? ''}`.trim();
+}
+
+function tallyOf(responses: LightMyRequestResponse[]): Record<string, number> {
+  const tally: Record<string, number> = {};
+  for (const response of responses) {
+    const answer = answerOf(response);
+    tally[answer] = (tally[answer] ?? 0) + 1;
+  }
+  return tally;
+}
+
+/** Sends `count` wrong guesses all at once (started in the same turn, awaited together). */
+export async function wrongAtOnce(wrong: Send, count: number): Promise<Omit<Burst, 'right'>> {
+  const responses = await Promise.all(Array.from({ length: count }, () => wrong()));
+  return { wrong: responses, tally: tallyOf(responses) };
+}
+
+/**
+ * Sends `wrongCount` wrong guesses and the right one all at once (started in the same turn, awaited
+ * together); the right one is started in the middle, after half of the wrong ones.
+ */
+export async function guessAtOnce(wrong: Send, right: Send, wrongCount = 50): Promise<Burst> {
+  const half = Math.floor(wrongCount / 2);
+  const sends = Array.from({ length: wrongCount }, () => wrong);
+  sends.splice(half, 0, right);
+  const responses = await Promise.all(sends.map((send) => send()));
+  const [rightResponse] = responses.splice(half, 1);
+  if (!rightResponse) throw new Error('no answer to the right guess');
+  return { right: rightResponse, wrong: responses, tally: tallyOf([...responses, rightResponse]) };
+}
+
+/** The failures stored against one subject of a scope (`account:<email>`, `user:<id>`, `ip:<address>`). */
+export async function storedFailures(app: FastifyInstance, scope: string, subject: string): Promise<number> {
+  const [row] = await app.deps.database.db
+    .select({ value: count() })
+    .from(authFailures)
+    .where(and(eq(authFailures.scope, scope), eq(authFailures.subject, subject)));
+  return row?.value ?? 0;
+}
