@@ -44,39 +44,7 @@ export async function reverseCreditedDeposit(
   const balances = await lockBalances(tx, deposit.userId, ['cash'], ['external']);
   const takenBack = Math.min(balances.get('cash') ?? 0, amount);
   const owed = amount - takenBack;
-  const metadata = {
-    deposit_id: deposit.id,
-    deposit_reference: deposit.reference,
-    method: deposit.method,
-    gateway_status: patch.gatewayStatus,
-  };
-  const member = { userId: deposit.userId, kind: 'cash' } as const;
-  if (takenBack > 0) {
-    await postEntry(
-      tx,
-      {
-        kind: 'deposit_refund',
-        reference: `deposit:${deposit.id}:refund:taken`,
-        userId: deposit.userId,
-        metadata,
-        postings: transfer(member, { platform: 'external' }, takenBack),
-      },
-      now,
-    );
-  }
-  if (owed > 0) {
-    await postEntry(
-      tx,
-      {
-        kind: 'refund_debt',
-        reference: `deposit:${deposit.id}:refund:debt`,
-        userId: deposit.userId,
-        metadata,
-        postings: transfer({ userId: deposit.userId, kind: 'debt' }, { platform: 'external' }, owed),
-      },
-      now,
-    );
-  }
+  await postReversal(tx, deposit, patch.gatewayStatus, takenBack, owed, now);
   await repository.insertRefund(tx, {
     depositId: deposit.id,
     userId: deposit.userId,
@@ -109,6 +77,53 @@ export async function reverseCreditedDeposit(
     createdAt: now,
   });
   return updated;
+}
+
+/**
+ * The reversal's entries: what the cash balance held back to the outside world (cash → external),
+ * and the rest booked as owed (debt → external); each once, by its reference.
+ */
+async function postReversal(
+  tx: Tx,
+  deposit: DepositRow,
+  gatewayStatus: string,
+  takenBack: number,
+  owed: number,
+  now: Date,
+): Promise<void> {
+  const metadata = {
+    deposit_id: deposit.id,
+    deposit_reference: deposit.reference,
+    method: deposit.method,
+    gateway_status: gatewayStatus,
+  };
+  const member = { userId: deposit.userId, kind: 'cash' } as const;
+  if (takenBack > 0) {
+    await postEntry(
+      tx,
+      {
+        kind: 'deposit_refund',
+        reference: `deposit:${deposit.id}:refund:taken`,
+        userId: deposit.userId,
+        metadata,
+        postings: transfer(member, { platform: 'external' }, takenBack),
+      },
+      now,
+    );
+  }
+  if (owed > 0) {
+    await postEntry(
+      tx,
+      {
+        kind: 'refund_debt',
+        reference: `deposit:${deposit.id}:refund:debt`,
+        userId: deposit.userId,
+        metadata,
+        postings: transfer({ userId: deposit.userId, kind: 'debt' }, { platform: 'external' }, owed),
+      },
+      now,
+    );
+  }
 }
 
 async function tellRefunded(

@@ -15,19 +15,12 @@ import { formText } from '../components/form-value';
 const FILTERS = ['state'] as const;
 const column = createColumnHelper<AdminRefund>();
 
-/**
- * Refunds and chargebacks (decision 155): deposits a gateway took back after they were credited, with
- * what was taken back at once, what was collected later and what the member still owes. Open ones
- * (something is owed) oldest first by default; the filter is in the URL.
- */
-export function RefundsPage() {
+/** The table's columns: the deposit, the member, the four amounts, the date of the reversal. */
+function useRefundColumns() {
   const { t } = useTranslation();
   const money = useMoney();
   const date = useDateFormat();
-  const state = useUrlListState({ filters: FILTERS });
-  const list = useAdminRefunds(state.query);
-  useDocumentMeta(t('adminQueues.refunds.title'), t('adminQueues.refunds.metaDescription'));
-  const columns = useMemo(() => {
+  return useMemo(() => {
     const amount = (key: 'amount' | 'taken_back' | 'recovered' | 'outstanding', header: string) =>
       column.accessor(key, {
         header,
@@ -74,6 +67,20 @@ export function RefundsPage() {
       }),
     ];
   }, [t, money, date]);
+}
+
+/**
+ * Refunds and chargebacks (decision 155): deposits a gateway took back after they were credited, with
+ * what was taken back at once, what was collected later and what the member still owes. Open ones
+ * (something is owed) oldest first by default; the filter is in the URL.
+ */
+export function RefundsPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const state = useUrlListState({ filters: FILTERS });
+  const list = useAdminRefunds(state.query);
+  useDocumentMeta(t('adminQueues.refunds.title'), t('adminQueues.refunds.metaDescription'));
+  const columns = useRefundColumns();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     state.setFilters({ state: formText(new FormData(event.currentTarget), 'state') });
