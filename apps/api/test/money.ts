@@ -47,7 +47,11 @@ export async function depositThroughSandbox(
   );
   expect(created.statusCode).toBe(201);
   const body = created.json<CreateDepositResponse>();
-  const paid = await member.client.post(`/api/sandbox/checkout/${body.deposit.id}/pay`);
+  const paid = await member.client.post(
+    `/api/sandbox/checkout/${body.deposit.id}/pay`,
+    {},
+    { token: member.token },
+  );
   expect(paid.statusCode).toBe(200);
   expect(paid.json<{ status: string }>().status).toBe('confirmed');
   return body;

@@ -23,6 +23,7 @@ export const ACTIVITY_TYPES = [
   'points_conversion',
   'loan_disbursement',
   'loan_payment',
+  'deposit_refund',
 ] as const;
 export const PLANS_PAGE_SIZE = 5;
 export const GOALS_REFRESH_MS = 60_000;

@@ -69,6 +69,20 @@ export interface LedgerCheck {
   }[];
   /** Members whose kept list length (member_list_totals, decision 134) differs from their rows. */
   mismatchedListTotals: { userId: number; list: string; cached: number; rows: number }[];
+  /**
+   * Refunded deposits (decision 155) whose figures differ from their postings: `deposit` (the refund
+   * is not the deposit's credited amount, or the deposit is not marked refunded, or a refunded
+   * deposit has no refund row), `taken_back`, `debt` (what was booked as owed is not the amount less
+   * what was taken back), `recovered`; and members (refundId null, field `debt_account`) whose debt
+   * account is not minus what their refunds still owe.
+   */
+  mismatchedRefunds: {
+    refundId: number | null;
+    userId: number;
+    field: 'deposit' | 'taken_back' | 'debt' | 'recovered' | 'debt_account';
+    expected: number;
+    actual: number;
+  }[];
   duplicateReferences: number;
   accountsChecked: number;
   entriesChecked: number;
@@ -80,7 +94,8 @@ export interface LedgerCheck {
  * entry per reference; the loyalty points cache equals its rows; every running total equals the
  * postings of its account and entry kind (decision 038); every entry's cash amount equals its postings
  * to its member's cash account (decision 140); every plan's earned-to-date equals the earning
- * postings of its accruals.
+ * postings of its accruals; every refunded deposit's take-back plus its debt is its credited amount,
+ * and a member's debt account is minus what they still owe (decision 155).
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
   const [totals] = await queryRows<{
@@ -142,7 +157,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
           on p.account_id = a.id
         where a.balance <> coalesce(p.posted, 0)
            or (a.user_id is not null and a.kind in ('cash', 'invested', 'withdrawal_hold') and a.balance < 0)
-           or (a.user_id is not null and a.kind = 'loan' and a.balance > 0)
+           or (a.user_id is not null and a.kind in ('loan', 'debt') and a.balance > 0)
         limit 100`,
   );
   const points = await queryRows<{ id: unknown; cached: unknown; rows: unknown }>(
@@ -391,6 +406,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedGoals,
     mismatchedQueueTotals,
     mismatchedListTotals,
+    mismatchedRefunds: await refundMismatches(db),
     duplicateReferences,
     accountsChecked: num(totals?.accounts),
     entriesChecked: num(totals?.entries),
@@ -419,6 +435,69 @@ export function ledgerProblemCount(check: LedgerCheck): number {
     check.mismatchedGoals.length +
     check.mismatchedQueueTotals.length +
     check.mismatchedListTotals.length +
+    check.mismatchedRefunds.length +
     check.duplicateReferences
   );
+}
+
+/**
+ * Refunds and chargebacks (decision 155), proved against the postings. Per refund row: its amount is
+ * its deposit's credited amount and the deposit is marked refunded; `taken_back` is what its take-back
+ * entry moved out of cash; its debt entry booked the rest (amount - taken_back) as owed; `recovered`
+ * is what its recovery entries moved out of cash (taken_back + recovered + outstanding = amount is a
+ * CHECK on the row). Every refunded deposit has its row. Per member: the debt account is minus the sum
+ * of what their refunds still owe.
+ */
+async function refundMismatches(db: DbOrTx): Promise<LedgerCheck['mismatchedRefunds']> {
+  const rows = await queryRows<{
+    refund_id: unknown;
+    user_id: unknown;
+    field: LedgerCheck['mismatchedRefunds'][number]['field'];
+    expected: unknown;
+    actual: unknown;
+  }>(
+    db,
+    sql`with posted as (
+          select (e.metadata->>'deposit_id')::int as deposit_id,
+            coalesce(-sum(p.amount) filter (where a.kind = 'cash' and e.reference like '%:refund:taken'), 0) as taken,
+            coalesce(-sum(p.amount) filter (where a.kind = 'debt' and e.kind = 'refund_debt'), 0) as debt,
+            coalesce(-sum(p.amount) filter (where a.kind = 'cash' and e.reference like '%:refund:recovered:%'), 0) as recovered
+          from ledger_entries e
+          join ledger_postings p on p.entry_id = e.id
+          join ledger_accounts a on a.id = p.account_id and a.user_id = e.user_id
+          where e.kind in ('deposit_refund', 'refund_debt')
+          group by 1
+        ), refunds as (
+          select r.id, r.user_id, r.amount, r.taken_back, r.recovered, d.credited, d.status,
+            coalesce(x.taken, 0) as taken, coalesce(x.debt, 0) as debt, coalesce(x.recovered, 0) as posted_recovered
+          from deposit_refunds r
+          join deposits d on d.id = r.deposit_id
+          left join posted x on x.deposit_id = r.deposit_id
+        )
+        select id as refund_id, user_id, 'deposit' as field, credited as expected, amount as actual
+          from refunds where amount <> credited or status <> 'refunded'
+        union all
+        select id, user_id, 'taken_back', taken, taken_back from refunds where taken <> taken_back
+        union all
+        select id, user_id, 'debt', amount - taken_back, debt from refunds where debt <> amount - taken_back
+        union all
+        select id, user_id, 'recovered', posted_recovered, recovered from refunds where posted_recovered <> recovered
+        union all
+        select null, d.user_id, 'deposit', d.credited, 0 from deposits d
+          where d.status = 'refunded' and not exists (select 1 from deposit_refunds r where r.deposit_id = d.id)
+        union all
+        select null, coalesce(a.user_id, o.user_id), 'debt_account', -coalesce(o.outstanding, 0), coalesce(a.balance, 0)
+          from (select user_id, balance from ledger_accounts where kind = 'debt' and user_id is not null) a
+          full join (select user_id, sum(outstanding) as outstanding from deposit_refunds group by user_id) o
+            on o.user_id = a.user_id
+          where coalesce(a.balance, 0) <> -coalesce(o.outstanding, 0)
+        limit 100`,
+  );
+  return rows.map((row) => ({
+    refundId: row.refund_id === null ? null : num(row.refund_id),
+    userId: num(row.user_id),
+    field: row.field,
+    expected: num(row.expected),
+    actual: num(row.actual),
+  }));
 }

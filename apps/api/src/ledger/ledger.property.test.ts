@@ -86,7 +86,13 @@ describe('ledger under concurrent money movements (property)', () => {
                 );
                 expect(created.statusCode).toBe(201);
                 const { deposit } = created.json<CreateDepositResponse>();
-                const paid = await member.client.post(`/api/sandbox/checkout/${deposit.id}/pay`);
+                const paid = await member.client.post(
+                  `/api/sandbox/checkout/${deposit.id}/pay`,
+                  {},
+                  {
+                    token: member.token,
+                  },
+                );
                 expect(paid.json<{ status: string }>().status).toBe('confirmed');
                 expected[op.member]! += op.cents;
                 expectedDeposits[op.member]! += op.cents;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   preparedPerDb,
   users,
+  type AccountKind,
   type DbOrTx,
   type PlatformAccountKind,
   type Tx,
@@ -9,7 +10,7 @@ import {
 } from '@app/db';
 import { AppError } from '../errors';
 import { sqlState } from '../lib/db-errors';
-import { num, queryRows } from './sql';
+import { inLiterals, num, queryRows } from './sql';
 
 /**
  * The ledger (DESIGN §5): the only code that changes a balance. Every movement is one entry with
@@ -95,6 +96,29 @@ export async function postEntry(tx: Tx, entry: NewEntry, now: Date): Promise<Pos
     if (sqlState(error) === INSUFFICIENT_FUNDS_STATE) throw new InsufficientFundsError();
     throw error;
   }
+}
+
+/**
+ * Locks a member's accounts of `kinds` and the platform's accounts of `platform` for the rest of the
+ * transaction, in account-id order (the order ledger_post locks them, so the entry posted next waits
+ * on nobody crosswise), and answers their balances by kind: what the next entry may move, which no
+ * other transaction can change meanwhile. An account that does not exist yet is absent (balance 0).
+ */
+export async function lockBalances(
+  tx: Tx,
+  userId: number,
+  kinds: readonly UserAccountKind[],
+  platform: readonly PlatformAccountKind[] = [],
+): Promise<Map<AccountKind, number>> {
+  const platformAccounts =
+    platform.length > 0 ? sql` or (user_id is null and ${inLiterals(sql`kind`, platform)})` : sql``;
+  const rows = await queryRows<{ kind: AccountKind; balance: unknown }>(
+    tx,
+    sql`select kind, balance from ledger_accounts
+        where (user_id = ${userId} and ${inLiterals(sql`kind`, kinds)})${platformAccounts}
+        order by id for update`,
+  );
+  return new Map(rows.map((row) => [row.kind, num(row.balance)]));
 }
 
 /** The balance in cents of a user's account of a kind (0 when it does not exist yet). */

@@ -24,6 +24,7 @@ import { investingRoutes } from './investing/investing.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { loansRoutes } from './loans/loans.routes';
+import { refundDebtCollectionJob } from '../jobs/refund-debt-collection.job';
 import { loanCollectionJob } from '../jobs/loan-collection.job';
 import { assistantRoutes } from './assistant/assistant.routes';
 import { goalsRoutes } from './goals/goals.routes';
@@ -64,6 +65,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
+  app.deps.jobs.register(refundDebtCollectionJob(app.deps.mailer));
   app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
   app.deps.jobs.register(goalContributionJob(app.deps.mailer));
 }

@@ -92,6 +92,10 @@ const MemberPlansPage = page(
 );
 const ProfilePage = page(() => import('../features/profile/routes/profile-page'), 'ProfilePage');
 const RewardsPage = page(() => import('../features/rewards/routes/rewards-page'), 'RewardsPage');
+const RefundDebtNotice = page(
+  () => import('../features/deposits/components/refund-debt-notice'),
+  'RefundDebtNotice',
+);
 const AccountSetupBanner = page(
   () => import('../features/auth/components/account-setup-banner'),
   'AccountSetupBanner',
@@ -119,6 +123,7 @@ const AdminQueueItemPage = page(
 const AdminMembersPage = page(() => import('../features/admin/queues/routes/members-page'), 'MembersPage');
 const AdminMemberPage = page(() => import('../features/admin/queues/routes/member-page'), 'MemberPage');
 const AdminOverviewPage = page(() => import('../features/admin/queues/routes/overview-page'), 'OverviewPage');
+const AdminRefundsPage = page(() => import('../features/admin/queues/routes/refunds-page'), 'RefundsPage');
 const AdminReconciliationPage = page(
   () => import('../features/admin/queues/routes/reconciliation-page'),
   'ReconciliationPage',
@@ -186,8 +191,16 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <SignupPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/admin/login', element: <AdminLoginPage /> },
-      // The sandbox stand-in for a gateway's payment page: public, like the gateway's own.
-      { path: '/sandbox/checkout/:id', element: <SandboxCheckoutPage /> },
+      // The sandbox stand-in for a gateway's payment page: for the signed-in member whose deposit it is
+      // (the API answers 404 to anyone else and 401 when signed out).
+      {
+        path: '/sandbox/checkout/:id',
+        element: (
+          <RequireMember>
+            <SandboxCheckoutPage />
+          </RequireMember>
+        ),
+      },
       {
         path: '/admin',
         element: (
@@ -206,6 +219,7 @@ export const routes: RouteObject[] = [
           { path: 'withdrawals/:id', element: <AdminQueueItemPage queue="withdrawals" /> },
           { path: 'loan-applications', element: <AdminQueuePage queue="loan_applications" /> },
           { path: 'loan-applications/:id', element: <AdminQueueItemPage queue="loan_applications" /> },
+          { path: 'refunds', element: <AdminRefundsPage /> },
           { path: 'members', element: <AdminMembersPage /> },
           { path: 'members/:id', element: <AdminMemberPage /> },
           { path: 'reconciliation', element: <AdminReconciliationPage /> },
@@ -239,6 +253,11 @@ export const routes: RouteObject[] = [
                 setup={
                   <Suspense fallback={null}>
                     <AccountSetupBanner />
+                  </Suspense>
+                }
+                owed={
+                  <Suspense fallback={null}>
+                    <RefundDebtNotice />
                   </Suspense>
                 }
                 InviteDialog={InviteFriendsDialog}

@@ -14,8 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Account kinds of DESIGN §5: per user, and the platform's own. */
-export const USER_ACCOUNT_KINDS = ['cash', 'invested', 'withdrawal_hold', 'loan'] as const;
+/**
+ * Account kinds of DESIGN §5: per user, and the platform's own. `loan` and `debt` are never above
+ * zero: minus what the member owes in loan principal, and minus what they owe for deposits a gateway
+ * took back after they were credited (refunds, chargebacks) beyond what their balance covered
+ * (decision 155).
+ */
+export const USER_ACCOUNT_KINDS = ['cash', 'invested', 'withdrawal_hold', 'loan', 'debt'] as const;
 export const PLATFORM_ACCOUNT_KINDS = [
   'external',
   'yield_expense',
@@ -49,13 +54,13 @@ export const ledgerAccounts = pgTable(
       .where(sql`${t.userId} is null`),
     check(
       'ledger_accounts_kind_owner',
-      sql`(${t.userId} is not null and ${t.kind} in ('cash', 'invested', 'withdrawal_hold', 'loan'))
+      sql`(${t.userId} is not null and ${t.kind} in ('cash', 'invested', 'withdrawal_hold', 'loan', 'debt'))
         or (${t.userId} is null and ${t.kind} in ('external', 'yield_expense', 'rewards_expense', 'interest_income'))`,
     ),
     check(
       'ledger_accounts_balance_sign',
       sql`(${t.kind} in ('cash', 'invested', 'withdrawal_hold') and ${t.balance} >= 0)
-        or (${t.kind} = 'loan' and ${t.balance} <= 0)
+        or (${t.kind} in ('loan', 'debt') and ${t.balance} <= 0)
         or ${t.userId} is null`,
     ),
   ],

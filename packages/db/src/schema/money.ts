@@ -26,7 +26,7 @@ export const deposits = pgTable(
     method: text('method', { enum: ['bank_transfer', 'coinpayment', 'nowpayment'] }).notNull(),
     currency: text('currency').notNull(),
     status: text('status', {
-      enum: ['pending', 'confirmed', 'partially_paid', 'failed', 'expired', 'rejected'],
+      enum: ['pending', 'confirmed', 'partially_paid', 'failed', 'expired', 'rejected', 'refunded'],
     }).notNull(),
     /** What the member quotes on a bank transfer; unique. */
     reference: text('reference').notNull(),
@@ -52,6 +52,51 @@ export const deposits = pgTable(
       .where(sql`${t.confirmedAt} is not null`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_credited_range', sql`${t.credited} >= 0 and ${t.credited} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * A credited gateway deposit that the gateway took back (a refund or a chargeback; decision 155): one
+ * row per deposit. `amount` is what had been credited; `taken_back` left the cash balance at once
+ * (entry `deposit:<id>:refund:taken`), the rest was booked as the member's debt (entry
+ * `deposit:<id>:refund:debt`), and `recovered` is what later credits paid of it (entries
+ * `deposit:<id>:refund:recovered:<total>`). `outstanding` is what is still owed; the CHECK keeps the
+ * four figures consistent and checkLedger proves them against the postings.
+ */
+export const depositRefunds = pgTable(
+  'deposit_refunds',
+  {
+    id: serial('id').primaryKey(),
+    depositId: integer('deposit_id')
+      .notNull()
+      .references(() => deposits.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The gateway's status that reversed the payment (NOWPayments `refunded`, CoinPayments `-2`...). */
+    gatewayStatus: text('gateway_status').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    takenBack: bigint('taken_back', { mode: 'number' }).notNull(),
+    recovered: bigint('recovered', { mode: 'number' }).notNull().default(0),
+    outstanding: bigint('outstanding', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When nothing was owed any more (at once when the balance covered it all). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposit_refunds_deposit_unique').on(t.depositId),
+    index('deposit_refunds_user_idx').on(t.userId, t.createdAt, t.id),
+    index('deposit_refunds_created_idx').on(t.createdAt, t.id),
+    // Members who still owe: the collection job and the back office's open refunds.
+    index('deposit_refunds_open_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.outstanding} > 0`),
+    check('deposit_refunds_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'deposit_refunds_figures',
+      sql`${t.takenBack} >= 0 and ${t.recovered} >= 0 and ${t.outstanding} >= 0
+        and ${t.takenBack} + ${t.recovered} + ${t.outstanding} = ${t.amount}`,
+    ),
   ],
 );
 
@@ -187,6 +232,7 @@ export const idempotencyKeys = pgTable(
 );
 
 export type DepositRow = typeof deposits.$inferSelect;
+export type DepositRefundRow = typeof depositRefunds.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalDestinationRow = typeof withdrawalDestinations.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;

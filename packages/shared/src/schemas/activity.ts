@@ -5,7 +5,8 @@ import { ListMeta, isoDate } from './common';
 export const ACTIVITY_MESSAGES = {
   failed: 'Failed to fetch transactions',
   empty: 'No transactions found.',
-  invalidType: 'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement or loan_payment.',
+  invalidType:
+    'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement, loan_payment or deposit_refund.',
   invalidDate: 'Enter a date as YYYY-MM-DD.',
   endBeforeStart: 'The end date must be on or after the start date.',
 } as const;

@@ -63,6 +63,7 @@ export const AdminMemberMoney = z.object({
   invested: z.number(),
   withdrawal_hold: z.number(),
   loan_outstanding: z.number(),
+  refund_debt: z.number(),
   total_deposit: z.number(),
   total_earnings: z.number(),
   total_withdrawn: z.number(),

@@ -148,6 +148,8 @@ export const QueueMemberSummary = z.object({
   invested: z.number(),
   withdrawal_hold: z.number(),
   loan_outstanding: z.number(),
+  /** What the member owes for deposits a gateway took back beyond their balance (decision 155). */
+  refund_debt: z.number(),
   total_deposit: z.number(),
   total_withdrawn: z.number(),
 });

@@ -77,6 +77,7 @@ export const DEPOSIT_STATUSES = [
   'failed',
   'expired',
   'rejected',
+  'refunded',
 ] as const;
 export const DepositStatus = z.enum(DEPOSIT_STATUSES);
 export type DepositStatus = z.infer<typeof DepositStatus>;
@@ -121,7 +122,7 @@ export type DepositTotalResponse = z.infer<typeof DepositTotalResponse>;
 
 export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** GET /api/sandbox/checkout/:id (public; PAYMENTS_MODE=sandbox only). */
+/** GET /api/sandbox/checkout/:id (PAYMENTS_MODE=sandbox only; the signed-in member's own deposit). */
 export const SandboxCheckout = z.object({
   id: z.number().int(),
   amount: z.number(),
@@ -180,3 +181,57 @@ export const AdminDepositDetailResponse = z.object({
   decision: QueueDecision.nullable(),
 });
 export type AdminDepositDetailResponse = z.infer<typeof AdminDepositDetailResponse>;
+
+// ── Refunds and chargebacks (decision 155) ────────────────────────────────────────────────────
+
+/**
+ * A credited gateway deposit that the gateway took back. Amounts in USD: `amount` had been credited;
+ * `taken_back` left the balance at once, `recovered` was taken later from money that reached the
+ * balance, `outstanding` is still owed.
+ */
+export const DepositRefund = z.object({
+  id: z.number().int(),
+  deposit_id: z.number().int(),
+  reference: z.string(),
+  payment_method: DepositMethod,
+  amount: z.number(),
+  taken_back: z.number(),
+  recovered: z.number(),
+  outstanding: z.number(),
+  refunded_at: z.string(),
+  settled_at: z.string().nullable(),
+});
+export type DepositRefund = z.infer<typeof DepositRefund>;
+
+/** GET /api/deposits/refunds: what the signed-in member still owes, and the refunds it comes from. */
+export const MemberRefundsResponse = z.object({
+  amount_owed: z.number(),
+  data: z.array(DepositRefund),
+});
+export type MemberRefundsResponse = z.infer<typeof MemberRefundsResponse>;
+
+export const REFUND_STATES = ['open', 'settled', 'all'] as const;
+
+/** GET /api/admin/refunds: open (something is still owed, the default), settled or all; oldest first. */
+export const AdminRefundListQuery = PageQuery.extend({
+  state: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(REFUND_STATES, { error: 'Choose open, settled or all.' }).default('open'),
+  ),
+});
+export type AdminRefundListQuery = z.input<typeof AdminRefundListQuery>;
+
+export const AdminRefund = DepositRefund.extend({
+  user: AdminUserSummary,
+  /** The gateway's status that reversed the payment. */
+  gateway_status: z.string(),
+});
+export type AdminRefund = z.infer<typeof AdminRefund>;
+
+export const AdminRefundListResponse = z.object({
+  data: z.array(AdminRefund),
+  meta: ListMeta,
+  /** Every open refund: how many, and what members still owe in all (USD). */
+  totals: z.object({ open_count: z.number().int(), outstanding: z.number() }),
+});
+export type AdminRefundListResponse = z.infer<typeof AdminRefundListResponse>;

@@ -94,6 +94,20 @@ export const LedgerCheckResponse = z.object({
       rows: z.number().int(),
     }),
   ),
+  /**
+   * Refunds and chargebacks (decision 155): a refund whose figures differ from its deposit or its
+   * postings (`deposit`, `taken_back`, `debt`, `recovered`), or a member (refund_id null,
+   * `debt_account`) whose debt account is not minus what their refunds still owe.
+   */
+  mismatched_refunds: z.array(
+    z.object({
+      refund_id: z.number().int().nullable(),
+      user_id: z.number().int(),
+      field: z.enum(['deposit', 'taken_back', 'debt', 'recovered', 'debt_account']),
+      expected: z.number(),
+      actual: z.number(),
+    }),
+  ),
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),

@@ -5,6 +5,8 @@ export const NOTIFICATION_KINDS = [
   'deposit_confirmed',
   'deposit_partially_paid',
   'deposit_failed',
+  'deposit_refunded',
+  'deposit_refund_recovered',
   'withdrawal_requested',
   'withdrawal_approved',
   'withdrawal_rejected',
@@ -42,6 +44,7 @@ export type Notification = z.infer<typeof Notification>;
 
 /** The page of the member area that a notification of `kind` concerns. */
 export function notificationLink(kind: string): string | null {
+  if (kind.startsWith('deposit_refund')) return '/activity?type=deposit_refund';
   if (kind.startsWith('deposit_')) return '/activity?type=deposit';
   if (kind.startsWith('withdrawal_')) return '/activity?type=withdrawal';
   if (kind === 'referral_reward') return '/rewards';

@@ -66,8 +66,17 @@ interface Bound {
 /** With a date filter, rows are counted up to this many pages past the one asked for (decision 039). */
 export const ACTIVITY_COUNT_PAGES_AHEAD = 10;
 
-/** The ledger entry kinds that Activity lists, each as its own type. */
-const ENTRY_TYPES = ['earning', 'points_conversion', 'loan_disbursement', 'loan_payment'] as const;
+/**
+ * The ledger entry kinds that Activity lists, each as its own type. `deposit_refund`: what a reversed
+ * deposit took from the balance, at the reversal and later (decision 155); every such entry moves cash.
+ */
+const ENTRY_TYPES = [
+  'earning',
+  'points_conversion',
+  'loan_disbursement',
+  'loan_payment',
+  'deposit_refund',
+] as const;
 
 /**
  * Rows of one instant are listed in this order of type (a number, so no collation decides it): what
@@ -76,11 +85,12 @@ const ENTRY_TYPES = ['earning', 'points_conversion', 'loan_disbursement', 'loan_
  */
 const TYPE_RANK: Record<ActivityType, number> = {
   withdrawal: 1,
-  loan_payment: 2,
-  loan_disbursement: 3,
-  points_conversion: 4,
-  earning: 5,
-  deposit: 6,
+  deposit_refund: 2,
+  loan_payment: 3,
+  loan_disbursement: 4,
+  points_conversion: 5,
+  earning: 6,
+  deposit: 7,
 };
 
 function wanted(filter: ActivityFilter, type: ActivityType): boolean {
@@ -123,7 +133,7 @@ function branches(filter: ActivityFilter, bound: Bound): SQL[] {
   if (wanted(filter, 'deposit')) {
     parts.push(sql`(select 'deposit' as type, d.created_at as date, ${sql.raw(String(TYPE_RANK.deposit))} as rank,
         d.id::bigint as sort_id,
-        case when d.status in ('confirmed', 'partially_paid') then d.credited else d.amount end as amount,
+        case when d.status in ('confirmed', 'partially_paid', 'refunded') then d.credited else d.amount end as amount,
         d.status as status, d.method as detail, d.reference as reference
       from deposits d where d.user_id = ${userId}${branchRange(sql`d.created_at`, sql`d.id`, 'deposit', filter, bound)}
       order by d.created_at desc, d.id desc limit ${take})`);
@@ -154,6 +164,7 @@ const ENTRY_DETAIL: Record<(typeof ENTRY_TYPES)[number], string> = {
   loan_disbursement: 'plan_name',
   loan_payment: 'instalment',
   points_conversion: 'points',
+  deposit_refund: 'deposit_reference',
 };
 
 const DEPOSIT_METHOD_NAMES: Record<string, string> = {
@@ -178,6 +189,8 @@ export function describeActivity(
       return detail === null ? 'Loan disbursed' : `Loan disbursed: ${detail}`;
     case 'loan_payment':
       return detail === null ? 'Loan repaid early' : `Loan instalment ${detail} paid`;
+    case 'deposit_refund':
+      return `Taken back for reversed deposit ${detail ?? ''}`.trimEnd();
     default:
       return 'Loyalty points redeemed';
   }
@@ -422,8 +435,8 @@ export function activityCursor(row: ActivityRow): ActivityCursor {
 
 /**
  * One page of a member's movements, newest first: deposits and withdrawals (with their status), and
- * the ledger entries of kind earning, points_conversion, loan_disbursement and loan_payment that moved
- * the cash account (an entry's postings to it summed: an instalment pays principal and interest). `total` is
+ * the ledger entries of kind earning, points_conversion, loan_disbursement, loan_payment and
+ * deposit_refund that moved the cash account (an entry's postings to it summed: an instalment pays principal and interest). `total` is
  * exact without a date filter; with one it counts at most ACTIVITY_COUNT_PAGES_AHEAD pages past this one.
  */
 export async function listActivity(

@@ -213,7 +213,7 @@ describe('GET /api/activity', () => {
   it.each([
     [
       '?type=bonus',
-      'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement or loan_payment.',
+      'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement, loan_payment or deposit_refund.',
     ],
     ['?start_date=2026-13-01', 'Enter a date as YYYY-MM-DD.'],
     ['?start_date=0000-01-01', 'Enter a date as YYYY-MM-DD.'],

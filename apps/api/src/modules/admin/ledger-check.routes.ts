@@ -107,6 +107,13 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached: row.cached,
           rows: row.rows,
         })),
+        mismatched_refunds: check.mismatchedRefunds.map((row) => ({
+          refund_id: row.refundId,
+          user_id: row.userId,
+          field: row.field,
+          expected: centsToMajor(row.expected),
+          actual: centsToMajor(row.actual),
+        })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,
         entries_checked: check.entriesChecked,

@@ -150,6 +150,7 @@ export async function memberDetail(
       invested: summary.invested,
       withdrawal_hold: summary.withdrawal_hold,
       loan_outstanding: summary.loan_outstanding,
+      refund_debt: summary.refund_debt,
       total_deposit: summary.total_deposit,
       total_earnings: centsToMajor(cash.totalEarnings),
       total_withdrawn: summary.total_withdrawn,

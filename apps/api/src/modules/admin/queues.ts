@@ -355,6 +355,7 @@ export async function queueMemberSummary(db: DbOrTx, userId: number): Promise<Qu
     invested: centsToMajor(cents(byKind.get('invested')?.balance)),
     withdrawal_hold: centsToMajor(cents(byKind.get('withdrawal_hold')?.balance)),
     loan_outstanding: centsToMajor(-cents(byKind.get('loan')?.balance)),
+    refund_debt: centsToMajor(-cents(byKind.get('debt')?.balance)),
     total_deposit: centsToMajor(cents(byKind.get('cash')?.deposits)),
     total_withdrawn: centsToMajor(-cents(byKind.get('withdrawal_hold')?.paid)),
   };

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminRefundListQuery,
+  AdminRefundListResponse,
+  MemberRefundsResponse,
   AdminDepositActionResponse,
   AdminDepositDetailResponse,
   AdminDepositListQuery,
@@ -26,6 +29,7 @@ import {
   getDeposit,
   listDeposits,
 } from './deposits.service';
+import { adminListRefunds, memberRefunds } from './refunds.service';
 
 /** Member deposits (spec §7 and DESIGN §6 "Deposits") and the admin's bank-transfer queue. */
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,6 +82,21 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/deposits/refunds',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['deposits'],
+        summary:
+          'What the member still owes for deposits a gateway took back after they were credited, and those refunds',
+        security: bearer,
+        response: { 200: MemberRefundsResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => memberRefunds(app.deps, currentUser(request).id),
+  );
+
+  app.get(
     '/api/deposits/:id',
     {
       onRequest: app.requireMember,
@@ -107,6 +126,22 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => adminListDeposits(app.deps, request.query),
+  );
+
+  app.get(
+    '/api/admin/refunds',
+    {
+      onRequest: app.requireAdminRole('finance'),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Gateway refunds and chargebacks of credited deposits: open ones (a member still owes) oldest first, settled or all, with the open totals',
+        security: bearer,
+        querystring: AdminRefundListQuery,
+        response: { 200: AdminRefundListResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => adminListRefunds(app.deps, request.query),
   );
 
   app.get(

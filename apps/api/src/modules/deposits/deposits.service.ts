@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type AuthUser, type DepositRow, deposits, type Tx } from '@app/db';
 import {
   DEPOSIT_MESSAGES,
@@ -35,6 +36,7 @@ import { notify } from '../notifications/notifications.service';
 import { rewardReferrer } from '../rewards/rewards.service';
 import { getSettings } from '../settings/settings.service';
 import * as repository from './deposits.repository';
+import { collectRefundDebts, reverseCreditedDeposit } from './refunds.service';
 
 /** Gateway deposits wait this long for their payment, then expire (DESIGN §6; job deposit-expiry). */
 export const GATEWAY_DEPOSIT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -220,8 +222,25 @@ async function creditUpTo(
     confirmedAt: status === 'confirmed' && !wasConfirmed ? now : deposit.confirmedAt,
     updatedAt: now,
   });
+  await tellCredited(tx, deps, deposit, updated, wasConfirmed, delta, now);
+  // What the member owes for a reversed deposit is paid from the money that just arrived, in this
+  // transaction (decision 155).
+  if (delta > 0) await collectRefundDebts(tx, deps, deposit.userId, now);
+  return updated;
+}
+
+/** The member is told of a credit: the deposit confirmed (and the referrer rewarded), or a part of it. */
+async function tellCredited(
+  tx: Tx,
+  deps: Pick<AppDeps, 'mailer'>,
+  deposit: DepositRow,
+  updated: DepositRow,
+  wasConfirmed: boolean,
+  delta: number,
+  now: Date,
+): Promise<void> {
   const member = await findUserById(tx, deposit.userId);
-  if (!member) return updated;
+  if (!member) return;
   if (updated.status === 'confirmed' && !wasConfirmed) {
     await notify(
       tx,
@@ -251,7 +270,6 @@ async function creditUpTo(
       now,
     );
   }
-  return updated;
 }
 
 async function markUnpaid(
@@ -305,26 +323,75 @@ export interface GatewayEvent {
   paymentId: string | null;
   /** Why the notification does not match the deposit (amount, currency), or null. */
   mismatch: (deposit: DepositRow) => string | null;
+  /**
+   * `reversed`: the gateway took the payment back, or ended it after it was paid (a refund, a
+   * chargeback, a cancellation; decision 155). A credited deposit is reversed; one never credited is
+   * left as `unpaid` would leave it (a pending or expired invoice ends failed) and nothing is taken
+   * back. `refund`: the gateway's status says refunded or reversed, so a deposit with nothing to take
+   * back is worth a log line.
+   */
   outcome:
     | { kind: 'credit'; target: (deposit: DepositRow) => number; status: 'confirmed' | 'partially_paid' }
     | { kind: 'unpaid'; status: 'failed' | 'expired' }
+    | { kind: 'reversed'; refund: boolean }
     | { kind: 'pending' };
+  /** Where a reversal that finds nothing to reverse is logged (ids and statuses only). */
+  log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
+}
+
+/** A reversal that changed no money: logged with the gateway's ids and status, never personal data. */
+function logIgnoredReversal(event: GatewayEvent, why: 'unknown deposit' | 'never credited'): void {
+  event.log?.warn(
+    { gateway: event.method, deposit_id: event.depositId, gateway_status: event.gatewayStatus, why },
+    why === 'unknown deposit'
+      ? 'refund notification for an unknown deposit: nothing changed'
+      : 'refund notification for a deposit that was never credited: nothing taken back',
+  );
+}
+
+/** A verified reversal of the locked deposit: once, whatever the number of deliveries. */
+async function applyReversal(
+  tx: Tx,
+  deps: Pick<AppDeps, 'mailer'>,
+  deposit: DepositRow,
+  event: GatewayEvent,
+  now: Date,
+): Promise<DepositStatus> {
+  if (deposit.status === 'refunded') return deposit.status;
+  const patch = {
+    gatewayStatus: event.gatewayStatus,
+    ...(event.paymentId ? { gatewayPaymentId: event.paymentId } : {}),
+  };
+  if (deposit.credited > 0) return (await reverseCreditedDeposit(tx, deps, deposit, patch, now)).status;
+  if (event.outcome.kind === 'reversed' && event.outcome.refund) logIgnoredReversal(event, 'never credited');
+  if (deposit.status === 'pending' || deposit.status === 'expired') {
+    return (await markUnpaid(tx, deps, deposit, 'failed', now, patch)).status;
+  }
+  return deposit.status;
 }
 
 /**
  * Applies a verified IPN: once per payment whatever the number of deliveries (credits are referenced
  * by their running total), never backwards (ranks), amount and currency checked against the deposit.
  * A deposit a gateway has failed, or that an admin rejected, stays so; a late payment for an expired
- * invoice is still credited (the money did arrive).
+ * invoice is still credited (the money did arrive); a reversal of a credited deposit takes the money
+ * back (decision 155), and a refunded deposit is never credited again.
  */
 export async function applyGatewayEvent(deps: AppDeps, event: GatewayEvent): Promise<DepositStatus> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     const deposit = await repository.lockDeposit(tx, event.depositId);
-    if (!deposit || deposit.method !== event.method) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+    if (!deposit || deposit.method !== event.method) {
+      if (event.outcome.kind === 'reversed' && event.outcome.refund)
+        logIgnoredReversal(event, 'unknown deposit');
+      throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+    }
     const mismatch = event.mismatch(deposit);
     if (mismatch) throw new AppError('BUSINESS_RULE', `The payment does not match the deposit: ${mismatch}`);
-    if (deposit.status === 'failed' || deposit.status === 'rejected') return deposit.status;
+    if (event.outcome.kind === 'reversed') return applyReversal(tx, deps, deposit, event, now);
+    // Ends: a failed or rejected deposit stays so, and a refunded one is never credited again.
+    if (deposit.status === 'failed' || deposit.status === 'rejected' || deposit.status === 'refunded')
+      return deposit.status;
     if (event.rank < event.rankOf(deposit.gatewayStatus)) return deposit.status;
     const patch: repository.DepositPatch = {
       gatewayStatus: event.gatewayStatus,

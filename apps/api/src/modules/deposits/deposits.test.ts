@@ -9,7 +9,7 @@ import {
   type DepositListResponse,
   type NotificationListResponse,
 } from '@app/shared';
-import { createTestApp } from '../../../test/helpers';
+import { ApiClient, createTestApp } from '../../../test/helpers';
 import { errorOf, mailsTo } from '../../../test/accounts';
 import { balanceOf, depositThroughSandbox, signedInAdmin, signedInMember } from '../../../test/money';
 
@@ -67,7 +67,9 @@ describe('POST /api/deposit', () => {
     expect(body.bank_details).toBeNull();
     expect((await balanceOf(member)).balance).toBe(0);
 
-    const page = await member.client.get(`/api/sandbox/checkout/${body.deposit.id}`);
+    const page = await member.client.get(`/api/sandbox/checkout/${body.deposit.id}`, {
+      token: member.token,
+    });
     expect(page.json()).toEqual({
       id: body.deposit.id,
       amount: 100,
@@ -76,14 +78,18 @@ describe('POST /api/deposit', () => {
       status: 'pending',
     });
 
-    const paid = await member.client.post(`/api/sandbox/checkout/${body.deposit.id}/pay`);
+    const paid = await member.client.post(
+      `/api/sandbox/checkout/${body.deposit.id}/pay`,
+      {},
+      { token: member.token },
+    );
     expect(paid.json()).toEqual({
       status: 'confirmed',
       redirect_url: `/dashboard?deposit=${body.deposit.id}`,
     });
     expect(await balanceOf(member)).toMatchObject({ balance: 100, total_deposit: 100 });
     // Paying again changes nothing.
-    await member.client.post(`/api/sandbox/checkout/${body.deposit.id}/pay`);
+    await member.client.post(`/api/sandbox/checkout/${body.deposit.id}/pay`, {}, { token: member.token });
     expect((await balanceOf(member)).balance).toBe(100);
 
     const mine = await member.client.get(`/api/deposits/${body.deposit.id}`, { token: member.token });
@@ -110,7 +116,11 @@ describe('POST /api/deposit', () => {
     );
     const body = created.json<CreateDepositResponse>();
     expect(body.deposit.currency).toBe('usdttrc20');
-    const paid = await member.client.post(`/api/sandbox/checkout/${body.deposit.id}/pay`);
+    const paid = await member.client.post(
+      `/api/sandbox/checkout/${body.deposit.id}/pay`,
+      {},
+      { token: member.token },
+    );
     expect(paid.json<{ status: string }>().status).toBe('confirmed');
     expect((await balanceOf(member)).balance).toBe(42.42);
   });
@@ -124,9 +134,17 @@ describe('POST /api/deposit', () => {
         { token: member.token },
       )
     ).json<CreateDepositResponse>();
-    const cancelled = await member.client.post(`/api/sandbox/checkout/${body.deposit.id}/cancel`);
+    const cancelled = await member.client.post(
+      `/api/sandbox/checkout/${body.deposit.id}/cancel`,
+      {},
+      { token: member.token },
+    );
     expect(cancelled.json<{ status: string }>().status).toBe('failed');
-    const paidLater = await member.client.post(`/api/sandbox/checkout/${body.deposit.id}/pay`);
+    const paidLater = await member.client.post(
+      `/api/sandbox/checkout/${body.deposit.id}/pay`,
+      {},
+      { token: member.token },
+    );
     expect(paidLater.json<{ status: string }>().status).toBe('failed');
     expect((await balanceOf(member)).balance).toBe(0);
   });
@@ -190,6 +208,71 @@ describe('POST /api/deposit', () => {
     });
     expect(theirs.statusCode).toBe(201);
     expect(theirs.body).not.toBe(first.body);
+  });
+});
+
+describe('the sandbox checkout is its member’s own', () => {
+  async function pendingDeposit(member: Awaited<ReturnType<typeof signedInMember>>, method: string) {
+    const created = await member.client.post(
+      '/api/deposit',
+      { amount: 40, payment_method: method },
+      { token: member.token },
+    );
+    expect(created.statusCode).toBe(201);
+    return created.json<CreateDepositResponse>().deposit;
+  }
+
+  it('answers 404 to another member on GET, pay and cancel, and the deposit stays pending', async () => {
+    const owner = await signedInMember(app);
+    const other = await signedInMember(app);
+    for (const method of ['nowpayment', 'coinpayment']) {
+      const deposit = await pendingDeposit(owner, method);
+      const path = `/api/sandbox/checkout/${deposit.id}`;
+      const page = await other.client.get(path, { token: other.token });
+      expect(page.statusCode).toBe(404);
+      expect(errorOf(page).message).toBe(DEPOSIT_MESSAGES.notFound);
+      expect((await other.client.post(`${path}/pay`, {}, { token: other.token })).statusCode).toBe(404);
+      expect((await other.client.post(`${path}/cancel`, {}, { token: other.token })).statusCode).toBe(404);
+      const mine = await owner.client.get(`/api/deposits/${deposit.id}`, { token: owner.token });
+      expect(mine.json<Deposit>()).toMatchObject({ status: 'pending', credited_amount: 0 });
+    }
+    expect((await balanceOf(owner)).balance).toBe(0);
+    expect((await balanceOf(other)).balance).toBe(0);
+  });
+
+  it('answers 401 when signed out, and changes nothing', async () => {
+    const owner = await signedInMember(app);
+    const deposit = await pendingDeposit(owner, 'nowpayment');
+    const visitor = new ApiClient(app);
+    const path = `/api/sandbox/checkout/${deposit.id}`;
+    expect((await visitor.get(path)).statusCode).toBe(401);
+    expect((await visitor.post(`${path}/pay`)).statusCode).toBe(401);
+    const cancel = await visitor.post(`${path}/cancel`);
+    expect(cancel.statusCode).toBe(401);
+    expect(errorOf(cancel).code).toBe('UNAUTHENTICATED');
+    const mine = await owner.client.get(`/api/deposits/${deposit.id}`, { token: owner.token });
+    expect(mine.json<Deposit>().status).toBe('pending');
+  });
+
+  it('lets the owner read, cancel and pay their own', async () => {
+    const owner = await signedInMember(app);
+    const first = await pendingDeposit(owner, 'coinpayment');
+    const page = await owner.client.get(`/api/sandbox/checkout/${first.id}`, { token: owner.token });
+    expect(page.json()).toMatchObject({ id: first.id, status: 'pending' });
+    const cancelled = await owner.client.post(
+      `/api/sandbox/checkout/${first.id}/cancel`,
+      {},
+      { token: owner.token },
+    );
+    expect(cancelled.json()).toEqual({ status: 'failed', redirect_url: `/dashboard?deposit=${first.id}` });
+    const second = await pendingDeposit(owner, 'nowpayment');
+    const paid = await owner.client.post(
+      `/api/sandbox/checkout/${second.id}/pay`,
+      {},
+      { token: owner.token },
+    );
+    expect(paid.json<{ status: string }>().status).toBe('confirmed');
+    expect((await balanceOf(owner)).balance).toBe(40);
   });
 });
 

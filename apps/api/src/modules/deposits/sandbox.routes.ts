@@ -9,19 +9,21 @@ import {
 import { AppError } from '../../errors';
 import { findUserById } from '../auth/account.service';
 import { sandboxCoinPaymentsIpn, sandboxNowPaymentsIpn } from '../../integrations/payments/sandbox';
-import { errorResponses } from '../auth/route-schemas';
+import { currentUser } from '../../plugins/auth';
+import { bearer, errorResponses } from '../auth/route-schemas';
 import * as repository from './deposits.repository';
 
 /**
  * The sandbox checkout (PAYMENTS_MODE=sandbox only; these routes do not exist otherwise): the page
  * /sandbox/checkout/<id> stands in for the gateway's payment page. Pay and Cancel make the server send
  * its own webhook the IPN the gateway would send, signed with the sandbox secret, through the same
- * path a real IPN takes.
+ * path a real IPN takes. Every route is for the signed-in member whose deposit it is: signed out 401,
+ * anyone else's deposit 404 (ids are sequential; issue 33).
  */
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const gatewayDeposit = async (id: number) => {
-    const deposit = await repository.findDeposit(db, id);
+  const gatewayDeposit = async (userId: number, id: number) => {
+    const deposit = await repository.findUserDeposit(db, userId, id);
     if (!deposit || deposit.method === 'bank_transfer') throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
     return deposit;
   };
@@ -29,15 +31,17 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/sandbox/checkout/:id',
     {
+      onRequest: app.requireMember,
       schema: {
         tags: ['sandbox'],
-        summary: 'The sandbox payment page’s deposit',
+        summary: 'The sandbox payment page’s deposit (the signed-in member’s own)',
+        security: bearer,
         params: IdParams,
-        response: { 200: SandboxCheckout, ...errorResponses(400, 404) },
+        response: { 200: SandboxCheckout, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const deposit = await gatewayDeposit(request.params.id);
+      const deposit = await gatewayDeposit(currentUser(request).id, request.params.id);
       return {
         id: deposit.id,
         amount: centsToMajor(deposit.amount),
@@ -48,8 +52,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const act = (outcome: 'pay' | 'cancel') => async (id: number) => {
-    const deposit = await gatewayDeposit(id);
+  const act = (outcome: 'pay' | 'cancel') => async (userId: number, id: number) => {
+    const deposit = await gatewayDeposit(userId, id);
     const redirect_url = `/dashboard?deposit=${deposit.id}`;
     if (deposit.status !== 'pending') return { status: deposit.status, redirect_url };
     const member = await findUserById(db, deposit.userId);
@@ -92,26 +96,30 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/sandbox/checkout/:id/pay',
     {
+      onRequest: app.requireMember,
       schema: {
         tags: ['sandbox'],
+        security: bearer,
         summary: 'Pay in the sandbox: the server sends itself the gateway’s signed “paid” IPN',
         params: IdParams,
-        response: { 200: SandboxActionResponse, ...errorResponses(400, 404, 419, 429) },
+        response: { 200: SandboxActionResponse, ...errorResponses(400, 401, 403, 404, 419, 429) },
       },
     },
-    async (request) => act('pay')(request.params.id),
+    async (request) => act('pay')(currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/sandbox/checkout/:id/cancel',
     {
+      onRequest: app.requireMember,
       schema: {
         tags: ['sandbox'],
+        security: bearer,
         summary: 'Cancel in the sandbox: the server sends itself the gateway’s signed “failed” IPN',
         params: IdParams,
-        response: { 200: SandboxActionResponse, ...errorResponses(400, 404, 419, 429) },
+        response: { 200: SandboxActionResponse, ...errorResponses(400, 401, 403, 404, 419, 429) },
       },
     },
-    async (request) => act('cancel')(request.params.id),
+    async (request) => act('cancel')(currentUser(request).id, request.params.id),
   );
 };

@@ -31,6 +31,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps,
         typeof request.body === 'string' ? request.body : '',
         header(request.headers['x-nowpayments-sig']),
+        request.log,
       ),
   );
 
@@ -48,6 +49,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps,
         typeof request.body === 'string' ? request.body : '',
         header(request.headers.hmac),
+        request.log,
       ),
   );
 };

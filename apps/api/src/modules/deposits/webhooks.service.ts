@@ -15,6 +15,9 @@ import {
 import type { AppDeps } from '../../deps';
 import { applyGatewayEvent, type GatewayEvent } from './deposits.service';
 
+/** Where the webhooks log what they ignore (the request's logger). */
+type IpnLog = GatewayEvent['log'];
+
 const badSignature = () => new AppError('UNAUTHENTICATED', 'Invalid signature.');
 const badIpn = (message: string) => AppError.validation('ipn', message);
 
@@ -50,6 +53,7 @@ export async function handleNowPaymentsIpn(
   deps: AppDeps,
   rawBody: string,
   signature: string | undefined,
+  log?: IpnLog,
 ): Promise<{ message: string; status: string }> {
   const body = verifyNowPaymentsIpn(rawBody, signature, deps.payments.secrets.nowpaymentsIpnSecret);
   if (!body) throw badSignature();
@@ -73,7 +77,10 @@ export async function handleNowPaymentsIpn(
     };
   } else if (status === 'partially_paid') {
     outcome = { kind: 'credit', target: () => target, status: 'partially_paid' };
-  } else if (status === 'failed' || status === 'refunded' || status === 'expired') {
+  } else if (status === 'refunded') {
+    // The payment was sent back to the payer (decision 155).
+    outcome = { kind: 'reversed', refund: true };
+  } else if (status === 'failed' || status === 'expired') {
     outcome = { kind: 'unpaid', status: status === 'expired' ? 'expired' : 'failed' };
   } else {
     outcome = { kind: 'pending' };
@@ -87,6 +94,7 @@ export async function handleNowPaymentsIpn(
     paymentId: text(body.payment_id) || null,
     mismatch,
     outcome,
+    log,
   });
   return { message: 'IPN processed.', status: result };
 }
@@ -106,6 +114,7 @@ export async function handleCoinPaymentsIpn(
   deps: AppDeps,
   rawBody: string,
   hmac: string | undefined,
+  log?: IpnLog,
 ): Promise<{ message: string; status: string }> {
   const { coinpaymentsIpnSecret, coinpaymentsMerchantId } = deps.payments.secrets;
   const check = verifyCoinPaymentsIpn(rawBody, hmac, coinpaymentsIpnSecret, coinpaymentsMerchantId);
@@ -138,12 +147,15 @@ export async function handleCoinPaymentsIpn(
     rankOf: coinRankOf,
     paymentId: fields.get('txn_id'),
     mismatch,
+    // A negative status (-1 cancelled or timed out, -2 and below refunded or reversed) ends an unpaid
+    // invoice, and takes back a payment already credited (decision 155).
     outcome:
       outcome === 'paid'
         ? { kind: 'credit', target: (deposit) => deposit.amount, status: 'confirmed' }
         : outcome === 'failed'
-          ? { kind: 'unpaid', status: 'failed' }
+          ? { kind: 'reversed', refund: status <= -2 }
           : { kind: 'pending' },
+    log,
   });
   return { message: 'IPN processed.', status: result };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '#lib/cn';
 import { Button } from './button';
@@ -8,6 +8,7 @@ const TONES = {
   error: { box: 'border-danger-line bg-danger-soft text-danger', Icon: CircleAlert },
   success: { box: 'border-success-line bg-success-soft text-success', Icon: CircleCheck },
   info: { box: 'border-line bg-brand-soft text-brand-text', Icon: Info },
+  warning: { box: 'border-warning-line bg-warning-soft text-warning', Icon: TriangleAlert },
 } as const;
 
 interface AlertProps {

@@ -12,6 +12,7 @@ import {
   Scale,
   Settings,
   ShieldCheck,
+  Undo2,
   Users,
   Wallet,
 } from 'lucide-react';
@@ -28,6 +29,7 @@ export interface AdminArea {
     | 'deposits'
     | 'withdrawals'
     | 'loanApplications'
+    | 'refunds'
     | 'members'
     | 'plans'
     | 'loanPlans'
@@ -62,6 +64,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     roles: ['finance'],
     group: 'work',
   },
+  { key: 'refunds', path: '/admin/refunds', icon: Undo2, roles: ['finance'], group: 'work' },
   { key: 'members', path: '/admin/members', icon: Users, roles: ['finance', 'support'], group: 'work' },
   { key: 'plans', path: '/admin/plans', icon: Layers, roles: ['finance'], group: 'catalogue' },
   { key: 'loanPlans', path: '/admin/loan-plans', icon: Wallet, roles: ['finance'], group: 'catalogue' },

@@ -35,6 +35,7 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   rejected: 'danger',
   failed: 'danger',
   expired: 'danger',
+  refunded: 'danger',
 };
 
 /** The type's label (spec §9: points_conversion is shown as 'Loyalty Points'). */

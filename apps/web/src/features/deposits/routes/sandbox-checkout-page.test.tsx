@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '#lib/storage';
-import { fakeApi, json } from '../../../test/fake-api';
+import { routes } from '../../../app/routes';
+import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { SandboxCheckoutPage } from './sandbox-checkout-page';
 
@@ -71,4 +72,33 @@ describe('sandbox checkout (DESIGN §6)', () => {
       await screen.findByText('This payment page does not exist, or sandbox payments are off.'),
     ).toBeInTheDocument();
   });
+
+  it('is for the signed-in member: a signed-out visitor goes to the sign-in without reading the payment', async () => {
+    const server = fakeApi({
+      'GET /api/me': () => json({ message: 'Not authenticated', code: 'UNAUTHENTICATED' }, 401),
+      'GET /api/sandbox/checkout/12': () => json(CHECKOUT),
+    });
+    renderRoutes(routes, '/sandbox/checkout/12');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'), {
+      timeout: 10_000,
+    });
+    expect(server.to('GET /api/sandbox/checkout/12')).toHaveLength(0);
+  }, 20_000);
+
+  it('says "not found" to a member who opens another member’s payment (the API answers 404)', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/sandbox/checkout/12': () => json({ message: 'Deposit not found.', code: 'NOT_FOUND' }, 404),
+    });
+    renderRoutes(routes, '/sandbox/checkout/12');
+    expect(
+      await screen.findByText(
+        'This payment page does not exist, or sandbox payments are off.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+  }, 20_000);
 });

@@ -19,8 +19,9 @@ import { currencyLabel, METHOD_KEYS } from '../components/deposit-labels';
 
 /**
  * The sandbox payment page (DESIGN §6, PAYMENTS_MODE=sandbox): stands in for the gateway's page.
- * Public (the gateway's page needs no sign-in); Pay makes the server send itself the gateway's signed
- * payment notification, Cancel abandons the payment; both return to the redirect_url.
+ * For the signed-in member whose deposit it is (the router's RequireMember; another member's deposit
+ * is "not found"); Pay makes the server send itself the gateway's signed payment notification, Cancel
+ * abandons the payment; both return to the redirect_url.
  */
 export function SandboxCheckoutPage() {
   const { t } = useTranslation();

@@ -27,17 +27,19 @@ interface DashboardPageProps {
   plans?: ReactNode;
   /** The Finalise account setup banner (auth feature). */
   setup?: ReactNode;
+  /** What the member owes after a gateway took back a deposit, while something is owed (deposits feature). */
+  owed?: ReactNode;
   /** The Invite Friends modal (rewards feature). */
   InviteDialog?: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
 }
 
 /**
- * Overview: the Finalise account setup banner, the promo tiles, the greeting, the summary cards
+ * Overview: the Finalise account setup banner, what the member owes for a reversed deposit, the promo tiles, the greeting, the summary cards
  * (balance with no decimals; earnings and deposits with 2; loyalty points), the email verification
  * status and the plans. The banner, the plans and the Invite Friends modal belong to other features:
  * the router hands them in (features do not import each other).
  */
-export function DashboardPage({ plans, setup, InviteDialog }: DashboardPageProps) {
+export function DashboardPage({ plans, setup, owed, InviteDialog }: DashboardPageProps) {
   const { t, i18n } = useTranslation();
   const [inviteOpen, setInviteOpen] = useState(false);
   const { data: user } = useMe();
@@ -54,6 +56,7 @@ export function DashboardPage({ plans, setup, InviteDialog }: DashboardPageProps
         description={t('pages.dashboard.description')}
       />
       {setup}
+      {owed}
       <PromoTiles onInvite={() => setInviteOpen(true)} />
       {InviteDialog && (
         <Suspense fallback={null}>

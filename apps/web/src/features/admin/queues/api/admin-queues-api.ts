@@ -1,5 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDeposit, AdminDepositDetailResponse } from '@app/shared/schemas/deposits';
+import type {
+  AdminDeposit,
+  AdminDepositDetailResponse,
+  AdminRefundListResponse,
+} from '@app/shared/schemas/deposits';
 import type { AdminWithdrawal, AdminWithdrawalDetailResponse } from '@app/shared/schemas/withdrawals';
 import type { AdminLoanApplication, AdminLoanApplicationDetailResponse } from '@app/shared/schemas/loans';
 import type {
@@ -26,6 +30,7 @@ import { adminApi } from '../../api/admin-api';
 export const adminQueuesQueryKey = ['admin', 'queues'] as const;
 export const adminMembersQueryKey = ['admin', 'members'] as const;
 export const adminOverviewQueryKey = ['admin', 'overview'] as const;
+export const adminRefundsQueryKey = ['admin', 'refunds'] as const;
 
 /** The API path of each queue. */
 export const QUEUE_PATHS: Record<AdminQueue, string> = {
@@ -232,5 +237,15 @@ export function useRunLedgerCheck() {
   return useMutation({
     mutationFn: () => adminApi.get<LedgerCheckResponse>('/api/admin/ledger/check'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminOverviewQueryKey }),
+  });
+}
+
+/** GET /api/admin/refunds: refunds and chargebacks of credited deposits, open ones by default (decision 155). */
+export function useAdminRefunds(query: Record<string, string>) {
+  return useQuery({
+    queryKey: [...adminRefundsQueryKey, query],
+    queryFn: ({ signal }) =>
+      adminApi.get<AdminRefundListResponse>(withQuery('/api/admin/refunds', query), { signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -31,7 +31,7 @@ export const QUEUE_PATHS_WEB: Record<AdminQueue, string> = {
 
 /** The statuses each queue can be filtered by (the API's enums). */
 export const QUEUE_STATUSES: Record<AdminQueue, readonly string[]> = {
-  deposits: ['pending', 'confirmed', 'partially_paid', 'failed', 'expired', 'rejected'],
+  deposits: ['pending', 'confirmed', 'partially_paid', 'failed', 'expired', 'rejected', 'refunded'],
   withdrawals: ['pending', 'approved', 'rejected'],
   loan_applications: ['pending', 'approved', 'rejected', 'withdrawn', 'completed'],
 };
@@ -39,6 +39,6 @@ export const QUEUE_STATUSES: Record<AdminQueue, readonly string[]> = {
 export function statusTone(status: string): 'warning' | 'success' | 'danger' | 'neutral' {
   if (status === 'pending') return 'warning';
   if (status === 'approved' || status === 'confirmed' || status === 'completed') return 'success';
-  if (status === 'rejected' || status === 'failed') return 'danger';
+  if (status === 'rejected' || status === 'failed' || status === 'refunded') return 'danger';
   return 'neutral';
 }

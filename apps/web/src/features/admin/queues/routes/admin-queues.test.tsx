@@ -41,6 +41,7 @@ const detail: AdminWithdrawalDetailResponse = {
     invested: 0,
     withdrawal_hold: 250,
     loan_outstanding: 0,
+    refund_debt: 70,
     total_deposit: 750,
     total_withdrawn: 0,
   },
@@ -174,6 +175,8 @@ describe('queue item', () => {
       '/admin/withdrawals/41',
     );
     expect(await screen.findByRole('heading', { name: 'Withdrawal #41' })).toBeInTheDocument();
+    // What the member owes for a reversed deposit is beside the request (decision 155).
+    expect(screen.getByText('Owed from refunds').parentElement).toHaveTextContent('$70.00');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Reject $250.00 for ada_l (ada@example.com)?');
@@ -381,6 +384,7 @@ describe('reconciliation', () => {
       mismatched_queue_totals: [],
       mismatched_list_totals: [],
       mismatched_cash_amounts: [],
+      mismatched_refunds: [],
       duplicate_references: 0,
       accounts_checked: 12,
       entries_checked: 30,
@@ -390,8 +394,9 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(12);
+    expect(screen.getAllByText('Holds')).toHaveLength(13);
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
+    expect(screen.getByText('Refunds equal their postings, debts what is owed')).toBeInTheDocument();
     expect(screen.getByText('1 broken')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Mismatched accounts' })).toHaveTextContent('$10.01');
   });

@@ -96,6 +96,7 @@ function Member({ id }: { id: number }) {
               <Row label={t('adminQueues.money.invested')}>{money(data.money.invested)}</Row>
               <Row label={t('adminQueues.money.withdrawalHold')}>{money(data.money.withdrawal_hold)}</Row>
               <Row label={t('adminQueues.money.loanOutstanding')}>{money(data.money.loan_outstanding)}</Row>
+              <Row label={t('adminQueues.money.refundDebt')}>{money(data.money.refund_debt)}</Row>
               <Row label={t('adminQueues.money.totalDeposit')}>{money(data.money.total_deposit)}</Row>
               <Row label={t('adminQueues.money.totalEarnings')}>{money(data.money.total_earnings)}</Row>
               <Row label={t('adminQueues.money.totalWithdrawn')}>{money(data.money.total_withdrawn)}</Row>

@@ -199,6 +199,7 @@ function MemberCard({ member }: { member: QueueItemDetail['member'] }) {
         <Row label={t('adminQueues.money.withdrawalHold')}>{money(member.withdrawal_hold)}</Row>
         <Row label={t('adminQueues.money.invested')}>{money(member.invested)}</Row>
         <Row label={t('adminQueues.money.loanOutstanding')}>{money(member.loan_outstanding)}</Row>
+        <Row label={t('adminQueues.money.refundDebt')}>{money(member.refund_debt)}</Row>
         <Row label={t('adminQueues.money.totalDeposit')}>{money(member.total_deposit)}</Row>
         <Row label={t('adminQueues.money.totalWithdrawn')}>{money(member.total_withdrawn)}</Row>
       </dl>

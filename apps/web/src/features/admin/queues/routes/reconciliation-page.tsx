@@ -23,6 +23,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['goals', check.mismatched_goals.length],
     ['queueTotals', check.mismatched_queue_totals.length],
     ['listTotals', check.mismatched_list_totals.length],
+    ['refunds', check.mismatched_refunds.length],
     ['references', check.duplicate_references],
   ];
 }
