@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DEPOSIT_CURRENCY, DEPOSIT_METHODS } from '../constants';
-import { ListMeta, PageQuery, moneyAmount, requiredText } from './common';
+import { ListMeta, PageQuery, moneyAmount, positiveId, requiredText } from './common';
 import {
   QueueDecision,
   QueueMemberSummary,
@@ -119,7 +119,7 @@ export type DepositListResponse = z.infer<typeof DepositListResponse>;
 export const DepositTotalResponse = z.object({ total_deposits: z.number() });
 export type DepositTotalResponse = z.infer<typeof DepositTotalResponse>;
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const IdParams = z.object({ id: positiveId() });
 
 /** GET /api/sandbox/checkout/:id (public; PAYMENTS_MODE=sandbox only). */
 export const SandboxCheckout = z.object({
