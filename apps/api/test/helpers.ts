@@ -20,12 +20,16 @@ export interface TestApp {
  * Builds the real app on a freshly migrated database of its own (PGlite or PostgreSQL per TEST_DB),
  * with a clock pinned at TEST_NOW. Closed automatically after the file's tests (closeTestApps), once the
  * ledger check has passed on its database, whether it was built at the file's top or inside a test.
+ * `options.logStream` receives the app's log lines (at the LOG_LEVEL of `env`; none by default).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: '1', APP_URL: 'http://localhost:3000', ...env });
   const { database, drop } = await createTestDatabase();
   const clock = new FixedClock(TEST_NOW);
-  const app = await buildApp({ config, database, clock, appKey: randomBytes(32) });
+  const app = await buildApp({ config, database, clock, appKey: randomBytes(32), ...options });
   await app.ready();
   let closed = false;
   const close = async () => {
