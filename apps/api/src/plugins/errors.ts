@@ -2,8 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@app/shared';
 import { AppError } from '../errors';
+import { requestErrorLine } from '../lib/error-line';
 
-/** One error handler (CONVENTIONS §4): zod failures → 400 with field errors; 5xx never leaks internals. */
+/**
+ * One error handler (CONVENTIONS §4): zod failures → 400 with field errors; 5xx never leaks internals,
+ * and its log line names the route and the error, never a value of the request (decision 153).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -22,7 +26,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ issues: error.cause.issues, url: error.url }, 'response did not match its schema');
+      const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+      request.log.error({ route, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
     }
     const status = error.statusCode ?? 500;
@@ -45,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
                 : error.message;
       return reply.status(status).send({ message, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error(requestErrorLine(request, error), 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
   });
 }
