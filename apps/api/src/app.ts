@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     exempt: isWebhook,
   });
   registerIdempotency(app);
-  await registerOpenApi(app, { appUrl: config.appUrl });
+  await registerOpenApi(app, { appUrl: config.appUrl, docs: config.apiDocs });
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
