@@ -22,26 +22,45 @@ export interface InputTextProblem {
   message: string;
 }
 
+/** The most problems one input reports: enough for a form, bounded for a hostile body. */
+const MAX_PROBLEMS = 20;
+
+/** A value met in the walk, with the way back to the root (paths are built only for a problem). */
+interface Place {
+  value: unknown;
+  key: string | number | undefined;
+  parent: Place | undefined;
+}
+
+function pathOf(place: Place): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Place | undefined = place; at && at.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * Every text in `value` (object keys included) that holds a NUL character, which PostgreSQL cannot
- * store, or is longer than any field takes. Walked without recursion, so that no nesting a JSON body
- * can carry exhausts the stack.
+ * store, or is longer than any field takes (at most MAX_PROBLEMS of them). Walked without recursion
+ * and without copying paths, so that no nesting a JSON body can carry exhausts the stack or the time.
  */
 export function inputTextProblems(value: unknown): InputTextProblem[] {
   const problems: InputTextProblem[] = [];
-  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value: current, path } = next;
+  const pending: Place[] = [{ value, key: undefined, parent: undefined }];
+  for (let place = pending.pop(); place && problems.length < MAX_PROBLEMS; place = pending.pop()) {
+    const current = place.value;
     if (typeof current === 'string') {
       const message = textProblem(current);
-      if (message) problems.push({ path, message });
+      if (message) problems.push({ path: pathOf(place), message });
     } else if (Array.isArray(current)) {
-      current.forEach((item: unknown, index) => pending.push({ value: item, path: [...path, index] }));
+      for (let index = current.length - 1; index >= 0; index -= 1) {
+        pending.push({ value: current[index] as unknown, key: index, parent: place });
+      }
     } else if (current !== null && typeof current === 'object') {
-      for (const [key, item] of Object.entries(current)) {
+      for (const [key, item] of Object.entries(current).reverse()) {
         const message = textProblem(key);
-        if (message) problems.push({ path: [...path, key], message });
-        else pending.push({ value: item, path: [...path, key] });
+        const child: Place = { value: item as unknown, key, parent: place };
+        if (message) problems.push({ path: pathOf(child), message });
+        else pending.push(child);
       }
     }
   }

@@ -132,7 +132,10 @@ const UNSAFE_IN_URL = /[\s\u0000-\u001f\u007f\\]/;
  * no credentials, or (`mailto`) a `mailto:` address, or (`sitePath`) a path of this site ("/logo.svg",
  * never "//host", which is another site). Never `javascript:`, `data:`, `http:` or any other scheme.
  */
-export function isSafeLinkUrl(value: string, options: { mailto?: boolean; sitePath?: boolean } = {}): boolean {
+export function isSafeLinkUrl(
+  value: string,
+  options: { mailto?: boolean; sitePath?: boolean } = {},
+): boolean {
   if (value === '' || UNSAFE_IN_URL.test(value)) return false;
   if (options.sitePath && value.startsWith('/')) return !value.startsWith('//');
   if (options.mailto && /^mailto:/i.test(value)) {
