@@ -15,13 +15,11 @@ export async function readAhead(chunks: AsyncGenerator<string>, count = 2): Prom
     else first.push(next.value);
   }
   async function* all(): AsyncGenerator<string> {
-    try {
-      yield* first;
-      if (!ended) yield* chunks;
-    } finally {
-      // The client went away: stop reading batches.
-      await chunks.return(undefined);
-    }
+    yield* first;
+    if (!ended) yield* chunks;
   }
-  return Readable.from(all());
+  const stream = Readable.from(all());
+  // The client went away (or the stream ended): stop reading batches, even before the first was sent.
+  stream.once('close', () => void chunks.return(undefined));
+  return stream;
 }
