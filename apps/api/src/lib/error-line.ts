@@ -28,7 +28,10 @@ const MIN_CUT_LENGTH = 3;
 const CUT = '[input]';
 
 /** The error line of a request's unexpected error: the route, and the error without the request's values. */
-export function requestErrorLine(request: FastifyRequest, error: unknown): { route: string; error: ErrorLine } {
+export function requestErrorLine(
+  request: FastifyRequest,
+  error: unknown,
+): { route: string; error: ErrorLine } {
   const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
   return { route, error: describeError(error, inputTexts([request.body, request.query, request.params])) };
 }
@@ -39,7 +42,7 @@ export function describeError(error: unknown, inputs: readonly string[] = []): E
   const database = databaseErrorOf(outer);
   const cause = outer.cause instanceof Error ? outer.cause : undefined;
   const line: ErrorLine = {
-    type: cause ? `${outer.name}: ${cause.name}` : outer.name,
+    type: cause ? `${kindOf(outer)}: ${kindOf(cause)}` : kindOf(outer),
     message: cutInputs(database?.message ?? outer.message, inputs),
   };
   if (database) {
@@ -53,6 +56,12 @@ export function describeError(error: unknown, inputs: readonly string[] = []): E
   const frames = (outer.stack ?? '').split('\n').filter((text) => /^\s+at /.test(text));
   if (frames.length > 0) line.stack = cutInputs(frames.join('\n'), inputs);
   return line;
+}
+
+/** An error's class name (Drizzle's errors keep the name "Error"). */
+function kindOf(error: Error): string {
+  const name = error.constructor.name;
+  return name && name !== 'Error' ? name : error.name;
 }
 
 interface DatabaseError extends Error {
@@ -82,7 +91,8 @@ function inputTexts(parts: unknown[]): string[] {
     const value = pending.pop();
     if (typeof value === 'string') texts.add(value.trim());
     else if (Array.isArray(value)) pending.push(...(value as unknown[]));
-    else if (value !== null && typeof value === 'object') pending.push(...Object.values(value as Record<string, unknown>));
+    else if (value !== null && typeof value === 'object')
+      pending.push(...Object.values(value as Record<string, unknown>));
   }
   return [...texts].filter((text) => text.length >= MIN_CUT_LENGTH).sort((a, b) => b.length - a.length);
 }
