@@ -21,6 +21,13 @@ const inputText = z.unknown().superRefine((value, ctx) => {
 export const inputValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
   validatorCompiler({ ...route, schema: inputText.pipe(route.schema) });
 
+/** An IP address, alone or with a port ("203.0.113.7:51234", "[2001:db8::1]:443", as some balancers write it). */
+export function isClientAddress(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  const withPort = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):\d{1,5}$/.exec(value);
+  return withPort !== null && isIP(withPort[1] ?? withPort[2] ?? '') !== 0;
+}
+
 export const HEADER_MESSAGES = {
   userAgent: INPUT_MESSAGES.nul,
   forwardedFor: 'X-Forwarded-For must name the client by its IP address.',
@@ -29,9 +36,10 @@ export const HEADER_MESSAGES = {
 /**
  * The request headers the API stores (decision 153): the user agent (sessions, security mails) and,
  * behind a trusted proxy, the client address X-Forwarded-For gives (sessions, audit log, throttles).
- * A NUL in the user agent, or a forwarded "address" that is not an IP address, is refused with a 400
- * naming the header. (Node's HTTP parser already refuses control characters in any header; requests
- * injected in-process are not parsed.) Without a trusted proxy, the address is the socket's.
+ * A NUL in the user agent, or a forwarded "address" that is not an IP address (with or without a
+ * port), is refused with a 400 naming the header. (Node's HTTP parser already refuses control
+ * characters in any header; requests injected in-process are not parsed.) Without a trusted proxy,
+ * the address is the socket's.
  */
 export function registerStoredHeaderRule(app: FastifyInstance, options: { trustProxy: boolean }): void {
   app.addHook('onRequest', (request, _reply, done) => {
@@ -39,7 +47,7 @@ export function registerStoredHeaderRule(app: FastifyInstance, options: { trustP
     if (agent !== undefined && agent.includes('\u0000')) {
       return done(AppError.validation('User-Agent', HEADER_MESSAGES.userAgent));
     }
-    if (options.trustProxy && isIP(request.ip) === 0) {
+    if (options.trustProxy && !isClientAddress(request.ip)) {
       return done(AppError.validation('X-Forwarded-For', HEADER_MESSAGES.forwardedFor));
     }
     done();
