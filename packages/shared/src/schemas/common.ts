@@ -100,6 +100,12 @@ export const moneyAmount = (messages: MoneyAmountMessages) =>
     return parsed.cents;
   });
 
+function isRealDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /**
  * A calendar date written YYYY-MM-DD: a real date, within DATE_RANGE (decision 153; the database and
  * the code that adds a day to the last one both have limits far from any date a person means).
@@ -108,18 +114,14 @@ export const isoDate = (message = 'Enter a date as YYYY-MM-DD.') =>
   z
     .string({ error: message })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message, abort: true })
-    .refine(
-      (value) => {
-        const date = new Date(`${value}T00:00:00Z`);
-        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-      },
-      { message, abort: true },
-    )
-    .refine(
-      (value) => value >= DATE_RANGE.earliest && value <= DATE_RANGE.latest,
-      INPUT_MESSAGES.dateOutOfRange,
-    )
+    // One message a field: a day that is not real, else one outside the range (not aborting, so that a
+    // union holding this, such as the goal's "empty or a date", still reports it).
+    .superRefine((value, ctx) => {
+      if (!isRealDay(value)) ctx.addIssue({ code: 'custom', message });
+      else if (value < DATE_RANGE.earliest || value > DATE_RANGE.latest) {
+        ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.dateOutOfRange });
+      }
+    })
     // The API's document says which fields are dates (tests probe them with dates out of range).
     .meta({ format: 'date' });
 

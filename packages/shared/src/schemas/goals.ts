@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GOAL_FREQUENCIES } from '../goals';
-import { isoDate, moneyAmount, positiveId } from './common';
+import { isoDate, moneyAmount, positiveId, wholeNumber } from './common';
 
 /** Messages of goals: the spec's (§5, §8) where it gives one, ours otherwise. */
 export const GOAL_MESSAGES = {
@@ -91,10 +91,12 @@ export const GoalCreateRequest = z.object({
   target_date: optionalDate,
   plan_id: planId(GOAL_MESSAGES.selectPlan),
   /** The chat sends 0 (spec §7); anything else is refused: a goal starts at 0. */
-  achieved_amount: z
-    .union([z.number(), z.string()])
-    .optional()
-    .refine((value) => value === undefined || Number(value) === 0, GOAL_MESSAGES.achievedStartsAtZero),
+  achieved_amount: wholeNumber(
+    z
+      .number({ error: GOAL_MESSAGES.achievedStartsAtZero })
+      .min(0, GOAL_MESSAGES.achievedStartsAtZero)
+      .max(0, GOAL_MESSAGES.achievedStartsAtZero),
+  ).optional(),
 });
 export type GoalCreateRequest = z.input<typeof GoalCreateRequest>;
 export type GoalCreateInput = z.output<typeof GoalCreateRequest>;
