@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Database } from '@app/db';
 import type { Config } from './config';
@@ -12,6 +12,7 @@ import { createPayments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
 import { childLoggerFactory, loggerOptions, registerAccessLog } from './logger';
 import { registerErrorHandler } from './plugins/errors';
+import { inputValidatorCompiler, registerStoredHeaderRule } from './plugins/input-rule';
 import { registerCsrf } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -56,7 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // The input rule of decision 153 (no NUL, no over-long text), then each route's zod schema.
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.env === 'test' }));
 
   const deps: AppDeps = {
@@ -84,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // may be registered before it.
   registerAuth(app);
   registerErrorHandler(app);
+  registerStoredHeaderRule(app, { trustProxy: config.trustProxy });
   registerAccessLog(app);
   registerMetrics(app);
   await app.register(cookie);
@@ -95,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     exempt: isWebhook,
   });
   registerIdempotency(app);
-  await registerOpenApi(app, { appUrl: config.appUrl });
+  await registerOpenApi(app, { appUrl: config.appUrl, docs: config.apiDocs });
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes);

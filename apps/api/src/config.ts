@@ -62,6 +62,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     TRUST_PROXY: flag,
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /** Serves the OpenAPI document and its browser at /api/docs (default: on outside production). */
+    API_DOCS: flag,
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -203,6 +205,8 @@ export interface Config {
   trustProxy: boolean;
   /** GET /metrics is served only when set, to requests that bear it (docs/operations.md). */
   metricsToken: string | undefined;
+  /** /api/docs is served (the whole API's description): off in production unless API_DOCS=1. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -274,5 +278,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY ?? false,
     metricsToken: env.METRICS_TOKEN,
+    apiDocs: env.API_DOCS ?? !isProduction,
   };
 }

@@ -18,9 +18,9 @@ export interface TestApp {
 
 /**
  * Builds the real app on a freshly migrated database of its own (PGlite or PostgreSQL per TEST_DB),
- * with a clock pinned at TEST_NOW, its log lines to `options.logStream` when a test reads them. Closed
- * automatically after the file's tests (closeTestApps), once the ledger check has passed on its
- * database, whether it was built at the file's top or inside a test.
+ * with a clock pinned at TEST_NOW. Closed automatically after the file's tests (closeTestApps), once the
+ * ledger check has passed on its database, whether it was built at the file's top or inside a test.
+ * `options.logStream` receives the app's log lines (at the LOG_LEVEL of `env`; none by default).
  */
 export async function createTestApp(
   env: Record<string, string> = {},

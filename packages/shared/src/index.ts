@@ -1,5 +1,6 @@
 export * from './money';
 export * from './constants';
+export * from './input-rules';
 export * from './errors';
 export * from './schemas/common';
 export * from './schemas/auth';

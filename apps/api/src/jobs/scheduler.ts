@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { describeError } from '../lib/error-line';
 
 /**
  * Runs every registered job once a minute on this node. Jobs take a Postgres advisory lock and are
@@ -12,7 +13,8 @@ export function startScheduler(app: FastifyInstance, intervalMs = 60_000): { sto
     try {
       await app.deps.jobs.runAll({ database: app.deps.database, clock: app.deps.clock });
     } catch (error) {
-      app.log.error({ err: error }, 'scheduled job failed');
+      // A failed query's parameters (members' amounts and ids) stay out of the log (decision 153).
+      app.log.error({ error: describeError(error) }, 'scheduled job failed');
     } finally {
       running = false;
     }

@@ -3,8 +3,12 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ApiErrorBody } from '@app/shared';
 import { AppError } from '../errors';
 import { SealedDataUnreadableError } from '../lib/crypto';
+import { requestErrorLine } from '../lib/error-line';
 
-/** One error handler (CONVENTIONS §4): zod failures → 400 with field errors; 5xx never leaks internals. */
+/**
+ * One error handler (CONVENTIONS §4): zod failures → 400 with field errors; 5xx never leaks internals,
+ * and its log line names the route and the error, never a value of the request (decision 153).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -23,7 +27,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ issues: error.cause.issues, url: error.url }, 'response did not match its schema');
+      const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+      request.log.error({ route, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
     }
     const status = error.statusCode ?? 500;
@@ -54,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: 'SEALED_DATA_UNREADABLE',
       });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error(requestErrorLine(request, error), 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
   });
 }

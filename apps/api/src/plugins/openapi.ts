@@ -3,8 +3,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance, options: { appUrl: string }): Promise<void> {
+/**
+ * OpenAPI generated from the routes' zod schemas (`app.swagger()`), browsable at /api/docs when
+ * `docs` is on (config API_DOCS: off in production unless an operator turns it on, since the document
+ * lists the whole admin API to anyone; decision 153).
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { appUrl: string; docs: boolean },
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Platform API', version: '1.0.0', description: 'Member, public and admin API.' },
@@ -17,5 +24,5 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (options.docs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_TYPES } from '../constants';
-import { ListMeta, isoDate } from './common';
+import { ListMeta, isoDate, pageField, perPageField } from './common';
 
 export const ACTIVITY_MESSAGES = {
   failed: 'Failed to fetch transactions',
@@ -23,8 +23,8 @@ export const ActivityQuery = z
     type: z.preprocess(blankToUndefined, ActivityType.optional()),
     start_date: z.preprocess(blankToUndefined, isoDate(ACTIVITY_MESSAGES.invalidDate).optional()),
     end_date: z.preprocess(blankToUndefined, isoDate(ACTIVITY_MESSAGES.invalidDate).optional()),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(ACTIVITY_PAGE_SIZE),
+    page: pageField(),
+    per_page: perPageField().default(ACTIVITY_PAGE_SIZE),
   })
   .refine((value) => !value.start_date || !value.end_date || value.start_date <= value.end_date, {
     path: ['end_date'],

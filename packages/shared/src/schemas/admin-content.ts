@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOAN_INTERVALS, MAX_LOAN_TERM, type LoanInterval } from '../loans';
-import { ListMeta, PageQuery, emailField, moneyAmount, requiredText } from './common';
+import { ListMeta, PageQuery, emailField, isSafeLinkUrl, moneyAmount, requiredText } from './common';
 import { SocialLink } from './front';
 import { HELP_CATEGORIES } from './help';
 import { PLAN_CATEGORIES } from './investing';
@@ -241,7 +241,7 @@ export const AdminSettingsFields = {
     .string()
     .trim()
     .max(500, M.logoInvalid)
-    .refine((value) => value === '' || /^(https:\/\/[^\s]+|\/[^\s]*)$/.test(value), M.logoInvalid)
+    .refine((value) => value === '' || isSafeLinkUrl(value, { sitePath: true }), M.logoInvalid)
     .transform((value) => (value === '' ? null : value))
     .nullable(),
   company_email: emailField(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListMeta, PageQuery, requiredText } from './common';
+import { ListMeta, PageQuery, positiveId, requiredText } from './common';
 import { Profile } from './auth';
 import { ActivityItem } from './activity';
 import { Deposit } from './deposits';
@@ -110,7 +110,7 @@ export const MONEY_SECTIONS: readonly MemberSection[] = [
 ];
 
 export const MemberSectionParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: positiveId(),
   section: z.enum(MEMBER_SECTIONS, { error: 'Unknown section.' }),
 });
 

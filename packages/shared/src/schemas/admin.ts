@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
-import { ListMeta, emailField, requiredText } from './common';
+import { ListMeta, emailField, isoDate, pageField, perPageField, positiveId, requiredText } from './common';
 import { Enable2faResponse, TwoFactorToken, UserResponse } from './auth';
 
 /** The messages of the admin accounts API (decision 120). */
@@ -86,8 +86,8 @@ export const AdminAccount = z.object({
 export type AdminAccount = z.infer<typeof AdminAccount>;
 
 export const AdminListQuery = z.object({
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more.').max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100, 'At most 100 per page.').default(25),
+  page: pageField({ min: 'Page must be 1 or more.' }),
+  per_page: perPageField({ max: 'At most 100 per page.' }).default(25),
 });
 export type AdminListQuery = z.input<typeof AdminListQuery>;
 
@@ -128,7 +128,7 @@ export const UpdateAdminRequest = z
 export type UpdateAdminRequest = z.input<typeof UpdateAdminRequest>;
 
 export const AdminIdParams = z.object({
-  id: z.coerce.number({ error: 'Not found.' }).int().min(1).max(2_147_483_647),
+  id: positiveId('Not found.'),
 });
 
 export const AdminAccountResponse = z.object({ admin: AdminAccount, message: z.string() });
@@ -151,21 +151,13 @@ export const AuditEntryResponse = z.object({
 });
 export type AuditEntryResponse = z.infer<typeof AuditEntryResponse>;
 
-const dateField = (message: string) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
-      message,
-    )
-    .optional();
+const dateField = (message: string) => isoDate(message).optional();
 
 /** GET /api/admin/audit-log (and its CSV export): filters, newest first. */
 export const AuditLogQuery = z
   .object({
-    page: z.coerce.number().int().min(1, 'Page must be 1 or more.').max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100, 'At most 100 per page.').default(50),
+    page: pageField({ min: 'Page must be 1 or more.' }),
+    per_page: perPageField({ max: 'At most 100 per page.' }).default(50),
     /** An actor's id or email. */
     actor: z.string().trim().max(254).optional(),
     /** An action, or a prefix ending in "." (e.g. "admin."). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DEPOSIT_CURRENCY, DEPOSIT_METHODS } from '../constants';
-import { ListMeta, PageQuery, moneyAmount, requiredText } from './common';
+import { ListMeta, PageQuery, moneyAmount, positiveId, requiredText } from './common';
 import {
   QueueDecision,
   QueueMemberSummary,
@@ -120,7 +120,7 @@ export type DepositListResponse = z.infer<typeof DepositListResponse>;
 export const DepositTotalResponse = z.object({ total_deposits: z.number() });
 export type DepositTotalResponse = z.infer<typeof DepositTotalResponse>;
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const IdParams = z.object({ id: positiveId() });
 
 /** GET /api/sandbox/checkout/:id (PAYMENTS_MODE=sandbox only; the signed-in member's own deposit). */
 export const SandboxCheckout = z.object({

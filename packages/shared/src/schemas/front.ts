@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkUrl } from './common';
 
 export const CurrencyOption = z.object({ code: z.string(), symbol: z.string() });
 export const LanguageOption = z.object({
@@ -9,7 +10,12 @@ export const LanguageOption = z.object({
 export type LanguageOption = z.infer<typeof LanguageOption>;
 
 export const SOCIAL_NETWORKS = ['x', 'linkedin', 'telegram', 'youtube', 'facebook', 'instagram'] as const;
-export const SocialLink = z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.url() });
+export const SOCIAL_LINK_URL_INVALID = 'Enter an https:// address (or a mailto: address).';
+/** A profile of the footer's Follow Us column: an https: (or mailto:) address only (decision 153). */
+export const SocialLink = z.object({
+  network: z.enum(SOCIAL_NETWORKS),
+  url: linkUrl({ mailto: true, message: SOCIAL_LINK_URL_INVALID }),
+});
 export type SocialLink = z.infer<typeof SocialLink>;
 
 export const FrontSettings = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GOAL_FREQUENCIES } from '../goals';
-import { isoDate, moneyAmount } from './common';
+import { isoDate, moneyAmount, positiveId, wholeNumber } from './common';
 
 /** Messages of goals: the spec's (§5, §8) where it gives one, ours otherwise. */
 export const GOAL_MESSAGES = {
@@ -64,7 +64,8 @@ const optionalDate = z
   .union([z.string(), z.null()], { error: GOAL_MESSAGES.invalidDate })
   .optional()
   .transform((value) => (value === null || value === undefined ? '' : value.trim()))
-  .pipe(z.union([z.literal('').transform(() => null), isoDate(GOAL_MESSAGES.invalidDate)]));
+  .pipe(z.union([z.literal('').transform(() => null), isoDate(GOAL_MESSAGES.invalidDate)]))
+  .meta({ format: 'date' });
 
 const goalName = z
   .string({ error: GOAL_MESSAGES.nameRequired })
@@ -77,8 +78,7 @@ const targetAmount = moneyAmount({
   min: { cents: 100, message: GOAL_MESSAGES.invalidTarget },
 });
 
-const planId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const planId = (message: string) => positiveId(message);
 
 /**
  * POST /api/goals and POST /api/ai/save-goal (spec §5 Goal form, §7). Output: target in cents,
@@ -91,10 +91,12 @@ export const GoalCreateRequest = z.object({
   target_date: optionalDate,
   plan_id: planId(GOAL_MESSAGES.selectPlan),
   /** The chat sends 0 (spec §7); anything else is refused: a goal starts at 0. */
-  achieved_amount: z
-    .union([z.number(), z.string()])
-    .optional()
-    .refine((value) => value === undefined || Number(value) === 0, GOAL_MESSAGES.achievedStartsAtZero),
+  achieved_amount: wholeNumber(
+    z
+      .number({ error: GOAL_MESSAGES.achievedStartsAtZero })
+      .min(0, GOAL_MESSAGES.achievedStartsAtZero)
+      .max(0, GOAL_MESSAGES.achievedStartsAtZero),
+  ).optional(),
 });
 export type GoalCreateRequest = z.input<typeof GoalCreateRequest>;
 export type GoalCreateInput = z.output<typeof GoalCreateRequest>;

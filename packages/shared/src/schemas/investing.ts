@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLANS_PAGE_SIZE } from '../constants';
-import { ListMeta, moneyAmount } from './common';
+import { ListMeta, moneyAmount, pageField, perPageField, positiveId } from './common';
 
 /** Messages of plans and investing: the spec's (§5, §8) where it gives one, ours otherwise. */
 export const INVEST_MESSAGES = {
@@ -72,11 +72,7 @@ export type PlanListResponse = z.infer<typeof PlanListResponse>;
 
 /** POST /api/invest. Output: amount in integer cents. */
 export const InvestRequest = z.object({
-  plan_id: z.coerce
-    .number({ error: INVEST_MESSAGES.invalidPlan })
-    .int(INVEST_MESSAGES.invalidPlan)
-    .positive(INVEST_MESSAGES.invalidPlan)
-    .max(2_147_483_647, INVEST_MESSAGES.invalidPlan),
+  plan_id: positiveId(INVEST_MESSAGES.invalidPlan),
   amount: moneyAmount({ invalid: INVEST_MESSAGES.invalidAmount }),
 });
 export type InvestRequest = z.input<typeof InvestRequest>;
@@ -125,8 +121,8 @@ export const UserPlanDetail = UserPlan.extend({ earnings: z.array(UserPlanEarnin
 export type UserPlanDetail = z.infer<typeof UserPlanDetail>;
 
 export const UserPlanListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(PLANS_PAGE_SIZE),
+  page: pageField(),
+  per_page: perPageField().default(PLANS_PAGE_SIZE),
 });
 export type UserPlanListQuery = z.input<typeof UserPlanListQuery>;
 

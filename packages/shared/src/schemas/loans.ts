@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListMeta, moneyAmount } from './common';
+import { ListMeta, moneyAmount, positiveId, wholeNumber } from './common';
 import { AdminUserSummary } from './deposits';
 import {
   QueueDecision,
@@ -59,19 +59,15 @@ export type LoanPlan = z.infer<typeof LoanPlan>;
 export const LoanPlanListResponse = z.array(LoanPlan);
 export type LoanPlanListResponse = z.infer<typeof LoanPlanListResponse>;
 
-const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-
 /** A whole number of periods, at least 1 (spec §5). */
 export const loanTerm = () =>
-  z.union([z.number(), z.string()], { error: LOAN_MESSAGES.invalidTerm }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    if (!/^\d{1,6}$/.test(text) || Number(text) < 1) {
-      ctx.addIssue({ code: 'custom', message: LOAN_MESSAGES.invalidTerm });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+  wholeNumber(
+    z
+      .number({ error: LOAN_MESSAGES.invalidTerm })
+      .int(LOAN_MESSAGES.invalidTerm)
+      .min(1, LOAN_MESSAGES.invalidTerm)
+      .max(999_999, LOAN_MESSAGES.invalidTerm),
+  );
 
 /** POST /api/loans/apply. Output: amount_requested in integer cents. */
 export const LoanApplyRequest = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListMeta } from './common';
+import { ListMeta, pageField, perPageField } from './common';
 
 export const NOTIFICATION_KINDS = [
   'deposit_confirmed',
@@ -55,8 +55,8 @@ export function notificationLink(kind: string): string | null {
 }
 
 export const NotificationListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageField(),
+  per_page: perPageField().default(20),
 });
 export const NotificationListResponse = z.object({
   data: z.array(Notification),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WITHDRAWAL_METHODS } from '../constants';
-import { ListMeta, moneyAmount, requiredText } from './common';
+import { ListMeta, moneyAmount, pageField, positiveId, requiredText } from './common';
 import { AdminUserSummary } from './deposits';
 import {
   AdminActor,
@@ -56,7 +56,7 @@ export const CreateWithdrawalRequest = z.object({
   }),
   withdrawal_method: WithdrawalMethod,
   destination: requiredText(WITHDRAWAL_MESSAGES.destinationRequired, 500),
-  destination_id: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
+  destination_id: positiveId(WITHDRAWAL_MESSAGES.destinationNotFound).nullish(),
 });
 export type CreateWithdrawalRequest = z.input<typeof CreateWithdrawalRequest>;
 
@@ -80,7 +80,7 @@ export const CreateWithdrawalResponse = z.object({ message: z.string(), withdraw
 export type CreateWithdrawalResponse = z.infer<typeof CreateWithdrawalResponse>;
 
 export const WithdrawalHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageField(),
 });
 /** The spec's shape (§3): data, current_page, last_page; 10 per page. */
 export const WithdrawalHistoryResponse = z.object({

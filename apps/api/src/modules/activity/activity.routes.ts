@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
+import { readAhead } from '../../lib/read-ahead';
 import { z } from 'zod';
 import { ActivityExportQuery, ActivityQuery, ActivityResponse } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
@@ -39,11 +39,12 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const day = app.deps.clock.now().toISOString().slice(0, 10);
+      const csv = await readAhead(exportActivity(app.deps.database.db, user.id, request.query));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="activity-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(exportActivity(app.deps.database.db, user.id, request.query)));
+        .send(csv);
     },
   );
 };

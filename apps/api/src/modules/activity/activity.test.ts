@@ -7,6 +7,7 @@ import type {
   NotificationListResponse,
   ReferralInfoResponse,
 } from '@app/shared';
+import { DATE_RANGE, INPUT_MESSAGES } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import {
@@ -79,8 +80,9 @@ describe('GET /api/activity', () => {
     expect(paged.meta).toEqual({ current_page: 2, total_pages: 2, total: 3 });
     // Empty filters from a form mean no filter.
     expect((await activity(member, '?type=&start_date=&end_date=')).meta.total).toBe(3);
-    // The last day the calendar has: everything up to it (no day after it to bound the range with).
-    expect((await activity(member, '?start_date=0001-01-01&end_date=9999-12-31')).meta.total).toBe(3);
+    // The widest range a filter takes (decision 153): everything.
+    const { earliest, latest } = DATE_RANGE;
+    expect((await activity(member, `?start_date=${earliest}&end_date=${latest}`)).meta.total).toBe(3);
   });
 
   it('pages a long history without repeats or gaps; counts exactly without dates, and at most ten pages ahead with them', async () => {
@@ -216,7 +218,8 @@ describe('GET /api/activity', () => {
       'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement, loan_payment or deposit_refund.',
     ],
     ['?start_date=2026-13-01', 'Enter a date as YYYY-MM-DD.'],
-    ['?start_date=0000-01-01', 'Enter a date as YYYY-MM-DD.'],
+    ['?start_date=0000-01-01', INPUT_MESSAGES.dateOutOfRange],
+    ['?end_date=9999-12-31', INPUT_MESSAGES.dateOutOfRange],
     ['?start_date=2026-03-02&end_date=2026-03-01', 'The end date must be on or after the start date.'],
     ['?page=0', undefined],
     ['?per_page=1000', undefined],

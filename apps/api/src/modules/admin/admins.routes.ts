@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,6 +14,7 @@ import { currentAdmin } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { createAdmin, listAdmins, updateAdmin, type Actor } from './admins.service';
 import { exportAudit, listAudit } from './audit.service';
+import { readAhead } from '../../lib/read-ahead';
 
 /**
  * Admins management and the audit log (issue 15 items 1, 7; decisions 120, 121): superadmin only;
@@ -109,11 +109,12 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const day = app.deps.clock.now().toISOString().slice(0, 10);
+      const csv = await readAhead(exportAudit(app.deps.database.db, request.query));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(exportAudit(app.deps.database.db, request.query)));
+        .send(csv);
     },
   );
 };

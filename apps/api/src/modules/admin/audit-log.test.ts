@@ -65,6 +65,8 @@ describe('GET /api/admin/audit-log', () => {
     const byId = await list(`?actor=${finance.user.id}`);
     expect(byId.data.length).toBeGreaterThan(0);
     expect(byId.data.every((entry) => entry.actor_id === finance.user.id)).toBe(true);
+    // A number past the largest id is no one's (it used to reach the integer column: a 500).
+    expect((await list('?actor=9999999999')).data).toEqual([]);
 
     const onlyYesterday = await list(`?action=admin.updated&from=${yesterday}&to=${yesterday}`);
     expect(onlyYesterday.data.map((entry) => entry.reason)).toEqual(['Covers payments, "night" shift']);

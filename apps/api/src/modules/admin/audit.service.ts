@@ -39,7 +39,8 @@ function filtersOf(query: AuditQuery): repository.AuditFilters {
     to: query.to ? new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000) : undefined,
   };
   if (actor) {
-    if (/^\d{1,10}$/.test(actor)) filters.actorId = Number(actor);
+    // An id the column can hold (a larger number is no one's id, and the database refuses it).
+    if (/^\d{1,10}$/.test(actor) && Number(actor) <= 2_147_483_647) filters.actorId = Number(actor);
     else filters.actorEmail = actor;
   }
   return filters;

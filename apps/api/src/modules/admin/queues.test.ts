@@ -15,7 +15,7 @@ import type {
   LedgerCheckResponse,
   WithdrawalHistoryResponse,
 } from '@app/shared';
-import { QUEUE_MESSAGES } from '@app/shared';
+import { DATE_RANGE, QUEUE_MESSAGES } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import {
@@ -144,9 +144,9 @@ describe('queue lists: filters, order, ages and totals', () => {
     for (let index = 0; index < 5; index += 1) await withdraw(member, 10 + index);
     const urls = [1, 2, 3, 1].map((page) => `/api/admin/withdrawals?status=pending&per_page=2&page=${page}`);
     const requests = [admin, secondAdmin].flatMap((who) => urls.map((url) => ({ who, url })));
-    // The last day the calendar has is a filter like any other (no day after it to bound it with).
+    // The last day a filter takes (decision 153) is a filter like any other.
     const untilTheEnd = await get<AdminWithdrawalListResponse>(
-      `/api/admin/withdrawals?status=pending&q=${member.user.id}&to=9999-12-31`,
+      `/api/admin/withdrawals?status=pending&q=${member.user.id}&to=${DATE_RANGE.latest}`,
     );
     expect(untilTheEnd.data).toHaveLength(5);
     const alone: AdminWithdrawalListResponse[] = [];

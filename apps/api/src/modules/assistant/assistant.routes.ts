@@ -4,6 +4,7 @@ import { ASSISTANT_MESSAGES, AskRequest, AskResponse } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import { requestErrorLine } from '../../lib/error-line';
 import { ask, chatClientFor } from './assistant.service';
 
 /** The assistant of My Goals (spec §7 `POST /api/ai/ask`; DESIGN §6; decisions 115 and 117). */
@@ -45,7 +46,7 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
         .then(
           (answer) => write('done', AskResponse.parse(answer)),
           (error: unknown) => {
-            request.log.error({ err: error }, 'assistant answer failed');
+            request.log.error(requestErrorLine(request, error), 'assistant answer failed');
             write('error', { message: ASSISTANT_MESSAGES.askFailed });
           },
         )

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   SocialLink,
+  isSafeLinkUrl,
   DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   DEFAULT_SITENAME,
@@ -25,7 +26,12 @@ export const AVAILABLE_CURRENCIES = [
 /** The site settings with their defaults: the spec's where it gives them, ours otherwise. */
 export const SettingsSchema = z.object({
   sitename: z.string().min(1).max(80).default(DEFAULT_SITENAME),
-  logo: z.string().nullable().default(null),
+  // A stored address the rule of decision 153 refuses (saved before it) is not served.
+  logo: z
+    .string()
+    .nullable()
+    .default(null)
+    .transform((value) => (value !== null && isSafeLinkUrl(value, { sitePath: true }) ? value : null)),
   company_email: z.string().default('support@ourplatform.example'),
   company_phone: z.string().default('+1 (555) 010-0199'),
   /** Loyalty points worth $1.00 when redeemed (DESIGN §6 "Rewards": 100). */
@@ -39,7 +45,11 @@ export const SettingsSchema = z.object({
     .default(
       'Crypto-assets are volatile and their value can go down as well as up. Returns are not guaranteed and you may lose some or all of the money you invest.',
     ),
-  social_links: z.array(SocialLink).max(10).default([]),
+  social_links: z
+    .array(z.unknown())
+    .max(10)
+    .default([])
+    .transform((links) => links.flatMap((link) => SocialLink.safeParse(link).data ?? [])),
   /** Dollars: a withdrawal above this needs a second admin's approval (DESIGN §6 "Admin"). */
   withdrawal_four_eyes_threshold: z.number().int().min(1).default(10_000),
   /** The languages and currencies the site offers (codes of AVAILABLE_LANGUAGES / AVAILABLE_CURRENCIES). */
