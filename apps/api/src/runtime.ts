@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '@app/db';
@@ -26,14 +26,17 @@ export interface ResolvedAppKey {
   key: Buffer;
   /** 'APP_KEY', or the key file's path. */
   source: string;
-  /** Set when the key was generated now: writes it to DATA_DIR/app.key (once the database accepted it). */
+  /** Set when the key was generated now: writes it to DATA_DIR/app.key, before the database records it. */
   persist?: () => void;
+  /** Removes the file `persist` wrote, when the database refused the key. */
+  discard?: () => void;
 }
 
 /**
  * APP_KEY from the environment, or (outside production) the key in DATA_DIR/app.key, or a new one
  * to be written there with owner-only permissions, so an embedded start needs no setup. A generated
- * key is written only after the database accepted it (`persist`), so a refused node leaves no key.
+ * key is written before the database records its fingerprint (`persist`), so no recorded key can be
+ * missing from disk, and removed again when the database refuses it (`discard`).
  */
 export function resolveAppKey(config: Config): ResolvedAppKey {
   if (config.appKey) return { key: config.appKey, source: 'APP_KEY' };
@@ -51,8 +54,9 @@ export function resolveAppKey(config: Config): ResolvedAppKey {
     source: `${file} (generated now)`,
     persist: () => {
       mkdirSync(dir, { recursive: true });
-      writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
+      writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
     },
+    discard: () => rmSync(file, { force: true }),
   };
 }
 

@@ -28,13 +28,16 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
   // One key per deployment: a node whose key is not the database's refuses to start (decision 152).
+  resolvedKey.persist?.();
   const keyOutcome = await settleDeploymentKey(database, {
     key: appKey,
     previous: config.appKeyPrevious,
     now: new Date(),
     source: resolvedKey.source,
+  }).catch((error: unknown) => {
+    resolvedKey.discard?.();
+    throw error;
   });
-  resolvedKey.persist?.();
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiSession } from '../../../e2e/support/api-session';
 import { E2E_ADMIN } from '../../../e2e/support/constants';
@@ -20,6 +21,21 @@ const env = {
   ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
 };
 const a = await startProduct(env);
+// The admin's authenticator as node a sealed it at its start: node b must open it, not enrol it anew.
+const adminSecretSealed = async () => {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ sealed: string }>(
+      'select totp_secret_enc as sealed from users where lower(email) = lower($1)',
+      [E2E_ADMIN.email],
+    );
+    return rows[0]?.sealed;
+  } finally {
+    await client.end();
+  }
+};
+const sealedByA = await adminSecretSealed();
 const b = await startProduct(env);
 afterAll(async () => {
   await Promise.all([a.stop(), b.stop()]);
@@ -86,9 +102,13 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it('share sealed data: an admin authenticator sealed by one node opens on the other, and a profile too', async () => {
-    // Node a enrolled the admin's authenticator at its start; signing in on b opens it there.
+    // Node a enrolled the admin's authenticator at its start; b's start opened it (kept it as it
+    // was), and signing in on b opens it again.
+    expect(sealedByA).toBeTruthy();
+    expect(await adminSecretSealed()).toBe(sealedByA);
     const admin = new ApiSession(b.url);
     await admin.signInAdmin();
+    expect(await adminSecretSealed()).toBe(sealedByA);
     const onA = new ApiSession(a.url);
     const member = await onA.registerVerifiedMember('nodes');
     await onA.signIn(member.email, member.password);

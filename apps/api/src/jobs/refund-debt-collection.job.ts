@@ -1,4 +1,5 @@
 import { collectDueRefundDebts } from '../modules/deposits/refunds.service';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../integrations/mail/mailer';
 import type { Job } from './registry';
 
@@ -9,11 +10,11 @@ import type { Job } from './registry';
  * same run, and before the loan and goal jobs spend the balance. Idempotent: a collection is
  * referenced by the refund's recovered total, and a settled refund owes nothing.
  */
-export function refundDebtCollectionJob(mailer: Mailer): Job {
+export function refundDebtCollectionJob(mailer: Mailer, log?: FastifyBaseLogger): Job {
   return {
     name: 'refund-debt-collection',
     async run({ database, clock }) {
-      await collectDueRefundDebts({ database, mailer, now: clock.now() });
+      await collectDueRefundDebts({ database, mailer, now: clock.now(), ...(log ? { log } : {}) });
     },
   };
 }

@@ -96,6 +96,19 @@ describe('one key per deployment (decision 152)', () => {
     }
   });
 
+  it('started again with APP_KEY_PREVIOUS, re-seals what a node left on the old key wrote after the rotation', async () => {
+    // A node nobody stopped kept sealing under key A after the rotation to B.
+    await db
+      .update(users)
+      .set({ totpSecretEnc: encryptSecret(keyA, 'JBSWY3DPEHPK3PXP') })
+      .where(eq(users.id, member.user.id));
+    expect(await allOpenWith(keyB)).toBe(false);
+    expect(await settle(keyB)).toEqual({ kind: 'matched' });
+    expect(await settle(keyB, keyA)).toEqual({ kind: 'rotated', resealed: 1 });
+    expect(await allOpenWith(keyB)).toBe(true);
+    expect(await settle(keyB, keyA)).toEqual({ kind: 'matched' });
+  });
+
   it('resumes an interrupted rotation, and refuses to serve until it is finished', async () => {
     // Stopped half-way from B to C: the mark is set and the TOTP secret already re-sealed.
     await db

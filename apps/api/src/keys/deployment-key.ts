@@ -60,6 +60,12 @@ export async function settleDeploymentKey(database: Database, input: KeyInput): 
     recorded = row.fingerprint === fingerprint;
   }
   if (row.fingerprint === fingerprint && row.rotatingFrom === null) {
+    // Started again with APP_KEY_PREVIOUS after a finished rotation: a node left running on the old
+    // key may have sealed values under it since. A repair pass re-seals them (the others are skipped).
+    if (input.previous && previous !== fingerprint) {
+      const resealed = await repair(database, input);
+      if (resealed > 0) return { kind: 'rotated', resealed };
+    }
     return { kind: recorded ? 'recorded' : 'matched' };
   }
   const rotationFrom = row.fingerprint === fingerprint ? row.rotatingFrom : row.fingerprint;
@@ -120,6 +126,18 @@ async function rotate(database: Database, input: KeyInput, to: string, from: str
     await new Promise((resolve) => setTimeout(resolve, 250)); // another node is rotating: wait for it
     const row = await readRow(database);
     if (row?.fingerprint === to && row.rotatingFrom === null) return 0;
+  }
+}
+
+/** Re-seals under APP_KEY any value still under APP_KEY_PREVIOUS, under the rotation's lock. */
+async function repair(database: Database, input: KeyInput): Promise<number> {
+  let resealed = 0;
+  for (;;) {
+    const ran = await database.withAdvisoryLock(ROTATION_LOCK, async () => {
+      for (const column of SEALED_COLUMNS) resealed += await resealColumn(database, input, column);
+    });
+    if (ran) return resealed;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

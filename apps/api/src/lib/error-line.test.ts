@@ -6,6 +6,7 @@ import { FixedClock } from '../clock';
 import { loadConfig } from '../config';
 import { createTestDatabase } from '../../test/db';
 import { TEST_NOW } from '../../test/helpers';
+import { describeError } from './error-line';
 
 /**
  * The line an unexpected error writes (decision 153): the route and the error, never what the request
@@ -99,5 +100,21 @@ describe('the error line of a 500', () => {
       error: { type: 'Error', message: 'no account for [input]' },
     });
     expect(lines.join('').toLowerCase()).not.toContain(sent.email);
+  });
+
+  it('never quotes a failed query whose error has no SQLSTATE (a lost or closed database): its parameters stay out', async () => {
+    // Values the request never sent (read from the database, say), so cutting inputs cannot hide them.
+    const closed = await createTestDatabase();
+    await closed.drop();
+    const stored = 'stored.member@example.com';
+    const error = await closed.database.db
+      .execute(sql`select ${stored}::text, ${'Private message text'}::text`)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(String((error as Error).message)).toContain(stored); // what logging the error would have written
+    const line = describeError(error);
+    expect(JSON.stringify(line)).not.toContain(stored);
+    expect(JSON.stringify(line)).not.toContain('Private message text');
+    expect(line.query).toMatch(/select \$1::text, \$2::text/);
   });
 });

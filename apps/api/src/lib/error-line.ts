@@ -43,7 +43,7 @@ export function describeError(error: unknown, inputs: readonly string[] = []): E
   const cause = outer.cause instanceof Error ? outer.cause : undefined;
   const line: ErrorLine = {
     type: cause ? `${kindOf(outer)}: ${kindOf(cause)}` : kindOf(outer),
-    message: cutInputs(database?.message ?? outer.message, inputs),
+    message: cutInputs(database?.message ?? messageWithoutParams(outer, cause), inputs),
   };
   if (database) {
     for (const key of ['code', 'constraint', 'table', 'column', 'dataType'] as const) {
@@ -56,6 +56,17 @@ export function describeError(error: unknown, inputs: readonly string[] = []): E
   const frames = (outer.stack ?? '').split('\n').filter((text) => /^\s+at /.test(text));
   if (frames.length > 0) line.stack = cutInputs(frames.join('\n'), inputs);
   return line;
+}
+
+/**
+ * The message of an error that is not the database's own: a failed query's wrapper (Drizzle's
+ * "Failed query: … params: …", marked by its `query` or `params`) is never quoted, only its cause
+ * (a lost connection, a pool timeout, a closed database) or the words "Failed query".
+ */
+function messageWithoutParams(outer: Error, cause: Error | undefined): string {
+  const wrapsQuery = 'params' in outer || 'query' in outer;
+  if (!wrapsQuery) return outer.message;
+  return cause && !('params' in cause) ? cause.message : 'Failed query';
 }
 
 /** An error's class name (Drizzle's errors keep the name "Error"). */

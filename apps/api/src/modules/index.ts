@@ -65,7 +65,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
-  app.deps.jobs.register(refundDebtCollectionJob(app.deps.mailer));
+  app.deps.jobs.register(refundDebtCollectionJob(app.deps.mailer, app.log));
   app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
   app.deps.jobs.register(goalContributionJob(app.deps.mailer));
 }

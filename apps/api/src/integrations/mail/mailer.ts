@@ -42,7 +42,13 @@ export function createMailer(options: {
         } catch (cause) {
           status = 'failed';
           error = cause instanceof Error ? cause.message : String(cause);
-          options.log.error({ subject: message.subject, error }, 'mail delivery failed');
+          // The outbox row keeps the server's answer; the log gets its codes only (an SMTP answer often
+          // quotes the recipient's address).
+          const smtp = cause as { code?: unknown; responseCode?: unknown };
+          options.log.error(
+            { smtp_code: smtp.code ?? null, smtp_response_code: smtp.responseCode ?? null },
+            'mail delivery failed',
+          );
         }
       }
       await db.insert(mailOutbox).values({ ...message, status, error, createdAt: options.clock.now() });

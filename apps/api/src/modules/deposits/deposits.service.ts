@@ -363,7 +363,12 @@ async function applyReversal(
     ...(event.paymentId ? { gatewayPaymentId: event.paymentId } : {}),
   };
   if (deposit.credited > 0) return (await reverseCreditedDeposit(tx, deps, deposit, patch, now)).status;
-  if (event.outcome.kind === 'reversed' && event.outcome.refund) logIgnoredReversal(event, 'never credited');
+  // A refund of money never credited changes nothing (issue 33); a cancellation or time-out of an
+  // unpaid invoice ends it as failed, as decision 034 says.
+  if (event.outcome.kind === 'reversed' && event.outcome.refund) {
+    logIgnoredReversal(event, 'never credited');
+    return deposit.status;
+  }
   if (deposit.status === 'pending' || deposit.status === 'expired') {
     return (await markUnpaid(tx, deps, deposit, 'failed', now, patch)).status;
   }

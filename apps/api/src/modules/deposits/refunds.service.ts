@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { DepositRefundRow, DepositRow, Tx } from '@app/db';
 import {
   centsToMajor,
@@ -8,6 +9,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { lockBalances, postEntry, transfer } from '../../ledger/ledger';
+import { describeError } from '../../lib/error-line';
 import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../admin/audit.service';
 import { findUserById } from '../auth/account.service';
@@ -241,11 +243,20 @@ async function tellRecovered(
 
 /** The refund-debt-collection job: every member who owes and has a balance, one transaction each. */
 export async function collectDueRefundDebts(
-  deps: Pick<AppDeps, 'database' | 'mailer'> & { now: Date },
+  deps: Pick<AppDeps, 'database' | 'mailer'> & { now: Date; log?: FastifyBaseLogger },
 ): Promise<number> {
   let collected = 0;
   for (const userId of await repository.membersToCollect(deps.database.db, 500)) {
-    collected += await deps.database.db.transaction((tx) => collectRefundDebts(tx, deps, userId, deps.now));
+    // One member's failure is logged and the others go on: the jobs after this one (loan collection,
+    // goal contributions) must not stop with it.
+    try {
+      collected += await deps.database.db.transaction((tx) => collectRefundDebts(tx, deps, userId, deps.now));
+    } catch (error) {
+      deps.log?.error(
+        { user_id: userId, error: describeError(error) },
+        'refund debt collection failed for a member',
+      );
+    }
   }
   return collected;
 }

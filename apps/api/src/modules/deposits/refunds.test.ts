@@ -250,6 +250,23 @@ describe.each([
     await expectBooksBalance();
   });
 
+  it('changes nothing for a refund of a still-pending deposit: it stays pending, no one is told', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, method, 100);
+    const before = await depositRow(deposit.id);
+    const toldBefore = await notificationsOf(member);
+    lines.length = 0;
+
+    const refund = await notifyGateway(method, deposit.id, 100, 'refund');
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json<{ status: string }>().status).toBe('pending');
+    expect(await depositRow(deposit.id)).toEqual(before);
+    expect(await entriesOf(deposit.id)).toEqual([]);
+    expect(await notificationsOf(member)).toEqual(toldBefore);
+    expect(lines.join('')).toContain('refund notification for a deposit that was never credited');
+    await expectBooksBalance();
+  });
+
   it('answers 404 for an unknown deposit, changes nothing and logs it without personal data', async () => {
     const entries = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries);
     lines.length = 0;

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { checkLedger, ledgerProblemCount, type LedgerCheck } from '../../ledger/check';
+import { describeError } from '../../lib/error-line';
 import { AppError } from '../../errors';
 import { pendingDepositCount } from '../deposits/deposits.service';
 import { pendingWithdrawalCount } from '../withdrawals/withdrawals.service';
@@ -137,7 +138,9 @@ function ledgerChecker(app: FastifyInstance) {
   return async () => {
     if (!last) return run();
     if (app.deps.clock.now().getTime() - last.at > LEDGER_CHECK_EVERY_MS) {
-      run().catch((error: unknown) => app.log.error({ err: error }, 'ledger check for metrics failed'));
+      run().catch((error: unknown) =>
+        app.log.error({ error: describeError(error) }, 'ledger check for metrics failed'),
+      );
     }
     return last;
   };
