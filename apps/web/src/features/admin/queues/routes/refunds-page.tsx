@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useMemo, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
