@@ -55,7 +55,8 @@ describe('accounts in a real browser', () => {
     const password = 'correct-horse-battery';
 
     await page.goto('/signup');
-    await expect.poll(() => page.title()).toMatch(/\| Sign Up$/);
+    // The app shell starts its script before it sets the title: give a slow start more than the default 1 s.
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toMatch(/\| Sign Up$/);
     await expectAccessible(page, '/signup');
     await page.getByLabel('Username').fill(email.split('@')[0]!.replace(/\W/g, '').slice(0, 30));
     await page.getByLabel('Email').fill(email);

@@ -177,7 +177,8 @@ describe('the public site in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Put your crypto to work' }).waitFor();
     await page.getByRole('combobox', { name: 'Language and currency' }).selectOption('language:es');
     release();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
+    // The held script downloads and starts after the release: more than the default 1 s on a busy machine.
+    await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe('es');
     await page.getByRole('heading', { level: 1, name: 'Pon a trabajar tus criptoactivos' }).waitFor();
 
     await openApp(page, '/about');
