@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
-import { authFailures } from '@app/db';
+import { expect, it } from 'vitest';
+import { authFailures, twoFactorChallenges } from '@app/db';
+import { AUTH_MESSAGES } from '@app/shared';
 
 /**
  * Guessing a limited secret with many requests at once (decision 154): the answers, and what they say,
@@ -59,4 +61,53 @@ export async function storedFailures(app: FastifyInstance, scope: string, subjec
     .from(authFailures)
     .where(and(eq(authFailures.scope, scope), eq(authFailures.subject, subject)));
   return row?.value ?? 0;
+}
+
+/** A second sign-in step (member or admin) ready for guesses: its user, and senders of codes. */
+export interface Challenged {
+  user: { id: number };
+  right: Send;
+  wrong: Send;
+}
+
+/**
+ * The two tests every second sign-in step shares (decision 154): 50 wrong codes and the right one at
+ * once compare exactly the challenge's 5, and the right one is refused then and after; 4 wrong ones
+ * and the right one sign in.
+ */
+export function itLimitsTheChallenge(
+  app: FastifyInstance,
+  challenged: () => Promise<Challenged>,
+  limit: number,
+): void {
+  const invalid = `422 ${AUTH_MESSAGES.twoFactorInvalid}`;
+  const exhausted = `401 ${AUTH_MESSAGES.twoFactorChallengeExhausted}`;
+  const storedTries = async (userId: number) => {
+    const [row] = await app.deps.database.db
+      .select({ attempts: twoFactorChallenges.attempts })
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.userId, userId));
+    return row?.attempts ?? -1;
+  };
+
+  it(`compares ${limit} of 50 wrong codes sent at once with the right one, and refuses the right one then and after`, async () => {
+    const { user, right, wrong } = await challenged();
+    const burst = await guessAtOnce(wrong, right);
+    expect(burst.tally).toEqual({ [invalid]: limit, [exhausted]: 51 - limit });
+    expect(await storedTries(user.id)).toBe(limit);
+    expect(await storedFailures(app, 'two_factor', `user:${user.id}`)).toBe(limit);
+
+    const late = await right();
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({
+      message: AUTH_MESSAGES.twoFactorChallengeExhausted,
+      code: 'UNAUTHENTICATED',
+    });
+  });
+
+  it(`signs in with the right code sent at once with ${limit - 1} wrong ones`, async () => {
+    const { right, wrong } = await challenged();
+    const burst = await guessAtOnce(wrong, right, limit - 1);
+    expect(burst.right.statusCode).toBe(200);
+  });
 }

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { twoFactorChallenges } from '@app/db';
 import { ADMIN_MESSAGES, AUTH_MESSAGES, type AdminEnrolResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { Browser, PASSWORD, createUser, totpCode } from '../../../test/accounts';
 import { codeSource, enrolAuthenticator, signInAdminAs } from '../../../test/admin';
-import { guessAtOnce, storedFailures } from '../../../test/guesses';
+import { guessAtOnce, itLimitsTheChallenge, storedFailures } from '../../../test/guesses';
 import { CHALLENGE_MAX_ATTEMPTS } from '../auth/sign-in.service';
 import { ACCOUNT_MAX_FAILURES } from '../auth/throttle.service';
 import { ADMIN_TWO_FACTOR_COOKIE } from './admin-auth.service';
@@ -19,11 +17,8 @@ import { ADMIN_TWO_FACTOR_COOKIE } from './admin-auth.service';
  */
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
-const db = app.deps.database.db;
 
 const THROTTLED = `429 ${AUTH_MESSAGES.throttled(15 * 60)}`;
-const INVALID_2FA = `422 ${AUTH_MESSAGES.twoFactorInvalid}`;
-const EXHAUSTED = `401 ${AUTH_MESSAGES.twoFactorChallengeExhausted}`;
 
 /**
  * The password step of an admin sign-in done in a browser that keeps sending the challenge cookie
@@ -38,14 +33,6 @@ async function adminChallenge(email: string) {
     return browser.post('/api/admin/2fa/verify', { token: code() });
   };
   return { browser, verify };
-}
-
-async function storedTries(userId: number): Promise<number> {
-  const [row] = await db
-    .select({ attempts: twoFactorChallenges.attempts })
-    .from(twoFactorChallenges)
-    .where(eq(twoFactorChallenges.userId, userId));
-  return row?.attempts ?? -1;
 }
 
 /** An admin with an authenticator at the second sign-in step. */
@@ -76,29 +63,7 @@ describe.each([
   { name: 'an enrolled admin', challenged: enrolledAdminChallenged },
   { name: 'an admin enrolling the first authenticator', challenged: enrollingAdminChallenged },
 ])('second step of the admin sign-in, $name (5 codes a challenge)', ({ challenged }) => {
-  it('compares 5 of 50 wrong codes sent at once with the right one, and refuses the right one then and after', async () => {
-    const { user, right, wrong } = await challenged();
-    const burst = await guessAtOnce(wrong, right);
-    expect(burst.tally).toEqual({
-      [INVALID_2FA]: CHALLENGE_MAX_ATTEMPTS,
-      [EXHAUSTED]: 51 - CHALLENGE_MAX_ATTEMPTS,
-    });
-    expect(await storedTries(user.id)).toBe(CHALLENGE_MAX_ATTEMPTS);
-    expect(await storedFailures(app, 'two_factor', `user:${user.id}`)).toBe(CHALLENGE_MAX_ATTEMPTS);
-
-    const late = await right();
-    expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({
-      message: AUTH_MESSAGES.twoFactorChallengeExhausted,
-      code: 'UNAUTHENTICATED',
-    });
-  });
-
-  it('signs in with the right code sent at once with 4 wrong ones', async () => {
-    const { right, wrong } = await challenged();
-    const burst = await guessAtOnce(wrong, right, CHALLENGE_MAX_ATTEMPTS - 1);
-    expect(burst.right.statusCode).toBe(200);
-  });
+  itLimitsTheChallenge(app, challenged, CHALLENGE_MAX_ATTEMPTS);
 });
 
 describe('admin re-authentication (10 failures in 15 minutes)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { emailOtps, twoFactorChallenges } from '@app/db';
+import { emailOtps } from '@app/db';
 import { AUTH_MESSAGES, OTP_MAX_ATTEMPTS } from '@app/shared';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
@@ -14,7 +14,7 @@ import {
   signIn,
   totpCode,
 } from '../../../test/accounts';
-import { guessAtOnce, storedFailures, wrongAtOnce } from '../../../test/guesses';
+import { guessAtOnce, itLimitsTheChallenge, storedFailures, wrongAtOnce } from '../../../test/guesses';
 import { generateRecoveryCodes } from '../two-factor/recovery-codes';
 import { CHALLENGE_MAX_ATTEMPTS, TWO_FACTOR_COOKIE } from './sign-in.service';
 import { ACCOUNT_MAX_FAILURES, IP_MAX_FAILURES } from './throttle.service';
@@ -167,9 +167,6 @@ const factors = [
 ];
 
 describe.each(factors)('second sign-in step with $name (5 codes a challenge)', (factor) => {
-  const INVALID = `422 ${AUTH_MESSAGES.twoFactorInvalid}`;
-  const EXHAUSTED = `401 ${AUTH_MESSAGES.twoFactorChallengeExhausted}`;
-
   /** The password step done: the browser holds the challenge cookie, and keeps sending it. */
   async function challenged() {
     const member = await memberWithTwoFactor();
@@ -187,37 +184,7 @@ describe.each(factors)('second sign-in step with $name (5 codes a challenge)', (
     };
   }
 
-  async function storedTries(userId: number): Promise<number> {
-    const [row] = await db
-      .select({ attempts: twoFactorChallenges.attempts })
-      .from(twoFactorChallenges)
-      .where(eq(twoFactorChallenges.userId, userId));
-    return row?.attempts ?? -1;
-  }
-
-  it('compares 5 of 50 wrong codes sent at once with the right one, and refuses the right one then and after', async () => {
-    const { user, right, wrong } = await challenged();
-    const burst = await guessAtOnce(wrong, right);
-    expect(burst.tally).toEqual({
-      [INVALID]: CHALLENGE_MAX_ATTEMPTS,
-      [EXHAUSTED]: 51 - CHALLENGE_MAX_ATTEMPTS,
-    });
-    expect(await storedTries(user.id)).toBe(CHALLENGE_MAX_ATTEMPTS);
-    expect(await storedFailures(app, 'two_factor', `user:${user.id}`)).toBe(CHALLENGE_MAX_ATTEMPTS);
-
-    const late = await right();
-    expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({
-      message: AUTH_MESSAGES.twoFactorChallengeExhausted,
-      code: 'UNAUTHENTICATED',
-    });
-  });
-
-  it('signs in with the right code sent at once with 4 wrong ones', async () => {
-    const { right, wrong } = await challenged();
-    const burst = await guessAtOnce(wrong, right, CHALLENGE_MAX_ATTEMPTS - 1);
-    expect(burst.right.statusCode).toBe(200);
-  });
+  itLimitsTheChallenge(app, challenged, CHALLENGE_MAX_ATTEMPTS);
 });
 
 describe('2FA code of a signed-in member on disable-2fa (10 failures in 15 minutes)', () => {
