@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ActivityType } from '@app/shared';
+import { ACTIVITY_TYPES, type ActivityType } from '@app/shared';
 import { preparedPerDbAndKey, type DbOrTx } from '@app/db';
 import { createBatchLoader } from '../../lib/batch-loader';
 import {
@@ -67,16 +67,14 @@ interface Bound {
 export const ACTIVITY_COUNT_PAGES_AHEAD = 10;
 
 /**
- * The ledger entry kinds that Activity lists, each as its own type. `deposit_refund`: what a reversed
- * deposit took from the balance, at the reversal and later (decision 155); every such entry moves cash.
+ * The ledger entry kinds that Activity lists, each as its own type: every Activity type but the two
+ * read from their own tables. `deposit_refund`: what a reversed deposit took from the balance, at the
+ * reversal and later (decision 155); every such entry moves cash.
  */
-const ENTRY_TYPES = [
-  'earning',
-  'points_conversion',
-  'loan_disbursement',
-  'loan_payment',
-  'deposit_refund',
-] as const;
+type EntryType = Exclude<ActivityType, 'deposit' | 'withdrawal'>;
+const ENTRY_TYPES = ACTIVITY_TYPES.filter(
+  (type): type is EntryType => type !== 'deposit' && type !== 'withdrawal',
+);
 
 /**
  * Rows of one instant are listed in this order of type (a number, so no collation decides it): what
@@ -159,7 +157,7 @@ function branches(filter: ActivityFilter, bound: Bound): SQL[] {
 const ENTRY_TYPE_SET: ReadonlySet<ActivityType> = new Set(ENTRY_TYPES);
 
 /** The metadata key whose value an entry's description names (the plan, the instalment, the points). */
-const ENTRY_DETAIL: Record<(typeof ENTRY_TYPES)[number], string> = {
+const ENTRY_DETAIL: Record<EntryType, string> = {
   earning: 'plan_name',
   loan_disbursement: 'plan_name',
   loan_payment: 'instalment',
