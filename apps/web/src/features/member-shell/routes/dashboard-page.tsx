@@ -3,24 +3,12 @@ import { ArrowRight, MailCheck, MailWarning } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#components/page-header';
+import { PrivateAmount } from '#components/private-amount';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { useDocumentMeta } from '#lib/document-meta';
-import { useMoney } from '#lib/money';
-import { useShowBalance } from '#lib/preferences';
 import { useMe } from '#lib/session';
 import { PromoTiles } from '../components/promo-tiles';
-
-/** A hidden amount (Hide balance): asterisks on screen, "Hidden" for screen readers. */
-function Hidden() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span aria-hidden="true">******</span>
-      <span className="sr-only">{t('pages.dashboard.hidden')}</span>
-    </>
-  );
-}
 
 interface DashboardPageProps {
   /** The plan cards and table (investing feature). */
@@ -43,8 +31,6 @@ export function DashboardPage({ plans, setup, owed, InviteDialog }: DashboardPag
   const { t, i18n } = useTranslation();
   const [inviteOpen, setInviteOpen] = useState(false);
   const { data: user } = useMe();
-  const money = useMoney();
-  const [showBalance] = useShowBalance();
   useDocumentMeta(t('pages.dashboard.title'), t('pages.dashboard.description'));
   if (!user) return null;
   const verified = Boolean(user.email_verified_at);
@@ -70,19 +56,19 @@ export function DashboardPage({ plans, setup, owed, InviteDialog }: DashboardPag
         <Card className="p-5 sm:p-6">
           <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.balance')}</h2>
           <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="balance">
-            {showBalance ? money(user.balance, 0) : <Hidden />}
+            <PrivateAmount value={user.balance} decimals={0} />
           </p>
         </Card>
         <Card className="p-5 sm:p-6">
           <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalDeposit')}</h2>
           <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-deposit">
-            {showBalance ? money(user.total_deposit, 2) : <Hidden />}
+            <PrivateAmount value={user.total_deposit} decimals={2} />
           </p>
         </Card>
         <Card className="p-5 sm:p-6">
           <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalEarnings')}</h2>
           <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-earnings">
-            {showBalance ? money(user.total_earnings, 2) : <Hidden />}
+            <PrivateAmount value={user.total_earnings} decimals={2} />
           </p>
         </Card>
         <Card className="p-5 sm:p-6">

@@ -16,6 +16,7 @@ import {
   UpdateProfileRequest,
 } from '@app/shared/schemas/profile';
 import { PageHeader } from '#components/page-header';
+import { PrivateAmount } from '#components/private-amount';
 import { RetryAlert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
@@ -24,8 +25,6 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { applyFieldErrors } from '#lib/form-errors';
 import { useDocumentMeta } from '#lib/document-meta';
-import { useMoney } from '#lib/money';
-import { useShowBalance } from '#lib/preferences';
 import { useMe } from '#lib/session';
 import { zodResolver } from '#lib/zod-resolver';
 import { useUpdateProfile } from '../api/update-profile';
@@ -74,16 +73,6 @@ function Tile({ label, value, testId }: { label: string; value: React.ReactNode;
   );
 }
 
-function Hidden() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span aria-hidden="true">******</span>
-      <span className="sr-only">{t('pages.dashboard.hidden')}</span>
-    </>
-  );
-}
-
 /**
  * /profile (spec §2 Profile, §3, §5): who the member is, the account's figures, and the compliance
  * form. The server checks the postal code and phone for the chosen country and answers field errors.
@@ -92,8 +81,6 @@ export function ProfilePage() {
   const { t, i18n } = useTranslation();
   const message = useMessage();
   const me = useMe();
-  const money = useMoney();
-  const [showBalance] = useShowBalance();
   const countries = useCountryOptions();
   const update = useUpdateProfile();
   useDocumentMeta(t('pages.profile.title'), t('pages.profile.description'));
@@ -192,17 +179,17 @@ export function ProfilePage() {
         <Tile
           label={t('profile.balance')}
           testId="profile-balance"
-          value={showBalance ? money(user.balance, 2) : <Hidden />}
+          value={<PrivateAmount value={user.balance} decimals={2} />}
         />
         <Tile
           label={t('profile.totalEarnings')}
           testId="profile-earnings"
-          value={showBalance ? money(user.total_earnings, 2) : <Hidden />}
+          value={<PrivateAmount value={user.total_earnings} decimals={2} />}
         />
         <Tile
           label={t('profile.totalDeposit')}
           testId="profile-deposit"
-          value={showBalance ? money(user.total_deposit, 2) : <Hidden />}
+          value={<PrivateAmount value={user.total_deposit} decimals={2} />}
         />
       </section>
       <Card className="p-5 sm:p-7">
