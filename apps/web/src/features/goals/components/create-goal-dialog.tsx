@@ -13,6 +13,7 @@ import { SelectField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
+import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { zodResolver } from '#lib/zod-resolver';
 import { useCreateGoal, useGoalPlans, usePlanImpact } from '../api/goals-api';
@@ -77,6 +78,7 @@ interface CreateGoalDialogProps {
  */
 export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) {
   const { t } = useTranslation();
+  const rateLabels = useLabels();
   const message = useMessage();
   const money = useMoney();
   const create = useCreateGoal();
@@ -206,7 +208,7 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
               {t('goals.form.planOption', {
                 name: plan.name,
                 min: money(plan.min_amount),
-                rate: plan.change,
+                rate: rateLabels.planYield(plan.apy_bps),
               })}
             </option>
           ))}

@@ -14,6 +14,7 @@ import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useLoan, useRepayLoan } from '../api/loans-api';
+import { useLoanRate } from './loan-format';
 
 const toastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
 
@@ -36,12 +37,13 @@ function Summary({ loan }: { loan: LoanDetail }) {
   const { t } = useTranslation();
   const money = useMoney();
   const day = useDay();
+  const loanRate = useLoanRate();
   const owed = centsToMajor(
     majorToCents(loan.outstanding_principal) + majorToCents(loan.outstanding_interest),
   );
   const rows: [string, string][] = [
     [t('loans.detail.borrowed'), money(loan.principal)],
-    [t('loans.detail.interest'), `${money(loan.profit)} (${loan.change})`],
+    [t('loans.detail.interest'), `${money(loan.profit)} (${loanRate(loan.rate, loan.profit_interval)})`],
     [
       t('loans.detail.paid'),
       money(centsToMajor(majorToCents(loan.paid_principal) + majorToCents(loan.paid_interest))),
