@@ -47,6 +47,7 @@ function useSettled<T>(value: T, ms = 300): T {
 function Recommendation({ request }: { request: PlanImpactRequest | null }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const { days } = useLabels();
   const settled = useSettled(request);
   const impact = usePlanImpact(settled);
   const data = request && impact.isSuccess ? impact.data : null;
@@ -55,7 +56,7 @@ function Recommendation({ request }: { request: PlanImpactRequest | null }) {
       {data?.plan_summary && data.recommended_duration_days !== null && (
         <p className="rounded-xl bg-brand-soft px-4 py-3 text-brand-text">
           {t('goals.form.recommended', {
-            days: data.recommended_duration_days,
+            days: days(data.recommended_duration_days),
             units: data.plan_summary.units_needed,
             amount: money(data.plan_summary.unit_amount),
             plan: data.plan_summary.name,

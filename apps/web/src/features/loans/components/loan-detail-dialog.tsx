@@ -12,6 +12,7 @@ import { ResponsiveTable } from '#components/ui/responsive-table';
 import { SpinnerIcon } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
+import { useLabels } from '#lib/labels';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useLoan, useRepayLoan } from '../api/loans-api';
 import { useLoanRate } from './loan-format';
@@ -180,6 +181,7 @@ export function LoanDetailDialog({
   const { t } = useTranslation();
   const message = useMessage();
   const money = useMoney();
+  const { days } = useLabels();
   const loan = useLoan(loanId);
   const [confirming, setConfirming] = useState(false);
   const close = (open: boolean) => {
@@ -206,7 +208,10 @@ export function LoanDetailDialog({
       <div className="space-y-5">
         {data.overdue && (
           <Alert tone="error">
-            {t('loans.detail.overdue', { amount: money(data.overdue_amount), days: data.days_past_due })}
+            {t('loans.detail.overdue', {
+              amount: money(data.overdue_amount),
+              days: days(data.days_past_due),
+            })}
           </Alert>
         )}
         <Summary loan={data} />

@@ -13,6 +13,7 @@ import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { logger } from '#lib/logger';
+import { useLabels } from '#lib/labels';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useLoanApplications, useLoanPlans, useLoans } from '../api/loans-api';
 import { ApplyLoanDialog } from '../components/apply-loan-dialog';
@@ -177,6 +178,7 @@ function History() {
 
 function LoanCard({ loan, onOpen }: { loan: Loan; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
+  const { days } = useLabels();
   const money = useMoney();
   const date = useDateFormat();
   const owed = centsToMajor(
@@ -186,7 +188,7 @@ function LoanCard({ loan, onOpen }: { loan: Loan; onOpen: (id: number) => void }
     loan.status === 'completed' ? (
       <Badge tone="info">{t('loans.loanStatus.completed')}</Badge>
     ) : loan.overdue ? (
-      <Badge tone="danger">{t('loans.loanStatus.overdue', { days: loan.days_past_due })}</Badge>
+      <Badge tone="danger">{t('loans.loanStatus.overdue', { days: days(loan.days_past_due) })}</Badge>
     ) : (
       <Badge tone="success">{t('loans.loanStatus.active')}</Badge>
     );
