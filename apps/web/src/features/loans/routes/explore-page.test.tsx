@@ -142,6 +142,7 @@ describe('Explore (spec §2, §5, §8)', () => {
     renderScreen('/explore', <ExplorePage />);
     await user.click(await screen.findByRole('button', { name: 'Apply for Personal Loan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply for Personal Loan' });
+    expect(dialog).toHaveTextContent('Rate 12% a year, repaid monthly.');
     const amount = within(dialog).getByLabelText('Loan Amount');
     const term = within(dialog).getByLabelText('Term (months)');
 
