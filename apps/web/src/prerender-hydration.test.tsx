@@ -8,6 +8,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FRONT_SETTINGS } from '#lib/front-settings';
+import { CATALOGUE } from './test/catalogue';
 import { AppRoutes } from './app/app';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -56,7 +57,7 @@ afterEach(async () => {
 
 describe('hydrating the prerendered public pages', () => {
   it.each(PATHS)(
-    '%s hydrates without a mismatch, even when the front settings arrived first',
+    '%s hydrates without a mismatch, even when the front settings and the plan catalogue arrived first',
     async (path) => {
       const container = document.createElement('div');
       container.dataset.prerendered = 'en';
@@ -71,6 +72,11 @@ describe('hydrating the prerendered public pages', () => {
         ...DEFAULT_FRONT_SETTINGS,
         company_email: 'support@ourplatform.example',
       });
+      // So is the plan catalogue: the HTML makes no figure claim, the hydrated page then makes the
+      // catalogue's (decision 159).
+      queryClient.setQueryData(['plans'], CATALOGUE);
+      const claims = () => container.querySelector('[data-testid="catalogue-claims"]');
+      if (path === '/') expect(claims()?.textContent).toBe('');
       const recoverable = vi.fn();
       await preloadRoute(path);
       await act(async () => {
@@ -90,6 +96,7 @@ describe('hydrating the prerendered public pages', () => {
       expect(container.querySelector('h1')).toBe(heading);
       expect(recoverable).not.toHaveBeenCalled();
       await vi.waitFor(() => expect(container.textContent).toContain('support@ourplatform.example'));
+      if (path === '/') expect(claims()?.textContent).toBe('Rates up to 21% APR · start with $250');
     },
   );
 });

@@ -1,4 +1,5 @@
 import { divideHalfEven } from './money';
+import { planDurationLabel } from './rate-labels';
 
 /**
  * Pure rules of plans and earnings (DESIGN §6), used by the server and the web app.
@@ -25,10 +26,7 @@ export const bpsToPercent = (bps: number): number => bps / 100;
  * otherwise days ("90 days", "1 day").
  */
 export function formatDuration(durationDays: number | null): string {
-  if (durationDays === null) return 'Flexible';
-  const months = Math.round((durationDays * 12) / 365);
-  if (months >= 2 && Math.floor((months * 365) / 12) === durationDays) return `${months} months`;
-  return durationDays === 1 ? '1 day' : `${durationDays} days`;
+  return planDurationLabel(durationDays, 'en');
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AskResponse, AssistantLanguage, AssistantSource } from '@app/shared';
+import { planYieldLabel, type AskResponse, type AssistantLanguage, type AssistantSource } from '@app/shared';
 import * as data from './assistant.data';
 import { matchQuestion, type Period } from './assistant.intents';
 import { formatsFor, TEXTS, type SourceKey } from './assistant.texts';
@@ -184,7 +184,7 @@ export async function builtInAnswer(
         t.plan(
           plan.name,
           f.money(plan.amount),
-          f.percent(plan.yearly_rate_percent),
+          planYieldLabel(Math.round(plan.yearly_rate_percent * 100), language),
           plan.ends_on ? f.date(plan.ends_on) : null,
           f.money(plan.earned),
         ),

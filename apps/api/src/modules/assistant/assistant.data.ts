@@ -1,4 +1,4 @@
-import { centsToMajor, formatMoney } from '@app/shared';
+import { centsToMajor, formatMoney, planYieldLabel } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { getSettings } from '../settings/settings.service';
 import * as repository from './assistant.repository';
@@ -19,7 +19,6 @@ export interface DataContext {
 }
 
 const money = (cents: number) => formatMoney(centsToMajor(cents));
-const rate = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 
 /** At most this many plans or loans are read for one answer. */
 export const LIST_LIMIT = 10;
@@ -110,7 +109,7 @@ export async function getPlans(ctx: DataContext) {
       amount: centsToMajor(plan.amount),
       amount_text: money(plan.amount),
       yearly_rate_percent: plan.rateBps / 100,
-      yearly_rate_text: rate(plan.rateBps),
+      yearly_rate_text: planYieldLabel(plan.rateBps, 'en'),
       earned: centsToMajor(plan.earned),
       earned_text: money(plan.earned),
       starts_on: plan.startsOn,

@@ -120,7 +120,7 @@ describe('POST /api/ai/ask (built-in)', () => {
     const ends = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(plan!.ends_at),
     );
-    expect(body.answer).toContain(`Growth Assistant: ${usd(10_000)} at 12.00% a year, ends on ${ends};`);
+    expect(body.answer).toContain(`Growth Assistant: ${usd(10_000)} at 12% APR, ends on ${ends};`);
     expect(body.answer).toContain(`earned ${usd(aliceMe.total_earnings)} so far.`);
     expect(body.answer.endsWith('This is not financial advice.')).toBe(true);
   });
@@ -328,7 +328,7 @@ describe('POST /api/ai/ask in Spanish and Arabic', () => {
       intent: 'plans',
       sources: [{ title: 'Mis planes activos y completados' }],
     });
-    expect(plans.answer).toContain(`Growth Assistant: ${usdEs(10_000)} al 12,00 % anual`);
+    expect(plans.answer).toContain(`Growth Assistant: ${usdEs(10_000)} al 12\u00a0% TIN`);
     expect(plans.answer.endsWith('Esto no es asesoramiento financiero.')).toBe(true);
     const arPoints = await answer(alice, 'كم نقاطي؟', 'ar');
     expect(arPoints.answer).toContain(`لديك 250 من نقاط الولاء، قيمتها ${usdAr(2.5)}.`);

@@ -102,7 +102,7 @@ export const PLAN_CATALOGUE: NewPlanInput[] = [
   {
     name: 'Prime',
     category: 'personal',
-    description: 'The premium tier for investors with $100k+: up to 18% APY when locked.',
+    description: 'The premium tier for investors with $100k+: up to 18% APR when locked.',
     apyBps: 1600,
     lockedApyBps: 1800,
     durationDays: 365,

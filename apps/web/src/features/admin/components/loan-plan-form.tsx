@@ -1,5 +1,5 @@
 import '#lib/zod-config';
-import type { UseFormSetError } from 'react-hook-form';
+import { useWatch, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AdminLoanPlanCreate,
@@ -7,7 +7,8 @@ import {
   type AdminLoanPlan,
   type AdminLoanPlanCreateInput,
 } from '@app/shared/schemas/admin-content';
-import { LOAN_INTERVALS } from '@app/shared/loans';
+import { LOAN_INTERVALS, type LoanInterval } from '@app/shared/loans';
+import { useLabels } from '#lib/labels';
 import { SelectField, TextField } from '#components/ui/field';
 import { FormActions, useAdminForm } from './admin-form';
 import { CatalogueFields } from './catalogue-form-fields';
@@ -81,10 +82,18 @@ interface LoanPlanFormProps {
 /** A loan plan of the catalogue: create or edit (issue 15 item 4). */
 export function LoanPlanForm({ plan, pending, onSubmit, onCancel }: LoanPlanFormProps) {
   const { t } = useTranslation();
-  const { field, handleSubmit, setError } = useAdminForm<LoanPlanFormValues>({
+  const { field, handleSubmit, setError, control } = useAdminForm<LoanPlanFormValues>({
     resolver,
     defaultValues: loanPlanFormValues(plan),
   });
+  const { loanRate } = useLabels();
+  const rate = useWatch({ control, name: 'rate_bps' });
+  const interval = useWatch({ control, name: 'interval' });
+  const bps = /^\d{1,6}$/.test(rate.trim()) ? Number(rate) : 0;
+  const label =
+    bps > 0 && (LOAN_INTERVALS as readonly string[]).includes(interval)
+      ? loanRate(bps / 100, interval as LoanInterval)
+      : null;
 
   return (
     <form
@@ -100,7 +109,11 @@ export function LoanPlanForm({ plan, pending, onSubmit, onCancel }: LoanPlanForm
             <TextField
               label={t('admin.content.loanPlans.rate')}
               inputMode="numeric"
-              hint={t('admin.content.loanPlans.rateHint')}
+              hint={
+                label
+                  ? t('admin.content.loanPlans.ratePreview', { label })
+                  : t('admin.content.loanPlans.rateHint')
+              }
               {...field('rate_bps')}
             />
             <SelectField label={t('admin.content.loanPlans.interval')} {...field('interval')}>

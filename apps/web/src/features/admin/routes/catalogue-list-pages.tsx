@@ -13,6 +13,7 @@ import { Dialog } from '#components/ui/dialog';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
+import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { useUrlListState } from '#lib/use-url-list-state';
 import { useAdminLoanPlans, useAdminPlans, useSaveLoanPlan, useSavePlan } from '../api/catalogue';
@@ -104,9 +105,8 @@ function StatusBadge({ status }: { status: 'active' | 'inactive' }) {
   return <Badge tone={status === 'active' ? 'success' : 'neutral'}>{t(`admin.content.${status}`)}</Badge>;
 }
 
-const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
-
 type Money = ReturnType<typeof useMoney>;
+type Labels = ReturnType<typeof useLabels>;
 
 /** A catalogue's own columns: its rate, and its duration (plans) or term (loan plans). */
 interface OwnColumns<Plan> {
@@ -118,7 +118,7 @@ interface CatalogueListPageProps<Plan extends AdminPlan | AdminLoanPlan> {
   kind: Catalogue;
   /** The catalogue's list query (GET /api/admin/plans or /api/admin/loan-plans). */
   useList: (query: Record<string, string>) => DataTableProps<Plan>['query'];
-  ownColumns: (t: TFunction, money: Money) => OwnColumns<Plan>;
+  ownColumns: (t: TFunction, money: Money, labels: Labels) => OwnColumns<Plan>;
 }
 
 /** A catalogue's list page: server-paged, its state in the URL, filters by name and status. */
@@ -129,12 +129,13 @@ function CatalogueListPage<Plan extends AdminPlan | AdminLoanPlan>({
 }: CatalogueListPageProps<Plan>) {
   const { t } = useTranslation();
   const money = useMoney();
+  const labels = useLabels();
   const list = useUrlListState({ filters: ['q', 'status'] as const });
   const query = useList(list.query);
   useDocumentMeta(t(`admin.content.${kind}.title`), t(`admin.content.${kind}.metaDescription`));
 
   const columns = useMemo<ColumnDef<Plan>[]>(() => {
-    const own = ownColumns(t, money);
+    const own = ownColumns(t, money, labels);
     return [
       {
         id: 'name',
@@ -171,7 +172,7 @@ function CatalogueListPage<Plan extends AdminPlan | AdminLoanPlan>({
         cell: ({ row }) => <RowActions kind={kind} plan={row.original} />,
       },
     ];
-  }, [t, money, kind, ownColumns]);
+  }, [t, money, labels, kind, ownColumns]);
 
   return (
     <>
@@ -212,7 +213,7 @@ function CatalogueListPage<Plan extends AdminPlan | AdminLoanPlan>({
   );
 }
 
-function planColumns(t: TFunction): OwnColumns<AdminPlan> {
+function planColumns(t: TFunction, _money: Money, labels: Labels): OwnColumns<AdminPlan> {
   return {
     rate: {
       id: 'apy_bps',
@@ -221,9 +222,9 @@ function planColumns(t: TFunction): OwnColumns<AdminPlan> {
       meta: { align: 'end', descFirst: true },
       cell: ({ row }) => (
         <>
-          {percent(row.original.apy_bps)}
+          {labels.planYield(row.original.apy_bps)}
           <span className="block text-xs text-muted">
-            {t('admin.content.plans.lockedShort', { percent: percent(row.original.locked_apy_bps) })}
+            {t('admin.content.plans.lockedShort', { percent: labels.planYield(row.original.locked_apy_bps) })}
           </span>
         </>
       ),
@@ -235,25 +236,31 @@ function planColumns(t: TFunction): OwnColumns<AdminPlan> {
       cell: ({ row }) =>
         row.original.duration_days === null
           ? t('admin.content.plans.flexible')
-          : t('admin.content.plans.days', { count: row.original.duration_days }),
+          : labels.days(row.original.duration_days),
     },
   };
 }
 
-function loanPlanColumns(t: TFunction): OwnColumns<AdminLoanPlan> {
+function loanPlanColumns(t: TFunction, _money: Money, labels: Labels): OwnColumns<AdminLoanPlan> {
   return {
     rate: {
       id: 'change',
       header: t('admin.content.plans.rate'),
       enableSorting: false,
-      cell: ({ row }) => row.original.change,
+      cell: ({ row }) =>
+        row.original.rate_bps === null || row.original.interval === null
+          ? row.original.change
+          : labels.loanRate(row.original.rate_bps / 100, row.original.interval),
     },
     duration: {
       id: 'duration',
       header: t('admin.content.loanPlans.termColumn'),
       enableSorting: false,
       meta: { align: 'end' },
-      cell: ({ row }) => row.original.duration ?? t('admin.content.loanPlans.noLimit'),
+      cell: ({ row }) =>
+        row.original.duration === null
+          ? t('admin.content.loanPlans.noLimit')
+          : labels.loanTerm(row.original.duration, row.original.interval),
     },
   };
 }

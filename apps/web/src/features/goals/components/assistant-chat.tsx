@@ -13,6 +13,7 @@ import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import { Button } from '#components/ui/button';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
+import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { useMe } from '#lib/session';
 import { useMessage } from '../../../i18n/use-message';
@@ -108,6 +109,7 @@ function SourceLinks({ sources }: { sources: AssistantSource[] }) {
 
 export function AssistantChat() {
   const { t } = useTranslation();
+  const rateLabels = useLabels();
   const message = useMessage();
   const money = useMoney();
   const me = useMe();
@@ -367,7 +369,7 @@ export function AssistantChat() {
           {entry.plans.map((plan) => (
             <li key={plan.plan_id} className="rounded-lg border border-line bg-surface p-3">
               <p className="font-medium">
-                {plan.name} <span className="text-muted">({plan.change})</span>
+                {plan.name} <span className="text-muted">({rateLabels.planYield(plan.apy_bps)})</span>
                 {plan.plan_id === entry.bestId && (
                   <span className="ms-2 rounded-full bg-brand/10 px-2 py-0.5 text-xs text-brand-text">
                     {t('assistant.best')}

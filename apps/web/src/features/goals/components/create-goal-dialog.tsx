@@ -13,6 +13,7 @@ import { SelectField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
+import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { zodResolver } from '#lib/zod-resolver';
 import { useCreateGoal, useGoalPlans, usePlanImpact } from '../api/goals-api';
@@ -46,6 +47,7 @@ function useSettled<T>(value: T, ms = 300): T {
 function Recommendation({ request }: { request: PlanImpactRequest | null }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const { days } = useLabels();
   const settled = useSettled(request);
   const impact = usePlanImpact(settled);
   const data = request && impact.isSuccess ? impact.data : null;
@@ -54,7 +56,7 @@ function Recommendation({ request }: { request: PlanImpactRequest | null }) {
       {data?.plan_summary && data.recommended_duration_days !== null && (
         <p className="rounded-xl bg-brand-soft px-4 py-3 text-brand-text">
           {t('goals.form.recommended', {
-            days: data.recommended_duration_days,
+            days: days(data.recommended_duration_days),
             units: data.plan_summary.units_needed,
             amount: money(data.plan_summary.unit_amount),
             plan: data.plan_summary.name,
@@ -77,6 +79,7 @@ interface CreateGoalDialogProps {
  */
 export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) {
   const { t } = useTranslation();
+  const rateLabels = useLabels();
   const message = useMessage();
   const money = useMoney();
   const create = useCreateGoal();
@@ -206,7 +209,7 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
               {t('goals.form.planOption', {
                 name: plan.name,
                 min: money(plan.min_amount),
-                rate: plan.change,
+                rate: rateLabels.planYield(plan.apy_bps),
               })}
             </option>
           ))}

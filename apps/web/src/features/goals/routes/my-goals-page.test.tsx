@@ -169,7 +169,14 @@ describe('My Goals (spec §2, §5, §8, §9)', () => {
       'GET /api/plans': () =>
         json([
           plan({}),
-          plan({ id: 4, name: 'Business Pro', category: 'business', min_amount: 500, change: '+10.00%' }),
+          plan({
+            id: 4,
+            name: 'Business Pro',
+            category: 'business',
+            min_amount: 500,
+            change: '+10.00%',
+            apy_bps: 1000,
+          }),
           plan({ id: 5, name: 'Staking', category: 'staking' }),
           plan({ id: 6, name: 'Closed', status: 'inactive' }),
         ]),
@@ -207,8 +214,8 @@ describe('My Goals (spec §2, §5, §8, §9)', () => {
         .map((option) => option.textContent),
     ).toEqual([
       'Select a plan',
-      'Growth · $100.00 per investment · +12.00%',
-      'Business Pro · $500.00 per investment · +10.00%',
+      'Growth · $100.00 per investment · 12% APR',
+      'Business Pro · $500.00 per investment · 10% APR',
     ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Goal' }));

@@ -70,7 +70,8 @@ describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
     expect(rowNames()).toEqual(['Starter', 'Growth', 'Business Reserve', 'Mining Pool']);
     const growth = within(table()).getAllByRole('row')[2]!;
     expect(growth).toHaveTextContent('$5,000.00 – $250,000.00');
-    expect(growth).toHaveTextContent('+12.00%');
+    expect(growth).toHaveTextContent('12% APR');
+    expect(growth).not.toHaveTextContent('APY');
     expect(growth).toHaveTextContent('6 months');
     expect(within(table()).getAllByRole('row')[4]).toHaveTextContent('Inactive');
     expect(

@@ -11,15 +11,14 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
+import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { usePlans } from '../api/get-plans';
 import { InvestDialog } from './invest-dialog';
 
-/** The spec's change text: green when it starts with '+'. */
-function Change({ text }: { text: string }) {
-  return (
-    <span className={cn('font-medium tabular-nums', text.startsWith('+') && 'text-success')}>{text}</span>
-  );
+/** A plan's yearly rate (the spec's change): green when it is above zero. */
+function Change({ bps, text }: { bps: number; text: string }) {
+  return <span className={cn('font-medium tabular-nums', bps > 0 && 'text-success')}>{text}</span>;
 }
 
 function StatusBadge({ status }: { status: Plan['status'] }) {
@@ -30,11 +29,8 @@ function StatusBadge({ status }: { status: Plan['status'] }) {
 }
 
 function useDurationLabel() {
-  const { t } = useTranslation();
-  return (plan: Plan) =>
-    plan.duration_days === null
-      ? t('investing.duration.flexible')
-      : t('investing.duration.term', { text: plan.duration });
+  const { planDuration } = useLabels();
+  return (plan: Plan) => planDuration(plan.duration_days);
 }
 
 /**
@@ -46,6 +42,7 @@ export function DashboardPlans() {
   const message = useMessage();
   const money = useMoney();
   const durationLabel = useDurationLabel();
+  const labels = useLabels();
   const plans = usePlans();
   const [category, setCategory] = useState<string>('');
   const [hideInactive, setHideInactive] = useState(false);
@@ -102,8 +99,8 @@ export function DashboardPlans() {
                   <Badge tone="info">{categoryLabel(plan.category)}</Badge>
                 </div>
                 <p className="mt-3 text-2xl font-semibold">
-                  <Change text={plan.change} />{' '}
-                  <span className="text-sm font-normal text-muted">{t('investing.apy')}</span>
+                  <Change bps={plan.apy_bps} text={labels.percent(plan.apy_bps)} />{' '}
+                  <span className="text-sm font-normal text-muted">{labels.yieldBasis()}</span>
                 </p>
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                   <dt className="text-muted">{t('investing.columns.from')}</dt>
@@ -182,7 +179,10 @@ export function DashboardPlans() {
                 className: 'whitespace-nowrap tabular-nums',
                 cell: (plan) => `${money(plan.min_amount)} – ${money(plan.max_amount)}`,
               },
-              { header: t('investing.columns.change'), cell: (plan) => <Change text={plan.change} /> },
+              {
+                header: t('investing.columns.change'),
+                cell: (plan) => <Change bps={plan.apy_bps} text={labels.planYield(plan.apy_bps)} />,
+              },
               { header: t('investing.columns.duration'), cell: durationLabel },
               {
                 header: t('investing.columns.yield'),
@@ -210,7 +210,7 @@ export function DashboardPlans() {
                   </p>
                 </div>
                 <div className="flex flex-col items-end gap-1.5">
-                  <Change text={plan.change} />
+                  <Change bps={plan.apy_bps} text={labels.planYield(plan.apy_bps)} />
                   <StatusBadge status={plan.status} />
                   {investButton(plan)}
                 </div>

@@ -9,6 +9,7 @@ import { Dialog } from '#components/ui/dialog';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
+import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { useInvest } from '../api/invest';
 
@@ -35,6 +36,7 @@ function checkAmount(text: string, plan: Plan): string | undefined {
 export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
   const { t } = useTranslation();
   const message = useMessage();
+  const labels = useLabels();
   const money = useMoney();
   const invest = useInvest();
   const [amount, setAmount] = useState('');
@@ -79,10 +81,8 @@ export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
       description={
         plan
           ? t('investing.invest.lead', {
-              rate: plan.change,
-              duration: t(`investing.duration.${plan.duration_days === null ? 'flexible' : 'term'}`, {
-                text: plan.duration,
-              }),
+              rate: labels.planYield(plan.apy_bps),
+              duration: labels.planDuration(plan.duration_days),
             })
           : undefined
       }

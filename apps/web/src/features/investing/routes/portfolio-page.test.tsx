@@ -59,7 +59,7 @@ describe('My Portfolio', () => {
     const card = (await screen.findByRole('heading', { name: 'Growth' })).closest('li')!;
     const facts = within(card);
     expect(facts.getByText('Principal').nextSibling).toHaveTextContent('$10,000.00');
-    expect(facts.getByText('Rate').nextSibling).toHaveTextContent('+13.00%');
+    expect(facts.getByText('Rate').nextSibling).toHaveTextContent('13% APR');
     expect(facts.getByText('Earned to date').nextSibling).toHaveTextContent('$6.58');
     expect(facts.getByText('Next accrual').nextSibling).toHaveTextContent('Mar 5, 2026');
     expect(facts.getByText('Maturity').nextSibling).toHaveTextContent('Aug 31, 2026');

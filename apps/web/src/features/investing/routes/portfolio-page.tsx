@@ -12,6 +12,7 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
+import { useLabels } from '#lib/labels';
 import { MEMBER_PLANS_PATH } from '#lib/member-paths';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useMe } from '#lib/session';
@@ -25,11 +26,12 @@ function PlanCard({ plan }: { plan: UserPlan }) {
   const { t } = useTranslation();
   const money = useMoney();
   const date = useDateFormat();
+  const labels = useLabels();
   const [open, setOpen] = useState(false);
   const detailId = `portfolio-plan-${plan.id}`;
   const facts: [string, string][] = [
     [t('investing.portfolio.principal'), money(plan.amount)],
-    [t('investing.portfolio.rate'), plan.change],
+    [t('investing.portfolio.rate'), labels.planYield(plan.rate_bps)],
     [t('investing.portfolio.earned'), money(plan.earned)],
     [t('investing.portfolio.nextAccrual'), plan.next_accrual_at ? date(plan.next_accrual_at) : '—'],
     [t('investing.portfolio.maturity'), plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible')],

@@ -13,7 +13,7 @@ import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useMoney } from '#lib/money';
 import { useApplyForLoan } from '../api/loans-api';
-import { usePeriods } from './loan-format';
+import { useLoanRate, usePeriods } from './loan-format';
 
 const toastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
 
@@ -69,6 +69,7 @@ export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
   const message = useMessage();
   const money = useMoney();
   const periods = usePeriods();
+  const loanRate = useLoanRate();
   const check = useCheck();
   const apply = useApplyForLoan();
   const [amount, setAmount] = useState('');
@@ -127,7 +128,7 @@ export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
       description={
         plan
           ? t('loans.apply.lead', {
-              rate: plan.profit_rate === null ? t('loans.na') : plan.change,
+              rate: loanRate(plan.profit_rate, plan.profit_interval),
               min: money(plan.min_amount),
               max: money(plan.max_amount),
             })

@@ -12,8 +12,10 @@ import { ResponsiveTable } from '#components/ui/responsive-table';
 import { SpinnerIcon } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
+import { useLabels } from '#lib/labels';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useLoan, useRepayLoan } from '../api/loans-api';
+import { useLoanRate } from './loan-format';
 
 const toastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
 
@@ -36,12 +38,13 @@ function Summary({ loan }: { loan: LoanDetail }) {
   const { t } = useTranslation();
   const money = useMoney();
   const day = useDay();
+  const loanRate = useLoanRate();
   const owed = centsToMajor(
     majorToCents(loan.outstanding_principal) + majorToCents(loan.outstanding_interest),
   );
   const rows: [string, string][] = [
     [t('loans.detail.borrowed'), money(loan.principal)],
-    [t('loans.detail.interest'), `${money(loan.profit)} (${loan.change})`],
+    [t('loans.detail.interest'), `${money(loan.profit)} (${loanRate(loan.rate, loan.profit_interval)})`],
     [
       t('loans.detail.paid'),
       money(centsToMajor(majorToCents(loan.paid_principal) + majorToCents(loan.paid_interest))),
@@ -178,6 +181,7 @@ export function LoanDetailDialog({
   const { t } = useTranslation();
   const message = useMessage();
   const money = useMoney();
+  const { days } = useLabels();
   const loan = useLoan(loanId);
   const [confirming, setConfirming] = useState(false);
   const close = (open: boolean) => {
@@ -204,7 +208,10 @@ export function LoanDetailDialog({
       <div className="space-y-5">
         {data.overdue && (
           <Alert tone="error">
-            {t('loans.detail.overdue', { amount: money(data.overdue_amount), days: data.days_past_due })}
+            {t('loans.detail.overdue', {
+              amount: money(data.overdue_amount),
+              days: days(data.days_past_due),
+            })}
           </Alert>
         )}
         <Summary loan={data} />

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addLoanIntervals } from '@app/shared/loans';
 import type { LoanApplication, LoanDetail, LoanPlan } from '@app/shared/schemas/loans';
+import { i18n } from '#i18n/index';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { ExplorePage } from './explore-page';
@@ -103,7 +104,8 @@ describe('Explore (spec §2, §5, §8)', () => {
     expect(await screen.findByRole('heading', { name: 'Personal Loan' })).toBeInTheDocument();
     const card = screen.getByRole('heading', { name: 'Personal Loan' }).closest('div')!.parentElement!;
     expect(card).toHaveTextContent('$100.00 to $10,000.00');
-    expect(card).toHaveTextContent('12% monthly');
+    expect(card).toHaveTextContent('12% a year, repaid monthly');
+    expect(card).not.toHaveTextContent('12% monthly');
     expect(card).toHaveTextContent('24 months');
     const other = screen.getByRole('heading', { name: 'Custom' }).closest('div')!.parentElement!;
     expect(other).toHaveTextContent('N/A');
@@ -140,6 +142,7 @@ describe('Explore (spec §2, §5, §8)', () => {
     renderScreen('/explore', <ExplorePage />);
     await user.click(await screen.findByRole('button', { name: 'Apply for Personal Loan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply for Personal Loan' });
+    expect(dialog).toHaveTextContent('Rate 12% a year, repaid monthly.');
     const amount = within(dialog).getByLabelText('Loan Amount');
     const term = within(dialog).getByLabelText('Term (months)');
 
@@ -287,5 +290,44 @@ describe('Explore (spec §2, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'View schedule of Personal Loan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
     expect(await within(dialog).findByText(/Overdue: \$88\.33 is 3 days past due/)).toBeInTheDocument();
+  });
+});
+
+describe('Explore in Spanish and Arabic', () => {
+  it('shows the rate, the duration and the description in the language, with no stored English', async () => {
+    const weekly: LoanPlan = {
+      ...personal,
+      id: 3,
+      name: 'Weekly',
+      change: '5% weekly',
+      duration: 4,
+      profit_rate: 5,
+      profit_interval: 'weekly',
+    };
+    fakeApi({
+      'GET /api/loan-plans': () => json([personal, weekly]),
+      'GET /api/loan-applications': () => json([application({ term: 12 })]),
+      'GET /api/loans': () => json([]),
+    });
+    await i18n.changeLanguage('es');
+    const first = renderScreen('/explore', <ExplorePage />);
+    const card = (await screen.findByRole('heading', { name: 'Personal Loan' })).closest(
+      'div',
+    )!.parentElement!;
+    expect(card).toHaveTextContent('12 % al año, con pagos mensuales');
+    expect(card).toHaveTextContent('24 meses');
+    expect(card).toHaveTextContent('Un préstamo personal. Se devuelve en cuotas mensuales.');
+    expect(card).not.toHaveTextContent('Equal monthly instalments.');
+    first.unmount();
+
+    await i18n.changeLanguage('ar');
+    renderScreen('/explore', <ExplorePage />);
+    const arabic = (await screen.findByRole('heading', { name: 'Weekly' })).closest('div')!.parentElement!;
+    expect(arabic).toHaveTextContent('سنويًا، تُسدَّد أسبوعيًا');
+    expect(arabic).toHaveTextContent(`${new Intl.NumberFormat('ar').format(4)} أسابيع`);
+    expect(arabic).not.toHaveTextContent('weekly');
+    expect(
+      await screen.findAllByText(`${new Intl.NumberFormat('ar').format(12)} شهرًا`, { exact: false }),
+    ).not.toHaveLength(0);
   });
 });

@@ -13,11 +13,12 @@ import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { logger } from '#lib/logger';
+import { useLabels } from '#lib/labels';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useLoanApplications, useLoanPlans, useLoans } from '../api/loans-api';
 import { ApplyLoanDialog } from '../components/apply-loan-dialog';
 import { LoanDetailDialog } from '../components/loan-detail-dialog';
-import { APPLICATION_TONES, usePeriods } from '../components/loan-format';
+import { APPLICATION_TONES, useLoanRate, usePeriods } from '../components/loan-format';
 
 function Loading({ text }: { text: string }) {
   return (
@@ -43,15 +44,31 @@ function useLogFailure(error: unknown, what: string) {
   }, [error, what]);
 }
 
+/**
+ * A loan plan's description: as the admin wrote it (English) in English; in another language one built
+ * from the plan's category and interval, so no stored English is shown there.
+ */
+function useDescription() {
+  const { t, i18n } = useTranslation();
+  return (plan: LoanPlan) => {
+    if ((i18n.resolvedLanguage ?? 'en') === 'en') return plan.description;
+    const kind = plan.category === 'personal' || plan.category === 'business' ? plan.category : 'other';
+    const about = t(`loans.plans.about.${kind}`);
+    return plan.profit_interval ? `${about} ${t(`loans.plans.repaid.${plan.profit_interval}`)}` : about;
+  };
+}
+
 function PlanCard({ plan, onApply }: { plan: LoanPlan; onApply: (plan: LoanPlan) => void }) {
   const { t } = useTranslation();
+  const description = useDescription();
   const money = useMoney();
   const periods = usePeriods();
+  const rate = useLoanRate();
   return (
     <Card className="flex flex-col gap-3 p-5">
       <div>
         <h3 className="text-base font-semibold">{plan.name}</h3>
-        <p className="mt-1 text-sm text-muted">{plan.description}</p>
+        <p className="mt-1 text-sm text-muted">{description(plan)}</p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">{t('loans.plans.range')}</dt>
@@ -59,7 +76,7 @@ function PlanCard({ plan, onApply }: { plan: LoanPlan; onApply: (plan: LoanPlan)
           {t('loans.plans.rangeValue', { min: money(plan.min_amount), max: money(plan.max_amount) })}
         </dd>
         <dt className="text-muted">{t('loans.plans.rate')}</dt>
-        <dd className="font-medium">{plan.profit_rate === null ? t('loans.na') : plan.change}</dd>
+        <dd className="font-medium">{rate(plan.profit_rate, plan.profit_interval)}</dd>
         <dt className="text-muted">{t('loans.plans.duration')}</dt>
         <dd className="font-medium">
           {plan.duration === null ? t('loans.varies') : periods(plan.duration, plan.profit_interval)}
@@ -161,6 +178,7 @@ function History() {
 
 function LoanCard({ loan, onOpen }: { loan: Loan; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
+  const { days } = useLabels();
   const money = useMoney();
   const date = useDateFormat();
   const owed = centsToMajor(
@@ -170,7 +188,7 @@ function LoanCard({ loan, onOpen }: { loan: Loan; onOpen: (id: number) => void }
     loan.status === 'completed' ? (
       <Badge tone="info">{t('loans.loanStatus.completed')}</Badge>
     ) : loan.overdue ? (
-      <Badge tone="danger">{t('loans.loanStatus.overdue', { days: loan.days_past_due })}</Badge>
+      <Badge tone="danger">{t('loans.loanStatus.overdue', { days: days(loan.days_past_due) })}</Badge>
     ) : (
       <Badge tone="success">{t('loans.loanStatus.active')}</Badge>
     );

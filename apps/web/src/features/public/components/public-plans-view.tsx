@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentMeta } from '#lib/document-meta';
+import { CatalogueClaims } from './catalogue-claims';
 import { PlanCards } from './plan-cards';
 import { PageHero, PublicLayout, Section } from './public-layout';
 
@@ -17,6 +18,7 @@ export function PublicPlansView() {
     <PublicLayout>
       <PageHero eyebrow={t('site.plans.eyebrow')} title={t('site.plans.title')} lead={t('site.plans.lead')} />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <CatalogueClaims className="mb-8 text-center text-lg font-medium" />
         <PlanCards />
         <p className="mt-6 text-center text-xs text-muted">{t('site.plans.disclaimer')}</p>
       </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CATALOGUE } from '../../../test/catalogue';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { HomePage } from './home-page';
@@ -30,7 +31,7 @@ const markets = (stale: boolean, vs = 'usd') => ({
 
 describe('the home page', () => {
   it('has every block of the spec in order, with its calls to action', { timeout: 20_000 }, async () => {
-    fakeApi({ 'GET /api/markets': () => json(markets(false)) });
+    fakeApi({ 'GET /api/markets': () => json(markets(false)), 'GET /api/plans': () => json(CATALOGUE) });
     renderScreen('/', <HomePage />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Put your crypto to work' }),
@@ -57,7 +58,7 @@ describe('the home page', () => {
     ]);
     expect(screen.getAllByRole('link', { name: /Sign Up/ })[0]).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/signup');
-    const invest = screen.getAllByRole('link', { name: /Invest Now/ });
+    const invest = await screen.findAllByRole('link', { name: /Invest Now/ });
     expect(invest).toHaveLength(3);
     for (const link of invest) expect(link).toHaveAttribute('href', '/signup');
     expect(document.querySelectorAll('#how-it-works ol > li')).toHaveLength(5);
@@ -71,6 +72,28 @@ describe('the home page', () => {
       'content',
       'Test Platform | Home',
     );
+  });
+
+  it('claims in the hero only what the catalogue pays: its highest open rate as APR and its lowest minimum', async () => {
+    fakeApi({ 'GET /api/markets': () => json(markets(false)), 'GET /api/plans': () => json(CATALOGUE) });
+    renderScreen('/', <HomePage />);
+    const hero = screen.getByRole('heading', { level: 1 }).parentElement!;
+    // Trading's 21% when locked is the highest open rate; the closed Mining plan's 30% and $50 do not count.
+    expect(await within(hero).findByText('Rates up to 21% APR · start with $250')).toBeInTheDocument();
+    expect(hero).not.toHaveTextContent(/APY|18%|\$100\b/);
+    // The cards are the catalogue's open personal plans, each with its own rate, term and minimum.
+    const cards = await screen.findAllByRole('link', { name: /Invest Now/ });
+    expect(cards.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Invest Now: Starter plan',
+      'Invest Now: Growth plan',
+      'Invest Now: Prime plan',
+    ]);
+    const growth = cards[1]!.closest('li')!;
+    expect(growth).toHaveTextContent('11%APR');
+    expect(growth).toHaveTextContent('12.5% APR when locked');
+    expect(growth).toHaveTextContent('6 months');
+    expect(growth).toHaveTextContent('$5,000');
+    expect(document.body).not.toHaveTextContent(/APY|8% to 35%|35% a month/);
   });
 
   it('shows live prices of four assets, a dash (never NaN) for a missing figure', async () => {

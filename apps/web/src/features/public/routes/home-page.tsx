@@ -18,6 +18,7 @@ import { Button } from '#components/ui/button';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useFrontSettings } from '#lib/front-settings';
 import { formatMoney, formatNumber, formatWholeMoney } from '#lib/intl-format';
+import { CatalogueClaims } from '../components/catalogue-claims';
 import { HeroParticles } from '../components/hero-particles';
 import { PlanCards } from '../components/plan-cards';
 import { PricesTable } from '../components/prices-table';
@@ -62,6 +63,7 @@ export function HomePage() {
           <p className="mt-6 max-w-2xl text-lg text-balance text-white/75 sm:text-xl">
             {t('home.hero.lead')}
           </p>
+          <CatalogueClaims className="mt-4 text-base font-medium text-white/90" />
           <div className="mt-10 flex flex-wrap justify-center gap-3">
             <Button asChild size="lg">
               <Link to="/signup">

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { PUBLIC_PAGES } from '@app/shared/constants';
+import { i18n } from '#i18n/index';
 import { routes } from '../../../app/routes';
-import { fakeApi } from '../../../test/fake-api';
+import { CATALOGUE } from '../../../test/catalogue';
+import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 
 describe('the public pages', () => {
@@ -39,8 +42,8 @@ describe('the public pages', () => {
     await waitFor(() => expect(document.getElementById('fixed-term')).toHaveFocus());
   });
 
-  it('/plans for a visitor: Starter, Growth and Prime with Invest Now to /signup', async () => {
-    fakeApi({});
+  it('/plans for a visitor: the catalogue’s open personal plans with Invest Now to /signup', async () => {
+    fakeApi({ 'GET /api/plans': () => json(CATALOGUE) });
     renderRoutes(routes, '/plans');
     expect(
       await screen.findByRole('heading', { level: 3, name: 'Starter' }, { timeout: 3000 }),
@@ -49,6 +52,34 @@ describe('the public pages', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Prime' })).toBeInTheDocument();
     const invest = screen.getAllByRole('link', { name: /Invest Now/ });
     expect(invest.map((link) => link.getAttribute('href'))).toEqual(['/signup', '/signup', '/signup']);
+    expect(screen.queryByRole('heading', { level: 3, name: 'Automated Trading' })).not.toBeInTheDocument();
+    expect(screen.getByText('Rates up to 21% APR · start with $250')).toBeInTheDocument();
+  });
+
+  it('/plans in Arabic: terms with their plural forms, the yield labelled, no figure the catalogue does not pay', async () => {
+    fakeApi({ 'GET /api/plans': () => json(CATALOGUE) });
+    await i18n.changeLanguage('ar');
+    renderRoutes(routes, '/plans');
+    const growth = (await screen.findByRole('heading', { level: 3, name: 'Growth' }, { timeout: 3000 }))
+      .parentElement!;
+    expect(growth).toHaveTextContent(`${new Intl.NumberFormat('ar').format(6)} أشهر`);
+    expect(growth).toHaveTextContent('عائد سنوي بسيط');
+    const prime = screen.getByRole('heading', { level: 3, name: 'Prime' }).parentElement!;
+    expect(prime).toHaveTextContent(`${new Intl.NumberFormat('ar').format(12)} شهرًا`);
+    expect(screen.getByRole('heading', { level: 3, name: 'Starter' }).parentElement).toHaveTextContent('مرن');
+  });
+
+  it('/plans says so when the catalogue cannot be read, and reads it again on Try again', async () => {
+    let down = true;
+    fakeApi({ 'GET /api/plans': () => (down ? json({ message: 'x' }, 503) : json(CATALOGUE)) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/plans');
+    expect(
+      await screen.findByText('The plans could not be loaded right now.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Prime' })).toBeInTheDocument();
   });
 
   it.each([

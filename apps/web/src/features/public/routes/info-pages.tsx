@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/button';
+import { CatalogueClaims } from '../components/catalogue-claims';
 import { InfoPage, usePageContent } from '../components/info-page';
 
 /** /about (spec §2): 'About {sitename}' with Sign up, then Who We Are, Core Focus Areas, Vision, Mission, Services. */
@@ -21,7 +22,12 @@ export function AboutPage() {
 
 /** /personal: Grow Your Portfolio (#flexible, #fixed-term, #dual-investment) and Manage Your Assets (#manage-assets). */
 export function PersonalPage() {
-  return <InfoPage content={usePageContent('personal')} />;
+  return (
+    <InfoPage
+      content={usePageContent('personal')}
+      heroAction={<CatalogueClaims className="text-lg font-medium text-white/90" />}
+    />
+  );
 }
 
 export function BusinessPage() {

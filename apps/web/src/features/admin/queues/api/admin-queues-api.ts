@@ -6,6 +6,8 @@ import type {
 } from '@app/shared/schemas/deposits';
 import type { AdminWithdrawal, AdminWithdrawalDetailResponse } from '@app/shared/schemas/withdrawals';
 import type { AdminLoanApplication, AdminLoanApplicationDetailResponse } from '@app/shared/schemas/loans';
+import { loanTermLabel } from '@app/shared/rate-labels';
+import { currentLanguage } from '#i18n/index';
 import type {
   AdminQueue,
   QueueDecision,
@@ -102,7 +104,7 @@ export function toQueueItem(
     created_at: application.date,
     age_seconds: application.age_seconds,
     member: application.user,
-    detail: `${application.plan_name ?? ''} · ${application.term}`,
+    detail: `${application.plan_name ?? ''} · ${loanTermLabel(application.term, application.profit_interval, currentLanguage())}`,
     reason: application.reason,
     awaitingSecondApproval: false,
     firstApprover: null,
