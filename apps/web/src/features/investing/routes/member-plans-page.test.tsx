@@ -29,6 +29,7 @@ function userPlan(overrides: Partial<UserPlan>): UserPlan {
     next_accrual_at: '2026-03-03T00:00:00.000Z',
     accrued_days: 0,
     earned: 0,
+    goal_id: null,
     ...overrides,
   };
 }
