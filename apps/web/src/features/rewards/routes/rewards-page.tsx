@@ -32,6 +32,9 @@ export function RewardsPage() {
   const date = useDateFormat();
   const referrals = useReferrals();
   const [redeeming, setRedeeming] = useState(false);
+  // Each opening starts afresh from the points held then. Not keyed by the points themselves: the
+  // redeem's own reload changes them while its answer is still being told (the toast).
+  const [openings, setOpenings] = useState(0);
   useDocumentMeta(t('pages.rewards.title'), t('pages.rewards.description'));
 
   const loadError = referrals.error;
@@ -89,7 +92,10 @@ export function RewardsPage() {
           </p>
           <Button
             className="mt-4"
-            onClick={() => setRedeeming(true)}
+            onClick={() => {
+              setOpenings((count) => count + 1);
+              setRedeeming(true);
+            }}
             disabled={!canRedeem}
             aria-haspopup="dialog"
           >
@@ -98,7 +104,7 @@ export function RewardsPage() {
           </Button>
           <p className="mt-2 text-xs text-muted">{t('rewards.redeemHint', { min: MIN_POINTS_TO_REDEEM })}</p>
           <RedeemPointsDialog
-            key={info.loyalty_points}
+            key={openings}
             open={redeeming}
             onOpenChange={setRedeeming}
             held={info.loyalty_points}
