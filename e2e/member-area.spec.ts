@@ -141,8 +141,21 @@ describe('the member area in a real browser', () => {
     await phone.page.getByRole('button', { name: 'Copy link' }).click();
     await phone.page.getByText('Referral link copied!').first().waitFor();
     expect(await phone.page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/signup\?ref=/);
+    // Redeem asks first, with the rate and the amount; part of the points, then the rest.
     await phone.page.getByRole('button', { name: 'Redeem points' }).click();
-    await phone.page.getByText('250 points converted to $2.50.').first().waitFor();
+    let redeem = phone.page.getByRole('dialog', { name: 'Redeem points' });
+    await redeem.getByText('Rate: 100 points = $1.00.').waitFor();
+    await redeem.getByText('$2.50 will be added to your balance for 250 points.').waitFor();
+    await expectAxeClean(phone.page, 'Redeem points dialog at 390 px');
+    await redeem.getByLabel('Points to redeem').fill('100');
+    await redeem.getByText('$1.00 will be added to your balance for 100 points.').waitFor();
+    await redeem.getByRole('button', { name: 'Confirm redeem' }).click();
+    await phone.page.getByText('100 points converted to $1.00.').first().waitFor();
+    await phone.page.getByTestId('loyalty-points').getByText(/^150$/).waitFor();
+    await phone.page.getByRole('button', { name: 'Redeem points' }).click();
+    redeem = phone.page.getByRole('dialog', { name: 'Redeem points' });
+    await redeem.getByRole('button', { name: 'Confirm redeem' }).click();
+    await phone.page.getByText('150 points converted to $1.50.').first().waitFor();
     await phone.page.getByTestId('loyalty-points').getByText(/^0$/).waitFor();
     expect(await phone.page.getByRole('button', { name: 'Redeem points' }).isDisabled()).toBe(true);
     await phone.page.goto('/profile');

@@ -32,12 +32,27 @@ describe('money in and out in a real browser', () => {
     await dialog.getByRole('button', { name: 'Continue to payment' }).click();
     await dialog.getByText('Please enter a valid deposit amount.').waitFor();
     await expectAccessible(page, 'deposit modal');
-    await dialog.getByLabel('Amount (USD)').fill('250');
+    await dialog.getByLabel('Amount (USD)').fill('75');
     expect(await dialog.getByLabel('Pay with', { exact: true }).inputValue()).toBe('btc');
     await dialog.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/sandbox/checkout/*');
     await page.getByText('Sandbox — no real money moves').waitFor();
     await expectAccessible(page, '/sandbox/checkout');
+    // Cancelling says so (issue 34), not "Deposit failed"; nothing reaches the balance.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL('**/dashboard**');
+    await page
+      .getByText('Payment cancelled. Nothing was charged and your balance is unchanged.')
+      .first()
+      .waitFor();
+    expect(await page.getByText('Deposit failed. Please try again.').count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await text(page, 'balance')).toBe('$0');
+
+    await page.getByRole('button', { name: 'Make Deposit' }).click();
+    await dialog.getByLabel('Amount (USD)').fill('250');
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL('**/sandbox/checkout/*');
     await page.getByRole('button', { name: 'Pay $250.00' }).click();
 
     // Back on the dashboard: the toast, and the balance the ledger now holds.

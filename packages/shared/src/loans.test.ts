@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { LOAN_MESSAGES } from './schemas/loans';
 import {
+  MAX_LOAN_TERM,
   addLoanIntervals,
   loanEstimate,
+  loanLimitProblem,
   loanSchedule,
+  maxLoanTerm,
   parseLoanChange,
   splitPayment,
   type LoanRate,
@@ -187,5 +191,40 @@ describe('a payment against an instalment', () => {
       principal: 8_333,
     });
     expect(splitPayment(0, { principal: 8_333, interest: 1_000 })).toEqual({ interest: 0, principal: 0 });
+  });
+});
+
+describe('the limits Apply and Calculate share', () => {
+  const limits = { minCents: 100_00, maxCents: 10_000_00, duration: 90 };
+
+  it('accepts an amount and a term within the plan’s limits, bounds included', () => {
+    expect(loanLimitProblem(limits, 100_00, 1)).toBeNull();
+    expect(loanLimitProblem(limits, 10_000_00, 90)).toBeNull();
+  });
+
+  it('names the field out of bounds with the limits to say so with', () => {
+    expect(loanLimitProblem(limits, 99_99, 12)).toEqual({
+      field: 'amount_requested',
+      min: 100_00,
+      max: 10_000_00,
+    });
+    expect(loanLimitProblem(limits, 10_000_01, 12)).toMatchObject({ field: 'amount_requested' });
+    expect(loanLimitProblem(limits, 500_00, 91)).toEqual({ field: 'term', maxTerm: 90 });
+  });
+
+  it('caps a plan without a duration (or a longer one) at MAX_LOAN_TERM', () => {
+    expect(maxLoanTerm(null)).toBe(MAX_LOAN_TERM);
+    expect(maxLoanTerm(5000)).toBe(MAX_LOAN_TERM);
+    expect(loanLimitProblem({ ...limits, duration: null }, 500_00, MAX_LOAN_TERM + 1)).toEqual({
+      field: 'term',
+      maxTerm: MAX_LOAN_TERM,
+    });
+  });
+
+  it('says the term limit with its unit', () => {
+    expect(LOAN_MESSAGES.termTooLong(90, 'daily')).toBe('The term can be at most 90 days.');
+    expect(LOAN_MESSAGES.termTooLong(1, 'weekly')).toBe('The term can be at most 1 week.');
+    expect(LOAN_MESSAGES.termTooLong(24, 'monthly')).toBe('The term can be at most 24 months.');
+    expect(LOAN_MESSAGES.termTooLong(6, null)).toBe('The term can be at most 6 periods.');
   });
 });

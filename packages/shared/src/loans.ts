@@ -13,6 +13,39 @@ export type LoanInterval = (typeof LOAN_INTERVALS)[number];
 /** The longest term a loan may have, in periods of its interval (when the plan gives no duration). */
 export const MAX_LOAN_TERM = 1000;
 
+/** The longest term a plan allows, in periods of its interval: its duration, at most MAX_LOAN_TERM. */
+export function maxLoanTerm(duration: number | null): number {
+  return Math.min(duration ?? MAX_LOAN_TERM, MAX_LOAN_TERM);
+}
+
+/** A plan's limits as the apply rules read them: amounts in integer cents. */
+export interface LoanLimits {
+  minCents: number;
+  maxCents: number;
+  /** The plan's longest term in periods, or null (then MAX_LOAN_TERM). */
+  duration: number | null;
+}
+
+export type LoanLimitProblem =
+  { field: 'amount_requested'; min: number; max: number } | { field: 'term'; maxTerm: number };
+
+/**
+ * The plan's limits on an amount (cents) and a term (whole periods, already checked to be one): the
+ * one rule Apply (the API) and Calculate (the web dialog, before any estimate) both apply. Null when
+ * both are within the plan's limits; else which field is out and the limits to say so with.
+ */
+export function loanLimitProblem(
+  limits: LoanLimits,
+  amountCents: number,
+  term: number,
+): LoanLimitProblem | null {
+  if (amountCents < limits.minCents || amountCents > limits.maxCents)
+    return { field: 'amount_requested', min: limits.minCents, max: limits.maxCents };
+  const maxTerm = maxLoanTerm(limits.duration);
+  if (term > maxTerm) return { field: 'term', maxTerm };
+  return null;
+}
+
 export interface LoanRate {
   /** Basis points: '12%' → 1200, '0.5%' → 50. */
   rateBps: number;

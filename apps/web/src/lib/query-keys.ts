@@ -6,3 +6,5 @@
 export const depositsQueryKey = ['deposits'] as const;
 export const withdrawalsQueryKey = ['withdrawals'] as const;
 export const activityQueryKey = ['activity'] as const;
+/** GET /api/goals: My Goals' list, also read by My Portfolio (the goals its units belong to). */
+export const goalsListQueryKey = ['goals'] as const;

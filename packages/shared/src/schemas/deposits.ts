@@ -132,7 +132,10 @@ export const SandboxCheckout = z.object({
 });
 export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
 
-/** POST /api/sandbox/checkout/:id/pay and /cancel. redirect_url = /dashboard?deposit=<id>. */
+/**
+ * POST /api/sandbox/checkout/:id/pay and /cancel. redirect_url = /dashboard?deposit=<id>, with
+ * &payment=cancelled after a cancel that ended the payment (the dashboard then says it was cancelled).
+ */
 export const SandboxActionResponse = z.object({ status: DepositStatus, redirect_url: z.string() });
 export type SandboxActionResponse = z.infer<typeof SandboxActionResponse>;
 

@@ -106,6 +106,8 @@ export const UserPlan = z.object({
   accrued_days: z.number().int(),
   /** Earnings credited so far (dollars). */
   earned: z.number(),
+  /** The savings goal this plan is a unit of (GET /api/goals has its name and totals); null otherwise. */
+  goal_id: z.number().int().nullable(),
 });
 export type UserPlan = z.infer<typeof UserPlan>;
 

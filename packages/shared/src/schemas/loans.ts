@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LoanInterval } from '../loans';
 import { ListMeta, moneyAmount, positiveId, wholeNumber } from './common';
 import { AdminUserSummary } from './deposits';
 import {
@@ -10,13 +11,23 @@ import {
   queueRejectRequest,
 } from './admin-queues';
 
+/** The unit of a term, singular and plural, per interval (English: the API's messages). */
+const TERM_UNITS = {
+  daily: ['day', 'days'],
+  weekly: ['week', 'weeks'],
+  monthly: ['month', 'months'],
+  none: ['period', 'periods'],
+} as const;
+
 /** Messages of loans: the spec's (§5, §8) where it gives one, ours otherwise. */
 export const LOAN_MESSAGES = {
   selectPlan: 'Please select a loan plan first.',
   /** Spec §5, with the plan's limits as the API gives them (dollars); no full stop, as written. */
   outOfRange: (min: number, max: number) => `Amount must be between ${min} and ${max}`,
   invalidTerm: 'Please enter a valid term.',
-  termTooLong: (max: number) => `The term can be at most ${max}.`,
+  /** With the unit of the plan's interval: 'The term can be at most 90 days.' (periods without one). */
+  termTooLong: (max: number, interval: LoanInterval | null) =>
+    `The term can be at most ${max} ${TERM_UNITS[interval ?? 'none'][max === 1 ? 0 : 1]}.`,
   invalidAmount: 'Please enter a valid amount.',
   submitted: 'Loan application submitted successfully!',
   noPlans: 'No loan plans available.',

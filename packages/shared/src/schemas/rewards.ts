@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_POINTS_TO_REDEEM } from '../constants';
+import { wholeNumber } from './common';
 
 export const REWARDS_MESSAGES = {
   fetchFailed: 'Failed to fetch referral info.',
@@ -9,6 +10,10 @@ export const REWARDS_MESSAGES = {
   loading: 'Loading reward info...',
   notEnoughPoints: `You need at least ${MIN_POINTS_TO_REDEEM} loyalty points to redeem.`,
   converted: (points: number, amount: string) => `${points} points converted to ${amount}.`,
+  pointsInvalid: 'Enter a whole number of points.',
+  belowMinimum: `Redeem at least ${MIN_POINTS_TO_REDEEM} points.`,
+  morePointsThanHeld: (held: number) => `You have ${held} points; you cannot redeem more.`,
+  worthNothing: 'These points are worth less than one cent.',
 } as const;
 
 /** GET /api/referrals. */
@@ -18,13 +23,32 @@ export const ReferralInfoResponse = z.object({
   points_earned: z.number().int(),
   /** Points available now. */
   loyalty_points: z.number().int(),
+  /** The conversion rate of the settings: this many points make $1.00. */
+  points_per_dollar: z.number().int(),
   referred_users: z.array(
     z.object({ id: z.number().int(), name: z.string(), email: z.string(), created_at: z.string() }),
   ),
 });
 export type ReferralInfoResponse = z.infer<typeof ReferralInfoResponse>;
 
-/** POST /api/convert-points (no body: all points are converted). */
+/**
+ * POST /api/convert-points: `points`, a whole number of the points held (at least
+ * MIN_POINTS_TO_REDEEM); without it (or without a body), every point held.
+ */
+export const ConvertPointsRequest = z
+  .object({
+    points: wholeNumber(
+      z
+        .number({ error: REWARDS_MESSAGES.pointsInvalid })
+        .int(REWARDS_MESSAGES.pointsInvalid)
+        .min(MIN_POINTS_TO_REDEEM, REWARDS_MESSAGES.belowMinimum)
+        .max(2_147_483_647, REWARDS_MESSAGES.pointsInvalid),
+    ).optional(),
+  })
+  .optional();
+export type ConvertPointsRequest = z.input<typeof ConvertPointsRequest>;
+
+/** What POST /api/convert-points answers. */
 export const ConvertPointsResponse = z.object({
   message: z.string(),
   converted_points: z.number().int(),

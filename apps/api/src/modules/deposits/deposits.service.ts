@@ -131,7 +131,7 @@ export async function createDeposit(
       buyerEmail: user.email,
       ipnUrl: `${appUrl}/api/webhooks/${gateway.name}`,
       successUrl: `${appUrl}/dashboard?deposit=${deposit.id}`,
-      cancelUrl: `${appUrl}/dashboard?deposit=${deposit.id}`,
+      cancelUrl: `${appUrl}/dashboard?deposit=${deposit.id}&payment=cancelled`,
     });
     const updated = await repository.updateDeposit(db, deposit.id, {
       gatewayInvoiceId: invoice.invoiceId,

@@ -264,7 +264,10 @@ describe('the sandbox checkout is its member’s own', () => {
       {},
       { token: owner.token },
     );
-    expect(cancelled.json()).toEqual({ status: 'failed', redirect_url: `/dashboard?deposit=${first.id}` });
+    expect(cancelled.json()).toEqual({
+      status: 'failed',
+      redirect_url: `/dashboard?deposit=${first.id}&payment=cancelled`,
+    });
     const second = await pendingDeposit(owner, 'nowpayment');
     const paid = await owner.client.post(
       `/api/sandbox/checkout/${second.id}/pay`,

@@ -90,7 +90,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('GATEWAY_UNAVAILABLE', DEPOSIT_MESSAGES.gatewayUnavailable);
     }
     const updated = await repository.findDeposit(db, deposit.id);
-    return { status: updated?.status ?? deposit.status, redirect_url };
+    // The member cancelled: the page they return to says so (not "Deposit failed").
+    const back = outcome === 'cancel' ? `${redirect_url}&payment=cancelled` : redirect_url;
+    return { status: updated?.status ?? deposit.status, redirect_url: back };
   };
 
   app.post(

@@ -318,6 +318,9 @@ describe('pause, resume and delete', () => {
     expect(resumed).toMatchObject({ invested: 300, contributions: 3, next_contribution_date: '2026-03-08' });
 
     const invested = (await balanceOf(member)).balance;
+    // Each unit says whose goal it is (My Portfolio groups them under it).
+    const units = (await member.client.get('/api/pp', { token: member.token })).json<UserPlanListResponse>();
+    expect(units.data.map((row) => row.goal_id)).toEqual([goal.id, goal.id, goal.id]);
     const removed = await member.client.delete(`/api/goals/${goal.id}`, { token: member.token });
     expect(removed.statusCode).toBe(200);
     expect(removed.json<{ message: string }>().message).toBe(
@@ -328,6 +331,7 @@ describe('pause, resume and delete', () => {
     const plans = pp.json<UserPlanListResponse>().data;
     expect(plans).toHaveLength(3);
     expect(plans.every((row) => row.status === 'active' && row.amount === 100)).toBe(true);
+    expect(plans.every((row) => row.goal_id === null)).toBe(true);
     expect((await balanceOf(member)).balance).toBe(invested);
     await runJobsAt('2026-03-09T09:00:00Z', member);
     expect(await db.select().from(userPlans).where(eq(userPlans.userId, member.user.id))).toHaveLength(3);

@@ -61,6 +61,7 @@ export function toUserPlan(row: UserPlanRow): UserPlan {
     next_accrual_at: stillEarning(row) ? row.nextAccrualAt.toISOString() : null,
     accrued_days: row.accruedDays,
     earned: centsToMajor(row.earned),
+    goal_id: row.goalId,
   };
 }
 

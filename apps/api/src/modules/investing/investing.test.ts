@@ -287,6 +287,7 @@ describe('POST /api/pp/:id/withdraw', () => {
       earned: 4.38,
       accrued_days: 2,
       next_accrual_at: null,
+      goal_id: null,
       closed_at: '2026-04-12T08:00:00.000Z',
     });
     const me = await balanceOf(member);

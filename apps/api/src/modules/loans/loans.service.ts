@@ -10,7 +10,7 @@ import type {
 } from '@app/db';
 import {
   LOAN_MESSAGES,
-  MAX_LOAN_TERM,
+  loanLimitProblem,
   centsToMajor,
   formatMoney,
   loanEstimate,
@@ -193,14 +193,14 @@ export async function applyForLoan(
     throw new AppError('BUSINESS_RULE', LOAN_MESSAGES.planInactive, {
       plan_id: [LOAN_MESSAGES.planInactive],
     });
-  if (input.amount_requested < plan.minAmount || input.amount_requested > plan.maxAmount) {
-    const message = LOAN_MESSAGES.outOfRange(centsToMajor(plan.minAmount), centsToMajor(plan.maxAmount));
-    throw new AppError('BUSINESS_RULE', message, { amount_requested: [message] });
-  }
-  const maxTerm = Math.min(plan.duration ?? MAX_LOAN_TERM, MAX_LOAN_TERM);
-  if (input.term > maxTerm) {
-    const message = LOAN_MESSAGES.termTooLong(maxTerm);
-    throw new AppError('BUSINESS_RULE', message, { term: [message] });
+  const limits = { minCents: plan.minAmount, maxCents: plan.maxAmount, duration: plan.duration };
+  const problem = loanLimitProblem(limits, input.amount_requested, input.term);
+  if (problem) {
+    const message =
+      problem.field === 'term'
+        ? LOAN_MESSAGES.termTooLong(problem.maxTerm, parseLoanChange(plan.change)?.interval ?? null)
+        : LOAN_MESSAGES.outOfRange(centsToMajor(problem.min), centsToMajor(problem.max));
+    throw new AppError('BUSINESS_RULE', message, { [problem.field]: [message] });
   }
   if (!loanEstimate(input.amount_requested, input.term, parseLoanChange(plan.change)))
     throw new AppError('BUSINESS_RULE', LOAN_MESSAGES.noEstimate, { plan_id: [LOAN_MESSAGES.noEstimate] });

@@ -168,7 +168,17 @@ describe('POST /api/loans/apply and the member’s applications', () => {
     );
     const long = await apply(member, { plan_id: plan.id, amount_requested: 500, term: 7 });
     expect(long.statusCode).toBe(422);
-    expect(errorOf(long).errors?.term).toEqual(['The term can be at most 6.']);
+    expect(errorOf(long)).toMatchObject({
+      message: 'The term can be at most 6 months.',
+      errors: { term: ['The term can be at most 6 months.'] },
+    });
+    const daily = await createLoanPlan(app, { duration: 90, change: '0.5% daily' });
+    const days = await apply(member, { plan_id: daily.id, amount_requested: 500, term: 91 });
+    expect(days.statusCode).toBe(422);
+    expect(errorOf(days).errors?.term).toEqual(['The term can be at most 90 days.']);
+    expect((await apply(member, { plan_id: daily.id, amount_requested: 500, term: 90 })).statusCode).toBe(
+      201,
+    );
     expect((await apply(member, { plan_id: 2_000_000, amount_requested: 500, term: 3 })).statusCode).toBe(
       404,
     );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConvertPointsResponse, ReferralInfoResponse } from '@app/shared';
+import { ConvertPointsRequest, ConvertPointsResponse, ReferralInfoResponse } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { convertPoints, getReferralInfo } from './rewards.service';
@@ -27,11 +27,13 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotent: true },
       schema: {
         tags: ['rewards'],
-        summary: 'Convert all loyalty points (minimum 10) to balance at the settings’ rate',
+        summary:
+          'Convert loyalty points (all, or `points` of them; minimum 10) to balance at the settings’ rate',
         security: bearer,
+        body: ConvertPointsRequest,
         response: { 200: ConvertPointsResponse, ...errorResponses(400, 401, 403, 409, 419, 422, 429) },
       },
     },
-    async (request) => convertPoints(app.deps, currentUser(request)),
+    async (request) => convertPoints(app.deps, currentUser(request), request.body?.points),
   );
 };

@@ -5,6 +5,7 @@ import {
   MIN_POINTS_TO_REDEEM,
   REWARDS_MESSAGES,
   centsToMajor,
+  convertPointsToCents,
   formatMoney,
   type ConvertPointsResponse,
   type ReferralInfoResponse,
@@ -71,14 +72,16 @@ export async function getReferralInfo(
   user: AuthUser,
   appUrl: string,
 ): Promise<ReferralInfoResponse> {
-  const [earned, referred] = await Promise.all([
+  const [earned, referred, settings] = await Promise.all([
     repository.referralPointsEarned(db, user.id),
     repository.referredUsers(db, user.id),
+    getSettings(db),
   ]);
   return {
     referral_link: `${appUrl}/signup?ref=${encodeURIComponent(user.referralCode)}`,
     points_earned: earned,
     loyalty_points: user.loyaltyPoints,
+    points_per_dollar: settings.points_per_dollar,
     referred_users: referred.map((row) => ({
       id: row.id,
       name: row.username,
@@ -89,21 +92,30 @@ export async function getReferralInfo(
 }
 
 /**
- * Redeems all of a member's points (minimum 10) at the rate of the settings (100 points = $1.00):
- * points row and ledger entry (rewards_expense → cash) in one transaction. Points below one cent's
- * worth stay.
+ * Redeems `points` of a member's points (all of them when not given; minimum 10, whole points, the
+ * request schema's check) at the rate of the settings (100 points = $1.00): points row and ledger
+ * entry (rewards_expense → cash) in one transaction. Points below one cent's worth stay. Asking for
+ * more than held, or for points worth less than a cent, is a 400 on `points` and moves nothing.
  */
-export async function convertPoints(deps: AppDeps, user: AuthUser): Promise<ConvertPointsResponse> {
+export async function convertPoints(
+  deps: AppDeps,
+  user: AuthUser,
+  requested?: number,
+): Promise<ConvertPointsResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const { points_per_dollar: perDollar } = await getSettings(db);
   return db.transaction(async (tx) => {
     const available = await repository.lockPoints(tx, user.id);
-    if (available < MIN_POINTS_TO_REDEEM)
+    if (requested !== undefined && requested > available)
+      throw AppError.validation('points', REWARDS_MESSAGES.morePointsThanHeld(available));
+    if (requested === undefined && available < MIN_POINTS_TO_REDEEM)
       throw new AppError('BUSINESS_RULE', REWARDS_MESSAGES.notEnoughPoints);
-    const cents = Math.floor((available * 100) / perDollar);
-    const spent = Math.ceil((cents * perDollar) / 100);
-    if (cents <= 0) throw new AppError('BUSINESS_RULE', REWARDS_MESSAGES.notEnoughPoints);
+    const { cents, spent } = convertPointsToCents(requested ?? available, perDollar);
+    if (cents <= 0) {
+      if (requested !== undefined) throw AppError.validation('points', REWARDS_MESSAGES.worthNothing);
+      throw new AppError('BUSINESS_RULE', REWARDS_MESSAGES.notEnoughPoints);
+    }
     const reference = `points:conversion:${user.id}:${randomUUID()}`;
     await repository.addPoints(tx, {
       userId: user.id,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ledgerEntries, pointsTransactions } from '@app/db';
 import type { ConvertPointsResponse, ReferralInfoResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
@@ -24,7 +26,12 @@ describe('Rewards Hub API (what /rewards shows)', () => {
     const referrer = await signedInMember(app);
     const empty = await referrals(referrer);
     expect(empty.referral_link).toMatch(new RegExp(`/signup\\?ref=${referrer.user.referralCode}$`));
-    expect(empty).toMatchObject({ points_earned: 0, loyalty_points: 0, referred_users: [] });
+    expect(empty).toMatchObject({
+      points_earned: 0,
+      loyalty_points: 0,
+      points_per_dollar: 100,
+      referred_users: [],
+    });
 
     const friend = await referredMember(app, referrer.user.referralCode);
     await depositThroughSandbox(friend, 250);
@@ -62,6 +69,91 @@ describe('Rewards Hub API (what /rewards shows)', () => {
     expect(again.statusCode).toBe(422);
     expect(errorOf(again).message).toBe('You need at least 10 loyalty points to redeem.');
     expect((await balanceOf(referrer)).balance).toBe(2.5);
+  });
+
+  it('redeems part of the points when asked for a number of them, at the settings’ rate', async () => {
+    const referrer = await signedInMember(app);
+    const friend = await referredMember(app, referrer.user.referralCode);
+    await depositThroughSandbox(friend, 250);
+    const convert = (body: unknown) =>
+      referrer.client.post('/api/convert-points', body, { token: referrer.token });
+    const response = await convert({ points: 120 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ConvertPointsResponse>()).toMatchObject({
+      message: '120 points converted to $1.20.',
+      converted_points: 120,
+      amount: 1.2,
+      loyalty_points: 130,
+      balance: 1.2,
+    });
+    // As text, as a form or a query string would carry it.
+    expect((await convert({ points: '30' })).json<ConvertPointsResponse>()).toMatchObject({
+      converted_points: 30,
+      loyalty_points: 100,
+    });
+    expect(await referrals(referrer)).toMatchObject({ loyalty_points: 100 });
+    expect((await balanceOf(referrer)).balance).toBe(1.5);
+    // Without a number: every point left.
+    expect((await convert({})).json<ConvertPointsResponse>()).toMatchObject({
+      converted_points: 100,
+      loyalty_points: 0,
+      balance: 2.5,
+    });
+  });
+
+  it('refuses more points than held, under 10, 0, a fraction, a negative or text: 400 on points, nothing moved', async () => {
+    const referrer = await signedInMember(app);
+    const friend = await referredMember(app, referrer.user.referralCode);
+    await depositThroughSandbox(friend, 250);
+    const { db } = app.deps.database;
+    const entries = () => db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, referrer.user.id));
+    const pointRows = () =>
+      db.select().from(pointsTransactions).where(eq(pointsTransactions.userId, referrer.user.id));
+    const [entriesBefore, pointsBefore] = [await entries(), await pointRows()];
+    const cases: Array<[unknown, string]> = [
+      [251, 'You have 250 points; you cannot redeem more.'],
+      [1_000_000, 'You have 250 points; you cannot redeem more.'],
+      [9, 'Redeem at least 10 points.'],
+      [0, 'Redeem at least 10 points.'],
+      [-20, 'Redeem at least 10 points.'],
+      [12.5, 'Enter a whole number of points.'],
+      ['12.5', 'Enter a whole number of points.'],
+      ['ten', 'Enter a whole number of points.'],
+      [null, 'Enter a whole number of points.'],
+      [true, 'Enter a whole number of points.'],
+    ];
+    for (const [points, message] of cases) {
+      const response = await referrer.client.post(
+        '/api/convert-points',
+        { points },
+        { token: referrer.token },
+      );
+      expect(response.statusCode, JSON.stringify(points)).toBe(400);
+      expect(errorOf(response).errors?.points, JSON.stringify(points)).toContain(message);
+    }
+    expect(await entries()).toEqual(entriesBefore);
+    expect(await pointRows()).toEqual(pointsBefore);
+    expect(await referrals(referrer)).toMatchObject({ loyalty_points: 250 });
+    expect((await balanceOf(referrer)).balance).toBe(0);
+  });
+
+  it('replays a partial redeem sent twice with one Idempotency-Key: converted once', async () => {
+    const referrer = await signedInMember(app);
+    const friend = await referredMember(app, referrer.user.referralCode);
+    await depositThroughSandbox(friend, 250);
+    const send = () =>
+      referrer.client.post(
+        '/api/convert-points',
+        { points: 100 },
+        { token: referrer.token, headers: { 'idempotency-key': 'redeem-100' } },
+      );
+    const first = await send();
+    const second = await send();
+    expect(first.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await referrals(referrer)).toMatchObject({ loyalty_points: 150 });
+    expect((await balanceOf(referrer)).balance).toBe(1);
   });
 
   it('needs a session', async () => {

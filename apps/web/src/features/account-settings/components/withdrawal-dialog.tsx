@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CreateWithdrawalRequest, type WithdrawalMethod } from '@app/shared/schemas/withdrawals';
+import { AvailableBalance } from '#components/available-balance';
 import { Button } from '#components/ui/button';
 import { ChoiceCards } from '#components/ui/choice-cards';
 import { Dialog } from '#components/ui/dialog';
@@ -103,6 +104,7 @@ export function WithdrawalDialog({ open, onOpenChange }: WithdrawalDialogProps) 
       description={t('withdrawals.dialog.lead')}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <AvailableBalance label={t('withdrawals.dialog.available')} />
         <TextField
           label={t('withdrawals.dialog.amount')}
           type="number"

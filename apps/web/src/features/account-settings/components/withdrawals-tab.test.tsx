@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserResponse } from '@app/shared/schemas/auth';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
+import { storeToken } from '#lib/tokens';
 import { WithdrawalsTab } from './withdrawals-tab';
 
 const VERIFIED = { ...USER, email_verified_at: '2026-01-01T00:00:00.000Z' } as UserResponse;
@@ -42,6 +43,22 @@ async function openModal(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Make Withdrawal (spec §5, §8)', () => {
+  it('shows the member’s available balance before the amount', async () => {
+    storeToken('member', '1|member-token');
+    fakeApi({
+      'GET /api/withdrawal/history': () => json(EMPTY_HISTORY),
+      'GET /api/withdrawal-destinations': () => json({ data: [] }),
+      'GET /api/me': () => json({ ...VERIFIED, balance: 351.7 }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/account-management', <WithdrawalsTab user={VERIFIED} />);
+    const dialog = await openModal(user);
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('available-balance')).toHaveTextContent('Available balance$351.70'),
+    );
+    storeToken('member', null);
+  });
+
   it('asks for an amount of at least 1 and the withdrawal information before calling the API', async () => {
     const server = fakeApi({
       'GET /api/withdrawal/history': () => json(EMPTY_HISTORY),

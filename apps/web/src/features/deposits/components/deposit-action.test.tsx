@@ -152,10 +152,20 @@ describe('Make Deposit (spec §4, §5, §8)', () => {
     expect(server.to('GET /api/deposits/12')).toHaveLength(1);
   });
 
-  it("says 'Deposit failed. Please try again.' when the payment was cancelled", async () => {
+  it("says 'Deposit failed. Please try again.' when the payment failed", async () => {
     fakeApi({ 'GET /api/deposits/12': () => json({ ...DEPOSIT, status: 'failed' }) });
     renderScreen('/dashboard?deposit=12', <DepositAction />);
     expect(await screen.findByText('Deposit failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('says the payment was cancelled (not that the deposit failed) after a cancelled checkout', async () => {
+    fakeApi({ 'GET /api/deposits/12': () => json({ ...DEPOSIT, status: 'failed' }) });
+    renderScreen('/dashboard?deposit=12&payment=cancelled', <DepositAction />);
+    expect(
+      await screen.findByText('Payment cancelled. Nothing was charged and your balance is unchanged.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Deposit failed. Please try again.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('search')).toBeEmptyDOMElement());
   });
 });
 

@@ -8,6 +8,8 @@ import { useMoney } from '#lib/money';
 import { useDeposit } from '../api/get-deposit';
 
 const PARAM = 'deposit';
+/** `payment=cancelled`: the member cancelled at the payment page (its cancel address says so). */
+const OUTCOME_PARAM = 'payment';
 
 function depositIdFrom(value: string | null): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
@@ -16,7 +18,9 @@ function depositIdFrom(value: string | null): number | null {
 
 /**
  * Back from a payment page with ?deposit=<id> (the gateway's or the sandbox's redirect_url): reads
- * the deposit and says how it ended, once, then drops the parameter from the address.
+ * the deposit and says how it ended, once, then drops the parameters from the address. A payment the
+ * member cancelled (&payment=cancelled) is told as cancelled, not as a failed deposit, unless money
+ * arrived after all.
  */
 export function useDepositReturnToast() {
   const { t } = useTranslation();
@@ -24,6 +28,7 @@ export function useDepositReturnToast() {
   const money = useMoney();
   const [params, setParams] = useSearchParams();
   const id = depositIdFrom(params.get(PARAM));
+  const cancelled = params.get(OUTCOME_PARAM) === 'cancelled';
   const deposit = useDeposit(id);
   const told = useRef<number | null>(null);
 
@@ -38,6 +43,7 @@ export function useDepositReturnToast() {
       if (status === 'confirmed') toast.success(message('Deposit successful!'));
       else if (status === 'partially_paid')
         toast.warning(t('deposits.return.partial', { amount: money(credited) }));
+      else if (cancelled) toast.info(t('deposits.return.cancelled'));
       else if (status === 'pending') toast.info(t('deposits.return.pending'));
       else toast.error(message('Deposit failed. Please try again.'));
     }
@@ -45,9 +51,21 @@ export function useDepositReturnToast() {
       (current) => {
         const next = new URLSearchParams(current);
         next.delete(PARAM);
+        next.delete(OUTCOME_PARAM);
         return next;
       },
       { replace: true },
     );
-  }, [id, deposit.isPending, deposit.isError, deposit.error, deposit.data, message, money, t, setParams]);
+  }, [
+    id,
+    cancelled,
+    deposit.isPending,
+    deposit.isError,
+    deposit.error,
+    deposit.data,
+    message,
+    money,
+    t,
+    setParams,
+  ]);
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
+import { moneyTicks } from '#lib/chart-ticks';
 import { useDateFormat, useMoney } from '#lib/money';
 
 export interface EarningsPoint {
@@ -33,6 +34,8 @@ export function CumulativeEarningsChart({ points, title }: { points: EarningsPoi
     [i18n.resolvedLanguage],
   );
   const total = points.at(-1)?.cumulative ?? 0;
+  // Cumulative figures only grow: the last is the largest. Ticks fit it, in cents when small.
+  const axis = moneyTicks(Math.max(0, ...points.map((point) => point.cumulative)));
   const summary = t('memberExtras.chart.summary', {
     total: money(total),
     from: date(points[0]?.date),
@@ -65,11 +68,14 @@ export function CumulativeEarningsChart({ points, title }: { points: EarningsPoi
             />
             <YAxis
               orientation={rtl ? 'right' : 'left'}
-              tickFormatter={(value: number) => money(value, 0)}
+              domain={[0, axis.ticks.at(-1) ?? 1]}
+              ticks={axis.ticks}
+              interval={0}
+              tickFormatter={(value: number) => money(value, axis.decimals)}
               stroke="var(--color-muted)"
               tickLine={false}
               axisLine={false}
-              width={64}
+              width={72}
             />
             <Tooltip
               labelFormatter={(value) => date(typeof value === 'string' ? value : null)}

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Plan } from '@app/shared/schemas/investing';
-import { fakeApi, json } from '../../../test/fake-api';
+import { USER, fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
+import { storeToken } from '#lib/tokens';
+import { STORAGE_KEYS, writeStored } from '#lib/storage';
 import { DashboardPlans } from './dashboard-plans';
 
 function plan(overrides: Partial<Plan>): Plan {
@@ -155,5 +157,31 @@ describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
     answer = 200;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Investment plans' })).toBeInTheDocument();
+  });
+
+  it('shows the member’s available balance in the Invest modal, hidden while Hide balance is on', async () => {
+    storeToken('member', '1|member-token');
+    fakeApi({
+      'GET /api/plans': () => json(PLANS),
+      'GET /api/me': () => json({ ...USER, balance: 1234.5 }),
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderScreen('/dashboard', <DashboardPlans />);
+    await screen.findByRole('table', { name: 'Investment plans' });
+    await user.click(within(within(table()).getAllByRole('row')[1]!).getByRole('button', { name: /Invest/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invest in Starter' });
+    const balance = within(dialog).getByTestId('available-balance');
+    await waitFor(() => expect(balance).toHaveTextContent('Available balance$1,234.50'));
+    unmount();
+
+    writeStored(STORAGE_KEYS.showBalance, 'false');
+    renderScreen('/dashboard', <DashboardPlans />);
+    await screen.findByRole('table', { name: 'Investment plans' });
+    await user.click(within(within(table()).getAllByRole('row')[1]!).getByRole('button', { name: /Invest/ }));
+    const hidden = within(await screen.findByRole('dialog', { name: 'Invest in Starter' }));
+    await waitFor(() => expect(hidden.getByTestId('available-balance')).toHaveTextContent('Hidden'));
+    expect(hidden.getByTestId('available-balance')).not.toHaveTextContent('1,234.50');
+    writeStored(STORAGE_KEYS.showBalance, 'true');
+    storeToken('member', null);
   });
 });

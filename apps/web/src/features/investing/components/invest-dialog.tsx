@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { parseAmountToCents } from '@app/shared/money';
 import '#lib/zod-config';
 import { INVEST_MESSAGES, type Plan } from '@app/shared/schemas/investing';
+import { AvailableBalance } from '#components/available-balance';
 import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { TextField } from '#components/ui/field';
@@ -89,6 +90,7 @@ export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
     >
       {plan && (
         <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <AvailableBalance label={t('investing.invest.available')} />
           <TextField
             label={t('investing.invest.amount')}
             type="number"

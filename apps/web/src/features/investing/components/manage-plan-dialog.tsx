@@ -9,6 +9,7 @@ import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { logger } from '#lib/logger';
 import { useLockUserPlan } from '../api/lock-user-plan';
+import { LockTerms } from './lock-terms';
 import { useWithdrawUserPlan } from '../api/withdraw-user-plan';
 
 interface ManagePlanDialogProps {
@@ -58,6 +59,7 @@ export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) 
           : message(INVEST_MESSAGES.lockConfirm)
       }
     >
+      {plan && !plan.flexible && <LockTerms plan={plan} />}
       {action.isError && (
         <Alert tone="error" className="mb-4">
           <p>{message(errorMessage(action.error, 'Network error'))}</p>

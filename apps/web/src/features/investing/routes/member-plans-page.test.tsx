@@ -29,6 +29,7 @@ function userPlan(overrides: Partial<UserPlan>): UserPlan {
     next_accrual_at: '2026-03-03T00:00:00.000Z',
     accrued_days: 0,
     earned: 0,
+    goal_id: null,
     ...overrides,
   };
 }
@@ -86,6 +87,11 @@ describe('My Active & Completed Plans (spec §2, §4)', () => {
     expect(dialog).toHaveTextContent(
       'Are you sure you want to lock this plan? This action cannot be undone.',
     );
+    // What locking changes, before the member confirms: the rate now, the locked rate, the end date.
+    const terms = within(dialog).getByText('Rate now (a year)').closest('dl')!;
+    expect(terms).toHaveTextContent('Rate now (a year)12.00%');
+    expect(terms).toHaveTextContent('Rate once locked (a year)13.00%');
+    expect(terms).toHaveTextContent('Ends onAug 31, 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.to('POST /api/pp/1/lock')).toHaveLength(0);

@@ -28,6 +28,49 @@ const PLAN = {
   next_accrual_at: '2026-03-05T00:00:00.000Z',
   accrued_days: 2,
   earned: 6.58,
+  goal_id: null as number | null,
+};
+
+/** A monthly unit of the goal 41 (a Starter plan of $100). */
+const unit = (id: number) => ({
+  ...PLAN,
+  id,
+  plan_id: 1,
+  name: 'Starter',
+  plan_name: 'Starter',
+  amount: 100,
+  status: 'active',
+  rate_bps: 800,
+  change: '+8.00%',
+  duration_days: null,
+  duration: 'Flexible',
+  flexible: true,
+  ends_at: null,
+  locked_at: null,
+  earned: 0.02,
+  goal_id: 41,
+});
+
+const HOUSE = {
+  id: 41,
+  name: 'House deposit',
+  status: 'active',
+  target_amount: 1500,
+  invested: 500,
+  achieved_amount: 500,
+  earned: 0.1,
+  progress_percent: 33,
+  target_frequency: 'monthly',
+  target_date: '2027-09-30',
+  plan_id: 1,
+  plan_name: 'Starter',
+  unit_amount: 100,
+  contributions: 5,
+  skipped_periods: 0,
+  next_contribution_date: '2026-08-02',
+  next_contribution_amount: 100,
+  created_at: '2026-03-02T09:00:00.000Z',
+  completed_at: null,
 };
 
 const PORTFOLIO = {
@@ -149,5 +192,58 @@ describe('My Portfolio', () => {
     expect(
       await screen.findByText('Your earnings will show here from the first day a plan pays.'),
     ).toBeInTheDocument();
+  });
+
+  it('groups a goal’s monthly units under the goal, with its name, number of units and total', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    const server = fakeApi({
+      'GET /api/me': () => json(USER),
+      // This page holds 3 of the goal's 5 units, and a plain plan between them.
+      'GET /api/pp': () =>
+        json({
+          data: [unit(21), PLAN, unit(20), unit(19)],
+          meta: { current_page: 1, total_pages: 1, total: 4 },
+        }),
+      'GET /api/portfolio/earnings': () => json(PORTFOLIO),
+      'GET /api/goals': () =>
+        json({ data: [HOUSE], summary: { total_goals: 1, active_goals: 1, completed_goals: 0 } }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    const group = await screen.findByTestId('goal-group');
+    expect(await within(group).findByRole('heading', { name: 'House deposit' })).toBeInTheDocument();
+    expect(group).toHaveTextContent('Savings goal');
+    expect(group).toHaveTextContent('5 units of Starter · $500.00');
+    // One group, not one unlabelled "Starter" card per unit; the plain plan keeps its own card.
+    expect(screen.getAllByTestId('goal-group')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Starter' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Growth' })).toBeInTheDocument();
+
+    await user.click(within(group).getByRole('button', { name: 'Show units' }));
+    expect(within(group).getAllByRole('heading', { name: 'Starter' })).toHaveLength(3);
+    expect(within(group).getByRole('button', { name: 'Hide units' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(server.to('GET /api/goals')).toHaveLength(1);
+  });
+
+  it('hides the goal’s total while Hide balance is on', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    window.localStorage.setItem(STORAGE_KEYS.showBalance, 'false');
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/pp': () =>
+        json({ data: [unit(21), unit(20)], meta: { current_page: 1, total_pages: 1, total: 2 } }),
+      'GET /api/portfolio/earnings': () => json(PORTFOLIO),
+      'GET /api/goals': () =>
+        json({ data: [HOUSE], summary: { total_goals: 1, active_goals: 1, completed_goals: 0 } }),
+    });
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    const group = await screen.findByTestId('goal-group');
+    await within(group).findByRole('heading', { name: 'House deposit' });
+    expect(group).toHaveTextContent('5 units of Starter · ******Hidden');
+    expect(group).not.toHaveTextContent('$500.00');
+    window.localStorage.removeItem(STORAGE_KEYS.showBalance);
   });
 });

@@ -18,6 +18,7 @@ import { useDateFormat, useMoney } from '#lib/money';
 import { useMe } from '#lib/session';
 import { useUserPlans } from '../api/get-user-plans';
 import { PortfolioEarnings } from '../components/portfolio-earnings';
+import { PortfolioList } from '../components/portfolio-list';
 import { PortfolioPlanDetail } from '../components/portfolio-plan-detail';
 
 const PER_PAGE = 10;
@@ -105,11 +106,10 @@ export function PortfolioPage() {
     body = (
       <div aria-busy={plans.isFetching || undefined}>
         <PortfolioEarnings />
-        <ul className="space-y-4">
-          {plans.data.data.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
-          ))}
-        </ul>
+        <PortfolioList
+          plans={plans.data.data}
+          renderPlan={(plan) => <PlanCard key={plan.id} plan={plan} />}
+        />
         <Pagination
           page={plans.data.meta.current_page}
           totalPages={plans.data.meta.total_pages}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
-import { loanEstimate, type LoanEstimate } from '@app/shared/loans';
+import { loanEstimate, loanLimitProblem, type LoanEstimate } from '@app/shared/loans';
 import { centsToMajor, parseAmountToCents } from '@app/shared/money';
 import '#lib/zod-config';
 import type { LoanPlan } from '@app/shared/schemas/loans';
@@ -22,26 +22,33 @@ type Checked =
 
 /**
  * The spec's checks (§5), the same for Calculate and Apply Now: a plan, an amount between the plan's
- * minimum and maximum inclusive, a whole term of at least 1.
+ * minimum and maximum inclusive, a whole term of at least 1 and at most the plan's longest term (the
+ * API's own rule, loanLimitProblem), said with its unit ("The term can be at most 90 days.").
  */
 function useCheck() {
   const { t } = useTranslation();
   const message = useMessage();
+  const periods = usePeriods();
   return (plan: LoanPlan | null, amount: string, term: string): Checked => {
     if (!plan) return { ok: false, field: 'plan', error: message('Please select a loan plan first.') };
     const parsed = parseAmountToCents(amount);
-    const min = Math.round(plan.min_amount * 100);
-    const max = Math.round(plan.max_amount * 100);
-    if (!parsed.ok || parsed.cents < min || parsed.cents > max) {
-      return {
-        ok: false,
-        field: 'amount',
-        error: t('loans.apply.outOfRange', { min: plan.min_amount, max: plan.max_amount }),
-      };
-    }
+    const outOfRange = t('loans.apply.outOfRange', { min: plan.min_amount, max: plan.max_amount });
+    if (!parsed.ok) return { ok: false, field: 'amount', error: outOfRange };
     const text = term.trim();
-    if (!/^\d{1,6}$/.test(text) || Number(text) < 1)
-      return { ok: false, field: 'term', error: message('Please enter a valid term.') };
+    const whole = /^\d{1,6}$/.test(text) && Number(text) >= 1;
+    const limits = {
+      minCents: Math.round(plan.min_amount * 100),
+      maxCents: Math.round(plan.max_amount * 100),
+      duration: plan.duration,
+    };
+    // The amount first, as the API checks it; a term that is not a whole number is checked after.
+    const problem = loanLimitProblem(limits, parsed.cents, whole ? Number(text) : 1);
+    if (problem?.field === 'amount_requested') return { ok: false, field: 'amount', error: outOfRange };
+    if (!whole) return { ok: false, field: 'term', error: message('Please enter a valid term.') };
+    if (problem?.field === 'term') {
+      const most = periods(problem.maxTerm, plan.profit_interval);
+      return { ok: false, field: 'term', error: t('loans.apply.termTooLong', { periods: most }) };
+    }
     return { ok: true, cents: parsed.cents, term: Number(text) };
   };
 }

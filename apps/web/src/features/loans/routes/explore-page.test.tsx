@@ -191,6 +191,54 @@ describe('Explore (spec §2, §5, §8)', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Personal Loan$1,000.0012 monthsPending');
   });
 
+  it('Calculate refuses a term over the plan’s limit with its unit, as Apply would, and estimates at the limit', async () => {
+    const daily: LoanPlan = {
+      ...personal,
+      id: 3,
+      name: 'Quick Loan',
+      change: '0.5% daily',
+      duration: 90,
+      profit_rate: 0.5,
+      profit_interval: 'daily',
+    };
+    const server = fakeApi({
+      'GET /api/loan-plans': () => json([personal, daily]),
+      'GET /api/loan-applications': () => json([]),
+      'GET /api/loans': () => json([]),
+    });
+    const user = userEvent.setup();
+    renderScreen('/explore', <ExplorePage />);
+    await user.click(await screen.findByRole('button', { name: 'Apply for Quick Loan' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Apply for Quick Loan' });
+    await user.type(within(dialog).getByLabelText('Loan Amount'), '1000');
+    const term = within(dialog).getByLabelText('Term (days)');
+    await user.type(term, '91');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculate' }));
+    expect(within(dialog).getByText('The term can be at most 90 days.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Estimated repayment/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Apply Now' }));
+    expect(
+      await screen.findByText('The term can be at most 90 days.', { selector: '.Toastify *' }),
+    ).toBeInTheDocument();
+    expect(server.to('POST /api/loans/apply')).toHaveLength(0);
+
+    await user.clear(term);
+    await user.type(term, '90');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculate' }));
+    expect(within(dialog).getByText(/Estimated repayment: .* per day/)).toBeInTheDocument();
+    expect(within(dialog).queryByText('The term can be at most 90 days.')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The monthly plan's limit, in months.
+    await user.click(screen.getByRole('button', { name: 'Apply for Personal Loan' }));
+    dialog = await screen.findByRole('dialog', { name: 'Apply for Personal Loan' });
+    await user.type(within(dialog).getByLabelText('Loan Amount'), '1000');
+    await user.type(within(dialog).getByLabelText('Term (months)'), '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Calculate' }));
+    expect(within(dialog).getByText('The term can be at most 24 months.')).toBeInTheDocument();
+  });
+
   it('shows the server’s message in a toast when applying fails; Escape closes the dialog', async () => {
     fakeApi({
       'GET /api/loan-plans': () => json([personal]),

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '#lib/zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { HelpRequest, type HelpRequestInput } from '@app/shared/schemas/help';
+import { HELP_MESSAGES, HelpRequest, type HelpRequestInput } from '@app/shared/schemas/help';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { TextareaField, TextField } from '#components/ui/field';
@@ -16,12 +16,16 @@ const FIELDS = ['name', 'email', 'message'] as const;
 
 /**
  * The help center's contact form (spec §2, §5, §8): name, email and message, all required. A hidden
- * 'website' field is a trap for bots (people never see or reach it).
+ * 'website' field is a trap for bots (people never see or reach it). An empty form says the spec's
+ * 'All fields are required.' once, above the button; each empty field says which one it is ("Please
+ * enter your name."), so the same sentence is not repeated under every field.
  */
 export function ContactForm() {
   const { t } = useTranslation();
   const message = useMessage();
   const submit = useSubmitHelpRequest();
+  const fieldError = (field: (typeof FIELDS)[number], text: string | undefined) =>
+    text === HELP_MESSAGES.allFieldsRequired ? t(`site.help.contact.missing.${field}`) : message(text);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
     register,
@@ -66,21 +70,21 @@ export function ContactForm() {
         <TextField
           label={t('site.help.contact.name')}
           autoComplete="name"
-          error={message(errors.name?.message)}
+          error={fieldError('name', errors.name?.message)}
           {...register('name')}
         />
         <TextField
           label={t('site.help.contact.email')}
           type="email"
           autoComplete="email"
-          error={message(errors.email?.message)}
+          error={fieldError('email', errors.email?.message)}
           {...register('email')}
         />
       </div>
       <TextareaField
         label={t('site.help.contact.message')}
         rows={5}
-        error={message(errors.message?.message)}
+        error={fieldError('message', errors.message?.message)}
         {...register('message')}
       />
       <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">

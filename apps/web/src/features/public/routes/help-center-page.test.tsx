@@ -136,15 +136,23 @@ describe('the help center', () => {
 describe('the contact form', () => {
   const form = () => within(screen.getByRole('form', { name: 'Contact us' }));
 
-  it("says 'All fields are required.' and sends nothing when a field is empty", async () => {
+  it("says 'All fields are required.' once and names each empty field, sending nothing", async () => {
     const api = server();
     const user = userEvent.setup();
     renderScreen('/help-center', <HelpCenterPage />);
     // The form loads once the page is idle.
     await screen.findByRole('form', { name: 'Contact us' });
+    await user.click(form().getByRole('button', { name: 'Send message' }));
+    expect(await form().findAllByText('All fields are required.')).toHaveLength(1);
+    expect(form().getByText('Please enter your name.')).toBeInTheDocument();
+    expect(form().getByText('Please enter your email address.')).toBeInTheDocument();
+    expect(form().getByText('Please enter your message.')).toBeInTheDocument();
+
     await user.type(form().getByLabelText('Name'), 'Ada');
     await user.click(form().getByRole('button', { name: 'Send message' }));
-    expect(await form().findAllByText('All fields are required.')).toHaveLength(3); // email, message and the summary
+    await waitFor(() => expect(form().queryByText('Please enter your name.')).not.toBeInTheDocument());
+    expect(form().getAllByText('All fields are required.')).toHaveLength(1);
+    expect(form().getByText('Please enter your message.')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/api/help/submit')).toBe(false);
   });
 

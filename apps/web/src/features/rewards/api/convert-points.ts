@@ -4,11 +4,15 @@ import { api } from '#lib/api-client';
 import { meQueryKey } from '#lib/session';
 import { referralsQueryKey } from './get-referrals';
 
-/** POST /api/convert-points: every point to cash; the reward info and the balance are reloaded. */
+/**
+ * POST /api/convert-points with the number of points to redeem (every point held when none is
+ * given); the reward info and the balance are reloaded.
+ */
 export function useConvertPoints() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ConvertPointsResponse>('/api/convert-points'),
+    mutationFn: (points?: number) =>
+      api.post<ConvertPointsResponse>('/api/convert-points', points === undefined ? undefined : { points }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: referralsQueryKey }),

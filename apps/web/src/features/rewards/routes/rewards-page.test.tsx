@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
@@ -10,6 +10,7 @@ const INFO = {
   referral_link: 'http://localhost:5173/signup?ref=ABCD2345',
   points_earned: 250,
   loyalty_points: 1250,
+  points_per_dollar: 100,
   referred_users: [
     { id: 12, name: 'grace_h', email: 'g***@example.com', created_at: '2026-03-02T09:00:00.000Z' },
   ],
@@ -51,7 +52,7 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     expect(screen.getByRole('button', { name: 'Redeem points' })).toBeDisabled();
   });
 
-  it('redeems: the points are read again and the button disables', async () => {
+  it('redeems after a confirmation that shows the rate and the amount; the points are read again', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
     let points = 1250;
     const server = fakeApi({
@@ -71,11 +72,70 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     const user = userEvent.setup();
     renderScreen('/rewards', <RewardsPage />);
     await user.click(await screen.findByRole('button', { name: 'Redeem points' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem points' });
+    // Nothing is redeemed by opening the dialog: it asks first, with the rate and the amount.
+    expect(server.to('POST /api/convert-points')).toHaveLength(0);
+    expect(within(dialog).getByLabelText('Points to redeem')).toHaveValue(1250);
+    expect(dialog).toHaveTextContent('Rate: 100 points = $1.00.');
+    expect(within(dialog).getByTestId('redeem-credit')).toHaveTextContent(
+      '$12.50 will be added to your balance for 1,250 points.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm redeem' }));
     expect(await screen.findByText('1,250 points converted to $12.50.')).toBeInTheDocument();
     expect(await screen.findByTestId('loyalty-points')).toHaveTextContent(/^0$/);
-    expect(server.to('POST /api/convert-points')).toHaveLength(1);
+    expect(server.to('POST /api/convert-points')[0]?.body).toEqual({ points: 1250 });
     expect(server.to('GET /api/referrals')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Redeem points' })).toBeDisabled();
+  });
+
+  it('redeems part of the points, checks the number first, and Cancel redeems nothing', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    const server = fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/referrals': () => json({ ...INFO, points_per_dollar: 150 }),
+      'POST /api/convert-points': () =>
+        json({
+          message: '300 points converted to $2.00.',
+          converted_points: 300,
+          amount: 2,
+          loyalty_points: 950,
+          balance: 2,
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/rewards', <RewardsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Redeem points' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Redeem points' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.to('POST /api/convert-points')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Redeem points' }));
+    dialog = await screen.findByRole('dialog', { name: 'Redeem points' });
+    const field = within(dialog).getByLabelText('Points to redeem');
+    expect(dialog).toHaveTextContent('Rate: 150 points = $1.00.');
+    for (const [typed, error] of [
+      ['1251', 'You have 1,250 points; you cannot redeem more.'],
+      ['9', 'Redeem at least 10 points.'],
+      ['0', 'Redeem at least 10 points.'],
+    ]) {
+      await user.clear(field);
+      await user.type(field, typed!);
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm redeem' }));
+      expect(within(dialog).getByText(error!)).toBeInTheDocument();
+    }
+    expect(server.to('POST /api/convert-points')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '301');
+    // 301 points at 150 a dollar: $2.00 for 300 points (the last one, under a cent, stays).
+    expect(within(dialog).getByTestId('redeem-credit')).toHaveTextContent(
+      '$2.00 will be added to your balance for 300 points.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm redeem' }));
+    expect(await screen.findByText('300 points converted to $2.00.')).toBeInTheDocument();
+    expect(server.to('POST /api/convert-points')[0]?.body).toEqual({ points: 301 });
   });
 
   it("shows the server's message in a toast when redeeming fails", async () => {
@@ -89,6 +149,8 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     const user = userEvent.setup();
     renderScreen('/rewards', <RewardsPage />);
     await user.click(await screen.findByRole('button', { name: 'Redeem points' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem points' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm redeem' }));
     expect(await screen.findByText('Too many requests. Please wait.')).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Gift, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -14,24 +14,27 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
-import { useDateFormat, useMoney } from '#lib/money';
-import { useConvertPoints } from '../api/convert-points';
+import { useDateFormat } from '#lib/money';
 import { useReferrals } from '../api/get-referrals';
+import { RedeemPointsDialog } from '../components/redeem-points-dialog';
 import { ReferralLinkField } from '../components/referral-link-field';
 
 type ReferredUser = ReferralInfoResponse['referred_users'][number];
 
 /**
  * /rewards (spec §2 Rewards Hub, §8 Referral): the referral link, points earned from referrals and
- * available, redeeming every point to cash (10 at least), and who joined with the link.
+ * available, redeeming points to cash (10 at least; all or part, after a confirmation that shows the
+ * rate and the amount), and who joined with the link.
  */
 export function RewardsPage() {
   const { t, i18n } = useTranslation();
   const message = useMessage();
   const date = useDateFormat();
-  const money = useMoney();
   const referrals = useReferrals();
-  const convert = useConvertPoints();
+  const [redeeming, setRedeeming] = useState(false);
+  // Each opening starts afresh from the points held then. Not keyed by the points themselves: the
+  // redeem's own reload changes them while its answer is still being told (the toast).
+  const [openings, setOpenings] = useState(0);
   useDocumentMeta(t('pages.rewards.title'), t('pages.rewards.description'));
 
   const loadError = referrals.error;
@@ -65,18 +68,7 @@ export function RewardsPage() {
   }
 
   const info = referrals.data;
-  const canRedeem = info.loyalty_points >= MIN_POINTS_TO_REDEEM && !convert.isPending;
-  const redeem = () =>
-    convert.mutate(undefined, {
-      onSuccess: (answer) =>
-        toast.success(
-          t('rewards.converted', {
-            points: answer.converted_points.toLocaleString(numbers),
-            amount: money(answer.amount, 2),
-          }),
-        ),
-      onError: (error) => toast.error(message(errorMessage(error, t('rewards.redeemFailed')))),
-    });
+  const canRedeem = info.loyalty_points >= MIN_POINTS_TO_REDEEM;
 
   return (
     <>
@@ -98,11 +90,27 @@ export function RewardsPage() {
           <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="loyalty-points">
             {info.loyalty_points.toLocaleString(numbers)}
           </p>
-          <Button className="mt-4" onClick={redeem} disabled={!canRedeem} loading={convert.isPending}>
+          <Button
+            className="mt-4"
+            onClick={() => {
+              setOpenings((count) => count + 1);
+              setRedeeming(true);
+            }}
+            disabled={!canRedeem}
+            aria-haspopup="dialog"
+          >
             <Gift className="size-4" aria-hidden="true" />
             {t('rewards.redeem')}
           </Button>
           <p className="mt-2 text-xs text-muted">{t('rewards.redeemHint', { min: MIN_POINTS_TO_REDEEM })}</p>
+          <RedeemPointsDialog
+            key={openings}
+            open={redeeming}
+            onOpenChange={setRedeeming}
+            held={info.loyalty_points}
+            pointsPerDollar={info.points_per_dollar}
+            numbers={numbers}
+          />
         </Card>
       </section>
       <Card className="p-5 sm:p-6">

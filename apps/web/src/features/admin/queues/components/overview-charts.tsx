@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import type { AdminOverviewResponse } from '@app/shared/schemas/admin-members';
+import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney } from '#lib/money';
 
 /**
@@ -22,6 +23,7 @@ export function OverviewCharts({ data }: { data: AdminOverviewResponse }) {
     deposits: day.amount,
     withdrawals: data.withdrawals_per_day[index]?.amount ?? 0,
   }));
+  const axis = moneyTicks(Math.max(0, ...money30.map((day) => Math.max(day.deposits, day.withdrawals))));
   const tooltipStyle = {
     background: 'var(--color-surface)',
     border: '1px solid var(--color-line)',
@@ -43,9 +45,12 @@ export function OverviewCharts({ data }: { data: AdminOverviewResponse }) {
             />
             <YAxis
               orientation={rtl ? 'right' : 'left'}
-              tickFormatter={(value: number) => money(value, 0)}
+              domain={[0, axis.ticks.at(-1) ?? 1]}
+              ticks={axis.ticks}
+              interval={0}
+              tickFormatter={(value: number) => money(value, axis.decimals)}
               stroke="var(--color-muted)"
-              width={72}
+              width={80}
             />
             <Tooltip contentStyle={tooltipStyle} formatter={(value) => money(Number(value))} />
             <Legend />
