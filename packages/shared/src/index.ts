@@ -27,3 +27,4 @@ export * from './schemas/admin';
 export * from './schemas/admin-queues';
 export * from './schemas/admin-members';
 export * from './schemas/admin-content';
+export * from './schemas/statements';

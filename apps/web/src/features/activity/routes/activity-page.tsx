@@ -20,6 +20,7 @@ import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat, useMoney } from '#lib/money';
 import { cn } from '#lib/cn';
+import { StatementsSection } from '../components/statements-section';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity, type ActivityFilters } from '../api/get-activity';
 
@@ -251,6 +252,7 @@ export function ActivityPage() {
         </form>
         <div className="mt-6">{body}</div>
       </Card>
+      <StatementsSection />
     </>
   );
 }

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@app/db';
+import { num, preparedQuery } from '../../ledger/sql';
+
+/**
+ * A statement's reads of the ledger. Every one goes through the partial index
+ * `ledger_entries_user_cash_idx (user_id, created_at, id) where cash_amount is not null`, so a
+ * statement costs what its month holds, never what the member's whole history holds.
+ */
+
+/** One movement of the member's cash, oldest first. */
+export interface StatementMovement {
+  id: number;
+  kind: string;
+  /** ISO 8601, UTC, milliseconds. */
+  date: string;
+  /** The database's own text of the instant: the keyset cursor, exact to the microsecond. */
+  at: string;
+  metadata: Record<string, unknown> | null;
+  amount: number;
+  balanceAfter: number;
+}
+
+/** Where a batch starts: after this instant and entry id. */
+export interface MovementCursor {
+  at: string;
+  id: number;
+}
+
+const balanceBeforeQuery = preparedQuery<{ balance: unknown }>(
+  'statement_balance_before',
+  () => sql`
+  select e.cash_balance_after as balance from ledger_entries e
+  where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
+    and e.created_at < ${sql.placeholder('before')}::timestamptz
+  order by e.created_at desc, e.id desc limit 1`,
+);
+
+/** The member's cash balance right before `before`: the balance after their last cash entry (0 if none). */
+export async function cashBalanceBefore(db: DbOrTx, userId: number, before: Date): Promise<number> {
+  const [row] = await balanceBeforeQuery(db, { userId, before: before.toISOString() });
+  return row ? num(row.balance) : 0;
+}
+
+const movementsQuery = preparedQuery<{
+  id: number;
+  kind: string;
+  date: string;
+  at: string;
+  metadata: Record<string, unknown> | null;
+  amount: unknown;
+  balance_after: unknown;
+}>(
+  'statement_movements',
+  () => sql`
+  select e.id, e.kind, e.metadata, e.cash_amount as amount, e.cash_balance_after as balance_after,
+    e.created_at::text as at,
+    to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date
+  from ledger_entries e
+  where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
+    and (e.created_at, e.id) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)
+    and e.created_at < ${sql.placeholder('until')}::timestamptz
+  order by e.created_at, e.id limit ${sql.placeholder('limit')}`,
+);
+
+/** One keyset batch of the member's cash movements in [from, until), oldest first. */
+export async function movementBatch(
+  db: DbOrTx,
+  userId: number,
+  range: { from: Date; until: Date },
+  after: MovementCursor | undefined,
+  limit: number,
+): Promise<StatementMovement[]> {
+  const rows = await movementsQuery(db, {
+    userId,
+    afterAt: after?.at ?? range.from.toISOString(),
+    // The first batch starts at `from` itself: every id is above 0.
+    afterId: after?.id ?? 0,
+    until: range.until.toISOString(),
+    limit,
+  });
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    date: row.date,
+    at: row.at,
+    metadata: row.metadata,
+    amount: num(row.amount),
+    balanceAfter: num(row.balance_after),
+  }));
+}
+
+const totalsQuery = preparedQuery<{ kind: string; total: unknown; entries: unknown }>(
+  'statement_totals',
+  () => sql`
+  select e.kind, sum(e.cash_amount) as total, count(*) as entries from ledger_entries e
+  where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
+    and e.created_at >= ${sql.placeholder('from')}::timestamptz
+    and e.created_at < ${sql.placeholder('until')}::timestamptz
+  group by e.kind`,
+);
+
+/** The month's cash movements summed per entry kind (one pass over the month's index range). */
+export async function totalsByKind(
+  db: DbOrTx,
+  userId: number,
+  range: { from: Date; until: Date },
+): Promise<{ kind: string; total: number; entries: number }[]> {
+  const rows = await totalsQuery(db, {
+    userId,
+    from: range.from.toISOString(),
+    until: range.until.toISOString(),
+  });
+  return rows.map((row) => ({ kind: row.kind, total: num(row.total), entries: num(row.entries) }));
+}
