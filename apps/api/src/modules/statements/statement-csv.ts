@@ -1,6 +1,5 @@
-import type { DbOrTx } from '@app/db';
 import { centsToPlainDecimal, csvField } from '../activity/activity.service';
-import { movementBatch, type MovementCursor } from './statements.repository';
+import type { StatementMovement } from './statements.repository';
 import { movementDescription, movementType } from './statement-rows';
 import { typeLabel } from './statement-texts';
 import type { StatementHeader } from './statements.service';
@@ -16,9 +15,6 @@ export const STATEMENT_CSV_COLUMNS = [
   'id',
 ] as const;
 
-/** Movements read per batch while the CSV streams. */
-export const CSV_BATCH = 500;
-
 const line = (cells: string[]) => `${cells.join(',')}\r\n`;
 
 /**
@@ -28,10 +24,8 @@ const line = (cells: string[]) => `${cells.join(',')}\r\n`;
  * member's language; the movements are read in keyset batches, so the file streams.
  */
 export async function* statementCsv(
-  db: DbOrTx,
-  userId: number,
   header: StatementHeader,
-  batchSize = CSV_BATCH,
+  batches: AsyncIterable<StatementMovement[]>,
 ): AsyncGenerator<string> {
   const { texts, range } = header;
   const start = range.from.toISOString();
@@ -52,27 +46,20 @@ export async function* statementCsv(
       '',
     ])
   );
-  let after: MovementCursor | undefined;
-  for (;;) {
-    const rows = await movementBatch(db, userId, range, after, batchSize);
-    if (rows.length > 0) {
-      yield rows
-        .map((movement) =>
-          line([
-            'movement',
-            movement.date,
-            movementType(movement.kind),
-            csvField(movementDescription(movement, texts, header.language)),
-            centsToPlainDecimal(movement.amount),
-            centsToPlainDecimal(movement.balanceAfter),
-            `entry:${movement.id}`,
-          ]),
-        )
-        .join('');
-    }
-    const last = rows.at(-1);
-    if (rows.length < batchSize || !last) break;
-    after = { at: last.at, id: last.id };
+  for await (const rows of batches) {
+    yield rows
+      .map((movement) =>
+        line([
+          'movement',
+          movement.date,
+          movementType(movement.kind),
+          csvField(movementDescription(movement, texts, header.language)),
+          centsToPlainDecimal(movement.amount),
+          centsToPlainDecimal(movement.balanceAfter),
+          `entry:${movement.id}`,
+        ]),
+      )
+      .join('');
   }
   const end = new Date(range.until.getTime() - 1).toISOString();
   yield (

@@ -1,13 +1,9 @@
 import PDFDocument from 'pdfkit';
-import type { DbOrTx } from '@app/db';
-import { movementBatch, type MovementCursor } from './statements.repository';
+import type { StatementMovement } from './statements.repository';
 import { movementDescription, statementFormats } from './statement-rows';
 import { pdfFonts, visualRuns } from './pdf-text';
 import { typeLabel } from './statement-texts';
 import type { StatementHeader } from './statements.service';
-
-/** Movements read per batch while the PDF is drawn: memory stays flat whatever the month holds. */
-export const PDF_BATCH = 500;
 
 const MARGIN = 40;
 const PAGE = { width: 595.28, height: 841.89 };
@@ -16,6 +12,12 @@ const BOTTOM = PAGE.height - MARGIN - 20;
 const ROW = 15;
 
 type Align = 'left' | 'right';
+/** A cell's base direction: the page's (none given), left to right (figures), or its first strong letter's (names). */
+type Direction = 'ltr' | 'rtl' | 'auto';
+
+/** pdfkit's own layout, which it keeps per word: a long statement repeats its words and figures. */
+const TEXT: PDFKit.Mixins.TextOptions = { lineBreak: false };
+
 /** The movement table's columns, as laid out left to right for a left-to-right language. */
 const COLUMNS = [
   { x: 0, width: 82, align: 'left' },
@@ -35,37 +37,52 @@ class StatementCanvas {
     private readonly rtl: boolean,
   ) {
     this.doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: header.texts.title } });
-    for (const font of pdfFonts()) this.doc.registerFont(font.name, font.path);
+    for (const font of pdfFonts()) this.doc.registerFont(font.name, font.data);
   }
 
   /** Text in a box of the content's width (mirrored for Arabic), cut with "..." when too long. */
-  cell(text: string, x: number, width: number, align: Align, size = 9): void {
+  cell(text: string, x: number, width: number, align: Align, size = 9, direction?: Direction): void {
     const left = this.rtl ? MARGIN + CONTENT - x - width : MARGIN + x;
     const side: Align = this.rtl ? (align === 'left' ? 'right' : 'left') : align;
     let shown = text;
-    let runs = this.measure(shown, size);
+    const base = direction ?? (this.rtl ? 'rtl' : 'ltr');
+    let runs = this.measure(shown, size, base);
     while (runs.width > width && shown.length > 1) {
       shown = `${shown.slice(0, Math.max(1, Math.floor(shown.length * (width / runs.width)) - 3))}...`;
-      runs = this.measure(shown, size);
+      runs = this.measure(shown, size, base);
     }
     let cursor = side === 'right' ? left + width - runs.width : left;
     for (const run of runs.parts) {
-      this.doc.font(run.font).fontSize(size).text(run.text, cursor, this.y, { lineBreak: false });
+      this.doc.font(run.font).fontSize(size).text(run.text, cursor, this.y, TEXT);
       cursor += run.width;
     }
   }
 
-  private measure(text: string, size: number) {
-    const parts = visualRuns(text, this.rtl ? 'rtl' : 'ltr').map((run) => ({
+  private readonly measured = new Map<string, ReturnType<StatementCanvas['layout']>>();
+
+  /** The runs of a cell's text and their widths, kept per text (dates and labels repeat). */
+  private measure(text: string, size: number, base: Direction) {
+    const key = `${base}|${size}|${text}`;
+    let runs = this.measured.get(key);
+    if (!runs) {
+      if (this.measured.size > 5_000) this.measured.clear();
+      runs = this.layout(text, size, base);
+      this.measured.set(key, runs);
+    }
+    return runs;
+  }
+
+  private layout(text: string, size: number, base: Direction) {
+    const parts = visualRuns(text, base).map((run) => ({
       ...run,
-      width: this.doc.font(run.font).fontSize(size).widthOfString(run.text),
+      width: this.doc.font(run.font).fontSize(size).widthOfString(run.text, TEXT),
     }));
     return { parts, width: parts.reduce((sum, part) => sum + part.width, 0) };
   }
 
-  line(label: string, value: string, size = 10): void {
+  line(label: string, value: string, size = 10, valueDirection?: Direction): void {
     this.cell(label, 0, CONTENT * 0.6, 'left', size);
-    this.cell(value, CONTENT * 0.6, CONTENT * 0.4, 'right', size);
+    this.cell(value, CONTENT * 0.6, CONTENT * 0.4, 'right', size, valueDirection);
     this.y += size + 6;
   }
 
@@ -111,7 +128,8 @@ class StatementCanvas {
     this.room(ROW, true);
     cells.forEach((text, index) => {
       const column = COLUMNS[index]!;
-      this.cell(text, column.x, column.width, column.align, 8.5);
+      // An amount reads left to right in every language (an isolate, as on screen).
+      this.cell(text, column.x, column.width, column.align, 8.5, index >= 2 ? 'ltr' : undefined);
     });
     this.y += ROW;
   }
@@ -123,21 +141,23 @@ function drawSummary(
   format: ReturnType<typeof statementFormats>,
 ) {
   const { texts } = header;
-  canvas.cell(header.platform, 0, CONTENT, 'left', 16);
+  canvas.cell(header.platform, 0, CONTENT, 'left', 16, 'auto');
   canvas.y += 24;
   canvas.cell(`${texts.title} · ${format.month(header.range.from)}`, 0, CONTENT, 'left', 12);
   canvas.y += 22;
-  canvas.line(texts.member, header.memberName);
-  header.addressLines.forEach((line, index) => canvas.line(index === 0 ? texts.address : '', line));
+  canvas.line(texts.member, header.memberName, 10, 'auto');
+  header.addressLines.forEach((line, index) =>
+    canvas.line(index === 0 ? texts.address : '', line, 10, 'auto'),
+  );
   canvas.y += 6;
   canvas.rule();
-  canvas.line(texts.openingBalance, format.money(header.opening));
+  canvas.line(texts.openingBalance, format.money(header.opening), 10, 'ltr');
   for (const total of header.totals) {
     canvas.room(16);
-    canvas.line(`${typeLabel(texts, total.type)} (${total.entries})`, format.signed(total.total));
+    canvas.line(`${typeLabel(texts, total.type)} (${total.entries})`, format.signed(total.total), 10, 'ltr');
   }
   canvas.room(16);
-  canvas.line(texts.closingBalance, format.money(header.closing), 11);
+  canvas.line(texts.closingBalance, format.money(header.closing), 11, 'ltr');
   canvas.y += 10;
   canvas.room(60);
   canvas.cell(texts.movements, 0, CONTENT, 'left', 12);
@@ -147,18 +167,16 @@ function drawSummary(
 
 /**
  * The statement as a PDF stream: the summary (platform, member, opening balance, totals per type,
- * closing balance), then every movement of the month, oldest first, read in keyset batches and drawn
- * page by page (pdfkit writes each page out when the next one starts).
+ * closing balance), then every movement of the month, oldest first, drawn batch by batch as
+ * `batches` reads them (pdfkit writes each page out when the next one starts).
  */
-export function statementPdf(db: DbOrTx, userId: number, header: StatementHeader, batchSize = PDF_BATCH) {
+export function statementPdf(header: StatementHeader, batches: AsyncIterable<StatementMovement[]>) {
   const canvas = new StatementCanvas(header, header.language === 'ar');
   const format = statementFormats(header.language);
   async function draw() {
     drawSummary(canvas, header, format);
-    let after: MovementCursor | undefined;
     let any = false;
-    for (;;) {
-      const rows = await movementBatch(db, userId, header.range, after, batchSize);
+    for await (const rows of batches) {
       for (const movement of rows) {
         any = true;
         canvas.row([
@@ -168,9 +186,6 @@ export function statementPdf(db: DbOrTx, userId: number, header: StatementHeader
           format.money(movement.balanceAfter),
         ]);
       }
-      const last = rows.at(-1);
-      if (rows.length < batchSize || !last) break;
-      after = { at: last.at, id: last.id };
     }
     if (!any) canvas.cell(header.texts.none, 0, CONTENT, 'left', 9);
     canvas.footer();

@@ -113,3 +113,20 @@ export async function totalsByKind(
   });
   return rows.map((row) => ({ kind: row.kind, total: num(row.total), entries: num(row.entries) }));
 }
+
+/** Every cash movement of the member in [from, until), oldest first, in keyset batches of `batchSize`. */
+export async function* movementBatches(
+  db: DbOrTx,
+  userId: number,
+  range: { from: Date; until: Date },
+  batchSize: number,
+): AsyncGenerator<StatementMovement[]> {
+  let after: MovementCursor | undefined;
+  for (;;) {
+    const rows = await movementBatch(db, userId, range, after, batchSize);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (rows.length < batchSize || !last) return;
+    after = { at: last.at, id: last.id };
+  }
+}

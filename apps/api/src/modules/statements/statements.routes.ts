@@ -6,7 +6,11 @@ import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { statementCsv } from './statement-csv';
 import { statementPdf } from './statement-pdf';
+import { movementBatches } from './statements.repository';
 import { loadStatementHeader, statementMonths } from './statements.service';
+
+/** Movements read per keyset batch: memory stays flat whatever a month holds. */
+const BATCH = 500;
 
 /** Monthly statements (issue 34): the signed-in member's own, by construction. */
 export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,11 +49,11 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { month } = request.params;
       const header = await loadStatementHeader(app.deps, user, month);
-      const db = app.deps.database.db;
+      const batches = movementBatches(app.deps.database.db, user.id, header.range, BATCH);
       const name = `statement-${month}`;
       reply.header('cache-control', 'no-store');
       if (request.query.format === 'csv') {
-        const csv = await readAhead(statementCsv(db, user.id, header));
+        const csv = await readAhead(statementCsv(header, batches));
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)
@@ -58,7 +62,7 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${name}.pdf"`)
-        .send(statementPdf(db, user.id, header));
+        .send(statementPdf(header, batches));
     },
   );
 };
