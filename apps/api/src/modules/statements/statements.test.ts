@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { users } from '@app/db';
 import type { StatementListResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { errorOf } from '../../../test/accounts';
+import { errorOf, signIn } from '../../../test/accounts';
 import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
 import { postEntry, transfer } from '../../ledger/ledger';
 import { queryRows, num } from '../../ledger/sql';
@@ -59,6 +59,11 @@ async function withProfile(member: Member, language: 'en' | 'es' | 'ar' = 'en') 
   );
   expect(response.statusCode).toBe(200);
   await db.update(users).set({ language }).where(eq(users.id, member.user.id));
+}
+
+/** Signs the member in again: a session left unused for 30 days (the clock moves here) has ended. */
+async function signInAgain(member: Member) {
+  member.token = await signIn(member.client, member.email);
 }
 
 const statement = (member: Member, path: string) =>
@@ -140,6 +145,7 @@ describe('GET /api/statements', () => {
     const member = await signedInMember(app);
     const first = month();
     clock.advance(40 * DAY);
+    await signInAgain(member);
     const response = await member.client.get('/api/statements', { token: member.token });
     expect(response.statusCode).toBe(200);
     const months = response.json<StatementListResponse>().data.map((row) => row.month);
@@ -246,6 +252,7 @@ describe('opening + movements = closing, against the ledger (property)', () => {
         for (const { days, cents: amount, debit } of steps) {
           clock.advance(days * DAY);
           if (debit && amount >= 100 && amount <= balance) {
+            await signInAgain(member);
             await withdraw(member, amount);
             balance -= amount;
           } else if (!debit) {
@@ -253,6 +260,7 @@ describe('opening + movements = closing, against the ledger (property)', () => {
             balance += amount;
           }
         }
+        await signInAgain(member);
         const list = await member.client.get('/api/statements', { token: member.token });
         const months = list
           .json<StatementListResponse>()
