@@ -21,6 +21,10 @@ WHERE s.id = e.id;
 ALTER TABLE "ledger_entries" ENABLE TRIGGER ledger_entries_immutable;
 --> statement-breakpoint
 CREATE INDEX "ledger_entries_user_cash_idx" ON "ledger_entries" USING btree ("user_id","created_at","id") WHERE "ledger_entries"."cash_amount" is not null;--> statement-breakpoint
+-- Activity lists a member's deposits that credited nothing (pending, failed, expired, rejected) with
+-- their status beside the entries: read newest first through their own index, however many deposits
+-- were credited.
+CREATE INDEX "deposits_user_uncredited_idx" ON "deposits" USING btree ("user_id","created_at","id") WHERE "deposits"."credited" = 0;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_cash_balance_after" CHECK (("ledger_entries"."cash_amount" is null) = ("ledger_entries"."cash_balance_after" is null));
 --> statement-breakpoint
 -- ledger_post of decisions 140 and 155, now writing the entry's cash_balance_after. The entry's

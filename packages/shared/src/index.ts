@@ -10,6 +10,7 @@ export * from './schemas/markets';
 export * from './schemas/deposits';
 export * from './schemas/withdrawals';
 export * from './schemas/activity';
+export * from './activity-text';
 export * from './schemas/rewards';
 export * from './schemas/profile';
 export * from './schemas/notifications';
