@@ -1,6 +1,6 @@
 import { centsToPlainDecimal, csvField } from '../activity/activity.service';
 import type { StatementMovement } from './statements.repository';
-import { movementDescription, movementType } from './statement-rows';
+import { movementDescription } from './statement-rows';
 import { typeLabel } from './statement-texts';
 import type { StatementHeader } from './statements.service';
 
@@ -52,8 +52,8 @@ export async function* statementCsv(
         line([
           'movement',
           movement.date,
-          movementType(movement.kind),
-          csvField(movementDescription(movement, texts, header.language)),
+          movement.type,
+          csvField(movementDescription(movement, header.language)),
           centsToPlainDecimal(movement.amount),
           centsToPlainDecimal(movement.balanceAfter),
           `entry:${movement.id}`,

@@ -181,7 +181,7 @@ export function statementPdf(header: StatementHeader, batches: AsyncIterable<Sta
         any = true;
         canvas.row([
           format.day(movement.date),
-          movementDescription(movement, header.texts, header.language),
+          movementDescription(movement, header.language),
           format.signed(movement.amount),
           format.money(movement.balanceAfter),
         ]);

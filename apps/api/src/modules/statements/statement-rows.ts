@@ -1,18 +1,19 @@
 import type { StatementMovement } from './statements.repository';
-import { typeLabel, type StatementLanguage, type StatementTexts } from './statement-texts';
+import { ACTIVITY_ENTRY_KINDS, ACTIVITY_TYPES, describeActivity, type ActivityType } from '@app/shared';
+import type { StatementLanguage } from './statement-texts';
 
-/** The Activity type of a ledger entry kind (the kind itself when it is its own type). */
-export function movementType(kind: string): string {
-  return kind;
+const TYPE_OF_KIND = new Map<string, ActivityType>(
+  ACTIVITY_TYPES.flatMap((type) => ACTIVITY_ENTRY_KINDS[type].map((kind) => [kind, type] as const)),
+);
+
+/** The Activity type of a ledger entry kind, as Activity types it (any other kind is an adjustment). */
+export function movementType(kind: string): ActivityType {
+  return TYPE_OF_KIND.get(kind) ?? 'adjustment';
 }
 
-/** The row's description in the member's language. */
-export function movementDescription(
-  movement: StatementMovement,
-  texts: StatementTexts,
-  _language: StatementLanguage,
-): string {
-  return typeLabel(texts, movementType(movement.kind));
+/** The row's description in the member's language: the same words as Activity (decision 158). */
+export function movementDescription(movement: StatementMovement, language: StatementLanguage): string {
+  return describeActivity(movement, language);
 }
 
 const LOCALES: Record<StatementLanguage, string> = { en: 'en-US', es: 'es', ar: 'ar' };

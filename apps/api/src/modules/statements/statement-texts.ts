@@ -1,3 +1,5 @@
+import type { ActivityType } from '@app/shared';
+
 /** The statement's own words in each language a member can choose (users.language). */
 export type StatementLanguage = 'en' | 'es' | 'ar';
 
@@ -16,8 +18,8 @@ export interface StatementTexts {
   balance: string;
   none: string;
   page: string;
-  /** Activity types (the row's kind of movement), by type key. */
-  types: Record<string, string>;
+  /** Activity types (the row's kind of movement), by type key, as the totals name them. */
+  types: Record<ActivityType, string>;
 }
 
 const en: StatementTexts = {
@@ -36,17 +38,17 @@ const en: StatementTexts = {
   none: 'No movements this month.',
   page: 'Page',
   types: {
-    deposit: 'Deposit',
-    withdrawal: 'Withdrawal',
-    earning: 'Earning',
+    deposit: 'Deposits',
+    withdrawal: 'Withdrawals',
+    investment: 'Investments',
+    principal_returned: 'Principal returned',
+    earning: 'Earnings',
+    goal_contribution: 'Goal contributions',
+    loan_disbursement: 'Loan disbursements',
+    loan_payment: 'Loan payments',
     points_conversion: 'Loyalty Points',
-    loan_disbursement: 'Loan disbursement',
-    loan_payment: 'Loan payment',
-    deposit_refund: 'Deposit refund',
-    investment: 'Investment',
-    principal_return: 'Principal returned',
-    goal_contribution: 'Goal contribution',
-    adjustment: 'Adjustment',
+    deposit_refund: 'Deposit refunds',
+    adjustment: 'Adjustments',
   },
 };
 
@@ -66,17 +68,17 @@ const es: StatementTexts = {
   none: 'No hay movimientos este mes.',
   page: 'Página',
   types: {
-    deposit: 'Depósito',
-    withdrawal: 'Retiro',
-    earning: 'Ganancia',
+    deposit: 'Depósitos',
+    withdrawal: 'Retiros',
+    investment: 'Inversiones',
+    principal_returned: 'Capital devuelto',
+    earning: 'Ganancias',
+    goal_contribution: 'Aportes a metas',
+    loan_disbursement: 'Desembolsos de préstamos',
+    loan_payment: 'Pagos de préstamos',
     points_conversion: 'Puntos de fidelidad',
-    loan_disbursement: 'Desembolso de préstamo',
-    loan_payment: 'Pago de préstamo',
-    deposit_refund: 'Reembolso de depósito',
-    investment: 'Inversión',
-    principal_return: 'Capital devuelto',
-    goal_contribution: 'Aporte a meta',
-    adjustment: 'Ajuste',
+    deposit_refund: 'Reembolsos de depósitos',
+    adjustment: 'Ajustes',
   },
 };
 
@@ -96,17 +98,17 @@ const ar: StatementTexts = {
   none: 'لا توجد حركات هذا الشهر.',
   page: 'صفحة',
   types: {
-    deposit: 'إيداع',
-    withdrawal: 'سحب',
-    earning: 'أرباح',
+    deposit: 'الإيداعات',
+    withdrawal: 'السحوبات',
+    investment: 'الاستثمارات',
+    principal_returned: 'رأس المال المُعاد',
+    earning: 'الأرباح',
+    goal_contribution: 'المساهمات في الأهداف',
+    loan_disbursement: 'صرف القروض',
+    loan_payment: 'سداد القروض',
     points_conversion: 'نقاط الولاء',
-    loan_disbursement: 'صرف قرض',
-    loan_payment: 'سداد قرض',
-    deposit_refund: 'استرداد إيداع',
-    investment: 'استثمار',
-    principal_return: 'إعادة رأس المال',
-    goal_contribution: 'مساهمة في هدف',
-    adjustment: 'تسوية',
+    deposit_refund: 'استردادات الإيداع',
+    adjustment: 'التسويات',
   },
 };
 
@@ -120,4 +122,4 @@ export function statementLanguage(language: string | null | undefined): Statemen
 export const statementTexts = (language: StatementLanguage): StatementTexts => TEXTS[language];
 
 /** A type's label in the language, its key when the statement has no word for it. */
-export const typeLabel = (texts: StatementTexts, type: string): string => texts.types[type] ?? type;
+export const typeLabel = (texts: StatementTexts, type: ActivityType): string => texts.types[type];

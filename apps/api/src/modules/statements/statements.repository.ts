@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { ActivityDetail, ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { num, preparedQuery } from '../../ledger/sql';
+import { movementType } from './statement-rows';
 
 /**
  * A statement's reads of the ledger. Every one goes through the partial index
@@ -8,15 +10,15 @@ import { num, preparedQuery } from '../../ledger/sql';
  * statement costs what its month holds, never what the member's whole history holds.
  */
 
-/** One movement of the member's cash, oldest first. */
+/** One movement of the member's cash, oldest first, with what its description is built from. */
 export interface StatementMovement {
   id: number;
-  kind: string;
+  type: ActivityType;
   /** ISO 8601, UTC, milliseconds. */
   date: string;
   /** The database's own text of the instant: the keyset cursor, exact to the microsecond. */
   at: string;
-  metadata: Record<string, unknown> | null;
+  detail: ActivityDetail;
   amount: number;
   balanceAfter: number;
 }
@@ -42,25 +44,37 @@ export async function cashBalanceBefore(db: DbOrTx, userId: number, before: Date
   return row ? num(row.balance) : 0;
 }
 
+const meta = (key: string) => sql.raw(`m.metadata ->> '${key}'`);
 const movementsQuery = preparedQuery<{
   id: number;
   kind: string;
   date: string;
   at: string;
-  metadata: Record<string, unknown> | null;
   amount: unknown;
   balance_after: unknown;
+  method: string | null;
+  reference: string | null;
+  plan: string | null;
+  instalment: unknown;
 }>(
   'statement_movements',
   () => sql`
-  select e.id, e.kind, e.metadata, e.cash_amount as amount, e.cash_balance_after as balance_after,
-    e.created_at::text as at,
-    to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date
-  from ledger_entries e
-  where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
-    and (e.created_at, e.id) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)
-    and e.created_at < ${sql.placeholder('until')}::timestamptz
-  order by e.created_at, e.id limit ${sql.placeholder('limit')}`,
+  select m.id, m.kind, m.amount, m.balance_after, m.at,
+    to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
+    coalesce(d.method, w.method) as method, coalesce(d.reference, ${meta('deposit_reference')}) as reference,
+    coalesce(g.name, ${meta('plan_name')}, up.name) as plan, ${meta('instalment')} as instalment
+  from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
+      e.cash_balance_after as balance_after, e.created_at::text as at
+    from ledger_entries e
+    where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
+      and (e.created_at, e.id) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)
+      and e.created_at < ${sql.placeholder('until')}::timestamptz
+    order by e.created_at, e.id limit ${sql.placeholder('limit')}) m
+  left join deposits d on d.id = (${meta('deposit_id')})::int
+  left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
+  left join user_plans up on up.id = (${meta('user_plan_id')})::int
+  left join goals g on m.kind = 'goal_contribution' and g.id = (${meta('goal_id')})::int
+  order by m.created_at, m.id`,
 );
 
 /** One keyset batch of the member's cash movements in [from, until), oldest first. */
@@ -81,10 +95,16 @@ export async function movementBatch(
   });
   return rows.map((row) => ({
     id: Number(row.id),
-    kind: row.kind,
+    type: movementType(row.kind),
     date: row.date,
     at: row.at,
-    metadata: row.metadata,
+    detail: {
+      kind: row.kind,
+      method: row.method,
+      reference: row.reference,
+      plan: row.plan,
+      instalment: row.instalment === null ? null : num(row.instalment),
+    },
     amount: num(row.amount),
     balanceAfter: num(row.balance_after),
   }));

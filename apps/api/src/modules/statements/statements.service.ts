@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { userProfiles, type AuthUser, type DbOrTx } from '@app/db';
-import { monthsBetween, STATEMENT_MESSAGES, type StatementListResponse } from '@app/shared';
+import {
+  ACTIVITY_TYPES,
+  monthsBetween,
+  STATEMENT_MESSAGES,
+  type ActivityType,
+  type StatementListResponse,
+} from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { getSettings } from '../settings/settings.service';
 import { toProfile } from '../profile/profile.service';
-import { cashBalanceBefore, totalsByKind } from './statements.repository';
 import { movementType } from './statement-rows';
+import { cashBalanceBefore, totalsByKind } from './statements.repository';
 import {
   statementLanguage,
   statementTexts,
@@ -26,8 +32,8 @@ export interface StatementHeader {
   range: { from: Date; until: Date };
   opening: number;
   closing: number;
-  /** Cents per Activity type, in the order of first appearance of the type in TYPE_ORDER. */
-  totals: { type: string; total: number; entries: number }[];
+  /** Cents per Activity type the month has, in the order of ACTIVITY_TYPES. */
+  totals: { type: ActivityType; total: number; entries: number }[];
 }
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
@@ -62,7 +68,7 @@ async function legalIdentity(deps: AppDeps, db: DbOrTx, user: AuthUser, language
 
 /** Sums the month's per-kind totals into Activity types (several ledger kinds can share a type). */
 function totalsByType(rows: { kind: string; total: number; entries: number }[]) {
-  const byType = new Map<string, { type: string; total: number; entries: number }>();
+  const byType = new Map<ActivityType, { type: ActivityType; total: number; entries: number }>();
   for (const row of rows) {
     const type = movementType(row.kind);
     const sum = byType.get(type) ?? { type, total: 0, entries: 0 };
@@ -70,7 +76,8 @@ function totalsByType(rows: { kind: string; total: number; entries: number }[]) 
     sum.entries += row.entries;
     byType.set(type, sum);
   }
-  return [...byType.values()].sort((a, b) => a.type.localeCompare(b.type));
+  // In the order of ACTIVITY_TYPES, as Activity's type filter lists them.
+  return ACTIVITY_TYPES.flatMap((type) => byType.get(type) ?? []);
 }
 
 /**

@@ -72,7 +72,14 @@ const statement = (member: Member, path: string) =>
 interface CsvStatement {
   opening: number;
   closing: number;
-  movements: { date: string; type: string; amount: number; balance: number; id: string }[];
+  movements: {
+    date: string;
+    type: string;
+    description: string;
+    amount: number;
+    balance: number;
+    id: string;
+  }[];
   totals: Map<string, number>;
   header: Map<string, string>;
 }
@@ -103,6 +110,7 @@ function parseCsv(body: string): CsvStatement {
       result.movements.push({
         date: date!,
         type: type!,
+        description: description!,
         amount: cents(amount!),
         balance: cents(balance!),
         id: id!,
@@ -202,6 +210,12 @@ describe('GET /api/statements/:month', () => {
     expect(csv.header.get('member')).toBe('Ada Lovelace');
     expect(csv.header.get('address')).toBe('12 Byron Street, SW1A 1AA London, United Kingdom');
     expect(csv.header.get('platform')).toBeTruthy();
+    expect(csv.movements.map((row) => row.type)).toEqual(['deposit', 'withdrawal', 'earning']);
+    expect(csv.movements.map((row) => row.description)).toEqual([
+      expect.stringMatching(/^Deposit via NOWPayments \(.+\)$/),
+      'Withdrawal to crypto wallet',
+      'Earning: Starter',
+    ]);
     expect(csv.movements.map((row) => row.amount)).toEqual([10_005, -3_000, 7]);
     expect(csv.movements.map((row) => row.balance)).toEqual([10_005, 7_005, 7_012]);
     expect(csv.opening).toBe(0);
