@@ -32,19 +32,14 @@ type Op =
 
 const cents = fc.integer({ min: 10_00, max: 500_00 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('deposit' as const), cents }) },
-  fc.record({ op: fc.constantFrom('pending' as const, 'failed' as const), cents }),
-  fc.record({ op: fc.constantFrom('withdraw' as const, 'invest' as const, 'goal' as const), cents }),
+  fc.record({ op: fc.constantFrom('deposit' as const, 'pending' as const, 'failed' as const), cents }),
+  fc.record({ op: fc.constantFrom('withdraw' as const, 'goal' as const), cents }),
+  // Large enough to earn a cent a day at 12%.
+  fc.record({ op: fc.constant('invest' as const), cents: fc.integer({ min: 400_00, max: 1_000_00 }) }),
   fc.record({ op: fc.constant('loan' as const), cents: fc.integer({ min: 100_00, max: 1_000_00 }) }),
   fc.record({ op: fc.constant('decide' as const), approve: fc.boolean() }),
-  fc.record({
-    op: fc.constantFrom(
-      'withdrawPlan' as const,
-      'repay' as const,
-      'friendDeposit' as const,
-      'convert' as const,
-    ),
-  }),
+  fc.record({ op: fc.constantFrom('withdrawPlan' as const, 'repay' as const) }),
+  fc.record({ op: fc.constantFrom('friendDeposit' as const, 'convert' as const) }),
   fc.record({ op: fc.constant('advance' as const), days: fc.constantFrom(1, 2, 31) }),
 );
 
@@ -216,6 +211,8 @@ describe('Activity adds up to the balance (property)', () => {
           plans: [],
           loans: [],
         };
+        // Every run starts with money to move, so the operations after it are not all refused.
+        await apply(run, { op: 'deposit', cents: 2_000_00 });
         for (const op of ops) await apply(run, op);
         operations += ops.length;
 
