@@ -12,7 +12,8 @@ export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 /** A calendar month as a URL writes it: YYYY-MM (UTC months). */
 export const StatementMonth = z
   .string({ error: STATEMENT_MESSAGES.invalidMonth })
-  .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, STATEMENT_MESSAGES.invalidMonth);
+  .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, STATEMENT_MESSAGES.invalidMonth)
+  .meta({ examples: ['2026-11'] });
 
 /** GET /api/statements/:month */
 export const StatementParams = z.object({ month: StatementMonth });
