@@ -121,7 +121,7 @@ function probesFor(schema: JsonSchema): Probe[] {
 /** A valid value of a path parameter (its enum's first, its example), so that a probe of another part reaches validation. */
 function pathValue(parameter: Parameter): string {
   const valid = parameter.schema.enum?.[0] ?? parameter.example;
-  return valid === undefined ? '1' : String(valid);
+  return typeof valid === 'string' || typeof valid === 'number' ? String(valid) : '1';
 }
 
 interface Outcome {
