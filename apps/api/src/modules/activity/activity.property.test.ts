@@ -218,7 +218,10 @@ describe('Activity adds up to the balance (property)', () => {
         operations += ops.length;
 
         const rows = await activityOf(run.member);
-        for (const row of rows) seen.add(row.amount === null ? `${row.type}:${row.status}` : row.type);
+        for (const row of rows) {
+          seen.add(row.amount === null ? `${row.type}:${row.status}` : row.type);
+          if (row.detail.goal !== null) seen.add(`goal:${row.type}`);
+        }
         const me = (await run.member.client.get('/api/me', { token: run.member.token })).json<UserResponse>();
         let running = 0;
         for (const row of [...rows].reverse()) {
@@ -245,7 +248,7 @@ describe('Activity adds up to the balance (property)', () => {
           'deposit:failed',
           'deposit:pending',
           'earning',
-          'goal_contribution',
+          'goal:investment',
           'investment',
           'loan_disbursement',
           'loan_payment',
