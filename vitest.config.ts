@@ -36,6 +36,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/access-log.test.ts',
     // Migrates its own in-memory PGlite from 0025 to 0026, whichever database the project runs on.
     'apps/api/src/ledger/cash-amount-migration.test.ts',
+    // Migrates its own in-memory PGlite from 0029 to 0030 (decision 158).
+    'apps/api/src/ledger/cash-balance-migration.test.ts',
   ],
   postgres: [
     'apps/api/src/runtime.test.ts',

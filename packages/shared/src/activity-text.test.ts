@@ -9,6 +9,7 @@ const detail = (values: Partial<ActivityDetail>): ActivityDetail => ({
   reference: null,
   plan: null,
   instalment: null,
+  goal: null,
   ...values,
 });
 
@@ -73,8 +74,8 @@ describe('describeActivity: the words of every kind of row, in each language', (
     ],
     ['earning', { plan: 'Starter' }, 'Earning: Starter', 'Ganancia: Starter', 'أرباح: Starter'],
     [
-      'goal_contribution',
-      { plan: 'Car' },
+      'investment',
+      { plan: 'Starter', goal: 'Car' },
       'Goal contribution: Car',
       'Aporte a la meta: Car',
       'مساهمة في الهدف: Car',

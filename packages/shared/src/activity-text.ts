@@ -22,7 +22,7 @@ interface Texts {
   maturity: (plan: string) => string;
   planWithdrawal: (plan: string) => string;
   earning: (plan: string) => string;
-  goalContribution: (plan: string) => string;
+  goalContribution: (goal: string) => string;
   loanDisbursed: (plan: string) => string;
   instalment: (n: number) => string;
   earlyRepayment: string;
@@ -42,7 +42,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `Principal returned: ${plan} matured`,
     planWithdrawal: (plan) => `Principal returned: withdrawn from ${plan}`,
     earning: (plan) => `Earning: ${plan}`,
-    goalContribution: (plan) => `Goal contribution: ${plan}`,
+    goalContribution: (goal) => `Goal contribution: ${goal}`,
     loanDisbursed: (plan) => `Loan disbursed: ${plan}`,
     instalment: (n) => `Loan instalment ${n} paid`,
     earlyRepayment: 'Loan repaid early',
@@ -64,7 +64,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `Capital devuelto: ${plan} venció`,
     planWithdrawal: (plan) => `Capital devuelto: retirado de ${plan}`,
     earning: (plan) => `Ganancia: ${plan}`,
-    goalContribution: (plan) => `Aporte a la meta: ${plan}`,
+    goalContribution: (goal) => `Aporte a la meta: ${goal}`,
     loanDisbursed: (plan) => `Préstamo desembolsado: ${plan}`,
     instalment: (n) => `Cuota ${n} del préstamo pagada`,
     earlyRepayment: 'Préstamo pagado por adelantado',
@@ -81,7 +81,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `إعادة رأس المال: استحقت خطة ${plan}`,
     planWithdrawal: (plan) => `إعادة رأس المال: سحب من ${plan}`,
     earning: (plan) => `أرباح: ${plan}`,
-    goalContribution: (plan) => `مساهمة في الهدف: ${plan}`,
+    goalContribution: (goal) => `مساهمة في الهدف: ${goal}`,
     loanDisbursed: (plan) => `صرف القرض: ${plan}`,
     instalment: (n) => `دُفع القسط ${n} من القرض`,
     earlyRepayment: 'سُدد القرض مبكرًا',
@@ -108,13 +108,11 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
     case 'withdrawal':
       return detail.kind === 'withdrawal_released' ? t.withdrawalReleased : t.withdrawal(detail.method);
     case 'investment':
-      return t.investment(plan).trimEnd();
+      return detail.goal === null ? t.investment(plan).trimEnd() : t.goalContribution(detail.goal);
     case 'principal_returned':
       return detail.kind === 'plan_withdrawal' ? t.planWithdrawal(plan) : t.maturity(plan);
     case 'earning':
       return t.earning(plan);
-    case 'goal_contribution':
-      return t.goalContribution(plan);
     case 'loan_disbursement':
       return t.loanDisbursed(plan);
     case 'loan_payment':

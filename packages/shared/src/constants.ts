@@ -26,21 +26,22 @@ export const ACTIVITY_TYPES = [
   'investment',
   'principal_returned',
   'earning',
-  'goal_contribution',
   'loan_disbursement',
   'loan_payment',
   'points_conversion',
   'deposit_refund',
   'adjustment',
 ] as const;
-/** The ledger entry kinds of each Activity type; an entry of any other kind is an `adjustment`. */
+/**
+ * The ledger entry kinds of each Activity type; an entry of any other kind is an `adjustment`. A goal's
+ * units are investments into the goal's plan (kind `investment`, described as goal contributions).
+ */
 export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], readonly string[]> = {
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_released'],
   investment: ['investment'],
   principal_returned: ['plan_maturity', 'plan_withdrawal'],
   earning: ['earning'],
-  goal_contribution: ['goal_contribution'],
   loan_disbursement: ['loan_disbursement'],
   loan_payment: ['loan_payment'],
   points_conversion: ['points_conversion'],

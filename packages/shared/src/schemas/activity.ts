@@ -67,8 +67,10 @@ export const ActivityDetail = z.object({
   method: z.string().nullable(),
   /** A deposit's reference (the deposit, or the reversed deposit of a deposit_refund). */
   reference: z.string().nullable(),
-  /** The plan (investment, earning, principal returned, goal contribution, loan disbursement). */
+  /** The plan (investment, earning, principal returned, loan disbursement). */
   plan: z.string().nullable(),
+  /** The goal an investment is a unit of (a goal contribution); null otherwise. */
+  goal: z.string().nullable(),
   /** The loan instalment's number; null for an early repayment. */
   instalment: z.number().int().nullable(),
 });

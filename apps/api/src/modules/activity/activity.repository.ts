@@ -143,6 +143,7 @@ interface RowSql {
   method: string | null;
   reference: string | null;
   plan: string | null;
+  goal: string | null;
   instalment: unknown;
   points: unknown;
   total: unknown;
@@ -162,7 +163,7 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
           case when p.rank = ${sql.raw(String(DEPOSIT_RANK))} then dd.status else w.status end as status,
           coalesce(dd.method, w.method) as method,
           coalesce(dd.reference, ${meta('deposit_reference')}) as reference,
-          coalesce(g.name, ${meta('plan_name')}, up.name) as plan,
+          coalesce(${meta('plan_name')}, up.name) as plan, g.name as goal,
           ${meta('instalment')} as instalment, ${meta('points')} as points,
           ${total} as total
         from (select * from (${union}) u order by u.date desc, u.rank, u.sort_id desc
@@ -171,7 +172,7 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
           else (${meta('deposit_id')})::int end
         left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
         left join user_plans up on up.id = (${meta('user_plan_id')})::int
-        left join goals g on p.kind = 'goal_contribution' and g.id = (${meta('goal_id')})::int
+        left join goals g on g.id = (${meta('goal_id')})::int
         order by p.date desc, p.rank, p.sort_id desc`;
 }
 
@@ -193,6 +194,7 @@ function toRow(row: RowSql): ActivityRow {
       method: row.method,
       reference: row.reference,
       plan: row.plan,
+      goal: row.goal,
       instalment: orNull(row.instalment),
     },
     sortId,

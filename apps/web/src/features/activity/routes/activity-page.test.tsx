@@ -13,6 +13,7 @@ const detail = (values: Record<string, unknown>) => ({
   reference: null,
   plan: null,
   instalment: null,
+  goal: null,
   ...values,
 });
 
@@ -138,7 +139,6 @@ describe('Activity (spec §2, §8, §9)', () => {
       'Investment',
       'Principal returned',
       'Earning',
-      'Goal contribution',
       'Loan',
       'Loan Payment',
       'Loyalty Points',
