@@ -55,6 +55,7 @@ const movementsQuery = preparedQuery<{
   method: string | null;
   reference: string | null;
   plan: string | null;
+  goal: string | null;
   instalment: unknown;
 }>(
   'statement_movements',
@@ -62,7 +63,7 @@ const movementsQuery = preparedQuery<{
   select m.id, m.kind, m.amount, m.balance_after, m.at,
     to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
     coalesce(d.method, w.method) as method, coalesce(d.reference, ${meta('deposit_reference')}) as reference,
-    coalesce(g.name, ${meta('plan_name')}, up.name) as plan, ${meta('instalment')} as instalment
+    coalesce(${meta('plan_name')}, up.name) as plan, g.name as goal, ${meta('instalment')} as instalment
   from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
       e.cash_balance_after as balance_after, e.created_at::text as at
     from ledger_entries e
@@ -73,7 +74,7 @@ const movementsQuery = preparedQuery<{
   left join deposits d on d.id = (${meta('deposit_id')})::int
   left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
   left join user_plans up on up.id = (${meta('user_plan_id')})::int
-  left join goals g on m.kind = 'goal_contribution' and g.id = (${meta('goal_id')})::int
+  left join goals g on g.id = (${meta('goal_id')})::int
   order by m.created_at, m.id`,
 );
 
@@ -103,6 +104,7 @@ export async function movementBatch(
       method: row.method,
       reference: row.reference,
       plan: row.plan,
+      goal: row.goal,
       instalment: row.instalment === null ? null : num(row.instalment),
     },
     amount: num(row.amount),
