@@ -36,6 +36,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/access-log.test.ts',
     // Migrates its own in-memory PGlite from 0025 to 0026, whichever database the project runs on.
     'apps/api/src/ledger/cash-amount-migration.test.ts',
+    // Migrates its own in-memory PGlite from 0029 to 0030 (decision 158).
+    'apps/api/src/ledger/cash-balance-migration.test.ts',
   ],
   postgres: [
     'apps/api/src/runtime.test.ts',
@@ -43,6 +45,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/named-statements.test.ts',
     // Two connections at once: an accrual row and the delete of its plan wait for each other.
     'apps/api/src/ledger/references-locks.test.ts',
+    // Parallel posts for one member: the cash balance after each entry still chains (decision 158).
+    'apps/api/src/ledger/cash-chain-concurrency.test.ts',
   ],
 };
 const apiProject = (name: string, db: string) => ({

@@ -45,8 +45,8 @@ async function contributionRun() {
       await tx.execute(sql`insert into ledger_accounts (user_id, kind, balance, created_at)
         select u.id, k.kind, 0, ${start} from users u cross join (values ('cash'), ('invested')) k(kind)`);
       // $1,000 deposited by nine members in ten.
-      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, created_at)
-        select 'deposit', 'deposit:bench:' || u.id, u.id, '{}'::jsonb, 100000, ${start}
+      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
+        select 'deposit', 'deposit:bench:' || u.id, u.id, '{}'::jsonb, 100000, 0, ${start}
         from users u where u.id % ${POOR_EVERY} <> 0`);
       // Both sides of each entry in one statement: the balance check runs per statement (decision 136).
       await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)

@@ -150,9 +150,9 @@ async function accrualRun(): Promise<AccrualRun> {
         from users u cross join generate_series(1, 100) g cross join plans p
         order by u.id, g
         limit ${PLANS}`);
-      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, created_at)
+      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
         select 'deposit', 'bench:deposit:' || u.id, u.id, null,
-          (select sum(amount) from user_plans where user_id = u.id), ${start}
+          (select sum(amount) from user_plans where user_id = u.id), 0, ${start}
         from users u`);
       await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
         select e.id, x.id, -s.total from ledger_entries e
@@ -164,8 +164,8 @@ async function accrualRun(): Promise<AccrualRun> {
           join (select user_id, sum(amount) as total from user_plans group by user_id) s on s.user_id = e.user_id
           join ledger_accounts a on a.user_id = e.user_id and a.kind = 'cash'
           where e.kind = 'deposit'`);
-      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, created_at)
-        select 'investment', 'invest:' || up.id, up.user_id, jsonb_build_object('user_plan_id', up.id), -up.amount, ${start}
+      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
+        select 'investment', 'invest:' || up.id, up.user_id, jsonb_build_object('user_plan_id', up.id), -up.amount, 0, ${start}
         from user_plans up`);
       await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
         select e.id, a.id, case when a.kind = 'cash' then -up.amount else up.amount end

@@ -31,6 +31,7 @@ import { POSTGRES_ADMIN_URL, startBaseline } from './lib/server';
 import { startProduct } from '../e2e/support/product';
 import { ApiSession } from '../e2e/support/api-session';
 import { E2E_ADMIN } from '../e2e/support/constants';
+import { FILL_CASH_BALANCE_AFTER } from './lib/ledger-setup';
 
 const MEMBERS = Number(process.env.LARGE_MEMBERS ?? 100_000);
 const PLANS = Number(process.env.LARGE_PLANS ?? 10);
@@ -301,26 +302,26 @@ await step('seed: deposits and investments (entries, postings)', async () => {
       '${START}', '${START}', '${START}'
     from generate_series(1, ${N}) u`);
   await q(`select setval(pg_get_serial_sequence('deposits', 'id'), ${N})`);
-  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, created_at)
-    select u, 'deposit', 'deposit:' || u || ':confirmed', u, null, ${invested} + ${CASH_LEFT}, '${START}'
+  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
+    select u, 'deposit', 'deposit:' || u || ':confirmed', u, null, ${invested} + ${CASH_LEFT}, 0, '${START}'
     from generate_series(1, ${N}) u`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select u, a.account, case a.account when ${external} then -1 else 1 end * (${invested} + ${CASH_LEFT})
     from generate_series(1, ${N}) u cross join lateral (values (${external}), (${cash('u')})) a(account)`);
-  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, created_at)
+  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
     select ${N} + up.id, 'investment', 'invest:' || up.id, up.user_id, jsonb_build_object('user_plan_id', up.id),
-      -up.amount, '${START}'
+      -up.amount, 0, '${START}'
     from user_plans up`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select ${N} + up.id, ${cash('up.user_id')} + a.o, case a.o when 0 then -up.amount else up.amount end
     from user_plans up cross join (values (0), (1)) a(o)`);
 });
 await step(`seed: ${DAYS} days of earnings on every plan (entries, postings, accrual rows)`, async () => {
-  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, created_at)
+  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
     select ${accrualEntry('up.id', 'd')}, 'earning', 'accrual:' || up.id || ':' || ('${START_DAY}'::date + d),
       up.user_id,
       jsonb_build_object('user_plan_id', up.id, 'plan_name', up.name, 'date', ('${START_DAY}'::date + d)::text, 'rate_bps', up.apy_bps),
-      ${daily('up.amount')}, ${dayAt('d')}
+      ${daily('up.amount')}, 0, ${dayAt('d')}
     from user_plans up cross join generate_series(1, ${DAYS}) d`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select ${accrualEntry('up.id', 'd')}, a.account, case a.account when ${yieldExpense} then -1 else 1 end * ${daily('up.amount')}
@@ -339,15 +340,17 @@ await step('seed: pending withdrawals (every tenth member)', async () => {
       '${START}'::timestamptz + (u || ' seconds')::interval, '${START}'::timestamptz + (u || ' seconds')::interval
     from generate_series(10, ${N}, 10) u`);
   await q(`select setval(pg_get_serial_sequence('withdrawals', 'id'), ${Math.floor(N / 10) + 1})`);
-  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, created_at)
+  await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
     select ${holdEntry('w.user_id')}, 'withdrawal_hold', 'withdrawal:' || w.id || ':hold', w.user_id,
-      jsonb_build_object('withdrawal_id', w.id), -w.amount, w.created_at
+      jsonb_build_object('withdrawal_id', w.id), -w.amount, 0, w.created_at
     from withdrawals w`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select ${holdEntry('w.user_id')}, ${cash('w.user_id')} + a.o, case a.o when 0 then -w.amount else w.amount end
     from withdrawals w cross join (values (0), (2)) a(o)`);
   await q(`select setval(pg_get_serial_sequence('ledger_entries', 'id'), ${N + NP + NP * DAYS + N + 1})`);
 });
+// Each cash entry's balance after (decision 158), before the indexes are built again (triggers are off).
+await step('seed: cash balance after each entry', () => q(FILL_CASH_BALANCE_AFTER));
 await step('seed: build the secondary indexes again', async () => {
   for (const index of indexes) await q(index.indexdef);
 });

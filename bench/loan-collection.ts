@@ -61,9 +61,9 @@ async function collectionRun() {
       await tx.execute(sql`insert into loan_instalments (loan_id, number, user_id, due_date, principal, interest)
         select l.id, s.number, l.user_id, s.due::date, s.principal, s.interest
         from loans l cross join jsonb_to_recordset(${rows}::jsonb) as s(number int, due text, principal bigint, interest bigint)`);
-      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, created_at)
+      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
         select 'loan_disbursement', 'loan:' || l.id || ':disburse', l.user_id, jsonb_build_object('loan_id', l.id),
-          100000, ${start}
+          100000, 0, ${start}
         from loans l`);
       await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
         select e.id, a.id, case when a.kind = 'cash' then 100000 else -100000 end

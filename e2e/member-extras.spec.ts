@@ -103,10 +103,10 @@ describe('the member extras in a real browser', () => {
     expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
     const [header, ...rows] = csv.trim().split('\r\n');
-    expect(header).toBe('date,type,description,amount_usd,points,status,id');
+    expect(header).toBe('date,type,description,amount_usd,balance_after_usd,points,status,id');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(
-      /^\d{4}-\d{2}-\d{2}T[\d:.]+Z,deposit,Deposit via Bank Transfer \(DEP-[^)]+\),150\.00,,confirmed,deposit:\d+$/,
+      /^\d{4}-\d{2}-\d{2}T[\d:.]+Z,deposit,Deposit via Bank Transfer \(DEP-[^)]+\),150\.00,\d+\.\d{2},,completed,entry:\d+$/,
     );
 
     // My Portfolio: the whole portfolio's cumulative earnings, drawn, and as a table on demand.

@@ -87,16 +87,47 @@ describe('money in and out in a real browser', () => {
     expect(mine?.amount).toBe(40);
     await admin.request('POST', `/api/admin/withdrawals/${mine?.id}/approve`, {});
 
+    // A second request, $15, which the operator rejects: held, then returned to the balance.
+    const api = new ApiSession(baseUrl());
+    await api.signIn(member.email, member.password);
+    await api.request('POST', '/api/withdrawal', {
+      amount: 15,
+      withdrawal_method: 'crypto',
+      destination: 'bc1qactivitytest',
+    });
+    const again = await admin.request<AdminWithdrawalList>('GET', '/api/admin/withdrawals?status=pending');
+    const second = again.data.find((item) => item.user.email === member.email);
+    await admin.request('POST', `/api/admin/withdrawals/${second?.id}/reject`, { reason: 'Wrong wallet' });
+
     await page.reload();
     await history.getByText('Approved').waitFor();
     await page.goto('/dashboard');
     await expect.poll(() => text(page, 'balance')).toBe('$210');
 
-    // Activity lists both movements; the type filter goes to the API and narrows the list.
+    // Activity is the statement: every movement, signed, with the balance after it, adding up to the
+    // dashboard's balance; the type filter goes to the API and narrows the list.
     await page.goto('/activity');
     const list = page.getByRole('table', { name: 'Transactions' });
     await list.getByText('+$250.00').waitFor();
     await list.getByText('−$40.00').waitFor();
+    await list.getByText('Withdrawal returned to your balance').waitFor();
+    const amounts = await list
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+      );
+    const cents = (shown: string) => {
+      const digits = Math.round(Number(shown.replace(/[^0-9.]/g, '')) * 100);
+      return shown.startsWith('−') ? -digits : digits;
+    };
+    // Columns: date, type, description, status, amount, balance after.
+    expect(amounts.map((cells) => [cells[4], cells[5]])).toEqual([
+      ['+$15.00', '$210.00'],
+      ['−$15.00', '$195.00'],
+      ['−$40.00', '$210.00'],
+      ['+$250.00', '$250.00'],
+    ]);
+    expect(amounts.reduce((sum, cells) => sum + cents(cells[4] ?? ''), 0)).toBe(21_000);
     await expectAccessible(page, '/activity');
     await page.getByLabel('Type').selectOption('withdrawal');
     await expect.poll(() => list.getByText('+$250.00').count()).toBe(0);
@@ -129,8 +160,11 @@ describe('money in and out in a real browser', () => {
     // Nothing reaches the balance until an operator confirms the transfer.
     await expect.poll(() => text(page, 'balance')).toBe('$0');
 
+    // Activity lists the transfer as pending, with no amount: nothing was credited.
     await page.goto('/activity');
-    await page.getByRole('list', { name: 'Transactions' }).getByText('+$500.00').waitFor();
+    const cards = page.getByRole('list', { name: 'Transactions' });
+    await cards.getByText('Pending').waitFor();
+    expect(await cards.getByText('$500.00').count()).toBe(0);
     expect(await page.getByRole('table', { name: 'Transactions' }).isVisible()).toBe(false);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

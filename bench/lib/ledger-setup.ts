@@ -2,10 +2,23 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '@app/db';
 
 /**
+ * Each cash entry's balance after (decision 158) as ledger_post would have written it: the member's
+ * running sum of cash amounts in (created_at, id) order. The seeds insert 0 in its place (the CHECK
+ * wants it non-null with a cash amount) and fill it here, entries' append-only guard lifted.
+ */
+export const FILL_CASH_BALANCE_AFTER = `update ledger_entries e set cash_balance_after = s.after
+  from (select id, sum(cash_amount) over (partition by user_id order by created_at, id) as after
+        from ledger_entries where cash_amount is not null) s
+  where s.id = e.id`;
+
+/**
  * After a benchmark's bulk SQL set-up has written entries and postings directly: the cached balances
  * and the running totals (decision 038) that ledger_post would have kept, so the ledger check holds.
  */
 export async function settleBulkLedger(tx: Tx): Promise<void> {
+  await tx.execute(sql`alter table ledger_entries disable trigger ledger_entries_immutable`);
+  await tx.execute(sql.raw(FILL_CASH_BALANCE_AFTER));
+  await tx.execute(sql`alter table ledger_entries enable trigger ledger_entries_immutable`);
   await tx.execute(sql`update ledger_accounts a set balance = s.total
     from (select account_id, sum(amount) as total from ledger_postings group by account_id) s
     where s.account_id = a.id`);

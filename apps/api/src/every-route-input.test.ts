@@ -29,6 +29,8 @@ interface Parameter {
   in: 'query' | 'path' | 'header';
   name: string;
   schema: JsonSchema;
+  /** The schema's example (zod `.meta({ examples })`), which the document puts on the parameter. */
+  example?: unknown;
 }
 interface Operation {
   parameters?: Parameter[];
@@ -116,9 +118,10 @@ function probesFor(schema: JsonSchema): Probe[] {
   return probes;
 }
 
-/** A valid value of a path parameter, so that a probe of another part reaches validation. */
+/** A valid value of a path parameter (its enum's first, its example), so that a probe of another part reaches validation. */
 function pathValue(parameter: Parameter): string {
-  return parameter.schema.enum ? String(parameter.schema.enum[0]) : '1';
+  const valid = parameter.schema.enum?.[0] ?? parameter.example;
+  return typeof valid === 'string' || typeof valid === 'number' ? String(valid) : '1';
 }
 
 interface Outcome {

@@ -16,15 +16,38 @@ export const WITHDRAWAL_METHODS = ['bank_transfer', 'crypto'] as const;
 export const MIN_POINTS_TO_REDEEM = 10;
 export const MAX_REFERRAL_POINTS = 5000;
 export const ACTIVITY_PAGE_SIZE = 10;
+/**
+ * Activity's row types (decision 158): every movement of a member's cash, typed from its ledger entry
+ * kind (ACTIVITY_ENTRY_KINDS), and deposits not credited (listed with their status, no amount).
+ */
 export const ACTIVITY_TYPES = [
   'deposit',
   'withdrawal',
+  'investment',
+  'principal_returned',
   'earning',
-  'points_conversion',
   'loan_disbursement',
   'loan_payment',
+  'points_conversion',
   'deposit_refund',
+  'adjustment',
 ] as const;
+/**
+ * The ledger entry kinds of each Activity type; an entry of any other kind is an `adjustment`. A goal's
+ * units are investments into the goal's plan (kind `investment`, described as goal contributions).
+ */
+export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], readonly string[]> = {
+  deposit: ['deposit'],
+  withdrawal: ['withdrawal_hold', 'withdrawal_released'],
+  investment: ['investment'],
+  principal_returned: ['plan_maturity', 'plan_withdrawal'],
+  earning: ['earning'],
+  loan_disbursement: ['loan_disbursement'],
+  loan_payment: ['loan_payment'],
+  points_conversion: ['points_conversion'],
+  deposit_refund: ['deposit_refund'],
+  adjustment: ['adjustment'],
+};
 export const PLANS_PAGE_SIZE = 5;
 export const GOALS_REFRESH_MS = 60_000;
 export const PERIODS_PER_YEAR = { daily: 365, weekly: 52, monthly: 12 } as const;

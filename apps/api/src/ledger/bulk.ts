@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PlatformAccountKind, Tx, UserAccountKind } from '@app/db';
+import { assertChainOrder, cashStarts, chainCash, writtenReferences, type CashStart } from './cash-chain';
 import { num, queryRows, wholeNumbers } from './sql';
 
 /**
@@ -86,23 +87,40 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
   platformId = num(platform?.id);
   if (!platformId) throw new Error(`platform account ${batch.from} is missing`);
 
+  // The members' cash balances chain through the new entries (decision 158), in the order inserted.
+  const written = await writtenReferences(
+    tx,
+    items.map((item) => item.reference),
+  );
+  const fresh = items.filter((item) => !written.has(item.reference));
+  const chained = chainCash(
+    fresh.map((item) => ({ userId: item.userId, cashAmount: batch.to === 'cash' ? item.amount : null })),
+    batch.to === 'cash' ? await cashStarts(tx, userIds) : new Map<number, CashStart>(),
+    batch.createdAt,
+  );
   const entries = await queryRows<{ id: unknown; reference: string }>(
     tx,
-    sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, created_at)
-        select ${batch.kind}, x.reference, x.user_id, x.metadata, ${batch.to === 'cash' ? sql`x.amount` : sql`null::bigint`}, ${at}
-        from jsonb_to_recordset(${json(
-          items.map((item) => ({
+    sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
+        select ${batch.kind}, x.reference, x.user_id, x.metadata, x.cash_amount, x.cash_balance_after, x.created_at
+        from rows from (jsonb_to_recordset(${json(
+          fresh.map((item, i) => ({
             reference: item.reference,
             user_id: item.userId,
             metadata: item.metadata,
-            amount: item.amount,
+            cash_amount: batch.to === 'cash' ? item.amount : null,
+            cash_balance_after: chained[i]?.cashBalanceAfter ?? null,
+            created_at: (chained[i]?.createdAt ?? batch.createdAt).toISOString(),
           })),
-        )}) as x(reference text, user_id int, metadata jsonb, amount bigint)
+        )}) as (reference text, user_id int, metadata jsonb, cash_amount bigint,
+          cash_balance_after bigint, created_at timestamptz))
+          with ordinality as x(reference, user_id, metadata, cash_amount, cash_balance_after, created_at, n)
+        order by x.n
         on conflict (reference) do nothing
         returning id, reference`,
   );
-  if (entries.length === 0) return { entries: created, settlePlatform };
   for (const entry of entries) created.set(entry.reference, num(entry.id));
+  assertChainOrder(fresh, created);
+  if (entries.length === 0) return { entries: created, settlePlatform };
 
   // The postings' columns, one array each (decision 142): entry, account, amount.
   const postingEntries: number[] = [];
@@ -260,24 +278,40 @@ export async function postEntriesBulk(
       num(row.id),
     );
 
+  // The members' cash balances chain through the new entries (decision 158), in the order inserted.
+  const written = await writtenReferences(
+    tx,
+    entries.map((entry) => entry.reference),
+  );
+  const fresh = entries
+    .filter((entry) => !written.has(entry.reference))
+    .map((entry) => ({ ...entry, cashAmount: cashAmountOf(entry) }));
+  const cashUsers = [...new Set(fresh.flatMap((entry) => (entry.cashAmount === null ? [] : [entry.userId])))];
+  const chained = chainCash(fresh, await cashStarts(tx, cashUsers), createdAt);
   const inserted = await queryRows<{ id: unknown; reference: string }>(
     tx,
-    sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, created_at)
-        select x.kind, x.reference, x.user_id, x.metadata, x.cash_amount, ${at}
-        from jsonb_to_recordset(${json(
-          entries.map((entry) => ({
+    sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
+        select x.kind, x.reference, x.user_id, x.metadata, x.cash_amount, x.cash_balance_after, x.created_at
+        from rows from (jsonb_to_recordset(${json(
+          fresh.map((entry, i) => ({
             kind: entry.kind,
             reference: entry.reference,
             user_id: entry.userId,
             metadata: entry.metadata,
-            cash_amount: cashAmountOf(entry),
+            cash_amount: entry.cashAmount,
+            cash_balance_after: chained[i]?.cashBalanceAfter ?? null,
+            created_at: (chained[i]?.createdAt ?? createdAt).toISOString(),
           })),
-        )}) as x(kind text, reference text, user_id int, metadata jsonb, cash_amount bigint)
+        )}) as (kind text, reference text, user_id int, metadata jsonb, cash_amount bigint,
+          cash_balance_after bigint, created_at timestamptz))
+          with ordinality as x(kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at, n)
+        order by x.n
         on conflict (reference) do nothing
         returning id, reference`,
   );
-  if (inserted.length === 0) return created;
   for (const row of inserted) created.set(row.reference, num(row.id));
+  assertChainOrder(fresh, created);
+  if (inserted.length === 0) return created;
 
   // The postings' columns, one array each (decision 142): entry, account, amount.
   const postingEntries: number[] = [];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@app/db';
+import { cashChainMismatches, type CashChainMismatch } from './cash-chain-check';
 import { num, queryRows } from './sql';
 
 export interface LedgerCheck {
@@ -31,6 +32,8 @@ export interface LedgerCheck {
    * cash account (null: no such posting).
    */
   mismatchedCashAmounts: { entryId: number; cached: number | null; fromPostings: number | null }[];
+  /** Breaks in members' cash chains: balance after each entry, and the latest against the balance. */
+  mismatchedCashChain: CashChainMismatch[];
   /** User plans whose earned-to-date differs from the earning postings of their accruals. */
   mismatchedPlanEarnings: { userPlanId: number; cached: number; fromPostings: number }[];
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
@@ -93,7 +96,8 @@ export interface LedgerCheck {
  * cached balance equals the sum of its postings, no user account is on the wrong side of zero, one
  * entry per reference; the loyalty points cache equals its rows; every running total equals the
  * postings of its account and entry kind (decision 038); every entry's cash amount equals its postings
- * to its member's cash account (decision 140); every plan's earned-to-date equals the earning
+ * to its member's cash account (decision 140); every member's cash chain: the balance after each cash
+ * entry is the previous one plus its cash amount, the latest is the cash balance (decision 158); every plan's earned-to-date equals the earning
  * postings of its accruals; every refunded deposit's take-back plus its debt is its credited amount,
  * and a member's debt account is minus what they still owe (decision 155).
  */
@@ -383,6 +387,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
       fromRows: num(row.rows),
     })),
     mismatchedCashAmounts,
+    mismatchedCashChain: await cashChainMismatches(db),
     mismatchedTotals: totalsRows.map((row) => ({
       accountId: num(row.account_id),
       entryKind: row.entry_kind,
@@ -429,6 +434,7 @@ export function ledgerProblemCount(check: LedgerCheck): number {
     check.mismatchedPoints.length +
     check.mismatchedTotals.length +
     check.mismatchedCashAmounts.length +
+    check.mismatchedCashChain.length +
     check.mismatchedPlanEarnings.length +
     check.mismatchedDailyEarnings.length +
     check.mismatchedLoans.length +

@@ -265,18 +265,21 @@ describe('ledger', () => {
     ]);
     expect((await checkLedger(db)).ok).toBe(true);
 
-    // Entries are append-only; the guard is lifted inside one transaction to plant a wrong amount.
-    const setCashAmount = (id: number, value: number | null) =>
+    // Entries are append-only; the guard is lifted inside one transaction to plant a wrong amount (a
+    // CHECK keeps the balance after null exactly when the amount is, so it is planted with it).
+    const setCashAmount = (id: number, value: number | null, after: number | null) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`alter table ledger_entries disable trigger ledger_entries_immutable`);
-        await tx.execute(sql`update ledger_entries set cash_amount = ${value} where id = ${id}`);
+        await tx.execute(
+          sql`update ledger_entries set cash_amount = ${value}, cash_balance_after = ${after} where id = ${id}`,
+        );
         await tx.execute(sql`alter table ledger_entries enable trigger ledger_entries_immutable`);
       });
     const [deposit, held, paid] = rows;
     // A wrong amount, a null where the entry moved cash, and an amount where it moved none.
-    await setCashAmount(deposit!.id, 1501);
-    await setCashAmount(held!.id, null);
-    await setCashAmount(paid!.id, 0);
+    await setCashAmount(deposit!.id, 1501, 1500);
+    await setCashAmount(held!.id, null, null);
+    await setCashAmount(paid!.id, 0, 1100);
     const broken = await checkLedger(db);
     expect(broken.ok).toBe(false);
     expect(broken.mismatchedCashAmounts).toEqual([
@@ -284,10 +287,16 @@ describe('ledger', () => {
       { entryId: held!.id, cached: null, fromPostings: -400 },
       { entryId: paid!.id, cached: 0, fromPostings: null },
     ]);
-    expect(ledgerProblemCount(broken)).toBe(3);
-    await setCashAmount(deposit!.id, 1500);
-    await setCashAmount(held!.id, -400);
-    await setCashAmount(paid!.id, null);
+    // The member's cash chain breaks with them: the deposit's balance after is not its amount, and
+    // the zero entry's is not the deposit's plus zero.
+    expect(broken.mismatchedCashChain).toEqual([
+      { userId: user.id, entryId: deposit!.id, expected: 1501, actual: 1500 },
+      { userId: user.id, entryId: paid!.id, expected: 1500, actual: 1100 },
+    ]);
+    expect(ledgerProblemCount(broken)).toBe(5);
+    await setCashAmount(deposit!.id, 1500, 1500);
+    await setCashAmount(held!.id, -400, 1100);
+    await setCashAmount(paid!.id, null, null);
     const mended = await checkLedger(db);
     expect(mended.ok).toBe(true);
     expect(ledgerProblemCount(mended)).toBe(0);

@@ -16,6 +16,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { activityRoutes } from './activity/activity.routes';
+import { statementsRoutes } from './statements/statements.routes';
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 import { accrualJob } from '../jobs/accrual.job';
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(profileRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(activityRoutes);
+  await app.register(statementsRoutes);
   await app.register(plansRoutes);
   await app.register(investingRoutes);
   await app.register(sessionsRoutes);

@@ -83,11 +83,27 @@ export const ledgerEntries = pgTable(
      * check, so a list shows an entry's amount without reading its postings (decision 140).
      */
     cashAmount: bigint('cash_amount', { mode: 'number' }),
+    /**
+     * The member's cash balance right after this entry (cents; null exactly when cashAmount is null).
+     * Writers lock the member's cash account before inserting the entry, so for one member the chain
+     * follows (created_at, id): each value is the previous one plus cashAmount, and the latest is the
+     * cash account's balance (proven by the ledger check; decision 158). Activity and statements read
+     * a row's balance from here instead of summing history.
+     */
+    cashBalanceAfter: bigint('cash_balance_after', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('ledger_entries_reference_unique').on(t.reference),
     index('ledger_entries_user_kind_idx').on(t.userId, t.kind, t.createdAt, t.id),
+    /** A member's cash movements, newest first by keyset (Activity, statements; decision 158). */
+    index('ledger_entries_user_cash_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.cashAmount} is not null`),
+    check(
+      'ledger_entries_cash_balance_after',
+      sql`(${t.cashAmount} is null) = (${t.cashBalanceAfter} is null)`,
+    ),
   ],
 );
 

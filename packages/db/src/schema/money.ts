@@ -46,6 +46,10 @@ export const deposits = pgTable(
     uniqueIndex('deposits_reference_unique').on(t.reference),
     index('deposits_user_idx').on(t.userId, t.createdAt, t.id),
     index('deposits_status_idx').on(t.status, t.createdAt),
+    // Activity's deposits that credited nothing (pending, failed, ...), newest first (decision 158).
+    index('deposits_user_uncredited_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.credited} = 0`),
     // The overview's deposits per day (last 30 days) without reading older history.
     index('deposits_confirmed_idx')
       .on(t.confirmedAt)

@@ -5,8 +5,7 @@ import { ListMeta, isoDate, pageField, perPageField } from './common';
 export const ACTIVITY_MESSAGES = {
   failed: 'Failed to fetch transactions',
   empty: 'No transactions found.',
-  invalidType:
-    'Choose deposit, withdrawal, earning, points_conversion, loan_disbursement, loan_payment or deposit_refund.',
+  invalidType: `Choose ${ACTIVITY_TYPES.slice(0, -1).join(', ')} or ${ACTIVITY_TYPES.at(-1)}.`,
   invalidDate: 'Enter a date as YYYY-MM-DD.',
   endBeforeStart: 'The end date must be on or after the start date.',
 } as const;
@@ -51,22 +50,50 @@ export const ACTIVITY_EXPORT_COLUMNS = [
   'type',
   'description',
   'amount_usd',
+  'balance_after_usd',
   'points',
   'status',
   'id',
 ] as const;
+
+/**
+ * What a row's description is built from (decision 158), in the member's language by
+ * `describeActivity`: never stored English. `kind` is the ledger entry's kind, or `deposit` for a
+ * deposit not credited.
+ */
+export const ActivityDetail = z.object({
+  kind: z.string(),
+  /** Deposit or withdrawal method (bank_transfer, coinpayment, nowpayments, crypto). */
+  method: z.string().nullable(),
+  /** A deposit's reference (the deposit, or the reversed deposit of a deposit_refund). */
+  reference: z.string().nullable(),
+  /** The plan (investment, earning, principal returned, loan disbursement). */
+  plan: z.string().nullable(),
+  /** The goal an investment is a unit of (a goal contribution); null otherwise. */
+  goal: z.string().nullable(),
+  /** The loan instalment's number; null for an early repayment. */
+  instalment: z.number().int().nullable(),
+});
+export type ActivityDetail = z.infer<typeof ActivityDetail>;
 
 export const ActivityItem = z.object({
   /** Stable across pages, e.g. "deposit:12", "withdrawal:3", "entry:77". */
   id: z.string(),
   type: ActivityType,
   date: z.string(),
-  /** USD major units; positive for money in, negative for money out. */
-  amount: z.number(),
+  /**
+   * USD major units, signed as the row moved the cash balance (in +, out −); null for a deposit not
+   * credited (pending, failed): nothing moved.
+   */
+  amount: z.number().nullable(),
+  /** The cash balance right after this row (USD major units); null when the row moved nothing. */
+  balance_after: z.number().nullable(),
   /** Points spent, for points_conversion; null otherwise. */
   points: z.number().nullable(),
   status: z.string(),
+  /** In English; a screen builds it in its language from `detail` (describeActivity). */
   description: z.string(),
+  detail: ActivityDetail,
 });
 export type ActivityItem = z.infer<typeof ActivityItem>;
 

@@ -50,6 +50,19 @@ export const LedgerCheckResponse = z.object({
       from_postings: z.number().nullable(),
     }),
   ),
+  /**
+   * Breaks in members' cash chains (decision 158): with entry_id, the entry's balance after (actual)
+   * is not the previous cash entry's plus its cash amount (expected); without, the latest entry's
+   * balance after is not the cash account's balance.
+   */
+  mismatched_cash_chain: z.array(
+    z.object({
+      user_id: z.number().int(),
+      entry_id: z.number().int().nullable(),
+      expected: z.number(),
+      actual: z.number().nullable(),
+    }),
+  ),
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
   mismatched_daily_earnings: z.array(
     z.object({ user_id: z.number().int(), day: z.string(), cached: z.number(), from_accruals: z.number() }),

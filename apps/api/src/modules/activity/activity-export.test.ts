@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ACTIVITY_MESSAGES, type ActivityResponse } from '@app/shared';
 import { createTestApp, ApiClient } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
@@ -26,13 +27,22 @@ async function creditEarning(userId: number, cents: number, reference: string) {
   );
 }
 
-/** A member with a deposit, a withdrawal and three earnings on five different days. */
+/**
+ * A member with a deposit and one never paid (pending), a withdrawal and three earnings on five
+ * different days.
+ */
 async function memberWithHistory(): Promise<{ member: Member; days: string[] }> {
   const member = await signedInMember(app);
   const days: string[] = [];
   const mark = () => days.push(clock.now().toISOString().slice(0, 10));
   mark();
   await depositThroughSandbox(member, '100.05');
+  const pending = await member.client.post(
+    '/api/deposit',
+    { amount: 25, payment_method: 'nowpayment' },
+    { token: member.token },
+  );
+  expect(pending.statusCode).toBe(201);
   clock.advance(DAY);
   mark();
   const withdrawal = await member.client.post(
@@ -55,7 +65,7 @@ const exportCsv = (member: Member, query = '') =>
 const lines = (body: string) => body.split('\r\n').filter((line) => line !== '');
 
 describe('GET /api/activity/export', () => {
-  it('streams every row of the filters as CSV: header, ISO dates, plain decimal amounts, newest first', async () => {
+  it('streams every row of the filters as CSV: header, ISO dates, plain decimal amounts and balances, newest first', async () => {
     const { member } = await memberWithHistory();
     const response = await exportCsv(member);
     expect(response.statusCode).toBe(200);
@@ -65,15 +75,26 @@ describe('GET /api/activity/export', () => {
     );
 
     const [header, ...rows] = lines(response.body);
-    expect(header).toBe('date,type,description,amount_usd,points,status,id');
-    expect(rows).toHaveLength(5);
+    expect(header).toBe('date,type,description,amount_usd,balance_after_usd,points,status,id');
+    expect(rows).toHaveLength(6);
     const cells = rows.map((row) => row.split(','));
-    expect(cells.map((cell) => cell[1])).toEqual(['earning', 'earning', 'earning', 'withdrawal', 'deposit']);
+    expect(cells.map((cell) => cell[1])).toEqual([
+      'earning',
+      'earning',
+      'earning',
+      'withdrawal',
+      'deposit',
+      'deposit',
+    ]);
     expect(rows[0]).toMatch(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,earning,"Earning: Starter, ""Gold""",0\.09,,completed,entry:\d+$/,
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,earning,"Earning: Starter, ""Gold""",0\.09,70\.29,,completed,entry:\d+$/,
     );
-    expect(rows[3]).toMatch(/,withdrawal,Withdrawal to Crypto Wallet,-30\.00,,pending,withdrawal:\d+$/);
-    expect(rows[4]).toMatch(/,deposit,Deposit via NOWPayments \([^)]+\),100\.05,,confirmed,deposit:\d+$/);
+    expect(rows[3]).toMatch(/,withdrawal,Withdrawal to crypto wallet,-30\.00,70\.05,,pending,entry:\d+$/);
+    expect(rows[4]).toMatch(
+      /,deposit,Deposit via NOWPayments \([^)]+\),100\.05,100\.05,,completed,entry:\d+$/,
+    );
+    // Never paid: its status, and no amount or balance.
+    expect(rows[5]).toMatch(/,deposit,Deposit via NOWPayments \([^)]+\),,,,pending,deposit:\d+$/);
 
     // The same rows as the paged list shows.
     const list = await member.client.get('/api/activity?per_page=100', { token: member.token });
@@ -92,19 +113,20 @@ describe('GET /api/activity/export', () => {
     expect(oneDay[1]).toContain(',withdrawal,');
 
     const none = lines((await exportCsv(member, '?type=points_conversion')).body);
-    expect(none).toEqual(['date,type,description,amount_usd,points,status,id']);
+    expect(none).toEqual(['date,type,description,amount_usd,balance_after_usd,points,status,id']);
   });
 
   it('reads in keyset batches without losing or repeating a row at batch edges', async () => {
     const { member } = await memberWithHistory();
     for (const batch of [1, 2, 4, 5]) {
       let csv = '';
-      for await (const chunk of exportActivity(db, member.user.id, {}, batch)) csv += chunk;
+      for await (const chunk of exportActivity(db, member.user.id, {}, { batchSize: batch })) csv += chunk;
       const ids = lines(csv)
         .slice(1)
         .map((row) => row.split(',').at(-1));
-      expect(ids).toHaveLength(5);
-      expect(new Set(ids).size).toBe(5);
+      // The credited deposit and the pending one share an instant: a batch edge falls between them.
+      expect(ids).toHaveLength(6);
+      expect(new Set(ids).size).toBe(6);
     }
   });
 
@@ -114,11 +136,21 @@ describe('GET /api/activity/export', () => {
     const otherDeposit = await depositThroughSandbox(other, 42);
     const theirs = lines((await exportCsv(other)).body);
     expect(theirs).toHaveLength(2);
-    expect(theirs[1]).toMatch(new RegExp(`,deposit:${otherDeposit.deposit.id}$`));
+    expect(theirs[1]).toContain(`(${otherDeposit.deposit.reference}),42.00,42.00,`);
     const mine = lines((await exportCsv(member)).body);
-    expect(mine).toHaveLength(6);
-    expect(mine.join('\n')).not.toContain(`deposit:${otherDeposit.deposit.id}\n`);
-    expect(mine.some((row) => row.endsWith(`,deposit:${otherDeposit.deposit.id}`))).toBe(false);
+    expect(mine).toHaveLength(7);
+    expect(mine.join('\n')).not.toContain(otherDeposit.deposit.reference);
+  });
+
+  it('writes the descriptions in the member’s language', async () => {
+    const { member } = await memberWithHistory();
+    await db.execute(sql`update users set language = 'es' where id = ${member.user.id}`);
+    const spanish = lines((await exportCsv(member)).body);
+    expect(spanish[1]).toContain(',"Ganancia: Starter, ""Gold""",0.09,');
+    expect(spanish[4]).toContain(',Retiro a billetera cripto,-30.00,');
+    await db.execute(sql`update users set language = 'ar' where id = ${member.user.id}`);
+    const arabic = lines((await exportCsv(member)).body);
+    expect(arabic[4]).toContain(',سحب إلى محفظة عملات مشفرة,-30.00,');
   });
 
   it.each([

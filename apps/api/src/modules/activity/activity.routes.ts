@@ -14,7 +14,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireMember,
       schema: {
         tags: ['activity'],
-        summary: 'Deposits, withdrawals, earnings and points conversions, filtered and paged',
+        summary:
+          'Every movement of the cash balance with the balance after it, and deposits not credited, filtered and paged',
         security: bearer,
         querystring: ActivityQuery,
         response: { 200: ActivityResponse, ...errorResponses(400, 401, 403) },
@@ -28,7 +29,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireMember,
       schema: {
         tags: ['activity'],
-        summary: 'The activity of the filters as a CSV statement (every page, streamed)',
+        summary:
+          'The activity of the filters as a CSV statement (every page, streamed), in the member’s language',
         security: bearer,
         querystring: ActivityExportQuery,
         produces: ['text/csv'],
@@ -39,7 +41,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const day = app.deps.clock.now().toISOString().slice(0, 10);
-      const csv = await readAhead(exportActivity(app.deps.database.db, user.id, request.query));
+      const csv = await readAhead(
+        exportActivity(app.deps.database.db, user.id, request.query, { language: user.language }),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="activity-${day}.csv"`)

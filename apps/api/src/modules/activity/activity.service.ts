@@ -1,8 +1,31 @@
-import { ACTIVITY_EXPORT_COLUMNS, centsToMajor, type ActivityResponse, type ActivityType } from '@app/shared';
+import {
+  ACTIVITY_EXPORT_COLUMNS,
+  centsToMajor,
+  describeActivity,
+  type ActivityResponse,
+  type ActivityType,
+} from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { pageMeta } from '../../lib/paging';
 import { dayAfter, dayStart } from '../../lib/iso-date';
-import { activityCursor, listActivity, type ActivityCursor } from './activity.repository';
+import { activityCursor, listActivity, type ActivityCursor, type ActivityRow } from './activity.repository';
+
+const major = (cents: number | null) => (cents === null ? null : centsToMajor(cents));
+
+/** A row as the API answers it: amounts in major units, the description in English. */
+export function activityItem(row: ActivityRow): ActivityResponse['data'][number] {
+  return {
+    id: row.id,
+    type: row.type,
+    date: row.date,
+    amount: major(row.amount),
+    balance_after: major(row.balanceAfter),
+    points: row.points,
+    status: row.status,
+    description: describeActivity(row),
+    detail: row.detail,
+  };
+}
 
 interface ActivityFilters {
   type?: ActivityType | undefined;
@@ -18,7 +41,11 @@ function dayRange(query: ActivityFilters) {
   };
 }
 
-/** GET /api/activity: the member's movements with the spec's filters; dates are whole UTC days. */
+/**
+ * GET /api/activity: every movement of the member's cash, signed as it moved the balance, with the
+ * balance after it, and deposits not credited with their status (decision 158); the spec's filters,
+ * dates as whole UTC days.
+ */
 export async function getActivity(
   db: DbOrTx,
   userId: number,
@@ -38,15 +65,7 @@ export async function getActivity(
     offset: (query.page - 1) * query.per_page,
   });
   return {
-    data: rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      date: row.date,
-      amount: centsToMajor(row.amount),
-      points: row.points,
-      status: row.status,
-      description: row.description,
-    })),
+    data: rows.map(activityItem),
     meta: pageMeta(query.page, query.per_page, total),
   };
 }
@@ -70,15 +89,19 @@ export function csvField(value: string, { text = true } = {}): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** A cents figure of the CSV, or an empty cell when the row moved nothing. */
+const csvCents = (cents: number | null) => (cents === null ? '' : centsToPlainDecimal(cents));
+
 /**
  * GET /api/activity/export: the statement as CSV lines, the header first, every row of the filters
- * newest first, read in keyset batches so a long history streams without being held in memory.
+ * newest first with the balance after it and its description in the member's language, read in
+ * keyset batches so a long history streams without being held in memory.
  */
 export async function* exportActivity(
   db: DbOrTx,
   userId: number,
   query: ActivityFilters,
-  batchSize = EXPORT_BATCH,
+  { batchSize = EXPORT_BATCH, language = 'en' }: { batchSize?: number; language?: string } = {},
 ): AsyncGenerator<string> {
   yield `${ACTIVITY_EXPORT_COLUMNS.join(',')}\r\n`;
   let after: ActivityCursor | undefined;
@@ -99,8 +122,9 @@ export async function* exportActivity(
           [
             row.date,
             row.type,
-            csvField(row.description),
-            centsToPlainDecimal(row.amount),
+            csvField(describeActivity(row, language)),
+            csvCents(row.amount),
+            csvCents(row.balanceAfter),
             row.points === null ? '' : String(row.points),
             csvField(row.status),
             row.id,

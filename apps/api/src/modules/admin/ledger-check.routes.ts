@@ -71,6 +71,12 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached: row.cached === null ? null : centsToMajor(row.cached),
           from_postings: row.fromPostings === null ? null : centsToMajor(row.fromPostings),
         })),
+        mismatched_cash_chain: check.mismatchedCashChain.map((row) => ({
+          user_id: row.userId,
+          entry_id: row.entryId,
+          expected: centsToMajor(row.expected),
+          actual: row.actual === null ? null : centsToMajor(row.actual),
+        })),
         mismatched_plan_earnings: check.mismatchedPlanEarnings.map((row) => ({
           user_plan_id: row.userPlanId,
           cached: centsToMajor(row.cached),

@@ -1,37 +1,67 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
+import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { ActivityPage } from './activity-page';
 
+const detail = (values: Record<string, unknown>) => ({
+  kind: 'deposit',
+  method: null,
+  reference: null,
+  plan: null,
+  instalment: null,
+  goal: null,
+  ...values,
+});
+
+/** Newest first, as the API answers: each row with the balance after it. */
 const ITEMS = [
-  {
-    id: 'deposit:1',
-    type: 'deposit',
-    date: '2026-11-20T10:00:00.000Z',
-    amount: 250,
-    points: null,
-    status: 'confirmed',
-    description: 'NOWPayments deposit',
-  },
-  {
-    id: 'withdrawal:2',
-    type: 'withdrawal',
-    date: '2026-11-21T10:00:00.000Z',
-    amount: -40,
-    points: null,
-    status: 'pending',
-    description: 'Bank transfer withdrawal',
-  },
   {
     id: 'entry:3',
     type: 'points_conversion',
     date: '2026-11-22T10:00:00.000Z',
     amount: 12.5,
+    balance_after: 222.5,
     points: 1250,
     status: 'completed',
     description: 'Loyalty points redeemed',
+    detail: detail({ kind: 'points_conversion' }),
+  },
+  {
+    id: 'entry:2',
+    type: 'withdrawal',
+    date: '2026-11-21T10:00:00.000Z',
+    amount: -40,
+    balance_after: 210,
+    points: null,
+    status: 'pending',
+    description: 'Withdrawal by bank transfer',
+    detail: detail({ kind: 'withdrawal_hold', method: 'bank_transfer' }),
+  },
+  {
+    id: 'entry:1',
+    type: 'deposit',
+    date: '2026-11-20T10:00:00.000Z',
+    amount: 250,
+    balance_after: 250,
+    points: null,
+    status: 'completed',
+    description: 'Deposit via NOWPayments (DEP-1)',
+    detail: detail({ method: 'nowpayment', reference: 'DEP-1' }),
+  },
+  {
+    id: 'deposit:7',
+    type: 'deposit',
+    date: '2026-11-19T10:00:00.000Z',
+    amount: null,
+    balance_after: null,
+    points: null,
+    status: 'failed',
+    description: 'Deposit via Bank Transfer (DEP-7)',
+    detail: detail({ method: 'bank_transfer', reference: 'DEP-7' }),
   },
 ];
 
@@ -39,19 +69,82 @@ const page = (data: unknown[], current = 1, total = 1) =>
   json({ data, meta: { current_page: current, total_pages: total, total: data.length } });
 
 describe('Activity (spec §2, §8, §9)', () => {
-  it("lists transactions with their type labels, 'Loyalty Points' for points_conversion", async () => {
+  it("lists each movement signed as it moved the balance, with the balance after it; 'Loyalty Points' for points_conversion", async () => {
     const server = fakeApi({ 'GET /api/activity': () => page(ITEMS) });
     renderScreen('/activity', <ActivityPage />);
     const table = await screen.findByRole('table', { name: 'Transactions' });
-    const rows = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(rows[0]).getByText('Deposit')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('+$250.00')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('Withdrawal')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('−$40.00')).toBeInTheDocument();
-    expect(within(rows[2]).getByText('Loyalty Points')).toBeInTheDocument();
-    expect(within(rows[2]).getByText('1,250 points')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Balance after' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    const [points, withdrawal, deposit, failed] = rows as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(points).getByText('Loyalty Points')).toBeInTheDocument();
+    expect(within(points).getByText('+$12.50')).toHaveClass('text-success');
+    expect(within(points).getByText('1,250 points')).toBeInTheDocument();
+    expect(within(points).getByText('$222.50')).toBeInTheDocument();
+    expect(within(withdrawal).getByText('Withdrawal by bank transfer')).toBeInTheDocument();
+    expect(within(withdrawal).getByText('−$40.00')).not.toHaveClass('text-success');
+    expect(within(withdrawal).getByText('$210.00')).toBeInTheDocument();
+    expect(within(deposit).getByText('+$250.00')).toBeInTheDocument();
+    expect(within(deposit).getByText('Deposit via NOWPayments (DEP-1)')).toBeInTheDocument();
+    // A failed deposit: its status, and no amount (never a green "+$").
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).queryByText(/\$/)).not.toBeInTheDocument();
+    expect(within(failed).getAllByText('Nothing credited')).toHaveLength(2);
     expect(within(table).queryByText('points_conversion')).not.toBeInTheDocument();
     expect(server.to('GET /api/activity')[0]?.url).toBe('/api/activity?page=1&per_page=10');
+  });
+
+  it('hides every amount and balance under Hide balance', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.showBalance, 'false');
+    fakeApi({ 'GET /api/activity': () => page(ITEMS) });
+    renderScreen('/activity', <ActivityPage />);
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    expect(within(table).queryByText(/\$\d/)).not.toBeInTheDocument();
+    // Three movements, each its amount and its balance after.
+    expect(within(table).getAllByText('******')).toHaveLength(6);
+  });
+
+  it('describes the rows and names the types in Spanish and Arabic', async () => {
+    await i18n.changeLanguage('es');
+    fakeApi({ 'GET /api/activity': () => page(ITEMS) });
+    const { unmount } = renderScreen('/activity', <ActivityPage />);
+    const table = await screen.findByRole('table', { name: 'Transacciones' });
+    expect(within(table).getByText('Retiro por transferencia bancaria')).toBeInTheDocument();
+    expect(within(table).getByText('Depósito por NOWPayments (DEP-1)')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Saldo después' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Capital devuelto' })).toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('ar');
+    renderScreen('/activity', <ActivityPage />);
+    const arabic = await screen.findByRole('table', { name: 'المعاملات' });
+    expect(within(arabic).getByText('سحب عبر تحويل بنكي')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'استثمار' })).toBeInTheDocument();
+  });
+
+  it('offers every type in the filter, investments included', async () => {
+    fakeApi({ 'GET /api/activity': () => page(ITEMS) });
+    renderScreen('/activity', <ActivityPage />);
+    await screen.findByRole('table', { name: 'Transactions' });
+    const options = within(screen.getByLabelText('Type'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'All types',
+      'Deposit',
+      'Withdrawal',
+      'Investment',
+      'Principal returned',
+      'Earning',
+      'Loan',
+      'Loan Payment',
+      'Loyalty Points',
+      'Refund',
+      'Adjustment',
+    ]);
   });
 
   it('sends the filters as the query and starts again at page 1', async () => {

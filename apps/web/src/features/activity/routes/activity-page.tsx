@@ -6,7 +6,9 @@ import { toast } from 'react-toastify';
 import { ACTIVITY_TYPES } from '@app/shared/constants';
 import '#lib/zod-config';
 import { ActivityQuery, type ActivityItem } from '@app/shared/schemas/activity';
+import { describeActivity } from '@app/shared/activity-text';
 import { PageHeader } from '#components/page-header';
+import { PrivateAmount } from '#components/private-amount';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
@@ -18,8 +20,9 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
-import { useDateFormat, useMoney } from '#lib/money';
+import { useDateFormat } from '#lib/money';
 import { cn } from '#lib/cn';
+import { StatementsSection } from '../components/statements-section';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity, type ActivityFilters } from '../api/get-activity';
 
@@ -44,9 +47,24 @@ function useTypeLabel() {
   return (type: string) => t(`activity.types.${type}`, { defaultValue: type });
 }
 
+/** Nothing moved (a deposit not credited): a dash, read out as such. */
+function NoAmount() {
+  const { t } = useTranslation();
+  return (
+    <span className="text-muted">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{t('activity.noAmount')}</span>
+    </span>
+  );
+}
+
+/**
+ * The amount as it moved the balance: signed, green only for money that came in; a deposit not
+ * credited has none (decision 158).
+ */
 function Amount({ item }: { item: ActivityItem }) {
   const { t, i18n } = useTranslation();
-  const money = useMoney();
+  if (item.amount === null) return <NoAmount />;
   const sign = item.amount > 0 ? '+' : item.amount < 0 ? '−' : '';
   return (
     <span className="inline-flex flex-col items-end">
@@ -57,13 +75,23 @@ function Amount({ item }: { item: ActivityItem }) {
         )}
       >
         {sign}
-        {money(Math.abs(item.amount))}
+        <PrivateAmount value={Math.abs(item.amount)} />
       </span>
       {item.points !== null && (
         <span className="text-xs text-muted">
           {t('activity.points', { points: item.points.toLocaleString(i18n.resolvedLanguage) })}
         </span>
       )}
+    </span>
+  );
+}
+
+/** The cash balance right after the row. */
+function BalanceAfter({ item }: { item: ActivityItem }) {
+  if (item.balance_after === null) return <NoAmount />;
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      <PrivateAmount value={item.balance_after} />
     </span>
   );
 }
@@ -77,11 +105,15 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Activity (spec §2, §8, §9): filters by type and dates, 10 per page, newest first. */
+/**
+ * Activity (spec §2, §8, §9): the member's statement (decision 158), every movement of the balance
+ * with the balance after it, filtered by type and dates, 10 per page, newest first.
+ */
 export function ActivityPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const message = useMessage();
   const date = useDateFormat();
+  const describe = (item: ActivityItem) => describeActivity(item, i18n.resolvedLanguage);
   const typeLabel = useTypeLabel();
   const [searchParams] = useSearchParams();
   // A link may open the page on one type (a notification: /activity?type=deposit).
@@ -146,10 +178,15 @@ export function ActivityPage() {
           {
             header: t('activity.columns.description'),
             className: 'text-muted',
-            cell: (item) => item.description,
+            cell: describe,
           },
           { header: t('activity.columns.status'), cell: (item) => <StatusBadge status={item.status} /> },
           { header: t('activity.columns.amount'), align: 'end', cell: (item) => <Amount item={item} /> },
+          {
+            header: t('activity.columns.balanceAfter'),
+            align: 'end',
+            cell: (item) => <BalanceAfter item={item} />,
+          },
         ]}
         cardStyle="divided"
         cardClassName="flex items-start justify-between gap-3"
@@ -158,12 +195,15 @@ export function ActivityPage() {
             <div className="min-w-0">
               <p className="font-medium">{typeLabel(item.type)}</p>
               <p className="text-xs text-muted">{date(item.date)}</p>
-              {item.description && (
-                <p className="mt-1 text-sm wrap-anywhere text-muted">{item.description}</p>
-              )}
+              <p className="mt-1 text-sm wrap-anywhere text-muted">{describe(item)}</p>
             </div>
             <div className="flex flex-col items-end gap-1.5">
               <Amount item={item} />
+              {item.balance_after !== null && (
+                <span className="text-xs text-muted">
+                  {t('activity.balanceAfter')} <BalanceAfter item={item} />
+                </span>
+              )}
               <StatusBadge status={item.status} />
             </div>
           </>
@@ -251,6 +291,7 @@ export function ActivityPage() {
         </form>
         <div className="mt-6">{body}</div>
       </Card>
+      <StatementsSection />
     </>
   );
 }

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import type { ActivityDetail, ActivityType } from '@app/shared';
+import type { DbOrTx } from '@app/db';
+import { num, preparedQuery } from '../../ledger/sql';
+import { movementType } from './statement-rows';
+
+/**
+ * A statement's reads of the ledger. Every one goes through the partial index
+ * `ledger_entries_user_cash_idx (user_id, created_at, id) where cash_amount is not null`, so a
+ * statement costs what its month holds, never what the member's whole history holds.
+ */
+
+/** One movement of the member's cash, oldest first, with what its description is built from. */
+export interface StatementMovement {
+  id: number;
+  type: ActivityType;
+  /** ISO 8601, UTC, milliseconds. */
+  date: string;
+  /** The database's own text of the instant: the keyset cursor, exact to the microsecond. */
+  at: string;
+  detail: ActivityDetail;
+  amount: number;
+  balanceAfter: number;
+}
+
+/** Where a batch starts: after this instant and entry id. */
+export interface MovementCursor {
+  at: string;
+  id: number;
+}
+
+const balanceBeforeQuery = preparedQuery<{ balance: unknown }>(
+  'statement_balance_before',
+  () => sql`
+  select e.cash_balance_after as balance from ledger_entries e
+  where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
+    and e.created_at < ${sql.placeholder('before')}::timestamptz
+  order by e.created_at desc, e.id desc limit 1`,
+);
+
+/** The member's cash balance right before `before`: the balance after their last cash entry (0 if none). */
+export async function cashBalanceBefore(db: DbOrTx, userId: number, before: Date): Promise<number> {
+  const [row] = await balanceBeforeQuery(db, { userId, before: before.toISOString() });
+  return row ? num(row.balance) : 0;
+}
+
+const meta = (key: string) => sql.raw(`m.metadata ->> '${key}'`);
+const movementsQuery = preparedQuery<{
+  id: number;
+  kind: string;
+  date: string;
+  at: string;
+  amount: unknown;
+  balance_after: unknown;
+  method: string | null;
+  reference: string | null;
+  plan: string | null;
+  goal: string | null;
+  instalment: unknown;
+}>(
+  'statement_movements',
+  () => sql`
+  select m.id, m.kind, m.amount, m.balance_after, m.at,
+    to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
+    coalesce(d.method, w.method) as method, coalesce(d.reference, ${meta('deposit_reference')}) as reference,
+    coalesce(${meta('plan_name')}, up.name) as plan, g.name as goal, ${meta('instalment')} as instalment
+  from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
+      e.cash_balance_after as balance_after, e.created_at::text as at
+    from ledger_entries e
+    where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
+      and (e.created_at, e.id) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)
+      and e.created_at < ${sql.placeholder('until')}::timestamptz
+    order by e.created_at, e.id limit ${sql.placeholder('limit')}) m
+  left join deposits d on d.id = (${meta('deposit_id')})::int
+  left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
+  left join user_plans up on up.id = (${meta('user_plan_id')})::int
+  left join goals g on g.id = (${meta('goal_id')})::int
+  order by m.created_at, m.id`,
+);
+
+/** One keyset batch of the member's cash movements in [from, until), oldest first. */
+export async function movementBatch(
+  db: DbOrTx,
+  userId: number,
+  range: { from: Date; until: Date },
+  after: MovementCursor | undefined,
+  limit: number,
+): Promise<StatementMovement[]> {
+  const rows = await movementsQuery(db, {
+    userId,
+    afterAt: after?.at ?? range.from.toISOString(),
+    // The first batch starts at `from` itself: every id is above 0.
+    afterId: after?.id ?? 0,
+    until: range.until.toISOString(),
+    limit,
+  });
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: movementType(row.kind),
+    date: row.date,
+    at: row.at,
+    detail: {
+      kind: row.kind,
+      method: row.method,
+      reference: row.reference,
+      plan: row.plan,
+      goal: row.goal,
+      instalment: row.instalment === null ? null : num(row.instalment),
+    },
+    amount: num(row.amount),
+    balanceAfter: num(row.balance_after),
+  }));
+}
+
+const totalsQuery = preparedQuery<{ kind: string; total: unknown; entries: unknown }>(
+  'statement_totals',
+  () => sql`
+  select e.kind, sum(e.cash_amount) as total, count(*) as entries from ledger_entries e
+  where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
+    and e.created_at >= ${sql.placeholder('from')}::timestamptz
+    and e.created_at < ${sql.placeholder('until')}::timestamptz
+  group by e.kind`,
+);
+
+/** The month's cash movements summed per entry kind (one pass over the month's index range). */
+export async function totalsByKind(
+  db: DbOrTx,
+  userId: number,
+  range: { from: Date; until: Date },
+): Promise<{ kind: string; total: number; entries: number }[]> {
+  const rows = await totalsQuery(db, {
+    userId,
+    from: range.from.toISOString(),
+    until: range.until.toISOString(),
+  });
+  return rows.map((row) => ({ kind: row.kind, total: num(row.total), entries: num(row.entries) }));
+}
+
+/** Every cash movement of the member in [from, until), oldest first, in keyset batches of `batchSize`. */
+export async function* movementBatches(
+  db: DbOrTx,
+  userId: number,
+  range: { from: Date; until: Date },
+  batchSize: number,
+): AsyncGenerator<StatementMovement[]> {
+  let after: MovementCursor | undefined;
+  for (;;) {
+    const rows = await movementBatch(db, userId, range, after, batchSize);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (rows.length < batchSize || !last) return;
+    after = { at: last.at, id: last.id };
+  }
+}

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { userProfiles, type AuthUser, type DbOrTx } from '@app/db';
+import {
+  ACTIVITY_TYPES,
+  monthsBetween,
+  STATEMENT_MESSAGES,
+  type ActivityType,
+  type StatementListResponse,
+} from '@app/shared';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { getSettings } from '../settings/settings.service';
+import { toProfile } from '../profile/profile.service';
+import { movementType } from './statement-rows';
+import { cashBalanceBefore, totalsByKind } from './statements.repository';
+import {
+  statementLanguage,
+  statementTexts,
+  type StatementLanguage,
+  type StatementTexts,
+} from './statement-texts';
+
+/** Everything a statement shows above its movements. */
+export interface StatementHeader {
+  month: string;
+  language: StatementLanguage;
+  texts: StatementTexts;
+  platform: string;
+  memberName: string;
+  addressLines: string[];
+  /** The month's first instant and the next month's (UTC). */
+  range: { from: Date; until: Date };
+  opening: number;
+  closing: number;
+  /** Cents per Activity type the month has, in the order of ACTIVITY_TYPES. */
+  totals: { type: ActivityType; total: number; entries: number }[];
+}
+
+const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+
+/**
+ * The months a member has a statement for: from the month their account was created (no movement
+ * can come before it) to the current month, newest first (decision 160).
+ */
+export function statementMonths(user: Pick<AuthUser, 'createdAt'>, now: Date): StatementListResponse {
+  return { data: monthsBetween(monthOf(user.createdAt), monthOf(now)).map((month) => ({ month })) };
+}
+
+function monthRange(month: string): { from: Date; until: Date } {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return { from: new Date(Date.UTC(year, number - 1, 1)), until: new Date(Date.UTC(year, number, 1)) };
+}
+
+/** The member's legal name and address from the profile (opened by the profile module). */
+async function legalIdentity(deps: AppDeps, db: DbOrTx, user: AuthUser, language: StatementLanguage) {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id)).limit(1);
+  const profile = toProfile(deps.appKey, user.id, row ?? null);
+  const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+  const country = profile.country
+    ? (new Intl.DisplayNames([language], { type: 'region' }).of(profile.country) ?? profile.country)
+    : null;
+  const cityLine = [profile.postal_code, profile.city].filter(Boolean).join(' ');
+  return {
+    memberName: name || user.username,
+    addressLines: [profile.address, cityLine, country].filter((line): line is string => !!line),
+  };
+}
+
+/** Sums the month's per-kind totals into Activity types (several ledger kinds can share a type). */
+function totalsByType(rows: { kind: string; total: number; entries: number }[]) {
+  const byType = new Map<ActivityType, { type: ActivityType; total: number; entries: number }>();
+  for (const row of rows) {
+    const type = movementType(row.kind);
+    const sum = byType.get(type) ?? { type, total: 0, entries: 0 };
+    sum.total += row.total;
+    sum.entries += row.entries;
+    byType.set(type, sum);
+  }
+  // In the order of ACTIVITY_TYPES, as Activity's type filter lists them.
+  return ACTIVITY_TYPES.flatMap((type) => byType.get(type) ?? []);
+}
+
+/**
+ * GET /api/statements/:month's figures: 404 for a month before the account's or after the current
+ * one. Opening and closing balances are one indexed read each (the balance after the last cash entry
+ * before the month, and before the next), the totals one pass over the month's entries.
+ */
+export async function loadStatementHeader(
+  deps: AppDeps,
+  user: AuthUser,
+  month: string,
+): Promise<StatementHeader> {
+  const now = deps.clock.now();
+  if (month < monthOf(user.createdAt) || month > monthOf(now)) {
+    throw new AppError('NOT_FOUND', STATEMENT_MESSAGES.notFound);
+  }
+  const db = deps.database.db;
+  const range = monthRange(month);
+  const language = statementLanguage(user.language);
+  const [settings, identity, opening, closing, totals] = await Promise.all([
+    getSettings(db),
+    legalIdentity(deps, db, user, language),
+    cashBalanceBefore(db, user.id, range.from),
+    cashBalanceBefore(db, user.id, range.until),
+    totalsByKind(db, user.id, range),
+  ]);
+  return {
+    month,
+    language,
+    texts: statementTexts(language),
+    platform: settings.sitename,
+    ...identity,
+    range,
+    opening,
+    closing,
+    totals: totalsByType(totals),
+  };
+}

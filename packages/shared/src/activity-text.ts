@@ -1,0 +1,127 @@
+import type { ActivityType } from './schemas/activity';
+import type { ActivityDetail } from './schemas/activity';
+
+/**
+ * An Activity row's description in the member's language, from its type and detail (decision 158):
+ * the API's CSV, the monthly statement and the web page all say the same words. Plan and goal names
+ * are the member's or the catalogue's own names, shown as they are.
+ */
+export type ActivityLanguage = 'en' | 'es' | 'ar';
+
+export interface DescribableActivity {
+  type: ActivityType;
+  detail: ActivityDetail;
+}
+
+interface Texts {
+  deposit: (method: string, reference: string) => string;
+  methods: Record<string, string>;
+  withdrawal: (method: string | null) => string;
+  withdrawalReleased: string;
+  investment: (plan: string) => string;
+  maturity: (plan: string) => string;
+  planWithdrawal: (plan: string) => string;
+  earning: (plan: string) => string;
+  goalContribution: (goal: string) => string;
+  loanDisbursed: (plan: string) => string;
+  instalment: (n: number) => string;
+  earlyRepayment: string;
+  points: string;
+  refund: (reference: string) => string;
+  adjustment: string;
+}
+
+const TEXTS: Record<ActivityLanguage, Texts> = {
+  en: {
+    deposit: (method, reference) => `Deposit via ${method} (${reference})`,
+    methods: { bank_transfer: 'Bank Transfer', coinpayment: 'CoinPayments', nowpayment: 'NOWPayments' },
+    withdrawal: (method) =>
+      method === 'bank_transfer' ? 'Withdrawal by bank transfer' : 'Withdrawal to crypto wallet',
+    withdrawalReleased: 'Withdrawal returned to your balance',
+    investment: (plan) => `Invested in ${plan}`,
+    maturity: (plan) => `Principal returned: ${plan} matured`,
+    planWithdrawal: (plan) => `Principal returned: withdrawn from ${plan}`,
+    earning: (plan) => `Earning: ${plan}`,
+    goalContribution: (goal) => `Goal contribution: ${goal}`,
+    loanDisbursed: (plan) => `Loan disbursed: ${plan}`,
+    instalment: (n) => `Loan instalment ${n} paid`,
+    earlyRepayment: 'Loan repaid early',
+    points: 'Loyalty points redeemed',
+    refund: (reference) => `Taken back for reversed deposit ${reference}`,
+    adjustment: 'Balance adjustment',
+  },
+  es: {
+    deposit: (method, reference) => `Depósito por ${method} (${reference})`,
+    methods: {
+      bank_transfer: 'transferencia bancaria',
+      coinpayment: 'CoinPayments',
+      nowpayment: 'NOWPayments',
+    },
+    withdrawal: (method) =>
+      method === 'bank_transfer' ? 'Retiro por transferencia bancaria' : 'Retiro a billetera cripto',
+    withdrawalReleased: 'Retiro devuelto a tu saldo',
+    investment: (plan) => `Inversión en ${plan}`,
+    maturity: (plan) => `Capital devuelto: ${plan} venció`,
+    planWithdrawal: (plan) => `Capital devuelto: retirado de ${plan}`,
+    earning: (plan) => `Ganancia: ${plan}`,
+    goalContribution: (goal) => `Aporte a la meta: ${goal}`,
+    loanDisbursed: (plan) => `Préstamo desembolsado: ${plan}`,
+    instalment: (n) => `Cuota ${n} del préstamo pagada`,
+    earlyRepayment: 'Préstamo pagado por adelantado',
+    points: 'Puntos de fidelidad canjeados',
+    refund: (reference) => `Retenido por el depósito revertido ${reference}`,
+    adjustment: 'Ajuste de saldo',
+  },
+  ar: {
+    deposit: (method, reference) => `إيداع عبر ${method} (${reference})`,
+    methods: { bank_transfer: 'تحويل بنكي', coinpayment: 'CoinPayments', nowpayment: 'NOWPayments' },
+    withdrawal: (method) => (method === 'bank_transfer' ? 'سحب عبر تحويل بنكي' : 'سحب إلى محفظة عملات مشفرة'),
+    withdrawalReleased: 'أُعيد مبلغ السحب إلى رصيدك',
+    investment: (plan) => `استثمار في ${plan}`,
+    maturity: (plan) => `إعادة رأس المال: استحقت خطة ${plan}`,
+    planWithdrawal: (plan) => `إعادة رأس المال: سحب من ${plan}`,
+    earning: (plan) => `أرباح: ${plan}`,
+    goalContribution: (goal) => `مساهمة في الهدف: ${goal}`,
+    loanDisbursed: (plan) => `صرف القرض: ${plan}`,
+    instalment: (n) => `دُفع القسط ${n} من القرض`,
+    earlyRepayment: 'سُدد القرض مبكرًا',
+    points: 'استُبدلت نقاط الولاء',
+    refund: (reference) => `اقتُطع للإيداع الملغى ${reference}`,
+    adjustment: 'تسوية الرصيد',
+  },
+};
+
+/** The member's language if it is one of ours, else English. */
+export function activityLanguage(language: string | null | undefined): ActivityLanguage {
+  const code = (language ?? 'en').slice(0, 2);
+  return code === 'es' || code === 'ar' ? code : 'en';
+}
+
+/** A row's description in `language` (en, es or ar; anything else reads English). */
+export function describeActivity(row: DescribableActivity, language: string = 'en'): string {
+  const t = TEXTS[activityLanguage(language)];
+  const { detail } = row;
+  const plan = detail.plan ?? '';
+  switch (row.type) {
+    case 'deposit':
+      return t.deposit(t.methods[detail.method ?? ''] ?? t.methods.nowpayment!, detail.reference ?? '');
+    case 'withdrawal':
+      return detail.kind === 'withdrawal_released' ? t.withdrawalReleased : t.withdrawal(detail.method);
+    case 'investment':
+      return detail.goal === null ? t.investment(plan).trimEnd() : t.goalContribution(detail.goal);
+    case 'principal_returned':
+      return detail.kind === 'plan_withdrawal' ? t.planWithdrawal(plan) : t.maturity(plan);
+    case 'earning':
+      return t.earning(plan);
+    case 'loan_disbursement':
+      return t.loanDisbursed(plan);
+    case 'loan_payment':
+      return detail.instalment === null ? t.earlyRepayment : t.instalment(detail.instalment);
+    case 'points_conversion':
+      return t.points;
+    case 'deposit_refund':
+      return t.refund(detail.reference ?? '').trimEnd();
+    default:
+      return t.adjustment;
+  }
+}
