@@ -22,6 +22,7 @@ export * from './loans';
 export * from './schemas/loans';
 export * from './schemas/assistant';
 export * from './goals';
+export * from './goal-planning';
 export * from './schemas/goals';
 export * from './schemas/admin';
 export * from './schemas/admin-queues';
