@@ -1,7 +1,8 @@
 import type { AskResponse, AssistantLanguage, AssistantSource } from '@app/shared';
 import * as data from './assistant.data';
 import { matchQuestion, type Period } from './assistant.intents';
-import { formatsFor, TEXTS, type SourceKey } from './assistant.texts';
+import { recordingFormats, withMoneyParts, type Figure } from './assistant.parts';
+import { TEXTS, type Formats, type SourceKey } from './assistant.texts';
 
 /**
  * The built-in assistant (decision 115): the intent the question's words call for, answered from a
@@ -91,15 +92,31 @@ export type GoalsReader = (ctx: data.DataContext) => Promise<{
   }>;
 }>;
 
-/** The built-in answer to one question of the signed-in member (`ctx.userId`), in `language`. */
+/**
+ * The built-in answer to one question of the signed-in member (`ctx.userId`), in `language`, with
+ * the member's money figures marked (assistant.parts.ts).
+ */
 export async function builtInAnswer(
   ctx: data.DataContext,
   question: string,
   readGoals: GoalsReader,
   language: AssistantLanguage = 'en',
 ): Promise<AskResponse> {
+  const f = recordingFormats(language);
+  const answer = await answerWith(ctx, question, readGoals, language, f);
+  // A help-center text's amounts are not the member's: only figures from the data functions are marked.
+  const figures: Figure[] = answer.intent === 'help' || answer.intent === 'action' ? [] : f.figures;
+  return withMoneyParts(answer, figures);
+}
+
+async function answerWith(
+  ctx: data.DataContext,
+  question: string,
+  readGoals: GoalsReader,
+  language: AssistantLanguage,
+  f: Formats,
+): Promise<AskResponse> {
   const t = TEXTS[language];
-  const f = formatsFor(language);
   const SOURCES = SOURCES_BY_LANGUAGE[language];
   const status = (word: string) => t.statuses[word] ?? word;
   const periodText = (period: Period) =>

@@ -19,7 +19,8 @@ export interface DataContext {
 }
 
 const money = (cents: number) => formatMoney(centsToMajor(cents));
-const rate = (bps: number) => `${(bps / 100).toFixed(2)}%`;
+/** A plan's yearly rate as it is paid: simple interest, so an APR (issue 34 Build 3). */
+const rate = (bps: number) => `${(bps / 100).toFixed(2)}% a year (APR)`;
 
 /** At most this many plans or loans are read for one answer. */
 export const LIST_LIMIT = 10;

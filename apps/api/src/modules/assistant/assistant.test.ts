@@ -69,6 +69,18 @@ describe('POST /api/ai/ask (built-in)', () => {
     expect(body.answer).toContain(`${usd(10_000)} invested in plans`);
     expect(body.answer).toContain(`${usd(40.25)} is held for withdrawals under review`);
     expect(body.sources).toEqual([{ title: 'Dashboard', url: '/dashboard' }]);
+    // The member's figures are marked, so that the chat can hide them under Hide balance.
+    expect(body.parts?.map((part) => part.text).join('')).toBe(body.answer);
+    expect(body.parts?.filter((part) => part.amount !== undefined)).toEqual([
+      { text: usd(aliceMe.balance), amount: aliceMe.balance },
+      { text: usd(10_000), amount: 10_000 },
+      { text: usd(40.25), amount: 40.25 },
+    ]);
+    // The chat's menu asks with its label, in the member's language.
+    const es = await answer(alice, 'Consultar mi saldo', 'es');
+    expect(es.intent).toBe('balance');
+    expect(es.parts?.find((part) => part.amount === aliceMe.balance)?.text).toBe(usdEs(aliceMe.balance));
+    expect((await answer(alice, 'التحقق من رصيدي', 'ar')).intent).toBe('balance');
     // A typo still finds the intent (fuzzy matching).
     expect((await answer(alice, 'whats my balence')).intent).toBe('balance');
   });
@@ -120,7 +132,9 @@ describe('POST /api/ai/ask (built-in)', () => {
     const ends = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(plan!.ends_at),
     );
-    expect(body.answer).toContain(`Growth Assistant: ${usd(10_000)} at 12.00% a year, ends on ${ends};`);
+    expect(body.answer).toContain(
+      `Growth Assistant: ${usd(10_000)} at 12.00% a year (APR), ends on ${ends};`,
+    );
     expect(body.answer).toContain(`earned ${usd(aliceMe.total_earnings)} so far.`);
     expect(body.answer.endsWith('This is not financial advice.')).toBe(true);
   });

@@ -141,7 +141,7 @@ const en: AssistantTexts = {
   plansLead: (count, atLeast) =>
     `You have ${atLeast ? `at least ${count}` : count} running plan${count === 1 ? '' : 's'}:`,
   plan: (name, amount, rate, ends, earned) =>
-    `${name}: ${amount} at ${rate} a year, ${ends ? `ends on ${ends}` : 'flexible, no end date'}; earned ${earned} so far.`,
+    `${name}: ${amount} at ${rate} a year (APR), ${ends ? `ends on ${ends}` : 'flexible, no end date'}; earned ${earned} so far.`,
   noGoals: `You have no goals yet. You can create one in My Goals. ${ASSISTANT_MESSAGES.notFinancialAdvice}`,
   goal: (name, status, invested, earned, target, percent, by) =>
     `${name} (${status}): ${invested} invested and ${earned} earned of ${target}, ${percent}%${by ? `, by ${by}` : ''}.`,
@@ -204,7 +204,7 @@ const es: AssistantTexts = {
   plansLead: (count, atLeast) =>
     `Tienes ${atLeast ? `al menos ${count}` : count} plan${count === 1 ? '' : 'es'} en curso:`,
   plan: (name, amount, rate, ends, earned) =>
-    `${name}: ${amount} al ${rate} anual, ${ends ? `termina el ${ends}` : 'flexible, sin fecha de fin'}; has ganado ${earned} hasta ahora.`,
+    `${name}: ${amount} al ${rate} anual (tasa nominal), ${ends ? `termina el ${ends}` : 'flexible, sin fecha de fin'}; has ganado ${earned} hasta ahora.`,
   noGoals: `Todavía no tienes metas. Puedes crear una en Mis metas. ${ES_NOT_ADVICE}`,
   goal: (name, status, invested, earned, target, percent, by) =>
     `${name} (${status}): ${invested} invertidos y ${earned} ganados de ${target}, ${percent} %${by ? `, para el ${by}` : ''}.`,
@@ -266,7 +266,7 @@ const ar: AssistantTexts = {
   plansLead: (count, atLeast) =>
     `لديك ${atLeast ? `${count} خطط جارية على الأقل` : `${count} من الخطط الجارية`}:`,
   plan: (name, amount, rate, ends, earned) =>
-    `${name}: ${amount} بمعدل ${rate} سنويًا، ${ends ? `تنتهي في ${ends}` : 'مرنة، بلا تاريخ انتهاء'}؛ ربحت ${earned} حتى الآن.`,
+    `${name}: ${amount} بمعدل ${rate} سنويًا (معدل سنوي بسيط)، ${ends ? `تنتهي في ${ends}` : 'مرنة، بلا تاريخ انتهاء'}؛ ربحت ${earned} حتى الآن.`,
   noGoals: `ليست لديك أهداف بعد. يمكنك إنشاء هدف في أهدافي. ${AR_NOT_ADVICE}`,
   goal: (name, status, invested, earned, target, percent, by) =>
     `${name} (${status}): ${invested} مستثمرة و${earned} أرباح من ${target}، ${percent}%${by ? `، بحلول ${by}` : ''}.`,

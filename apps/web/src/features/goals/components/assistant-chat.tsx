@@ -1,81 +1,40 @@
 import '#lib/zod-config';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Bot, Send } from 'lucide-react';
-import {
-  ASSISTANT_MESSAGES,
-  ASSISTANT_QUESTION_MAX,
-  type AssistantSource,
-} from '@app/shared/schemas/assistant';
+import { ASSISTANT_MESSAGES, ASSISTANT_QUESTION_MAX } from '@app/shared/schemas/assistant';
 import { GOAL_FREQUENCIES, type GoalFrequency } from '@app/shared/goals';
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import { Button } from '#components/ui/button';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
-import { useMoney } from '#lib/money';
 import { useMe } from '#lib/session';
+import { useShowBalance } from '#lib/preferences';
 import { useMessage } from '../../../i18n/use-message';
 import { askAssistant, usePreviewPlans, useSaveGoalFromChat, type GoalDraft } from '../api/assistant-api';
+import {
+  INITIAL,
+  STORAGE_PREFIX,
+  datePrompt,
+  loadState,
+  maskMoney,
+  readAmount,
+  saveState,
+  type ChatState,
+  type NewEntry,
+  type Step,
+} from './assistant-chat-state';
+import { EntryView } from './assistant-entry';
+import { ChosenStep, DateStep, IntervalStep, MenuStep, PlansStep } from './assistant-steps';
 
 /**
- * The assistant of My Goals (spec §2, §4 AI chat goal flow, §8 AI messages; issue 14 item 7): the
- * menu, the six steps of saving for a goal, and free questions to /api/ai/ask answered with their
- * sources. The conversation is a log (a live region), every control is a labelled button or field,
- * and the history is kept for the browser session (sessionStorage, per member).
+ * The assistant of My Goals (spec §2, §4 AI chat goal flow, §8 AI messages; issue 14 item 7; issue 34
+ * Build 4): the menu, the six steps of saving for a goal, and free questions to /api/ai/ask answered
+ * with their sources. Every bad amount or date is answered in the conversation with what is wrong;
+ * dates and money read in the member's language; the member's money figures in answers hide under
+ * Hide balance. The conversation is a log (a live region), every control is a labelled button or
+ * field, and the history is kept for the browser session (sessionStorage, per member).
  */
-
-type Step = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-
-type Entry =
-  | { id: number; from: 'member'; text: string }
-  | { id: number; from: 'assistant'; key: string; values?: Record<string, string> }
-  | { id: number; from: 'assistant'; message: string }
-  | { id: number; from: 'assistant'; answer: string; sources: AssistantSource[] }
-  | { id: number; from: 'assistant'; plans: SuggestedPlan[]; bestId: number | null }
-  | { id: number; from: 'assistant'; chosen: { name: string; unit: number; frequency: GoalFrequency } };
-
-/** An entry before it has its id (Omit of each member of the union). */
-type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, 'id'> : never) : never;
-
-interface ChatState {
-  step: Step;
-  entries: Entry[];
-  draft: Partial<GoalDraft>;
-  plans: SuggestedPlan[];
-  bestId: number | null;
-  chosenId: number | null;
-}
-
-const STORAGE_PREFIX = 'assistant-chat:';
-const INITIAL: ChatState = {
-  step: 0,
-  entries: [{ id: 1, from: 'assistant', key: 'assistant.greeting' }],
-  draft: {},
-  plans: [],
-  bestId: null,
-  chosenId: null,
-};
-
-function loadState(key: string): ChatState {
-  try {
-    const stored = window.sessionStorage.getItem(key);
-    if (stored) return { ...INITIAL, ...(JSON.parse(stored) as ChatState) };
-  } catch {
-    // Storage refused or garbled: start a new conversation.
-  }
-  return INITIAL;
-}
-
-function saveState(key: string, state: ChatState): void {
-  try {
-    window.sessionStorage.setItem(key, JSON.stringify(state));
-  } catch {
-    // Storage refused: the conversation lives as long as the page.
-  }
-}
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** The typed interval of step 3, in English or as the button says it in the reader's language. */
 function frequencyOf(text: string, labels: Record<GoalFrequency, string>): GoalFrequency | null {
@@ -86,35 +45,14 @@ function frequencyOf(text: string, labels: Record<GoalFrequency, string>): GoalF
   );
 }
 
-function SourceLinks({ sources }: { sources: AssistantSource[] }) {
-  const { t } = useTranslation();
-  if (sources.length === 0) return null;
-  return (
-    <div className="mt-2 text-xs">
-      <span className="text-muted">{t('assistant.sources')}: </span>
-      <ul className="inline">
-        {sources.map((source, index) => (
-          <li key={`${source.url}-${source.title}`} className="inline">
-            {index > 0 && ', '}
-            <Link to={source.url} className="text-brand-text underline underline-offset-2">
-              {source.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 export function AssistantChat() {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
   const me = useMe();
+  const [showBalance] = useShowBalance();
   const storageKey = `${STORAGE_PREFIX}${me.data?.id ?? 'member'}`;
   const [state, setState] = useState<ChatState>(() => loadState(storageKey));
   const [input, setInput] = useState('');
-  const [date, setDate] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [streaming, setStreaming] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -125,7 +63,6 @@ export function AssistantChat() {
   const nextId = useRef(Math.max(...state.entries.map((entry) => entry.id)) + 1);
   const inputId = useId();
   const errorId = useId();
-  const dateId = useId();
   const headingId = useId();
 
   // The member's own history once the session is known (the key names the member); a conversation
@@ -158,6 +95,12 @@ export function AssistantChat() {
 
   const focusInput = () => window.setTimeout(() => inputRef.current?.focus(), 0);
 
+  /** What the member typed or chose was refused: the conversation says why, and so does the field. */
+  function refuse(member: NewEntry, prompt: string, values?: Record<string, string>) {
+    add(null, member, { from: 'assistant', key: prompt, ...(values ? { values } : {}) });
+    setInputError(t(prompt, values));
+  }
+
   /** A free question; `shown` is what the member's bubble says when it differs (a menu label). */
   async function ask(question: string, shown = question) {
     add(null, { from: 'member', text: shown });
@@ -168,7 +111,12 @@ export function AssistantChat() {
       if (!answer.answer || answer.answer.trim() === '') {
         add(null, { from: 'assistant', message: ASSISTANT_MESSAGES.emptyReply });
       } else {
-        add(null, { from: 'assistant', answer: answer.answer, sources: answer.sources });
+        add(null, {
+          from: 'assistant',
+          answer: answer.answer,
+          sources: answer.sources,
+          ...(answer.parts ? { parts: answer.parts } : {}),
+        });
       }
     } catch (error) {
       // A refused question (400, 429) says why; anything else is the spec's message.
@@ -217,7 +165,10 @@ export function AssistantChat() {
       target_date: targetDate,
     };
     setState((current) => ({ ...current, draft }));
-    add(null, { from: 'member', text: targetDate ?? t('assistant.noDate') });
+    add(
+      null,
+      targetDate ? { from: 'member', date: targetDate } : { from: 'member', text: t('assistant.noDate') },
+    );
     try {
       const result = await preview.mutateAsync(draft);
       if (result.recommended_plans.length === 0) {
@@ -228,18 +179,24 @@ export function AssistantChat() {
         );
         return;
       }
-      setState((current) => ({
-        ...current,
-        plans: result.recommended_plans,
-        bestId: result.best_plan?.plan_id ?? null,
-      }));
+      const bestId = result.best_plan?.plan_id ?? null;
+      setState((current) => ({ ...current, plans: result.recommended_plans, bestId }));
       add(5, {
         from: 'assistant',
         plans: result.recommended_plans,
-        bestId: result.best_plan?.plan_id ?? null,
+        bestId,
+        frequency: draft.target_frequency,
+        date: targetDate,
       });
-    } catch {
-      add(null, { from: 'assistant', message: 'There was an error while suggesting plans.' });
+    } catch (error) {
+      // A refused amount or date (400) says why; anything else is the chat's error text.
+      add(null, {
+        from: 'assistant',
+        message:
+          error instanceof ApiError && error.status === 400
+            ? errorMessage(error, 'There was an error while suggesting plans.')
+            : 'There was an error while suggesting plans.',
+      });
     }
   }
 
@@ -253,6 +210,7 @@ export function AssistantChat() {
         chosen: {
           name: plan.name,
           unit: plan.min_amount,
+          units: plan.min_units,
           frequency: state.draft.target_frequency ?? 'daily',
         },
       },
@@ -263,15 +221,21 @@ export function AssistantChat() {
     add(
       5,
       { from: 'member', text: t('assistant.back') },
-      { from: 'assistant', plans: state.plans, bestId: state.bestId },
+      {
+        from: 'assistant',
+        plans: state.plans,
+        bestId: state.bestId,
+        frequency: state.draft.target_frequency ?? 'daily',
+        date: state.draft.target_date ?? null,
+      },
     );
   }
 
-  async function confirm(planId: number) {
+  async function confirm(plan: SuggestedPlan) {
     const draft = state.draft as GoalDraft;
     add(null, { from: 'member', text: t('assistant.confirm') });
     try {
-      const saved = await save.mutateAsync({ ...draft, plan_id: planId });
+      const saved = await save.mutateAsync({ ...draft, plan_id: plan.plan_id, units: plan.min_units });
       add(
         0,
         { from: 'assistant', message: saved.message || 'Goal saved.' },
@@ -286,6 +250,56 @@ export function AssistantChat() {
     }
   }
 
+  /** Step 4's date, from the date field or typed as YYYY-MM-DD; whether it was taken. */
+  function submitDate(date: string): boolean {
+    const prompt = datePrompt(date);
+    if (prompt) {
+      refuse({ from: 'member', text: date.trim() === '' ? t('assistant.noDateChosen') : date }, prompt);
+      return false;
+    }
+    setInputError(null);
+    void suggestPlans(date.trim());
+    return true;
+  }
+
+  function submitStep(text: string): boolean {
+    switch (state.step) {
+      case 1:
+        if (text.length > 100) {
+          refuse({ from: 'member', text }, 'assistant.invalidName');
+          return false;
+        }
+        setState((current) => ({ ...current, draft: { ...current.draft, name: text } }));
+        add(2, { from: 'member', text }, { from: 'assistant', key: 'assistant.askAmount' });
+        return true;
+      case 2: {
+        const read = readAmount(text);
+        if (!read.ok) {
+          refuse({ from: 'member', text }, read.prompt);
+          return false;
+        }
+        setState((current) => ({ ...current, draft: { ...current.draft, target_amount: read.amount } }));
+        add(3, { from: 'member', text }, { from: 'assistant', key: 'assistant.askInterval' });
+        return true;
+      }
+      case 3: {
+        const frequency = frequencyOf(text, intervalLabels);
+        if (!frequency) {
+          refuse({ from: 'member', text }, 'assistant.invalidInterval');
+          return false;
+        }
+        chooseFrequency(frequency);
+        return true;
+      }
+      case 4:
+        return submitDate(text);
+      default:
+        // The menu's other texts and every question go to the assistant (spec §4).
+        void ask(text);
+        return true;
+    }
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     const text = input.trim();
@@ -295,101 +309,21 @@ export function AssistantChat() {
       return;
     }
     setInputError(null);
-    switch (state.step) {
-      case 1:
-        if (text.length > 100) return setInputError(t('assistant.invalidName'));
-        setState((current) => ({ ...current, draft: { ...current.draft, name: text } }));
-        add(2, { from: 'member', text }, { from: 'assistant', key: 'assistant.askAmount' });
-        break;
-      case 2: {
-        const amount = Number(text.replace(/[$,\s]/g, ''));
-        if (
-          !Number.isFinite(amount) ||
-          amount < 1 ||
-          !/^\d+(\.\d{1,2})?$/.test(text.replace(/[$,\s]/g, ''))
-        ) {
-          return setInputError(t('assistant.invalidAmount'));
-        }
-        setState((current) => ({ ...current, draft: { ...current.draft, target_amount: String(amount) } }));
-        add(3, { from: 'member', text }, { from: 'assistant', key: 'assistant.askInterval' });
-        break;
-      }
-      case 3: {
-        const frequency = frequencyOf(text, intervalLabels);
-        if (!frequency) return setInputError(t('assistant.invalidInterval'));
-        chooseFrequency(frequency);
-        break;
-      }
-      default:
-        // The menu's other texts and every question go to the assistant (spec §4).
-        void ask(text);
-    }
-    setInput('');
-  }
-
-  function submitDate() {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date <= todayIso()) {
-      setInputError(t('assistant.invalidDate'));
-      return;
-    }
-    setInputError(null);
-    void suggestPlans(date);
+    if (submitStep(text)) setInput('');
   }
 
   const busy = asking || preview.isPending || save.isPending;
   const inFlow = state.step >= 1 && state.step <= 6;
   const chosen = state.plans.find((plan) => plan.plan_id === state.chosenId) ?? null;
   const best = state.plans.find((plan) => plan.plan_id === state.bestId) ?? null;
-
-  function renderEntry(entry: Entry) {
-    if (entry.from === 'member') return entry.text;
-    if ('key' in entry) return t(entry.key, entry.values);
-    if ('message' in entry) return message(entry.message);
-    if ('answer' in entry) {
-      return (
-        <>
-          <p className="whitespace-pre-line">{entry.answer}</p>
-          <SourceLinks sources={entry.sources} />
-        </>
-      );
-    }
-    if ('chosen' in entry) {
-      return t('assistant.chosen', {
-        plan: entry.chosen.name,
-        unit: money(entry.chosen.unit),
-        interval: t(`assistant.intervals.${entry.chosen.frequency}`),
-      });
-    }
-    return (
-      <>
-        <p>{t('assistant.plansIntro', { count: entry.plans.length })}</p>
-        <ul className="mt-2 space-y-2">
-          {entry.plans.map((plan) => (
-            <li key={plan.plan_id} className="rounded-lg border border-line bg-surface p-3">
-              <p className="font-medium">
-                {plan.name} <span className="text-muted">({plan.change})</span>
-                {plan.plan_id === entry.bestId && (
-                  <span className="ms-2 rounded-full bg-brand/10 px-2 py-0.5 text-xs text-brand-text">
-                    {t('assistant.best')}
-                  </span>
-                )}
-              </p>
-              <p className="text-sm text-muted">
-                {t('assistant.planLine', {
-                  min: money(plan.min_amount),
-                  max: money(plan.max_amount),
-                  minUnits: plan.min_units,
-                  maxUnits: plan.max_units,
-                  minTotal: money(plan.min_total),
-                  maxTotal: money(plan.max_total),
-                })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
+  const placeholder =
+    state.step === 1
+      ? t('assistant.namePlaceholder')
+      : state.step === 2
+        ? t('assistant.amountPlaceholder')
+        : state.step === 4
+          ? t('assistant.datePlaceholder')
+          : t('assistant.inputPlaceholder');
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface shadow-xs">
@@ -435,14 +369,14 @@ export function AssistantChat() {
               <span className="sr-only">
                 {entry.from === 'member' ? t('assistant.you') : t('assistant.assistantName')}:{' '}
               </span>
-              {renderEntry(entry)}
+              <EntryView entry={entry} />
             </div>
           </div>
         ))}
         {streaming !== null && (
           <div className="flex justify-start">
             <div className="max-w-[85%] whitespace-pre-line rounded-2xl bg-surface-muted px-3.5 py-2 text-sm text-fg">
-              {streaming === '' ? t('assistant.thinking') : streaming}
+              {streaming === '' ? t('assistant.thinking') : showBalance ? streaming : maskMoney(streaming)}
             </div>
           </div>
         )}
@@ -453,89 +387,41 @@ export function AssistantChat() {
 
       <div className="space-y-3 border-t border-line px-4 py-3">
         {state.step === 0 && (
-          <div className="flex flex-wrap gap-2" role="group" aria-label={t('assistant.menu')}>
-            <Button variant="secondary" size="sm" onClick={startGoal} disabled={busy}>
-              {t('assistant.menuSaveGoal')}
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              // The assistant reads English: the menu sends the spec's words, the bubble shows the label.
-              onClick={() => void ask('Check my balance', t('assistant.menuCheckBalance'))}
-              disabled={busy}
-            >
-              {t('assistant.menuCheckBalance')}
-            </Button>
-          </div>
+          <MenuStep
+            busy={busy}
+            onSaveGoal={startGoal}
+            // The built-in assistant reads the member's language: the menu's label is the question.
+            onCheckBalance={() => void ask(t('assistant.menuCheckBalance'))}
+          />
         )}
-        {state.step === 3 && (
-          <div className="flex flex-wrap gap-2" role="group" aria-label={t('assistant.askInterval')}>
-            {GOAL_FREQUENCIES.map((frequency) => (
-              <Button
-                key={frequency}
-                variant="secondary"
-                size="sm"
-                onClick={() => chooseFrequency(frequency)}
-              >
-                {intervalLabels[frequency]}
-              </Button>
-            ))}
-          </div>
-        )}
+        {state.step === 3 && <IntervalStep labels={intervalLabels} onChoose={chooseFrequency} />}
         {state.step === 4 && (
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="space-y-1">
-              <label htmlFor={dateId} className="block text-sm font-medium">
-                {t('assistant.dateLabel')}
-              </label>
-              <input
-                id={dateId}
-                type="date"
-                min={todayIso()}
-                value={date}
-                onChange={(event) => setDate(event.target.value)}
-                aria-invalid={inputError ? true : undefined}
-                aria-describedby={inputError ? errorId : undefined}
-                className="h-9 rounded-lg border border-line-strong bg-surface px-3 text-sm text-fg"
-              />
-            </div>
-            <Button size="sm" onClick={submitDate} loading={preview.isPending}>
-              {t('assistant.useDate')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => void suggestPlans(null)} disabled={busy}>
-              {t('assistant.skipDate')}
-            </Button>
-          </div>
+          <DateStep
+            busy={busy}
+            pending={preview.isPending}
+            errorId={errorId}
+            invalid={inputError !== null}
+            onDate={submitDate}
+            onNoDate={() => void suggestPlans(null)}
+          />
         )}
         {state.step === 5 && (
-          <div className="flex flex-wrap gap-2" role="group" aria-label={t('assistant.choosePlans')}>
-            {best && (
-              <Button size="sm" onClick={() => void confirm(best.plan_id)} loading={save.isPending}>
-                {t('assistant.confirmBest', { plan: best.name })}
-              </Button>
-            )}
-            {state.plans.map((plan) => (
-              <Button
-                key={plan.plan_id}
-                variant="secondary"
-                size="sm"
-                onClick={() => choosePlan(plan)}
-                disabled={busy}
-              >
-                {t('assistant.choose', { plan: plan.name })}
-              </Button>
-            ))}
-          </div>
+          <PlansStep
+            plans={state.plans}
+            best={best}
+            busy={busy}
+            saving={save.isPending}
+            onConfirm={(plan) => void confirm(plan)}
+            onChoose={choosePlan}
+          />
         )}
         {state.step === 6 && chosen && (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => void confirm(chosen.plan_id)} loading={save.isPending}>
-              {t('assistant.confirm')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={backToPlans} disabled={busy}>
-              {t('assistant.back')}
-            </Button>
-          </div>
+          <ChosenStep
+            busy={busy}
+            saving={save.isPending}
+            onConfirm={() => void confirm(chosen)}
+            onBack={backToPlans}
+          />
         )}
         {inFlow && (
           <Button variant="link" size="sm" onClick={cancel} disabled={busy}>
@@ -557,13 +443,7 @@ export function AssistantChat() {
               value={input}
               maxLength={ASSISTANT_QUESTION_MAX}
               onChange={(event) => setInput(event.target.value)}
-              placeholder={
-                state.step === 1
-                  ? t('assistant.namePlaceholder')
-                  : state.step === 2
-                    ? t('assistant.amountPlaceholder')
-                    : t('assistant.inputPlaceholder')
-              }
+              placeholder={placeholder}
               aria-invalid={inputError ? true : undefined}
               aria-describedby={inputError ? errorId : undefined}
               className="h-10 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm text-fg placeholder:text-muted focus:border-brand focus:outline-none focus:ring-3 focus:ring-brand/15"
