@@ -44,6 +44,7 @@ export const ASSISTANT_INTENTS = [
   'goals',
   'loans',
   'loyalty_points',
+  'catalogue',
   'advice',
   'action',
   'greeting',

@@ -105,7 +105,8 @@ export async function builtInAnswer(
   const f = recordingFormats(language);
   const answer = await answerWith(ctx, question, readGoals, language, f);
   // A help-center text's amounts are not the member's: only figures from the data functions are marked.
-  const figures: Figure[] = answer.intent === 'help' || answer.intent === 'action' ? [] : f.figures;
+  const notTheMembers = ['help', 'action', 'catalogue'].includes(answer.intent);
+  const figures: Figure[] = notTheMembers ? [] : f.figures;
   return withMoneyParts(answer, figures);
 }
 
@@ -143,6 +144,22 @@ async function answerWith(
           intent: 'unknown',
         }
       );
+    case 'catalogue': {
+      const c = await data.getPlanCatalogue(ctx);
+      return {
+        answer:
+          'lowest_minimum' in c
+            ? t.catalogue(
+                f.money(c.lowest_minimum),
+                c.lowest_minimum_plan,
+                f.percent(c.lowest_yearly_rate_percent),
+                f.percent(c.highest_yearly_rate_percent),
+              )
+            : t.noCatalogue,
+        sources: [SOURCES.dashboard],
+        intent: 'catalogue',
+      };
+    }
     case 'data':
       break;
   }

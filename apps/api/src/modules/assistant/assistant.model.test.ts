@@ -129,6 +129,7 @@ describe('POST /api/ai/ask with an external model', () => {
       'get_goals',
       'get_loans',
       'get_loyalty_points',
+      'get_plan_catalogue',
       'search_help_center',
     ]);
     // The second round carries the tool call and its result for this member only.
