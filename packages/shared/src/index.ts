@@ -19,6 +19,7 @@ export * from './schemas/ledger';
 export * from './investing';
 export * from './schemas/investing';
 export * from './loans';
+export * from './rate-labels';
 export * from './schemas/loans';
 export * from './schemas/assistant';
 export * from './goals';

@@ -1,4 +1,4 @@
-import type { AskResponse, AssistantLanguage, AssistantSource } from '@app/shared';
+import { planYieldLabel, type AskResponse, type AssistantLanguage, type AssistantSource } from '@app/shared';
 import * as data from './assistant.data';
 import { matchQuestion, type Period } from './assistant.intents';
 import { recordingFormats, withMoneyParts, type Figure } from './assistant.parts';
@@ -152,8 +152,8 @@ async function answerWith(
             ? t.catalogue(
                 f.money(c.lowest_minimum),
                 c.lowest_minimum_plan,
-                f.percent(c.lowest_yearly_rate_percent),
-                f.percent(c.highest_yearly_rate_percent),
+                planYieldLabel(Math.round(c.lowest_yearly_rate_percent * 100), language),
+                planYieldLabel(Math.round(c.highest_yearly_rate_percent * 100), language),
               )
             : t.noCatalogue,
         sources: [SOURCES.dashboard],
@@ -218,7 +218,7 @@ async function answerWith(
         t.plan(
           plan.name,
           f.money(plan.amount),
-          f.percent(plan.yearly_rate_percent),
+          planYieldLabel(Math.round(plan.yearly_rate_percent * 100), language),
           plan.ends_on ? f.date(plan.ends_on) : null,
           f.money(plan.earned),
         ),

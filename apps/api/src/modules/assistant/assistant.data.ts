@@ -1,4 +1,4 @@
-import { centsToMajor, formatMoney } from '@app/shared';
+import { centsToMajor, formatMoney, planYieldLabel } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { getSettings } from '../settings/settings.service';
 import * as repository from './assistant.repository';
@@ -19,8 +19,6 @@ export interface DataContext {
 }
 
 const money = (cents: number) => formatMoney(centsToMajor(cents));
-/** A plan's yearly rate as it is paid: simple interest, so an APR (issue 34 Build 3). */
-const rate = (bps: number) => `${(bps / 100).toFixed(2)}% a year (APR)`;
 
 /** At most this many plans or loans are read for one answer. */
 export const LIST_LIMIT = 10;
@@ -111,7 +109,7 @@ export async function getPlans(ctx: DataContext) {
       amount: centsToMajor(plan.amount),
       amount_text: money(plan.amount),
       yearly_rate_percent: plan.rateBps / 100,
-      yearly_rate_text: rate(plan.rateBps),
+      yearly_rate_text: planYieldLabel(plan.rateBps, 'en'),
       earned: centsToMajor(plan.earned),
       earned_text: money(plan.earned),
       starts_on: plan.startsOn,
@@ -173,9 +171,9 @@ export async function getPlanCatalogue(ctx: DataContext): Promise<PlanCatalogue>
     lowest_minimum_text: money(catalogue.lowestMinimum),
     lowest_minimum_plan: catalogue.lowestMinimumPlan,
     lowest_yearly_rate_percent: catalogue.lowestRateBps / 100,
-    lowest_yearly_rate_text: rate(catalogue.lowestRateBps),
+    lowest_yearly_rate_text: planYieldLabel(catalogue.lowestRateBps, 'en'),
     highest_yearly_rate_percent: catalogue.highestRateBps / 100,
-    highest_yearly_rate_text: rate(catalogue.highestRateBps),
+    highest_yearly_rate_text: planYieldLabel(catalogue.highestRateBps, 'en'),
   };
 }
 

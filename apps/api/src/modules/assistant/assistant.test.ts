@@ -133,9 +133,7 @@ describe('POST /api/ai/ask (built-in)', () => {
     const ends = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(plan!.ends_at),
     );
-    expect(body.answer).toContain(
-      `Growth Assistant: ${usd(10_000)} at 12.00% a year (APR), ends on ${ends};`,
-    );
+    expect(body.answer).toContain(`Growth Assistant: ${usd(10_000)} at 12% APR, ends on ${ends};`);
     expect(body.answer).toContain(`earned ${usd(aliceMe.total_earnings)} so far.`);
     expect(body.answer.endsWith('This is not financial advice.')).toBe(true);
   });
@@ -343,7 +341,7 @@ describe('POST /api/ai/ask in Spanish and Arabic', () => {
       intent: 'plans',
       sources: [{ title: 'Mis planes activos y completados' }],
     });
-    expect(plans.answer).toContain(`Growth Assistant: ${usdEs(10_000)} al 12,00 % anual`);
+    expect(plans.answer).toContain(`Growth Assistant: ${usdEs(10_000)} al 12\u00a0% TIN`);
     expect(plans.answer.endsWith('Esto no es asesoramiento financiero.')).toBe(true);
     const arPoints = await answer(alice, 'كم نقاطي؟', 'ar');
     expect(arPoints.answer).toContain(`لديك 250 من نقاط الولاء، قيمتها ${usdAr(2.5)}.`);
@@ -409,11 +407,12 @@ describe('POST /api/ai/ask in Spanish and Arabic', () => {
         highest: Math.max(...rates),
       };
     };
-    const rate = (percent: number) => `${percent.toFixed(2)}%`;
+    const rate = (percent: number) =>
+      `${new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100)} APR`;
     const expected = (c: Awaited<ReturnType<typeof open>>) =>
       `Our open investment plans start at ${usd(c.minimum)} (${c.plan}) and pay ${
         c.lowest === c.highest ? rate(c.lowest) : `from ${rate(c.lowest)} to ${rate(c.highest)}`
-      } a year (APR). This is not financial advice.`;
+      }. This is not financial advice.`;
     const before = await answer(alice, 'What is the minimum to invest?');
     expect(before).toMatchObject({ intent: 'catalogue', answer: expected(await open()) });
     // Not the member's money: nothing to hide.
@@ -433,7 +432,7 @@ describe('POST /api/ai/ask in Spanish and Arabic', () => {
     const es = await answer(alice, '¿Cuál es el mínimo para invertir?', 'es');
     expect(es.intent).toBe('catalogue');
     expect(es.answer).toContain(`empiezan en ${usdEs(5)} (Catalogue Probe)`);
-    expect(es.answer).toContain('42,00 % anual (tasa nominal)');
+    expect(es.answer).toContain('al 42\u00a0% TIN.');
     const ar = await answer(alice, 'ما هو الحد الأدنى للاستثمار؟', 'ar');
     expect(ar.intent).toBe('catalogue');
     expect(ar.answer).toContain(`من ${usdAr(5)} (Catalogue Probe)`);

@@ -144,7 +144,7 @@ const en: AssistantTexts = {
   plansLead: (count, atLeast) =>
     `You have ${atLeast ? `at least ${count}` : count} running plan${count === 1 ? '' : 's'}:`,
   plan: (name, amount, rate, ends, earned) =>
-    `${name}: ${amount} at ${rate} a year (APR), ${ends ? `ends on ${ends}` : 'flexible, no end date'}; earned ${earned} so far.`,
+    `${name}: ${amount} at ${rate}, ${ends ? `ends on ${ends}` : 'flexible, no end date'}; earned ${earned} so far.`,
   noGoals: `You have no goals yet. You can create one in My Goals. ${ASSISTANT_MESSAGES.notFinancialAdvice}`,
   goal: (name, status, invested, earned, target, percent, by) =>
     `${name} (${status}): ${invested} invested and ${earned} earned of ${target}, ${percent}%${by ? `, by ${by}` : ''}.`,
@@ -154,7 +154,7 @@ const en: AssistantTexts = {
   loyaltyPoints: (points, worth) =>
     `You have ${points} loyalty points, worth ${worth}. You can redeem them in the Rewards Hub once you have at least 10.`,
   catalogue: (minimum, plan, lowest, highest) =>
-    `Our open investment plans start at ${minimum} (${plan}) and pay ${lowest === highest ? lowest : `from ${lowest} to ${highest}`} a year (APR). ${ASSISTANT_MESSAGES.notFinancialAdvice}`,
+    `Our open investment plans start at ${minimum} (${plan}) and pay ${lowest === highest ? lowest : `from ${lowest} to ${highest}`}. ${ASSISTANT_MESSAGES.notFinancialAdvice}`,
   noCatalogue: 'No investment plan is open at the moment.',
 };
 
@@ -210,7 +210,7 @@ const es: AssistantTexts = {
   plansLead: (count, atLeast) =>
     `Tienes ${atLeast ? `al menos ${count}` : count} plan${count === 1 ? '' : 'es'} en curso:`,
   plan: (name, amount, rate, ends, earned) =>
-    `${name}: ${amount} al ${rate} anual (tasa nominal), ${ends ? `termina el ${ends}` : 'flexible, sin fecha de fin'}; has ganado ${earned} hasta ahora.`,
+    `${name}: ${amount} al ${rate}, ${ends ? `termina el ${ends}` : 'flexible, sin fecha de fin'}; has ganado ${earned} hasta ahora.`,
   noGoals: `Todavía no tienes metas. Puedes crear una en Mis metas. ${ES_NOT_ADVICE}`,
   goal: (name, status, invested, earned, target, percent, by) =>
     `${name} (${status}): ${invested} invertidos y ${earned} ganados de ${target}, ${percent} %${by ? `, para el ${by}` : ''}.`,
@@ -220,7 +220,7 @@ const es: AssistantTexts = {
   loyaltyPoints: (points, worth) =>
     `Tienes ${points} puntos de fidelidad, que valen ${worth}. Puedes canjearlos en el Centro de recompensas cuando tengas al menos 10.`,
   catalogue: (minimum, plan, lowest, highest) =>
-    `Nuestros planes de inversión abiertos empiezan en ${minimum} (${plan}) y pagan ${lowest === highest ? `el ${lowest}` : `del ${lowest} al ${highest}`} anual (tasa nominal). ${ES_NOT_ADVICE}`,
+    `Nuestros planes de inversión abiertos empiezan en ${minimum} (${plan}) y pagan ${lowest === highest ? `el ${lowest}` : `del ${lowest} al ${highest}`}. ${ES_NOT_ADVICE}`,
   noCatalogue: 'Ahora mismo no hay ningún plan de inversión abierto.',
 };
 
@@ -275,7 +275,7 @@ const ar: AssistantTexts = {
   plansLead: (count, atLeast) =>
     `لديك ${atLeast ? `${count} خطط جارية على الأقل` : `${count} من الخطط الجارية`}:`,
   plan: (name, amount, rate, ends, earned) =>
-    `${name}: ${amount} بمعدل ${rate} سنويًا (معدل سنوي بسيط)، ${ends ? `تنتهي في ${ends}` : 'مرنة، بلا تاريخ انتهاء'}؛ ربحت ${earned} حتى الآن.`,
+    `${name}: ${amount} بمعدل ${rate}، ${ends ? `تنتهي في ${ends}` : 'مرنة، بلا تاريخ انتهاء'}؛ ربحت ${earned} حتى الآن.`,
   noGoals: `ليست لديك أهداف بعد. يمكنك إنشاء هدف في أهدافي. ${AR_NOT_ADVICE}`,
   goal: (name, status, invested, earned, target, percent, by) =>
     `${name} (${status}): ${invested} مستثمرة و${earned} أرباح من ${target}، ${percent}%${by ? `، بحلول ${by}` : ''}.`,
@@ -285,7 +285,7 @@ const ar: AssistantTexts = {
   loyaltyPoints: (points, worth) =>
     `لديك ${points} من نقاط الولاء، قيمتها ${worth}. يمكنك استبدالها في مركز المكافآت عندما يكون لديك 10 نقاط على الأقل.`,
   catalogue: (minimum, plan, lowest, highest) =>
-    `تبدأ خطط الاستثمار المفتوحة لدينا من ${minimum} (${plan}) وتدفع ${lowest === highest ? lowest : `من ${lowest} إلى ${highest}`} سنويًا (معدل سنوي بسيط). ${AR_NOT_ADVICE}`,
+    `تبدأ خطط الاستثمار المفتوحة لدينا من ${minimum} (${plan}) وتدفع ${lowest === highest ? lowest : `من ${lowest} إلى ${highest}`}. ${AR_NOT_ADVICE}`,
   noCatalogue: 'لا توجد خطة استثمار مفتوحة حاليًا.',
 };
 

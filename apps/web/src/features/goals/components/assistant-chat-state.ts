@@ -131,17 +131,6 @@ export function useDayFormat(): (isoDay: string) => string {
   );
 }
 
-/** A yearly rate in basis points as a percent in the reader's language ("8%", "8 %", "12.5%"). */
-export function usePercentFormat(): (bps: number) => string {
-  const { i18n } = useTranslation();
-  const locale = DATE_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
-  return useCallback(
-    (bps: number) =>
-      new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000),
-    [locale],
-  );
-}
-
 /** Money as the assistant's tools write it ("$1,234.50"): masked in streamed text under Hide balance. */
 const STREAMED_MONEY = /-?\$\d{1,3}(?:,\d{3})*(?:\.\d{2})?/g;
 export const maskMoney = (text: string) => text.replace(STREAMED_MONEY, '******');

@@ -88,7 +88,7 @@ describe('AssistantChat', () => {
       target_date: null,
     });
     expect(within(log()).getByText('Best plan')).toBeInTheDocument();
-    expect(log()).toHaveTextContent('Growth (12% a year (APR))');
+    expect(log()).toHaveTextContent('Growth (12% APR)');
     expect(log()).toHaveTextContent('Every month: 16 to 50 × $100.00 ($1,600.00 to $5,000.00).');
     expect(log()).toHaveTextContent('Contributions in 12 months: 13; in total $20,800.00 to $65,000.00.');
     await user.click(screen.getByRole('button', { name: 'Choose Starter' }));

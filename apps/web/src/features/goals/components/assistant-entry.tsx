@@ -4,9 +4,10 @@ import type { AnswerPart, AssistantSource } from '@app/shared/schemas/assistant'
 import type { GoalFrequency } from '@app/shared/goals';
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import { PrivateAmount } from '#components/private-amount';
+import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { useMessage } from '../../../i18n/use-message';
-import { useDayFormat, usePercentFormat, type Entry } from './assistant-chat-state';
+import { useDayFormat, type Entry } from './assistant-chat-state';
 
 /** One bubble of the assistant chat: what the member said or what the assistant answered. */
 
@@ -61,7 +62,7 @@ function PlanList({
   const { t } = useTranslation();
   const money = useMoney();
   const day = useDayFormat();
-  const percent = usePercentFormat();
+  const labels = useLabels();
   return (
     <>
       <p>{t('assistant.plansIntro', { count: plans.length })}</p>
@@ -69,10 +70,7 @@ function PlanList({
         {plans.map((plan) => (
           <li key={plan.plan_id} className="rounded-lg border border-line bg-surface p-3">
             <p className="font-medium">
-              {plan.name}{' '}
-              <span className="text-muted">
-                ({t('assistant.yearlyRate', { rate: percent(plan.apy_bps) })})
-              </span>
+              {plan.name} <span className="text-muted">({labels.planYield(plan.apy_bps)})</span>
               {plan.plan_id === bestId && (
                 <span className="ms-2 rounded-full bg-brand/10 px-2 py-0.5 text-xs text-brand-text">
                   {t('assistant.best')}
