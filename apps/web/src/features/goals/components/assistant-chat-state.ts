@@ -35,6 +35,12 @@ export type Entry =
   | {
       id: number;
       from: 'assistant';
+      /** A goal saved from the chat: what was invested and when the next contribution is due. */
+      saved: { amount: number; plan: string; next: string | null };
+    }
+  | {
+      id: number;
+      from: 'assistant';
       chosen: { name: string; unit: number; units?: number; frequency: GoalFrequency };
     };
 

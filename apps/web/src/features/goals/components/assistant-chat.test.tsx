@@ -278,11 +278,22 @@ describe('AssistantChat', () => {
   });
 
   it.each([
-    ['en', 'September 30, 2027', 'Contributions until September 30, 2027: 11; in total'],
-    ['es', '30 de septiembre de 2027', 'Aportaciones hasta el 30 de septiembre de 2027: 11; en total'],
+    [
+      'en',
+      'September 30, 2027',
+      'Contributions until September 30, 2027: 11; in total',
+      'Goal saved. $200.00 was invested in Starter today. The next $200.00 is due on December 28, 2026.',
+    ],
+    [
+      'es',
+      '30 de septiembre de 2027',
+      'Aportaciones hasta el 30 de septiembre de 2027: 11; en total',
+      // Testing Library compares with its whitespace normalised (a no-break space reads as a space).
+      'Meta guardada. Hoy se invirtieron 200,00 US$ en Starter. La próxima aportación de 200,00 US$ vence el 28 de diciembre de 2026.',
+    ],
   ] as const)(
     'shows the target date in the member’s language (%s), not as ISO',
-    async (language, shown, total) => {
+    async (language, shown, total, saved) => {
       const user = userEvent.setup();
       await i18n.changeLanguage(language);
       const server = fakeApi({
@@ -293,6 +304,15 @@ describe('AssistantChat', () => {
             best_plan: { ...starter, contributions: 11 },
             message: 'One plan can reach your goal.',
           }),
+        'POST /api/ai/save-goal': () =>
+          json(
+            {
+              message:
+                'Goal saved. $200.00 was invested in Starter today. The next $200.00 is due on 2026-12-28.',
+              goal: { plan_name: 'Starter', unit_amount: 200, next_contribution_date: '2026-12-28' },
+            },
+            201,
+          ),
       });
       renderScreen('/my-goals', <AssistantChat />);
       const field = screen.getByRole('textbox');
@@ -305,6 +325,10 @@ describe('AssistantChat', () => {
       expect(screen.getByRole('log')).toHaveTextContent(total);
       expect(screen.getByRole('log')).not.toHaveTextContent('2027-09-30');
       expect(server.to('POST /api/ai/preview-plans')[0]!.body).toMatchObject({ target_date: '2027-09-30' });
+      // Saved: said in the member's language, the next contribution's date too (not the API's ISO text).
+      await user.click(within(screen.getByRole('group')).getAllByRole('button')[0]!);
+      expect(await within(screen.getByRole('log')).findByText(saved)).toBeInTheDocument();
+      expect(screen.getByRole('log')).not.toHaveTextContent('2026-12-28');
     },
   );
 

@@ -236,11 +236,20 @@ export function AssistantChat() {
     add(null, { from: 'member', text: t('assistant.confirm') });
     try {
       const saved = await save.mutateAsync({ ...draft, plan_id: plan.plan_id, units: plan.min_units });
-      add(
-        0,
-        { from: 'assistant', message: saved.message || 'Goal saved.' },
-        { from: 'assistant', key: 'assistant.greeting' },
-      );
+      // Said in the member's language from the saved goal (the API's message is English, its date ISO).
+      const goal = saved.goal as Partial<typeof saved.goal> | undefined;
+      const said: NewEntry =
+        goal?.plan_name !== undefined && goal.unit_amount !== undefined
+          ? {
+              from: 'assistant',
+              saved: {
+                amount: goal.unit_amount,
+                plan: goal.plan_name,
+                next: goal.next_contribution_date ?? null,
+              },
+            }
+          : { from: 'assistant', message: saved.message || 'Goal saved.' };
+      add(0, said, { from: 'assistant', key: 'assistant.greeting' });
       setState((current) => ({ ...current, draft: {}, plans: [], bestId: null, chosenId: null }));
     } catch (error) {
       add(null, {

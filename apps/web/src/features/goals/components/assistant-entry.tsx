@@ -119,6 +119,12 @@ export function EntryView({ entry }: { entry: Entry }) {
       </>
     );
   }
+  if ('saved' in entry) {
+    const values = { amount: money(entry.saved.amount), plan: entry.saved.plan };
+    return entry.saved.next
+      ? t('assistant.saved', { ...values, date: day(entry.saved.next) })
+      : t('assistant.savedReached', values);
+  }
   if ('chosen' in entry) {
     const units = entry.chosen.units ?? 1;
     return t('assistant.chosen', {
