@@ -3,22 +3,19 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useTranslation } from 'react-i18next';
 import { Bot, Send } from 'lucide-react';
 import { ASSISTANT_MESSAGES, ASSISTANT_QUESTION_MAX } from '@app/shared/schemas/assistant';
-import { GOAL_FREQUENCIES, type GoalFrequency } from '@app/shared/goals';
-import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import { Button } from '#components/ui/button';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
 import { useMe } from '#lib/session';
 import { useShowBalance } from '#lib/preferences';
 import { useMessage } from '../../../i18n/use-message';
-import { askAssistant, usePreviewPlans, useSaveGoalFromChat, type GoalDraft } from '../api/assistant-api';
+import { askAssistant } from '../api/assistant-api';
+import { useGoalFlow } from './use-goal-flow';
 import {
   INITIAL,
   STORAGE_PREFIX,
-  datePrompt,
   loadState,
   maskMoney,
-  readAmount,
   saveState,
   type ChatState,
   type NewEntry,
@@ -36,15 +33,6 @@ import { ChosenStep, DateStep, IntervalStep, MenuStep, PlansStep } from './assis
  * field, and the history is kept for the browser session (sessionStorage, per member).
  */
 
-/** The typed interval of step 3, in English or as the button says it in the reader's language. */
-function frequencyOf(text: string, labels: Record<GoalFrequency, string>): GoalFrequency | null {
-  const typed = text.trim().toLowerCase();
-  return (
-    GOAL_FREQUENCIES.find((frequency) => typed === frequency || typed === labels[frequency].toLowerCase()) ??
-    null
-  );
-}
-
 export function AssistantChat() {
   const { t } = useTranslation();
   const message = useMessage();
@@ -56,8 +44,6 @@ export function AssistantChat() {
   const [inputError, setInputError] = useState<string | null>(null);
   const [streaming, setStreaming] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const preview = usePreviewPlans();
-  const save = useSaveGoalFromChat();
   const inputRef = useRef<HTMLInputElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const nextId = useRef(Math.max(...state.entries.map((entry) => entry.id)) + 1);
@@ -79,12 +65,6 @@ export function AssistantChat() {
     if (log) log.scrollTop = log.scrollHeight;
   }, [state.entries.length, streaming]);
 
-  const intervalLabels: Record<GoalFrequency, string> = {
-    daily: t('assistant.intervals.daily'),
-    weekly: t('assistant.intervals.weekly'),
-    monthly: t('assistant.intervals.monthly'),
-  };
-
   const add = useCallback((step: Step | null, ...entries: NewEntry[]) => {
     setState((current) => ({
       ...current,
@@ -94,12 +74,8 @@ export function AssistantChat() {
   }, []);
 
   const focusInput = () => window.setTimeout(() => inputRef.current?.focus(), 0);
-
-  /** What the member typed or chose was refused: the conversation says why, and so does the field. */
-  function refuse(member: NewEntry, prompt: string, values?: Record<string, string>) {
-    add(null, member, { from: 'assistant', key: prompt, ...(values ? { values } : {}) });
-    setInputError(t(prompt, values));
-  }
+  const flow = useGoalFlow({ state, setState, add, setInputError, focusInput });
+  const { preview, save } = flow;
 
   /** A free question; `shown` is what the member's bubble says when it differs (a menu label). */
   async function ask(question: string, shown = question) {
@@ -132,183 +108,6 @@ export function AssistantChat() {
     }
   }
 
-  function startGoal() {
-    add(
-      1,
-      { from: 'member', text: t('assistant.menuSaveGoal') },
-      { from: 'assistant', key: 'assistant.askName' },
-    );
-    setState((current) => ({ ...current, draft: {}, plans: [], bestId: null, chosenId: null }));
-    focusInput();
-  }
-
-  function cancel() {
-    add(0, { from: 'member', text: t('assistant.cancel') }, { from: 'assistant', key: 'assistant.greeting' });
-    setInputError(null);
-    focusInput();
-  }
-
-  function chooseFrequency(frequency: GoalFrequency) {
-    setState((current) => ({ ...current, draft: { ...current.draft, target_frequency: frequency } }));
-    add(
-      4,
-      { from: 'member', text: intervalLabels[frequency] },
-      { from: 'assistant', key: 'assistant.askDate' },
-    );
-  }
-
-  async function suggestPlans(targetDate: string | null) {
-    const draft: GoalDraft = {
-      name: state.draft.name ?? '',
-      target_amount: state.draft.target_amount ?? '',
-      target_frequency: state.draft.target_frequency ?? 'daily',
-      target_date: targetDate,
-    };
-    setState((current) => ({ ...current, draft }));
-    add(
-      null,
-      targetDate ? { from: 'member', date: targetDate } : { from: 'member', text: t('assistant.noDate') },
-    );
-    try {
-      const result = await preview.mutateAsync(draft);
-      if (result.recommended_plans.length === 0) {
-        add(
-          0,
-          { from: 'assistant', message: result.message },
-          { from: 'assistant', key: 'assistant.greeting' },
-        );
-        return;
-      }
-      const bestId = result.best_plan?.plan_id ?? null;
-      setState((current) => ({ ...current, plans: result.recommended_plans, bestId }));
-      add(5, {
-        from: 'assistant',
-        plans: result.recommended_plans,
-        bestId,
-        frequency: draft.target_frequency,
-        date: targetDate,
-      });
-    } catch (error) {
-      // A refused amount or date (400) says why; anything else is the chat's error text.
-      add(null, {
-        from: 'assistant',
-        message:
-          error instanceof ApiError && error.status === 400
-            ? errorMessage(error, 'There was an error while suggesting plans.')
-            : 'There was an error while suggesting plans.',
-      });
-    }
-  }
-
-  function choosePlan(plan: SuggestedPlan) {
-    setState((current) => ({ ...current, chosenId: plan.plan_id }));
-    add(
-      6,
-      { from: 'member', text: plan.name },
-      {
-        from: 'assistant',
-        chosen: {
-          name: plan.name,
-          unit: plan.min_amount,
-          units: plan.min_units,
-          frequency: state.draft.target_frequency ?? 'daily',
-        },
-      },
-    );
-  }
-
-  function backToPlans() {
-    add(
-      5,
-      { from: 'member', text: t('assistant.back') },
-      {
-        from: 'assistant',
-        plans: state.plans,
-        bestId: state.bestId,
-        frequency: state.draft.target_frequency ?? 'daily',
-        date: state.draft.target_date ?? null,
-      },
-    );
-  }
-
-  async function confirm(plan: SuggestedPlan) {
-    const draft = state.draft as GoalDraft;
-    add(null, { from: 'member', text: t('assistant.confirm') });
-    try {
-      const saved = await save.mutateAsync({ ...draft, plan_id: plan.plan_id, units: plan.min_units });
-      // Said in the member's language from the saved goal (the API's message is English, its date ISO).
-      const goal = saved.goal as Partial<typeof saved.goal> | undefined;
-      const said: NewEntry =
-        goal?.plan_name !== undefined && goal.unit_amount !== undefined
-          ? {
-              from: 'assistant',
-              saved: {
-                amount: goal.unit_amount,
-                plan: goal.plan_name,
-                next: goal.next_contribution_date ?? null,
-              },
-            }
-          : { from: 'assistant', message: saved.message || 'Goal saved.' };
-      add(0, said, { from: 'assistant', key: 'assistant.greeting' });
-      setState((current) => ({ ...current, draft: {}, plans: [], bestId: null, chosenId: null }));
-    } catch (error) {
-      add(null, {
-        from: 'assistant',
-        message: errorMessage(error, 'There was an error while saving your goal.'),
-      });
-    }
-  }
-
-  /** Step 4's date, from the date field or typed as YYYY-MM-DD; whether it was taken. */
-  function submitDate(date: string): boolean {
-    const prompt = datePrompt(date);
-    if (prompt) {
-      refuse({ from: 'member', text: date.trim() === '' ? t('assistant.noDateChosen') : date }, prompt);
-      return false;
-    }
-    setInputError(null);
-    void suggestPlans(date.trim());
-    return true;
-  }
-
-  function submitStep(text: string): boolean {
-    switch (state.step) {
-      case 1:
-        if (text.length > 100) {
-          refuse({ from: 'member', text }, 'assistant.invalidName');
-          return false;
-        }
-        setState((current) => ({ ...current, draft: { ...current.draft, name: text } }));
-        add(2, { from: 'member', text }, { from: 'assistant', key: 'assistant.askAmount' });
-        return true;
-      case 2: {
-        const read = readAmount(text);
-        if (!read.ok) {
-          refuse({ from: 'member', text }, read.prompt);
-          return false;
-        }
-        setState((current) => ({ ...current, draft: { ...current.draft, target_amount: read.amount } }));
-        add(3, { from: 'member', text }, { from: 'assistant', key: 'assistant.askInterval' });
-        return true;
-      }
-      case 3: {
-        const frequency = frequencyOf(text, intervalLabels);
-        if (!frequency) {
-          refuse({ from: 'member', text }, 'assistant.invalidInterval');
-          return false;
-        }
-        chooseFrequency(frequency);
-        return true;
-      }
-      case 4:
-        return submitDate(text);
-      default:
-        // The menu's other texts and every question go to the assistant (spec §4).
-        void ask(text);
-        return true;
-    }
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
     const text = input.trim();
@@ -318,7 +117,9 @@ export function AssistantChat() {
       return;
     }
     setInputError(null);
-    if (submitStep(text)) setInput('');
+    const taken = flow.submitStep(text);
+    if (taken === null) void ask(text);
+    if (taken !== false) setInput('');
   }
 
   const busy = asking || preview.isPending || save.isPending;
@@ -398,20 +199,20 @@ export function AssistantChat() {
         {state.step === 0 && (
           <MenuStep
             busy={busy}
-            onSaveGoal={startGoal}
+            onSaveGoal={flow.startGoal}
             // The built-in assistant reads the member's language: the menu's label is the question.
             onCheckBalance={() => void ask(t('assistant.menuCheckBalance'))}
           />
         )}
-        {state.step === 3 && <IntervalStep labels={intervalLabels} onChoose={chooseFrequency} />}
+        {state.step === 3 && <IntervalStep labels={flow.intervalLabels} onChoose={flow.chooseFrequency} />}
         {state.step === 4 && (
           <DateStep
             busy={busy}
             pending={preview.isPending}
             errorId={errorId}
             invalid={inputError !== null}
-            onDate={submitDate}
-            onNoDate={() => void suggestPlans(null)}
+            onDate={flow.submitDate}
+            onNoDate={() => void flow.suggestPlans(null)}
           />
         )}
         {state.step === 5 && (
@@ -420,20 +221,20 @@ export function AssistantChat() {
             best={best}
             busy={busy}
             saving={save.isPending}
-            onConfirm={(plan) => void confirm(plan)}
-            onChoose={choosePlan}
+            onConfirm={(plan) => void flow.confirm(plan)}
+            onChoose={flow.choosePlan}
           />
         )}
         {state.step === 6 && chosen && (
           <ChosenStep
             busy={busy}
             saving={save.isPending}
-            onConfirm={() => void confirm(chosen)}
-            onBack={backToPlans}
+            onConfirm={() => void flow.confirm(chosen)}
+            onBack={flow.backToPlans}
           />
         )}
         {inFlow && (
-          <Button variant="link" size="sm" onClick={cancel} disabled={busy}>
+          <Button variant="link" size="sm" onClick={flow.cancel} disabled={busy}>
             {t('assistant.cancel')}
           </Button>
         )}
