@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  goalProgressPercent,
-  periodsUntil,
-  planImpact,
-  planUnits,
-  suggestPlans,
-  unitsToTarget,
-  type PlanForGoal,
-} from './goals';
+import { goalProgressPercent, periodsUntil, planImpact, unitsToTarget } from './goals';
 import { GoalCreateRequest, PlanImpactRequest, PreviewPlansRequest } from './schemas/goals';
 
 /**
  * The planning rules of DESIGN §6 against cases worked by hand. The plan of most cases: $100 to
  * $10,000 a unit at 12% a year; the target $20,000; today 2026-03-02.
  */
-const growth: PlanForGoal = {
-  id: 1,
-  name: 'Growth',
-  category: 'personal',
-  status: 'active',
-  apyBps: 1200,
-  minAmount: 100_00,
-  maxAmount: 10_000_00,
-};
 const today = '2026-03-02';
 
 describe('periodsUntil (n)', () => {
@@ -43,101 +26,6 @@ describe('periodsUntil (n)', () => {
     expect(periodsUntil(today, '2026-03-03', 'monthly')).toBe(1);
     // 31 January + 1 month is 28 February: a whole month by 2026-02-28.
     expect(periodsUntil('2026-01-31', '2026-02-28', 'monthly')).toBe(1);
-  });
-});
-
-describe('planUnits', () => {
-  it('without a date: n = 12 months, g = 1.12 for every frequency', () => {
-    // min_units = ceil(20000 / (10000 × 1.12)) = ceil(1.786) = 2; max = ceil(20000 / 112) = ceil(178.57) = 179.
-    for (const frequency of ['daily', 'weekly', 'monthly'] as const) {
-      const n = periodsUntil(today, null, frequency);
-      expect(planUnits(20_000_00, growth, n, frequency)).toEqual({
-        minUnits: 2,
-        maxUnits: 179,
-        minTotal: 20_000_00,
-        maxTotal: 17_900_00,
-      });
-    }
-  });
-
-  it('monthly to 2026-09-02: n = 6, g = 1.06', () => {
-    // ceil(20000 / 10600) = 2; ceil(20000 / 106) = ceil(188.68) = 189.
-    expect(planUnits(20_000_00, growth, 6, 'monthly')).toEqual({
-      minUnits: 2,
-      maxUnits: 189,
-      minTotal: 20_000_00,
-      maxTotal: 18_900_00,
-    });
-  });
-
-  it('weekly to 2026-09-02: n = 26, g = 1 + 0.12 × 26 / 52 = 1.06', () => {
-    expect(planUnits(20_000_00, growth, 26, 'weekly')).toMatchObject({ minUnits: 2, maxUnits: 189 });
-  });
-
-  it('daily to 2026-09-02: n = 184, g = 1 + 0.12 × 184 / 365 = 1.060493', () => {
-    // 20000 / (100 × 1.060493) = 188.59 → 189; 20000 / (10000 × 1.060493) = 1.886 → 2.
-    expect(planUnits(20_000_00, growth, 184, 'daily')).toMatchObject({ minUnits: 2, maxUnits: 189 });
-    // A target the growth meets exactly needs no extra unit: $1,060.49 is not quite 10 × $106.0493.
-    expect(planUnits(1_060_49, growth, 184, 'daily').maxUnits).toBe(10);
-    expect(planUnits(1_060_50, growth, 184, 'daily').maxUnits).toBe(11);
-  });
-
-  it('at 0% the units are the target over the unit, rounded up', () => {
-    const flat = { ...growth, apyBps: 0 };
-    expect(planUnits(1_000_00, flat, 12, 'monthly')).toEqual({
-      minUnits: 1,
-      maxUnits: 10,
-      minTotal: 10_000_00,
-      maxTotal: 1_000_00,
-    });
-    expect(planUnits(1_000_01, flat, 12, 'monthly').maxUnits).toBe(11);
-  });
-});
-
-describe('suggestPlans', () => {
-  const saver: PlanForGoal = { ...growth, id: 2, name: 'Saver', apyBps: 500, maxAmount: 5_000_00 };
-  const rich: PlanForGoal = { ...growth, id: 3, name: 'Rich', category: 'business', minAmount: 1_000_00 };
-  const staking: PlanForGoal = { ...growth, id: 4, name: 'Stake', category: 'staking' };
-  const closed: PlanForGoal = { ...growth, id: 5, name: 'Closed', status: 'inactive' };
-  const plans = [saver, rich, staking, closed, growth];
-
-  it('keeps active personal and business plans the balance can start, best (smallest min_total) first', () => {
-    const suggestion = suggestPlans({
-      targetCents: 20_000_00,
-      frequency: 'monthly',
-      targetDate: null,
-      today,
-      balanceCents: 500_00,
-      plans,
-    });
-    // Rich needs $1,000 a unit: out. Growth: 2 × $10,000 = $20,000. Saver (g = 1.05): ceil(20000 / 5250) = 4 → $20,000.
-    expect(suggestion.recommended.map((item) => item.plan.name)).toEqual(['Growth', 'Saver']);
-    expect(suggestion.best?.plan.name).toBe('Growth');
-    expect(suggestion.recommended[1]).toMatchObject({ minUnits: 4, minTotal: 20_000_00, periods: 12 });
-  });
-
-  it('without a frequency plans daily, and answers none when the balance starts nothing', () => {
-    const none = suggestPlans({
-      targetCents: 20_000_00,
-      frequency: null,
-      targetDate: null,
-      today,
-      balanceCents: 99_99,
-      plans,
-    });
-    expect(none).toEqual({ recommended: [], best: null });
-    const daily = suggestPlans({
-      targetCents: 20_000_00,
-      frequency: null,
-      targetDate: null,
-      today,
-      balanceCents: 100_000_00,
-      plans,
-    });
-    // All three need $20,000 at least; Growth and Rich tie on apy too: the catalogue id decides.
-    expect(daily.recommended.map((item) => item.plan.name)).toEqual(['Growth', 'Rich', 'Saver']);
-    expect(daily.recommended[0]?.periods).toBe(365);
-    expect(daily.recommended.map((item) => item.minTotal)).toEqual([20_000_00, 20_000_00, 20_000_00]);
   });
 });
 

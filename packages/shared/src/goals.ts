@@ -66,75 +66,9 @@ export interface PlanForGoal {
   maxAmount: number;
 }
 
-export interface PlanUnits {
-  /** ceil(target ÷ (max_amount × g)). */
-  minUnits: number;
-  /** ceil(target ÷ (min_amount × g)). */
-  maxUnits: number;
-  /** Cents: min_units × max_amount. */
-  minTotal: number;
-  /** Cents: max_units × min_amount. */
-  maxTotal: number;
-}
-
-/**
- * The units of DESIGN §6 for a target of `targetCents` over n periods: growth g = 1 + apy × n ÷
- * periods per year; computed exactly in integers (g's denominator multiplied out).
- */
-export function planUnits(
-  targetCents: number,
-  plan: Pick<PlanForGoal, 'apyBps' | 'minAmount' | 'maxAmount'>,
-  periods: number,
-  frequency: GoalFrequency,
-): PlanUnits {
-  const perYear = BigInt(PERIODS_PER_YEAR[frequency]);
-  const target = BigInt(targetCents) * BPS * perYear;
-  const growth = BPS * perYear + BigInt(plan.apyBps) * BigInt(periods);
-  const minUnits = Number(ceilDiv(target, BigInt(plan.maxAmount) * growth));
-  const maxUnits = Number(ceilDiv(target, BigInt(plan.minAmount) * growth));
-  return {
-    minUnits,
-    maxUnits,
-    minTotal: minUnits * plan.maxAmount,
-    maxTotal: maxUnits * plan.minAmount,
-  };
-}
-
-export interface SuggestedPlanFigures extends PlanUnits {
-  plan: PlanForGoal;
-  periods: number;
-}
-
-export interface PlanSuggestion {
-  /** Best first: smallest min_total, then highest apy, then the catalogue's id. */
-  recommended: SuggestedPlanFigures[];
-  best: SuggestedPlanFigures | null;
-}
-
 /** Whether a goal may use the plan at all: active, of category personal or business. */
 export const isGoalPlan = (plan: Pick<PlanForGoal, 'status' | 'category'>): boolean =>
   plan.status === 'active' && (GOAL_PLAN_CATEGORIES as readonly string[]).includes(plan.category);
-
-/**
- * preview-plans (DESIGN §6): the active personal or business plans whose min_amount the balance
- * covers, each with its units and totals for the target, best first.
- */
-export function suggestPlans(input: {
-  targetCents: number;
-  frequency: GoalFrequency | null;
-  targetDate: string | null;
-  today: string;
-  balanceCents: number;
-  plans: PlanForGoal[];
-}): PlanSuggestion {
-  const frequency = effectiveFrequency(input.frequency);
-  const periods = periodsUntil(input.today, input.targetDate, frequency);
-  const recommended = input.plans
-    .filter((plan) => isGoalPlan(plan) && plan.minAmount <= input.balanceCents)
-    .map((plan) => ({ plan, periods, ...planUnits(input.targetCents, plan, periods, frequency) }))
-    .sort((a, b) => a.minTotal - b.minTotal || b.plan.apyBps - a.plan.apyBps || a.plan.id - b.plan.id);
-  return { recommended, best: recommended[0] ?? null };
-}
 
 /**
  * Value in cents × 2 × periods per year × 10 000 of a goal after its k-th unit: units invested at

@@ -25,6 +25,7 @@ export * from './rate-labels';
 export * from './schemas/loans';
 export * from './schemas/assistant';
 export * from './goals';
+export * from './goal-planning';
 export * from './schemas/goals';
 export * from './schemas/admin';
 export * from './schemas/admin-queues';

@@ -44,6 +44,7 @@ export const ASSISTANT_INTENTS = [
   'goals',
   'loans',
   'loyalty_points',
+  'catalogue',
   'advice',
   'action',
   'greeting',
@@ -53,11 +54,20 @@ export const ASSISTANT_INTENTS = [
 ] as const;
 export type AssistantIntent = (typeof ASSISTANT_INTENTS)[number];
 
+/**
+ * A piece of an answer's text; `amount` (dollars) marks one of the member's own money figures, which
+ * the chat hides under Hide balance (decision 161). The parts' texts joined are the answer.
+ */
+export const AnswerPart = z.object({ text: z.string(), amount: z.number().optional() });
+export type AnswerPart = z.infer<typeof AnswerPart>;
+
 /** The answer of `POST /api/ai/ask` (the spec allows string or object: always this object). */
 export const AskResponse = z.object({
   answer: z.string(),
   sources: z.array(AssistantSource),
   intent: z.enum(ASSISTANT_INTENTS),
+  /** The answer split at the member's money figures (absent when it has none). */
+  parts: z.array(AnswerPart).optional(),
 });
 export type AskResponse = z.infer<typeof AskResponse>;
 

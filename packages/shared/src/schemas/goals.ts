@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GOAL_DATE_MAX_YEARS } from '../goal-planning';
 import { GOAL_FREQUENCIES } from '../goals';
 import { isoDate, moneyAmount, positiveId, wholeNumber } from './common';
 
@@ -14,6 +15,12 @@ export const GOAL_MESSAGES = {
   achievedStartsAtZero: 'A new goal starts with achieved_amount 0.',
   /** Spec §8. */
   noMatchingPlans: 'No matching plans found for your goal, your balance is insufficient.',
+  /** No plan's contributions add up to the target by the date (decision 161). */
+  noPlanReaches:
+    'No plan can reach this target by that date. Try a later date, a smaller amount or a more frequent interval.',
+  dateTooFar: `The target date can be at most ${GOAL_DATE_MAX_YEARS} years from today.`,
+  invalidUnits: 'Choose a whole number of units of at least 1.',
+  unitsAboveMax: 'That many units are more than this plan takes at once.',
   plansFound: (count: number) =>
     count === 1 ? 'One plan can reach your goal.' : `${count} plans can reach your goal.`,
   /** Spec §8: create success (the first unit is invested at once). */
@@ -90,6 +97,13 @@ export const GoalCreateRequest = z.object({
   target_frequency: frequencyField(null),
   target_date: optionalDate,
   plan_id: planId(GOAL_MESSAGES.selectPlan),
+  /** Units of the plan's min_amount each contribution invests (the chat's suggestion; 1 when absent). */
+  units: z
+    .number({ error: GOAL_MESSAGES.invalidUnits })
+    .int(GOAL_MESSAGES.invalidUnits)
+    .min(1, GOAL_MESSAGES.invalidUnits)
+    .max(1_000_000_000, GOAL_MESSAGES.unitsAboveMax)
+    .optional(),
   /** The chat sends 0 (spec §7); anything else is refused: a goal starts at 0. */
   achieved_amount: wholeNumber(
     z
@@ -179,12 +193,16 @@ export const SuggestedPlan = z.object({
   change: z.string(),
   min_amount: z.number(),
   max_amount: z.number(),
+  /** Units (of min_amount) per contribution: the fewest that reach the target by the date, the most worth it. */
   min_units: z.number().int(),
   max_units: z.number().int(),
+  /** Units × min_amount × contributions until the date, at min_units and max_units (both ≥ the target). */
   min_total: z.number(),
   max_total: z.number(),
-  /** n of DESIGN §6: whole periods until the target date (12 months without one). */
+  /** Whole periods until the target date (12 months without one). */
   periods: z.number().int(),
+  /** Contributions until the target date, the first at once (decision 161). */
+  contributions: z.number().int(),
 });
 export type SuggestedPlan = z.infer<typeof SuggestedPlan>;
 

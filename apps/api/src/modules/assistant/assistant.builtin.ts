@@ -1,7 +1,8 @@
 import { planYieldLabel, type AskResponse, type AssistantLanguage, type AssistantSource } from '@app/shared';
 import * as data from './assistant.data';
 import { matchQuestion, type Period } from './assistant.intents';
-import { formatsFor, TEXTS, type SourceKey } from './assistant.texts';
+import { recordingFormats, withMoneyParts, type Figure } from './assistant.parts';
+import { TEXTS, type Formats, type SourceKey } from './assistant.texts';
 
 /**
  * The built-in assistant (decision 115): the intent the question's words call for, answered from a
@@ -91,15 +92,32 @@ export type GoalsReader = (ctx: data.DataContext) => Promise<{
   }>;
 }>;
 
-/** The built-in answer to one question of the signed-in member (`ctx.userId`), in `language`. */
+/**
+ * The built-in answer to one question of the signed-in member (`ctx.userId`), in `language`, with
+ * the member's money figures marked (assistant.parts.ts).
+ */
 export async function builtInAnswer(
   ctx: data.DataContext,
   question: string,
   readGoals: GoalsReader,
   language: AssistantLanguage = 'en',
 ): Promise<AskResponse> {
+  const f = recordingFormats(language);
+  const answer = await answerWith(ctx, question, readGoals, language, f);
+  // A help-center text's amounts are not the member's: only figures from the data functions are marked.
+  const notTheMembers = ['help', 'action', 'catalogue'].includes(answer.intent);
+  const figures: Figure[] = notTheMembers ? [] : f.figures;
+  return withMoneyParts(answer, figures);
+}
+
+async function answerWith(
+  ctx: data.DataContext,
+  question: string,
+  readGoals: GoalsReader,
+  language: AssistantLanguage,
+  f: Formats,
+): Promise<AskResponse> {
   const t = TEXTS[language];
-  const f = formatsFor(language);
   const SOURCES = SOURCES_BY_LANGUAGE[language];
   const status = (word: string) => t.statuses[word] ?? word;
   const periodText = (period: Period) =>
@@ -126,6 +144,22 @@ export async function builtInAnswer(
           intent: 'unknown',
         }
       );
+    case 'catalogue': {
+      const c = await data.getPlanCatalogue(ctx);
+      return {
+        answer:
+          'lowest_minimum' in c
+            ? t.catalogue(
+                f.money(c.lowest_minimum),
+                c.lowest_minimum_plan,
+                planYieldLabel(Math.round(c.lowest_yearly_rate_percent * 100), language),
+                planYieldLabel(Math.round(c.highest_yearly_rate_percent * 100), language),
+              )
+            : t.noCatalogue,
+        sources: [SOURCES.dashboard],
+        intent: 'catalogue',
+      };
+    }
     case 'data':
       break;
   }

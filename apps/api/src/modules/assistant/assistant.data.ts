@@ -148,6 +148,35 @@ export async function getLoyaltyPoints(ctx: DataContext) {
   };
 }
 
+export type PlanCatalogue =
+  | { open_plans: 0 }
+  | {
+      open_plans: number;
+      lowest_minimum: number;
+      lowest_minimum_text: string;
+      lowest_minimum_plan: string;
+      lowest_yearly_rate_percent: number;
+      lowest_yearly_rate_text: string;
+      highest_yearly_rate_percent: number;
+      highest_yearly_rate_text: string;
+    };
+
+/** The open investment plans' lowest minimum and their range of yearly rates (APR), from the catalogue. */
+export async function getPlanCatalogue(ctx: DataContext): Promise<PlanCatalogue> {
+  const catalogue = await repository.planCatalogue(ctx.db);
+  if (!catalogue) return { open_plans: 0 };
+  return {
+    open_plans: catalogue.count,
+    lowest_minimum: centsToMajor(catalogue.lowestMinimum),
+    lowest_minimum_text: money(catalogue.lowestMinimum),
+    lowest_minimum_plan: catalogue.lowestMinimumPlan,
+    lowest_yearly_rate_percent: catalogue.lowestRateBps / 100,
+    lowest_yearly_rate_text: planYieldLabel(catalogue.lowestRateBps, 'en'),
+    highest_yearly_rate_percent: catalogue.highestRateBps / 100,
+    highest_yearly_rate_text: planYieldLabel(catalogue.highestRateBps, 'en'),
+  };
+}
+
 export async function searchHelpCenter(ctx: DataContext, query: string) {
   const hits = await repository.searchHelp(ctx.db, query, 3);
   return {

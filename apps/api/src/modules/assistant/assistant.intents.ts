@@ -27,6 +27,7 @@ export type Match =
   | { kind: 'advice' }
   | { kind: 'action'; topic: string }
   | { kind: 'greeting' }
+  | { kind: 'catalogue' }
   | { kind: 'help' };
 
 const VOCABULARY: Record<DataIntent, string[]> = {
@@ -194,6 +195,8 @@ interface Triggers {
   topic: (question: string) => string | undefined;
   howTo: RegExp;
   figureCue: RegExp;
+  /** A question about what the plans ask or pay (answered from the catalogue, never from a help text). */
+  catalogue: RegExp;
 }
 
 const ES_VERBS: Array<[string, string]> = [
@@ -239,6 +242,8 @@ const TRIGGERS: Record<AssistantLanguage, Triggers> = {
       question.match(/\b(invest|withdraw|deposit|transfer|send|move|redeem|lock|pay|buy|sell)\b/i)?.[1],
     howTo: HOW_TO,
     figureCue: FIGURE_CUE,
+    catalogue:
+      /\b(minimum|minimums)\b|\bhow (little|much) (do i need|is needed) to (start|invest)\b|\b(what|which) (rates?|returns?|yields?|interest rates?) (do|does|can)\b(?!.*\bmy\b)|\b(rates?|returns?|yields?) (do you|you) (offer|pay)\b|\bhow much can i (earn|make)\b/i,
   },
   es: {
     greeting: /^\s*¡?\s*(hola|buenas|buenos dias|buenas (tardes|noches)|gracias|muchas gracias)\b[\s!.]*$/,
@@ -252,6 +257,8 @@ const TRIGGERS: Record<AssistantLanguage, Triggers> = {
     howTo:
       /^\s*¿?\s*(como (puedo|hago|se|funciona|funcionan)\b|que (es|son|significa|pasa)\b(?!\s+mis?\b)|por que\b|donde (puedo|se)\b|puedo\b|se puede\b)/,
     figureCue: /\b(cuanto|cuanta|cuantos|cuantas|cuando (termina|terminan|vence|vencen) mis?)\b/,
+    catalogue:
+      /\b(minimo|minima|minimos|minimas)\b|\b(que|cuales) (tasas|rendimientos|intereses) (ofrecen|pagan|dan|hay)\b|\bcuanto puedo ganar\b/,
   },
   ar: {
     greeting: /^\s*(مرحبا|اهلا|اهلا وسهلا|السلام عليكم|صباح الخير|مساء الخير|شكرا|شكرا لك)[\s!.؟]*$/,
@@ -268,6 +275,8 @@ const TRIGGERS: Record<AssistantLanguage, Triggers> = {
       topicOf(AR_VERBS, new RegExp(`${AR_START}(${verbsOf(AR_VERBS)})${AR_END}`).exec(question)?.[1]),
     howTo: /^\s*(كيف(?!\s+(حال|تسير|يسير|وضع))|لماذا|اين|ماذا يعني|ما معني|هل يمكنني|هل استطيع)/,
     figureCue: new RegExp(`${AR_START}(كم|متي)${AR_END}`),
+    catalogue:
+      /(الحد الادني|ادني مبلغ|اقل مبلغ)|(ما|ماهي|ما هي) (المعدلات|العوائد|الفوائد) (التي|المتاحه)|كم يمكنني ان اربح/,
   },
 };
 
@@ -589,6 +598,7 @@ export function matchQuestion(question: string, now: Date, language: AssistantLa
   const triggers = TRIGGERS[language];
   const text = normalise(question, language);
   if (triggers.greeting.test(text)) return { kind: 'greeting' };
+  if (triggers.catalogue.test(text)) return { kind: 'catalogue' };
   const intent = dataIntentOf(question, language);
   if (triggers.action.test(text) || triggers.actionForMe.test(text)) {
     const topic = triggers.topic(text);

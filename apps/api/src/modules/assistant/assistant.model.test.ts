@@ -108,6 +108,8 @@ describe('POST /api/ai/ask with an external model', () => {
       answer: `Your balance is $11,345.67.`,
       sources: [{ title: 'Dashboard', url: '/dashboard' }],
       intent: 'model',
+      // The model's money figures are marked too (Hide balance hides them on screen).
+      parts: [{ text: 'Your balance is ' }, { text: '$11,345.67', amount: 11_345.67 }, { text: '.' }],
     });
     expect(aliceBalance).toBe(11_345.67);
     expect(fake.requests).toHaveLength(2);
@@ -127,6 +129,7 @@ describe('POST /api/ai/ask with an external model', () => {
       'get_goals',
       'get_loans',
       'get_loyalty_points',
+      'get_plan_catalogue',
       'search_help_center',
     ]);
     // The second round carries the tool call and its result for this member only.

@@ -83,6 +83,10 @@ export const TOOLS: ToolSpec[] = [
   tool('get_goals', 'The member’s savings goals with target, invested, earned and progress.'),
   tool('get_loans', 'The member’s active loans with what is still to repay and the next instalment.'),
   tool('get_loyalty_points', 'The member’s loyalty points and what they are worth.'),
+  tool(
+    'get_plan_catalogue',
+    'The open investment plans’ lowest minimum amount and their lowest and highest yearly rates (APR), from the catalogue. Use it for any question about what plans ask or pay.',
+  ),
   tool('search_help_center', 'Search the help center’s articles and FAQs.', {
     type: 'object',
     properties: { query: { type: 'string', description: 'Words to search for' } },
@@ -100,6 +104,7 @@ const TOOL_SOURCES: Record<string, AssistantSource> = {
   get_goals: SOURCES.goals,
   get_loans: SOURCES.loans,
   get_loyalty_points: SOURCES.rewards,
+  get_plan_catalogue: SOURCES.dashboard,
 };
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -140,6 +145,8 @@ async function runTool(
       return plain(() => data.getLoans(ctx));
     case 'get_loyalty_points':
       return plain(() => data.getLoyaltyPoints(ctx));
+    case 'get_plan_catalogue':
+      return plain(() => data.getPlanCatalogue(ctx));
     case 'get_earnings': {
       const parsed = EarningsArgs.safeParse(args ?? {});
       if (!parsed.success) return { result: { error: 'from and to are days as YYYY-MM-DD' }, sources: [] };

@@ -238,3 +238,38 @@ export async function searchHelp(db: DbOrTx, text: string, limit: number): Promi
     rank: num(row.rank),
   }));
 }
+
+export interface CatalogueRow {
+  /** Open investment plans. */
+  count: number;
+  /** Cents: the lowest min_amount, and the name of a plan asking it (the first in the catalogue's order). */
+  lowestMinimum: number;
+  lowestMinimumPlan: string;
+  /** Basis points a year: the lowest and highest rate an open plan pays. */
+  lowestRateBps: number;
+  highestRateBps: number;
+}
+
+/**
+ * The open investment plans' minimum and rates, from the catalogue (issue 34: what the assistant says
+ * about rates and minimums is what the plans pay); null when no plan is open. One read of the small
+ * plans table.
+ */
+export async function planCatalogue(db: DbOrTx): Promise<CatalogueRow | null> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select name, min_amount, count(*) over () as count,
+        min(apy_bps) over () as lowest_rate, max(apy_bps) over () as highest_rate
+      from plans where status = 'active'
+      order by min_amount asc, sort_order asc, id asc limit 1`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    count: num(row.count),
+    lowestMinimum: num(row.min_amount),
+    lowestMinimumPlan: String(row.name),
+    lowestRateBps: num(row.lowest_rate),
+    highestRateBps: num(row.highest_rate),
+  };
+}

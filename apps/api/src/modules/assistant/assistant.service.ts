@@ -5,6 +5,7 @@ import { createChatClient, type ChatClient } from '../../integrations/ai/openai-
 import { builtInAnswer, type GoalsReader } from './assistant.builtin';
 import type { DataContext } from './assistant.data';
 import { askModel } from './assistant.model';
+import { figuresIn, withMoneyParts } from './assistant.parts';
 import { listGoals } from '../goals/goals.service';
 
 /** The member's goals with progress, through the goals module's service (its bounded list). */
@@ -66,7 +67,7 @@ export async function ask(
       language,
       ...(onText ? { onText } : {}),
     });
-    if (outcome.ok) return outcome.answer;
+    if (outcome.ok) return withMoneyParts(outcome.answer, figuresIn(outcome.answer.answer));
     // The reason only: never the question or the member's figures.
     log.warn({ reason: outcome.reason }, 'assistant model not used; built-in answer given');
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { plans } from '@app/db';
 import {
   ASSISTANT_QUESTIONS_PER_MINUTE,
   formatMoney,
@@ -69,6 +70,18 @@ describe('POST /api/ai/ask (built-in)', () => {
     expect(body.answer).toContain(`${usd(10_000)} invested in plans`);
     expect(body.answer).toContain(`${usd(40.25)} is held for withdrawals under review`);
     expect(body.sources).toEqual([{ title: 'Dashboard', url: '/dashboard' }]);
+    // The member's figures are marked, so that the chat can hide them under Hide balance.
+    expect(body.parts?.map((part) => part.text).join('')).toBe(body.answer);
+    expect(body.parts?.filter((part) => part.amount !== undefined)).toEqual([
+      { text: usd(aliceMe.balance), amount: aliceMe.balance },
+      { text: usd(10_000), amount: 10_000 },
+      { text: usd(40.25), amount: 40.25 },
+    ]);
+    // The chat's menu asks with its label, in the member's language.
+    const es = await answer(alice, 'Consultar mi saldo', 'es');
+    expect(es.intent).toBe('balance');
+    expect(es.parts?.find((part) => part.amount === aliceMe.balance)?.text).toBe(usdEs(aliceMe.balance));
+    expect((await answer(alice, 'التحقق من رصيدي', 'ar')).intent).toBe('balance');
     // A typo still finds the intent (fuzzy matching).
     expect((await answer(alice, 'whats my balence')).intent).toBe('balance');
   });
@@ -377,5 +390,51 @@ describe('POST /api/ai/ask in Spanish and Arabic', () => {
       code: 'VALIDATION_FAILED',
       errors: { language: ['The language must be one of en, es or ar.'] },
     });
+  });
+
+  it('answers what the plans ask and pay from the plan catalogue, in every language, never from a fixed text', async () => {
+    const open = async () => {
+      const list = await app.deps.database.db
+        .select({ min_amount: plans.minAmount, apy_bps: plans.apyBps, name: plans.name })
+        .from(plans)
+        .where(eq(plans.status, 'active'))
+        .orderBy(asc(plans.minAmount), asc(plans.sortOrder), asc(plans.id));
+      const rates = list.map((row) => Number(row.apy_bps) / 100);
+      return {
+        minimum: Number(list[0]!.min_amount) / 100,
+        plan: list[0]!.name,
+        lowest: Math.min(...rates),
+        highest: Math.max(...rates),
+      };
+    };
+    const rate = (percent: number) =>
+      `${new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100)} APR`;
+    const expected = (c: Awaited<ReturnType<typeof open>>) =>
+      `Our open investment plans start at ${usd(c.minimum)} (${c.plan}) and pay ${
+        c.lowest === c.highest ? rate(c.lowest) : `from ${rate(c.lowest)} to ${rate(c.highest)}`
+      }. This is not financial advice.`;
+    const before = await answer(alice, 'What is the minimum to invest?');
+    expect(before).toMatchObject({ intent: 'catalogue', answer: expected(await open()) });
+    // Not the member's money: nothing to hide.
+    expect(before.parts).toBeUndefined();
+    expect((await answer(alice, 'What rates do you offer?')).intent).toBe('catalogue');
+    // A new plan with a lower minimum and a higher rate changes the answer at once.
+    await createPlan(app, {
+      name: 'Catalogue Probe',
+      apyBps: 4200,
+      lockedApyBps: 4500,
+      minAmountCents: 5_00,
+      maxAmountCents: 1_000_00,
+    });
+    const after = await open();
+    expect(after).toMatchObject({ minimum: 5, plan: 'Catalogue Probe', highest: 42 });
+    expect((await answer(alice, 'what is the minimum?')).answer).toBe(expected(after));
+    const es = await answer(alice, '¿Cuál es el mínimo para invertir?', 'es');
+    expect(es.intent).toBe('catalogue');
+    expect(es.answer).toContain(`empiezan en ${usdEs(5)} (Catalogue Probe)`);
+    expect(es.answer).toContain('al 42\u00a0% TIN.');
+    const ar = await answer(alice, 'ما هو الحد الأدنى للاستثمار؟', 'ar');
+    expect(ar.intent).toBe('catalogue');
+    expect(ar.answer).toContain(`من ${usdAr(5)} (Catalogue Probe)`);
   });
 });

@@ -100,6 +100,9 @@ export interface AssistantTexts {
     next: { amount: string; date: string } | null,
   ) => string;
   loyaltyPoints: (points: number, worth: string) => string;
+  /** The open plans' minimum and rates, from the catalogue. */
+  catalogue: (minimum: string, plan: string, lowest: string, highest: string) => string;
+  noCatalogue: string;
 }
 
 const en: AssistantTexts = {
@@ -150,6 +153,9 @@ const en: AssistantTexts = {
     `${plan}: ${outstanding} of ${principal} still to repay${next ? `; next instalment ${next.amount} due on ${next.date}` : ''}.`,
   loyaltyPoints: (points, worth) =>
     `You have ${points} loyalty points, worth ${worth}. You can redeem them in the Rewards Hub once you have at least 10.`,
+  catalogue: (minimum, plan, lowest, highest) =>
+    `Our open investment plans start at ${minimum} (${plan}) and pay ${lowest === highest ? lowest : `from ${lowest} to ${highest}`}. ${ASSISTANT_MESSAGES.notFinancialAdvice}`,
+  noCatalogue: 'No investment plan is open at the moment.',
 };
 
 const ES_NOT_ADVICE = 'Esto no es asesoramiento financiero.';
@@ -213,6 +219,9 @@ const es: AssistantTexts = {
     `${plan}: quedan ${outstanding} de ${principal} por devolver${next ? `; próxima cuota de ${next.amount} con vencimiento el ${next.date}` : ''}.`,
   loyaltyPoints: (points, worth) =>
     `Tienes ${points} puntos de fidelidad, que valen ${worth}. Puedes canjearlos en el Centro de recompensas cuando tengas al menos 10.`,
+  catalogue: (minimum, plan, lowest, highest) =>
+    `Nuestros planes de inversión abiertos empiezan en ${minimum} (${plan}) y pagan ${lowest === highest ? `el ${lowest}` : `del ${lowest} al ${highest}`}. ${ES_NOT_ADVICE}`,
+  noCatalogue: 'Ahora mismo no hay ningún plan de inversión abierto.',
 };
 
 const AR_NOT_ADVICE = 'هذه ليست نصيحة مالية.';
@@ -275,6 +284,9 @@ const ar: AssistantTexts = {
     `${plan}: يتبقى ${outstanding} من ${principal} للسداد${next ? `؛ القسط التالي ${next.amount} مستحق في ${next.date}` : ''}.`,
   loyaltyPoints: (points, worth) =>
     `لديك ${points} من نقاط الولاء، قيمتها ${worth}. يمكنك استبدالها في مركز المكافآت عندما يكون لديك 10 نقاط على الأقل.`,
+  catalogue: (minimum, plan, lowest, highest) =>
+    `تبدأ خطط الاستثمار المفتوحة لدينا من ${minimum} (${plan}) وتدفع ${lowest === highest ? lowest : `من ${lowest} إلى ${highest}`}. ${AR_NOT_ADVICE}`,
+  noCatalogue: 'لا توجد خطة استثمار مفتوحة حاليًا.',
 };
 
 export const TEXTS: Record<AssistantLanguage, AssistantTexts> = { en, es, ar };

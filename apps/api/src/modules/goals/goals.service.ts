@@ -12,8 +12,10 @@ import {
   goalProgressPercent,
   goalReached,
   isGoalPlan,
+  goalDateProblem,
   planImpact,
-  suggestPlans,
+  suggestGoalPlans,
+  type GoalPlanOption,
   type Goal,
   type GoalCreateInput,
   type GoalListResponse,
@@ -24,7 +26,6 @@ import {
   type PlanImpactResponse,
   type PreviewPlansInput,
   type PreviewPlansResponse,
-  type SuggestedPlanFigures,
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -108,7 +109,7 @@ const planForGoal = (row: PlanRow): PlanForGoal => ({
   maxAmount: row.maxAmount,
 });
 
-function toSuggestedPlan(figures: SuggestedPlanFigures) {
+function toSuggestedPlan(figures: GoalPlanOption) {
   const { plan } = figures;
   return {
     id: plan.id,
@@ -124,19 +125,23 @@ function toSuggestedPlan(figures: SuggestedPlanFigures) {
     min_total: centsToMajor(figures.minTotal),
     max_total: centsToMajor(figures.maxTotal),
     periods: figures.periods,
+    contributions: figures.contributions,
   };
 }
 
-/** A target date must be after today (400 on the field otherwise). */
+/** A target date must be after today and at most GOAL_DATE_MAX_YEARS away (400 on the field otherwise). */
 function requireFutureDate(targetDate: string | null, today: string): void {
-  if (targetDate !== null && targetDate <= today)
-    throw AppError.validation('target_date', GOAL_MESSAGES.dateNotFuture);
+  const problem = targetDate === null ? null : goalDateProblem(targetDate, today);
+  if (problem === 'not_future') throw AppError.validation('target_date', GOAL_MESSAGES.dateNotFuture);
+  if (problem === 'too_far') throw AppError.validation('target_date', GOAL_MESSAGES.dateTooFar);
+  if (problem === 'malformed') throw AppError.validation('target_date', GOAL_MESSAGES.invalidDate);
 }
 
 /**
- * POST /api/ai/preview-plans (DESIGN §6): the active personal or business plans whose min_amount the
- * member's balance covers, with units and totals for the target, best first; none → the spec's
- * message with empty lists (200: the chat shows the message).
+ * POST /api/ai/preview-plans (decision 161): the active personal or business plans whose
+ * contributions reach the target by the date and whose first contribution the member's balance
+ * covers, with units and totals, best first; none → a message saying why, with empty lists (200:
+ * the chat shows the message).
  */
 export async function previewPlans(
   deps: Pick<AppDeps, 'database' | 'clock'>,
@@ -147,7 +152,7 @@ export async function previewPlans(
   const today = utcDate(deps.clock.now());
   requireFutureDate(input.target_date, today);
   const [balance, catalogue] = await Promise.all([userBalance(db, userId, 'cash'), repository.goalPlans(db)]);
-  const suggestion = suggestPlans({
+  const suggestion = suggestGoalPlans({
     targetCents: input.target_amount,
     frequency: input.target_frequency,
     targetDate: input.target_date,
@@ -160,7 +165,11 @@ export async function previewPlans(
     recommended_plans: recommended,
     best_plan: recommended[0] ?? null,
     message:
-      recommended.length === 0 ? GOAL_MESSAGES.noMatchingPlans : GOAL_MESSAGES.plansFound(recommended.length),
+      suggestion.none === 'unreachable'
+        ? GOAL_MESSAGES.noPlanReaches
+        : suggestion.none === 'balance'
+          ? GOAL_MESSAGES.noMatchingPlans
+          : GOAL_MESSAGES.plansFound(recommended.length),
   };
 }
 
@@ -183,7 +192,7 @@ export async function calculatePlanImpact(
       throw new AppError('NOT_FOUND', GOAL_MESSAGES.planNotFound, { plan_id: [GOAL_MESSAGES.planNotFound] });
     plan = planForGoal(row);
   } else {
-    const suggestion = suggestPlans({
+    const suggestion = suggestGoalPlans({
       targetCents: input.target_amount,
       frequency: input.target_frequency,
       targetDate: input.target_date,
@@ -271,7 +280,8 @@ export async function saveGoal(
   if ((await repository.countGoals(db, user.id)) >= MAX_GOALS_PER_MEMBER)
     throw new AppError('BUSINESS_RULE', GOAL_MESSAGES.tooManyGoals(MAX_GOALS_PER_MEMBER));
   const frequency = effectiveFrequency(input.target_frequency);
-  const unit = plan.minAmount;
+  const unit = plan.minAmount * (input.units ?? 1);
+  if (unit > plan.maxAmount) throw AppError.validation('units', GOAL_MESSAGES.unitsAboveMax);
   let saved: GoalRow;
   try {
     saved = await db.transaction(async (tx) => {

@@ -483,9 +483,9 @@ describe('the contribution job', () => {
 });
 
 describe('POST /api/ai/preview-plans', () => {
-  it('lists the plans the balance can start, with the units of DESIGN §6, best first', async () => {
+  it('lists the plans that reach the target by the date and the balance can start, best first', async () => {
     clock.set(new Date('2026-03-02T09:00:00Z'));
-    const member = await fundedMember(app, 500);
+    const member = await fundedMember(app, 5000);
     const response = await member.client.post(
       '/api/ai/preview-plans',
       { name: 'House', target_amount: 20000, target_frequency: 'Monthly', target_date: '2026-09-02' },
@@ -494,23 +494,25 @@ describe('POST /api/ai/preview-plans', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<PreviewPlansResponse>();
     const ours = body.recommended_plans.find((item) => item.plan_id === plan.id);
-    // n = 6 months, g = 1 + 0.12 × 6 / 12 = 1.06: ceil(20000 / 10600) = 2, ceil(20000 / 106) = 189.
+    // 7 monthly contributions (2 Mar to 2 Sep): ceil(20000 / (100 × 7)) = 29 units of $100 each time,
+    // $20,300 by the date; at most 100 units ($10,000, the plan's max) each time, $70,000.
     expect(ours).toMatchObject({
       name: plan.name,
       min_amount: 100,
       max_amount: 10000,
-      min_units: 2,
-      max_units: 189,
-      min_total: 20000,
-      max_total: 18900,
+      min_units: 29,
+      max_units: 100,
+      min_total: 20300,
+      max_total: 70000,
       periods: 6,
+      contributions: 7,
     });
     expect(body.best_plan).toEqual(body.recommended_plans[0]);
     expect(body.message).toMatch(/plans? can reach your goal\.$/);
     expect(body.recommended_plans.every((item) => ['personal', 'business'].includes(item.category))).toBe(
       true,
     );
-    expect(body.recommended_plans.every((item) => item.min_amount <= 500)).toBe(true);
+    expect(body.recommended_plans.every((item) => item.min_units * item.min_amount <= 5000)).toBe(true);
   });
 
   it('answers the spec’s message when the balance starts no plan', async () => {

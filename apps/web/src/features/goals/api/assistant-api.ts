@@ -80,7 +80,7 @@ export function usePreviewPlans() {
 export function useSaveGoalFromChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: GoalDraft & { plan_id: number }) =>
+    mutationFn: (payload: GoalDraft & { plan_id: number; units?: number }) =>
       api.post<GoalResponse>('/api/ai/save-goal', { ...payload, achieved_amount: 0 }),
     onSuccess: () =>
       Promise.all([
