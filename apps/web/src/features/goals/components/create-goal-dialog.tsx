@@ -13,7 +13,7 @@ import { SelectField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
-import { useMoney } from '#lib/money';
+import { useMoney, usePercent } from '#lib/money';
 import { zodResolver } from '#lib/zod-resolver';
 import { useCreateGoal, useGoalPlans, usePlanImpact } from '../api/goals-api';
 
@@ -79,6 +79,7 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
   const { t } = useTranslation();
   const message = useMessage();
   const money = useMoney();
+  const percent = usePercent();
   const create = useCreateGoal();
   const plans = useGoalPlans(open);
   const {
@@ -206,7 +207,7 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
               {t('goals.form.planOption', {
                 name: plan.name,
                 min: money(plan.min_amount),
-                rate: plan.change,
+                rate: percent(plan.apy_bps / 100, { signed: true }),
               })}
             </option>
           ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserPlan } from '@app/shared/schemas/investing';
@@ -13,7 +13,8 @@ import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { MEMBER_PLANS_PATH } from '#lib/member-paths';
-import { useDateFormat, useMoney } from '#lib/money';
+import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
+import { useDateFormat, usePercent } from '#lib/money';
 import { useMe } from '#lib/session';
 import { useUserPlans } from '../api/get-user-plans';
 import { PortfolioEarnings } from '../components/portfolio-earnings';
@@ -23,14 +24,14 @@ const PER_PAGE = 10;
 
 function PlanCard({ plan }: { plan: UserPlan }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const percent = usePercent();
   const date = useDateFormat();
   const [open, setOpen] = useState(false);
   const detailId = `portfolio-plan-${plan.id}`;
-  const facts: [string, string][] = [
-    [t('investing.portfolio.principal'), money(plan.amount)],
-    [t('investing.portfolio.rate'), plan.change],
-    [t('investing.portfolio.earned'), money(plan.earned)],
+  const facts: [string, ReactNode][] = [
+    [t('investing.portfolio.principal'), <PrivateAmount value={plan.amount} />],
+    [t('investing.portfolio.rate'), percent(plan.rate_bps / 100, { signed: true })],
+    [t('investing.portfolio.earned'), <PrivateAmount value={plan.earned} />],
     [t('investing.portfolio.nextAccrual'), plan.next_accrual_at ? date(plan.next_accrual_at) : '—'],
     [t('investing.portfolio.maturity'), plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible')],
   ];
@@ -71,7 +72,7 @@ function PlanCard({ plan }: { plan: UserPlan }) {
 export function PortfolioPage() {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
+  const money = usePrivateMoney();
   const { data: user } = useMe();
   const [page, setPage] = useState(1);
   const plans = useUserPlans(page, PER_PAGE);
