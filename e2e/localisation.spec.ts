@@ -68,7 +68,7 @@ const ENGLISH_ONLY = new Set([...english].filter((word) => !translated.has(word)
  */
 function memberRoutes(): string[] {
   const source = readFileSync(join(ROOT, 'apps', 'web', 'src', 'app', 'routes.tsx'), 'utf8');
-  const block = source.slice(source.indexOf('<RequireMember>'));
+  const block = source.slice(source.lastIndexOf('<RequireMember>'));
   const end = block.indexOf("{ path: '*'");
   const paths = Array.from(block.slice(0, end).matchAll(/path: '([^']+)'/gu), (match) => match[1] ?? '');
   expect(paths, 'the member routes of app/routes.tsx').toContain('/dashboard');
