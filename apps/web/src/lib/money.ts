@@ -35,6 +35,20 @@ export function useDateFormat(): (iso: string | null | undefined) => string {
   );
 }
 
+/** A moment (ISO string) with its time, in the reader's language: "Mar 4, 2026, 10:00 AM". */
+export function useDateTimeFormat(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  return useCallback(
+    (iso: string) => {
+      const date = new Date(iso);
+      if (Number.isNaN(date.getTime())) return '—';
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    },
+    [locale],
+  );
+}
+
 export interface PercentOptions {
   /** Decimals shown (2 unless told: "8.00%"; progress bars use 0). */
   decimals?: number;

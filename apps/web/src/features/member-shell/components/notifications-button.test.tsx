@@ -145,6 +145,12 @@ describe('notification bell', () => {
     expect(await screen.findByText('Depósito confirmado')).toBeInTheDocument();
     expect(screen.getByText(/1234,50 US\$/u)).toBeInTheDocument();
     expect(server.to('GET /api/notifications').map((request) => request.query.get('lang'))).toEqual(['es']);
+    // The exact moment (the time's tooltip) in Spanish too, not in the browser's language.
+    const spanishMoment = new Intl.DateTimeFormat('es-ES', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(LIST.data[0]!.created_at));
+    expect(document.querySelector('time')).toHaveAttribute('title', spanishMoment);
 
     await i18n.changeLanguage('ar');
     expect(await screen.findByText('تم تأكيد الإيداع')).toBeInTheDocument();
