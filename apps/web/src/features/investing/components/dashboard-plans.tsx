@@ -11,14 +11,18 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
-import { useMoney } from '#lib/money';
+import { useMoney, usePercent } from '#lib/money';
 import { usePlans } from '../api/get-plans';
 import { InvestDialog } from './invest-dialog';
 
 /** The spec's change text: green when it starts with '+'. */
-function Change({ text }: { text: string }) {
+/** The plan's yearly rate (spec's "change", +8.00%) in the reader's number format. */
+function Change({ plan }: { plan: Plan }) {
+  const percent = usePercent();
   return (
-    <span className={cn('font-medium tabular-nums', text.startsWith('+') && 'text-success')}>{text}</span>
+    <span className={cn('font-medium tabular-nums', plan.apy_bps > 0 && 'text-success')}>
+      {percent(plan.apy_bps / 100, { signed: true })}
+    </span>
   );
 }
 
@@ -102,7 +106,7 @@ export function DashboardPlans() {
                   <Badge tone="info">{categoryLabel(plan.category)}</Badge>
                 </div>
                 <p className="mt-3 text-2xl font-semibold">
-                  <Change text={plan.change} />{' '}
+                  <Change plan={plan} />{' '}
                   <span className="text-sm font-normal text-muted">{t('investing.apy')}</span>
                 </p>
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
@@ -182,7 +186,7 @@ export function DashboardPlans() {
                 className: 'whitespace-nowrap tabular-nums',
                 cell: (plan) => `${money(plan.min_amount)} – ${money(plan.max_amount)}`,
               },
-              { header: t('investing.columns.change'), cell: (plan) => <Change text={plan.change} /> },
+              { header: t('investing.columns.change'), cell: (plan) => <Change plan={plan} /> },
               { header: t('investing.columns.duration'), cell: durationLabel },
               {
                 header: t('investing.columns.yield'),
@@ -210,7 +214,7 @@ export function DashboardPlans() {
                   </p>
                 </div>
                 <div className="flex flex-col items-end gap-1.5">
-                  <Change text={plan.change} />
+                  <Change plan={plan} />
                   <StatusBadge status={plan.status} />
                   {investButton(plan)}
                 </div>
