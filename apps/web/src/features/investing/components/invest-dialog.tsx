@@ -9,7 +9,7 @@ import { Dialog } from '#components/ui/dialog';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
-import { useMoney } from '#lib/money';
+import { useMoney, usePercent } from '#lib/money';
 import { useInvest } from '../api/invest';
 
 interface InvestDialogProps {
@@ -36,6 +36,7 @@ export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
   const { t } = useTranslation();
   const message = useMessage();
   const money = useMoney();
+  const percent = usePercent();
   const invest = useInvest();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -79,7 +80,7 @@ export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
       description={
         plan
           ? t('investing.invest.lead', {
-              rate: plan.change,
+              rate: percent(plan.apy_bps / 100, { signed: true }),
               duration: t(`investing.duration.${plan.duration_days === null ? 'flexible' : 'term'}`, {
                 text: plan.duration,
               }),
