@@ -78,17 +78,18 @@ function memberRoutes(): string[] {
 }
 
 /** What a person sees and hears on the page: its text, and the labels, placeholders and titles. */
-const visibleText = (page: Page) =>
-  page.evaluate(() => {
-    const attributes = Array.from(document.querySelectorAll('[aria-label], [placeholder], [title]'), (node) =>
+const visibleText = (page: Page, scope: string) =>
+  page.evaluate((selector) => {
+    const root = document.querySelector<HTMLElement>(selector) ?? document.body;
+    const attributes = Array.from(root.querySelectorAll('[aria-label], [placeholder], [title]'), (node) =>
       ['aria-label', 'placeholder', 'title'].map((name) => node.getAttribute(name) ?? '').join('\n'),
     );
-    return [document.title, document.body.innerText, ...attributes].join('\n');
-  });
+    return [selector === 'body' ? document.title : '', root.innerText, ...attributes].join('\n');
+  }, scope);
 
 /** The English words on the page, each with the line it was found in (so the leak is easy to find). */
-async function englishOn(page: Page, own: string[]): Promise<string[]> {
-  let text = await visibleText(page);
+async function englishOn(page: Page, own: string[], scope = 'body'): Promise<string[]> {
+  let text = await visibleText(page, scope);
   // Names are not texts: the member's email and username, the site's name (the brand) and the names
   // of the catalogue's plans (Starter, Quick Cash...) read the same in every language.
   for (const value of own) text = text.split(value).join(' ');
@@ -197,7 +198,7 @@ describe('member screens in Spanish and Arabic', () => {
       await page.getByRole('button', { name: lang === 'es' ? /Notificaciones/u : /الإشعارات/u }).click();
       await page.getByRole('dialog').waitFor();
       await settled(page);
-      const words = await englishOn(page, own);
+      const words = await englishOn(page, own, '[role="dialog"]');
       if (words.length > 0) leaks.push(`${lang} notifications panel: ${words.join(', ')}`);
       await page.keyboard.press('Escape');
     }
