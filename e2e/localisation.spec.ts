@@ -90,8 +90,8 @@ const visibleText = (page: Page, scope: string) =>
 /** The English words on the page, each with the line it was found in (so the leak is easy to find). */
 async function englishOn(page: Page, own: string[], scope = 'body'): Promise<string[]> {
   let text = await visibleText(page, scope);
-  // Names are not texts: the member's email and username, the site's name (the brand) and the names
-  // of the catalogue's plans (Starter, Quick Cash...) read the same in every language.
+  // Names are not texts: the member's email and username, the site's name (the brand) and email
+  // address, the names of the catalogue's plans (Starter, Quick Cash...) read the same in every language.
   for (const value of own) text = text.split(value).join(' ');
   const found = new Map<string, string>();
   for (const line of text.split('\n')) {
@@ -167,11 +167,12 @@ describe('member screens in Spanish and Arabic', () => {
       payment_method: 'nowpayment',
     });
     const me = await session.request<{ username: string; email: string }>('GET', '/api/me');
-    const front = await session.request<{ sitename: string }>('GET', '/api/front');
+    const front = await session.request<{ sitename: string; company_email: string }>('GET', '/api/front');
     const own = [
       me.email,
       me.username,
       front.sitename,
+      front.company_email,
       ...plans.map((plan) => plan.name),
       ...loanPlans.map((plan) => plan.name),
     ].sort((a, b) => b.length - a.length);
