@@ -7,10 +7,23 @@ export function HiddenAmount() {
   const { t } = useTranslation();
   return (
     <>
-      <span aria-hidden="true">******</span>
+      <span aria-hidden="true">{HIDDEN_TEXT}</span>
       <span className="sr-only">{t('pages.dashboard.hidden')}</span>
     </>
   );
+}
+
+/** The asterisks that stand for a hidden amount inside a sentence. */
+export const HIDDEN_TEXT = '******';
+
+/**
+ * For a member's figure inside a translated sentence: the formatted amount, or the asterisks while Hide
+ * balance is on.
+ */
+export function usePrivateMoney(): (major: number, decimals?: MoneyDecimals) => string {
+  const money = useMoney();
+  const [showBalance] = useShowBalance();
+  return (major, decimals = 2) => (showBalance ? money(major, decimals) : HIDDEN_TEXT);
 }
 
 /**

@@ -34,3 +34,44 @@ export function useDateFormat(): (iso: string | null | undefined) => string {
     [locale],
   );
 }
+
+/** A moment (ISO string) with its time, in the reader's language: "Mar 4, 2026, 10:00 AM". */
+export function useDateTimeFormat(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  return useCallback(
+    (iso: string) => {
+      const date = new Date(iso);
+      if (Number.isNaN(date.getTime())) return '—';
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    },
+    [locale],
+  );
+}
+
+export interface PercentOptions {
+  /** Decimals shown (2 unless told: "8.00%"; progress bars use 0). */
+  decimals?: number;
+  /** A change or a rate shown with its sign: "+8.00%". */
+  signed?: boolean;
+}
+
+/**
+ * A percentage (8 = 8%) in the reader's language, through Intl: "8.00%" in English, "8,00 %" in
+ * Spanish, "8.00%" in Arabic (Western digits, as amounts). Every percentage on a member screen goes
+ * through this, so it never sits in English form beside a localised amount.
+ */
+export function usePercent(): (percent: number, options?: PercentOptions) => string {
+  const { i18n } = useTranslation();
+  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  return useCallback(
+    (percent: number, { decimals = 2, signed = false }: PercentOptions = {}) =>
+      new Intl.NumberFormat(locale, {
+        style: 'percent',
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+        signDisplay: signed ? 'exceptZero' : 'auto',
+      }).format(Number.isFinite(percent) ? percent / 100 : 0),
+    [locale],
+  );
+}

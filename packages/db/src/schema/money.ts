@@ -199,8 +199,13 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** The English text as it was stored; what a row without a message key (before 0031) shows. */
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The text's key (e.g. deposit_confirmed): rendered in the reader's language when read. */
+    messageKey: text('message_key'),
+    /** The text's parameters (money in cents, dates as ISO days), formatted for the reader's locale. */
+    params: jsonb('params').$type<Record<string, string | number>>(),
     /** One notification per business event (e.g. deposit:12:confirmed). */
     reference: text('reference').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -31,7 +31,8 @@ export const NOTIFICATION_MESSAGES = {
 
 export const Notification = z.object({
   id: z.number().int(),
-  /** Other areas may add kinds later; the web app shows title and body whatever the kind. */
+  /** Other areas may add kinds later; the web app shows title and body whatever the kind. Title and
+   * body are in the reader's language (made when read from the stored key and parameters). */
   kind: z.string(),
   title: z.string(),
   body: z.string(),
@@ -57,6 +58,8 @@ export function notificationLink(kind: string): string | null {
 export const NotificationListQuery = z.object({
   page: pageField(),
   per_page: perPageField().default(20),
+  /** The language to show the texts in (the web app's UI language); the member's saved one without. */
+  lang: z.string().max(16).optional(),
 });
 export const NotificationListResponse = z.object({
   data: z.array(Notification),

@@ -34,6 +34,7 @@ import { getActivity } from '../activity/activity.service';
 import { toDeposit } from '../deposits/deposits.service';
 import { listGoals } from '../goals/goals.service';
 import { listNotifications } from '../notifications/notifications.service';
+import { notificationLanguage } from '../notifications/notification-texts';
 import { toProfile } from '../profile/profile.service';
 import { toWithdrawal } from '../withdrawals/withdrawals.service';
 import { recordAudit } from './audit.service';
@@ -323,7 +324,7 @@ export async function memberSection(
       );
     }
     case 'notifications': {
-      const list = await listNotifications(db, id, page, perPage);
+      const list = await listNotifications(db, id, page, perPage, notificationLanguage(admin.language));
       return { section, data: list.data, meta: list.meta };
     }
   }

@@ -7,7 +7,6 @@ import {
   REFERRAL_CODE_ALPHABET,
   ageSeconds,
   centsToMajor,
-  formatMoney,
   rejectionText,
   type AdminDeposit,
   type AdminDepositDetailResponse,
@@ -248,8 +247,10 @@ async function tellCredited(
       {
         user: member,
         kind: 'deposit_confirmed',
-        title: 'Deposit confirmed',
-        body: `Your deposit ${deposit.reference} of ${formatMoney(centsToMajor(updated.credited))} has been credited to your balance.`,
+        message: {
+          key: 'deposit_confirmed',
+          params: { reference: deposit.reference, amount: updated.credited },
+        },
         reference: `deposit:${deposit.id}:confirmed`,
         mail: true,
       },
@@ -263,8 +264,10 @@ async function tellCredited(
       {
         user: member,
         kind: 'deposit_partially_paid',
-        title: 'Deposit partially received',
-        body: `We received part of your deposit ${deposit.reference}: ${formatMoney(centsToMajor(updated.credited))} of ${formatMoney(centsToMajor(deposit.amount))} has been credited.`,
+        message: {
+          key: 'deposit_partially_paid',
+          params: { reference: deposit.reference, credited: updated.credited, amount: deposit.amount },
+        },
         reference: `deposit:${deposit.id}:partial:${updated.credited}`,
       },
       now,
@@ -284,25 +287,22 @@ async function markUnpaid(
   const updated = await repository.updateDeposit(tx, deposit.id, { ...patch, status, updatedAt: now });
   const member = await findUserById(tx, deposit.userId);
   if (member) {
-    const what =
-      status === 'expired'
-        ? 'expired before a payment arrived'
-        : status === 'rejected'
-          ? `was rejected${reason ? `: ${reason}` : ''}`
-          : 'failed';
     await notify(
       tx,
       deps,
       {
         user: member,
         kind: 'deposit_failed',
-        title:
-          status === 'expired'
-            ? 'Deposit expired'
-            : status === 'rejected'
-              ? 'Deposit rejected'
-              : 'Deposit failed',
-        body: `Your deposit ${deposit.reference} of ${formatMoney(centsToMajor(deposit.amount))} ${what}. Nothing was taken from your balance.`,
+        message:
+          status === 'rejected'
+            ? {
+                key: 'deposit_rejected',
+                params: { reference: deposit.reference, amount: deposit.amount, reason: reason ?? '' },
+              }
+            : {
+                key: status === 'expired' ? 'deposit_expired' : 'deposit_failed',
+                params: { reference: deposit.reference, amount: deposit.amount },
+              },
         reference: `deposit:${deposit.id}:${status}`,
         mail: status !== 'expired',
       },

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DepositRefundRow, DepositRow, Tx } from '@app/db';
 import {
   centsToMajor,
-  formatMoney,
   type AdminRefundListResponse,
   type DepositRefund,
   type MemberRefundsResponse,
@@ -138,19 +137,16 @@ async function tellRefunded(
 ): Promise<void> {
   const member = await findUserById(tx, deposit.userId);
   if (!member) return;
-  const what = `The payment gateway reversed your deposit ${deposit.reference} of ${formatMoney(centsToMajor(deposit.credited))} (a refund or a chargeback).`;
-  const taken =
-    owed === 0
-      ? `${formatMoney(centsToMajor(takenBack))} has been taken back from your balance.`
-      : `${formatMoney(centsToMajor(takenBack))} has been taken back from your balance; the remaining ${formatMoney(centsToMajor(owed))} is owed and will be taken from the next money that reaches your balance.`;
   await notify(
     tx,
     deps,
     {
       user: member,
       kind: 'deposit_refunded',
-      title: 'Deposit reversed',
-      body: `${what} ${taken}`,
+      message: {
+        key: 'deposit_refunded',
+        params: { reference: deposit.reference, credited: deposit.credited, taken: takenBack, owed },
+      },
       reference: `deposit:${deposit.id}:refunded`,
       mail: true,
     },
@@ -214,18 +210,16 @@ async function tellRecovered(
   const { refund } = open;
   const member = await findUserById(tx, refund.userId);
   if (!member) return;
-  const rest =
-    outstanding === 0
-      ? 'Nothing more is owed for it.'
-      : `${formatMoney(centsToMajor(outstanding))} is still owed.`;
   await notify(
     tx,
     deps,
     {
       user: member,
       kind: 'deposit_refund_recovered',
-      title: 'Amount owed collected',
-      body: `${formatMoney(centsToMajor(paid))} was taken from your balance towards what you owe for the reversed deposit ${open.reference}. ${rest}`,
+      message: {
+        key: 'deposit_refund_recovered',
+        params: { reference: open.reference, paid, outstanding },
+      },
       reference: `deposit:${refund.depositId}:refund:recovered:${refund.recovered + paid}`,
     },
     now,

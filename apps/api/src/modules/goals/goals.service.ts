@@ -34,7 +34,7 @@ import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/
 import { InsufficientFundsError, postEntry, transfer, userBalance } from '../../ledger/ledger';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { insertGoalUserPlan, insertGoalUserPlans, type NewGoalUnit } from '../investing/investing.service';
-import { notify } from '../notifications/notifications.service';
+import { notificationRow, notify } from '../notifications/notifications.service';
 import { findPlan } from '../plans/plans.service';
 import * as repository from './goals.repository';
 
@@ -243,8 +243,7 @@ async function notifyCompleted(
     {
       user,
       kind: 'goal_completed',
-      title: 'Goal reached',
-      body: `Your goal “${goal.name}” has reached its target of ${money(goal.targetAmount)}. Its money stays invested in its plans.`,
+      message: { key: 'goal_completed', params: { goal: goal.name, target: goal.targetAmount } },
       reference: `goal:${goal.id}:completed`,
       mail: true,
     },
@@ -532,16 +531,22 @@ async function contributeBatch(
       next_due_on: addGoalPeriods(goal.anchorOn, frequency, nextPeriod - goal.anchorPeriod),
     });
     if (reason)
-      notes.push({
-        user_id: goal.userId,
-        kind: 'goal_contribution_skipped',
-        title: 'Goal contribution skipped',
-        body:
+      notes.push(
+        notificationRow(
+          goal.userId,
+          'goal_contribution_skipped',
           reason === 'plan_inactive'
-            ? `We could not invest for your goal “${goal.name}” on ${goal.nextDueOn}: its plan ${goal.planName} is closed for investment.`
-            : `We could not invest ${money(goal.unitAmount)} for your goal “${goal.name}” on ${goal.nextDueOn}: your balance was too low. We try again next period.`,
-        reference: `goal:${goal.id}:${goal.nextPeriod}:skipped`,
-      });
+            ? {
+                key: 'goal_skipped_plan_closed',
+                params: { goal: goal.name, due: goal.nextDueOn, plan: goal.planName },
+              }
+            : {
+                key: 'goal_skipped_low_balance',
+                params: { goal: goal.name, due: goal.nextDueOn, amount: goal.unitAmount },
+              },
+          `goal:${goal.id}:${goal.nextPeriod}:skipped`,
+        ),
+      );
   }
   await repository.insertContributions(tx, contributions, now);
   await repository.advanceGoals(tx, advances, now);

@@ -8,6 +8,7 @@ import type {
   PlanImpactResponse,
   PreviewPlansResponse,
   UserPlanListResponse,
+  NotificationListResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf, mailsTo, signIn } from '../../../test/accounts';
@@ -398,6 +399,17 @@ describe('the contribution job', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'goal_contribution_skipped', title: 'Goal contribution skipped' });
     expect(notes[0]?.body).toContain('your balance was too low');
+    // Batch-written like notify() writes one: the key and parameters, rendered when read (decision 162).
+    expect(notes[0]).toMatchObject({
+      messageKey: 'goal_skipped_low_balance',
+      params: { goal: 'Short', due: '2026-07-08' },
+    });
+    const bell = await member.client.get('/api/notifications?lang=es', { token: member.token });
+    const spanish = bell
+      .json<NotificationListResponse>()
+      .data.find((item) => item.kind === 'goal_contribution_skipped');
+    expect(spanish?.title).toBe('Aportación a la meta omitida');
+    expect(spanish?.body.replace(/\u00a0/gu, ' ')).toContain('100,00 US$ para tu meta «Short» el 8 jul 2026');
     expect((await balanceOf(member)).balance).toBeLessThan(100);
 
     await depositThroughSandbox(member, 100);

@@ -330,8 +330,10 @@ async function completeMaturedPlan(
         {
           user,
           kind: 'plan_matured',
-          title: `${plan.name} has matured`,
-          body: `Your ${plan.name} plan has ended: $${centsToMajor(plan.amount).toFixed(2)} is back in your balance, and it earned $${centsToMajor(plan.earned).toFixed(2)}.`,
+          message: {
+            key: 'plan_matured',
+            params: { plan: plan.name, amount: plan.amount, earned: plan.earned },
+          },
           reference: `plan:${plan.id}:matured`,
         },
         now,

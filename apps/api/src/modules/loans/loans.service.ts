@@ -12,7 +12,6 @@ import {
   LOAN_MESSAGES,
   loanLimitProblem,
   centsToMajor,
-  formatMoney,
   loanEstimate,
   loanRatePercent,
   loanSchedule,
@@ -50,8 +49,6 @@ export const utcDate = (instant: Date): string => instant.toISOString().slice(0,
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
-const money = (cents: number) => formatMoney(centsToMajor(cents));
 
 // ── Plans ────────────────────────────────────────────────────────────────────────────────────
 export function toLoanPlan(row: LoanPlanRow): LoanPlan {
@@ -434,7 +431,7 @@ async function decide(
     });
     const member = await findUserById(tx, application.userId);
     if (member) {
-      const amount = money(application.amountRequested);
+      const amount = application.amountRequested;
       await notify(
         tx,
         deps,
@@ -442,16 +439,21 @@ async function decide(
           ? {
               user: member,
               kind: 'loan_approved',
-              title: 'Loan approved',
-              body: `Your ${plan.name} loan of ${amount} has been approved and paid into your balance.`,
+              message: { key: 'loan_approved', params: { plan: plan.name, amount } },
               reference: `loan_application:${application.id}:approved`,
               mail: true,
             }
           : {
               user: member,
               kind: 'loan_rejected',
-              title: 'Loan application rejected',
-              body: `Your application for a ${plan.name} loan of ${amount} was rejected: ${outcome.status === 'rejected' ? outcome.reason : ''}`,
+              message: {
+                key: 'loan_rejected',
+                params: {
+                  plan: plan.name,
+                  amount,
+                  reason: outcome.status === 'rejected' ? outcome.reason : '',
+                },
+              },
               reference: `loan_application:${application.id}:rejected`,
               mail: true,
             },
@@ -702,8 +704,7 @@ async function notifyCompleted(tx: Tx, deps: { mailer: Mailer }, loan: LoanRow, 
     {
       user: member,
       kind: 'loan_completed',
-      title: 'Loan repaid',
-      body: `Your ${loan.planName} loan of ${money(loan.principal)} is fully repaid. Thank you!`,
+      message: { key: 'loan_completed', params: { plan: loan.planName, amount: loan.principal } },
       reference: `loan:${loan.id}:completed`,
       mail: true,
     },
@@ -838,8 +839,10 @@ async function collectBatch(
         {
           user: member,
           kind: 'loan_payment_missed',
-          title: 'Loan payment not collected in full',
-          body: `We could not collect your loan instalment of ${money(row.principal + row.interest)} due ${row.dueDate} in full. Please add money to your balance: we try again every day, and the loan shows as overdue until it is paid.`,
+          message: {
+            key: 'loan_payment_missed',
+            params: { amount: row.principal + row.interest, due: row.dueDate },
+          },
           reference: `loan:${row.loanId}:instalment:${row.number}:shortfall`,
           mail: true,
         },

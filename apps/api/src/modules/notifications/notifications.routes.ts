@@ -7,6 +7,7 @@ import {
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import { notificationLanguage } from './notification-texts';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
 /** The bell (DESIGN §6 "Notifications"): a member's notifications, newest first, and marking read. */
@@ -24,8 +25,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      listNotifications(db, currentUser(request).id, request.query.page, request.query.per_page),
+    async (request) => {
+      const user = currentUser(request);
+      // The web app asks in its UI language (?lang=); without it, the member's saved language.
+      const language = notificationLanguage(request.query.lang, user.language);
+      return listNotifications(db, user.id, request.query.page, request.query.per_page, language);
+    },
   );
 
   app.post(

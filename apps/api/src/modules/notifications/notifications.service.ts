@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@app/db';
+import type { DbOrTx, NotificationRow } from '@app/db';
 import {
   NOTIFICATION_MESSAGES,
   notificationLink,
@@ -10,12 +10,19 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../errors';
 import { pageMeta } from '../../lib/paging';
 import * as repository from './notifications.repository';
+import {
+  notificationLanguage,
+  renderNotification,
+  storedMessage,
+  type NotificationLanguage,
+  type NotificationMessage,
+} from './notification-texts';
 
 export interface NotifyInput {
-  user: { id: number; email: string };
+  user: { id: number; email: string; language?: string | null };
   kind: NotificationKind;
-  title: string;
-  body: string;
+  /** The text's key and parameters: rendered in the reader's language when read (decision 162). */
+  message: NotificationMessage;
   /** One notification per business event (e.g. deposit:12:confirmed): a repeat is not stored again. */
   reference: string;
   /** Important events are also mailed (DESIGN §6). */
@@ -24,7 +31,8 @@ export interface NotifyInput {
 
 /**
  * Stores a member's notification in the caller's transaction (so it exists exactly when the money
- * event does) and, for the important ones, mails it through the outbox.
+ * event does) and, for the important ones, mails it through the outbox in the member's language. The
+ * row keeps the key and parameters; its English text is stored too, as every row before them had.
  */
 export async function notify(
   db: DbOrTx,
@@ -32,17 +40,55 @@ export async function notify(
   input: NotifyInput,
   now: Date,
 ): Promise<void> {
+  const english = renderNotification(input.message, 'en');
   const created = await repository.insertOnce(db, {
     userId: input.user.id,
     kind: input.kind,
-    title: input.title,
-    body: input.body,
+    title: english.title,
+    body: english.body,
+    messageKey: input.message.key,
+    params: input.message.params,
     reference: input.reference,
     createdAt: now,
   });
   if (created && input.mail) {
-    await deps.mailer.send(db, { to: input.user.email, subject: input.title, text: input.body });
+    const mail = renderNotification(input.message, notificationLanguage(input.user.language));
+    await deps.mailer.send(db, { to: input.user.email, subject: mail.title, text: mail.body });
   }
+}
+
+/** A notification row for a batch insert (goals' skipped contributions): the same columns notify() writes. */
+export function notificationRow(
+  userId: number,
+  kind: NotificationKind,
+  message: NotificationMessage,
+  reference: string,
+): {
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  message_key: string;
+  params: Record<string, string | number>;
+  reference: string;
+} {
+  return {
+    user_id: userId,
+    kind,
+    ...renderNotification(message, 'en'),
+    message_key: message.key,
+    params: message.params,
+    reference,
+  };
+}
+
+/** A stored row's title and body in `language`; a row stored before keys (0031) shows its own text. */
+export function notificationText(
+  row: Pick<NotificationRow, 'title' | 'body' | 'messageKey' | 'params'>,
+  language: NotificationLanguage,
+): { title: string; body: string } {
+  const message = storedMessage(row.messageKey, row.params);
+  return message ? renderNotification(message, language) : { title: row.title, body: row.body };
 }
 
 export async function listNotifications(
@@ -50,14 +96,14 @@ export async function listNotifications(
   userId: number,
   page: number,
   perPage: number,
+  language: NotificationLanguage,
 ): Promise<NotificationListResponse> {
   const { rows, total, unread } = await repository.listForUser(db, userId, page, perPage);
   return {
     data: rows.map((row) => ({
       id: row.id,
       kind: row.kind,
-      title: row.title,
-      body: row.body,
+      ...notificationText(row, language),
       read_at: row.readAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
       link: notificationLink(row.kind),

@@ -57,8 +57,7 @@ export async function rewardReferrer(
     {
       user: referrer,
       kind: 'referral_reward',
-      title: 'You earned referral points',
-      body: `${member.username} made their first deposit: you earned ${points.toLocaleString('en-US')} loyalty points.`,
+      message: { key: 'referral_reward', params: { username: member.username, points } },
       reference,
       mail: true,
     },

@@ -5,7 +5,6 @@ import {
   WITHDRAWAL_MESSAGES,
   ageSeconds,
   centsToMajor,
-  formatMoney,
   rejectionText,
   type AdminWithdrawal,
   type AdminWithdrawalActionResponse,
@@ -357,7 +356,7 @@ async function decide(
     });
     const member = await findUserById(tx, withdrawal.userId);
     if (member) {
-      const amount = formatMoney(centsToMajor(withdrawal.amount));
+      const amount = withdrawal.amount;
       await notify(
         tx,
         deps,
@@ -365,16 +364,14 @@ async function decide(
           ? {
               user: member,
               kind: 'withdrawal_approved',
-              title: 'Withdrawal approved',
-              body: `Your withdrawal of ${amount} has been approved and is on its way.`,
+              message: { key: 'withdrawal_approved', params: { amount } },
               reference: `withdrawal:${withdrawal.id}:approved`,
               mail: true,
             }
           : {
               user: member,
               kind: 'withdrawal_rejected',
-              title: 'Withdrawal rejected',
-              body: `Your withdrawal of ${amount} was rejected: ${outcome.reason}. The amount is back in your balance.`,
+              message: { key: 'withdrawal_rejected', params: { amount, reason: outcome.reason } },
               reference: `withdrawal:${withdrawal.id}:rejected`,
               mail: true,
             },

@@ -8,7 +8,8 @@ import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
-import { useDateFormat, useMoney } from '#lib/money';
+import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
+import { useDateFormat, usePercent } from '#lib/money';
 import { useGoalAction } from '../api/goals-api';
 
 const toastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
@@ -23,18 +24,20 @@ export const GOAL_TONES: Record<GoalStatus, BadgeTone> = {
 /** A goal's progress: a native progress bar (role progressbar, no inline style) and its percent. */
 export function GoalProgress({ goal }: { goal: Goal }) {
   const { t } = useTranslation();
+  const percent = usePercent();
   const id = useId();
+  const progress = percent(goal.progress_percent, { decimals: 0 });
   return (
     <div className="space-y-1">
       <div className="flex items-center justify-between text-xs text-muted">
         <span id={id}>{t('goals.card.progressLabel', { name: goal.name })}</span>
         <span aria-hidden="true" className="font-medium text-fg tabular-nums">
-          {goal.progress_percent}%
+          {progress}
         </span>
       </div>
       <progress
         aria-labelledby={id}
-        aria-valuetext={`${goal.progress_percent}%`}
+        aria-valuetext={progress}
         value={goal.progress_percent}
         max={100}
         className="block h-2.5 w-full appearance-none overflow-hidden rounded-full bg-surface-muted [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand"
@@ -113,7 +116,7 @@ function GoalActions({ goal }: { goal: Goal }) {
 
 function GoalCard({ goal }: { goal: Goal }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const money = usePrivateMoney();
   const date = useDateFormat();
   const day = (value: string) => date(`${value}T12:00:00Z`);
   const frequency = t(`goals.frequency.${goal.target_frequency ?? 'none'}`);
@@ -132,15 +135,21 @@ function GoalCard({ goal }: { goal: Goal }) {
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-muted">{t('goals.card.target')}</dt>
-          <dd className="font-medium tabular-nums">{money(goal.target_amount)}</dd>
+          <dd className="font-medium tabular-nums">
+            <PrivateAmount value={goal.target_amount} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted">{t('goals.card.invested')}</dt>
-          <dd className="font-medium tabular-nums">{money(goal.invested)}</dd>
+          <dd className="font-medium tabular-nums">
+            <PrivateAmount value={goal.invested} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted">{t('goals.card.earnings')}</dt>
-          <dd className="font-medium tabular-nums">{money(goal.earned)}</dd>
+          <dd className="font-medium tabular-nums">
+            <PrivateAmount value={goal.earned} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted">{t('goals.card.timeframe')}</dt>

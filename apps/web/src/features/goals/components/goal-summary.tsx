@@ -3,17 +3,16 @@ import { Plus } from 'lucide-react';
 import type { GoalSummary as Summary } from '@app/shared/schemas/goals';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
-import { useMoney } from '#lib/money';
+import { PrivateAmount } from '#components/private-amount';
 
 /** The summary header (spec §2): Total Goals, Active Goals, Completed Goals, Total Invested, Create New Goal. */
 export function GoalSummary({ summary, onCreate }: { summary: Summary; onCreate: () => void }) {
   const { t } = useTranslation();
-  const money = useMoney();
   const tiles = [
     { label: t('goals.summary.total'), value: String(summary.total_goals) },
     { label: t('goals.summary.active'), value: String(summary.active_goals) },
     { label: t('goals.summary.completed'), value: String(summary.completed_goals) },
-    { label: t('goals.summary.invested'), value: money(summary.total_invested) },
+    { label: t('goals.summary.invested'), value: <PrivateAmount value={summary.total_invested} /> },
   ];
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6 lg:flex-row lg:items-center lg:justify-between">

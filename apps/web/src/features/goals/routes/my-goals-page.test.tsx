@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Goal, GoalListResponse } from '@app/shared/schemas/goals';
 import type { Plan } from '@app/shared/schemas/investing';
+import { i18n } from '#i18n/index';
+import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, hang, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { MyGoalsPage } from './my-goals-page';
@@ -152,6 +154,36 @@ describe('My Goals (spec §2, §5, §8, §9)', () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'completed');
     expect(screen.queryByRole('heading', { name: 'House deposit' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Car' })).toBeInTheDocument();
+  });
+
+  it('hides every money figure of the goals under Hide balance, progress still shown', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.showBalance, 'false');
+    fakeApi({ 'GET /api/goals': () => json(list([goal()])) });
+    renderScreen('/my-goals', <MyGoalsPage />);
+    const house = (await screen.findByRole('heading', { name: 'House deposit' })).closest('li')!;
+    const summary = screen.getByRole('region', { name: 'Goals summary' });
+    for (const place of [house, summary]) {
+      expect(place.textContent).not.toMatch(/\$\d/u);
+      expect(place).toHaveTextContent('******');
+    }
+    expect(house).toHaveTextContent('Next investment: ****** on Apr 2, 2026');
+    expect(house).toHaveTextContent('25%');
+  });
+
+  it('shows the progress percentage and the figures in Spanish and Arabic number formats', async () => {
+    await i18n.changeLanguage('es');
+    fakeApi({ 'GET /api/goals': () => json(list([goal()])) });
+    const first = renderScreen('/my-goals', <MyGoalsPage />);
+    const house = (await screen.findByRole('heading', { name: 'House deposit' })).closest('li')!;
+    const spaced = () => house.textContent?.replace(/\u00a0/gu, ' ');
+    expect(spaced()).toContain('25 %');
+    expect(spaced()).toContain('20.000,00 US$');
+    expect(spaced()).not.toContain('25%');
+    first.unmount();
+    await i18n.changeLanguage('ar');
+    renderScreen('/my-goals', <MyGoalsPage />);
+    const arabic = (await screen.findByRole('heading', { name: 'House deposit' })).closest('li')!;
+    expect(within(arabic).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '25\u200e%\u200e');
   });
 
   it("says 'No goals found.' when the list shown is empty", async () => {

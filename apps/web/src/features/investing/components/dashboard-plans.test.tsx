@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Plan } from '@app/shared/schemas/investing';
+import { i18n } from '#i18n/index';
 import { USER, fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { storeToken } from '#lib/tokens';
@@ -90,6 +91,19 @@ describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
     expect(rowNames()).toEqual(['Growth']);
     await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'zzz');
     expect(screen.getByText('No plans match these filters.')).toBeInTheDocument();
+  });
+
+  it('shows the rate in the reader’s number format beside the amounts (Spanish)', async () => {
+    await i18n.changeLanguage('es');
+    fakeApi({ 'GET /api/plans': () => json(PLANS) });
+    renderScreen('/dashboard', <DashboardPlans />);
+    const growth = within(await screen.findByRole('table', { name: 'Planes de inversión' })).getAllByRole(
+      'row',
+    )[2]!;
+    const text = growth.textContent?.replace(/\u00a0/gu, ' ');
+    expect(text).toContain('+12,00 %');
+    expect(text).toContain('5000,00 US$');
+    expect(text).not.toContain('12.00%');
   });
 
   it('checks the amount in the Invest modal with the spec’s messages, then invests and says so', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShowBalance } from '#lib/preferences';
 import { RetryAlert } from '#components/ui/alert';
 import { Card } from '#components/ui/card';
 import { Spinner } from '#components/ui/spinner';
@@ -13,9 +14,13 @@ const CumulativeEarningsChart = lazy(async () => ({
 export function PortfolioEarnings() {
   const { t } = useTranslation();
   const earnings = usePortfolioEarnings();
+  const [showBalance] = useShowBalance();
   const title = t('memberExtras.chart.title');
   let body;
-  if (earnings.isPending) {
+  // The chart's axis, tooltip and table are the member's figures: hidden with them (Hide balance).
+  if (!showBalance) {
+    body = <p className="text-sm text-muted">{t('investing.portfolio.chartHidden')}</p>;
+  } else if (earnings.isPending) {
     body = <Spinner label={t('memberExtras.chart.loading')} />;
   } else if (earnings.isError) {
     body = <RetryAlert onRetry={() => void earnings.refetch()}>{t('memberExtras.chart.failed')}</RetryAlert>;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShowBalance } from '#lib/preferences';
 import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -11,7 +12,10 @@ const EarningsChart = lazy(async () => ({ default: (await import('./earnings-cha
 export function PortfolioPlanDetail({ id }: { id: number }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const detail = useUserPlan(id);
+  const [showBalance] = useShowBalance();
+  // Hidden figures are not fetched either.
+  const detail = useUserPlan(showBalance ? id : null);
+  if (!showBalance) return <p className="text-sm text-muted">{t('investing.portfolio.chartHidden')}</p>;
   if (detail.isPending) return <Spinner label={t('investing.portfolio.loadingEarnings')} />;
   if (detail.isError)
     return (

@@ -12,7 +12,8 @@ import { SpinnerIcon } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
-import { useDateFormat, useMoney } from '#lib/money';
+import { PrivateAmount } from '#components/private-amount';
+import { useDateFormat } from '#lib/money';
 import { useUserPlans } from '../api/get-user-plans';
 import { ManagePlanDialog } from '../components/manage-plan-dialog';
 
@@ -48,7 +49,6 @@ function ManageButton({ plan, onManage }: { plan: UserPlan; onManage: (plan: Use
 export function MemberPlansPage() {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
   const date = useDateFormat();
   const [page, setPage] = useState(1);
   const [managing, setManaging] = useState<UserPlan | null>(null);
@@ -95,7 +95,7 @@ export function MemberPlansPage() {
           {
             header: t('investing.myPlans.columns.amount'),
             className: 'tabular-nums',
-            cell: (plan) => money(plan.amount),
+            cell: (plan) => <PrivateAmount value={plan.amount} />,
           },
           { header: t('investing.myPlans.columns.status'), cell: status },
           {
@@ -112,7 +112,9 @@ export function MemberPlansPage() {
           <>
             <div className="min-w-0">
               <p className="font-medium">{plan.plan_name}</p>
-              <p className="text-sm tabular-nums">{money(plan.amount)}</p>
+              <p className="text-sm tabular-nums">
+                <PrivateAmount value={plan.amount} />
+              </p>
               <p className="text-xs text-muted">
                 {date(plan.starts_at)} – {end(plan)}
               </p>

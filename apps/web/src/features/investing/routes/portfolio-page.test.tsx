@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -121,6 +122,43 @@ describe('My Portfolio', () => {
         .map((row) => row.textContent),
     ).toEqual(['Mar 4, 2026$3.29$6.58', 'Mar 3, 2026$3.29$3.29']);
     expect(server.to('GET /api/pp/9')).toHaveLength(1);
+  });
+
+  it('hides the principal, the earnings and the charts under Hide balance', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    window.localStorage.setItem(STORAGE_KEYS.showBalance, 'false');
+    const server = fakeApi({
+      'GET /api/me': () => json({ ...USER, total_earnings: 6.58 }),
+      'GET /api/pp': () => json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/portfolio/earnings': () => json(PORTFOLIO),
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    const card = (await screen.findByRole('heading', { name: 'Growth' })).closest('li')!;
+    expect(within(card).getByText('Principal').nextSibling).toHaveTextContent('******');
+    expect(within(card).getByText('Earned to date').nextSibling).toHaveTextContent('******');
+    expect(await screen.findByTestId('portfolio-total-earnings')).toHaveTextContent('******');
+    await user.click(within(card).getByRole('button', { name: 'Show daily earnings' }));
+    expect(
+      await screen.findAllByText('The earnings charts are hidden while “Hide balance” is on.'),
+    ).toHaveLength(2);
+    expect(document.body.textContent).not.toMatch(/\$\d/u);
+    expect(server.to('GET /api/pp/9')).toHaveLength(0);
+  });
+
+  it('shows the rate beside the amount in the Spanish number format', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    await i18n.changeLanguage('es');
+    fakeApi({
+      'GET /api/me': () => json({ ...USER, total_earnings: 6.58 }),
+      'GET /api/pp': () => json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/portfolio/earnings': () => json({ data: [], total: 0 }),
+    });
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    const card = (await screen.findByRole('heading', { name: 'Growth' })).closest('li')!;
+    const spaced = card.textContent?.replace(/\u00a0/gu, ' ');
+    expect(spaced).toContain('+13,00 %');
+    expect(spaced).toContain('10.000,00 US$');
   });
 
   it('offers the plans when there is nothing invested yet', async () => {

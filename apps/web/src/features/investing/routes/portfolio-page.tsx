@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserPlan } from '@app/shared/schemas/investing';
@@ -14,7 +14,8 @@ import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useLabels } from '#lib/labels';
 import { MEMBER_PLANS_PATH } from '#lib/member-paths';
-import { useDateFormat, useMoney } from '#lib/money';
+import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
+import { useDateFormat } from '#lib/money';
 import { useMe } from '#lib/session';
 import { useUserPlans } from '../api/get-user-plans';
 import { PortfolioEarnings } from '../components/portfolio-earnings';
@@ -25,15 +26,14 @@ const PER_PAGE = 10;
 
 function PlanCard({ plan }: { plan: UserPlan }) {
   const { t } = useTranslation();
-  const money = useMoney();
   const date = useDateFormat();
   const labels = useLabels();
   const [open, setOpen] = useState(false);
   const detailId = `portfolio-plan-${plan.id}`;
-  const facts: [string, string][] = [
-    [t('investing.portfolio.principal'), money(plan.amount)],
+  const facts: [string, ReactNode][] = [
+    [t('investing.portfolio.principal'), <PrivateAmount value={plan.amount} />],
     [t('investing.portfolio.rate'), labels.planYield(plan.rate_bps)],
-    [t('investing.portfolio.earned'), money(plan.earned)],
+    [t('investing.portfolio.earned'), <PrivateAmount value={plan.earned} />],
     [t('investing.portfolio.nextAccrual'), plan.next_accrual_at ? date(plan.next_accrual_at) : '—'],
     [t('investing.portfolio.maturity'), plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible')],
   ];
@@ -74,7 +74,7 @@ function PlanCard({ plan }: { plan: UserPlan }) {
 export function PortfolioPage() {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
+  const money = usePrivateMoney();
   const { data: user } = useMe();
   const [page, setPage] = useState(1);
   const plans = useUserPlans(page, PER_PAGE);

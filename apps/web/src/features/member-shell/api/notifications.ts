@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationListResponse, NotificationReadResponse } from '@app/shared/schemas/notifications';
+import { useTranslation } from 'react-i18next';
 import { api } from '#lib/api-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
@@ -7,12 +8,20 @@ export const notificationsQueryKey = ['notifications'] as const;
 /** How often the bell asks for new notifications while the page is open. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
-/** GET /api/notifications: the newest page and the unread count; polled, and again on focus. */
+/**
+ * GET /api/notifications: the newest page and the unread count; polled, and again on focus. The texts
+ * come in the UI language (?lang=), so switching language asks again.
+ */
 export function useNotifications() {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
   return useQuery({
-    queryKey: notificationsQueryKey,
+    queryKey: [...notificationsQueryKey, language],
     queryFn: ({ signal }) =>
-      api.get<NotificationListResponse>('/api/notifications?page=1&per_page=20', { signal }),
+      api.get<NotificationListResponse>(
+        `/api/notifications?page=1&per_page=20&lang=${encodeURIComponent(language)}`,
+        { signal },
+      ),
     refetchInterval: NOTIFICATIONS_POLL_MS,
     refetchOnWindowFocus: true,
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { NotificationsButton } from './notifications-button';
@@ -123,5 +124,37 @@ describe('notification bell', () => {
     expect(await screen.findByText('Failed to load notifications.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Deposit confirmed')).toBeInTheDocument();
+  });
+
+  it('asks for the texts in the UI language and asks again when the language changes', async () => {
+    const TEXTS: Record<string, { title: string; body: string }> = {
+      es: {
+        title: 'Depósito confirmado',
+        body: 'Tu depósito DEP-1 de 1234,50 US$ se ha abonado a tu saldo.',
+      },
+      ar: { title: 'تم تأكيد الإيداع', body: 'تمت إضافة إيداعك DEP-1 بقيمة 1,234.50 US$ إلى رصيدك.' },
+    };
+    await i18n.changeLanguage('es');
+    const server = fakeApi({
+      'GET /api/notifications': (request) =>
+        json({ ...LIST, data: [{ ...LIST.data[0]!, ...TEXTS[request.query.get('lang') ?? ''] }] }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <NotificationsButton />);
+    await user.click(await screen.findByRole('button', { name: /Notificaciones/ }));
+    expect(await screen.findByText('Depósito confirmado')).toBeInTheDocument();
+    expect(screen.getByText(/1234,50 US\$/u)).toBeInTheDocument();
+    expect(server.to('GET /api/notifications').map((request) => request.query.get('lang'))).toEqual(['es']);
+    // The exact moment (the time's tooltip) in Spanish too, not in the browser's language.
+    const spanishMoment = new Intl.DateTimeFormat('es-ES', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(LIST.data[0]!.created_at));
+    expect(document.querySelector('time')).toHaveAttribute('title', spanishMoment);
+
+    await i18n.changeLanguage('ar');
+    expect(await screen.findByText('تم تأكيد الإيداع')).toBeInTheDocument();
+    expect(screen.queryByText('Depósito confirmado')).not.toBeInTheDocument();
+    expect(server.to('GET /api/notifications').at(-1)?.query.get('lang')).toBe('ar');
   });
 });

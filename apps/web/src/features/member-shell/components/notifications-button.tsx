@@ -11,6 +11,7 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
+import { useDateTimeFormat } from '#lib/money';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
 
 /** "5 minutes ago", "yesterday", in the reader's language. */
@@ -37,6 +38,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
   const { t } = useTranslation();
   const message = useMessage();
   const relative = useRelativeTime();
+  const moment = useDateTimeFormat();
   const unread = item.read_at === null;
   const content = (
     <>
@@ -50,7 +52,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
       <span className="mt-0.5 block text-sm text-muted">{message(item.body)}</span>
       <time
         dateTime={item.created_at}
-        title={new Date(item.created_at).toLocaleString()}
+        title={moment(item.created_at)}
         className="mt-1 block text-xs text-muted"
       >
         {relative(item.created_at)}
