@@ -101,7 +101,7 @@ describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
       'row',
     )[2]!;
     const text = growth.textContent?.replace(/\u00a0/gu, ' ');
-    expect(text).toContain('+12,00 %');
+    expect(text).toContain('12 % TIN');
     expect(text).toContain('5000,00 US$');
     expect(text).not.toContain('12.00%');
   });

@@ -157,7 +157,7 @@ describe('My Portfolio', () => {
     renderScreen('/my-portfolio', <PortfolioPage />);
     const card = (await screen.findByRole('heading', { name: 'Growth' })).closest('li')!;
     const spaced = card.textContent?.replace(/\u00a0/gu, ' ');
-    expect(spaced).toContain('+13,00 %');
+    expect(spaced).toContain('13 % TIN');
     expect(spaced).toContain('10.000,00 US$');
   });
 
