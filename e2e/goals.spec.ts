@@ -35,9 +35,7 @@ describe('My Goals in a real browser', () => {
     const starter = dialog.getByLabel('Plan').locator('option', { hasText: 'Starter' });
     await dialog.getByLabel('Plan').selectOption({ value: (await starter.getAttribute('value'))! });
     // Starter: $100 a unit at 8%; one unit a month reaches $2,000 with its earnings at the 19th unit (1,900 + 114).
-    await dialog
-      .getByText(/^Recommended duration: \d+ days \(\d+ investments of \$100\.00 in Starter\)\.$/)
-      .waitFor();
+    await dialog.getByText(/^Recommended duration: \d+ days \(\d+ × \$100\.00 in Starter\)\.$/).waitFor();
     await dialog.getByRole('button', { name: 'Create Goal' }).click();
     await page.getByText('Goal created and investment deducted!').first().waitFor();
     await dialog.waitFor({ state: 'detached' });

@@ -260,16 +260,12 @@ describe('My Goals (spec §2, §5, §8, §9)', () => {
     await user.type(within(dialog).getByLabelText('Goal name'), 'Holiday');
     await user.type(within(dialog).getByLabelText('Target amount (USD)'), '1000');
     expect(
-      await within(dialog).findByText(
-        'Recommended duration: 306 days (11 investments of $100.00 in Growth).',
-      ),
+      await within(dialog).findByText('Recommended duration: 306 days (11 × $100.00 in Growth).'),
     ).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'monthly');
     await user.selectOptions(planSelect, '3');
     expect(
-      await within(dialog).findByText(
-        'Recommended duration: 306 days (10 investments of $100.00 in Growth).',
-      ),
+      await within(dialog).findByText('Recommended duration: 306 days (10 × $100.00 in Growth).'),
     ).toBeInTheDocument();
     expect(server.to('POST /api/goals/calculate-plan-impact').at(-1)?.body).toEqual({
       target_amount: '1000',
