@@ -385,6 +385,7 @@ describe('reconciliation', () => {
       mismatched_list_totals: [],
       mismatched_cash_amounts: [],
       mismatched_refunds: [],
+      mismatched_cash_chain: [],
       duplicate_references: 0,
       accounts_checked: 12,
       entries_checked: 30,
@@ -394,7 +395,8 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(13);
+    expect(screen.getAllByText('Holds')).toHaveLength(14);
+    expect(screen.getByText('Each balance after equals the one before plus the entry')).toBeInTheDocument();
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('Refunds equal their postings, debts what is owed')).toBeInTheDocument();
     expect(screen.getByText('1 broken')).toBeInTheDocument();

@@ -24,6 +24,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['queueTotals', check.mismatched_queue_totals.length],
     ['listTotals', check.mismatched_list_totals.length],
     ['refunds', check.mismatched_refunds.length],
+    ['cashChain', check.mismatched_cash_chain.length],
     ['references', check.duplicate_references],
   ];
 }
