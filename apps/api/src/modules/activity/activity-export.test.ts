@@ -91,7 +91,7 @@ describe('GET /api/activity/export', () => {
     );
     expect(rows[3]).toMatch(/,withdrawal,Withdrawal to crypto wallet,-30\.00,70\.05,,pending,entry:\d+$/);
     expect(rows[4]).toMatch(
-      /,deposit,Deposit via NOWPayments \([^)]+\),100\.05,100\.05,,completed,entry:\d+$/,
+      /,deposit,Deposit via NOWPayments \([^)]+\),100\.05,100\.05,,confirmed,entry:\d+$/,
     );
     // Never paid: its status, and no amount or balance.
     expect(rows[5]).toMatch(/,deposit,Deposit via NOWPayments \([^)]+\),,,,pending,deposit:\d+$/);

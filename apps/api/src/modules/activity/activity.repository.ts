@@ -151,8 +151,8 @@ interface RowSql {
 
 /**
  * A page: the branches merged in the list's order and cut to the page, then each of its rows'
- * words looked up by primary key (the deposit's method and reference, the withdrawal's method and
- * status, the plan's or goal's name): at most a page of lookups. The count is a column (one round trip).
+ * words looked up by primary key (the deposit's method, reference and status (a credited deposit a
+ * gateway took back reads refunded), the withdrawal's method and status, the plan's or goal's name): at most a page of lookups. The count is a column (one round trip).
  */
 function pageSql(filter: ActivityFilter, total: SQL): SQL {
   const take = filter.offset + filter.limit;
@@ -160,7 +160,7 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
   const meta = (key: string) => sql`p.metadata ->> ${textLiteral(key)}`;
   return sql`select p.rank, p.sort_id, to_char(p.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
           p.kind, p.amount, p.balance_after,
-          case when p.rank = ${sql.raw(String(DEPOSIT_RANK))} then dd.status else w.status end as status,
+          case when p.rank = ${sql.raw(String(DEPOSIT_RANK))} or p.kind = 'deposit' then dd.status else w.status end as status,
           coalesce(dd.method, w.method) as method,
           coalesce(dd.reference, ${meta('deposit_reference')}) as reference,
           coalesce(${meta('plan_name')}, up.name) as plan, g.name as goal,

@@ -72,7 +72,7 @@ describe('GET /api/activity', () => {
     expect(all.data.map((item) => [item.type, item.amount, item.balance_after, item.status])).toEqual([
       ['earning', 1.25, 71.25, 'completed'],
       ['withdrawal', -30, 70, 'pending'],
-      ['deposit', 100, 100, 'completed'],
+      ['deposit', 100, 100, 'confirmed'],
       ['deposit', null, null, 'pending'],
     ]);
     expect(all.data.map((item) => item.description)).toEqual([
@@ -90,7 +90,7 @@ describe('GET /api/activity', () => {
 
     const deposits = await activity(member, '?type=deposit');
     expect(deposits.data.map((item) => [item.type, item.status])).toEqual([
-      ['deposit', 'completed'],
+      ['deposit', 'confirmed'],
       ['deposit', 'pending'],
     ]);
     expect((await activity(member, '?type=withdrawal')).meta.total).toBe(1);
