@@ -264,7 +264,6 @@ describe('Activity adds up to the balance (property)', () => {
       expect.arrayContaining([
         'deposit',
         'deposit:failed',
-        'deposit:pending',
         'earning',
         'goal:investment',
         'investment',
@@ -275,6 +274,8 @@ describe('Activity adds up to the balance (property)', () => {
         'withdrawal',
       ]),
     );
+    // A pending deposit reads expired once a run's clock passes its expiry: either way it was listed.
+    expect(seen.has('deposit:pending') || seen.has('deposit:expired')).toBe(true);
     const check = await checkLedger(app.deps.database.db);
     expect(check.mismatchedCashChain).toEqual([]);
     expect(check.ok).toBe(true);
