@@ -106,7 +106,7 @@ describe('the member extras in a real browser', () => {
     expect(header).toBe('date,type,description,amount_usd,balance_after_usd,points,status,id');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(
-      /^\d{4}-\d{2}-\d{2}T[\d:.]+Z,deposit,Deposit via Bank Transfer \(DEP-[^)]+\),150\.00,\d+\.\d{2},,completed,entry:\d+$/,
+      /^\d{4}-\d{2}-\d{2}T[\d:.]+Z,deposit,Deposit via Bank Transfer \(DEP-[^)]+\),150\.00,\d+\.\d{2},,confirmed,entry:\d+$/,
     );
 
     // My Portfolio: the whole portfolio's cumulative earnings, drawn, and as a table on demand.
