@@ -126,6 +126,8 @@ describe('money in and out in a real browser', () => {
       ['−$15.00', '$195.00'],
       ['−$40.00', '$210.00'],
       ['+$250.00', '$250.00'],
+      // The $75 checkout cancelled first: listed, nothing credited, no balance after.
+      ['—Nothing credited', '—Nothing credited'],
     ]);
     expect(amounts.reduce((sum, cells) => sum + cents(cells[4] ?? ''), 0)).toBe(21_000);
     await expectAccessible(page, '/activity');
