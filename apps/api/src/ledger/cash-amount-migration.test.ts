@@ -1,28 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, openDatabase } from '@app/db';
+import { migrationsUpTo } from '../../test/migrations-up-to';
 import { checkLedger } from './check';
 import { queryRows } from './sql';
 
 /** Migration 0026 (decision 140) fills the cash amount of every entry written before it. */
 const BEFORE = '0025_maturity_index_order';
-
-/** A copy of the migrations folder whose journal stops at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 const database = await openDatabase({ driver: 'pglite', dataDir: null });
 const older = migrationsUpTo(BEFORE);
