@@ -56,6 +56,9 @@ const apiProject = (name: string, db: string) => ({
     include: ['apps/api/**/*.test.ts'],
     exclude: Object.entries(onlyOn).flatMap(([other, files]) => (other === db ? [] : files)),
     environment: 'node',
+    // One worker process runs many files and keeps the modules they import (the app, Fastify, Drizzle,
+    // PGlite's WASM): each file still builds its own app on its own database (decision 168).
+    isolate: false,
     env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl },
     setupFiles: ['apps/api/test/setup.ts'],
     globalSetup: ['apps/api/test/global-setup.ts'],

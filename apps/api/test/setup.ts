@@ -1,5 +1,6 @@
 import { afterAll, afterEach, vi } from 'vitest';
 import { closeTestApps } from './open-apps';
+import './process-warnings';
 
 // An unexpected console.error fails a test (CONVENTIONS §12).
 const spy = vi.spyOn(console, 'error');
