@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit + API (PGlite, and PostgreSQL when it answers) + web component
-// tests, then the end-to-end suite in Chromium. Stops at the first failing stage; ends with one
-// summary line 'Tests: N passed, N failed' counted from the runners' JSON reports.
-import { spawnSync } from 'node:child_process';
+// `npm test`: lint and typecheck side by side (each runs on one thread; the machine has two cores),
+// then unit + API (PGlite, and PostgreSQL when it answers) + web component tests, then the end-to-end
+// suite in Chromium. Stops at the first failing stage; ends with one summary line
+// 'Tests: N passed, N failed' counted from the runners' JSON reports.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,28 +14,35 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 
+/** The stages, in order; the jobs of one stage run at the same time. */
 const stages = [
-  ['lint', 'npm', ['run', 'lint']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
   [
-    'unit, API and web tests',
-    process.execPath,
+    ['lint', 'npm', ['run', 'lint']],
+    ['typecheck', 'npm', ['run', 'typecheck']],
+  ],
+  [
     [
-      vitest,
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${join(reports, 'unit.json')}`,
+      'unit, API and web tests',
+      process.execPath,
+      [
+        vitest,
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${join(reports, 'unit.json')}`,
+      ],
     ],
   ],
   [
-    'end-to-end tests',
-    process.execPath,
     [
-      join(root, 'scripts/e2e.mjs'),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${join(reports, 'e2e.json')}`,
+      'end-to-end tests',
+      process.execPath,
+      [
+        join(root, 'scripts/e2e.mjs'),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${join(reports, 'e2e.json')}`,
+      ],
     ],
   ],
 ];
@@ -54,16 +62,41 @@ function summary() {
   return { passed, failed, skipped };
 }
 
-let status = 0;
-for (const [label, command, args] of stages) {
+/**
+ * Runs one job: alone, its output goes straight to the terminal; beside others, it is kept and
+ * printed whole when the job ends, so that two jobs' lines never mix.
+ */
+function run([label, command, args], alone) {
   const started = Date.now();
-  console.log(`\n=== ${label}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  console.log(
-    `=== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
-  );
-  if (result.status !== 0) {
-    status = result.status ?? 1;
+  if (alone) console.log(`\n=== ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      if (!alone) {
+        console.log(`\n=== ${label}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`=== ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+      resolve(status);
+    });
+  });
+}
+
+let status = 0;
+for (const jobs of stages) {
+  const statuses = await Promise.all(jobs.map((job) => run(job, jobs.length === 1)));
+  const failed = statuses.find((code) => code !== 0);
+  if (failed !== undefined) {
+    status = failed;
     break;
   }
 }
