@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { freshAdminCode } from './support/admin-totp';
 import { ApiSession } from './support/api-session';
-import { baseUrl, expectAccessible, launchBrowser, openApp, openPage } from './support/browser';
+import { baseUrl, expectAccessible, openApp, openPage } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { browser } from './support/setup';
 
 /** The two steps of the admin sign-in in the browser (the e2e admin's authenticator is pre-enrolled). */
 async function signInAdmin(page: Page): Promise<void> {

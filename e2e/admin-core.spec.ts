@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ApiSession, uniqueEmail } from './support/api-session';
 import { freshAdminCode } from './support/admin-totp';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { baseUrl, expectAccessible, openPage } from './support/browser';
+import { browser } from './support/setup';
 
 describe('the back office: admins, two-factor and the audit log', () => {
   test('a new admin enrols 2FA at first sign-in, then finds the audit entries; axe-clean at 1280 px and on a tablet', async () => {

@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
 import { freshAdminCode } from './support/admin-totp';
 import { E2E_ADMIN } from './support/constants';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { baseUrl, expectAccessible, openPage } from './support/browser';
+import { browser } from './support/setup';
 
 async function signInAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');

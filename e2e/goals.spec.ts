@@ -1,15 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectAccessible, launchBrowser, openPage } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import { expectAccessible, openPage } from './support/browser';
 import { fundedMember, signIn, fitsWidth } from './support/member';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { browser } from './support/setup';
 
 describe('My Goals in a real browser', () => {
   test('the modal creates a goal that invests at once; the list and summary update; axe-clean', async () => {

@@ -1,15 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fundedMember, signIn } from './support/member';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { browser } from './support/setup';
 
 /** A loaded screen may still be laying out (its sections arrive one by one); on a busy machine, slowly. */
 const LAYOUT_SETTLES_MS = 10_000;

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, openPage } from './support/browser';
 import { fundedMember, signIn } from './support/member';
 import { ROOT } from './support/product';
+import { browser } from './support/setup';
 
 /**
  * The guard of issue 34 (Build 8, decision 162): in Spanish and in Arabic, no member screen shows an
@@ -137,14 +138,6 @@ async function chooseLanguage(
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
 }
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 describe('member screens in Spanish and Arabic', () => {
   test('show no English word from the app’s texts on any member route', { timeout: 300_000 }, async () => {

@@ -1,17 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { ApiSession, latestCode, uniqueEmail } from './support/api-session';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { baseUrl, openPage } from './support/browser';
 import { signIn as signInAs } from './support/member';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { browser } from './support/setup';
 
 const PASSWORD = 'a-long-password-1';
 

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
 import { AxeBuilder } from '@axe-core/playwright';
-import { baseUrl, expectAccessible as expectWcagClean, launchBrowser, openPage } from './support/browser';
+import { baseUrl, expectAccessible as expectWcagClean, openPage } from './support/browser';
 import { signIn } from './support/member';
+import { browser } from './support/setup';
 
 /**
  * Axe as the issue asks for these screens: the WCAG rules (support/browser), and also every
@@ -23,14 +24,6 @@ async function expectAccessible(page: Page, label: string): Promise<void> {
   );
   expect(found, `axe (all rules) on ${label}`).toEqual([]);
 }
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** A bank transfer made from another session, confirmed by an operator through the admin API. */
 async function confirmedBankDeposit(other: ApiSession, amount: number): Promise<void> {

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser';
+import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { signIn } from './support/member';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { browser } from './support/setup';
 
 interface AdminWithdrawalList {
   data: { id: number; amount: number; status: string; user: { email: string } }[];

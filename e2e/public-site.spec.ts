@@ -1,14 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, expectAccessible, launchBrowser, openApp, openPage } from './support/browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { describe, expect, test } from 'vitest';
+import { baseUrl, expectAccessible, openApp, openPage } from './support/browser';
+import { browser } from './support/setup';
 
 const PAGES: Array<[path: string, title: string, heading: string]> = [
   ['/', 'Home', 'Put your crypto to work'],

@@ -1,17 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectAccessible, launchBrowser, openPage } from './support/browser';
+import { describe, expect, test } from 'vitest';
+import { expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import { browser } from './support/setup';
 
 /** "$1,234.00" or "$1,234" as a number of dollars. */
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));

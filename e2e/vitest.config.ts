@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
+    // One Chromium per spec file, launched and closed around its tests (support/setup.ts).
+    setupFiles: ['./support/setup.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 90_000,
