@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { publicTexts } from './apps/web/public-texts-plugin';
 
@@ -70,6 +71,9 @@ const apiProject = (name: string, db: string) => ({
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: a single worker on the 2-core machine, where
+    // the main process has little to do once each worker keeps its modules (decision 168).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/**/*.test.ts'], environment: 'node' } },
       apiProject('api:pglite', 'pglite'),
