@@ -1,32 +1,50 @@
 import type { TestProject } from 'vitest/node';
 import { startFakeCoinGecko } from '../apps/api/test/fake-coingecko';
 import { E2E_ADMIN } from './support/constants';
-import { startProduct } from './support/product';
+import { startProduct, type RunningProduct } from './support/product';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One running product per worker: worker N (VITEST_POOL_ID) talks to `baseUrls[N - 1]` only. */
+    baseUrls: string[];
   }
 }
 
 /**
  * Starts the product as `npm start` does (the built web app served by the API) on a free port and a
- * fresh embedded database, with the development tools on so tests read the outbox and move the clock.
+ * fresh embedded database, with the development tools on so tests read the outbox and move the clock:
+ * one product per worker (e2e/vitest.config.ts `maxWorkers`), so that the spec files of one worker
+ * run one after the other on a server and a clock of their own, as the whole suite did on one server.
  * Live prices come from a local fake of the prices service: the suite never reaches the internet.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const prices = await startFakeCoinGecko();
-  const product = await startProduct({
-    SEED_DEMO: '1',
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-    PRICES_BASE_URL: prices.baseUrl,
-  });
-  project.provide('baseUrl', product.url);
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  // One after the other: each start migrates and seeds a database, which takes the CPU it finds.
+  const products: RunningProduct[] = [];
+  try {
+    for (let worker = 0; worker < workers; worker += 1)
+      products.push(
+        await startProduct({
+          SEED_DEMO: '1',
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
+          RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+          PRICES_BASE_URL: prices.baseUrl,
+        }),
+      );
+  } catch (error) {
+    await Promise.all(products.map((product) => product.stop()));
+    await prices.close();
+    throw error;
+  }
+  project.provide(
+    'baseUrls',
+    products.map((product) => product.url),
+  );
   return async () => {
-    await product.stop();
+    await Promise.all(products.map((product) => product.stop()));
     await prices.close();
   };
 }

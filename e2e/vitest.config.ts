@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * End-to-end suite: real Chromium (Debian's package) against the real server started once by
- * global-setup.ts on a fresh embedded database. Files run one at a time (the machine has 2 cores).
+ * End-to-end suite: real Chromium (Debian's package) against the real server started by
+ * global-setup.ts on a fresh embedded database. Two spec files run at a time (the machine has 2
+ * cores), each worker on a server of its own: a spec moves its server's clock, and no other spec
+ * runs on that server meanwhile (decision 168). `node scripts/e2e.mjs <one spec>` starts one.
  */
 export default defineConfig({
   test: {
@@ -13,7 +15,7 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     // One Chromium per spec file, launched and closed around its tests (support/setup.ts).
     setupFiles: ['./support/setup.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 90_000,
   },

@@ -27,6 +27,9 @@ const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, 
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const extra = process.argv.slice(2);
+// One spec file named: one worker, so global-setup.ts starts one server, not one per worker.
+const specs = extra.filter((arg) => !arg.startsWith('-'));
+if (specs.length === 1 && !extra.some((arg) => arg.startsWith('--maxWorkers'))) extra.push('--maxWorkers=1');
 const run = spawnSync(
   process.execPath,
   [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...extra],

@@ -25,8 +25,13 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/** The product this worker's spec files talk to (one per worker, e2e/global-setup.ts). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const url = urls[(worker - 1) % urls.length];
+  if (!url) throw new Error('No product was started for the e2e suite (e2e/global-setup.ts).');
+  return url;
 }
 
 export function launchBrowser(): Promise<Browser> {
