@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
 import { hmacSha512Hex } from '../src/integrations/payments/coinpayments';
+import { openApps } from './open-apps';
 
 /**
  * Local fake NOWPayments and CoinPayments API servers speaking their protocols, for the live adapters'
@@ -29,7 +29,9 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // Closed after the file (test/setup.ts's closeTestApps), also when started inside a test, where an
+  // afterAll is never called: the worker process outlives the file (decision 168).
+  openApps.add(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 

@@ -1,7 +1,10 @@
 // The apps createTestApp built and their files have not closed (apps/api/test/helpers.ts), kept in a
 // module of their own so that test/setup.ts can close them without loading the app for every file.
 
-/** The end of every app createTestApp built that its test file has not closed: run by closeTestApps. */
+/**
+ * The end of every app createTestApp built that its test file has not closed, and of every fake
+ * gateway server a test started (test/fake-gateways.ts): run by closeTestApps.
+ */
 export const openApps = new Set<() => Promise<void>>();
 
 /**
