@@ -45,6 +45,7 @@ export async function runLoanCollection(
   return run;
 }
 
+/** One batch of members, in one transaction: their due instalments collected from their cash. */
 async function collectBatch(
   tx: Tx,
   mailer: Mailer,
@@ -55,8 +56,36 @@ async function collectBatch(
 ): Promise<void> {
   const balances = await lockUserBalances(tx, members, 'cash', now);
   const due = await repository.lockDueInstalments(tx, members, today);
+  const { entries, planned, shortfalls } = planPayments(due, balances);
+  const created = await postEntriesBulk(tx, entries, now);
+  const { updates, payments, loanTotals } = paymentsMade(planned, created, now, run);
+  await tellShortfalls(tx, mailer, shortfalls, updates, now, run);
+  await repository.updateInstalments(tx, updates);
+  await repository.insertPayments(tx, payments);
+  const completed = await repository.addLoanPayments(tx, [...loanTotals.values()], now);
+  await repository.markApplicationsCompleted(
+    tx,
+    completed.map((loan) => loan.applicationId),
+    now,
+  );
+  for (const loan of completed) await notifyCompleted(tx, { mailer }, loan, now);
+  run.completed += completed.length;
+}
+
+interface PlannedPayment {
+  row: LoanInstalmentRow;
+  principal: number;
+  interest: number;
+  reference: string;
+}
+
+/**
+ * What each due instalment gets from its member's cash (interest first; `balances` is spent as it
+ * goes), as ledger entries; and the instalments left short whose member was not yet told.
+ */
+function planPayments(due: LoanInstalmentRow[], balances: Map<number, number>) {
   const entries: BulkEntry[] = [];
-  const planned: { row: LoanInstalmentRow; principal: number; interest: number; reference: string }[] = [];
+  const planned: PlannedPayment[] = [];
   const shortfalls: LoanInstalmentRow[] = [];
   for (const row of due) {
     const available = balances.get(row.userId) ?? 0;
@@ -88,7 +117,16 @@ async function collectBatch(
     });
     planned.push({ row, ...pay, reference });
   }
-  const created = await postEntriesBulk(tx, entries, now);
+  return { entries, planned, shortfalls };
+}
+
+/** The instalment updates, payment rows and per-loan totals of the entries this run wrote. */
+function paymentsMade(
+  planned: PlannedPayment[],
+  created: Map<string, number>,
+  now: Date,
+  run: CollectionRun,
+) {
   const updates: repository.InstalmentUpdate[] = [];
   const payments: repository.NewLoanPayment[] = [];
   const loanTotals = new Map<number, { id: number; principal: number; interest: number }>();
@@ -124,6 +162,18 @@ async function collectBatch(
     run.payments += 1;
     run.collected += principal + interest;
   }
+  return { updates, payments, loanTotals };
+}
+
+/** Each member whose instalment is left short is told once; the instalment remembers it (`updates`). */
+async function tellShortfalls(
+  tx: Tx,
+  mailer: Mailer,
+  shortfalls: LoanInstalmentRow[],
+  updates: repository.InstalmentUpdate[],
+  now: Date,
+  run: CollectionRun,
+): Promise<void> {
   for (const row of shortfalls) {
     const member = await findUserById(tx, row.userId);
     if (member) {
@@ -157,14 +207,4 @@ async function collectBatch(
       });
     run.short += 1;
   }
-  await repository.updateInstalments(tx, updates);
-  await repository.insertPayments(tx, payments);
-  const completed = await repository.addLoanPayments(tx, [...loanTotals.values()], now);
-  await repository.markApplicationsCompleted(
-    tx,
-    completed.map((loan) => loan.applicationId),
-    now,
-  );
-  for (const loan of completed) await notifyCompleted(tx, { mailer }, loan, now);
-  run.completed += completed.length;
 }

@@ -168,55 +168,8 @@ export async function repayLoan(deps: AppDeps, user: AuthUser, id: number): Prom
       if (loan.status !== 'active') throw new AppError('BUSINESS_RULE', LOAN_MESSAGES.notActive);
       const instalments = await repository.lockInstalments(tx, loan.id);
       const payoff = payoffOf(loan, instalments, today);
-      const postings: Posting[] = [
-        { account: { userId: user.id, kind: 'cash' }, amount: -(payoff.principal + payoff.interest) },
-      ];
-      if (payoff.principal > 0)
-        postings.push({ account: { userId: user.id, kind: 'loan' }, amount: payoff.principal });
-      if (payoff.interest > 0)
-        postings.push({ account: { platform: 'interest_income' }, amount: payoff.interest });
-      if (postings.length > 1) {
-        const { entryId } = await postEntry(
-          tx,
-          {
-            kind: 'loan_payment',
-            reference: `loan:${loan.id}:repay`,
-            userId: user.id,
-            metadata: { loan_id: loan.id, early_repayment: true, waived_interest: payoff.waived },
-            postings,
-          },
-          now,
-        );
-        await repository.insertPayments(tx, [
-          {
-            loanId: loan.id,
-            userId: user.id,
-            kind: 'early_repayment',
-            instalmentNumber: null,
-            principal: payoff.principal,
-            interest: payoff.interest,
-            entryId,
-            createdAt: now,
-          },
-        ]);
-      }
-      await repository.updateInstalments(
-        tx,
-        instalments
-          .filter((row) => row.status === 'open')
-          .map((row) => {
-            const due = row.dueDate <= today;
-            return {
-              loan_id: row.loanId,
-              number: row.number,
-              paid_principal: row.principal,
-              paid_interest: due ? row.interest : row.paidInterest,
-              status: due ? ('paid' as const) : ('waived' as const),
-              paid_at: now.toISOString(),
-              shortfall_notified_at: null,
-            };
-          }),
-      );
+      await postPayoff(tx, loan, payoff, now);
+      await settleInstalments(tx, instalments, today, now);
       const updated = await repository.updateLoan(tx, loan.id, {
         paidPrincipal: loan.principal,
         paidInterest: loan.paidInterest + payoff.interest,
@@ -234,6 +187,72 @@ export async function repayLoan(deps: AppDeps, user: AuthUser, id: number): Prom
       throw new AppError('INSUFFICIENT_FUNDS', LOAN_MESSAGES.insufficientFunds);
     throw error;
   }
+}
+
+/** The early repayment's ledger entry (cash → loan, cash → interest_income) and its payment row. */
+async function postPayoff(
+  tx: Tx,
+  loan: LoanRow,
+  payoff: ReturnType<typeof payoffOf>,
+  now: Date,
+): Promise<void> {
+  const postings: Posting[] = [
+    { account: { userId: loan.userId, kind: 'cash' }, amount: -(payoff.principal + payoff.interest) },
+  ];
+  if (payoff.principal > 0)
+    postings.push({ account: { userId: loan.userId, kind: 'loan' }, amount: payoff.principal });
+  if (payoff.interest > 0)
+    postings.push({ account: { platform: 'interest_income' }, amount: payoff.interest });
+  if (postings.length === 1) return;
+  const { entryId } = await postEntry(
+    tx,
+    {
+      kind: 'loan_payment',
+      reference: `loan:${loan.id}:repay`,
+      userId: loan.userId,
+      metadata: { loan_id: loan.id, early_repayment: true, waived_interest: payoff.waived },
+      postings,
+    },
+    now,
+  );
+  await repository.insertPayments(tx, [
+    {
+      loanId: loan.id,
+      userId: loan.userId,
+      kind: 'early_repayment',
+      instalmentNumber: null,
+      principal: payoff.principal,
+      interest: payoff.interest,
+      entryId,
+      createdAt: now,
+    },
+  ]);
+}
+
+/** An early repayment closes every open instalment: those due are paid, the others' interest waived. */
+async function settleInstalments(
+  tx: Tx,
+  instalments: LoanInstalmentRow[],
+  today: string,
+  now: Date,
+): Promise<void> {
+  await repository.updateInstalments(
+    tx,
+    instalments
+      .filter((row) => row.status === 'open')
+      .map((row) => {
+        const due = row.dueDate <= today;
+        return {
+          loan_id: row.loanId,
+          number: row.number,
+          paid_principal: row.principal,
+          paid_interest: due ? row.interest : row.paidInterest,
+          status: due ? ('paid' as const) : ('waived' as const),
+          paid_at: now.toISOString(),
+          shortfall_notified_at: null,
+        };
+      }),
+  );
 }
 
 export async function notifyCompleted(
