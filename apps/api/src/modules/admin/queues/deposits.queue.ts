@@ -123,5 +123,5 @@ export function adminRejectDeposit(
   input: { reason: string; reason_code?: string | undefined },
   ip: string,
 ) {
-  return decideQueueItem(deps, depositDecisions, admin, id, ip, rejection('deposits', input));
+  return decideQueueItem(deps, depositDecisions, admin, id, ip, rejection(depositDecisions.queue, input));
 }

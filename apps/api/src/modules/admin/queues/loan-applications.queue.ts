@@ -178,6 +178,6 @@ export function adminRejectLoanApplication(
     admin,
     id,
     ip,
-    rejection('loan_applications', input),
+    rejection(loanApplicationDecisions.queue, input),
   );
 }

@@ -208,7 +208,7 @@ export async function adminRejectWithdrawal(
     admin,
     id,
     ip,
-    rejection('withdrawals', input),
+    rejection(withdrawalDecisions.queue, input),
   );
   return { message, withdrawal: item };
 }
