@@ -4,9 +4,66 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 /** Import directions of DESIGN §3: web → shared; api → shared, db; db → shared; shared → nothing. */
 const forbid = (names, message) => ({ group: names, message });
+
+/**
+ * The API's modules as boundaries elements (decision 166): the back office (`admin`) may call the
+ * money modules' services, never the reverse, and no other module imports the back office; from
+ * outside, admin is reached only through its route plugins (registered by modules/index.ts).
+ */
+const MODULES = 'apps/api/src/modules';
+const toAdmin = { to: { element: { type: 'admin' } } };
+const apiBoundaries = {
+  files: [`${MODULES}/**/*.ts`],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    'boundaries/include': [`${MODULES}/**`],
+    'boundaries/elements': [
+      { type: 'admin', pattern: `${MODULES}/admin`, partialMatch: false },
+      { type: 'money', pattern: `${MODULES}/{deposits,withdrawals,loans}`, partialMatch: false },
+      { type: 'module', pattern: `${MODULES}/*`, partialMatch: false },
+      // modules/index.ts, which registers every module's routes.
+      { type: 'registry', pattern: MODULES, partialMatch: false },
+    ],
+    'boundaries/files': [
+      { category: 'routes', pattern: '**/*.routes.ts' },
+      { category: 'source', pattern: '**/*.ts' },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'money' } },
+            disallow: toAdmin,
+            message:
+              'A money module never imports the back office (decision 166): admin calls deposits, withdrawals and loans, not the reverse.',
+          },
+          {
+            from: { element: { type: 'module' } },
+            disallow: toAdmin,
+            message:
+              'No module imports the back office (decision 166); what both sides need lives in its own module (audit, notifications, settings).',
+          },
+          {
+            from: { element: { type: 'registry' } },
+            disallow: {
+              to: { element: { type: 'admin' }, file: { categories: { noneOf: ['routes'] } } },
+            },
+            message: 'Only the back office’s route plugins are registered from outside admin (decision 166).',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 const apiImportRules = [
   forbid(['@app/web', '@app/web/*'], 'The API never imports the web app (DESIGN §3).'),
@@ -112,6 +169,7 @@ export default tseslint.config(
       ],
     },
   },
+  apiBoundaries,
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },

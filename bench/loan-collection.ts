@@ -9,7 +9,7 @@ import { migrateDatabase, openDatabase } from '@app/db';
 import { loanSchedule, parseLoanChange } from '@app/shared';
 import { checkLedger } from '../apps/api/src/ledger/check';
 import { createMailer } from '../apps/api/src/integrations/mail/mailer';
-import { runLoanCollection } from '../apps/api/src/modules/loans/loans.service';
+import { runLoanCollection } from '../apps/api/src/modules/loans/loan-collection.service';
 import { FixedClock } from '../apps/api/src/clock';
 import { settleBulkLedger } from './lib/ledger-setup';
 import { writeSection } from './lib/results';

@@ -10,7 +10,7 @@ import type {
 import {
   createLoanPlan as createLoanPlanService,
   type NewLoanPlanInput,
-} from '../src/modules/loans/loans.service';
+} from '../src/modules/loans/loan-plans.service';
 import type { Member } from './money';
 
 /** Loan factories: plans through the loans service, applications and decisions through the HTTP API. */

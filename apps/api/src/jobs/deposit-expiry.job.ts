@@ -1,5 +1,5 @@
 import { pruneIdempotencyKeys } from '../plugins/idempotency';
-import { expireDueDeposits } from '../modules/deposits/deposits.service';
+import { expireDueDeposits } from '../modules/deposits/deposit-crediting.service';
 import type { Mailer } from '../integrations/mail/mailer';
 import type { Job } from './registry';
 

@@ -1,5 +1,5 @@
 import type { Mailer } from '../integrations/mail/mailer';
-import { runLoanCollection } from '../modules/loans/loans.service';
+import { runLoanCollection } from '../modules/loans/loan-collection.service';
 import type { Job } from './registry';
 
 /**

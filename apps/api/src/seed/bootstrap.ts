@@ -3,7 +3,7 @@ import type { UserRow } from '@app/db';
 import type { AppDeps } from '../deps';
 import { decryptSecret, randomSecret } from '../lib/crypto';
 import { verifyPassword } from '../lib/password';
-import { recordAudit } from '../modules/admin/audit.service';
+import { recordAudit } from '../modules/audit/audit.service';
 import {
   countUsers,
   createAccount,
@@ -18,7 +18,7 @@ import { SettingsSchema, putSettings } from '../modules/settings/settings.servic
 import { seedHelpContent } from '../modules/help/help.service';
 import { seedPlanCatalogue } from '../modules/plans/plans.service';
 import { seedDemoHistory } from './demo-history';
-import { seedLoanPlanCatalogue } from '../modules/loans/loans.service';
+import { seedLoanPlanCatalogue } from '../modules/loans/loan-plans.service';
 
 export const DEMO_MEMBER_EMAIL = 'demo@example.com';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';

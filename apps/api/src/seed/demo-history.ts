@@ -9,7 +9,8 @@ import { runGoalContributions, saveGoal } from '../modules/goals/goals.service';
 import { invest, lockUserPlan, runAccruals } from '../modules/investing/investing.service';
 import { listPlans } from '../modules/plans/plans.service';
 import { updateProfile } from '../modules/profile/profile.service';
-import { adminApproveWithdrawal, createWithdrawal } from '../modules/withdrawals/withdrawals.service';
+import { adminApproveWithdrawal } from '../modules/admin/queues/withdrawals.queue';
+import { createWithdrawal } from '../modules/withdrawals/withdrawals.service';
 
 const DAY_MS = 86_400_000;
 /** How far back the demo member's history starts. */

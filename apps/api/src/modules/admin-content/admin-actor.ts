@@ -1,6 +1,6 @@
 import type { AuthUser, DbOrTx } from '@app/db';
 import type { AdminRole } from '@app/shared';
-import { recordAudit } from '../admin/audit.service';
+import { recordAudit } from '../audit/audit.service';
 
 /** Who acts in the back office, from where and when: what every audited change carries. */
 export interface AdminActor {

@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { pageMeta } from '../../lib/paging';
-import { createLoanPlan } from '../loans/loans.service';
+import { createLoanPlan } from '../loans/loan-plans.service';
 import { createPlan, findPlan } from '../plans/plans.service';
 import { auditChange, changedFields, type AdminActor } from './admin-actor';
 import * as repository from './catalogue.repository';

@@ -13,7 +13,7 @@ import {
 import { currentAdmin } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { createAdmin, listAdmins, updateAdmin, type Actor } from './admins.service';
-import { exportAudit, listAudit } from './audit.service';
+import { exportAudit, listAudit } from '../audit/audit.service';
 import { readAhead } from '../../lib/read-ahead';
 
 /**

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { insertAccount, prepareAccount } from '../auth/account.service';
 import { revokeUserTokens } from '../auth/token.service';
-import { recordAudit } from './audit.service';
+import { recordAudit } from '../audit/audit.service';
 import * as repository from './admins.repository';
 
 /**

@@ -5,7 +5,7 @@ import type { AuditLogResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import { adminSignInSteps, signInAdminAs } from '../../../test/admin';
-import { recordAudit } from './audit.service';
+import { recordAudit } from '../audit/audit.service';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const db = app.deps.database.db;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LedgerCheckResponse, centsToMajor } from '@app/shared';
 import { checkLedger, ledgerProblemCount } from '../../ledger/check';
 import { auditActor } from '../../plugins/auth';
-import { recordAudit } from './audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { bearer, errorResponses } from '../auth/route-schemas';
 
 /** GET /api/admin/ledger/check: an operator proves at any moment that the books balance (DESIGN §5). */

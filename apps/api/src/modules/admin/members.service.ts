@@ -37,8 +37,8 @@ import { listNotifications } from '../notifications/notifications.service';
 import { notificationLanguage } from '../notifications/notification-texts';
 import { toProfile } from '../profile/profile.service';
 import { toWithdrawal } from '../withdrawals/withdrawals.service';
-import { recordAudit } from './audit.service';
-import { queueMemberSummary } from './queues';
+import { recordAudit } from '../audit/audit.service';
+import { queueMemberSummary } from './queues/queue-pages';
 
 /**
  * The back office's members (issue 15 item 3, decision 127): search, the member page (header and

@@ -4,7 +4,7 @@ import { auditLog, deposits, users, type DbOrTx } from '@app/db';
 import { centsToMajor, type AdminOverviewResponse, type OverviewDay } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { num, queryRows } from '../../ledger/sql';
-import { applicationsQueue, depositsQueue, queueTotals, withdrawalsQueue } from './queues';
+import { applicationsQueue, depositsQueue, queueTotals, withdrawalsQueue } from './queues/queue-pages';
 
 export const OVERVIEW_DAYS = 30;
 

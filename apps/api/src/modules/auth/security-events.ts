@@ -1,6 +1,6 @@
 import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
-import { hasSignedInFromIp, recordAudit } from '../admin/audit.service';
+import { hasSignedInFromIp, recordAudit } from '../audit/audit.service';
 
 /** Where a request came from: kept in the audit log and told to the user in security mails. */
 export interface RequestMeta {

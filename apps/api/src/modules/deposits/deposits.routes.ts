@@ -1,37 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AdminRefundListQuery,
-  AdminRefundListResponse,
   MemberRefundsResponse,
-  AdminDepositActionResponse,
-  AdminDepositDetailResponse,
-  AdminDepositListQuery,
-  AdminDepositListResponse,
   CreateDepositRequest,
   CreateDepositResponse,
-  DEPOSIT_MESSAGES,
   Deposit,
   DepositListQuery,
   DepositListResponse,
   DepositTotalResponse,
   IdParams,
-  DepositRejectRequest,
 } from '@app/shared';
 import { currentAccount, currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
-import {
-  adminConfirmDeposit,
-  adminDepositDetail,
-  adminListDeposits,
-  adminRejectDeposit,
-  createDeposit,
-  depositTotal,
-  getDeposit,
-  listDeposits,
-} from './deposits.service';
-import { adminListRefunds, memberRefunds } from './refunds.service';
+import { createDeposit, depositTotal, getDeposit, listDeposits } from './deposits.service';
+import { memberRefunds } from './refunds.service';
 
-/** Member deposits (spec §7 and DESIGN §6 "Deposits") and the admin's bank-transfer queue. */
+/** Member deposits (spec §7 and DESIGN §6 "Deposits"); the back office's queue is admin/queues/deposits.routes.ts. */
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deposit',
@@ -109,103 +92,5 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getDeposit(app.deps, currentUser(request).id, request.params.id),
-  );
-
-  // ── Admin ──────────────────────────────────────────────────────────────────────────────────
-  app.get(
-    '/api/admin/deposits',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The deposits queue (bank transfers: ?method=bank_transfer&status=pending, oldest first): by member, amount range and dates, with the pending totals',
-        security: bearer,
-        querystring: AdminDepositListQuery,
-        response: { 200: AdminDepositListResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => adminListDeposits(app.deps, request.query),
-  );
-
-  app.get(
-    '/api/admin/refunds',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Gateway refunds and chargebacks of credited deposits: open ones (a member still owes) oldest first, settled or all, with the open totals',
-        security: bearer,
-        querystring: AdminRefundListQuery,
-        response: { 200: AdminRefundListResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => adminListRefunds(app.deps, request.query),
-  );
-
-  app.get(
-    '/api/admin/deposits/:id',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      schema: {
-        tags: ['admin'],
-        summary: 'One deposit with its member’s summary and the decision',
-        security: bearer,
-        params: IdParams,
-        response: { 200: AdminDepositDetailResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => adminDepositDetail(app.deps, request.params.id),
-  );
-
-  app.post(
-    '/api/admin/deposits/:id/confirm',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      preHandler: app.requireReauth,
-      schema: {
-        tags: ['admin'],
-        summary: 'Confirm a pending bank transfer: the amount is credited',
-        security: bearer,
-        params: IdParams,
-        response: {
-          200: AdminDepositActionResponse,
-          ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429),
-        },
-      },
-    },
-    async (request) => ({
-      message: DEPOSIT_MESSAGES.confirmed,
-      deposit: await adminConfirmDeposit(app.deps, currentUser(request), request.params.id, request.ip),
-    }),
-  );
-
-  app.post(
-    '/api/admin/deposits/:id/reject',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a pending bank transfer with a reason (a code of the list and free text)',
-        security: bearer,
-        params: IdParams,
-        body: DepositRejectRequest,
-        response: {
-          200: AdminDepositActionResponse,
-          ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429),
-        },
-      },
-    },
-    async (request) => ({
-      message: DEPOSIT_MESSAGES.rejected,
-      deposit: await adminRejectDeposit(
-        app.deps,
-        currentUser(request),
-        request.params.id,
-        request.body,
-        request.ip,
-      ),
-    }),
   );
 };

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { lockBalances, postEntry, transfer } from '../../ledger/ledger';
 import { describeError } from '../../lib/error-line';
 import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
-import { recordAudit } from '../admin/audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as deposits from './deposits.repository';

@@ -13,7 +13,7 @@ import {
   type NowPaymentsStatus,
 } from '../../integrations/payments/nowpayments';
 import type { AppDeps } from '../../deps';
-import { applyGatewayEvent, type GatewayEvent } from './deposits.service';
+import { applyGatewayEvent, type GatewayEvent } from './deposit-crediting.service';
 
 /** Where the webhooks log what they ignore (the request's logger). */
 type IpnLog = GatewayEvent['log'];

@@ -13,9 +13,7 @@ import {
   type LoanRow,
   type Tx,
 } from '@app/db';
-import type { QueueFilters } from '@app/shared';
 import { inLiterals } from '../../ledger/sql';
-import { applicationsQueue, selectQueuePageWithTotals } from '../admin/queues';
 
 export type NewLoanPlan = Omit<typeof loanPlans.$inferInsert, 'id'>;
 export type NewLoanApplication = Omit<typeof loanApplications.$inferInsert, 'id'>;
@@ -81,20 +79,6 @@ export async function updateApplication(
   const [row] = await db.update(loanApplications).set(patch).where(eq(loanApplications.id, id)).returning();
   if (!row) throw new Error(`loan application ${id} vanished`);
   return row;
-}
-
-export function listApplicationsWithUsers(
-  db: DbOrTx,
-  filters: QueueFilters<LoanApplicationRow['status']>,
-  perPage: number,
-) {
-  return selectQueuePageWithTotals<LoanApplicationRow>(
-    db,
-    'loan_applications',
-    applicationsQueue,
-    filters,
-    perPage,
-  );
 }
 
 export async function findApplication(db: DbOrTx, id: number): Promise<LoanApplicationRow | null> {

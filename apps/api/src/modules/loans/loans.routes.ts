@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AdminLoanApplicationActionResponse,
-  AdminLoanApplicationDetailResponse,
-  AdminLoanApplicationListQuery,
-  AdminLoanApplicationListResponse,
   IdParams,
   LOAN_MESSAGES,
   LoanApplicationListResponse,
@@ -14,30 +10,22 @@ import {
   LoanPlanListResponse,
   LoanRepayResponse,
   MessageResponse,
-  LoanApplicationRejectRequest,
 } from '@app/shared';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
-import {
-  adminApproveLoanApplication,
-  adminListLoanApplications,
-  adminLoanApplicationDetail,
-  adminRejectLoanApplication,
-  applyForLoan,
-  getLoan,
-  listApplications,
-  listLoanPlans,
-  listLoans,
-  repayLoan,
-  withdrawApplication,
-} from './loans.service';
+import { applyForLoan, listApplications, withdrawApplication } from './loan-applications.service';
+import { listLoanPlans } from './loan-plans.service';
+import { getLoan, listLoans, repayLoan } from './loans.service';
 
 const WithdrawApplicationResponse = MessageResponse.extend({
   application: LoanApplicationListResponse.element,
 });
 
-/** Loans (spec §7 and DESIGN §6): plans, applications, loans with their schedule, and the admin queue. */
+/**
+ * Loans (spec §7 and DESIGN §6): plans, applications, loans with their schedule; the back office's
+ * queue is admin/queues/loan-applications.routes.ts.
+ */
 export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/loan-plans',
@@ -150,93 +138,6 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: LOAN_MESSAGES.repaid,
       loan: await repayLoan(app.deps, currentUser(request), request.params.id),
-    }),
-  );
-
-  // ── Admin ──────────────────────────────────────────────────────────────────────────────────
-  app.get(
-    '/api/admin/loan-applications',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The loan applications queue: by status (?status=pending: oldest first), member, amount range and dates, with the pending totals',
-        security: bearer,
-        querystring: AdminLoanApplicationListQuery,
-        response: { 200: AdminLoanApplicationListResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => adminListLoanApplications(app.deps, request.query),
-  );
-
-  app.get(
-    '/api/admin/loan-applications/:id',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      schema: {
-        tags: ['admin'],
-        summary: 'One loan application with its member’s summary and the decision',
-        security: bearer,
-        params: IdParams,
-        response: { 200: AdminLoanApplicationDetailResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => adminLoanApplicationDetail(app.deps, request.params.id),
-  );
-
-  app.post(
-    '/api/admin/loan-applications/:id/approve',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      preHandler: app.requireReauth,
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve: the amount is paid into the balance and the schedule is created',
-        security: bearer,
-        params: IdParams,
-        response: {
-          200: AdminLoanApplicationActionResponse,
-          ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429),
-        },
-      },
-    },
-    async (request) => ({
-      message: LOAN_MESSAGES.approved,
-      application: await adminApproveLoanApplication(
-        app.deps,
-        currentUser(request),
-        request.params.id,
-        request.ip,
-      ),
-    }),
-  );
-
-  app.post(
-    '/api/admin/loan-applications/:id/reject',
-    {
-      onRequest: app.requireAdminRole('finance'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject with a reason (a code of the list and free text)',
-        security: bearer,
-        params: IdParams,
-        body: LoanApplicationRejectRequest,
-        response: {
-          200: AdminLoanApplicationActionResponse,
-          ...errorResponses(400, 401, 403, 404, 409, 419, 429),
-        },
-      },
-    },
-    async (request) => ({
-      message: LOAN_MESSAGES.rejected,
-      application: await adminRejectLoanApplication(
-        app.deps,
-        currentUser(request),
-        request.params.id,
-        request.body,
-        request.ip,
-      ),
     }),
   );
 };

@@ -20,7 +20,7 @@ import {
 } from '../../../test/money';
 import { applyFor, approve, createLoanPlan, loanOf } from '../../../test/loans';
 import { checkLedger } from '../../ledger/check';
-import { runLoanCollection } from './loans.service';
+import { runLoanCollection } from './loan-collection.service';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;

@@ -1,7 +1,5 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { QueueFilters } from '@app/shared';
+import { and, count, desc, eq } from 'drizzle-orm';
 import {
-  users,
   withdrawalDestinations,
   withdrawals,
   type DbOrTx,
@@ -9,7 +7,6 @@ import {
   type WithdrawalRow,
 } from '@app/db';
 import { selectMemberPage } from '../../lib/paging';
-import { withdrawalsQueue, selectQueuePageWithTotals } from '../admin/queues';
 
 export type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id'>;
 export type NewDestination = Omit<typeof withdrawalDestinations.$inferInsert, 'id'>;
@@ -39,27 +36,9 @@ export function listUserWithdrawals(db: DbOrTx, userId: number, page: number, pe
   return selectMemberPage(db, withdrawals, userId, page, perPage);
 }
 
-export function listWithdrawalsWithUsers(
-  db: DbOrTx,
-  filters: QueueFilters<WithdrawalRow['status']>,
-  perPage: number,
-) {
-  return selectQueuePageWithTotals<WithdrawalRow>(db, 'withdrawals', withdrawalsQueue, filters, perPage);
-}
-
 export async function findWithdrawal(db: DbOrTx, id: number): Promise<WithdrawalRow | null> {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   return row ?? null;
-}
-
-/** The admins named on withdrawals (first approvers), by id. */
-export async function adminNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(rows.map((row) => [row.id, row.username]));
 }
 
 // ── Destinations ─────────────────────────────────────────────────────────────────────────────

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } f
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   adminQueueTotals,
-  auditLog,
   compileRowMapping,
   deposits,
   loanApplications,
@@ -14,20 +13,20 @@ import {
 import {
   centsToMajor,
   type AdminQueue,
-  type QueueDecision,
   type QueueFilters,
   type QueueMemberSummary,
   type QueueTotals,
 } from '@app/shared';
-import { AppError } from '../../errors';
-import { COUNT_PAGES_AHEAD } from '../../lib/paging';
-import { dayAfter, dayStart, isoDate } from '../../lib/iso-date';
-import { queryRows } from '../../ledger/sql';
-import { copyRead, createBatchLoader } from '../../lib/batch-loader';
+import { AppError } from '../../../errors';
+import { COUNT_PAGES_AHEAD } from '../../../lib/paging';
+import { dayAfter, dayStart, isoDate } from '../../../lib/iso-date';
+import { queryRows } from '../../../ledger/sql';
+import { copyRead, createBatchLoader } from '../../../lib/batch-loader';
 
 /**
- * The shared parts of the three approval queues (issue 15 item 2, decisions 125–126): filtered pages
- * oldest first, the queue's running totals, the member beside an item, and who decided an item.
+ * The shared reads of the three approval queues (issue 15 item 2, decisions 125–126 and 166): filtered
+ * pages oldest first, the queue's running totals and the member beside an item. Who decided an item
+ * comes from the audit module (lastDecision); deciding is decision-flow.ts.
  */
 
 /** A queue's table: members' requests with an amount, a status and a creation time. */
@@ -361,58 +360,12 @@ export async function queueMemberSummary(db: DbOrTx, userId: number): Promise<Qu
   };
 }
 
-/**
- * The last decision on a queue item, from its audit entries (audit_log_subject_idx): who made it
- * (null for the system or a payment gateway), which action, when and with what reason.
- */
-export async function lastDecision(
-  db: DbOrTx,
-  subjectType: string,
-  id: number,
-  actions: string[],
-): Promise<QueueDecision | null> {
-  const [row] = await db
-    .select({
-      action: auditLog.action,
-      at: auditLog.createdAt,
-      after: auditLog.after,
-      actorId: users.id,
-      actorName: users.username,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(
-      and(
-        eq(auditLog.subjectType, subjectType),
-        eq(auditLog.subjectId, String(id)),
-        inArray(auditLog.action, actions),
-      ),
-    )
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(1);
-  if (!row) return null;
-  const after = (row.after ?? {}) as { reason?: unknown };
-  return {
-    action: row.action,
-    by: row.actorId !== null && row.actorName !== null ? { id: row.actorId, username: row.actorName } : null,
-    at: row.at.toISOString(),
-    reason: typeof after.reason === 'string' ? after.reason : null,
-  };
-}
-
-/**
- * The 409 of a decision on an item that is no longer pending: the message names who decided, so the
- * operator who lost the race knows (decision 125).
- */
-export async function alreadyDecided(
-  db: DbOrTx,
-  subjectType: string,
-  id: number,
-  actions: string[],
-  notPending: string,
-  status: string,
-): Promise<AppError> {
-  const decision = await lastDecision(db, subjectType, id, actions);
-  const who = decision?.by ? decision.by.username : 'the system';
-  return new AppError('CONFLICT', `${notPending} It was ${status.replace(/_/g, ' ')} by ${who}.`);
+/** The usernames of these users (the admins named on queue items, e.g. a first approver), by id. */
+export async function usernamesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.username]));
 }

@@ -16,18 +16,18 @@ import type {
   WithdrawalHistoryResponse,
 } from '@app/shared';
 import { DATE_RANGE, QUEUE_MESSAGES } from '@app/shared';
-import { createTestApp } from '../../../test/helpers';
-import { errorOf } from '../../../test/accounts';
+import { createTestApp } from '../../../../test/helpers';
+import { errorOf } from '../../../../test/accounts';
 import {
   balanceOf,
   depositThroughSandbox,
   signedInAdmin,
   signedInMember,
   type Member,
-} from '../../../test/money';
-import { applyFor, createLoanPlan } from '../../../test/loans';
-import { signInAdminAs } from '../../../test/admin';
-import { checkLedger } from '../../ledger/check';
+} from '../../../../test/money';
+import { applyFor, createLoanPlan } from '../../../../test/loans';
+import { signInAdminAs } from '../../../../test/admin';
+import { checkLedger } from '../../../ledger/check';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AuditEntryResponse, AuditLogQuery, AuditLogResponse } from '@app/shared';
+import type { AuditEntryResponse, AuditLogQuery, AuditLogResponse, QueueDecision } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { csvField } from '../activity/activity.service';
 import * as repository from './audit.repository';
@@ -7,7 +7,7 @@ import * as repository from './audit.repository';
 export type { AuditEntry } from './audit.repository';
 
 /**
- * The audit log (DESIGN §6 "Admin", decision 121): who (id and admin role) did what to which subject,
+ * The audit log (DESIGN §6 "Admin", decisions 121 and 166): who (id and admin role) did what to which subject,
  * with before and after, the reason and the IP. Append-only (the database refuses UPDATE and DELETE).
  * Pass the action's transaction as `db`, so the entry commits or rolls back with the action; on an
  * admin route `{...auditActor(request), ...}` (plugins/auth.ts) fills actorId, actorRole and ip.
@@ -20,6 +20,27 @@ export function recordAudit(db: DbOrTx, entry: repository.AuditEntry): Promise<v
 /** Whether this user has signed in from this IP before (a "new sign-in" is one from an unseen IP). */
 export function hasSignedInFromIp(db: DbOrTx, userId: number, ip: string, action: string): Promise<boolean> {
   return repository.hasEntryFromIp(db, { subjectType: 'user', subjectId: String(userId), action, ip });
+}
+
+/**
+ * The last decision on a subject, from its audit entries: who made it (null for the system or a
+ * payment gateway), which action, when and with what reason (the back office's queues show it).
+ */
+export async function lastDecision(
+  db: DbOrTx,
+  subjectType: string,
+  id: number,
+  actions: string[],
+): Promise<QueueDecision | null> {
+  const row = await repository.lastEntryOf(db, subjectType, String(id), actions);
+  if (!row) return null;
+  const after = (row.after ?? {}) as { reason?: unknown };
+  return {
+    action: row.action,
+    by: row.actorId !== null && row.actorName !== null ? { id: row.actorId, username: row.actorName } : null,
+    at: row.at.toISOString(),
+    reason: typeof after.reason === 'string' ? after.reason : null,
+  };
 }
 
 /** The list counts at most this many matches (bounded reads; narrow the filters or export for more). */

@@ -121,3 +121,30 @@ export async function countEntries(db: DbOrTx, filters: AuditFilters, cap: numbe
   const [row] = await db.select({ value: count() }).from(capped);
   return row?.value ?? 0;
 }
+
+/**
+ * The newest entry of these actions on a subject (audit_log_subject_idx), with its actor's id and
+ * username (null for the system or a payment gateway).
+ */
+export async function lastEntryOf(db: DbOrTx, subjectType: string, subjectId: string, actions: string[]) {
+  const [row] = await db
+    .select({
+      action: auditLog.action,
+      at: auditLog.createdAt,
+      after: auditLog.after,
+      actorId: users.id,
+      actorName: users.username,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.subjectType, subjectType),
+        eq(auditLog.subjectId, subjectId),
+        inArray(auditLog.action, actions),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,228 @@
+import type { AuthUser, DbOrTx, Tx } from '@app/db';
+import { QUEUE_MESSAGES, centsToMajor, rejectionText, type AdminQueue } from '@app/shared';
+import type { AppDeps } from '../../../deps';
+import { AppError } from '../../../errors';
+import { lastDecision, recordAudit } from '../../audit/audit.service';
+import { findUserById } from '../../auth/account.service';
+import { notify, type NotifyInput } from '../../notifications/notifications.service';
+import { fourEyesThresholdDollars } from '../../settings/four-eyes';
+
+/**
+ * The back office's one decision flow (decision 166), the same for every queue: claim the item (its
+ * row locked, only a pending one moves, else 409 naming who decided), four eyes where the queue has
+ * them, decide through the money module's own operation, audit (before/after), notify the member, and
+ * answer the item as the queue shows it; all in one transaction. The second factor of the last ten
+ * minutes ("reauth") is asked by the approve route (`preHandler: app.requireReauth`).
+ *
+ * A queue is a QueueDefinition: how to lock an item, what approving and rejecting do (the money
+ * module's service), what the audit entry and the member's notification say, and how the item reads.
+ */
+
+/** What a queue item has in common: an id, its member and a status (`pending` until decided). */
+export interface QueueItem {
+  id: number;
+  userId: number;
+  status: string;
+}
+
+/** A decision as an admin asks it: approve, or reject with a reason (a code of the list and text). */
+export type QueueOutcome =
+  { status: 'approved' } | { status: 'rejected'; reason: string; reasonCode: string | null };
+
+/** The member as a queue item shows them. */
+export interface QueueMember {
+  id: number;
+  username: string;
+  email: string;
+}
+
+/** What a decision changed: the item after it, and whatever else the queue's texts need. */
+export interface Decided<Row> {
+  row: Row;
+}
+
+export interface QueueDefinition<Row extends QueueItem, D extends Decided<Row>, View> {
+  /** The queue's name (its reject reasons' list, its running totals). */
+  queue: AdminQueue;
+  /** The audit entries' subject_type (deposit, withdrawal, loan_application). */
+  subjectType: string;
+  /** Audit actions: approving, rejecting, and (four eyes) a first approval. */
+  actions: { approved: string; rejected: string; firstApproval?: string };
+  messages: { notFound: string; notPending: string; approved: string; rejected: string };
+  /** The item, locked (FOR UPDATE) in the decision's transaction. */
+  lock(tx: Tx, id: number): Promise<Row | null>;
+  /** A queue's own refusal before the pending check (e.g. a gateway deposit). */
+  refuse?(row: Row): AppError | null;
+  /** The item's amount in cents (four-eyes threshold, audit). */
+  amount(row: Row): number;
+  approve(tx: Tx, deps: AppDeps, row: Row, admin: AuthUser, now: Date): Promise<D>;
+  reject(tx: Tx, deps: AppDeps, row: Row, reason: string, admin: AuthUser, now: Date): Promise<D>;
+  /** The item's state in the audit entry's before and after. */
+  auditState(row: Row): Record<string, unknown>;
+  /** More facts for the decision's audit `after` (e.g. the loan it created). */
+  auditExtra?(decided: D): Record<string, unknown>;
+  /**
+   * The member's notification of the decision; none when the money module tells the member itself
+   * (a deposit's crediting path notifies whoever credited it: the gateway or an admin).
+   */
+  notification?(decided: D, outcome: QueueOutcome): Omit<NotifyInput, 'user'> | null;
+  /** Four eyes: above the threshold a first approval is recorded and a different admin's pays. */
+  fourEyes?: {
+    firstApprovedBy(row: Row): number | null;
+    recordFirstApproval(tx: Tx, row: Row, admin: AuthUser, now: Date): Promise<Row>;
+    firstApprovalRecorded: string;
+  };
+  /** The item as the queue's answer shows it (`decided`: null after a first approval). */
+  view(db: DbOrTx, row: Row, member: QueueMember, now: Date, decided: D | null): Promise<View>;
+}
+
+/** The message of the decision and the item as the queue shows it afterwards. */
+export interface DecisionResult<View> {
+  message: string;
+  item: View;
+}
+
+/** A reject request's reason as stored and shown: the list's label, a dash and the admin's text. */
+export function rejection(
+  queue: AdminQueue,
+  input: { reason: string; reason_code?: string | undefined },
+): QueueOutcome {
+  return {
+    status: 'rejected',
+    reason: rejectionText(queue, input.reason_code, input.reason),
+    reasonCode: input.reason_code ?? null,
+  };
+}
+
+/** Decides one item of a queue (see the module comment). */
+export async function decideQueueItem<Row extends QueueItem, D extends Decided<Row>, View>(
+  deps: AppDeps,
+  definition: QueueDefinition<Row, D, View>,
+  admin: AuthUser,
+  id: number,
+  ip: string,
+  outcome: QueueOutcome,
+): Promise<DecisionResult<View>> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const row = await claim(tx, definition, id);
+    if (outcome.status === 'approved' && definition.fourEyes) {
+      const first = await firstApproval(tx, definition, row, admin, ip, now);
+      if (first) return first;
+    }
+    const decided =
+      outcome.status === 'approved'
+        ? await definition.approve(tx, deps, row, admin, now)
+        : await definition.reject(tx, deps, row, outcome.reason, admin, now);
+    const rejected = outcome.status === 'rejected' ? outcome : null;
+    await recordAudit(tx, {
+      actorId: admin.id,
+      actorRole: admin.adminRole,
+      action: definition.actions[outcome.status],
+      subjectType: definition.subjectType,
+      subjectId: String(row.id),
+      before: definition.auditState(row),
+      after: {
+        ...definition.auditState(decided.row),
+        ...definition.auditExtra?.(decided),
+        amount: centsToMajor(definition.amount(row)),
+        ...(rejected ? { reason_code: rejected.reasonCode } : {}),
+      },
+      reason: rejected ? rejected.reason : null,
+      ip,
+      createdAt: now,
+    });
+    const member = await findUserById(tx, row.userId);
+    const notice = definition.notification?.(decided, outcome);
+    if (member && notice) await notify(tx, deps, { user: member, ...notice }, now);
+    return {
+      message: outcome.status === 'approved' ? definition.messages.approved : definition.messages.rejected,
+      item: await definition.view(tx, decided.row, memberOf(row, member), now, decided),
+    };
+  });
+}
+
+/** The item locked; a missing one is a 404, a decided one a 409 that names who decided. */
+async function claim<Row extends QueueItem, D extends Decided<Row>, View>(
+  tx: Tx,
+  definition: QueueDefinition<Row, D, View>,
+  id: number,
+): Promise<Row> {
+  const row = await definition.lock(tx, id);
+  if (!row) throw AppError.notFound(definition.messages.notFound);
+  const refused = definition.refuse?.(row);
+  if (refused) throw refused;
+  if (row.status !== 'pending') {
+    throw await alreadyDecided(
+      tx,
+      definition.subjectType,
+      row.id,
+      [definition.actions.approved, definition.actions.rejected],
+      definition.messages.notPending,
+      row.status,
+    );
+  }
+  return row;
+}
+
+/**
+ * Four eyes: above the threshold the same admin may not approve twice, and the first approval is
+ * only recorded (and audited); null when this approval pays.
+ */
+async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View>(
+  tx: Tx,
+  definition: QueueDefinition<Row, D, View>,
+  row: Row,
+  admin: AuthUser,
+  ip: string,
+  now: Date,
+): Promise<DecisionResult<View> | null> {
+  const fourEyes = definition.fourEyes;
+  if (!fourEyes) return null;
+  const threshold = (await fourEyesThresholdDollars(tx)) * 100;
+  if (definition.amount(row) <= threshold) return null;
+  const first = fourEyes.firstApprovedBy(row);
+  if (first === admin.id) throw new AppError('BUSINESS_RULE', QUEUE_MESSAGES.sameAdmin);
+  if (first !== null) return null;
+  const updated = await fourEyes.recordFirstApproval(tx, row, admin, now);
+  await recordAudit(tx, {
+    actorId: admin.id,
+    actorRole: admin.adminRole,
+    action: definition.actions.firstApproval ?? `${definition.subjectType}.first_approval`,
+    subjectType: definition.subjectType,
+    subjectId: String(row.id),
+    before: definition.auditState(row),
+    after: { ...definition.auditState(updated), threshold: centsToMajor(threshold) },
+    ip,
+    createdAt: now,
+  });
+  const member = await findUserById(tx, row.userId);
+  return {
+    message: fourEyes.firstApprovalRecorded,
+    item: await definition.view(tx, updated, memberOf(row, member), now, null),
+  };
+}
+
+function memberOf(
+  row: QueueItem,
+  member: { id: number; username: string; email: string } | null | undefined,
+): QueueMember {
+  return { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' };
+}
+
+/**
+ * The 409 of a decision on an item that is no longer pending: the message names who decided, so the
+ * operator who lost the race knows (decision 125).
+ */
+export async function alreadyDecided(
+  db: DbOrTx,
+  subjectType: string,
+  id: number,
+  actions: string[],
+  notPending: string,
+  status: string,
+): Promise<AppError> {
+  const decision = await lastDecision(db, subjectType, id, actions);
+  const who = decision?.by ? decision.by.username : 'the system';
+  return new AppError('CONFLICT', `${notPending} It was ${status.replace(/_/g, ' ')} by ${who}.`);
+}

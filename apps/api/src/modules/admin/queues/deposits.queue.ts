@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { type AuthUser, type DepositRow, deposits } from '@app/db';
+import {
+  DEPOSIT_MESSAGES,
+  ageSeconds,
+  type AdminDeposit,
+  type AdminDepositDetailResponse,
+  type AdminDepositListResponse,
+  type DepositStatus,
+  type QueueFilters,
+} from '@app/shared';
+import type { AppDeps } from '../../../deps';
+import { AppError } from '../../../errors';
+import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../../lib/paging';
+import { lastDecision } from '../../audit/audit.service';
+import { findUserById } from '../../auth/account.service';
+import { confirmBankTransfer, rejectBankTransfer } from '../../deposits/deposit-crediting.service';
+import { findDeposit, lockDeposit, toDeposit } from '../../deposits/deposits.service';
+import { decideQueueItem, rejection, type QueueDefinition, type QueueMember } from './decision-flow';
+import { depositsQueue, queueMemberSummary, selectQueuePageWithTotals } from './queue-pages';
+
+/** The bank-transfer deposits queue (decision 166): an admin confirms (credited) or rejects. */
+
+function toAdminDeposit(row: DepositRow, user: QueueMember, now: Date): AdminDeposit {
+  // Object.assign, not a spread followed by new keys: a queue row's cost (decision 138).
+  return Object.assign(toDeposit(row), {
+    user,
+    rejection_reason: row.rejectionReason,
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    age_seconds: ageSeconds(row.createdAt, now),
+  });
+}
+
+export const depositDecisions: QueueDefinition<DepositRow, { row: DepositRow }, AdminDeposit> = {
+  queue: 'deposits',
+  subjectType: 'deposit',
+  actions: { approved: 'deposit.confirmed', rejected: 'deposit.rejected' },
+  messages: {
+    notFound: DEPOSIT_MESSAGES.notFound,
+    notPending: DEPOSIT_MESSAGES.notPending,
+    approved: DEPOSIT_MESSAGES.confirmed,
+    rejected: DEPOSIT_MESSAGES.rejected,
+  },
+  lock: lockDeposit,
+  refuse: (deposit) =>
+    deposit.method === 'bank_transfer'
+      ? null
+      : new AppError('BUSINESS_RULE', 'Gateway deposits are confirmed by the gateway’s notification.'),
+  amount: (deposit) => deposit.amount,
+  approve: async (tx, deps, deposit, _admin, now) => ({
+    row: await confirmBankTransfer(tx, deps, deposit, now),
+  }),
+  reject: async (tx, deps, deposit, reason, _admin, now) => ({
+    row: await rejectBankTransfer(tx, deps, deposit, reason, now),
+  }),
+  auditState: (row) => ({ status: row.status, credited: row.credited, reason: row.rejectionReason }),
+  // No notification here: the crediting path tells the member (deposit_confirmed, deposit_rejected),
+  // as it does when a gateway credits.
+  view: async (_db, row, member, now) => toAdminDeposit(row, member, now),
+};
+
+const DECISION_ACTIONS = [depositDecisions.actions.approved, depositDecisions.actions.rejected];
+
+/** GET /api/admin/deposits: filtered (?method=bank_transfer: the bank deposits queue), pending oldest first. */
+export async function adminListDeposits(
+  deps: AppDeps,
+  filters: QueueFilters<DepositStatus> & { method?: DepositRow['method'] | undefined },
+): Promise<AdminDepositListResponse> {
+  const { db } = deps.database;
+  const perPage = filters.per_page ?? ADMIN_QUEUE_PAGE_SIZE;
+  const now = deps.clock.now();
+  const extra = filters.method ? [eq(deposits.method, filters.method)] : [];
+  // The queue's running totals count pending bank transfers: the count of that view, the default one.
+  const { rows, total, totals } = await selectQueuePageWithTotals<DepositRow>(
+    db,
+    'deposits',
+    depositsQueue,
+    filters,
+    perPage,
+    {
+      extra,
+      totalsExtra: [eq(deposits.method, 'bank_transfer')],
+      wholeQueue: filters.method === 'bank_transfer',
+    },
+  );
+  return {
+    data: rows.map(({ row, member }) => toAdminDeposit(row, member, now)),
+    meta: pageMeta(filters.page, perPage, total),
+    totals,
+  };
+}
+
+/** GET /api/admin/deposits/:id: the deposit, the member's summary and the decision if any. */
+export async function adminDepositDetail(deps: AppDeps, id: number): Promise<AdminDepositDetailResponse> {
+  const { db } = deps.database;
+  const row = await findDeposit(db, id);
+  if (!row) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+  const member = await findUserById(db, row.userId);
+  return {
+    deposit: toAdminDeposit(
+      row,
+      { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' },
+      deps.clock.now(),
+    ),
+    member: await queueMemberSummary(db, row.userId),
+    decision: row.status === 'pending' ? null : await lastDecision(db, 'deposit', row.id, DECISION_ACTIONS),
+  };
+}
+
+/** An admin confirms a pending bank transfer: the full amount is credited (external → cash). */
+export function adminConfirmDeposit(deps: AppDeps, admin: AuthUser, id: number, ip: string) {
+  return decideQueueItem(deps, depositDecisions, admin, id, ip, { status: 'approved' });
+}
+
+/**
+ * An admin rejects a pending bank transfer with a reason (a code of the list and free text); nothing
+ * is credited; the member is told the reason.
+ */
+export function adminRejectDeposit(
+  deps: AppDeps,
+  admin: AuthUser,
+  id: number,
+  input: { reason: string; reason_code?: string | undefined },
+  ip: string,
+) {
+  return decideQueueItem(deps, depositDecisions, admin, id, ip, rejection(depositDecisions.queue, input));
+}
