@@ -5,21 +5,17 @@
 // 2. One day's accrual for 100,000 active plans on PostgreSQL: plans, members and their ledger
 //    entries inserted in bulk with SQL, then one run of the accrual job timed, then the ledger check.
 //    Target: < 60 s.
-import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '@app/db';
+import { openDatabase, type Tx } from '@app/db';
 import { ApiSession } from '../e2e/support/api-session';
 import { checkLedger } from '../apps/api/src/ledger/check';
-import { createMailer } from '../apps/api/src/integrations/mail/mailer';
 import { runAccruals } from '../apps/api/src/modules/investing/investing.service';
-import { FixedClock } from '../apps/api/src/clock';
+import { loadAverages, timeJobRun } from './lib/job-run';
 import { load, type LoadResult } from './lib/load';
-import { settleBulkLedger } from './lib/ledger-setup';
 import { writeSection } from './lib/results';
-import { POSTGRES_ADMIN_URL, postgresAvailable, startProduct, type RunningServer } from './lib/server';
+import { postgresAvailable, startProduct, type RunningServer } from './lib/server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -113,48 +109,32 @@ async function investLoad(driver: 'pglite' | 'postgres'): Promise<InvestRun> {
   }
 }
 
-interface AccrualRun {
-  setupMs: number;
-  runMs: number;
-  accruals: number;
-  ledgerOk: boolean;
-}
+const ACCRUAL_START = '2026-03-02T09:00:00Z';
 
-/** 100,000 plans of 100 members each… set up in bulk SQL, then one accrual run timed. */
-async function accrualRun(): Promise<AccrualRun> {
-  const name = `bench_accrual_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ driver: 'postgres', url: POSTGRES_ADMIN_URL, poolSize: 1 });
-  await admin.exec(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
-  try {
-    await migrateDatabase(database);
-    const { db } = database;
-    const users = Math.ceil(PLANS / 100);
-    const start = '2026-03-02T09:00:00Z';
-    const setupStarted = Date.now();
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`insert into plans (name, category, apy_bps, locked_apy_bps, duration_days, min_amount, max_amount, status, created_at, updated_at)
+/** PLANS active plans, 100 a member, each member's deposit and investments inserted in bulk. */
+async function accrualSetup(tx: Tx): Promise<void> {
+  const users = Math.ceil(PLANS / 100);
+  const start = ACCRUAL_START;
+  await tx.execute(sql`insert into plans (name, category, apy_bps, locked_apy_bps, duration_days, min_amount, max_amount, status, created_at, updated_at)
         values ('Bench Growth', 'personal', 1200, 1300, 182, 10000, 100000000, 'active', ${start}, ${start})`);
-      await tx.execute(sql`insert into users (username, email, password_hash, referral_code, email_verified_at, created_at, updated_at)
+  await tx.execute(sql`insert into users (username, email, password_hash, referral_code, email_verified_at, created_at, updated_at)
         select 'bench' || g, 'bench' || g || '@example.com', 'x', 'BENCH' || g, ${start}, ${start}, ${start}
         from generate_series(1, ${users}) g`);
-      // Each member: a deposit of 100 × $1,000 (external → cash), then 100 investments of $1,000 + id cents.
-      await tx.execute(sql`insert into ledger_accounts (user_id, kind, balance, created_at)
+  // Each member: a deposit of 100 × $1,000 (external → cash), then 100 investments of $1,000 + id cents.
+  await tx.execute(sql`insert into ledger_accounts (user_id, kind, balance, created_at)
         select u.id, k.kind, 0, ${start} from users u cross join (values ('cash'), ('invested')) k(kind)`);
-      await tx.execute(sql`insert into user_plans (user_id, plan_id, name, category, apy_bps, locked_apy_bps, duration_days, amount, status,
+  await tx.execute(sql`insert into user_plans (user_id, plan_id, name, category, apy_bps, locked_apy_bps, duration_days, amount, status,
           starts_at, ends_at, next_accrual_at, created_at, updated_at)
         select u.id, p.id, p.name, p.category, p.apy_bps, p.locked_apy_bps, p.duration_days, 100000 + g, 'active',
           ${start}::timestamptz, ${start}::timestamptz + interval '182 days', '2026-03-03T00:00:00Z'::timestamptz, ${start}::timestamptz, ${start}::timestamptz
         from users u cross join generate_series(1, 100) g cross join plans p
         order by u.id, g
         limit ${PLANS}`);
-      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
+  await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
         select 'deposit', 'bench:deposit:' || u.id, u.id, null,
           (select sum(amount) from user_plans where user_id = u.id), 0, ${start}
         from users u`);
-      await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
+  await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
         select e.id, x.id, -s.total from ledger_entries e
           join (select user_id, sum(amount) as total from user_plans group by user_id) s on s.user_id = e.user_id
           cross join (select id from ledger_accounts where user_id is null and kind = 'external') x
@@ -164,43 +144,18 @@ async function accrualRun(): Promise<AccrualRun> {
           join (select user_id, sum(amount) as total from user_plans group by user_id) s on s.user_id = e.user_id
           join ledger_accounts a on a.user_id = e.user_id and a.kind = 'cash'
           where e.kind = 'deposit'`);
-      await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
+  await tx.execute(sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
         select 'investment', 'invest:' || up.id, up.user_id, jsonb_build_object('user_plan_id', up.id), -up.amount, 0, ${start}
         from user_plans up`);
-      await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
+  await tx.execute(sql`insert into ledger_postings (entry_id, account_id, amount)
         select e.id, a.id, case when a.kind = 'cash' then -up.amount else up.amount end
         from ledger_entries e
         join user_plans up on e.reference = 'invest:' || up.id
         join ledger_accounts a on a.user_id = up.user_id and a.kind in ('cash', 'invested')
         where e.kind = 'investment'`);
-      await settleBulkLedger(tx);
-    });
-    await db.execute(sql`analyze`);
-    const setupMs = Date.now() - setupStarted;
-
-    const clock = new FixedClock(new Date('2026-03-03T00:00:30Z'));
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      from: 'bench@example.com',
-      clock,
-      log: { info: () => {}, warn: () => {}, error: () => {} } as never,
-      logMessages: false,
-    });
-    const started = Date.now();
-    const run = await runAccruals({ database, mailer }, clock.now());
-    const runMs = Date.now() - started;
-    const check = await checkLedger(db);
-    return { setupMs, runMs, accruals: run.accruals, ledgerOk: check.ok };
-  } finally {
-    await database.close();
-    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.close();
-  }
 }
 
-const loadBefore = loadavg()
-  .map((value) => value.toFixed(1))
-  .join(' / ');
+const loadBefore = loadAverages();
 const rows: string[] = [];
 let failed = false;
 const targets = { pglite: 150, postgres: 500 } as const;
@@ -221,11 +176,16 @@ for (const driver of drivers) {
 
 let accrualLine = 'Accrual: not measured (no PostgreSQL).';
 if (hasPostgres && only !== 'invest') {
-  const accrual = await accrualRun();
-  console.log('accrual', accrual);
-  const ok = accrual.runMs < 60_000 && accrual.ledgerOk && accrual.accruals === PLANS;
+  const accrual = await timeJobRun({
+    name: 'accrual',
+    setup: accrualSetup,
+    at: new Date('2026-03-03T00:00:30Z'),
+    job: runAccruals,
+  });
+  console.log('accrual', { ...accrual, run: accrual.run.accruals, again: accrual.again.accruals });
+  const ok = accrual.runMs < 60_000 && accrual.ledgerOk && accrual.run.accruals === PLANS;
   failed ||= !ok;
-  accrualLine = `| one day's accrual, ${PLANS.toLocaleString('en-US')} active plans, PostgreSQL | ${(accrual.runMs / 1000).toFixed(1)} s | ${accrual.accruals.toLocaleString('en-US')} plans credited | ${accrual.ledgerOk ? 'ok' : 'FAILED'} | < 60 s ${ok ? 'met' : 'MISSED'} |
+  accrualLine = `| one day's accrual, ${PLANS.toLocaleString('en-US')} active plans, PostgreSQL | ${(accrual.runMs / 1000).toFixed(1)} s | ${accrual.run.accruals.toLocaleString('en-US')} plans credited | ${accrual.ledgerOk ? 'ok' : 'FAILED'} | < 60 s ${ok ? 'met' : 'MISSED'} |
 
 Set-up (bulk SQL, not timed in the figure): ${(accrual.setupMs / 1000).toFixed(1)} s.`;
 }
@@ -234,9 +194,7 @@ writeSection(
   'invest',
   `## Investing
 
-Run ${new Date().toISOString().slice(0, 16)}Z on the shared 2-core machine (server and load generator together); load average before the run ${loadBefore}, after ${loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' / ')} (other engineers' builds and tests were running).
+Run ${new Date().toISOString().slice(0, 16)}Z on the shared 2-core machine (server and load generator together); load average before the run ${loadBefore}, after ${loadAverages()} (other engineers' builds and tests were running).
 
 POST /api/invest ($100 into Starter) by ${MEMBERS} members in turn; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; the ledger check on the product's database after the run.
 

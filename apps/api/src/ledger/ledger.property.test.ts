@@ -6,13 +6,11 @@ import type {
   CreateWithdrawalResponse,
   UserResponse,
 } from '@app/shared';
-import { createTestApp, ApiClient, uniqueEmail } from '../../test/helpers';
-import { PASSWORD, signIn, uniqueUsername } from '../../test/accounts';
-import { signedInAdmin, signedInMember, type Member } from '../../test/money';
-import { createAccount } from '../modules/auth/account.service';
+import { createTestApp } from '../../test/helpers';
+import { referredMember, signedInAdmin, signedInMember, type Member } from '../../test/money';
 import { checkLedger } from './check';
 
-const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000' });
+const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000' });
 const admin = await signedInAdmin(app);
 
 type Op =
@@ -34,26 +32,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('convert' as const), member: fc.nat(2) }),
 );
 
-async function referred(code: string): Promise<Member> {
-  const email = uniqueEmail('prop');
-  const user = await createAccount(
-    app.deps.database.db,
-    {
-      username: uniqueUsername('prop'),
-      email,
-      password: PASSWORD,
-      account_type: 'personal',
-      business_name: null,
-      business_email: null,
-      referral_source: null,
-      referral_code: code,
-    },
-    clock.now(),
-    { verified: true },
-  );
-  const client = new ApiClient(app);
-  return { client, token: await signIn(client, email), user, email };
-}
+const referred = (code: string): Promise<Member> => referredMember(app, code, 'prop');
 
 const cents = (major: number) => Math.round(major * 100);
 

@@ -41,14 +41,6 @@ export function wholeNumbers(values: readonly (number | null)[]): string {
   return `{${parts.join(',')}}`;
 }
 
-/**
- * Instants (or nulls) as one bound parameter, like wholeNumbers: the text of a PostgreSQL array of
- * ISO 8601 texts, for the statement to cast (`${isoInstants(dates)}::timestamptz[]`).
- */
-export function isoInstants(values: readonly (Date | undefined)[]): string {
-  return `{${values.map((value) => (value === undefined ? 'NULL' : `"${value.toISOString()}"`)).join(',')}}`;
-}
-
 /** int8 and numeric come back as bigint or string depending on the driver: a number either way. */
 export function num(value: unknown): number {
   if (typeof value === 'number') return value;

@@ -45,8 +45,6 @@ export const QUEUE_REJECT_REASONS = {
   },
 } as const satisfies Record<AdminQueue, Record<string, string>>;
 
-export type QueueRejectReasonCode<Queue extends AdminQueue> = keyof (typeof QUEUE_REJECT_REASONS)[Queue];
-
 /**
  * The orders a queue is read in: creation time or amount, "-" for descending. Without one, pending
  * items come oldest first (the order they are worked in) and any other status newest first.

@@ -8,12 +8,11 @@ import type {
   InvestResponse,
   UserResponse,
 } from '@app/shared';
-import { createTestApp, ApiClient, uniqueEmail } from '../../../test/helpers';
-import { PASSWORD, signIn, uniqueUsername } from '../../../test/accounts';
-import { signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import { createTestApp } from '../../../test/helpers';
+import { signIn } from '../../../test/accounts';
+import { referredMember, signedInAdmin, signedInMember, type Member } from '../../../test/money';
 import { createPlan } from '../../../test/investing';
 import { applyFor, approve, createLoanPlan } from '../../../test/loans';
-import { createAccount } from '../auth/account.service';
 import { checkLedger } from '../../ledger/check';
 
 // Decision 158: whatever a member does with their money, their Activity adds up to their balance,
@@ -43,26 +42,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('advance' as const), days: fc.constantFrom(1, 2, 31) }),
 );
 
-async function referred(code: string): Promise<Member> {
-  const email = uniqueEmail('act');
-  const user = await createAccount(
-    app.deps.database.db,
-    {
-      username: uniqueUsername('act'),
-      email,
-      password: PASSWORD,
-      account_type: 'personal',
-      business_name: null,
-      business_email: null,
-      referral_source: null,
-      referral_code: code,
-    },
-    clock.now(),
-    { verified: true },
-  );
-  const client = new ApiClient(app);
-  return { client, token: await signIn(client, email), user, email };
-}
+const referred = (code: string): Promise<Member> => referredMember(app, code, 'act');
 
 /** A member's whole Activity, newest first (every page). */
 async function activityOf(member: Member): Promise<ActivityItem[]> {

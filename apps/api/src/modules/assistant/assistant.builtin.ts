@@ -41,11 +41,6 @@ const SOURCES_BY_LANGUAGE: Record<AssistantLanguage, Record<SourceKey, Assistant
 /** The sources in English (the external model's tools use these). */
 export const SOURCES = SOURCES_BY_LANGUAGE.en;
 
-export const UNKNOWN_ANSWER = TEXTS.en.unknown;
-export const GREETING_ANSWER = TEXTS.en.greeting;
-export const ADVICE_ANSWER = TEXTS.en.advice;
-export const ACTION_ANSWER = TEXTS.en.action;
-
 /** Words of the question that name one of the member's plans, e.g. "my Growth plan". */
 function plansNamed<T extends { name: string }>(question: string, plans: T[]): T[] {
   const asked = question.toLowerCase();

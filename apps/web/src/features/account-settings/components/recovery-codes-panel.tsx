@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Download, KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { RecoveryCodeList } from '#components/authenticator-setup';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { CopyButton } from '#components/ui/copy-button';
@@ -31,13 +32,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         </h3>
       </div>
       <Alert tone="info">{t('settings.recovery.warning')}</Alert>
-      <ol className="grid grid-cols-2 gap-2 rounded-xl border border-line bg-surface-muted p-4 font-mono text-sm sm:grid-cols-2">
-        {codes.map((code) => (
-          <li key={code} dir="ltr" className="rounded-md bg-surface px-2.5 py-1.5 text-center">
-            {code}
-          </li>
-        ))}
-      </ol>
+      <RecoveryCodeList codes={codes} />
       <div className="flex flex-wrap gap-3">
         <CopyButton text={text} label={t('settings.recovery.copy')} />
         <Button variant="secondary" size="sm" onClick={download}>

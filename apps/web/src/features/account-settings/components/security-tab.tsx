@@ -6,7 +6,7 @@ import type { Enable2faResponse, UserResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
-import { CopyButton } from '#components/ui/copy-button';
+import { AuthenticatorSetup } from '#components/authenticator-setup';
 import { Dialog } from '#components/ui/dialog';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
@@ -132,31 +132,17 @@ function TwoFactorSetup({ setup, onCancel, onEnabled }: TwoFactorSetupProps) {
   };
 
   return (
-    <ol className="space-y-6">
-      <li>
-        <h3 className="text-sm font-semibold">{t('settings.twoFactor.step1')}</h3>
-        <div className="mt-3 flex flex-col gap-5 sm:flex-row sm:items-start">
-          <img
-            src={setup.qr_code}
-            alt={t('settings.twoFactor.qrAlt')}
-            width={176}
-            height={176}
-            className="size-44 shrink-0 rounded-xl border border-line bg-white p-2"
-          />
-          <div className="min-w-0 space-y-2">
-            <p className="text-sm text-muted">{t('settings.twoFactor.secretLead')}</p>
-            <code
-              dir="ltr"
-              className="block rounded-lg border border-line bg-surface-muted px-3 py-2 font-mono text-sm break-all"
-            >
-              {setup.secret}
-            </code>
-            <CopyButton text={setup.secret} label={t('settings.twoFactor.copySecret')} />
-          </div>
-        </div>
-      </li>
-      <li>
-        <h3 className="mb-3 text-sm font-semibold">{t('settings.twoFactor.step2')}</h3>
+    <AuthenticatorSetup
+      qrCode={setup.qr_code}
+      secret={setup.secret}
+      texts={{
+        step1: t('settings.twoFactor.step1'),
+        qrAlt: t('settings.twoFactor.qrAlt'),
+        secretLead: t('settings.twoFactor.secretLead'),
+        copySecret: t('settings.twoFactor.copySecret'),
+        step2: t('settings.twoFactor.step2'),
+      }}
+      codeStep={
         <CodeForm
           accept="totp"
           submitLabel={t('settings.twoFactor.verify')}
@@ -169,8 +155,8 @@ function TwoFactorSetup({ setup, onCancel, onEnabled }: TwoFactorSetupProps) {
             </Button>
           }
         />
-      </li>
-    </ol>
+      }
+    />
   );
 }
 

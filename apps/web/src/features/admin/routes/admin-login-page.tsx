@@ -4,6 +4,7 @@ import { KeyRound, LockKeyhole } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminEnrolResponse } from '@app/shared/schemas/admin';
+import { AuthenticatorSetup, RecoveryCodeList } from '#components/authenticator-setup';
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
@@ -219,40 +220,27 @@ function EnrolStep({
     );
   }
   return (
-    <ol className="space-y-6">
-      <li>
-        <h2 className="text-sm font-semibold">{t('admin.enrol.step1')}</h2>
-        <div className="mt-3 flex flex-col gap-5 sm:flex-row sm:items-start">
-          <img
-            src={setup.qr_code}
-            alt={t('admin.enrol.qrAlt')}
-            width={176}
-            height={176}
-            className="size-44 shrink-0 rounded-xl border border-line bg-white p-2"
-          />
-          <div className="min-w-0 space-y-2">
-            <p className="text-sm text-muted">{t('admin.enrol.secretLead')}</p>
-            <code
-              dir="ltr"
-              data-testid="admin-totp-secret"
-              className="block rounded-lg border border-line bg-surface-muted px-3 py-2 font-mono text-sm break-all"
-            >
-              {setup.secret}
-            </code>
-            <CopyButton text={setup.secret} label={t('admin.enrol.copySecret')} />
-          </div>
-        </div>
-      </li>
-      <li>
-        <h2 className="mb-3 text-sm font-semibold">{t('admin.enrol.step2')}</h2>
+    <AuthenticatorSetup
+      qrCode={setup.qr_code}
+      secret={setup.secret}
+      heading="h2"
+      secretTestId="admin-totp-secret"
+      texts={{
+        step1: t('admin.enrol.step1'),
+        qrAlt: t('admin.enrol.qrAlt'),
+        secretLead: t('admin.enrol.secretLead'),
+        copySecret: t('admin.enrol.copySecret'),
+        step2: t('admin.enrol.step2'),
+      }}
+      codeStep={
         <CodeStep
           lead={t('admin.enrol.codeLead')}
           onSignedIn={onSignedIn}
           onRestart={onRestart}
           allowRecovery={false}
         />
-      </li>
-    </ol>
+      }
+    />
   );
 }
 
@@ -266,16 +254,7 @@ function RecoveryStep({ codes, onDone }: { codes: string[]; onDone: () => void }
         <p className="font-medium">{t('admin.enrol.enabled')}</p>
       </div>
       <Alert tone="info">{t('admin.enrol.recoveryWarning')}</Alert>
-      <ol
-        aria-label={t('admin.enrol.recoveryTitle')}
-        className="grid grid-cols-2 gap-2 rounded-xl border border-line bg-surface-muted p-4 font-mono text-sm"
-      >
-        {codes.map((code) => (
-          <li key={code} dir="ltr" className="rounded-md bg-surface px-2.5 py-1.5 text-center">
-            {code}
-          </li>
-        ))}
-      </ol>
+      <RecoveryCodeList codes={codes} label={t('admin.enrol.recoveryTitle')} />
       <div className="flex flex-wrap gap-3">
         <CopyButton text={codes.join('\n')} label={t('admin.enrol.copyCodes')} />
         <Button className="ms-auto" onClick={onDone}>

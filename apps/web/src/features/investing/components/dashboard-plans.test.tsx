@@ -1,40 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Plan } from '@app/shared/schemas/investing';
 import { i18n } from '#i18n/index';
+import { cataloguePlan } from '../../../test/catalogue';
 import { USER, fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { storeToken } from '#lib/tokens';
 import { STORAGE_KEYS, writeStored } from '#lib/storage';
 import { DashboardPlans } from './dashboard-plans';
 
-function plan(overrides: Partial<Plan>): Plan {
-  return {
-    id: 1,
-    name: 'Starter',
-    plan_name: 'Starter',
-    category: 'personal',
-    description: '',
-    apy_bps: 800,
-    locked_apy_bps: 800,
-    apy: 8,
-    locked_apy: 8,
-    duration_days: null,
-    min_amount: 100,
-    max_amount: 50000,
-    status: 'active',
-    price: 100,
-    change: '+8.00%',
-    duration: 'Flexible',
-    expected_yield: 8,
-    ...overrides,
-  };
-}
-
 const PLANS = [
-  plan({}),
-  plan({
+  cataloguePlan({}),
+  cataloguePlan({
     id: 2,
     name: 'Growth',
     plan_name: 'Growth',
@@ -46,7 +23,7 @@ const PLANS = [
     max_amount: 250000,
     price: 5000,
   }),
-  plan({
+  cataloguePlan({
     id: 3,
     name: 'Business Reserve',
     plan_name: 'Business Reserve',
@@ -54,7 +31,13 @@ const PLANS = [
     duration_days: 90,
     duration: '90 days',
   }),
-  plan({ id: 4, name: 'Mining Pool', plan_name: 'Mining Pool', category: 'mining', status: 'inactive' }),
+  cataloguePlan({
+    id: 4,
+    name: 'Mining Pool',
+    plan_name: 'Mining Pool',
+    category: 'mining',
+    status: 'inactive',
+  }),
 ];
 
 const table = () => screen.getByRole('table', { name: 'Investment plans' });

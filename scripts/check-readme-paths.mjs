@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Every path README.md names exists (run by `npm run lint`). In the "Where things are" table each
+// column has its folder (API paths under apps/api/src, tables under packages/db/src/schema, screens
+// under apps/web/src/features); elsewhere a path is read from the repository's root (or a workspace's).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const api = 'apps/api/src';
+const columnBases = [
+  null,
+  [api],
+  [api, '.'],
+  ['packages/db/src/schema'],
+  ['apps/web/src/features'],
+  [api, '.'],
+];
+const looksLikePath = (text) => /^[\w.@-]+(\/[\w.@*-]+)+\/?$/.test(text) && !text.startsWith('/');
+const missing = [];
+
+const check = (text, bases, where) => {
+  if (!bases.some((base) => existsSync(join(root, base, text)))) missing.push(`${where}: ${text}`);
+};
+
+let inTable = false;
+for (const [index, line] of readme.split('\n').entries()) {
+  const where = `README.md:${index + 1}`;
+  if (line.startsWith('## ')) inTable = line === '## Where things are';
+  const cells = line.startsWith('|') ? line.split('|').slice(1, -1) : [];
+  if (inTable && cells.length === columnBases.length && !line.startsWith('|---')) {
+    cells.forEach((cell, column) => {
+      const bases = columnBases[column];
+      if (!bases) return;
+      for (const [, text] of cell.matchAll(/`([^`]+)`/g)) {
+        if (text.startsWith('packages/') || text.startsWith('e2e/')) check(text, ['.'], where);
+        else check(text, bases, where);
+      }
+    });
+    continue;
+  }
+  for (const [, text] of line.matchAll(/`([^`\s]+)`/g)) {
+    // A path of the Folders paragraph may be inside its workspace (`src/app.ts` of `apps/api`); a
+    // path under a variable (`DATA_DIR/app.key`) is not checked.
+    if (looksLikePath(text) && /\.\w+$|\/$/.test(text) && !/^[A-Z_]+\//.test(text))
+      check(text, ['.', 'apps/api', 'apps/web'], where);
+  }
+}
+
+if (missing.length > 0) {
+  console.error(`README.md names paths that do not exist:\n${missing.join('\n')}`);
+  process.exit(1);
+}
+console.log('README.md: every path exists.');
