@@ -42,8 +42,10 @@ for (const [index, line] of readme.split('\n').entries()) {
   }
   for (const [, text] of line.matchAll(/`([^`\s]+)`/g)) {
     // A path of the Folders paragraph may be inside its workspace (`src/app.ts` of `apps/api`); a
-    // path under a variable (`DATA_DIR/app.key`) is not checked.
-    if (looksLikePath(text) && /\.\w+$|\/$/.test(text) && !/^[A-Z_]+\//.test(text))
+    // path under a variable (`DATA_DIR/app.key`) or a build's output (`apps/api/dist/…`, absent from a
+    // clean clone) is not checked.
+    const built = /(^|\/)dist\//.test(text);
+    if (looksLikePath(text) && /\.\w+$|\/$/.test(text) && !/^[A-Z_]+\//.test(text) && !built)
       check(text, ['.', 'apps/api', 'apps/web'], where);
   }
 }

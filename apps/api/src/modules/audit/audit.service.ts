@@ -4,8 +4,6 @@ import type { DbOrTx } from '@app/db';
 import { csvField } from '../activity/activity.service';
 import * as repository from './audit.repository';
 
-export type { AuditEntry } from './audit.repository';
-
 /**
  * The audit log (DESIGN §6 "Admin", decisions 121 and 166): who (id and admin role) did what to which subject,
  * with before and after, the reason and the IP. Append-only (the database refuses UPDATE and DELETE).
