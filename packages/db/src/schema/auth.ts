@@ -91,3 +91,16 @@ export const authFailures = pgTable(
   },
   (t) => [index('auth_failures_lookup_idx').on(t.scope, t.subject, t.createdAt)],
 );
+
+/**
+ * Forgot-password links (decision 172): one live token per member, stored only as sha256; single use,
+ * 60 minutes. A new request replaces the previous token.
+ */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

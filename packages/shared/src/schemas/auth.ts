@@ -289,3 +289,21 @@ export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
 /** GET /api/admin/me. */
 export const AdminMeResponse = z.object({ user: UserResponse });
 export type AdminMeResponse = z.infer<typeof AdminMeResponse>;
+
+/** POST /api/forgot-password (decision 172). */
+export const ForgotPasswordRequest = z.object({ email: emailField('Email is required.') });
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
+
+/** POST /api/reset-password: the same password policy as sign-up. */
+export const ResetPasswordRequest = z
+  .object({
+    token: z.string({ error: 'The reset link is invalid.' }).min(1, 'The reset link is invalid.').max(200),
+    email: emailField('Email is required.'),
+    password,
+    password_confirmation: z.string({ error: 'Please confirm the password.' }),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The password confirmation does not match.',
+  });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;

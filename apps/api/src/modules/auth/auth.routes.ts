@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
   LoginRequest,
   MessageResponse,
   RegisterRequest,
@@ -16,6 +18,7 @@ import { AppError } from '../../errors';
 import { getUserResponse } from './account.service';
 import { resendEmailOtp, verifyEmailOtp } from './email-verification.service';
 import { changePassword } from './password.service';
+import { forgotPassword, resetPassword } from './password-reset.service';
 import { register } from './registration.service';
 import { bearer, currentTokenId, errorResponses, requestMeta } from './route-schemas';
 import {
@@ -181,5 +184,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         requestMeta(request),
       ),
+  );
+  app.post(
+    '/api/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (the same answer for an unknown address)',
+        body: ForgotPasswordRequest,
+        response: { 200: MessageResponse, ...errorResponses(400, 419, 422, 429) },
+      },
+    },
+    async (request) => forgotPassword(app.deps, request.body.email, requestMeta(request)),
+  );
+
+  app.post(
+    '/api/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed link; signs out every session',
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse, ...errorResponses(400, 419, 422, 429) },
+      },
+    },
+    async (request) => resetPassword(app.deps, request.body, requestMeta(request)),
   );
 };

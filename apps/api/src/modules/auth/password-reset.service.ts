@@ -1,0 +1,111 @@
+import { type MessageResponse } from '@app/shared';
+import { passwordResetTokens, type DbOrTx } from '@app/db';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { hashPassword } from '../../lib/password';
+import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
+import { getSettings } from '../settings/settings.service';
+import { fieldError, findUserByEmail, storePasswordHash } from './account.service';
+import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';
+import * as throttle from './throttle.service';
+import { revokeUserTokens } from './token.service';
+
+/** Decision 172: links live 60 minutes, are single use, and only their sha256 is stored. */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const RESET_MESSAGES = {
+  sent: 'If an account exists for that address, we have emailed a password reset link.',
+  reset: 'Your password has been reset. Please sign in.',
+  invalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+};
+
+const hashToken = (userId: number, token: string) => sha256Hex(`password-reset:${userId}:${token}`);
+
+/**
+ * POST /api/forgot-password: the same answer whether or not the account exists (no enumeration);
+ * every request is counted per address and per IP on the throttle, so the mailbox cannot be flooded.
+ * Admins get no link (a superadmin resets an admin).
+ */
+export async function forgotPassword(
+  deps: AppDeps,
+  email: string,
+  meta: RequestMeta,
+): Promise<MessageResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  // Counted as an attempt and left counted: 10 links per address and 50 per IP in 15 minutes.
+  await throttle.countAttempt(db, 'password', [throttle.accountKey(email), throttle.ipKey(meta.ip)], now);
+  const user = await findUserByEmail(db, email);
+  if (!user || user.role !== 'member') return { message: RESET_MESSAGES.sent };
+  const token = randomSecret(32);
+  const row = {
+    userId: user.id,
+    tokenHash: hashToken(user.id, token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  };
+  await db
+    .insert(passwordResetTokens)
+    .values(row)
+    .onConflictDoUpdate({ target: passwordResetTokens.userId, set: row });
+  const { sitename } = await getSettings(db);
+  const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await deps.mailer.send(db, {
+    to: user.email,
+    subject: `${sitename}: reset your password`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      'Someone asked to reset the password of your account. To choose a new password, open:',
+      link,
+      '',
+      `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes.`,
+      'If you did not ask for this, you can ignore this message; your password stays as it is.',
+    ].join('\n'),
+  });
+  return { message: RESET_MESSAGES.sent };
+}
+
+async function takeToken(db: DbOrTx, userId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(passwordResetTokens)
+    .where(eq(passwordResetTokens.userId, userId))
+    .returning({ userId: passwordResetTokens.userId });
+  return deleted.length === 1;
+}
+
+/**
+ * POST /api/reset-password: a used, expired, wrong or another member's token changes nothing (422 with
+ * a field error on `token`). On success the password is stored, every token of the member is revoked,
+ * and a notice is mailed. Two-factor stays on: the next sign-in still asks for it.
+ */
+export async function resetPassword(
+  deps: AppDeps,
+  input: { token: string; email: string; password: string },
+  meta: RequestMeta,
+): Promise<MessageResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const keys = [throttle.accountKey(input.email), throttle.ipKey(meta.ip)];
+  const attempt = await throttle.countAttempt(db, 'password', keys, now);
+  const invalid = () => fieldError({ token: RESET_MESSAGES.invalid });
+  const user = await findUserByEmail(db, input.email);
+  if (!user || user.role !== 'member') throw invalid();
+  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+  if (!row || !safeEqual(row.tokenHash, hashToken(user.id, input.token))) throw invalid();
+  if (row.expiresAt.getTime() <= now.getTime()) throw invalid();
+  const newHash = await hashPassword(input.password);
+  const done = await db.transaction(async (tx) => {
+    if (!(await takeToken(tx, user.id))) return false;
+    await storePasswordHash(tx, user.id, newHash, now);
+    await revokeUserTokens(tx, user.id, now);
+    await recordSecurityEvent(deps, tx, { user, action: 'auth.password_reset', meta });
+    return true;
+  });
+  if (!done) throw invalid();
+  await throttle.attemptSucceeded(db, attempt);
+  await mailSecurityNotice(deps, user, meta, now, {
+    subject: 'Your password was changed',
+    what: 'The password of your account was reset with a link sent to this address, and every signed-in device was signed out.',
+  });
+  return { message: RESET_MESSAGES.reset };
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { passwordResetTokens } from '@app/db';
+import { createTestApp, uniqueEmail } from '../../../test/helpers';
+import { Browser, PASSWORD, createUser, errorOf, mailsTo, me, signIn } from '../../../test/accounts';
+import { RESET_MESSAGES } from './password-reset.service';
+
+const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const db = app.deps.database.db;
+const NEW_PASSWORD = 'a brand new passphrase';
+
+/** The token of the newest reset mail to the address, read from the outbox as a member would. */
+async function mailedToken(email: string): Promise<string> {
+  const mail = (await mailsTo(app, email)).find((row) => row.subject.includes('reset your password'));
+  const link = mail ? /(\S*\/reset-password\?\S+)/.exec(mail.text)?.[1] : undefined;
+  if (!link) throw new Error(`no reset link mailed to ${email}`);
+  const url = new URL(link);
+  expect(url.searchParams.get('email')).toBe(email.toLowerCase());
+  return url.searchParams.get('token') ?? '';
+}
+
+const reset = (browser: Browser, body: Record<string, string>) =>
+  browser.post('/api/reset-password', {
+    password: NEW_PASSWORD,
+    password_confirmation: NEW_PASSWORD,
+    ...body,
+  });
+
+describe('POST /api/forgot-password', () => {
+  it('answers the same for a known and an unknown address, and mails a link only to the member', async () => {
+    const { email } = await createUser(app);
+    const browser = new Browser(app);
+    const known = await browser.post('/api/forgot-password', { email });
+    const unknownEmail = uniqueEmail('nobody');
+    const unknown = await browser.post('/api/forgot-password', { email: unknownEmail });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(known.json()).toEqual({ message: RESET_MESSAGES.sent });
+    expect(await mailsTo(app, unknownEmail)).toHaveLength(0);
+    const token = await mailedToken(email);
+    const [row] = await db.select().from(passwordResetTokens);
+    expect(row?.tokenHash).not.toContain(token);
+  });
+
+  it('is throttled per address', async () => {
+    const { email } = await createUser(app);
+    const browser = new Browser(app);
+    for (let i = 0; i < 10; i++) {
+      expect((await browser.post('/api/forgot-password', { email })).statusCode).toBe(200);
+    }
+    const refused = await browser.post('/api/forgot-password', { email });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('POST /api/reset-password', () => {
+  it('sets the new password, signs out every token, refuses a replay, and keeps the old password dead', async () => {
+    const { email } = await createUser(app);
+    const browser = new Browser(app);
+    const oldTokens = [await signIn(browser, email), await signIn(browser, email)];
+    await browser.post('/api/forgot-password', { email });
+    const token = await mailedToken(email);
+
+    const response = await reset(browser, { token, email });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: RESET_MESSAGES.reset });
+    for (const old of oldTokens) expect((await me(browser, old)).status).toBe(401);
+    expect((await browser.post('/api/login', { email, password: PASSWORD })).statusCode).not.toBe(200);
+    expect(await signIn(browser, email, NEW_PASSWORD)).toBeTruthy();
+    expect((await mailsTo(app, email))[0]?.subject).toBe('Your password was changed');
+
+    const replay = await reset(browser, {
+      token,
+      email,
+      password: 'yet another passphrase',
+      password_confirmation: 'yet another passphrase',
+    });
+    expect(replay.statusCode).toBe(422);
+    expect(errorOf(replay).errors).toEqual({ token: [RESET_MESSAGES.invalid] });
+    expect(await signIn(browser, email, NEW_PASSWORD)).toBeTruthy();
+  });
+
+  it("refuses an expired token, a wrong token and another member's token, changing nothing", async () => {
+    const ada = await createUser(app);
+    const bob = await createUser(app);
+    const browser = new Browser(app);
+    await browser.post('/api/forgot-password', { email: ada.email });
+    const adaToken = await mailedToken(ada.email);
+
+    const others = await reset(browser, { token: adaToken, email: bob.email });
+    expect(others.statusCode).toBe(422);
+    expect(errorOf(others).errors).toEqual({ token: [RESET_MESSAGES.invalid] });
+    const wrong = await reset(browser, { token: 'x'.repeat(40), email: ada.email });
+    expect(wrong.statusCode).toBe(422);
+
+    clock.advance(61 * 60_000);
+    const expired = await reset(browser, { token: adaToken, email: ada.email });
+    expect(expired.statusCode).toBe(422);
+    expect(errorOf(expired).message).toBe(RESET_MESSAGES.invalid);
+    expect(await signIn(browser, ada.email)).toBeTruthy();
+    expect(await signIn(browser, bob.email)).toBeTruthy();
+    expect(
+      await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, ada.user.id)),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a weak password or a confirmation that differs, with field errors', async () => {
+    const { email } = await createUser(app);
+    const browser = new Browser(app);
+    await browser.post('/api/forgot-password', { email });
+    const token = await mailedToken(email);
+    const weak = await reset(browser, { token, email, password: 'short', password_confirmation: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(errorOf(weak).errors?.password).toEqual(['Password must be at least 8 characters.']);
+    const differs = await reset(browser, { token, email, password_confirmation: 'something else' });
+    expect(differs.statusCode).toBe(400);
+    expect(errorOf(differs).errors?.password_confirmation).toBeDefined();
+    expect(await signIn(browser, email)).toBeTruthy();
+  });
+});
