@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '@app/db';
 import { checkLedger } from '../apps/api/src/ledger/check';
 import { createMailer } from '../apps/api/src/integrations/mail/mailer';
-import { runGoalContributions } from '../apps/api/src/modules/goals/goals.service';
+import { runGoalContributions } from '../apps/api/src/modules/goals/goal-contributions.service';
 import { FixedClock } from '../apps/api/src/clock';
 import { settleBulkLedger } from './lib/ledger-setup';
 import { writeSection } from './lib/results';
