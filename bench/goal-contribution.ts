@@ -5,7 +5,7 @@
 // earned totals), then a second run. Target: < 60 s.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@app/db';
-import { runGoalContributions } from '../apps/api/src/modules/goals/goals.service';
+import { runGoalContributions } from '../apps/api/src/modules/goals/goal-contributions.service';
 import { loadAverages, timeJobRun } from './lib/job-run';
 import { writeSection } from './lib/results';
 import { postgresAvailable } from './lib/server';

@@ -1,5 +1,5 @@
 import type { Mailer } from '../integrations/mail/mailer';
-import { runGoalContributions } from '../modules/goals/goals.service';
+import { runGoalContributions } from '../modules/goals/goal-contributions.service';
 import type { Job } from './registry';
 
 /**

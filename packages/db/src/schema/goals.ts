@@ -1,22 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { plans, userPlans } from './plans';
+import { bigint, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { plans } from './plans';
 import { users } from './users';
 
 export const GOAL_STATUSES = ['active', 'paused', 'completed'] as const;
 export const GOAL_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
-export const GOAL_CONTRIBUTION_STATUSES = ['invested', 'skipped'] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
 
 /**
@@ -77,24 +65,4 @@ export const goals = pgTable(
   ],
 );
 
-/** One row per period of a goal: a unit invested (with its user plan) or a period skipped. */
-export const goalContributions = pgTable(
-  'goal_contributions',
-  {
-    goalId: integer('goal_id')
-      .notNull()
-      .references(() => goals.id, { onDelete: 'cascade' }),
-    period: integer('period').notNull(),
-    dueOn: date('due_on', { mode: 'string' }).notNull(),
-    status: text('status', { enum: GOAL_CONTRIBUTION_STATUSES }).notNull(),
-    /** Why a period was skipped: insufficient_balance or plan_inactive. */
-    reason: text('reason'),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    userPlanId: integer('user_plan_id').references(() => userPlans.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.goalId, t.period] })],
-);
-
 export type GoalRow = typeof goals.$inferSelect;
-export type GoalContributionRow = typeof goalContributions.$inferSelect;

@@ -5,5 +5,7 @@ export * from './help';
 export * from './ledger';
 export * from './money';
 export * from './plans';
+export * from './user-plans';
 export * from './loans';
 export * from './goals';
+export * from './goal-contributions';

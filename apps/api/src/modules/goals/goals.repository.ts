@@ -191,29 +191,6 @@ export async function advanceGoals(tx: Tx, rows: GoalAdvance[], now: Date): Prom
   );
 }
 
-export interface NewNotificationRow {
-  user_id: number;
-  kind: string;
-  /** The English text (what a reader sees if the key is ever unknown) and the key + parameters. */
-  title: string;
-  body: string;
-  message_key: string;
-  params: Record<string, string | number>;
-  reference: string;
-}
-
-/** Notifications of a whole batch in one statement (one per reference, as notify() stores them). */
-export async function insertNotifications(tx: Tx, rows: NewNotificationRow[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(
-    sql`insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
-        select x.user_id, x.kind, x.title, x.body, x.message_key, x.params, x.reference, ${now.toISOString()}
-        from jsonb_to_recordset(${json(rows)})
-          as x(user_id int, kind text, title text, body text, message_key text, params jsonb, reference text)
-        on conflict (reference) do nothing`,
-  );
-}
-
 export interface ReachedGoal {
   id: number;
   userId: number;

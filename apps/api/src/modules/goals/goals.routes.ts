@@ -13,15 +13,8 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
-import {
-  calculatePlanImpact,
-  deleteGoal,
-  listGoals,
-  pauseGoal,
-  previewPlans,
-  resumeGoal,
-  saveGoal,
-} from './goals.service';
+import { calculatePlanImpact, listGoals, previewPlans } from './goals.service';
+import { deleteGoal, pauseGoal, resumeGoal, saveGoal } from './goal-lifecycle.service';
 
 /**
  * Goals (spec §7 GET /api/goals, POST /api/ai/save-goal, /api/ai/preview-plans,

@@ -15,7 +15,7 @@ import { errorOf, mailsTo, signIn } from '../../../test/accounts';
 import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
 import { createPlan, fundedMember } from '../../../test/investing';
 import { checkLedger } from '../../ledger/check';
-import { runGoalContributions } from './goals.service';
+import { runGoalContributions } from './goal-contributions.service';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;

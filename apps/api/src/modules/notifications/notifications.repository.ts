@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { notifications, type DbOrTx, type NotificationRow } from '@app/db';
 import { selectMemberPage } from '../../lib/paging';
 
@@ -12,6 +12,29 @@ export async function insertOnce(
     .onConflictDoNothing({ target: notifications.reference })
     .returning({ id: notifications.id });
   return inserted.length > 0;
+}
+
+export interface NewNotificationRow {
+  user_id: number;
+  kind: string;
+  /** The English text (what a reader sees if the key is ever unknown) and the key + parameters. */
+  title: string;
+  body: string;
+  message_key: string;
+  params: Record<string, string | number>;
+  reference: string;
+}
+
+/** Notifications of a whole batch in one statement (one per reference, as insertOnce stores them). */
+export async function insertManyOnce(db: DbOrTx, rows: NewNotificationRow[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
+        select x.user_id, x.kind, x.title, x.body, x.message_key, x.params, x.reference, ${now.toISOString()}
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as x(user_id int, kind text, title text, body text, message_key text, params jsonb, reference text)
+        on conflict (reference) do nothing`,
+  );
 }
 
 export async function listForUser(

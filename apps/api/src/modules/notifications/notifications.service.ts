@@ -57,29 +57,30 @@ export async function notify(
   }
 }
 
-/** A notification row for a batch insert (goals' skipped contributions): the same columns notify() writes. */
-export function notificationRow(
-  userId: number,
-  kind: NotificationKind,
-  message: NotificationMessage,
-  reference: string,
-): {
-  user_id: number;
-  kind: string;
-  title: string;
-  body: string;
-  message_key: string;
-  params: Record<string, string | number>;
+export interface NotifyManyInput {
+  userId: number;
+  kind: NotificationKind;
+  message: NotificationMessage;
   reference: string;
-} {
-  return {
-    user_id: userId,
-    kind,
-    ...renderNotification(message, 'en'),
-    message_key: message.key,
-    params: message.params,
-    reference,
-  };
+}
+
+/**
+ * Stores a batch's notifications (goals' skipped contributions) in one statement in the caller's
+ * transaction: the same columns notify() writes, one per reference; none is mailed.
+ */
+export async function notifyMany(db: DbOrTx, inputs: NotifyManyInput[], now: Date): Promise<void> {
+  await repository.insertManyOnce(
+    db,
+    inputs.map((input) => ({
+      user_id: input.userId,
+      kind: input.kind,
+      ...renderNotification(input.message, 'en'),
+      message_key: input.message.key,
+      params: input.message.params,
+      reference: input.reference,
+    })),
+    now,
+  );
 }
 
 /** A stored row's title and body in `language`; a row stored before keys (0031) shows its own text. */

@@ -5,9 +5,7 @@ import { Bot, Send } from 'lucide-react';
 import { ASSISTANT_MESSAGES, ASSISTANT_QUESTION_MAX } from '@app/shared/schemas/assistant';
 import { Button } from '#components/ui/button';
 import { ApiError, errorMessage } from '#lib/api-client';
-import { cn } from '#lib/cn';
 import { useMe } from '#lib/session';
-import { useShowBalance } from '#lib/preferences';
 import { useMessage } from '../../../i18n/use-message';
 import { askAssistant } from '../api/assistant-api';
 import { useGoalFlow } from './use-goal-flow';
@@ -15,14 +13,12 @@ import {
   INITIAL,
   STORAGE_PREFIX,
   loadState,
-  maskMoney,
   saveState,
   type ChatState,
   type NewEntry,
   type Step,
 } from './assistant-chat-state';
-import { EntryView } from './assistant-entry';
-import { ChosenStep, DateStep, IntervalStep, MenuStep, PlansStep } from './assistant-steps';
+import { ConversationLog, CurrentStep } from './assistant-chat-parts';
 
 /**
  * The assistant of My Goals (spec §2, §4 AI chat goal flow, §8 AI messages; issue 14 item 7; issue 34
@@ -37,7 +33,6 @@ export function AssistantChat() {
   const { t } = useTranslation();
   const message = useMessage();
   const me = useMe();
-  const [showBalance] = useShowBalance();
   const storageKey = `${STORAGE_PREFIX}${me.data?.id ?? 'member'}`;
   const [state, setState] = useState<ChatState>(() => loadState(storageKey));
   const [input, setInput] = useState('');
@@ -123,9 +118,6 @@ export function AssistantChat() {
   }
 
   const busy = asking || preview.isPending || save.isPending;
-  const inFlow = state.step >= 1 && state.step <= 6;
-  const chosen = state.plans.find((plan) => plan.plan_id === state.chosenId) ?? null;
-  const best = state.plans.find((plan) => plan.plan_id === state.bestId) ?? null;
   const placeholder =
     state.step === 1
       ? t('assistant.namePlaceholder')
@@ -155,89 +147,23 @@ export function AssistantChat() {
         </Button>
       </header>
 
-      <div
-        ref={logRef}
-        role="log"
-        aria-live="polite"
-        aria-relevant="additions"
-        aria-busy={streaming !== null}
-        aria-label={t('assistant.conversation')}
-        tabIndex={0}
-        className="max-h-96 space-y-3 overflow-y-auto px-4 py-4"
-      >
-        {state.entries.map((entry) => (
-          <div
-            key={entry.id}
-            className={cn('flex', entry.from === 'member' ? 'justify-end' : 'justify-start')}
-          >
-            <div
-              className={cn(
-                'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed',
-                entry.from === 'member' ? 'bg-brand text-brand-fg' : 'bg-surface-muted text-fg',
-              )}
-            >
-              <span className="sr-only">
-                {entry.from === 'member' ? t('assistant.you') : t('assistant.assistantName')}:{' '}
-              </span>
-              <EntryView entry={entry} />
-            </div>
-          </div>
-        ))}
-        {streaming !== null && (
-          <div className="flex justify-start">
-            <div className="max-w-[85%] whitespace-pre-line rounded-2xl bg-surface-muted px-3.5 py-2 text-sm text-fg">
-              {streaming === '' ? t('assistant.thinking') : showBalance ? streaming : maskMoney(streaming)}
-            </div>
-          </div>
-        )}
-        {(preview.isPending || save.isPending) && (
-          <p className="text-sm text-muted">{t('assistant.thinking')}</p>
-        )}
-      </div>
+      <ConversationLog
+        logRef={logRef}
+        entries={state.entries}
+        streaming={streaming}
+        pending={preview.isPending || save.isPending}
+      />
 
       <div className="space-y-3 border-t border-line px-4 py-3">
-        {state.step === 0 && (
-          <MenuStep
-            busy={busy}
-            onSaveGoal={flow.startGoal}
-            // The built-in assistant reads the member's language: the menu's label is the question.
-            onCheckBalance={() => void ask(t('assistant.menuCheckBalance'))}
-          />
-        )}
-        {state.step === 3 && <IntervalStep labels={flow.intervalLabels} onChoose={flow.chooseFrequency} />}
-        {state.step === 4 && (
-          <DateStep
-            busy={busy}
-            pending={preview.isPending}
-            errorId={errorId}
-            invalid={inputError !== null}
-            onDate={flow.submitDate}
-            onNoDate={() => void flow.suggestPlans(null)}
-          />
-        )}
-        {state.step === 5 && (
-          <PlansStep
-            plans={state.plans}
-            best={best}
-            busy={busy}
-            saving={save.isPending}
-            onConfirm={(plan) => void flow.confirm(plan)}
-            onChoose={flow.choosePlan}
-          />
-        )}
-        {state.step === 6 && chosen && (
-          <ChosenStep
-            busy={busy}
-            saving={save.isPending}
-            onConfirm={() => void flow.confirm(chosen)}
-            onBack={flow.backToPlans}
-          />
-        )}
-        {inFlow && (
-          <Button variant="link" size="sm" onClick={flow.cancel} disabled={busy}>
-            {t('assistant.cancel')}
-          </Button>
-        )}
+        <CurrentStep
+          state={state}
+          flow={flow}
+          busy={busy}
+          errorId={errorId}
+          invalid={inputError !== null}
+          // The built-in assistant reads the member's language: the menu's label is the question.
+          onCheckBalance={() => void ask(t('assistant.menuCheckBalance'))}
+        />
 
         <form onSubmit={submit} className="flex items-start gap-2">
           <div className="flex-1">

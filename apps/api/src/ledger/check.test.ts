@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import type { GoalResponse } from '@app/shared';
+import { createTestApp } from '../../test/helpers';
+import { createPlan, fundedMember, investIn } from '../../test/investing';
+import { checkLedger, failingLedgerChecks, ledgerProblemCount, type LedgerCheckName } from './check';
+import { postEntry, transfer } from './ledger';
+import { queryRows } from './sql';
+
+/**
+ * One test per named check of checkLedger: each breaks exactly that check's invariant behind the
+ * ledger's back (a raw statement on a real database), sees that check and no other fail, and mends it.
+ */
+const { app } = await createTestApp();
+const { db } = app.deps.database;
+
+const plan = await createPlan(app, { durationDays: 365, minAmountCents: 100_00 });
+const member = await fundedMember(app, 1000);
+const userId = member.user.id;
+const userPlan = await investIn(member, plan.id, 200);
+const goalResponse = await member.client.post(
+  '/api/goals',
+  { plan_id: plan.id, name: 'Car', target_amount: 5000, target_frequency: 'monthly', target_date: null },
+  { token: member.token },
+);
+expect(goalResponse.statusCode, goalResponse.body).toBe(201);
+const goalId = goalResponse.json<GoalResponse>().goal.id;
+
+/** Breaks one invariant, expects exactly `name` to fail, mends it, and expects the books whole again. */
+async function onlyFails(name: LedgerCheckName, breakIt: SQL, mendIt: SQL) {
+  expect(failingLedgerChecks(await checkLedger(db))).toEqual([]);
+  await db.execute(breakIt);
+  const broken = await checkLedger(db);
+  expect(broken.ok).toBe(false);
+  expect(failingLedgerChecks(broken)).toEqual([name]);
+  expect(ledgerProblemCount(broken)).toBeGreaterThan(0);
+  await db.execute(mendIt);
+  const mended = await checkLedger(db);
+  expect(failingLedgerChecks(mended)).toEqual([]);
+  expect(mended.ok).toBe(true);
+}
+
+const investedAccount = sql`(select id from ledger_accounts where user_id = ${userId} and kind = 'invested')`;
+const cashAccount = sql`(select id from ledger_accounts where user_id = ${userId} and kind = 'cash')`;
+
+describe('checkLedger: each named check on its own', () => {
+  it('mismatchedAccounts: a cached balance that differs from its postings', async () => {
+    await onlyFails(
+      'mismatchedAccounts',
+      sql`update ledger_accounts set balance = balance + 1 where id = ${investedAccount}`,
+      sql`update ledger_accounts set balance = balance - 1 where id = ${investedAccount}`,
+    );
+  });
+
+  it('mismatchedPoints: cached loyalty points that differ from their rows', async () => {
+    await onlyFails(
+      'mismatchedPoints',
+      sql`update users set loyalty_points = loyalty_points + 7 where id = ${userId}`,
+      sql`update users set loyalty_points = loyalty_points - 7 where id = ${userId}`,
+    );
+  });
+
+  it('mismatchedTotals: a running total that differs from the postings of its account and kind', async () => {
+    await onlyFails(
+      'mismatchedTotals',
+      sql`update ledger_account_totals set total = total + 1 where account_id = ${cashAccount} and entry_kind = 'deposit'`,
+      sql`update ledger_account_totals set total = total - 1 where account_id = ${cashAccount} and entry_kind = 'deposit'`,
+    );
+  });
+
+  it("mismatchedCashAmounts: an entry's cash amount where it moved none of its member's cash", async () => {
+    // A hold and its payout: the payout moves none of the member's cash, so its cash amount is null.
+    const now = app.deps.clock.now();
+    const hold = { userId, kind: 'withdrawal_hold' } as const;
+    for (const [kind, postings] of [
+      ['withdrawal_hold', transfer({ userId, kind: 'cash' }, hold, 100)],
+      ['withdrawal_paid', transfer(hold, { platform: 'external' }, 100)],
+    ] as const)
+      await db.transaction((tx) =>
+        postEntry(tx, { kind, reference: `check-test:${kind}`, userId, postings }, now),
+      );
+    // Planted as 0 with the balance it follows, so the member's cash chain still holds.
+    const plant = (amount: SQL) => sql`update ledger_entries set cash_amount = ${amount},
+          cash_balance_after = case when ${amount} is null then null
+            else (select balance from ledger_accounts where id = ${cashAccount}) end
+        where reference = 'check-test:withdrawal_paid'`;
+    await db.execute(sql`alter table ledger_entries disable trigger ledger_entries_immutable`);
+    try {
+      await onlyFails('mismatchedCashAmounts', plant(sql`0::bigint`), plant(sql`null::bigint`));
+    } finally {
+      await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_immutable`);
+    }
+  });
+
+  it("mismatchedCashChain: a cash entry's balance after that is not the previous one plus its amount", async () => {
+    const latest = sql`(select id from ledger_entries where user_id = ${userId} and cash_amount is not null
+      order by id desc limit 1)`;
+    await db.execute(sql`alter table ledger_entries disable trigger ledger_entries_immutable`);
+    try {
+      await onlyFails(
+        'mismatchedCashChain',
+        sql`update ledger_entries set cash_balance_after = cash_balance_after + 1 where id = ${latest}`,
+        sql`update ledger_entries set cash_balance_after = cash_balance_after - 1 where id = ${latest}`,
+      );
+    } finally {
+      await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_immutable`);
+    }
+  });
+
+  it("mismatchedPlanEarnings: a plan's earned-to-date that differs from its accruals' postings", async () => {
+    await onlyFails(
+      'mismatchedPlanEarnings',
+      sql`update user_plans set earned = earned + 3 where id = ${userPlan.id}`,
+      sql`update user_plans set earned = earned - 3 where id = ${userPlan.id}`,
+    );
+  });
+
+  it("mismatchedDailyEarnings: a member's day of earnings with no accruals behind it", async () => {
+    await onlyFails(
+      'mismatchedDailyEarnings',
+      sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, '2026-01-01', 5)`,
+      sql`delete from member_daily_earnings where user_id = ${userId} and day = '2026-01-01'`,
+    );
+  });
+
+  it("mismatchedGoals: a goal's invested total that differs from its entries", async () => {
+    await onlyFails(
+      'mismatchedGoals',
+      sql`update goals set invested = invested + 1 where id = ${goalId}`,
+      sql`update goals set invested = invested - 1 where id = ${goalId}`,
+    );
+  });
+
+  it("mismatchedQueueTotals: a back-office queue's pending count that differs from its rows", async () => {
+    await db.execute(
+      sql`insert into admin_queue_totals (queue) values ('withdrawals') on conflict do nothing`,
+    );
+    await onlyFails(
+      'mismatchedQueueTotals',
+      sql`update admin_queue_totals set pending_count = pending_count + 1 where queue = 'withdrawals'`,
+      sql`update admin_queue_totals set pending_count = pending_count - 1 where queue = 'withdrawals'`,
+    );
+  });
+
+  it("mismatchedListTotals: a member's kept plan count that differs from their plans", async () => {
+    await onlyFails(
+      'mismatchedListTotals',
+      sql`update member_list_totals set rows = rows + 1 where user_id = ${userId} and list = 'user_plans'`,
+      sql`update member_list_totals set rows = rows - 1 where user_id = ${userId} and list = 'user_plans'`,
+    );
+  });
+
+  it('mismatchedRefunds: a deposit marked refunded with no refund behind it', async () => {
+    const deposit = sql`(select id from deposits where user_id = ${userId} and status = 'confirmed' limit 1)`;
+    const [row] = await queryRows<{ id: number }>(db, sql`select ${deposit} as id`);
+    await onlyFails(
+      'mismatchedRefunds',
+      sql`update deposits set status = 'refunded' where id = ${row!.id}`,
+      sql`update deposits set status = 'confirmed' where id = ${row!.id}`,
+    );
+  });
+});

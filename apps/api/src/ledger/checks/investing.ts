@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@app/db';
+import { num, queryRows } from '../sql';
+import type { LedgerCheck } from './types';
+
+/** User plans whose earned-to-date differs from the earning postings of their accruals. */
+export async function mismatchedPlanEarnings(db: DbOrTx): Promise<LedgerCheck['mismatchedPlanEarnings']> {
+  const rows = await queryRows<{ id: unknown; earned: unknown; posted: unknown }>(
+    db,
+    sql`select u.id, u.earned, coalesce(x.posted, 0) as posted
+        from user_plans u
+        left join (
+          select q.user_plan_id, sum(p.amount) as posted
+          from user_plan_accruals q
+          join ledger_entries e on e.id = q.entry_id
+          join ledger_postings p on p.entry_id = e.id
+          join ledger_accounts a on a.id = p.account_id and a.user_id is not null and a.kind = 'cash'
+          group by q.user_plan_id
+        ) x on x.user_plan_id = u.id
+        where u.earned <> coalesce(x.posted, 0)
+        limit 100`,
+  );
+  return rows.map((row) => ({
+    userPlanId: num(row.id),
+    cached: num(row.earned),
+    fromPostings: num(row.posted),
+  }));
+}
+
+/** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
+export async function mismatchedDailyEarnings(db: DbOrTx): Promise<LedgerCheck['mismatchedDailyEarnings']> {
+  const rows = await queryRows<{ user_id: unknown; day: unknown; cached: unknown; accrued: unknown }>(
+    db,
+    sql`select coalesce(m.user_id, x.user_id) as user_id, coalesce(m.day, x.day)::text as day,
+          coalesce(m.amount, 0) as cached, coalesce(x.amount, 0) as accrued
+        from member_daily_earnings m
+        full join (
+          select p.user_id, a.accrual_date as day, sum(a.amount) as amount
+          from user_plan_accruals a join user_plans p on p.id = a.user_plan_id
+          group by p.user_id, a.accrual_date
+        ) x on x.user_id = m.user_id and x.day = m.day
+        where coalesce(m.amount, 0) <> coalesce(x.amount, 0)
+        limit 100`,
+  );
+  return rows.map((row) => ({
+    userId: num(row.user_id),
+    day: String(row.day),
+    cached: num(row.cached),
+    fromAccruals: num(row.accrued),
+  }));
+}
+
+/**
+ * Goals (decision 110): invested = what the goal's entries moved into the invested account;
+ * earned = the earning postings of the accruals of the goal's plans.
+ */
+export async function mismatchedGoals(db: DbOrTx): Promise<LedgerCheck['mismatchedGoals']> {
+  const rows = await queryRows<{
+    id: unknown;
+    invested: unknown;
+    earned: unknown;
+    invested_posted: unknown;
+    earned_posted: unknown;
+  }>(
+    db,
+    sql`select g.id, g.invested, g.earned, coalesce(i.posted, 0) as invested_posted,
+               coalesce(r.posted, 0) as earned_posted
+        from goals g
+        left join (
+          select (e.metadata->>'goal_id')::int as goal_id, sum(p.amount) as posted
+          from ledger_entries e
+          join ledger_postings p on p.entry_id = e.id
+          join ledger_accounts a on a.id = p.account_id and a.user_id is not null and a.kind = 'invested'
+          where e.kind = 'investment' and e.metadata->>'goal_id' is not null
+          group by 1
+        ) i on i.goal_id = g.id
+        left join (
+          select u.goal_id, sum(p.amount) as posted
+          from user_plans u
+          join user_plan_accruals q on q.user_plan_id = u.id
+          join ledger_postings p on p.entry_id = q.entry_id
+          join ledger_accounts a on a.id = p.account_id and a.user_id is not null and a.kind = 'cash'
+          where u.goal_id is not null
+          group by u.goal_id
+        ) r on r.goal_id = g.id
+        where g.invested <> coalesce(i.posted, 0) or g.earned <> coalesce(r.posted, 0)
+        limit 100`,
+  );
+  const mismatched: LedgerCheck['mismatchedGoals'] = [];
+  for (const row of rows) {
+    const goalId = num(row.id);
+    if (num(row.invested) !== num(row.invested_posted))
+      mismatched.push({
+        goalId,
+        field: 'invested',
+        cached: num(row.invested),
+        fromPostings: num(row.invested_posted),
+      });
+    if (num(row.earned) !== num(row.earned_posted))
+      mismatched.push({
+        goalId,
+        field: 'earned',
+        cached: num(row.earned),
+        fromPostings: num(row.earned_posted),
+      });
+  }
+  return mismatched;
+}

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@app/db';
+import { num, queryRows } from '../sql';
+import type { LedgerCheck } from './types';
+
+/**
+ * Loans (DESIGN §5): a member's loan account is minus what they still owe in principal, and every
+ * loan's running paid totals are its instalments' (decision 083).
+ */
+export async function mismatchedLoans(db: DbOrTx): Promise<LedgerCheck['mismatchedLoans']> {
+  const accounts = await queryRows<{ user_id: unknown; balance: unknown; outstanding: unknown }>(
+    db,
+    sql`select coalesce(a.user_id, l.user_id) as user_id, coalesce(a.balance, 0) as balance,
+               coalesce(l.outstanding, 0) as outstanding
+        from (select user_id, balance from ledger_accounts where kind = 'loan' and user_id is not null) a
+        full join (select user_id, sum(principal - paid_principal) as outstanding from loans group by user_id) l
+          on l.user_id = a.user_id
+        where coalesce(a.balance, 0) <> -coalesce(l.outstanding, 0)
+        limit 100`,
+  );
+  const totals = await queryRows<{ id: unknown; user_id: unknown; paid: unknown; from_rows: unknown }>(
+    db,
+    sql`select l.id, l.user_id, l.paid_principal as paid, coalesce(i.paid, 0) as from_rows
+        from loans l
+        left join (select loan_id, sum(paid_principal) as paid, sum(paid_interest) as interest
+                   from loan_instalments group by loan_id) i on i.loan_id = l.id
+        where l.paid_principal <> coalesce(i.paid, 0) or l.paid_interest <> coalesce(i.interest, 0)
+        limit 100`,
+  );
+  return [
+    ...accounts.map((row) => ({
+      userId: num(row.user_id),
+      loanId: null,
+      expected: -num(row.outstanding),
+      actual: num(row.balance),
+    })),
+    ...totals.map((row) => ({
+      userId: num(row.user_id),
+      loanId: num(row.id),
+      expected: num(row.from_rows),
+      actual: num(row.paid),
+    })),
+  ];
+}

@@ -1,0 +1,89 @@
+import type { CashChainMismatch } from '../cash-chain-check';
+
+export interface LedgerCheck {
+  ok: boolean;
+  /** Cents. */
+  postingsSum: number;
+  unbalancedEntries: { entryId: number; reference: string; sum: number }[];
+  mismatchedAccounts: {
+    accountId: number;
+    userId: number | null;
+    kind: string;
+    cachedBalance: number;
+    postingsBalance: number;
+    problem: 'cached_balance_differs' | 'wrong_sign';
+  }[];
+  /** Users whose cached loyalty points differ from their points rows, or are below zero. */
+  mismatchedPoints: { userId: number; cached: number; fromRows: number }[];
+  /** Running totals (decision 038) that differ from the postings of their account and entry kind. */
+  mismatchedTotals: {
+    accountId: number;
+    entryKind: string;
+    cachedTotal: number;
+    postingsTotal: number;
+    cachedEntries: number;
+    postingsEntries: number;
+  }[];
+  /**
+   * Entries whose cash amount (decision 140) differs from the sum of their postings to their member's
+   * cash account (null: no such posting).
+   */
+  mismatchedCashAmounts: { entryId: number; cached: number | null; fromPostings: number | null }[];
+  /** Breaks in members' cash chains: balance after each entry, and the latest against the balance. */
+  mismatchedCashChain: CashChainMismatch[];
+  /** User plans whose earned-to-date differs from the earning postings of their accruals. */
+  mismatchedPlanEarnings: { userPlanId: number; cached: number; fromPostings: number }[];
+  /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
+  mismatchedDailyEarnings: { userId: number; day: string; cached: number; fromAccruals: number }[];
+  /**
+   * Members whose loan account is not minus the outstanding principal of their loans, or a loan whose
+   * running paid totals differ from its instalments'.
+   */
+  mismatchedLoans: {
+    userId: number;
+    /** Null: the member's loan account (actual) against minus their outstanding principal (expected). */
+    loanId: number | null;
+    expected: number;
+    actual: number;
+  }[];
+  /**
+   * Goals whose running invested total differs from the investment postings of the goal's entries, or
+   * whose earned total differs from the earning postings of its plans' accruals (decision 110).
+   */
+  mismatchedGoals: {
+    goalId: number;
+    field: 'invested' | 'earned';
+    cached: number;
+    fromPostings: number;
+  }[];
+  /**
+   * Admin queues whose running pending count or amount (admin_queue_totals, decision 126) differs from
+   * their pending rows.
+   */
+  mismatchedQueueTotals: {
+    queue: string;
+    cachedCount: number;
+    count: number;
+    cachedAmount: number;
+    amount: number;
+  }[];
+  /** Members whose kept list length (member_list_totals, decision 134) differs from their rows. */
+  mismatchedListTotals: { userId: number; list: string; cached: number; rows: number }[];
+  /**
+   * Refunded deposits (decision 155) whose figures differ from their postings: `deposit` (the refund
+   * is not the deposit's credited amount, or the deposit is not marked refunded, or a refunded
+   * deposit has no refund row), `taken_back`, `debt` (what was booked as owed is not the amount less
+   * what was taken back), `recovered`; and members (refundId null, field `debt_account`) whose debt
+   * account is not minus what their refunds still owe.
+   */
+  mismatchedRefunds: {
+    refundId: number | null;
+    userId: number;
+    field: 'deposit' | 'taken_back' | 'debt' | 'recovered' | 'debt_account';
+    expected: number;
+    actual: number;
+  }[];
+  duplicateReferences: number;
+  accountsChecked: number;
+  entriesChecked: number;
+}
