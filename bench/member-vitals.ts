@@ -194,7 +194,9 @@ try {
   for (const path of ['/api/me', '/api/front', '/api/plans', '/api/portfolio']) {
     await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
   }
-  for (const path of MEMBER_PAGES) {
+  // MEMBER_VITALS_PAGES=/explore,/my-goals: only those (a quick look; the section is then partial).
+  const only = process.env.MEMBER_VITALS_PAGES?.split(',');
+  for (const path of MEMBER_PAGES.filter((page) => !only || only.includes(page))) {
     const cold: Load[] = [];
     for (let run = 0; run < LOADS; run += 1) {
       const context = await newContext(browser, server.url, token);

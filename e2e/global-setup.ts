@@ -6,6 +6,8 @@ import { startProduct } from './support/product';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The demo member's password, as the server printed it (e2e/member-layout-stability.spec.ts). */
+    demoMemberPassword: string;
   }
 }
 
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PRICES_BASE_URL: prices.baseUrl,
   });
   project.provide('baseUrl', product.url);
+  project.provide('demoMemberPassword', /Demo member: \S+ \/ (\S+)/.exec(product.output())?.[1] ?? '');
   return async () => {
     await product.stop();
     await prices.close();

@@ -71,7 +71,7 @@ export function MyGoalsPage() {
       )}
 
       {/* The assistant's chat box (spec §2 My Goals, §4 AI chat goal flow). */}
-      <div className="mt-6">
+      <div className="mt-6" data-testid="assistant-chat">
         <AssistantChat />
       </div>
 
