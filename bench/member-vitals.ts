@@ -46,6 +46,8 @@ const NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
+/** A page's load may take this long (MEMBER_VITALS_TIMEOUT_S on a crowded machine). */
+const LOAD_TIMEOUT_MS = Number(process.env.MEMBER_VITALS_TIMEOUT_S ?? 120) * 1000;
 /** After the network has been quiet, how long more the page is watched for late shifts. */
 const SETTLE_MS = 1500;
 const FLAGS = [
@@ -123,7 +125,7 @@ async function load(context: BrowserContext, base: string, path: string): Promis
         .catch(() => 0),
     );
   });
-  await page.goto(`${base}${path}`, { waitUntil: 'networkidle', timeout: 120_000 });
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle', timeout: LOAD_TIMEOUT_MS });
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} went to ${page.url()}`);
   await page.waitForTimeout(SETTLE_MS);
   // The browser reports a paint once the compositor has presented it: on a busy host, a while later.

@@ -78,7 +78,7 @@ const CASES: Case[] = [
     held: /\/api\/portfolio\/earnings$/,
     loading: (page) => page.getByTestId('earnings-chart-loading'),
     loaded: (page) => page.getByTestId('earnings-chart'),
-    region: (page) => page.getByRole('heading', { name: 'Cumulative earnings' }).locator('..'),
+    region: (page) => page.getByRole('heading', { name: 'Cumulative earnings', exact: true }).locator('..'),
   },
   {
     path: '/activity',
@@ -104,7 +104,7 @@ const CASES: Case[] = [
     held: /\/api\/loan-plans$/,
     loading: (page) => page.getByRole('status', { name: /loading/i }).and(page.getByTestId('loan-plans')),
     loaded: (page) => page.getByRole('button', { name: /apply/i }).first(),
-    region: (page) => page.getByTestId('loan-plans').locator('> *').first(),
+    region: (page) => page.getByTestId('loan-plans').locator(':scope > *').first(),
   },
   {
     path: '/rewards',
