@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One running product per worker: worker N (VITEST_POOL_ID) talks to `baseUrls[N - 1]` only. */
     baseUrls: string[];
+    /** Each product's demo member password, as its server printed it, in the order of `baseUrls`. */
+    demoMemberPasswords: string[];
   }
 }
 
@@ -42,6 +44,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide(
     'baseUrls',
     products.map((product) => product.url),
+  );
+  project.provide(
+    'demoMemberPasswords',
+    products.map((product) => /Demo member: \S+ \/ (\S+)/.exec(product.output())?.[1] ?? ''),
   );
   return async () => {
     await Promise.all(products.map((product) => product.stop()));

@@ -18,8 +18,18 @@ const DEFINE = {
   'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
 };
 
-/** The module of each public route's screen: its chunks are preloaded with the page (see routePreloads). */
-const ROUTE_MODULES: Record<string, string> = {
+/** What every member page needs before its first paint: the shell, its deposit button, all English texts. */
+const MEMBER_SHELL = [
+  'features/member-shell/routes/member-layout.tsx',
+  'features/deposits/components/deposit-action.tsx',
+  'i18n/locales/en.json',
+];
+
+/**
+ * The modules of each route's screen: their chunks are preloaded with the page (see routePreloads).
+ * A new screen adds its route here (decision 170), member pages with MEMBER_SHELL.
+ */
+const ROUTE_MODULES: Record<string, string | string[]> = {
   '/': 'features/public/routes/home-page.tsx',
   '/about': 'features/public/routes/info-pages.tsx',
   '/personal': 'features/public/routes/info-pages.tsx',
@@ -33,6 +43,33 @@ const ROUTE_MODULES: Record<string, string> = {
   '/help-center': 'features/public/routes/help-center-page.tsx',
   '/signup': 'features/auth/routes/signup-page.tsx',
   '/login': 'features/auth/routes/login-page.tsx',
+  '/dashboard': [
+    ...MEMBER_SHELL,
+    'features/member-shell/routes/dashboard-page.tsx',
+    'features/investing/components/dashboard-plans.tsx',
+    'features/auth/components/account-setup-banner.tsx',
+    'features/deposits/components/refund-debt-notice.tsx',
+  ],
+  '/my-portfolio': [...MEMBER_SHELL, 'features/investing/routes/portfolio-page.tsx'],
+  '/activity': [...MEMBER_SHELL, 'features/activity/routes/activity-page.tsx'],
+  '/my-goals': [...MEMBER_SHELL, 'features/goals/routes/my-goals-page.tsx'],
+  '/explore': [...MEMBER_SHELL, 'features/loans/routes/explore-page.tsx'],
+  '/rewards': [...MEMBER_SHELL, 'features/rewards/routes/rewards-page.tsx'],
+  '/profile': [...MEMBER_SHELL, 'features/profile/routes/profile-page.tsx'],
+  '/account-management': [...MEMBER_SHELL, 'features/account-settings/routes/account-management-page.tsx'],
+  '/withdrawal-methods': [...MEMBER_SHELL, 'features/account-settings/routes/withdrawal-methods-page.tsx'],
+  '/withdrawal-info': [...MEMBER_SHELL, 'features/account-settings/routes/withdrawal-info-page.tsx'],
+  '/verify': [...MEMBER_SHELL, 'features/auth/routes/verify-email-page.tsx'],
+};
+
+/**
+ * /plans is the public tiers for a visitor and the member's plans for a member (decision 052): the
+ * server cannot tell them apart (the member's token is in the browser's storage), so the page lists
+ * the member screen's chunks apart (member-chunks.json → #member-chunks) and src/main.tsx preloads
+ * them only when a member token is stored.
+ */
+const MEMBER_ONLY_MODULES: Record<string, string[]> = {
+  '/plans': [...MEMBER_SHELL, 'features/investing/routes/member-plans-page.tsx'],
 };
 
 /** The app proper, imported by the small entry (src/main.tsx) once a prerendered page has painted. */
@@ -89,14 +126,23 @@ function routePreloads(): Plugin {
     generateBundle(_options, bundle) {
       const shared = sharedChunks(bundle);
       const map: Record<string, string[]> = {};
-      for (const [route, module] of Object.entries(ROUTE_MODULES)) {
-        const chunk = moduleChunk(bundle, module);
-        if (!chunk) continue;
+      const chunksOfModules = (modules: string | string[]) => {
         const files = new Set<string>();
-        chunksOf(bundle, chunk.fileName, files);
-        map[route] = [...files].filter((file) => !shared.has(file)).map((file) => `/${file}`);
-      }
+        for (const module of [modules].flat()) {
+          const chunk = moduleChunk(bundle, module);
+          if (!chunk) this.error(`route-preloads: no chunk for src/${module}`);
+          chunksOf(bundle, chunk.fileName, files);
+        }
+        return [...files].filter((file) => !shared.has(file)).map((file) => `/${file}`);
+      };
+      for (const [route, modules] of Object.entries(ROUTE_MODULES)) map[route] = chunksOfModules(modules);
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(map) });
+      const memberOnly: Record<string, string[]> = {};
+      for (const [route, modules] of Object.entries(MEMBER_ONLY_MODULES)) {
+        const visitor = new Set(map[route] ?? []);
+        memberOnly[route] = chunksOfModules(modules).filter((file) => !visitor.has(file));
+      }
+      this.emitFile({ type: 'asset', fileName: 'member-chunks.json', source: JSON.stringify(memberOnly) });
     },
   };
 }

@@ -34,6 +34,13 @@ export function baseUrl(): string {
   return url;
 }
 
+/** The demo member's password on this worker's product (e2e/global-setup.ts). */
+export function demoMemberPassword(): string {
+  const passwords = inject('demoMemberPasswords');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return passwords[(worker - 1) % passwords.length] ?? '';
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
 }

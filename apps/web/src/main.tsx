@@ -1,4 +1,5 @@
 import './index.css';
+import { startEarlyData } from './lib/early-data';
 
 /**
  * The entry: styles, then the app (src/start.tsx). Any page but a prerendered one needs the app to
@@ -9,11 +10,11 @@ import './index.css';
  */
 const start = () => void import('./start');
 
-/** Fetches the page's chunks alongside the app's, rather than after it. */
-function preloadPageChunks() {
+/** Fetches the chunks a page lists in a JSON data block (#page-chunks, #member-chunks) alongside the app's. */
+function preloadPageChunks(id = 'page-chunks') {
   let chunks: unknown;
   try {
-    chunks = JSON.parse(document.getElementById('page-chunks')?.textContent ?? '[]');
+    chunks = JSON.parse(document.getElementById(id)?.textContent ?? '[]');
   } catch {
     return;
   }
@@ -28,15 +29,28 @@ function preloadPageChunks() {
   }
 }
 
-if (document.getElementById('root')?.dataset.prerendered) {
-  const afterPaint = () => {
-    preloadPageChunks();
+// The entry runs as soon as it has arrived (an async module script: it does not wait for the styles),
+// so a member page's first data starts at once; the rest waits for the document to be parsed.
+const pathname = window.location.pathname;
+const member = startEarlyData(pathname);
+
+function run() {
+  if (document.getElementById('root')?.dataset.prerendered) {
+    const afterPaint = () => {
+      preloadPageChunks();
+      start();
+    };
+    // A frame's callbacks run just before its paint; a task queued from there runs after it. A hidden
+    // page paints nothing (no frames): it starts at once.
+    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(afterPaint, 0));
+    else afterPaint();
+  } else {
+    // A member page: its first data has started; on /plans, a member's screen's chunks start now too
+    // (decision 170).
+    if (member) preloadPageChunks('member-chunks');
     start();
-  };
-  // A frame's callbacks run just before its paint; a task queued from there runs after it. A hidden
-  // page paints nothing (no frames): it starts at once.
-  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(afterPaint, 0));
-  else afterPaint();
-} else {
-  start();
+  }
 }
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+else run();

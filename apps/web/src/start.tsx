@@ -24,6 +24,9 @@ const app = (
 function start(container: HTMLElement) {
   const prerendered = container.dataset.prerendered;
   if (!prerendered || !container.firstElementChild) {
+    // The route's screens start loading now rather than one after another as each renders (their
+    // chunks are preloaded by the page the server sent: decision 170).
+    void preloadRoute(window.location.pathname).catch(() => undefined);
     createRoot(container).render(app);
     return;
   }

@@ -25,7 +25,14 @@ writeFileSync(
   JSON.stringify({
     '/': ['/assets/home-page-abc.js'],
     '/about': ['/assets/info-pages-def.js', 'javascript:alert(1)'],
+    '/dashboard': ['/assets/member-layout-ghi.js', '/assets/dashboard-page-jkl.js'],
+    '/plans': ['/assets/plans-page-mno.js'],
   }),
+);
+// /plans is a member's screen or the public tiers (decision 052): the member's chunks in a data block.
+writeFileSync(
+  join(dist, 'member-chunks.json'),
+  JSON.stringify({ '/plans': ['/assets/member-plans-page-pqr.js', '"></script><script>alert(1)</script>'] }),
 );
 
 // Two prerendered pages of /help-center (the web build's pages/<language>/<page>.html and manifest).
@@ -77,7 +84,7 @@ describe('the built web app', () => {
     expect(about.body).toContain('href="/assets/info-pages-def.js"');
     expect(about.body).not.toContain('home-page-abc');
     expect(about.body).not.toContain('javascript:');
-    const member = await app.inject({ method: 'GET', url: '/dashboard' });
+    const member = await app.inject({ method: 'GET', url: '/activity' });
     expect(member.body).not.toContain('modulepreload');
     expect(member.body).toContain('<div id="root">');
   });
@@ -118,6 +125,21 @@ describe('the built web app', () => {
     expect(gunzipSync(dark.rawPayload).toString()).toMatch(
       /^<html class="dark" style="color-scheme: dark" lang="en"/,
     );
+  });
+
+  it("preloads a member page's chunks with the page, and a member's /plans chunks only as data (decision 170)", async () => {
+    const dashboard = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(dashboard.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/member-layout-ghi.js"><link rel="modulepreload" crossorigin href="/assets/dashboard-page-jkl.js"></head>',
+    );
+    expect(dashboard.body).not.toContain('member-chunks');
+    const plans = await app.inject({ method: 'GET', url: '/plans' });
+    expect(plans.body).toContain('<link rel="modulepreload" crossorigin href="/assets/plans-page-mno.js">');
+    expect(plans.body).toContain(
+      '<script type="application/json" id="member-chunks">["/assets/member-plans-page-pqr.js"]</script></head>',
+    );
+    expect(plans.body).not.toContain('alert(1)');
+    expect(plans.body).not.toContain('modulepreload" crossorigin href="/assets/member-plans-page-pqr.js');
   });
 
   it('a member route, or an unknown one, still gets the app shell', async () => {

@@ -135,21 +135,38 @@ function prerenderedPages(distDir: string): Map<string, Map<string, Page>> {
 }
 
 /**
- * index.html for each public route with its screen's chunks preloaded (route-preloads.json, written
- * by the web build), so they download alongside the main bundle.
+ * index.html for each route with its screens' chunks preloaded (route-preloads.json, written by the
+ * web build), so they download alongside the main bundle rather than after it (decision 170). A route
+ * whose screen depends on a member token the server cannot see (/plans, member-chunks.json) lists the
+ * member screen's chunks in a JSON data block instead: src/main.tsx preloads them when a token is
+ * stored (the CSP allows a data block: it is not a script).
  */
 function routePages(distDir: string, indexHtml: string): Map<string, Page> {
   const pages = new Map<string, Page>();
   const file = join(distDir, 'route-preloads.json');
   if (!existsSync(file)) return pages;
+  const chunkList = (chunks: unknown): string[] =>
+    Array.isArray(chunks)
+      ? chunks.filter(
+          (chunk): chunk is string => typeof chunk === 'string' && /^\/assets\/[\w.-]+\.js$/.test(chunk),
+        )
+      : [];
   try {
-    const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+    const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const memberFile = join(distDir, 'member-chunks.json');
+    const memberOnly = existsSync(memberFile)
+      ? (JSON.parse(readFileSync(memberFile, 'utf8')) as Record<string, unknown>)
+      : {};
     for (const [route, chunks] of Object.entries(routes)) {
-      const links = chunks
-        .filter((chunk) => /^\/assets\/[\w.-]+\.js$/.test(chunk))
+      const links = chunkList(chunks)
         .map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`)
         .join('');
-      pages.set(route, page(indexHtml.replace('</head>', `${links}</head>`)));
+      const member = chunkList(memberOnly[route]);
+      const block =
+        member.length > 0
+          ? `<script type="application/json" id="member-chunks">${JSON.stringify(member)}</script>`
+          : '';
+      pages.set(route, page(indexHtml.replace('</head>', `${links}${block}</head>`)));
     }
   } catch {
     // A malformed file only costs the preloads.

@@ -29,7 +29,8 @@ describe('the app routes', () => {
     }
     await waitFor(() => expect(document.title).toBe('Test Platform | Overview'));
 
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    // The bell and the profile menu load beside the page (decision 170): their triggers come once loaded.
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText("We'll keep you updated when there's something new.")).toBeInTheDocument();
     await user.keyboard('{Escape}');
 

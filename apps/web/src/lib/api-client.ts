@@ -1,3 +1,4 @@
+import { takeEarlyResponse } from './early-data';
 import { readToken, type TokenKind } from './tokens';
 
 /**
@@ -85,6 +86,28 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/** An answer the entry asked for: a network failure or the caller's abort, as `send` reports them. */
+async function settled(
+  response: Promise<Response>,
+  signal: AbortSignal | null | undefined,
+): Promise<Response> {
+  if (!signal) return response.catch(() => Promise.reject(new ApiError(0, 'Network error')));
+  signal.throwIfAborted();
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([
+      response.catch(() => Promise.reject(new ApiError(0, 'Network error'))),
+      aborted,
+    ]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   const isJson = (response.headers.get('Content-Type') ?? '').includes(JSON_TYPE);
@@ -124,7 +147,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const xsrf = readCookie(CSRF_COOKIE);
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
 
-  const response = await send(path, init);
+  // The entry may have asked already (lib/early-data.ts, decision 170): its answer, taken once.
+  const early =
+    method === 'GET' && options.token === undefined && (options.auth ?? 'member') === 'member'
+      ? takeEarlyResponse(path, token)
+      : undefined;
+  const response = early ? await settled(early, init.signal) : await send(path, init);
   const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 419) forgetCsrfCookie();

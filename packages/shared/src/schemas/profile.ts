@@ -95,15 +95,7 @@ export const PERSONAL_PROFILE_FIELDS = [
 ] as const;
 export type PersonalProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number];
 
-/** Step 2 of the account setup (spec §4) is done when these are all present. */
-export function personalInfoComplete(profile: {
-  first_name: string | null;
-  last_name: string | null;
-  address: string | null;
-  country: string | null;
-}): boolean {
-  return Boolean(profile.first_name && profile.last_name && profile.address && profile.country);
-}
+export { personalInfoComplete } from '../profile-setup';
 
 /** PATCH /api/profile/update answers the stored profile. */
 export const UpdateProfileResponse = z.object({ message: z.string(), profile: Profile });

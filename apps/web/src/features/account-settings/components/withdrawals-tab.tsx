@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ArrowUpRight, Pencil, Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,18 @@ import type { UserResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
-import { WithdrawalDialog } from './withdrawal-dialog';
+import { useOpenedOnce } from '#components/ui/opened-once';
 import { WithdrawalHistory } from './withdrawal-history';
 
+// Loaded when first opened (decision 170).
+const WithdrawalDialog = lazy(async () => ({
+  default: (await import('./withdrawal-dialog')).WithdrawalDialog,
+}));
 /** The Withdrawals tab (spec §2): Make Withdrawal, the history, and Manage / Edit links. */
 export function WithdrawalsTab({ user }: { user: UserResponse }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const dialogMounted = useOpenedOnce(open);
   return (
     <Card className="p-5 sm:p-7">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -51,7 +56,11 @@ export function WithdrawalsTab({ user }: { user: UserResponse }) {
       </div>
       <h3 className="mt-7 mb-3 text-sm font-semibold">{t('withdrawals.history.title')}</h3>
       <WithdrawalHistory />
-      <WithdrawalDialog open={open} onOpenChange={setOpen} />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <WithdrawalDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -141,8 +141,10 @@ export function ActivityPage() {
   if (!check.success) {
     body = null;
   } else if (activity.isPending) {
+    // The list's place while it loads: the first screen, so what follows it stays out of view until
+    // the list is there (decision 170).
     body = (
-      <div className="flex justify-center py-14">
+      <div className="flex min-h-dvh items-start justify-center py-14">
         <Spinner label={t('activity.loading')} />
       </div>
     );

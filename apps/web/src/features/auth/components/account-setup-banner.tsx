@@ -1,19 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ArrowRight, Check, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import '#lib/zod-config';
-import { personalInfoComplete } from '@app/shared/schemas/profile';
+import { personalInfoComplete } from '@app/shared/profile-setup';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
-import { Dialog } from '#components/ui/dialog';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
 import { useMe } from '#lib/session';
 import { useResendOtp } from '../api/resend-otp';
-import { OtpForm } from './otp-form';
+import { useOpenedOnce } from '#components/ui/opened-once';
+
+// The code entry (its form, zod) loads when first opened: the dashboard's first paint does not wait
+// for it (decision 170).
+const OtpEntryDialog = lazy(async () => ({ default: (await import('./otp-entry-dialog')).OtpEntryDialog }));
 
 /**
  * The dashboard's Finalise account setup banner (spec §2, §4): step 1 Verify Email, step 2 Add
@@ -27,6 +29,7 @@ export function AccountSetupBanner() {
   const { data: user } = useMe();
   const resend = useResendOtp();
   const [entryOpen, setEntryOpen] = useState(false);
+  const entryMounted = useOpenedOnce(entryOpen);
   if (!user) return null;
   const verified = Boolean(user.email_verified_at);
   const personal = personalInfoComplete(user.profile);
@@ -123,20 +126,19 @@ export function AccountSetupBanner() {
           ))}
         </ol>
       </section>
-      <Dialog
-        open={entryOpen && !verified}
-        onOpenChange={setEntryOpen}
-        title={t('setup.verifyTitle')}
-        description={t('setup.entryLead', { email: user.email })}
-      >
-        <OtpForm
-          email={email}
-          onVerified={() => {
-            setEntryOpen(false);
-            toast.success(message('Email verified successfully!'));
-          }}
-        />
-      </Dialog>
+      {entryMounted && (
+        <Suspense fallback={null}>
+          <OtpEntryDialog
+            open={entryOpen && !verified}
+            onOpenChange={setEntryOpen}
+            email={email}
+            onVerified={() => {
+              setEntryOpen(false);
+              toast.success(message('Email verified successfully!'));
+            }}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

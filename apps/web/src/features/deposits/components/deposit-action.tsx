@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/button';
-import { BankDetailsDialog, type BankTransfer } from './bank-details-dialog';
-import { DepositDialog } from './deposit-dialog';
+import type { BankTransfer } from './bank-details-dialog';
 import { useDepositReturnToast } from './use-deposit-return-toast';
+
+// The dialogs (their form, its schemas) load when first opened: every member page shows this button,
+// and its first paint does not wait for them (decision 170).
+const DepositDialog = lazy(async () => ({ default: (await import('./deposit-dialog')).DepositDialog }));
+const BankDetailsDialog = lazy(async () => ({
+  default: (await import('./bank-details-dialog')).BankDetailsDialog,
+}));
 
 /**
  * The member shell's Make Deposit button (spec §2) with its modal and the bank-details modal; it also
@@ -20,6 +26,11 @@ export function DepositAction() {
   // The dashboard's deposit tile links here with ?make-deposit=1: the modal shows while it is there.
   const [params, setParams] = useSearchParams();
   const asked = params.has('make-deposit');
+  // Once opened, a dialog stays mounted, so it closes with its animation.
+  const [wanted, setWanted] = useState(false);
+  const [bankWanted, setBankWanted] = useState(false);
+  if ((open || asked) && !wanted) setWanted(true);
+  if (transfer && !bankWanted) setBankWanted(true);
   const changeOpen = (next: boolean) => {
     setOpen(next);
     if (!next && asked)
@@ -38,12 +49,18 @@ export function DepositAction() {
         <Plus className="size-4" aria-hidden="true" />
         <span className="max-sm:sr-only">{t('deposits.button')}</span>
       </Button>
-      <DepositDialog
-        open={open || asked}
-        onOpenChange={changeOpen}
-        onBankDetails={(details, message, amount) => setTransfer({ details, message, amount })}
-      />
-      <BankDetailsDialog transfer={transfer} onClose={() => setTransfer(null)} />
+      <Suspense fallback={null}>
+        {(wanted || open || asked) && (
+          <DepositDialog
+            open={open || asked}
+            onOpenChange={changeOpen}
+            onBankDetails={(details, message, amount) => setTransfer({ details, message, amount })}
+          />
+        )}
+        {(transfer || bankWanted) && (
+          <BankDetailsDialog transfer={transfer} onClose={() => setTransfer(null)} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,24 +1,33 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Plus, Target } from 'lucide-react';
+import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import type { GoalStatus } from '@app/shared/schemas/goals';
 import { PageHeader } from '#components/page-header';
 import { RetryAlert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { SelectField } from '#components/ui/field';
+import { useOpenedOnce } from '#components/ui/opened-once';
 import { SpinnerIcon } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useGoals } from '../api/goals-api';
 import { AssistantChat } from '../components/assistant-chat';
-import { CreateGoalDialog, goalToastOptions } from '../components/create-goal-dialog';
 import { GoalList } from '../components/goal-list';
 import { GoalSummary } from '../components/goal-summary';
 
 type Filter = 'all' | GoalStatus;
+
+// Loaded when first opened (decision 170).
+const CreateGoalDialog = lazy(async () => ({
+  default: (await import('../components/create-goal-dialog')).CreateGoalDialog,
+}));
+
+/** As the create-goal dialog's own toasts (spec §8: 4 seconds). */
+const goalToastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
 
 /**
  * My Goals (spec §2, §8, §9): heading; 'Loading your investment goals...'; the error as text and a
@@ -30,6 +39,7 @@ export function MyGoalsPage() {
   const message = useMessage();
   const goals = useGoals();
   const [creating, setCreating] = useState(false);
+  const createMounted = useOpenedOnce(creating);
   const [filter, setFilter] = useState<Filter>('all');
   useDocumentMeta(t('pages.my-goals.title'), t('pages.my-goals.description'));
 
@@ -44,12 +54,6 @@ export function MyGoalsPage() {
   return (
     <>
       <PageHeader title={t('pages.my-goals.title')} description={t('goals.lead')} />
-      {goals.isPending && (
-        <p role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-muted">
-          <SpinnerIcon className="size-5 text-brand" />
-          {message('Loading your investment goals...')}
-        </p>
-      )}
       {failure && !data && <RetryAlert onRetry={() => void goals.refetch()}>{failure}</RetryAlert>}
       {data && data.summary.total_goals === 0 && (
         <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
@@ -67,10 +71,22 @@ export function MyGoalsPage() {
       )}
 
       {/* The assistant's chat box (spec §2 My Goals, §4 AI chat goal flow). */}
-      <div className="mt-6">
+      <div className="mt-6" data-testid="assistant-chat">
         <AssistantChat />
       </div>
 
+      {/* The goals load below the chat box, where they will show: the chat box does not move when
+          they arrive (decision 170). */}
+      {goals.isPending && (
+        <p
+          role="status"
+          className="mt-6 flex min-h-64 items-center justify-center gap-3 py-10 text-sm text-muted"
+          data-testid="goals-loading"
+        >
+          <SpinnerIcon className="size-5 text-brand" />
+          {message('Loading your investment goals...')}
+        </p>
+      )}
       {data && data.summary.total_goals > 0 && (
         <div className="mt-6 space-y-6">
           <section aria-label={t('goals.summary.title')}>
@@ -98,7 +114,11 @@ export function MyGoalsPage() {
           </section>
         </div>
       )}
-      <CreateGoalDialog open={creating} onOpenChange={setCreating} />
+      {createMounted && (
+        <Suspense fallback={null}>
+          <CreateGoalDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -98,7 +98,8 @@ export function CumulativeEarningsChart({ points, title }: { points: EarningsPoi
           </AreaChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="mt-2 text-xs text-muted">{summary}</figcaption>
+      {/* Two lines at least, as the loading state (ChartLoading) reserves them. */}
+      <figcaption className="mt-2 min-h-[2lh] text-xs text-muted">{summary}</figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-text">{t('memberExtras.chart.showTable')}</summary>
         <div

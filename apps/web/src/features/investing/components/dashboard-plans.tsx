@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '@app/shared/schemas/investing';
 import { RetryAlert } from '#components/ui/alert';
@@ -14,7 +14,10 @@ import { cn } from '#lib/cn';
 import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { usePlans } from '../api/get-plans';
-import { InvestDialog } from './invest-dialog';
+import { useOpenedOnce } from '#components/ui/opened-once';
+
+// Loaded when first opened (decision 170).
+const InvestDialog = lazy(async () => ({ default: (await import('./invest-dialog')).InvestDialog }));
 
 /** A plan's yearly rate (the spec's change): green when it is above zero. */
 function Change({ bps, text }: { bps: number; text: string }) {
@@ -48,6 +51,7 @@ export function DashboardPlans() {
   const [hideInactive, setHideInactive] = useState(false);
   const [search, setSearch] = useState('');
   const [investing, setInvesting] = useState<Plan | null>(null);
+  const investMounted = useOpenedOnce(investing !== null);
 
   const all = useMemo(() => plans.data ?? [], [plans.data]);
   const categories = useMemo(() => [...new Set(all.map((plan) => plan.category))], [all]);
@@ -230,7 +234,11 @@ export function DashboardPlans() {
         </h2>
         {body}
       </Card>
-      <InvestDialog plan={investing} onOpenChange={(open) => !open && setInvesting(null)} />
+      {investMounted && (
+        <Suspense fallback={null}>
+          <InvestDialog plan={investing} onOpenChange={(open) => !open && setInvesting(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserPlan } from '@app/shared/schemas/investing';
 import { PageHeader } from '#components/page-header';
@@ -15,7 +15,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { PrivateAmount } from '#components/private-amount';
 import { useDateFormat } from '#lib/money';
 import { useUserPlans } from '../api/get-user-plans';
-import { ManagePlanDialog } from '../components/manage-plan-dialog';
+import { useOpenedOnce } from '#components/ui/opened-once';
 
 const STATUS_TONES: Record<UserPlan['status'], BadgeTone> = {
   active: 'success',
@@ -24,6 +24,10 @@ const STATUS_TONES: Record<UserPlan['status'], BadgeTone> = {
   cancelled: 'danger',
 };
 
+// Loaded when first opened (decision 170).
+const ManagePlanDialog = lazy(async () => ({
+  default: (await import('../components/manage-plan-dialog')).ManagePlanDialog,
+}));
 /** Manage is enabled for active plans only; otherwise it is disabled and says the status (spec §4). */
 function ManageButton({ plan, onManage }: { plan: UserPlan; onManage: (plan: UserPlan) => void }) {
   const { t } = useTranslation();
@@ -52,6 +56,7 @@ export function MemberPlansPage() {
   const date = useDateFormat();
   const [page, setPage] = useState(1);
   const [managing, setManaging] = useState<UserPlan | null>(null);
+  const manageMounted = useOpenedOnce(managing !== null);
   const plans = useUserPlans(page);
   useDocumentMeta(t('investing.myPlans.title'), t('investing.myPlans.description'));
 
@@ -142,7 +147,11 @@ export function MemberPlansPage() {
     <>
       <PageHeader title={t('investing.myPlans.title')} description={t('investing.myPlans.description')} />
       <Card className="p-4 sm:p-6">{body}</Card>
-      <ManagePlanDialog plan={managing} onOpenChange={(open) => !open && setManaging(null)} />
+      {manageMounted && (
+        <Suspense fallback={null}>
+          <ManagePlanDialog plan={managing} onOpenChange={(open) => !open && setManaging(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centsToMajor, majorToCents } from '@app/shared/money';
 import type { Loan, LoanApplication, LoanPlan } from '@app/shared/schemas/loans';
@@ -8,6 +8,7 @@ import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { ResponsiveTable } from '#components/ui/responsive-table';
+import { Skeleton } from '#components/ui/skeleton';
 import { SpinnerIcon } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -16,8 +17,6 @@ import { logger } from '#lib/logger';
 import { useLabels } from '#lib/labels';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useLoanApplications, useLoanPlans, useLoans } from '../api/loans-api';
-import { ApplyLoanDialog } from '../components/apply-loan-dialog';
-import { LoanDetailDialog } from '../components/loan-detail-dialog';
 import { APPLICATION_TONES, useLoanRate, usePeriods } from '../components/loan-format';
 
 function Loading({ text }: { text: string }) {
@@ -26,6 +25,41 @@ function Loading({ text }: { text: string }) {
       <SpinnerIcon className="size-5 text-brand" />
       {text}
     </p>
+  );
+}
+
+// The dialogs load when first opened: the page's first paint does not wait for them (decision 170).
+const ApplyLoanDialog = lazy(async () => ({
+  default: (await import('../components/apply-loan-dialog')).ApplyLoanDialog,
+}));
+const LoanDetailDialog = lazy(async () => ({
+  default: (await import('../components/loan-detail-dialog')).LoanDetailDialog,
+}));
+
+/** A plan card's height (at least): the loading cards have it too, so nothing moves when plans arrive. */
+const PLAN_CARD_HEIGHT = 'min-h-64';
+
+/**
+ * The plans while they load: cards of a plan card's size, enough of them to fill a phone's first
+ * screen, so the sections below stay out of view until the plans are there (decision 170).
+ */
+function PlanCardsLoading({ text }: { text: string }) {
+  return (
+    <div
+      role="status"
+      aria-label={text}
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+      data-testid="loan-plans"
+    >
+      {[0, 1, 2].map((key) => (
+        <Card key={key} className={`flex flex-col gap-3 p-5 ${PLAN_CARD_HEIGHT}`}>
+          <Skeleton className="h-6 w-1/2" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-16 w-3/4" />
+          <Skeleton className="mt-auto h-10 w-full rounded-xl" />
+        </Card>
+      ))}
+    </div>
   );
 }
 
@@ -65,7 +99,7 @@ function PlanCard({ plan, onApply }: { plan: LoanPlan; onApply: (plan: LoanPlan)
   const periods = usePeriods();
   const rate = useLoanRate();
   return (
-    <Card className="flex flex-col gap-3 p-5">
+    <Card className={`flex flex-col gap-3 p-5 ${PLAN_CARD_HEIGHT}`}>
       <div>
         <h3 className="text-base font-semibold">{plan.name}</h3>
         <p className="mt-1 text-sm text-muted">{description(plan)}</p>
@@ -98,7 +132,7 @@ function Plans({ onApply }: { onApply: (plan: LoanPlan) => void }) {
   const message = useMessage();
   const plans = useLoanPlans();
   useLogFailure(plans.error, 'loan plans');
-  if (plans.isPending) return <Loading text={t('loans.plans.loading')} />;
+  if (plans.isPending) return <PlanCardsLoading text={t('loans.plans.loading')} />;
   if (plans.isError)
     return (
       <RetryAlert onRetry={() => void plans.refetch()}>
@@ -107,7 +141,7 @@ function Plans({ onApply }: { onApply: (plan: LoanPlan) => void }) {
     );
   if (plans.data.length === 0) return <Empty text={message('No loan plans available.')} />;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="loan-plans">
       {plans.data.map((plan) => (
         <PlanCard key={plan.id} plan={plan} onApply={onApply} />
       ))}
@@ -251,6 +285,11 @@ export function ExplorePage() {
   const { t } = useTranslation();
   const [applying, setApplying] = useState<LoanPlan | null>(null);
   const [openLoan, setOpenLoan] = useState<number | null>(null);
+  // Once opened, a dialog stays mounted, so it closes with its animation.
+  const [applyWanted, setApplyWanted] = useState(false);
+  const [loanWanted, setLoanWanted] = useState(false);
+  if (applying && !applyWanted) setApplyWanted(true);
+  if (openLoan !== null && !loanWanted) setLoanWanted(true);
   useDocumentMeta(t('pages.explore.title'), t('pages.explore.description'));
   return (
     <>
@@ -277,8 +316,14 @@ export function ExplorePage() {
           <History />
         </Card>
       </section>
-      <ApplyLoanDialog plan={applying} onOpenChange={(open) => !open && setApplying(null)} />
-      <LoanDetailDialog loanId={openLoan} onOpenChange={(open) => !open && setOpenLoan(null)} />
+      <Suspense fallback={null}>
+        {applyWanted && (
+          <ApplyLoanDialog plan={applying} onOpenChange={(open) => !open && setApplying(null)} />
+        )}
+        {loanWanted && (
+          <LoanDetailDialog loanId={openLoan} onOpenChange={(open) => !open && setOpenLoan(null)} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,12 +1,39 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '#components/brand';
 import { PageSpinner } from '#components/ui/spinner';
 import { useMe } from '#lib/session';
 import { DesktopNav, MobileNav } from '../components/member-nav';
-import { NotificationsButton } from '../components/notifications-button';
-import { ProfileMenu } from '../components/profile-menu';
+
+// The bell and the profile menu (their popovers, Radix's menus) load beside the page rather than
+// before it: until they are there, their triggers' places are held, the same size (decision 170).
+const NotificationsButton = lazy(async () => ({
+  default: (await import('../components/notifications-button')).NotificationsButton,
+}));
+const ProfileMenu = lazy(async () => ({ default: (await import('../components/profile-menu')).ProfileMenu }));
+
+/** The bell's place while it loads (the trigger's size-9). */
+function BellPlaceholder() {
+  return <span aria-hidden="true" className="inline-flex size-9" data-testid="bell-placeholder" />;
+}
+
+/** The profile menu's trigger while it loads: the same markup, inert. */
+function ProfilePlaceholder({ username }: { username: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex h-9 items-center gap-2 rounded-full ps-0.5 pe-1 text-sm font-medium text-fg sm:pe-2"
+    >
+      <span className="flex size-8 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold text-brand-text">
+        {username.charAt(0).toUpperCase()}
+      </span>
+      <span className="hidden lg:inline lg:max-w-32 lg:truncate">{username}</span>
+      <ChevronDown className="hidden size-4 text-muted sm:block" />
+    </span>
+  );
+}
 
 /**
  * The member shell: header with navigation, deposit, notifications and profile menu. The deposit
@@ -29,8 +56,14 @@ export function MemberLayout({ depositAction }: { depositAction?: ReactNode }) {
           <DesktopNav />
           <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
             <Suspense fallback={null}>{depositAction}</Suspense>
-            <NotificationsButton />
-            {user && <ProfileMenu user={user} />}
+            <Suspense fallback={<BellPlaceholder />}>
+              <NotificationsButton />
+            </Suspense>
+            {user && (
+              <Suspense fallback={<ProfilePlaceholder username={user.username} />}>
+                <ProfileMenu user={user} />
+              </Suspense>
+            )}
           </div>
         </div>
       </header>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Gift, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -16,11 +16,15 @@ import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat } from '#lib/money';
 import { useReferrals } from '../api/get-referrals';
-import { RedeemPointsDialog } from '../components/redeem-points-dialog';
+import { useOpenedOnce } from '#components/ui/opened-once';
 import { ReferralLinkField } from '../components/referral-link-field';
 
 type ReferredUser = ReferralInfoResponse['referred_users'][number];
 
+// Loaded when first opened (decision 170).
+const RedeemPointsDialog = lazy(async () => ({
+  default: (await import('../components/redeem-points-dialog')).RedeemPointsDialog,
+}));
 /**
  * /rewards (spec §2 Rewards Hub, §8 Referral): the referral link, points earned from referrals and
  * available, redeeming points to cash (10 at least; all or part, after a confirmation that shows the
@@ -32,6 +36,7 @@ export function RewardsPage() {
   const date = useDateFormat();
   const referrals = useReferrals();
   const [redeeming, setRedeeming] = useState(false);
+  const redeemMounted = useOpenedOnce(redeeming);
   // Each opening starts afresh from the points held then. Not keyed by the points themselves: the
   // redeem's own reload changes them while its answer is still being told (the toast).
   const [openings, setOpenings] = useState(0);
@@ -103,14 +108,18 @@ export function RewardsPage() {
             {t('rewards.redeem')}
           </Button>
           <p className="mt-2 text-xs text-muted">{t('rewards.redeemHint', { min: MIN_POINTS_TO_REDEEM })}</p>
-          <RedeemPointsDialog
-            key={openings}
-            open={redeeming}
-            onOpenChange={setRedeeming}
-            held={info.loyalty_points}
-            pointsPerDollar={info.points_per_dollar}
-            numbers={numbers}
-          />
+          {redeemMounted && (
+            <Suspense fallback={null}>
+              <RedeemPointsDialog
+                key={openings}
+                open={redeeming}
+                onOpenChange={setRedeeming}
+                held={info.loyalty_points}
+                pointsPerDollar={info.points_per_dollar}
+                numbers={numbers}
+              />
+            </Suspense>
+          )}
         </Card>
       </section>
       <Card className="p-5 sm:p-6">
