@@ -17,6 +17,7 @@ type ContentTable = typeof helpArticles | typeof helpFaqs;
 export interface ContentFilter {
   q?: string | undefined;
   published?: 'true' | 'false' | undefined;
+  language?: 'en' | 'es' | 'ar' | undefined;
 }
 
 // ── Articles and FAQs (a few dozen rows each: counting them is cheap) ────────────────────────
@@ -24,6 +25,7 @@ function contentWhere(table: ContentTable, text: SQL | undefined, filter: Conten
   return and(
     text,
     filter.published === undefined ? undefined : eq(table.published, filter.published === 'true'),
+    filter.language === undefined ? undefined : eq(table.language, filter.language),
   );
 }
 
