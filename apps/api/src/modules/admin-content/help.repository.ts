@@ -129,7 +129,7 @@ export async function deleteFaq(db: DbOrTx, id: number): Promise<void> {
 export async function neighbour(
   db: DbOrTx,
   table: ContentTable,
-  row: { id: number; position: number },
+  row: { id: number; position: number; language: string },
   direction: 'up' | 'down',
 ): Promise<{ id: number; position: number } | null> {
   const before = or(
@@ -143,7 +143,8 @@ export async function neighbour(
   const [found] = await db
     .select({ id: table.id, position: table.position })
     .from(table)
-    .where(direction === 'up' ? before : after)
+    // Each language has its own order (decision 164).
+    .where(and(eq(table.language, row.language), direction === 'up' ? before : after))
     .orderBy(
       ...(direction === 'up' ? [desc(table.position), desc(table.id)] : [asc(table.position), asc(table.id)]),
     )
