@@ -1,5 +1,6 @@
 import type { HelpLanguage } from '@app/shared';
-import { SEED_ARTICLES, SEED_FAQS } from './help-content';
+import type { SEED_ARTICLES } from './help-content';
+import { SEED_FAQS } from './help-content';
 
 /**
  * The Spanish and Arabic versions of the help center's first content (decision 164). Articles are
@@ -22,32 +23,38 @@ export const SEED_ARTICLE_TRANSLATIONS: Record<
     },
     'making-a-deposit': {
       title: 'Cómo hacer un depósito',
-      summary: 'Añade fondos a tu cuenta por transferencia bancaria o con criptomonedas a través de nuestros socios de pago.',
+      summary:
+        'Añade fondos a tu cuenta por transferencia bancaria o con criptomonedas a través de nuestros socios de pago.',
       body: 'Elige Hacer depósito, introduce el importe y elige un método. Los pagos con criptomonedas abren una página de pago de nuestro socio y se abonan en cuanto el pago se confirma en la red. Una transferencia bancaria muestra nuestros datos bancarios y una referencia: incluye la referencia para que podamos identificar tu transferencia; nuestro equipo la confirma cuando llega, normalmente en un día hábil.',
     },
     'withdrawing-funds': {
       title: 'Cómo retirar tus fondos',
-      summary: 'Envía dinero a tu cuenta bancaria o a tu monedero de criptomonedas; el importe queda retenido mientras lo revisamos.',
+      summary:
+        'Envía dinero a tu cuenta bancaria o a tu monedero de criptomonedas; el importe queda retenido mientras lo revisamos.',
       body: 'Abre Ajustes de la cuenta, luego Retiros, y elige Hacer retiro. El importe se aparta de tu saldo en el acto para que no pueda gastarse dos veces. Nuestro equipo revisa cada solicitud; una vez aprobada, se paga al destino que indicaste. Si una solicitud se rechaza, el importe vuelve a tu saldo y te explicamos el motivo.',
     },
     'how-plans-earn': {
       title: 'Cómo generan ganancias los planes de inversión',
-      summary: 'Las ganancias se abonan cada día según la tasa del plan; al final del plazo tu capital vuelve a tu saldo.',
+      summary:
+        'Las ganancias se abonan cada día según la tasa del plan; al final del plazo tu capital vuelve a tu saldo.',
       body: 'Cuando inviertes, el importe pasa de tu saldo al plan. Cada día a las 00:00 UTC el plan genera su tasa anual dividida entre 365, que se abona en tu saldo. Los planes flexibles no tienen fecha de fin; los planes a plazo fijo devuelven tu capital a tu saldo en su fecha de fin. Las rentabilidades pasadas no garantizan rentabilidades futuras.',
     },
     'locking-a-plan': {
       title: 'Bloquear un plan para obtener una tasa más alta',
-      summary: 'El bloqueo es permanente y aplica la tasa bloqueada del plan desde el siguiente abono diario.',
+      summary:
+        'El bloqueo es permanente y aplica la tasa bloqueada del plan desde el siguiente abono diario.',
       body: 'En Mis planes activos y completados, elige Gestionar en un plan activo y después Bloquear plan. Un plan bloqueado genera la tasa bloqueada, más alta, desde el siguiente abono diario. El bloqueo no se puede deshacer, así que bloquea solo dinero que no vayas a necesitar antes de que termine el plan.',
     },
     'loans-explained': {
       title: 'Cómo solicitar un préstamo',
-      summary: 'Elige un plan de préstamo, consulta la cuota de cada periodo antes de solicitarlo y paga automáticamente.',
+      summary:
+        'Elige un plan de préstamo, consulta la cuota de cada periodo antes de solicitarlo y paga automáticamente.',
       body: 'En Explorar, elige un plan de préstamo e introduce el importe y el plazo; Calcular muestra lo que pagarás en cada periodo. Tras la aprobación, el importe se abona en tu saldo y cada cuota se cobra de tu saldo a su vencimiento. Mantén saldo suficiente en la fecha de vencimiento: una cuota impagada pasa a estar vencida y se vuelve a intentar cada día.',
     },
     'securing-your-account': {
       title: 'Cómo proteger tu cuenta',
-      summary: 'Activa la autenticación en dos pasos y guarda tus códigos de recuperación en un lugar seguro.',
+      summary:
+        'Activa la autenticación en dos pasos y guarda tus códigos de recuperación en un lugar seguro.',
       body: 'En Ajustes de la cuenta, Seguridad, activa la autenticación en dos pasos con una aplicación de autenticación. Guarda los 10 códigos de recuperación que te mostramos: cada uno sirve una vez si pierdes tu teléfono. Te enviamos un correo cuando alguien inicia sesión en tu cuenta o cuando cambian tu contraseña o tu autenticación en dos pasos. Nunca te pediremos tu contraseña ni tus códigos por correo o por teléfono.',
     },
     'fees-and-charges': {
