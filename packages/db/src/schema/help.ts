@@ -1,16 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** PostgreSQL's full-text document type (the assistant's help search; never written by the app). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The languages help content is written in (decision 164); English is the fallback of the others. */
+export const HELP_LANGUAGES = ['en', 'es', 'ar'] as const;
+export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
+
+/**
+ * The full-text configuration of a row's language (decision 164): `spanish` and `arabic` are the
+ * Snowball stemmers PostgreSQL (15+) and PGlite both ship; anything else reads as English.
+ */
+const configOf = sql.raw(
+  `(case language when 'es' then 'spanish'::regconfig when 'ar' then 'arabic'::regconfig else 'english'::regconfig end)`,
+);
 
 /** Help center articles (spec §3: title, summary); the body is the full answer an admin can edit. */
 export const helpArticles = pgTable(
   'help_articles',
   {
     id: serial('id').primaryKey(),
-    slug: text('slug').notNull().unique(),
+    /** The article's address; its versions in other languages share it (unique per language). */
+    slug: text('slug').notNull(),
+    language: text('language', { enum: HELP_LANGUAGES }).notNull().default('en'),
     category: text('category').notNull(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),
@@ -19,13 +45,18 @@ export const helpArticles = pgTable(
     published: boolean('published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-    /** Title, summary and body as one weighted document for the assistant's search (decision 116). */
+    /**
+     * Title, summary and body as one weighted document for the assistant's search (decision 116), in
+     * the row's language's configuration (decision 164).
+     */
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+      sql`setweight(to_tsvector(${configOf}, coalesce(title, '')), 'A') || setweight(to_tsvector(${configOf}, coalesce(summary, '')), 'B') || setweight(to_tsvector(${configOf}, coalesce(body, '')), 'C')`,
     ),
   },
   (t) => [
-    index('help_articles_order_idx').on(t.published, t.position),
+    unique('help_articles_slug_language_unique').on(t.slug, t.language),
+    check('help_articles_language_check', sql`${t.language} in ('en', 'es', 'ar')`),
+    index('help_articles_order_idx').on(t.language, t.published, t.position),
     index('help_articles_search_idx').using('gin', t.search),
   ],
 );
@@ -35,20 +66,28 @@ export const helpFaqs = pgTable(
   'help_faqs',
   {
     id: serial('id').primaryKey(),
+    language: text('language', { enum: HELP_LANGUAGES }).notNull().default('en'),
+    /** The English question this one translates (null for an English one or one of its own). */
+    translationOf: integer('translation_of').references((): AnyPgColumn => helpFaqs.id, {
+      onDelete: 'set null',
+    }),
     category: text('category').notNull(),
-    question: text('question').notNull().unique(),
+    question: text('question').notNull(),
     answer: text('answer').notNull(),
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-    /** Question and answer as one weighted document for the assistant's search (decision 116). */
+    /** Question and answer as one weighted document for the assistant's search (decisions 116, 164). */
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(question, '')), 'A') || setweight(to_tsvector('english', coalesce(answer, '')), 'B')`,
+      sql`setweight(to_tsvector(${configOf}, coalesce(question, '')), 'A') || setweight(to_tsvector(${configOf}, coalesce(answer, '')), 'B')`,
     ),
   },
   (t) => [
-    index('help_faqs_order_idx').on(t.published, t.position),
+    unique('help_faqs_question_language_unique').on(t.question, t.language),
+    check('help_faqs_language_check', sql`${t.language} in ('en', 'es', 'ar')`),
+    unique('help_faqs_translation_language_unique').on(t.translationOf, t.language),
+    index('help_faqs_order_idx').on(t.language, t.published, t.position),
     index('help_faqs_search_idx').using('gin', t.search),
   ],
 );

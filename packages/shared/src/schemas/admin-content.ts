@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOAN_INTERVALS, MAX_LOAN_TERM, type LoanInterval } from '../loans';
 import { ListMeta, PageQuery, emailField, isSafeLinkUrl, moneyAmount, requiredText } from './common';
 import { SocialLink } from './front';
-import { HELP_CATEGORIES } from './help';
+import { HELP_CATEGORIES, helpLanguage } from './help';
 import { PLAN_CATEGORIES } from './investing';
 
 /**
@@ -40,8 +40,9 @@ export const ADMIN_CONTENT_MESSAGES = {
   currenciesInvalid: 'Offer US dollars and any of the other currencies.',
   titleRequired: 'Title is required.',
   slugInvalid: 'Use lowercase letters, digits and hyphens (at most 80).',
-  slugTaken: 'An article with this address already exists.',
-  questionTaken: 'This question already exists.',
+  slugTaken: 'An article with this address already exists in this language.',
+  questionTaken: 'This question already exists in this language.',
+  translationInvalid: 'Choose an English question this one translates.',
   summaryRequired: 'Summary is required.',
   bodyRequired: 'Text is required.',
   questionRequired: 'Question is required.',
@@ -319,6 +320,8 @@ const slug = z
 
 export const AdminArticleCreate = z.object({
   slug,
+  /** Versions of one article in other languages share its slug (decision 164). */
+  language: helpLanguage.default('en'),
   category: helpCategory,
   title: requiredText(M.titleRequired, 160),
   summary: requiredText(M.summaryRequired, 300),
@@ -333,6 +336,9 @@ export const AdminArticleUpdate = AdminArticleCreate.partial()
 export type AdminArticleUpdate = z.output<typeof AdminArticleUpdate>;
 
 export const AdminFaqCreate = z.object({
+  language: helpLanguage.default('en'),
+  /** The id of the English question this one translates (decision 164); none for its own question. */
+  translation_of: z.number({ error: M.translationInvalid }).int(M.translationInvalid).positive(M.translationInvalid).nullable().optional(),
   category: helpCategory,
   question: requiredText(M.questionRequired, 300),
   answer: requiredText(M.answerRequired, 5_000),
@@ -359,6 +365,7 @@ const contentMeta = {
 export const AdminArticle = z.object({
   id: z.number().int(),
   slug: z.string(),
+  language: helpLanguage,
   category: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -368,6 +375,8 @@ export const AdminArticle = z.object({
 export type AdminArticle = z.infer<typeof AdminArticle>;
 export const AdminFaq = z.object({
   id: z.number().int(),
+  language: helpLanguage,
+  translation_of: z.number().int().nullable(),
   category: z.string(),
   question: z.string(),
   answer: z.string(),
@@ -386,6 +395,7 @@ export type AdminFaqResponse = z.infer<typeof AdminFaqResponse>;
 export const AdminHelpListQuery = PageQuery.extend({
   q: z.string().trim().max(100).optional(),
   published: z.enum(['true', 'false']).optional(),
+  language: helpLanguage.optional(),
 });
 
 // ── Help inbox ───────────────────────────────────────────────────────────────────────────────

@@ -47,8 +47,20 @@ export const HELP_CATEGORIES = [
 ] as const;
 export type HelpCategory = (typeof HELP_CATEGORIES)[number];
 
+/** The languages help content is written in (decision 164); English is the others' fallback. */
+export const HELP_LANGUAGES = ['en', 'es', 'ar'] as const;
+export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
+export const HELP_LANGUAGE_INVALID = 'Choose en, es or ar.';
+export const helpLanguage = z.enum(HELP_LANGUAGES, { error: HELP_LANGUAGE_INVALID });
+
+/** GET /api/help/articles and /api/help/faqs: the reader's language (English without). */
+export const HelpListQuery = z.object({ lang: helpLanguage.default('en') });
+export type HelpListQuery = z.input<typeof HelpListQuery>;
+
 export const HelpArticle = z.object({
   id: z.number().int(),
+  /** The language this item is written in: not the one asked for when it has no version in it. */
+  language: helpLanguage,
   slug: z.string(),
   category: z.string(),
   title: z.string(),
@@ -59,6 +71,7 @@ export type HelpArticle = z.infer<typeof HelpArticle>;
 
 export const HelpFaq = z.object({
   id: z.number().int(),
+  language: helpLanguage,
   category: z.string(),
   question: z.string(),
   answer: z.string(),

@@ -17,6 +17,7 @@ type ContentTable = typeof helpArticles | typeof helpFaqs;
 export interface ContentFilter {
   q?: string | undefined;
   published?: 'true' | 'false' | undefined;
+  language?: 'en' | 'es' | 'ar' | undefined;
 }
 
 // ── Articles and FAQs (a few dozen rows each: counting them is cheap) ────────────────────────
@@ -24,6 +25,7 @@ function contentWhere(table: ContentTable, text: SQL | undefined, filter: Conten
   return and(
     text,
     filter.published === undefined ? undefined : eq(table.published, filter.published === 'true'),
+    filter.language === undefined ? undefined : eq(table.language, filter.language),
   );
 }
 
@@ -127,7 +129,7 @@ export async function deleteFaq(db: DbOrTx, id: number): Promise<void> {
 export async function neighbour(
   db: DbOrTx,
   table: ContentTable,
-  row: { id: number; position: number },
+  row: { id: number; position: number; language: string },
   direction: 'up' | 'down',
 ): Promise<{ id: number; position: number } | null> {
   const before = or(
@@ -141,7 +143,8 @@ export async function neighbour(
   const [found] = await db
     .select({ id: table.id, position: table.position })
     .from(table)
-    .where(direction === 'up' ? before : after)
+    // Each language has its own order (decision 164).
+    .where(and(eq(table.language, row.language), direction === 'up' ? before : after))
     .orderBy(
       ...(direction === 'up' ? [desc(table.position), desc(table.id)] : [asc(table.position), asc(table.id)]),
     )

@@ -34,6 +34,7 @@ export function toAdminArticle(row: HelpArticleRow): AdminArticle {
   return {
     id: row.id,
     slug: row.slug,
+    language: row.language,
     category: row.category,
     title: row.title,
     summary: row.summary,
@@ -151,6 +152,8 @@ export async function deleteAdminArticle(deps: AppDeps, actor: AdminActor, id: n
 export function toAdminFaq(row: HelpFaqRow): AdminFaq {
   return {
     id: row.id,
+    language: row.language,
+    translation_of: row.translationOf,
     category: row.category,
     question: row.question,
     answer: row.answer,
@@ -176,6 +179,22 @@ export async function getAdminFaq(deps: AppDeps, id: number): Promise<AdminFaq> 
   return toAdminFaq(row);
 }
 
+/**
+ * A FAQ's `translation_of` names an English question, and only a version in another language has one
+ * (decision 164); anything else is refused before the write.
+ */
+async function checkTranslationOf(
+  db: Parameters<typeof repository.findFaq>[0],
+  language: AdminFaq['language'],
+  translationOf: number | null | undefined,
+  self?: number,
+): Promise<void> {
+  if (translationOf === null || translationOf === undefined) return;
+  const original = await repository.findFaq(db, translationOf);
+  if (language === 'en' || !original || original.language !== 'en' || original.id === self)
+    throw AppError.validation('translation_of', M.translationInvalid);
+}
+
 export async function createAdminFaq(
   deps: AppDeps,
   actor: AdminActor,
@@ -183,8 +202,11 @@ export async function createAdminFaq(
 ): Promise<AdminFaq> {
   try {
     return await deps.database.db.transaction(async (tx) => {
+      await checkTranslationOf(tx, input.language, input.translation_of);
+      const { translation_of: translationOf, ...fields } = input;
       const row = await repository.insertFaq(tx, {
-        ...input,
+        ...fields,
+        translationOf: translationOf ?? null,
         position: await repository.nextPosition(tx, helpFaqs),
         createdAt: actor.now,
         updatedAt: actor.now,
@@ -208,8 +230,15 @@ export async function updateAdminFaq(
     return await deps.database.db.transaction(async (tx) => {
       const current = await repository.findFaq(tx, id, true);
       if (!current) throw AppError.notFound(M.faqNotFound);
+      const { translation_of: translationOf, ...fields } = input;
+      const language = fields.language ?? current.language;
+      const linked = translationOf === undefined ? current.translationOf : translationOf;
+      if (language === 'en' && linked !== null)
+        throw AppError.validation('translation_of', M.translationInvalid);
+      if (translationOf !== undefined) await checkTranslationOf(tx, language, translationOf, id);
       const row = await repository.updateFaq(tx, id, {
-        ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+        ...(translationOf === undefined ? {} : { translationOf }),
         updatedAt: actor.now,
       });
       const diff = changedFields(toAdminFaq(current), toAdminFaq(row));

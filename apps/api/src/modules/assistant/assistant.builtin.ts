@@ -61,14 +61,16 @@ async function helpAnswer(
   language: AssistantLanguage,
   lead?: string,
 ): Promise<AskResponse | null> {
-  const { results } = await data.searchHelpCenter(ctx, query);
+  const { results, language: answeredIn } = await data.searchHelpCenter(ctx, query, language);
   const best = results[0];
   if (!best) return null;
   const sources = results.map((hit) => ({
     title: hit.title,
     url: hit.kind === 'faq' ? '/help-center#faq-title' : '/help-center#articles-title',
   }));
-  const text = TEXTS[language].fromHelpCenter(best.title, best.text);
+  const found = TEXTS[language].fromHelpCenter(best.title, best.text);
+  // Nothing in the member's language answered: the English text is given, and said to be English.
+  const text = answeredIn === language ? found : `${TEXTS[language].helpInEnglish} ${found}`;
   return { answer: lead ? `${lead} ${text}` : text, sources, intent: 'help' };
 }
 

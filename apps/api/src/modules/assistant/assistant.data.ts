@@ -1,4 +1,4 @@
-import { centsToMajor, formatMoney, planYieldLabel } from '@app/shared';
+import { centsToMajor, formatMoney, planYieldLabel, type AssistantLanguage } from '@app/shared';
 import type { DbOrTx } from '@app/db';
 import { getSettings } from '../settings/settings.service';
 import * as repository from './assistant.repository';
@@ -177,9 +177,19 @@ export async function getPlanCatalogue(ctx: DataContext): Promise<PlanCatalogue>
   };
 }
 
-export async function searchHelpCenter(ctx: DataContext, query: string) {
-  const hits = await repository.searchHelp(ctx.db, query, 3);
+/**
+ * The help center's answers to `query`: in the member's `language` first (its own full-text
+ * configuration), else in English, with `language` saying which one answered (decision 164).
+ */
+export async function searchHelpCenter(ctx: DataContext, query: string, language: AssistantLanguage = 'en') {
+  let answeredIn: AssistantLanguage = language;
+  let hits = await repository.searchHelp(ctx.db, query, 3, language);
+  if (hits.length === 0 && language !== 'en') {
+    answeredIn = 'en';
+    hits = await repository.searchHelp(ctx.db, query, 3, 'en');
+  }
   return {
+    language: answeredIn,
     results: hits.map((hit) => ({ kind: hit.kind, title: hit.title, text: hit.text })),
   };
 }

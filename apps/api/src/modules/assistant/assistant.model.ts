@@ -43,6 +43,7 @@ export function systemPrompt(language: AssistantLanguage = 'en'): string {
   if (language !== 'en') {
     lines.push(
       `- Answer in ${LANGUAGE_NAMES[language]}, the member's language, and copy every figure exactly as the tools write it (for example "$1,234.50").`,
+      `- When search_help_center answers with "language": "en", say that the help center has this only in English for now.`,
     );
   }
   return lines.join('\n');
@@ -118,6 +119,7 @@ async function runTool(
   readGoals: GoalsReader,
   name: string,
   rawArguments: string,
+  language: AssistantLanguage = 'en',
 ): Promise<{ result: unknown; sources: AssistantSource[] }> {
   let args: unknown;
   try {
@@ -158,7 +160,8 @@ async function runTool(
     case 'search_help_center': {
       const parsed = SearchArgs.safeParse(args);
       if (!parsed.success) return { result: { error: 'query is required' }, sources: [] };
-      const found = await data.searchHelpCenter(ctx, parsed.data.query);
+      // The member's language first, then English; `language` of the result says which answered.
+      const found = await data.searchHelpCenter(ctx, parsed.data.query, language);
       return {
         result: found,
         sources: found.results.map((hit) => ({
@@ -268,6 +271,7 @@ export async function askModel(
           readGoals,
           call.function.name,
           call.function.arguments,
+          options.language,
         );
         usedTools.add(call.function.name);
         sources.push(...found);

@@ -210,25 +210,35 @@ export interface HelpHit {
   rank: number;
 }
 
+/** The full-text configuration of each help language (decision 164; the same as the `search` columns'). */
+const HELP_SEARCH_CONFIG = { en: 'english', es: 'spanish', ar: 'arabic' } as const;
+
 /**
- * Help center full-text search (decision 116): published articles and FAQs whose generated `search`
- * document has any of the question's words as `websearch_to_tsquery` reads them (a question is rarely
- * all keywords), documents with every word first, then by `ts_rank` (more of the words, and words in
- * titles, rank higher).
+ * Help center full-text search (decision 116) in one `language` (decision 164): its published
+ * articles and FAQs whose generated `search` document (made with the language's configuration) has any
+ * of the question's words as `websearch_to_tsquery` reads them with the same configuration (a question
+ * is rarely all keywords), documents with every word first, then by `ts_rank` (more of the words, and
+ * words in titles, rank higher).
  */
-export async function searchHelp(db: DbOrTx, text: string, limit: number): Promise<HelpHit[]> {
+export async function searchHelp(
+  db: DbOrTx,
+  text: string,
+  limit: number,
+  language: keyof typeof HELP_SEARCH_CONFIG = 'en',
+): Promise<HelpHit[]> {
+  const config = HELP_SEARCH_CONFIG[language];
   const rows = await queryRows<{ kind: string; title: string; text: string; rank: unknown }>(
     db,
-    sql`with w as (select websearch_to_tsquery('english', ${text}) as all_words),
+    sql`with w as (select websearch_to_tsquery(${config}::regconfig, ${text}) as all_words),
       q as (
         select w.all_words, nullif(replace(w.all_words::text, ' & ', ' | '), '')::tsquery as query from w
       )
       select * from (
         select 'article' as kind, a.title, a.summary as text, ts_rank(a.search, q.query) + (a.search @@ q.all_words)::int as rank, a.position, a.id
-        from help_articles a, q where a.published and a.search @@ q.query
+        from help_articles a, q where a.published and a.language = ${language} and a.search @@ q.query
         union all
         select 'faq' as kind, f.question as title, f.answer as text, ts_rank(f.search, q.query) + (f.search @@ q.all_words)::int as rank, f.position, f.id
-        from help_faqs f, q where f.published and f.search @@ q.query
+        from help_faqs f, q where f.published and f.language = ${language} and f.search @@ q.query
       ) hits order by rank desc, kind asc, position asc, id asc limit ${limit}`,
   );
   return rows.map((row) => ({

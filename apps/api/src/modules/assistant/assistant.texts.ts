@@ -62,8 +62,10 @@ export interface AssistantTexts {
   greeting: string;
   advice: string;
   action: string;
-  /** Lead-in of a help-center answer; the article's title and text stay as written (English). */
+  /** Lead-in of a help-center answer; the article's title and text stay as written. */
   fromHelpCenter: (title: string, text: string) => string;
+  /** Said first when no help content in the member's language answered and the English one does. */
+  helpInEnglish: string;
   /** Status words of deposits, withdrawals and goals; an unknown status is shown as it is. */
   statuses: Record<string, string>;
   balance: (balance: string, invested: string) => string;
@@ -126,6 +128,7 @@ const en: AssistantTexts = {
   action:
     "I can't move money or change anything in your account. You can do it yourself in the member area; here is how.",
   fromHelpCenter: (title, text) => `From the help center, "${title}": ${text}`,
+  helpInEnglish: 'This answer is only in English for now.',
   statuses: { partially_paid: 'partially paid' },
   balance: (balance, invested) => `Your balance is ${balance}. You have ${invested} invested in plans.`,
   heldForWithdrawals: (held) => `${held} is held for withdrawals under review.`,
@@ -181,6 +184,7 @@ const es: AssistantTexts = {
   action:
     'No puedo mover dinero ni cambiar nada en tu cuenta. Puedes hacerlo tú mismo en el área de miembros; así es como se hace.',
   fromHelpCenter: (title, text) => `Del centro de ayuda, «${title}»: ${text}`,
+  helpInEnglish: 'No encontré la respuesta en español; esta solo está en inglés por ahora.',
   statuses: {
     pending: 'pendiente',
     confirmed: 'confirmado',
@@ -246,6 +250,7 @@ const ar: AssistantTexts = {
   action:
     'لا يمكنني تحويل الأموال أو تغيير أي شيء في حسابك. يمكنك القيام بذلك بنفسك في منطقة الأعضاء؛ وإليك الطريقة.',
   fromHelpCenter: (title, text) => `من مركز المساعدة، «${title}»: ${text}`,
+  helpInEnglish: 'لم أجد الإجابة بالعربية؛ هذه الإجابة متوفرة بالإنجليزية فقط حاليًا.',
   statuses: {
     pending: 'قيد الانتظار',
     confirmed: 'مؤكد',

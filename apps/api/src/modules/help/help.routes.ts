@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HelpArticleList, HelpFaqList, HelpRequest, MessageResponse } from '@app/shared';
+import { HelpArticleList, HelpFaqList, HelpListQuery, HelpRequest, MessageResponse } from '@app/shared';
 import { errorResponses } from '../auth/route-schemas';
 import { listArticles, listFaqs, submitHelpRequest } from './help.service';
 
@@ -16,13 +16,14 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['help'],
-        summary: 'Published help articles',
-        response: { 200: HelpArticleList },
+        summary: 'Published help articles in the reader’s language (English where an item has no version in it)',
+        querystring: HelpListQuery,
+        response: { ...errorResponses(400), 200: HelpArticleList },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('Cache-Control', 'public, max-age=300');
-      return { data: await listArticles(db) };
+      return { data: await listArticles(db, request.query.lang) };
     },
   );
 
@@ -31,13 +32,14 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['help'],
-        summary: 'Published frequently asked questions',
-        response: { 200: HelpFaqList },
+        summary: 'Published frequently asked questions in the reader’s language (English where an item has no version in it)',
+        querystring: HelpListQuery,
+        response: { ...errorResponses(400), 200: HelpFaqList },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('Cache-Control', 'public, max-age=300');
-      return { data: await listFaqs(db) };
+      return { data: await listFaqs(db, request.query.lang) };
     },
   );
 
