@@ -128,6 +128,12 @@ export function HelpContentListPage({ kind }: { kind: HelpContentKind }) {
         ),
       },
       {
+        id: 'language',
+        header: t('admin.content.settings.languages'),
+        enableSorting: false,
+        cell: ({ row }) => t(`admin.content.settings.languageNames.${row.original.language}`),
+      },
+      {
         id: 'category',
         header: t('admin.content.help.category'),
         enableSorting: false,
