@@ -338,7 +338,12 @@ export type AdminArticleUpdate = z.output<typeof AdminArticleUpdate>;
 export const AdminFaqCreate = z.object({
   language: helpLanguage.default('en'),
   /** The id of the English question this one translates (decision 164); none for its own question. */
-  translation_of: z.number({ error: M.translationInvalid }).int(M.translationInvalid).positive(M.translationInvalid).nullable().optional(),
+  translation_of: z
+    .number({ error: M.translationInvalid })
+    .int(M.translationInvalid)
+    .positive(M.translationInvalid)
+    .nullable()
+    .optional(),
   category: helpCategory,
   question: requiredText(M.questionRequired, 300),
   answer: requiredText(M.answerRequired, 5_000),

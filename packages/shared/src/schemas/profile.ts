@@ -95,8 +95,6 @@ export const PERSONAL_PROFILE_FIELDS = [
 ] as const;
 export type PersonalProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number];
 
-export { personalInfoComplete } from '../profile-setup';
-
 /** PATCH /api/profile/update answers the stored profile. */
 export const UpdateProfileResponse = z.object({ message: z.string(), profile: Profile });
 export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;

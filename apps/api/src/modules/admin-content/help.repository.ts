@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { HelpLanguage } from '@app/shared';
 import {
   helpArticles,
   helpFaqs,
@@ -129,7 +130,7 @@ export async function deleteFaq(db: DbOrTx, id: number): Promise<void> {
 export async function neighbour(
   db: DbOrTx,
   table: ContentTable,
-  row: { id: number; position: number; language: string },
+  row: { id: number; position: number; language: HelpLanguage },
   direction: 'up' | 'down',
 ): Promise<{ id: number; position: number } | null> {
   const before = or(

@@ -159,7 +159,9 @@ describe('admin help articles', () => {
       { slug: 'getting-started', category: 'fees', title: 'T', summary: 'S', body: 'B' },
       as(admin),
     );
-    expect(errorOf(duplicate).errors).toEqual({ slug: ['An article with this address already exists in this language.'] });
+    expect(errorOf(duplicate).errors).toEqual({
+      slug: ['An article with this address already exists in this language.'],
+    });
     expect((await admin.client.get('/api/admin/help/articles/999999', as(admin))).statusCode).toBe(404);
     expect(
       (await admin.client.patch('/api/admin/help/articles/999999', { title: 'x' }, as(admin))).statusCode,
@@ -204,7 +206,9 @@ describe('admin FAQs', () => {
       { category: 'fees', question: 'Is there a fee to close my account?', answer: 'Again.' },
       as(admin),
     );
-    expect(errorOf(duplicate).errors).toEqual({ question: ['This question already exists in this language.'] });
+    expect(errorOf(duplicate).errors).toEqual({
+      question: ['This question already exists in this language.'],
+    });
     expect((await admin.client.delete(`/api/admin/help/faqs/${faq.id}`, as(admin))).statusCode).toBe(200);
     expect((await admin.client.get(`/api/admin/help/faqs/${faq.id}`, as(admin))).statusCode).toBe(404);
     expect(await lastAudit('help_faq', faq.id)).toMatchObject({ action: 'help_faq.delete', after: null });

@@ -15,8 +15,7 @@ import { dataIntentOf, normalise } from './assistant.words';
 
 export type { DataIntent } from './assistant.vocabulary';
 export type { Period } from './assistant.periods';
-export { dataIntentOf, normalise, normaliseArabic, normaliseSpanish } from './assistant.words';
-export { periodOf } from './assistant.periods';
+export { normaliseArabic, normaliseSpanish } from './assistant.words';
 
 export type Match =
   | { kind: 'data'; intent: DataIntent; period: Period | null }

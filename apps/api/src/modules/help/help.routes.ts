@@ -16,7 +16,8 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['help'],
-        summary: 'Published help articles in the reader’s language (English where an item has no version in it)',
+        summary:
+          'Published help articles in the reader’s language (English where an item has no version in it)',
         querystring: HelpListQuery,
         response: { ...errorResponses(400), 200: HelpArticleList },
       },
@@ -32,7 +33,8 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['help'],
-        summary: 'Published frequently asked questions in the reader’s language (English where an item has no version in it)',
+        summary:
+          'Published frequently asked questions in the reader’s language (English where an item has no version in it)',
         querystring: HelpListQuery,
         response: { ...errorResponses(400), 200: HelpFaqList },
       },
