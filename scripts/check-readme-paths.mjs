@@ -44,7 +44,9 @@ for (const [index, line] of readme.split('\n').entries()) {
     // A path of the Folders paragraph may be inside its workspace (`src/app.ts` of `apps/api`); a
     // path under a variable (`DATA_DIR/app.key`) or a build's output (`apps/api/dist/…`, absent from a
     // clean clone) is not checked.
-    const built = /(^|\/)dist\//.test(text);
+    // A path outside the repository (`../shared/…`, the product documents beside a checkout) is not
+    // the repository's to check: a clean clone elsewhere does not have it.
+    const built = /(^|\/)dist\//.test(text) || text.startsWith('../');
     if (looksLikePath(text) && /\.\w+$|\/$/.test(text) && !/^[A-Z_]+\//.test(text) && !built)
       check(text, ['.', 'apps/api', 'apps/web'], where);
   }
