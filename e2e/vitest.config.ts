@@ -18,5 +18,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // A page's script may take seconds to start while the other worker loads the machine: the
+    // default 1 s poll failed a clean-clone run at /admin/login (its title comes with a lazy chunk).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
