@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import type * as PrerenderModule from './src/prerender';
 import { publicTexts } from './public-texts-plugin';
 
@@ -307,6 +308,54 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the service worker (issue 36 item 8, decision 176): the member area can be
+ * installed on a phone's home screen. The worker caches the app shell only: pages (network first, the
+ * cached one when offline) and the hashed files under /assets/ (cache first, they never change). Nothing
+ * under /api/ is ever cached — balances and activity always come from the server, which also marks them
+ * `no-store`. Nothing is precached beyond the icons, so a first visit downloads no more than it uses.
+ * src/main.tsx registers the worker after the page has loaded.
+ */
+function installable() {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    includeAssets: [],
+    manifest: {
+      name: 'Our Platform',
+      short_name: 'Our Platform',
+      description: 'Earn on your crypto with staking, flexible and fixed-term savings and investment plans.',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#4f46e5',
+      icons: [
+        { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['favicon.svg'],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+          handler: 'NetworkFirst',
+          options: { cacheName: 'pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 30 } },
+        },
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+        },
+      ],
+    },
+  });
+}
+
 /** The SPA: built to apps/web/dist (served by the API); in development the API is proxied. */
 export default defineConfig({
   plugins: [
@@ -316,6 +365,7 @@ export default defineConfig({
     routePreloads(),
     prerender(),
     precompress(),
+    installable(),
   ],
   define: DEFINE,
   build: {

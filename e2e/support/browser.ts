@@ -65,6 +65,27 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? 'en-US',
   });
+  return watch(context);
+}
+
+/**
+ * A page in a browser with a profile on disk (not incognito, as `openPage`'s contexts are): what
+ * Chromium needs before it calls a site installable. The profile lives in `userDataDir`.
+ */
+export async function openProfilePage(userDataDir: string): Promise<WatchedPage> {
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    locale: 'en-US',
+  });
+  return watch(context);
+}
+
+/** Records every console error, Content-Security-Policy violation and uncaught exception of a new page. */
+async function watch(context: BrowserContext): Promise<WatchedPage> {
   // A Content-Security-Policy violation is an error the user's browser reports: count it as one.
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {

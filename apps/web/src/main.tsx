@@ -54,3 +54,15 @@ function run() {
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
 else run();
+
+// The service worker (decision 176: the member area can be installed; it never caches /api/) is
+// registered once the page has loaded, so it never competes with the first paint.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () => {
+      navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    },
+    { once: true },
+  );
+}

@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { baseUrl, openPage, openProfilePage } from './support/browser';
+import { fundedMember, signIn } from './support/member';
+import { browser } from './support/setup';
+
+/**
+ * Issue 36 item 8 (decision 176): the member area installs on a phone's home screen, and the service
+ * worker keeps the app shell only — never an answer of the API.
+ */
+describe('the installable member area', () => {
+  test('the manifest and the service worker are served, and Chromium finds the site installable', async () => {
+    const manifest = await fetch(`${baseUrl()}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    const body = (await manifest.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { sizes: string }[];
+    };
+    expect(body).toMatchObject({ name: 'Our Platform', start_url: '/dashboard', display: 'standalone' });
+    expect(body.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    const worker = await fetch(`${baseUrl()}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+
+    // A browser with a profile on disk, at phone size: Chromium calls no incognito window installable.
+    const profile = await mkdtemp(join(tmpdir(), 'installable-'));
+    const { page, errors, context } = await openProfilePage(profile);
+    await page.goto('/');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseUrl()}/`);
+    // The check Lighthouse's installability audit reads (Chrome's own installability criteria).
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  });
+
+  test('a signed-in member’s figures never enter the worker’s caches', async () => {
+    const member = await fundedMember(125, 'installable');
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/');
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    await signIn(page, member.email, member.password);
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe('$125');
+    await page.goto('/activity');
+    await page.getByText('+$125.00').first().waitFor();
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys())
+          urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    // The shell is cached (a page, its script files); no answer of the API is.
+    expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
+    expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
