@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StrictMode } from 'react';
 import { act } from '@testing-library/react';
@@ -27,7 +28,8 @@ beforeAll(() => {
   execFileSync(
     process.execPath,
     [
-      join(webDir, 'node_modules/vite/bin/vite.js'),
+      // Wherever npm placed Vite (the package's own node_modules or the workspace root's).
+      join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js'),
       'build',
       '--ssr',
       'src/prerender.tsx',

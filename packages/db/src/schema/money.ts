@@ -222,6 +222,34 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * A member's notification choices (decision 178): a row only where the member changed a category's
+ * default (every channel on). Security can never be turned off, which the database enforces too.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category] }),
+    check(
+      'notification_preferences_category',
+      sql`${t.category} in ('money', 'security', 'product_news', 'goals', 'loans')`,
+    ),
+    check(
+      'notification_preferences_security_on',
+      sql`${t.category} <> 'security' or (${t.inApp} and ${t.email})`,
+    ),
+  ],
+);
+
 /** Idempotency-Key of POST money routes: the stored answer per (user, key). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -27,7 +27,66 @@ export const NOTIFICATION_MESSAGES = {
   empty: "We'll keep you updated when there's something new.",
   notFound: 'Notification not found.',
   allRead: 'All notifications marked as read.',
+  preferencesSaved: 'Notification choices saved.',
+  securityLocked: 'Security notifications cannot be turned off.',
 } as const;
+
+/**
+ * What a member can choose to receive (issue 36 item 4, decision 178): per category and channel.
+ * Security is always on: sign-ins from a new place, password and email changes.
+ */
+export const NOTIFICATION_CATEGORIES = ['money', 'security', 'product_news', 'goals', 'loans'] as const;
+export const NotificationCategory = z.enum(NOTIFICATION_CATEGORIES);
+export type NotificationCategory = z.infer<typeof NotificationCategory>;
+
+/** The category a notification of `kind` belongs to: goals and loans their own, every other money movement `money`. */
+export function notificationCategory(kind: string): NotificationCategory {
+  if (kind.startsWith('goal_')) return 'goals';
+  if (kind.startsWith('loan_')) return 'loans';
+  if (kind.startsWith('security_')) return 'security';
+  if (kind.startsWith('news_')) return 'product_news';
+  return 'money';
+}
+
+export const NotificationPreference = z.object({
+  category: NotificationCategory,
+  in_app: z.boolean(),
+  email: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof NotificationPreference>;
+
+export const NotificationPreferencesResponse = z.object({
+  data: z.array(NotificationPreference.extend({ locked: z.boolean() })),
+});
+export type NotificationPreferencesResponse = z.infer<typeof NotificationPreferencesResponse>;
+
+/** A save sends any of the categories; one left out keeps its current choice. Security stays on. */
+export const UpdateNotificationPreferencesBody = z.object({
+  preferences: z
+    .array(NotificationPreference)
+    .min(1)
+    .max(NOTIFICATION_CATEGORIES.length)
+    .superRefine((list, context) => {
+      list.forEach((item, index) => {
+        if (list.findIndex((other) => other.category === item.category) !== index)
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'category'],
+            message: 'Each category can be given once.',
+          });
+        if (item.category === 'security' && !(item.in_app && item.email))
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'email'],
+            message: NOTIFICATION_MESSAGES.securityLocked,
+          });
+      });
+    }),
+});
+export type UpdateNotificationPreferencesBody = z.infer<typeof UpdateNotificationPreferencesBody>;
+
+export const NotificationPreferencesSaved = NotificationPreferencesResponse.extend({ message: z.string() });
+export type NotificationPreferencesSaved = z.infer<typeof NotificationPreferencesSaved>;
 
 export const Notification = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { notifications, type DbOrTx, type NotificationRow } from '@app/db';
+import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { notificationPreferences, notifications, type DbOrTx, type NotificationRow } from '@app/db';
 import { selectMemberPage } from '../../lib/paging';
 
 export async function insertOnce(
@@ -37,22 +37,87 @@ export async function insertManyOnce(db: DbOrTx, rows: NewNotificationRow[], now
   );
 }
 
+/**
+ * A page of the bell, without the kinds the member turned off in the app (decision 178). Most members
+ * turn nothing off: their page is the shared member-list read.
+ */
 export async function listForUser(
   db: DbOrTx,
   userId: number,
   page: number,
   perPage: number,
+  hiddenKinds: readonly string[],
 ): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
-  const { rows, total } = await selectMemberPage(db, notifications, userId, page, perPage);
-  return { rows, total, unread: await unreadCount(db, userId) };
+  const unread = await unreadCount(db, userId, hiddenKinds);
+  if (hiddenKinds.length === 0) {
+    const { rows, total } = await selectMemberPage(db, notifications, userId, page, perPage);
+    return { rows, total, unread };
+  }
+  const shown = and(eq(notifications.userId, userId), notInArray(notifications.kind, [...hiddenKinds]));
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(shown)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [counted] = await db.select({ total: count() }).from(notifications).where(shown);
+  return { rows, total: counted?.total ?? 0, unread };
 }
 
-export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+export async function unreadCount(
+  db: DbOrTx,
+  userId: number,
+  hiddenKinds: readonly string[] = [],
+): Promise<number> {
   const [row] = await db
     .select({ unread: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        hiddenKinds.length > 0 ? notInArray(notifications.kind, [...hiddenKinds]) : undefined,
+      ),
+    );
   return row?.unread ?? 0;
+}
+
+export interface PreferenceRow {
+  category: string;
+  inApp: boolean;
+  email: boolean;
+}
+
+/** The categories whose defaults (every channel on) the member changed. */
+export function preferencesOf(db: DbOrTx, userId: number): Promise<PreferenceRow[]> {
+  return db
+    .select({
+      category: notificationPreferences.category,
+      inApp: notificationPreferences.inApp,
+      email: notificationPreferences.email,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+}
+
+export async function savePreferences(
+  db: DbOrTx,
+  userId: number,
+  rows: PreferenceRow[],
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values(rows.map((row) => ({ userId, ...row, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.category],
+      set: {
+        inApp: sql`excluded.in_app`,
+        email: sql`excluded.email`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
 }
 
 export async function markRead(db: DbOrTx, userId: number, id: number, now: Date): Promise<boolean> {

@@ -3,10 +3,17 @@ import {
   IdParams,
   NotificationListQuery,
   NotificationListResponse,
+  NotificationPreferencesResponse,
+  NotificationPreferencesSaved,
   NotificationReadResponse,
+  UpdateNotificationPreferencesBody,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import {
+  getNotificationPreferences,
+  updateNotificationPreferences,
+} from './notification-preferences.service';
 import { notificationLanguage } from './notification-texts';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
@@ -61,5 +68,35 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => markAllNotificationsRead(db, currentUser(request).id, app.deps.clock.now()),
+  );
+
+  app.get(
+    '/api/notification-preferences',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['notifications'],
+        summary: 'The member’s notification choices per category and channel (security is always on)',
+        security: bearer,
+        response: { 200: NotificationPreferencesResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => getNotificationPreferences(db, currentUser(request).id),
+  );
+
+  app.put(
+    '/api/notification-preferences',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Save notification choices: in the app and by email, per category',
+        security: bearer,
+        body: UpdateNotificationPreferencesBody,
+        response: { 200: NotificationPreferencesSaved, ...errorResponses(400, 401, 403, 419, 429) },
+      },
+    },
+    async (request) =>
+      updateNotificationPreferences(db, currentUser(request).id, request.body, app.deps.clock.now()),
   );
 };

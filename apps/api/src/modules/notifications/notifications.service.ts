@@ -9,6 +9,7 @@ import {
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../errors';
 import { pageMeta } from '../../lib/paging';
+import { channelsFor, hiddenKinds } from './notification-preferences.service';
 import * as repository from './notifications.repository';
 import {
   notificationLanguage,
@@ -25,7 +26,7 @@ export interface NotifyInput {
   message: NotificationMessage;
   /** One notification per business event (e.g. deposit:12:confirmed): a repeat is not stored again. */
   reference: string;
-  /** Important events are also mailed (DESIGN §6). */
+  /** Important events are also mailed (DESIGN §6), unless the member turned that category's mail off. */
   mail?: boolean;
 }
 
@@ -33,6 +34,8 @@ export interface NotifyInput {
  * Stores a member's notification in the caller's transaction (so it exists exactly when the money
  * event does) and, for the important ones, mails it through the outbox in the member's language. The
  * row keeps the key and parameters; its English text is stored too, as every row before them had.
+ * The row is stored whatever the member's choices (it is the record of the event); the bell leaves out
+ * the categories turned off in the app, and no mail goes to a category whose mail is off (decision 178).
  */
 export async function notify(
   db: DbOrTx,
@@ -51,7 +54,7 @@ export async function notify(
     reference: input.reference,
     createdAt: now,
   });
-  if (created && input.mail) {
+  if (created && input.mail && (await channelsFor(db, input.user.id, input.kind)).email) {
     const mail = renderNotification(input.message, notificationLanguage(input.user.language));
     await deps.mailer.send(db, { to: input.user.email, subject: mail.title, text: mail.body });
   }
@@ -99,7 +102,8 @@ export async function listNotifications(
   perPage: number,
   language: NotificationLanguage,
 ): Promise<NotificationListResponse> {
-  const { rows, total, unread } = await repository.listForUser(db, userId, page, perPage);
+  const hidden = await hiddenKinds(db, userId);
+  const { rows, total, unread } = await repository.listForUser(db, userId, page, perPage, hidden);
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -122,7 +126,8 @@ export async function markNotificationRead(
 ): Promise<NotificationReadResponse> {
   if (!(await repository.markRead(db, userId, id, now)))
     throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
-  return { message: 'Notification marked as read.', unread_count: await repository.unreadCount(db, userId) };
+  const unread = await repository.unreadCount(db, userId, await hiddenKinds(db, userId));
+  return { message: 'Notification marked as read.', unread_count: unread };
 }
 
 export async function markAllNotificationsRead(

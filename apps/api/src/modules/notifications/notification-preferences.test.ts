@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { notificationPreferences } from '@app/db';
+import type {
+  NotificationListResponse,
+  NotificationPreferencesResponse,
+  NotificationPreferencesSaved,
+} from '@app/shared';
+import { createTestApp } from '../../../test/helpers';
+import { PASSWORD, errorOf, mailsTo } from '../../../test/accounts';
+import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+
+/** Issue 36 item 4 (decision 178): what a member chooses to receive, per category and channel. */
+const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+
+async function choices(member: Member) {
+  const response = await member.client.get('/api/notification-preferences', { token: member.token });
+  expect(response.statusCode).toBe(200);
+  return response.json<NotificationPreferencesResponse>().data;
+}
+
+const save = (member: Member, preferences: unknown) =>
+  member.client.put('/api/notification-preferences', { preferences }, { token: member.token });
+
+async function bell(member: Member) {
+  const response = await member.client.get('/api/notifications?lang=en', { token: member.token });
+  return response.json<NotificationListResponse>();
+}
+
+const depositMails = async (member: Member) =>
+  (await mailsTo(app, member.email)).filter((mail) => mail.subject === 'Deposit confirmed');
+
+describe('notification choices', () => {
+  it('starts with every channel on, security locked on', async () => {
+    const member = await signedInMember(app);
+    expect(await choices(member)).toEqual([
+      { category: 'money', in_app: true, email: true, locked: false },
+      { category: 'security', in_app: true, email: true, locked: true },
+      { category: 'product_news', in_app: true, email: true, locked: false },
+      { category: 'goals', in_app: true, email: true, locked: false },
+      { category: 'loans', in_app: true, email: true, locked: false },
+    ]);
+  });
+
+  it('money mail off: a confirmed deposit is in the bell but not mailed; on again, the next one is mailed', async () => {
+    const member = await signedInMember(app);
+    const saved = await save(member, [{ category: 'money', in_app: true, email: false }]);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<NotificationPreferencesSaved>()).toMatchObject({
+      message: 'Notification choices saved.',
+      data: expect.arrayContaining([{ category: 'money', in_app: true, email: false, locked: false }]),
+    });
+    await depositThroughSandbox(member, 40);
+    expect((await bell(member)).data.map((row) => row.title)).toContain('Deposit confirmed');
+    expect(await depositMails(member)).toHaveLength(0);
+
+    await save(member, [{ category: 'money', in_app: true, email: true }]);
+    await depositThroughSandbox(member, 41);
+    expect(await depositMails(member)).toHaveLength(1);
+  });
+
+  it('money in the app off: the bell and its unread count leave deposits out, and show them again when turned on', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 25);
+    expect((await bell(member)).unread_count).toBe(1);
+
+    await save(member, [{ category: 'money', in_app: false, email: true }]);
+    const hidden = await bell(member);
+    expect(hidden.data).toEqual([]);
+    expect(hidden.unread_count).toBe(0);
+    expect(hidden.meta.total).toBe(0);
+    // The mail still goes: only the app's channel was turned off.
+    await depositThroughSandbox(member, 26);
+    expect(await depositMails(member)).toHaveLength(2);
+
+    await save(member, [{ category: 'money', in_app: true, email: true }]);
+    const shown = await bell(member);
+    expect(shown.data).toHaveLength(2);
+    expect(shown.unread_count).toBe(2);
+  });
+
+  it('security mails always go, whatever the member turned off', async () => {
+    const member = await signedInMember(app);
+    const offEverything = ['money', 'product_news', 'goals', 'loans'].map((category) => ({
+      category,
+      in_app: false,
+      email: false,
+    }));
+    expect((await save(member, offEverything)).statusCode).toBe(200);
+    const changed = await member.client.post(
+      '/api/change-password',
+      {
+        old_password: PASSWORD,
+        new_password: 'a new password 1',
+        new_password_confirmation: 'a new password 1',
+      },
+      { token: member.token },
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await mailsTo(app, member.email)).map((mail) => mail.subject)).toContain(
+      'Your password was changed',
+    );
+  });
+
+  it('refuses to turn security off (400 with a field error), and the database refuses it too', async () => {
+    const member = await signedInMember(app);
+    const refused = await save(member, [
+      { category: 'goals', in_app: false, email: false },
+      { category: 'security', in_app: true, email: false },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).errors).toEqual({
+      'preferences.1.email': ['Security notifications cannot be turned off.'],
+    });
+    // Nothing saved, not even the valid goals choice.
+    expect((await choices(member)).find((row) => row.category === 'goals')).toMatchObject({ in_app: true });
+    await expect(
+      db.execute(
+        sql`insert into notification_preferences (user_id, category, in_app, email, updated_at)
+            values (${member.user.id}, 'security', true, false, now())`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it.each([
+    ['an unknown category', [{ category: 'marketing', in_app: true, email: true }]],
+    [
+      'a category twice',
+      [
+        { category: 'goals', in_app: false, email: true },
+        { category: 'goals', in_app: true, email: true },
+      ],
+    ],
+    ['no category', []],
+    ['a channel that is not true or false', [{ category: 'loans', in_app: 'no', email: true }]],
+    ['not a list', { category: 'loans' }],
+  ])('refuses %s with a 400 and a message, and changes nothing', async (_label, preferences) => {
+    const member = await signedInMember(app);
+    const response = await save(member, preferences);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBeTruthy();
+    const rows = await db
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, member.user.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('is each member’s own: one member’s choices change nothing for another; signed out is a 401', async () => {
+    const member = await signedInMember(app);
+    const other = await signedInMember(app);
+    await save(member, [{ category: 'loans', in_app: false, email: false }]);
+    expect((await choices(other)).find((row) => row.category === 'loans')).toMatchObject({
+      in_app: true,
+      email: true,
+    });
+    expect((await member.client.get('/api/notification-preferences')).statusCode).toBe(401);
+    expect((await member.client.put('/api/notification-preferences', { preferences: [] })).statusCode).toBe(
+      401,
+    );
+  });
+});
