@@ -44,6 +44,8 @@ const ROUTE_MODULES: Record<string, string | string[]> = {
   '/help-center': 'features/public/routes/help-center-page.tsx',
   '/signup': 'features/auth/routes/signup-page.tsx',
   '/login': 'features/auth/routes/login-page.tsx',
+  '/forgot-password': 'features/auth/routes/forgot-password-page.tsx',
+  '/reset-password': 'features/auth/routes/reset-password-page.tsx',
   '/dashboard': [
     ...MEMBER_SHELL,
     'features/member-shell/routes/dashboard-page.tsx',

@@ -4,12 +4,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StrictMode } from 'react';
-import { act } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FRONT_SETTINGS } from '#lib/front-settings';
+import { meQueryKey } from '#lib/session';
+import { STORAGE_KEYS } from '#lib/storage';
 import { CATALOGUE } from './test/catalogue';
+import { USER } from './test/fake-api';
 import { AppRoutes } from './app/app';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -101,4 +104,35 @@ describe('hydrating the prerendered public pages', () => {
       if (path === '/') expect(claims()?.textContent).toBe('Rates up to 21% APR · start with $250');
     },
   );
+
+  it('/ hydrates the visitor header for a signed-in member, then shows Dashboard (decision 173)', async () => {
+    const container = document.createElement('div');
+    container.dataset.prerendered = 'en';
+    container.innerHTML = pages['/'] ?? '';
+    document.body.append(container);
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|live');
+    const queryClient = createQueryClient();
+    // The session is known at once (as after an earlier check): still, hydration uses the HTML's header.
+    queryClient.setQueryData(meQueryKey, USER);
+    const recoverable = vi.fn();
+    await preloadRoute('/');
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AppProviders queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>,
+        { onRecoverableError: recoverable },
+      );
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    const nav = container.querySelector('nav') as HTMLElement;
+    await vi.waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard'),
+    );
+    expect(within(nav).queryByRole('link', { name: 'Log In' })).toBeNull();
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+  });
 });

@@ -142,8 +142,14 @@ describe('the built web app', () => {
     expect(plans.body).not.toContain('modulepreload" crossorigin href="/assets/member-plans-page-pqr.js');
   });
 
-  it('a member route, or an unknown one, still gets the app shell', async () => {
-    for (const url of ['/dashboard', '/plans', '/no/such/page']) {
+  it('a member route, the mailed reset link, or an unknown one, still gets the app shell', async () => {
+    for (const url of [
+      '/dashboard',
+      '/plans',
+      '/forgot-password',
+      '/reset-password?token=a%2Bb&email=ada%40example.com',
+      '/no/such/page',
+    ]) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root"></div>');

@@ -61,6 +61,14 @@ const HelpCenterPage = page(
 );
 const SignupPage = page(() => import('../features/auth/routes/signup-page'), 'SignupPage');
 const LoginPage = page(() => import('../features/auth/routes/login-page'), 'LoginPage');
+const ForgotPasswordPage = page(
+  () => import('../features/auth/routes/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/routes/reset-password-page'),
+  'ResetPasswordPage',
+);
 const VerifyEmailPage = page(() => import('../features/auth/routes/verify-email-page'), 'VerifyEmailPage');
 const MemberLayout = page(() => import('../features/member-shell/routes/member-layout'), 'MemberLayout');
 const DashboardPage = page(() => import('../features/member-shell/routes/dashboard-page'), 'DashboardPage');
@@ -190,6 +198,8 @@ export const routes: RouteObject[] = [
       { path: '/help-center', element: <HelpCenterPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/admin/login', element: <AdminLoginPage /> },
       // The sandbox stand-in for a gateway's payment page: for the signed-in member whose deposit it is
       // (the API answers 404 to anyone else and 401 when signed out).

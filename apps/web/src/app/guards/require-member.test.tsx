@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { SESSION_CHECK_TIMEOUT_MS } from '@app/shared/constants';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, hang, json, USER } from '../../test/fake-api';
@@ -16,8 +17,14 @@ const routes = [
       </RequireMember>
     ),
   },
-  { path: '/login', element: <p>login screen</p> },
+  { path: '/login', element: <SignInStub /> },
 ];
+
+/** The sign-in screen's stand-in: shows whether it was told the session ended. */
+function SignInStub() {
+  const state = useLocation().state as { sessionEnded?: boolean } | null;
+  return <p>{state?.sessionEnded ? 'login screen: session ended' : 'login screen'}</p>;
+}
 
 const signIn = () => window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
 
@@ -37,7 +44,8 @@ describe('session guard (spec §2, §4)', () => {
     signIn();
     fakeApi({ 'GET /api/me': () => json({ message: 'Not authenticated', code: 'UNAUTHENTICATED' }, 401) });
     renderRoutes(routes, '/dashboard');
-    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    // A refused token is an ended session: the sign-in screen is told, to say why (decision 173).
+    expect(await screen.findByText('login screen: session ended')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
@@ -45,6 +53,7 @@ describe('session guard (spec §2, §4)', () => {
   it('does not ask the server when no token is stored', async () => {
     const server = fakeApi({});
     renderRoutes(routes, '/dashboard');
+    // Nobody was signed in: nothing ended.
     expect(await screen.findByText('login screen')).toBeInTheDocument();
     expect(server.to('GET /api/me')).toHaveLength(0);
   });

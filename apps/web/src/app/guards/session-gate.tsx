@@ -7,6 +7,7 @@ import { Button } from '#components/ui/button';
 import { PageSpinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { isUnauthenticated } from '#lib/api-client';
+import { sessionEnded } from '#lib/session';
 
 interface SessionGateProps {
   session: UseQueryResult<unknown>;
@@ -17,14 +18,18 @@ interface SessionGateProps {
 
 /**
  * The session guard of spec §2/§4: a spinner while the session is checked; unauthenticated leads to
- * the sign-in (replacing history); a timeout or another error shows its message with a Retry button
- * that repeats the check.
+ * the sign-in (replacing history; a refused token says the session ended); a timeout or another
+ * error shows its message with a Retry button that repeats the check.
  */
 export function SessionGate({ session, signInPath, children }: SessionGateProps) {
   const { t } = useTranslation();
   const message = useMessage();
 
-  if (isUnauthenticated(session.error)) return <Navigate to={signInPath} replace />;
+  if (isUnauthenticated(session.error)) {
+    // A refused token (not a missing one): the sign-in screen says why (decision 173).
+    const state = sessionEnded(session.error) ? { sessionEnded: true } : undefined;
+    return <Navigate to={signInPath} replace state={state} />;
+  }
   if (session.data !== undefined) return children;
   if (session.isFetching || !session.isError) return <PageSpinner label={t('session.checking')} />;
 

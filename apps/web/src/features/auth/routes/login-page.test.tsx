@@ -90,4 +90,41 @@ describe('sign-in (spec §2, §4, §8)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('2|def');
     expect(server.to('POST /api/2fa/verify')[1]?.body).toEqual({ token: 'ab3de-fg7hj' });
   });
+
+  it('links to /forgot-password beside the password', async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderScreen('/login', <LoginPage />, ['/forgot-password']);
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
+  });
+});
+
+describe('sign-in for someone already signed in, or whose session ended (issue 36 item 7)', () => {
+  it('sends a member whose token is still good to /dashboard', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|live');
+    const server = fakeApi({ 'GET /api/me': () => json(USER) });
+    renderLogin();
+    expect(await screen.findByText('screen /dashboard')).toBeInTheDocument();
+    expect(server.to('GET /api/me')[0]?.headers.Authorization).toBe('Bearer 1|live');
+  });
+
+  it('says the session ended when the stored token is refused, and forgets it', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|revoked');
+    fakeApi({ 'GET /api/me': () => json({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }, 401) });
+    renderLogin();
+    // A spinner while the token is checked, then the form with the reason.
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Checking your session' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('asks nothing and says nothing to a visitor without a token', async () => {
+    const server = fakeApi({});
+    renderLogin();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByText('Your session has ended. Please log in again.')).toBeNull();
+    expect(server.to('GET /api/me')).toHaveLength(0);
+  });
 });

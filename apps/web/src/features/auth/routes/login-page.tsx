@@ -2,23 +2,31 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '#lib/zod-resolver';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { LoginRequest, TwoFactorLoginRequest } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '#components/ui/field';
+import { PageSpinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage, isUnauthenticated } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useLogin } from '../api/login';
 import { useVerifyTwoFactorLogin } from '../api/verify-two-factor-login';
 import { AuthLayout } from '../components/auth-layout';
+import { useGuestCheck } from '../components/guest-only';
 import { SocialSignIn } from '../components/social-sign-in';
 
-function cameFromLogout(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'loggedOut' in state && state.loggedOut === true;
+/** What the screen that led here said in the router's state: a logout, an ended session, a reset. */
+function arrivalOf(state: unknown): { loggedOut: boolean; sessionEnded: boolean; passwordReset?: string } {
+  const fields = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+  return {
+    loggedOut: fields.loggedOut === true,
+    sessionEnded: fields.sessionEnded === true,
+    ...(typeof fields.passwordReset === 'string' ? { passwordReset: fields.passwordReset } : {}),
+  };
 }
 
 export function LoginPage() {
@@ -29,17 +37,23 @@ export function LoginPage() {
   useDocumentMeta(t('auth.login.metaTitle'), t('auth.login.metaDescription'));
   const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
   const [notice, setNotice] = useState<string | null>(null);
+  const guest = useGuestCheck();
+  const arrival = arrivalOf(location.state);
 
   const signedIn = (text: string) => {
     toast.success(message(text));
     void navigate('/dashboard', { replace: true });
   };
 
+  // A member still signed in has nothing to do here (issue 36 item 7).
+  if (guest.signedIn && step === 'credentials') return <Navigate to="/dashboard" replace />;
+  if (guest.checking) return <PageSpinner label={t('session.checking')} />;
+
   return (
     <AuthLayout>
       {step === 'credentials' ? (
         <CredentialsStep
-          loggedOut={cameFromLogout(location.state)}
+          arrival={{ ...arrival, sessionEnded: arrival.sessionEnded || guest.ended }}
           notice={notice}
           onSignedIn={() => signedIn('Login successful!')}
           onTwoFactor={() => {
@@ -62,14 +76,14 @@ export function LoginPage() {
 }
 
 interface CredentialsStepProps {
-  loggedOut: boolean;
+  arrival: ReturnType<typeof arrivalOf>;
   /** Why the sign-in has to start again (an expired two-factor step). */
   notice: string | null;
   onSignedIn: () => void;
   onTwoFactor: () => void;
 }
 
-function CredentialsStep({ loggedOut, notice, onSignedIn, onTwoFactor }: CredentialsStepProps) {
+function CredentialsStep({ arrival, notice, onSignedIn, onTwoFactor }: CredentialsStepProps) {
   const { t } = useTranslation();
   const message = useMessage();
   const login = useLogin();
@@ -100,11 +114,7 @@ function CredentialsStep({ loggedOut, notice, onSignedIn, onTwoFactor }: Credent
           {t('auth.login.signUp')}
         </Link>
       </p>
-      {loggedOut && !failure && (
-        <Alert tone="success" className="mt-6">
-          {message('Logged out successfully!')}
-        </Alert>
-      )}
+      {!failure && <ArrivalNotice arrival={arrival} />}
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
         <TextField
           label={t('auth.login.email')}
@@ -115,6 +125,11 @@ function CredentialsStep({ loggedOut, notice, onSignedIn, onTwoFactor }: Credent
         />
         <PasswordField
           label={t('auth.login.password')}
+          aside={
+            <Link to="/forgot-password" className="font-medium text-brand-text hover:underline">
+              {t('auth.login.forgot')}
+            </Link>
+          }
           autoComplete="current-password"
           error={message(errors.password?.message)}
           {...register('password')}
@@ -128,6 +143,34 @@ function CredentialsStep({ loggedOut, notice, onSignedIn, onTwoFactor }: Credent
       <SocialSignIn />
     </div>
   );
+}
+
+/** Why the visitor is here, said once above the form: signed out, session ended, or password reset. */
+function ArrivalNotice({ arrival }: { arrival: ReturnType<typeof arrivalOf> }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  if (arrival.passwordReset) {
+    return (
+      <Alert tone="success" className="mt-6">
+        {message(arrival.passwordReset)}
+      </Alert>
+    );
+  }
+  if (arrival.loggedOut) {
+    return (
+      <Alert tone="success" className="mt-6">
+        {message('Logged out successfully!')}
+      </Alert>
+    );
+  }
+  if (arrival.sessionEnded) {
+    return (
+      <Alert tone="warning" className="mt-6">
+        {t('session.ended')}
+      </Alert>
+    );
+  }
+  return null;
 }
 
 interface TwoFactorStepProps {

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REDIRECT_AFTER_VERIFICATION_MS, REGISTRATION_ERROR_BANNER_MS } from '@app/shared/constants';
 import { STORAGE_KEYS } from '#lib/storage';
-import { fakeApi, json } from '../../../test/fake-api';
+import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { SignupPage } from './signup-page';
 
@@ -174,5 +174,21 @@ describe('sign-up (spec §2, §5, §8)', () => {
     expect(
       await within(await screen.findByRole('alert')).findByText('Network error during OTP verification'),
     ).toBeInTheDocument();
+  });
+
+  it('sends a member who is still signed in to /dashboard, and shows the form once a dead token is refused', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|live');
+    let live = true;
+    fakeApi({
+      'GET /api/me': () =>
+        live ? json(USER) : json({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }, 401),
+    });
+    const { unmount } = renderScreen('/signup', <SignupPage />, ['/dashboard']);
+    expect(await screen.findByText('screen /dashboard')).toBeInTheDocument();
+    unmount();
+    live = false;
+    renderSignup();
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });

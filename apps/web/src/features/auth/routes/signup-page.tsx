@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '#lib/zod-resolver';
 import { Building2, UserRound } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { REDIRECT_AFTER_VERIFICATION_MS, REGISTRATION_ERROR_BANNER_MS } from '@app/shared/constants';
 import { RegisterRequest } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { PasswordField, SelectField, TextField } from '#components/ui/field';
+import { PageSpinner } from '#components/ui/spinner';
 import { currentLanguage } from '#i18n/index';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -19,6 +20,7 @@ import { useCurrency } from '#lib/preferences';
 import { readStored, STORAGE_KEYS, writeStored } from '#lib/storage';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
+import { useGuestCheck } from '../components/guest-only';
 import { OtpForm } from '../components/otp-form';
 import { SocialSignIn } from '../components/social-sign-in';
 
@@ -37,7 +39,11 @@ export function SignupPage() {
   const { t } = useTranslation();
   useDocumentMeta(t('auth.signup.metaTitle'), t('auth.signup.metaDescription'));
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const guest = useGuestCheck();
 
+  // A member still signed in goes to the dashboard (issue 36 item 7).
+  if (guest.signedIn) return <Navigate to="/dashboard" replace />;
+  if (guest.checking) return <PageSpinner label={t('session.checking')} />;
   return (
     <AuthLayout>
       {registeredEmail ? (

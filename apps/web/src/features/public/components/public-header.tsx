@@ -8,6 +8,7 @@ import { PreferencesPicker } from '#components/preferences-picker';
 import { Button } from '#components/ui/button';
 import { cn } from '#lib/cn';
 import { NAV_MENUS, type MenuId, type NavLink } from '../content/navigation';
+import { HeaderAccount } from './header-account';
 import { useHoverMenus } from './use-hover-menus';
 import { useScrolled } from './use-scrolled';
 
@@ -45,6 +46,7 @@ function PanelFallback() {
  * The public navigation bar (spec §2): sticky, transparent at the top and darker and blurred once the
  * page scrolls past 10 px; hover menus (also opened by keyboard and touch with their buttons) that
  * close 100 ms after the pointer leaves; a Menu button with the collapsible menu on small screens.
+ * A signed-in member sees Dashboard instead of Log In / Sign Up (HeaderAccount, decision 173).
  */
 export function PublicHeader() {
   const { t } = useTranslation();
@@ -145,12 +147,7 @@ export function PublicHeader() {
         </ul>
         <div className="ms-auto hidden items-center gap-2 lg:flex">
           <PreferencesPicker variant="onDark" />
-          <Button asChild variant="ghost" size="sm" className="text-white hover:bg-white/10">
-            <Link to="/login">{t('home.logIn')}</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to="/signup">{t('home.signUp')}</Link>
-          </Button>
+          <HeaderAccount variant="bar" />
         </div>
         <Button
           variant="ghost"
@@ -210,12 +207,7 @@ export function PublicHeader() {
           ))}
           <div className="flex flex-wrap items-center gap-2 pt-4">
             <PreferencesPicker variant="onDark" />
-            <Button asChild variant="secondary" size="sm" className="ms-auto">
-              <Link to="/login">{t('home.logIn')}</Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to="/signup">{t('home.signUp')}</Link>
-            </Button>
+            <HeaderAccount variant="menu" />
           </div>
         </div>
       )}
