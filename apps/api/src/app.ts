@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { AppDeps } from './deps';
 import type { AdjustableClock, FixedClock } from './clock';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { getSettings } from './modules/settings/settings.service';
 import { createPayments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
 import { childLoggerFactory, loggerOptions, registerAccessLog } from './logger';
@@ -78,6 +79,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         clock: options.clock,
         log: app.log,
         logMessages: !config.isProduction && config.env !== 'test',
+        appUrl: config.appUrl,
+        site: async (db) => {
+          const { sitename, logo } = await getSettings(db);
+          return { name: sitename, logoUrl: logo ? new URL(logo, config.appUrl).href : null };
+        },
       }),
   };
   app.decorate('deps', deps);

@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The HTML part (decision 179); null for mails stored before templates. */
+    html: text('html'),
     status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -2,12 +2,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox, type DbOrTx } from '@app/db';
 import type { Clock } from '../../clock';
+import { plainContent, renderMail, type MailContent, type MailSite, type RenderedMail } from './mail-content';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
+/**
+ * A mail to send: its content in the reader's language (rendered from the templates as HTML and
+ * text, decision 179), or a subject and text (framed the same way).
+ */
+export type MailMessage =
+  { to: string; content: MailContent } | { to: string; subject: string; text: string };
 
 export interface Mailer {
   send(db: DbOrTx, message: MailMessage): Promise<void>;
@@ -24,10 +26,26 @@ export function createMailer(options: {
   clock: Clock;
   log: FastifyBaseLogger;
   logMessages: boolean;
+  /** The site's name and logo (settings) that frame every mail; the default name without. */
+  site?: (db: DbOrTx) => Promise<MailSite>;
+  /** The site's address: a button's relative link (/activity) is made absolute with it. */
+  appUrl?: string;
 }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const render = async (db: DbOrTx, message: MailMessage): Promise<RenderedMail> => {
+    const content = 'content' in message ? message.content : plainContent(message);
+    const action = content.action && {
+      ...content.action,
+      url: new URL(content.action.url, options.appUrl ?? 'http://localhost').href,
+    };
+    const site = options.site ? await options.site(db) : { name: 'Our Platform', logoUrl: null };
+    const rendered = await renderMail({ ...content, ...(action ? { action } : {}) }, site);
+    // A mail given as text keeps its own text part word for word.
+    return 'content' in message ? rendered : { ...rendered, text: message.text };
+  };
   return {
-    async send(db, message) {
+    async send(db, input) {
+      const message = { to: input.to, ...(await render(db, input)) };
       let status: 'stored' | 'sent' | 'failed' = 'stored';
       let error: string | null = null;
       if (transport) {
@@ -37,6 +55,7 @@ export function createMailer(options: {
             to: message.to,
             subject: message.subject,
             text: message.text,
+            html: message.html,
           });
           status = 'sent';
         } catch (cause) {

@@ -1,3 +1,5 @@
+import { mailLanguage } from '../../integrations/mail/mail-texts';
+import { verificationMail } from '../mail/mail-templates';
 import {
   AUTH_MESSAGES,
   OTP_LENGTH,
@@ -40,14 +42,12 @@ export async function mailEmailOtp(deps: AppDeps, user: AuthUser, code: string):
   const { sitename } = await getSettings(db);
   await deps.mailer.send(db, {
     to: user.email,
-    subject: `${sitename}: your verification code`,
-    text: [
-      `Hello ${user.username},`,
-      '',
-      `Your verification code is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`,
-      '',
-      'If you did not create an account, you can ignore this message.',
-    ].join('\n'),
+    content: verificationMail(mailLanguage(user.language), {
+      name: user.username,
+      site: sitename,
+      code,
+      minutes: OTP_TTL_MINUTES,
+    }),
   });
 }
 

@@ -1,3 +1,5 @@
+import { mailLanguage } from '../../integrations/mail/mail-texts';
+import { passwordResetMail } from '../mail/mail-templates';
 import { type MessageResponse } from '@app/shared';
 import { passwordResetTokens, type DbOrTx } from '@app/db';
 import { eq } from 'drizzle-orm';
@@ -51,16 +53,12 @@ export async function forgotPassword(
   const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   await deps.mailer.send(db, {
     to: user.email,
-    subject: `${sitename}: reset your password`,
-    text: [
-      `Hello ${user.username},`,
-      '',
-      'Someone asked to reset the password of your account. To choose a new password, open:',
+    content: passwordResetMail(mailLanguage(user.language), {
+      name: user.username,
+      site: sitename,
       link,
-      '',
-      `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes.`,
-      'If you did not ask for this, you can ignore this message; your password stays as it is.',
-    ].join('\n'),
+      minutes: RESET_TOKEN_TTL_MINUTES,
+    }),
   });
   return { message: RESET_MESSAGES.sent };
 }
@@ -103,9 +101,6 @@ export async function resetPassword(
   });
   if (!done) throw invalid();
   await throttle.attemptSucceeded(db, attempt);
-  await mailSecurityNotice(deps, user, meta, now, {
-    subject: 'Your password was changed',
-    what: 'The password of your account was reset with a link sent to this address, and every signed-in device was signed out.',
-  });
+  await mailSecurityNotice(deps, user, meta, now, 'password_reset');
   return { message: RESET_MESSAGES.reset };
 }

@@ -40,9 +40,6 @@ export async function changePassword(
     await revokeUserTokens(tx, user.id, now, currentTokenId);
     await recordSecurityEvent(deps, tx, { user, action: 'auth.password_changed', meta });
   });
-  await mailSecurityNotice(deps, user, meta, now, {
-    subject: 'Your password was changed',
-    what: 'The password of your account was changed, and every other signed-in device was signed out.',
-  });
+  await mailSecurityNotice(deps, user, meta, now, 'password_changed');
   return { message: AUTH_MESSAGES.passwordChanged };
 }

@@ -1,5 +1,13 @@
 import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
+import type { MailContent } from '../../integrations/mail/mail-content';
+import { mailLanguage } from '../../integrations/mail/mail-texts';
+import {
+  newSignInMail,
+  recoveryCodeUsedMail,
+  securityNoticeMail,
+  type SecurityNotice,
+} from '../mail/mail-templates';
 import { hasSignedInFromIp, recordAudit } from '../audit/audit.service';
 
 /** Where a request came from: kept in the audit log and told to the user in security mails. */
@@ -9,11 +17,6 @@ export interface RequestMeta {
 }
 
 export const SIGN_IN_ACTION = 'auth.login';
-
-export interface SecurityMail {
-  subject: string;
-  text: string;
-}
 
 /**
  * The audit row of a security event (DESIGN §6): who, what, from where; never a secret. Written in
@@ -50,16 +53,13 @@ export async function recordSecurityEvent(
 }
 
 /** Mails the account's owner, after the change committed (an SMTP round trip never holds a transaction). */
-function mailUser(deps: AppDeps, user: AuthUser, mail: SecurityMail): Promise<void> {
-  return deps.mailer.send(deps.database.db, { to: user.email, subject: mail.subject, text: mail.text });
+function mailUser(deps: AppDeps, user: AuthUser, content: MailContent): Promise<void> {
+  return deps.mailer.send(deps.database.db, { to: user.email, content });
 }
 
-function describeRequest(meta: RequestMeta, now: Date): string {
-  return [
-    `Time: ${now.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
-    `IP address: ${meta.ip}`,
-    ...(meta.userAgent ? [`Device: ${meta.userAgent}`] : []),
-  ].join('\n');
+/** The mail's facts about the request: when, from which address and device. */
+function requestFacts(user: AuthUser, meta: RequestMeta, now: Date) {
+  return { name: user.username, ip: meta.ip, userAgent: meta.userAgent, at: now };
 }
 
 /** Records a successful sign-in; mails the user when it comes from an IP this account never used. */
@@ -79,33 +79,15 @@ export async function recordSignIn(
     after: { kind: details.kind, method: details.method, new_ip: !known },
   });
   if (!known) {
-    await mailUser(deps, user, {
-      subject: 'New sign-in to your account',
-      text: [
-        `Hello ${user.username},`,
-        '',
-        'Your account was just signed in to from a device or network we had not seen before.',
-        '',
-        describeRequest(meta, now),
-        '',
-        'If this was you, there is nothing to do. If not, change your password now and turn on two-factor authentication.',
-      ].join('\n'),
-    });
+    await mailUser(deps, user, newSignInMail(mailLanguage(user.language), requestFacts(user, meta, now)));
   }
   if (details.method === 'recovery_code') {
     await recordSecurityEvent(deps, db, { user, action: 'two_factor.recovery_code_used', meta });
-    await mailUser(deps, user, {
-      subject: 'A recovery code was used',
-      text: [
-        `Hello ${user.username},`,
-        '',
-        'One of your two-factor recovery codes was just used to sign in. Each code works once.',
-        '',
-        describeRequest(meta, now),
-        '',
-        'If this was not you, change your password and regenerate your recovery codes.',
-      ].join('\n'),
-    });
+    await mailUser(
+      deps,
+      user,
+      recoveryCodeUsedMail(mailLanguage(user.language), requestFacts(user, meta, now)),
+    );
   }
 }
 
@@ -118,18 +100,11 @@ export function mailSecurityNotice(
   user: AuthUser,
   meta: RequestMeta,
   now: Date,
-  notice: { subject: string; what: string },
+  notice: SecurityNotice,
 ): Promise<void> {
-  return mailUser(deps, user, {
-    subject: notice.subject,
-    text: [
-      `Hello ${user.username},`,
-      '',
-      notice.what,
-      '',
-      describeRequest(meta, now),
-      '',
-      'If this was not you, contact support at once.',
-    ].join('\n'),
-  });
+  return mailUser(
+    deps,
+    user,
+    securityNoticeMail(mailLanguage(user.language), { ...requestFacts(user, meta, now), notice }),
+  );
 }

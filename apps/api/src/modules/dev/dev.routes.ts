@@ -3,11 +3,16 @@ import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '@app/db';
 import { emailField } from '@app/shared';
+import { renderMail } from '../../integrations/mail/mail-content';
+import { getSettings } from '../settings/settings.service';
+import { MAIL_TEMPLATE_SAMPLES } from '../mail/mail-templates';
 
 const DevMailItem = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part (null for a mail stored before templates, decision 179). */
+  html: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -38,8 +43,64 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         to: row.to,
         subject: row.subject,
         text: row.text,
+        html: row.html,
         created_at: row.createdAt.toISOString(),
       }));
+    },
+  );
+
+  // Every mail template with sample facts, in en/es/ar (issue 36 item 6): a page of links, and each
+  // template's HTML (or its plain text with ?format=text).
+  app.get(
+    '/api/dev/mail-templates',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'The mail templates: links to a preview of each in every language',
+        response: {
+          200: z.object({ data: z.array(z.object({ name: z.string(), previews: z.array(z.string()) })) }),
+        },
+      },
+    },
+    async () => ({
+      data: Object.keys(MAIL_TEMPLATE_SAMPLES).map((name) => ({
+        name,
+        previews: ['en', 'es', 'ar'].map((lang) => `/api/dev/mail-templates/${name}?lang=${lang}`),
+      })),
+    }),
+  );
+
+  app.get(
+    '/api/dev/mail-templates/:name',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'One mail template rendered with sample facts',
+        params: z.object({ name: z.string().max(40) }),
+        querystring: z.object({
+          lang: z.enum(['en', 'es', 'ar'], { error: 'Choose en, es or ar.' }).default('en'),
+          format: z.enum(['html', 'text'], { error: 'Choose html or text.' }).default('html'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const sample = MAIL_TEMPLATE_SAMPLES[request.params.name];
+      if (!sample) return reply.code(404).send({ message: 'No such mail template.', code: 'NOT_FOUND' });
+      const { sitename, logo } = await getSettings(app.deps.database.db);
+      const mail = await renderMail(sample(request.query.lang, sitename), {
+        name: sitename,
+        logoUrl: logo ? new URL(logo, app.deps.config.appUrl).href : null,
+      });
+      // A preview page of our own HTML: shown as a page (the API's JSON policy would refuse its styles).
+      return request.query.format === 'text'
+        ? reply.type('text/plain; charset=utf-8').send(mail.text)
+        : reply
+            .type('text/html; charset=utf-8')
+            .header(
+              'content-security-policy',
+              "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:",
+            )
+            .send(mail.html);
     },
   );
 

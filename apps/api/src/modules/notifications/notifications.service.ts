@@ -10,6 +10,8 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../errors';
 import { pageMeta } from '../../lib/paging';
 import { channelsFor, hiddenKinds } from './notification-preferences.service';
+import { mailLanguage } from '../../integrations/mail/mail-texts';
+import { notificationMail } from '../mail/mail-templates';
 import * as repository from './notifications.repository';
 import {
   notificationLanguage,
@@ -20,7 +22,7 @@ import {
 } from './notification-texts';
 
 export interface NotifyInput {
-  user: { id: number; email: string; language?: string | null };
+  user: { id: number; email: string; username?: string; language?: string | null };
   kind: NotificationKind;
   /** The text's key and parameters: rendered in the reader's language when read (decision 162). */
   message: NotificationMessage;
@@ -55,8 +57,17 @@ export async function notify(
     createdAt: now,
   });
   if (created && input.mail && (await channelsFor(db, input.user.id, input.kind)).email) {
-    const mail = renderNotification(input.message, notificationLanguage(input.user.language));
-    await deps.mailer.send(db, { to: input.user.email, subject: mail.title, text: mail.body });
+    const language = notificationLanguage(input.user.language);
+    const { title, body } = renderNotification(input.message, language);
+    await deps.mailer.send(db, {
+      to: input.user.email,
+      content: notificationMail(mailLanguage(language), {
+        name: input.user.username ?? input.user.email,
+        title,
+        body,
+        link: notificationLink(input.kind),
+      }),
+    });
   }
 }
 

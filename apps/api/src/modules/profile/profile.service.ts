@@ -86,10 +86,7 @@ export async function updateProfile(
     return { profile: after, fields: changedFields };
   });
   if (changed.fields.length > 0) {
-    await mailSecurityNotice(deps, user, meta, now, {
-      subject: 'Your profile details were changed',
-      what: 'The personal details of your account profile were changed.',
-    });
+    await mailSecurityNotice(deps, user, meta, now, 'profile_changed');
   }
   return { message: PROFILE_MESSAGES.updated, profile: changed.profile };
 }

@@ -170,10 +170,7 @@ export async function confirmSetup(
       });
     },
   );
-  await mailSecurityNotice(deps, enabled, meta, now, {
-    subject: 'Two-factor authentication is on',
-    what: 'Two-factor authentication was turned on for your account. Keep your recovery codes somewhere safe.',
-  });
+  await mailSecurityNotice(deps, enabled, meta, now, 'two_factor_on');
   return { success: true, message: AUTH_MESSAGES.twoFactorEnabled, recovery_codes: codes };
 }
 
@@ -203,10 +200,7 @@ export async function disable(
     await repository.deleteRecoveryCodes(tx, user.id);
     await recordSecurityEvent(deps, tx, { user, action: 'two_factor.disabled', meta });
   });
-  await mailSecurityNotice(deps, user, meta, now, {
-    subject: 'Two-factor authentication is off',
-    what: 'Two-factor authentication was turned off for your account.',
-  });
+  await mailSecurityNotice(deps, user, meta, now, 'two_factor_off');
   return { success: true, message: AUTH_MESSAGES.twoFactorDisabled };
 }
 
@@ -225,9 +219,6 @@ export async function regenerateRecoveryCodes(
     await repository.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode), now);
     await recordSecurityEvent(deps, tx, { user, action: 'two_factor.recovery_codes_regenerated', meta });
   });
-  await mailSecurityNotice(deps, user, meta, now, {
-    subject: 'New recovery codes',
-    what: 'New two-factor recovery codes were generated for your account; the previous ones no longer work.',
-  });
+  await mailSecurityNotice(deps, user, meta, now, 'recovery_codes');
   return { message: AUTH_MESSAGES.recoveryCodesRegenerated, recovery_codes: codes };
 }
