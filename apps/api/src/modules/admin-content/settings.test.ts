@@ -203,7 +203,11 @@ describe('GET/PUT /api/admin/settings', () => {
       risk_warning: 'Prices move. You may lose money.',
       risk_warning_language: 'en',
     });
-    const tooLong = await admin.client.put('/api/admin/settings', { risk_warning_ar: 'x'.repeat(1001) }, as(admin));
+    const tooLong = await admin.client.put(
+      '/api/admin/settings',
+      { risk_warning_ar: 'x'.repeat(1001) },
+      as(admin),
+    );
     expect(tooLong.statusCode).toBe(400);
     expect(Object.keys(errorOf(tooLong).errors ?? {})).toEqual(['risk_warning_ar']);
   });

@@ -104,7 +104,8 @@ export function riskWarningFor(
   if (language === 'en') return { text: values.risk_warning, language };
   const own = values[`risk_warning_${language}`];
   if (own !== null && own.trim() !== '') return { text: own, language };
-  if (values.risk_warning === DEFAULT_RISK_WARNINGS.en) return { text: DEFAULT_RISK_WARNINGS[language], language };
+  if (values.risk_warning === DEFAULT_RISK_WARNINGS.en)
+    return { text: DEFAULT_RISK_WARNINGS[language], language };
   return { text: values.risk_warning, language: 'en' };
 }
 
