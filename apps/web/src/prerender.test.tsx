@@ -30,8 +30,8 @@ describe('the prerendered public pages', () => {
     expect(PRERENDERED_PATHS).not.toContain('/dashboard');
     expect(pageData('/help-center', 'es')).toEqual([
       '/api/front?lang=es',
-      '/api/help/articles',
-      '/api/help/faqs',
+      '/api/help/articles?lang=es',
+      '/api/help/faqs?lang=es',
     ]);
   });
 });

@@ -7,7 +7,7 @@ import { frontSettingsUrl } from '#lib/front-settings';
 import { AppRoutes } from './app/app';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { HELP_ARTICLES_URL, HELP_FAQS_URL } from './features/public/api/help-content';
+import { helpArticlesUrl, helpFaqsUrl, helpLanguageOf } from './features/public/api/help-content';
 
 /**
  * The build-time renderer of the public pages (docs/decisions/055-prerendered-public-pages.md): the
@@ -43,7 +43,11 @@ export const APP_EARLY_PATHS: readonly string[] = ['/help-center'];
  * downloads alongside the app instead of after it.
  */
 export function pageData(path: string, language: Language): string[] {
-  return [frontSettingsUrl(language), ...(path === '/help-center' ? [HELP_ARTICLES_URL, HELP_FAQS_URL] : [])];
+  const help = helpLanguageOf(language);
+  return [
+    frontSettingsUrl(language),
+    ...(path === '/help-center' ? [helpArticlesUrl(help), helpFaqsUrl(help)] : []),
+  ];
 }
 
 export interface PrerenderedPage {

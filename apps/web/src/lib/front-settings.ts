@@ -21,6 +21,7 @@ export const DEFAULT_FRONT_SETTINGS: FrontSettings = {
     { code: 'ar', label: 'العربية', direction: 'rtl' },
   ],
   risk_warning: '',
+  risk_warning_language: 'en',
   social_links: [],
 };
 

@@ -42,6 +42,7 @@ export const FRONT_SETTINGS = {
     { code: 'ar', label: 'العربية', direction: 'rtl' },
   ],
   risk_warning: 'Crypto-assets are volatile.',
+  risk_warning_language: 'en',
 };
 
 export const USER = {

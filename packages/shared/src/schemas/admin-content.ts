@@ -262,6 +262,9 @@ export const AdminSettingsFields = {
     .array(z.enum(OFFERED_CURRENCIES, { error: M.currenciesInvalid }), { error: M.currenciesInvalid })
     .refine((list) => list.includes('USD') && new Set(list).size === list.length, M.currenciesInvalid),
   risk_warning: z.string().trim().max(1000),
+  /** Empty: readers in that language see the English risk warning (decision 164). */
+  risk_warning_es: z.string().trim().max(1000),
+  risk_warning_ar: z.string().trim().max(1000),
   social_links: z.array(SocialLink).max(10),
 };
 
@@ -279,6 +282,8 @@ export const AdminSettingsUpdate = z
     languages: AdminSettingsFields.languages.optional(),
     currencies: AdminSettingsFields.currencies.optional(),
     risk_warning: AdminSettingsFields.risk_warning.optional(),
+    risk_warning_es: AdminSettingsFields.risk_warning_es.optional(),
+    risk_warning_ar: AdminSettingsFields.risk_warning_ar.optional(),
     social_links: AdminSettingsFields.social_links.optional(),
   })
   .strict()
@@ -299,6 +304,8 @@ export const AdminSettings = z.object({
   languages: z.array(z.string()),
   currencies: z.array(z.string()),
   risk_warning: z.string(),
+  risk_warning_es: z.string(),
+  risk_warning_ar: z.string(),
   social_links: z.array(SocialLink),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;

@@ -28,6 +28,8 @@ export const FrontSettings = z.object({
   language: LanguageOption,
   available_languages: z.array(LanguageOption),
   risk_warning: z.string(),
+  /** The language the risk warning is written in: English where the operator gave none in the reader's. */
+  risk_warning_language: z.enum(['en', 'es', 'ar']).default('en'),
   /** The company's profiles for the footer's Follow Us column; only the configured ones are shown. */
   social_links: z.array(SocialLink).default([]),
 });

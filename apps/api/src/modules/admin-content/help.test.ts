@@ -140,6 +140,47 @@ describe('admin help articles', () => {
     });
   });
 
+  it('creates a Spanish article that Spanish readers get, and refuses a bad language', async () => {
+    const created = await admin.client.post(
+      '/api/admin/help/articles',
+      {
+        slug: 'pagos-con-tarjeta',
+        language: 'es',
+        category: 'getting-started',
+        title: 'Primeros pasos (versión del operador)',
+        summary: 'Cómo empezar.',
+        body: 'Cree su cuenta y haga su primer depósito.',
+        published: true,
+      },
+      as(admin),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { article } = created.json<AdminArticleResponse>();
+    expect(article).toMatchObject({ language: 'es', slug: 'pagos-con-tarjeta' });
+    const read = await admin.client.get(`/api/admin/help/articles/${article.id}`, as(admin));
+    expect(read.json<AdminArticleResponse['article']>().language).toBe('es');
+    const spanish = (
+      await app.inject({ method: 'GET', url: '/api/help/articles?lang=es' })
+    ).json<HelpArticleList>();
+    expect(spanish.data.find((item) => item.id === article.id)).toMatchObject({ language: 'es' });
+
+    const before = (
+      await admin.client.get('/api/admin/help/articles?language=es', as(admin))
+    ).json<AdminArticleListResponse>();
+    const bad = await admin.client.post(
+      '/api/admin/help/articles',
+      { slug: 'card-fees', language: 'fr', category: 'fees', title: 'T', summary: 'S', body: 'B' },
+      as(admin),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).errors).toEqual({ language: ['Choose en, es or ar.'] });
+    const after = (
+      await admin.client.get('/api/admin/help/articles?language=es', as(admin))
+    ).json<AdminArticleListResponse>();
+    expect(after.meta).toEqual(before.meta);
+    await admin.client.delete(`/api/admin/help/articles/${article.id}`, as(admin));
+  });
+
   it('refuses bad input (400 with fields), duplicates and unknown ids (404)', async () => {
     const bad = await admin.client.post(
       '/api/admin/help/articles',

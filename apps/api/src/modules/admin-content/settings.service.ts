@@ -25,6 +25,8 @@ function toAdminSettings(values: Awaited<ReturnType<typeof getSettings>>): Admin
     languages: values.languages,
     currencies: values.currencies,
     risk_warning: values.risk_warning,
+    risk_warning_es: values.risk_warning_es ?? '',
+    risk_warning_ar: values.risk_warning_ar ?? '',
     social_links: values.social_links,
   };
 }
@@ -50,7 +52,13 @@ export async function updateAdminSettings(
 ): Promise<AdminSettingsResponse & { message: string }> {
   return deps.database.db.transaction(async (tx) => {
     const before = toAdminSettings(await getSettings(tx));
-    await writeSettings(tx, input, actor.now);
+    // An empty translation is forgotten, so the English risk warning shows in that language.
+    const { risk_warning_es: es, risk_warning_ar: ar } = input;
+    await writeSettings(
+      tx,
+      { ...input, risk_warning_es: es === '' ? null : es, risk_warning_ar: ar === '' ? null : ar },
+      actor.now,
+    );
     const result = await answer(tx);
     const diff = changedFields(before, result.settings);
     if (Object.keys(diff.after).length > 0)

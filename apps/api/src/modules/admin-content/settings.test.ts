@@ -173,6 +173,45 @@ describe('GET/PUT /api/admin/settings', () => {
     );
   });
 
+  it('serves the risk warning in the reader’s language, with the English one where none is given', async () => {
+    // The default English text comes with its translations.
+    expect(await front(other, '?lang=es')).toMatchObject({ risk_warning_language: 'es' });
+    expect((await front(other, '?lang=ar')).risk_warning).toContain('الأصول المشفرة');
+    // The operator's own English text: Spanish and Arabic readers get it, marked as English.
+    const saved = await admin.client.put(
+      '/api/admin/settings',
+      { risk_warning: 'Prices move. You may lose money.', risk_warning_es: 'Los precios cambian.' },
+      as(admin),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<AdminSettingsResponse>().settings).toMatchObject({
+      risk_warning_es: 'Los precios cambian.',
+      risk_warning_ar: '',
+    });
+    expect(await front(other, '?lang=es')).toMatchObject({
+      risk_warning: 'Los precios cambian.',
+      risk_warning_language: 'es',
+    });
+    expect(await front(other, '?lang=ar')).toMatchObject({
+      risk_warning: 'Prices move. You may lose money.',
+      risk_warning_language: 'en',
+    });
+    expect(await front(other, '?lang=en')).toMatchObject({ risk_warning_language: 'en' });
+    // An emptied translation is forgotten: English again.
+    await admin.client.put('/api/admin/settings', { risk_warning_es: '  ' }, as(admin));
+    expect(await front(other, '?lang=es')).toMatchObject({
+      risk_warning: 'Prices move. You may lose money.',
+      risk_warning_language: 'en',
+    });
+    const tooLong = await admin.client.put(
+      '/api/admin/settings',
+      { risk_warning_ar: 'x'.repeat(1001) },
+      as(admin),
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(errorOf(tooLong).errors ?? {})).toEqual(['risk_warning_ar']);
+  });
+
   it('sets and clears the logo', async () => {
     await admin.client.put('/api/admin/settings', { logo: 'https://cdn.example.com/logo.svg' }, as(admin));
     expect((await front(other)).logo).toBe('https://cdn.example.com/logo.svg');

@@ -5,7 +5,9 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   DEFAULT_SITENAME,
+  HELP_LANGUAGES,
   type FrontSettings,
+  type HelpLanguage,
   type LanguageOption,
 } from '@app/shared';
 import type { DbOrTx } from '@app/db';
@@ -22,6 +24,13 @@ export const AVAILABLE_CURRENCIES = [
   { code: 'EUR', symbol: '€' },
   { code: 'GBP', symbol: '£' },
 ];
+
+/** The default risk warning, in each language the site is written in. */
+export const DEFAULT_RISK_WARNINGS: Record<HelpLanguage, string> = {
+  en: 'Crypto-assets are volatile and their value can go down as well as up. Returns are not guaranteed and you may lose some or all of the money you invest.',
+  es: 'Los criptoactivos son volátiles y su valor puede bajar además de subir. Los rendimientos no están garantizados y puede perder una parte o la totalidad del dinero que invierta.',
+  ar: 'الأصول المشفرة متقلبة وقد تنخفض قيمتها كما قد ترتفع. العوائد غير مضمونة وقد تخسر جزءًا من الأموال التي تستثمرها أو كلها.',
+};
 
 /** The site settings with their defaults: the spec's where it gives them, ours otherwise. */
 export const SettingsSchema = z.object({
@@ -40,11 +49,10 @@ export const SettingsSchema = z.object({
   deposit_bank_name: z.string().default('First Example Bank'),
   deposit_bank_account_number: z.string().default('000123456789'),
   deposit_bank_routing_number: z.string().default('021000021'),
-  risk_warning: z
-    .string()
-    .default(
-      'Crypto-assets are volatile and their value can go down as well as up. Returns are not guaranteed and you may lose some or all of the money you invest.',
-    ),
+  risk_warning: z.string().default(DEFAULT_RISK_WARNINGS.en),
+  /** The operator's versions in Spanish and Arabic; none (null) shows the English one (decision 164). */
+  risk_warning_es: z.string().nullable().default(null),
+  risk_warning_ar: z.string().nullable().default(null),
   social_links: z
     .array(z.unknown())
     .max(10)
@@ -84,6 +92,28 @@ export async function writeSettings(db: DbOrTx, values: Record<string, unknown>,
   }
 }
 
+/**
+ * The risk warning in the reader's language: the operator's version in it; else, while the English
+ * text is still the default, the default's translation; else the English text, marked as such.
+ */
+export function riskWarningFor(
+  values: Settings,
+  lang: string | undefined,
+): { text: string; language: HelpLanguage } {
+  const language = HELP_LANGUAGES.find((code) => code === lang) ?? 'en';
+  if (language === 'en') return { text: values.risk_warning, language };
+  const own = values[`risk_warning_${language}`];
+  if (own !== null && own.trim() !== '') return { text: own, language };
+  if (values.risk_warning === DEFAULT_RISK_WARNINGS.en)
+    return { text: DEFAULT_RISK_WARNINGS[language], language };
+  return { text: values.risk_warning, language: 'en' };
+}
+
+function riskWarningOf(values: Settings, lang: string) {
+  const { text, language } = riskWarningFor(values, lang);
+  return { risk_warning: text, risk_warning_language: language };
+}
+
 export async function getFrontSettings(
   db: DbOrTx,
   query: { lang?: string | undefined; currency?: string | undefined },
@@ -110,7 +140,7 @@ export async function getFrontSettings(
     available_currencies: currencies,
     language,
     available_languages: languages,
-    risk_warning: values.risk_warning,
+    ...riskWarningOf(values, language.code),
     social_links: values.social_links,
   };
 }

@@ -10,23 +10,32 @@ import {
   type AdminFaq,
   type AdminFaqCreateInput,
 } from '@app/shared/schemas/admin-content';
-import { HELP_CATEGORIES } from '@app/shared/schemas/help';
+import { HELP_CATEGORIES, HELP_LANGUAGES } from '@app/shared/schemas/help';
 import { CheckboxField, SelectField, TextareaField, TextField } from '#components/ui/field';
 import { FormActions, useAdminForm } from './admin-form';
 import { schemaResolver } from './schema-resolver';
 
-export const ARTICLE_FIELDS = ['slug', 'category', 'title', 'summary', 'body', 'published'] as const;
-export const FAQ_FIELDS = ['category', 'question', 'answer', 'published'] as const;
+export const ARTICLE_FIELDS = [
+  'slug',
+  'language',
+  'category',
+  'title',
+  'summary',
+  'body',
+  'published',
+] as const;
+export const FAQ_FIELDS = ['language', 'category', 'question', 'answer', 'published'] as const;
 
 type ArticleValues = {
   slug: string;
+  language: string;
   category: string;
   title: string;
   summary: string;
   body: string;
   published: boolean;
 };
-type FaqValues = { category: string; question: string; answer: string; published: boolean };
+type FaqValues = { language: string; category: string; question: string; answer: string; published: boolean };
 
 const articleResolver = schemaResolver<ArticleValues>(AdminArticleCreate, (values) => values);
 const faqResolver = schemaResolver<FaqValues>(AdminFaqCreate, (values) => values);
@@ -82,7 +91,21 @@ function CategorySelect(props: Omit<React.ComponentProps<typeof SelectField>, 'l
   );
 }
 
-/** A help article: address (slug), category, title, summary, text, published. */
+/** The language an item is written in (decision 164): readers of another language see it only as a fallback. */
+function LanguageSelect(props: Omit<React.ComponentProps<typeof SelectField>, 'label'>) {
+  const { t } = useTranslation();
+  return (
+    <SelectField label={t('admin.content.help.language')} {...props}>
+      {HELP_LANGUAGES.map((language) => (
+        <option key={language} value={language}>
+          {t(`admin.content.settings.languageNames.${language}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A help article: address (slug), language, category, title, summary, text, published. */
 export function ArticleForm({
   article,
   pending,
@@ -94,6 +117,7 @@ export function ArticleForm({
     resolver: articleResolver,
     defaultValues: {
       slug: article?.slug ?? '',
+      language: article?.language ?? 'en',
       category: article?.category ?? 'getting-started',
       title: article?.title ?? '',
       summary: article?.summary ?? '',
@@ -110,12 +134,13 @@ export function ArticleForm({
       onCancel={onCancel}
     >
       <TextField label={t('admin.content.help.title')} {...field('title')} />
+      <TextField
+        label={t('admin.content.help.slug')}
+        hint={t('admin.content.help.slugHint')}
+        {...field('slug')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('admin.content.help.slug')}
-          hint={t('admin.content.help.slugHint')}
-          {...field('slug')}
-        />
+        <LanguageSelect {...field('language')} />
         <CategorySelect {...field('category')} />
       </div>
       <TextField label={t('admin.content.help.summary')} {...field('summary')} />
@@ -124,7 +149,7 @@ export function ArticleForm({
   );
 }
 
-/** A frequently asked question: category, question, answer, published. */
+/** A frequently asked question: language, category, question, answer, published. */
 export function FaqForm({
   faq,
   pending,
@@ -135,6 +160,7 @@ export function FaqForm({
   const { field, register, handleSubmit, setError } = useAdminForm<FaqValues>({
     resolver: faqResolver,
     defaultValues: {
+      language: faq?.language ?? 'en',
       category: faq?.category ?? 'getting-started',
       question: faq?.question ?? '',
       answer: faq?.answer ?? '',
@@ -150,7 +176,10 @@ export function FaqForm({
       onCancel={onCancel}
     >
       <TextField label={t('admin.content.help.question')} {...field('question')} />
-      <CategorySelect {...field('category')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <LanguageSelect {...field('language')} />
+        <CategorySelect {...field('category')} />
+      </div>
       <TextareaField label={t('admin.content.help.answer')} className="min-h-32" {...field('answer')} />
     </HelpItemFormFrame>
   );

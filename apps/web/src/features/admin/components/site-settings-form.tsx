@@ -25,6 +25,8 @@ export interface SiteSettingsFormValues {
   languages: string[];
   currencies: string[];
   risk_warning: string;
+  risk_warning_es: string;
+  risk_warning_ar: string;
 }
 
 export const SETTINGS_FIELDS = [
@@ -40,6 +42,8 @@ export const SETTINGS_FIELDS = [
   'languages',
   'currencies',
   'risk_warning',
+  'risk_warning_es',
+  'risk_warning_ar',
 ] as const;
 
 export function settingsPayload(values: SiteSettingsFormValues): AdminSettingsUpdateInput {
@@ -56,6 +60,8 @@ export function settingsPayload(values: SiteSettingsFormValues): AdminSettingsUp
     languages: values.languages as AdminSettingsUpdateInput['languages'],
     currencies: values.currencies as AdminSettingsUpdateInput['currencies'],
     risk_warning: values.risk_warning,
+    risk_warning_es: values.risk_warning_es,
+    risk_warning_ar: values.risk_warning_ar,
   };
 }
 
@@ -73,6 +79,8 @@ function formValues(settings: AdminSettings): SiteSettingsFormValues {
     languages: settings.languages,
     currencies: settings.currencies,
     risk_warning: settings.risk_warning,
+    risk_warning_es: settings.risk_warning_es,
+    risk_warning_ar: settings.risk_warning_ar,
   };
 }
 
@@ -137,6 +145,24 @@ export function SiteSettingsForm({
           />
         </div>
         <TextareaField label={t('admin.content.settings.riskWarning')} {...field('risk_warning')} />
+        {/* The risk warning per language (decision 164): empty shows the English one, marked as English. */}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextareaField
+            label={t('admin.content.settings.riskWarningEs')}
+            aside={t('common.optional')}
+            hint={t('admin.content.settings.riskWarningTranslationHint')}
+            lang="es"
+            {...field('risk_warning_es')}
+          />
+          <TextareaField
+            label={t('admin.content.settings.riskWarningAr')}
+            aside={t('common.optional')}
+            hint={t('admin.content.settings.riskWarningTranslationHint')}
+            lang="ar"
+            dir="rtl"
+            {...field('risk_warning_ar')}
+          />
+        </div>
       </Section>
       <Section title={t('admin.content.settings.bank')}>
         <TextField label={t('admin.content.settings.bankName')} {...field('deposit_bank_name')} />

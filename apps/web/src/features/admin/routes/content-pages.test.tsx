@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
+  AdminArticle,
+  AdminFaq,
   AdminHelpRequestDetail,
   AdminPlan,
   AdminSettingsResponse,
@@ -9,6 +11,7 @@ import type {
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoutes, renderScreen } from '../../../test/render';
 import { ReauthProvider } from '../components/reauth-dialog';
+import { HelpItemEditPage } from './help-item-edit-page';
 import { HelpRequestPage } from './help-request-page';
 import { PlanEditPage } from './plan-edit-page';
 import { SiteSettingsPage } from './site-settings-page';
@@ -43,6 +46,8 @@ const settings: AdminSettingsResponse = {
     languages: ['en', 'es', 'ar'],
     currencies: ['USD', 'EUR', 'GBP'],
     risk_warning: 'Crypto-assets are volatile.',
+    risk_warning_es: 'Los criptoactivos son volátiles.',
+    risk_warning_ar: '',
     social_links: [],
   },
   offered_languages: ['en', 'es', 'ar'],
@@ -160,6 +165,29 @@ describe('site settings', () => {
     });
   });
 
+  it('shows and saves the risk warning per language; an empty one is sent empty', async () => {
+    const server = fakeApi({
+      'GET /api/admin/settings': () => json(settings),
+      'PUT /api/admin/settings': () => json({ ...settings, message: 'Settings saved.' }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/settings', <SiteSettingsPage />);
+    const spanish = await screen.findByLabelText('Risk warning in Spanish');
+    expect(spanish).toHaveValue('Los criptoactivos son volátiles.');
+    const arabic = screen.getByLabelText('Risk warning in Arabic');
+    expect(arabic).toHaveValue('');
+    expect(arabic).toHaveAttribute('dir', 'rtl');
+    await user.type(arabic, 'الأصول المشفرة متقلبة.');
+    await user.clear(spanish);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(server.to('PUT /api/admin/settings')).toHaveLength(1));
+    expect(server.to('PUT /api/admin/settings')[0]?.body).toMatchObject({
+      risk_warning: 'Crypto-assets are volatile.',
+      risk_warning_es: '',
+      risk_warning_ar: 'الأصول المشفرة متقلبة.',
+    });
+  });
+
   it('refuses an empty site name and offering no English before sending', async () => {
     const server = fakeApi({ 'GET /api/admin/settings': () => json(settings) });
     const user = userEvent.setup();
@@ -170,6 +198,104 @@ describe('site settings', () => {
     expect(await screen.findByText('Site name is required.')).toBeInTheDocument();
     expect(screen.getByText('Offer English and any of the other languages.')).toBeInTheDocument();
     expect(server.to('PUT /api/admin/settings')).toHaveLength(0);
+  });
+});
+
+const article: AdminArticle = {
+  id: 5,
+  slug: 'primeros-pasos',
+  language: 'ar',
+  category: 'getting-started',
+  title: 'البدء',
+  summary: 'كيف تبدأ.',
+  body: 'أنشئ حسابك.',
+  position: 0,
+  published: true,
+  created_at: '2026-03-02T09:00:00.000Z',
+  updated_at: '2026-03-02T09:00:00.000Z',
+};
+
+describe('help article and question forms', () => {
+  it('creates an article in the chosen language', async () => {
+    const server = fakeApi({
+      'POST /api/admin/help/articles': () => json({ message: 'Article created.', article }, 201),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/help/articles/new', <HelpItemEditPage kind="articles" />, ['/admin/help/articles']);
+    const language = await screen.findByRole('combobox', { name: 'Language' });
+    expect(language).toHaveValue('en');
+    expect(Array.from((language as HTMLSelectElement).options, (option) => option.text)).toEqual([
+      'English',
+      'Spanish',
+      'Arabic',
+    ]);
+    await user.selectOptions(language, 'Spanish');
+    await user.type(screen.getByLabelText('Title'), 'Primeros pasos');
+    await user.type(screen.getByLabelText('Address (slug)'), 'primeros-pasos');
+    await user.type(screen.getByLabelText('Summary'), 'Cómo empezar.');
+    await user.type(screen.getByLabelText('Text'), 'Cree su cuenta.');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/help/articles'));
+    expect(server.to('POST /api/admin/help/articles')[0]?.body).toMatchObject({
+      language: 'es',
+      slug: 'primeros-pasos',
+      title: 'Primeros pasos',
+    });
+  });
+
+  it('shows an article’s language when editing, and the server’s error on the field', async () => {
+    const server = fakeApi({
+      'GET /api/admin/help/articles/5': () => json(article),
+      'PATCH /api/admin/help/articles/5': () =>
+        json(
+          {
+            message: 'Choose en, es or ar.',
+            code: 'VALIDATION_FAILED',
+            errors: { language: ['Choose en, es or ar.'] },
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/admin/help/articles/:id', element: <HelpItemEditPage kind="articles" /> }],
+      '/admin/help/articles/5',
+    );
+    const language = await screen.findByRole('combobox', { name: 'Language' });
+    expect(language).toHaveValue('ar');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Choose en, es or ar.')).toBeInTheDocument();
+    expect(language).toHaveAttribute('aria-invalid', 'true');
+    expect(server.to('PATCH /api/admin/help/articles/5')[0]?.body).toMatchObject({ language: 'ar' });
+  });
+
+  it('creates a question in the chosen language', async () => {
+    const faq: AdminFaq = {
+      id: 9,
+      language: 'ar',
+      translation_of: null,
+      category: 'deposits',
+      question: 'كم يستغرق الإيداع؟',
+      answer: 'دقائق عادة.',
+      position: 0,
+      published: false,
+      created_at: '2026-03-02T09:00:00.000Z',
+      updated_at: '2026-03-02T09:00:00.000Z',
+    };
+    const server = fakeApi({
+      'POST /api/admin/help/faqs': () => json({ message: 'Question created.', faq }, 201),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/help/faqs/new', <HelpItemEditPage kind="faqs" />, ['/admin/help/faqs']);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'Arabic');
+    await user.type(screen.getByLabelText('Question'), faq.question);
+    await user.type(screen.getByLabelText('Answer'), faq.answer);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(server.to('POST /api/admin/help/faqs')).toHaveLength(1));
+    expect(server.to('POST /api/admin/help/faqs')[0]?.body).toMatchObject({
+      language: 'ar',
+      question: faq.question,
+    });
   });
 });
 

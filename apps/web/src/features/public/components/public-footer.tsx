@@ -4,7 +4,9 @@ import type { SocialLink } from '@app/shared/schemas/front';
 import { Brand } from '#components/brand';
 import { useFrontSettings } from '#lib/front-settings';
 import { useHydrated } from '#lib/use-hydrated';
+import { useHelpLanguage } from '../api/help-content';
 import { FOOTER_COLUMNS } from '../content/navigation';
+import { ShownInEnglish } from './shown-in-english';
 
 const NETWORK_LABEL: Record<SocialLink['network'], string> = {
   x: 'X',
@@ -28,6 +30,12 @@ const linkClass = 'text-sm text-white/70 transition-colors hover:text-white';
 export function PublicFooter() {
   const { t } = useTranslation();
   const settings = useFrontSettings();
+  const language = useHelpLanguage();
+  // The operator's risk warning has no version in the reader's language: it is shown in English, and says so.
+  const riskLang =
+    settings.risk_warning && settings.risk_warning_language !== language
+      ? settings.risk_warning_language
+      : undefined;
   // A prerendered page hydrates with the year it was built in (what its HTML says), then shows the
   // visitor's current year.
   const year = useHydrated() ? new Date().getFullYear() : BUILD_YEAR;
@@ -86,7 +94,8 @@ export function PublicFooter() {
         <div className="mt-12 border-t border-white/10 pt-8">
           <p className="text-xs leading-relaxed text-white/60">
             <strong className="font-semibold text-white/80">{t('site.footer.riskTitle')}</strong>{' '}
-            {settings.risk_warning || t('site.footer.riskFallback')}
+            <span lang={riskLang}>{settings.risk_warning || t('site.footer.riskFallback')}</span>
+            {riskLang && <ShownInEnglish className="mt-1 text-white/60" />}
           </p>
           <p className="mt-4 text-sm text-white/60">
             {t('site.footer.copyright', { year, sitename: settings.sitename })}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, json } from '../../../test/fake-api';
+import { i18n } from '#i18n/index';
+import { FRONT_SETTINGS, fakeApi, json, type SeenRequest } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { HelpCenterPage } from './help-center-page';
 
@@ -14,6 +15,7 @@ const ARTICLES = {
       title: 'Making a deposit',
       summary: 'Bank transfer or crypto.',
       body: 'Include the reference.',
+      language: 'en',
     },
     {
       id: 2,
@@ -22,14 +24,33 @@ const ARTICLES = {
       title: 'Withdrawing your funds',
       summary: 'To your bank or wallet.',
       body: 'The amount is held.',
+      language: 'en',
     },
   ],
 };
 const FAQS = {
   data: [
-    { id: 1, category: 'deposits', question: 'How long does a deposit take?', answer: 'Usually minutes.' },
-    { id: 2, category: 'plans', question: 'When are earnings credited?', answer: 'Every day at 00:00 UTC.' },
-    { id: 3, category: 'security', question: 'How is my data protected?', answer: '256-bit encryption.' },
+    {
+      id: 1,
+      category: 'deposits',
+      question: 'How long does a deposit take?',
+      answer: 'Usually minutes.',
+      language: 'en',
+    },
+    {
+      id: 2,
+      category: 'plans',
+      question: 'When are earnings credited?',
+      answer: 'Every day at 00:00 UTC.',
+      language: 'en',
+    },
+    {
+      id: 3,
+      category: 'security',
+      question: 'How is my data protected?',
+      answer: '256-bit encryption.',
+      language: 'en',
+    },
   ],
 };
 
@@ -130,6 +151,61 @@ describe('the help center', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No guides yet.')).toBeInTheDocument();
+  });
+});
+
+/** The articles and FAQs of the asked language: one translated of each, the others in English. */
+function translated(riskLanguage: string, title: string, question: string) {
+  const [first, second] = ARTICLES.data;
+  const [faq, ...others] = FAQS.data;
+  return {
+    'GET /api/help/articles': (request: SeenRequest) =>
+      json({ data: [{ ...first, title, language: request.query.get('lang') ?? 'en' }, second] }),
+    'GET /api/help/faqs': (request: SeenRequest) =>
+      json({ data: [{ ...faq, question, language: request.query.get('lang') ?? 'en' }, ...others] }),
+    'GET /api/front': () => json({ ...FRONT_SETTINGS, risk_warning_language: riskLanguage }),
+  };
+}
+
+describe('the help center in the reader’s language', () => {
+  it('asks for Spanish content; an item that came in English says so', async () => {
+    await i18n.changeLanguage('es');
+    const api = server(translated('en', 'Hacer un depósito', '¿Cuánto tarda un depósito?'));
+    renderScreen('/help-center', <HelpCenterPage />);
+    const spanish = await screen.findByRole('heading', { name: 'Hacer un depósito' }, { timeout: 3000 });
+    const helpRequests = api.requests.filter((request) => request.path.startsWith('/api/help/'));
+    expect(helpRequests.map((request) => request.query.get('lang'))).toEqual(['es', 'es']);
+    // The Spanish article has no note; the English one is marked as English and says so.
+    expect(spanish).not.toHaveAttribute('lang');
+    expect(within(spanish.closest('li')!).queryByText('Se muestra en inglés')).not.toBeInTheDocument();
+    const english = screen.getByRole('heading', { name: 'Withdrawing your funds' });
+    expect(english).toHaveAttribute('lang', 'en');
+    expect(within(english.closest('li')!).getByText('Se muestra en inglés')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '¿Cuánto tarda un depósito?' })).toBeInTheDocument();
+    const question = screen.getByRole('button', { name: /^When are earnings credited\?/u });
+    expect(within(question).getByText('Se muestra en inglés')).toBeInTheDocument();
+    expect(within(question).getByText('When are earnings credited?')).toHaveAttribute('lang', 'en');
+    // The operator's risk warning has no Spanish version here: shown in English, with the note.
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText('Crypto-assets are volatile.')).toHaveAttribute('lang', 'en');
+    expect(footer.getByText('Se muestra en inglés')).toBeInTheDocument();
+  });
+
+  it('in Arabic, notes only the items that came in English; in English, none', async () => {
+    await i18n.changeLanguage('ar');
+    const api = server(translated('ar', 'إجراء إيداع', 'كم يستغرق الإيداع؟'));
+    const { unmount } = renderScreen('/help-center', <HelpCenterPage />);
+    await screen.findByRole('heading', { name: 'إجراء إيداع' }, { timeout: 3000 });
+    expect(api.requests.find((request) => request.path === '/api/help/faqs')?.query.get('lang')).toBe('ar');
+    // One article and two questions in English; the risk warning is in Arabic (no note in the footer).
+    expect(screen.getAllByText('معروض باللغة الإنجليزية')).toHaveLength(3);
+    expect(within(screen.getByRole('contentinfo')).queryByText('معروض باللغة الإنجليزية')).toBeNull();
+    unmount();
+    await i18n.changeLanguage('en');
+    server();
+    renderScreen('/help-center', <HelpCenterPage />);
+    await screen.findByRole('heading', { name: 'Making a deposit' }, { timeout: 3000 });
+    expect(screen.queryByText('Shown in English')).not.toBeInTheDocument();
   });
 });
 

@@ -6,7 +6,8 @@ import { Button } from '#components/ui/button';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useFrontSettings } from '#lib/front-settings';
 import { useIdle } from '#lib/use-idle';
-import { useHelpArticles, useHelpFaqs } from '../api/help-content';
+import { useHelpArticles, useHelpFaqs, useHelpLanguage } from '../api/help-content';
+import { ShownInEnglish } from '../components/shown-in-english';
 import { FaqAccordion } from '../components/faq-accordion';
 import { PageHero, PublicLayout } from '../components/public-layout';
 
@@ -32,13 +33,27 @@ function matches(query: string, ...texts: string[]) {
 
 function ArticleCard({ article }: { article: HelpArticle }) {
   const { t } = useTranslation();
+  const language = useHelpLanguage();
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  // An article with no version in the reader's language comes in English (decision 164): its text is
+  // marked as English for screen readers, and a note says so.
+  const lang = article.language === language ? undefined : article.language;
   return (
     <li className="flex flex-col rounded-2xl border border-line bg-surface p-6 shadow-xs">
-      <h3 className="text-lg font-semibold">{article.title}</h3>
-      <p className="mt-2 flex-1 leading-relaxed text-muted">{article.summary}</p>
-      <div id={bodyId} hidden={!open} className="mt-4 border-t border-line pt-4 leading-relaxed text-fg/90">
+      <h3 lang={lang} className="text-lg font-semibold">
+        {article.title}
+      </h3>
+      {lang && <ShownInEnglish className="mt-1" />}
+      <p lang={lang} className="mt-2 flex-1 leading-relaxed text-muted">
+        {article.summary}
+      </p>
+      <div
+        id={bodyId}
+        lang={lang}
+        hidden={!open}
+        className="mt-4 border-t border-line pt-4 leading-relaxed text-fg/90"
+      >
         {article.body}
       </div>
       <Button
