@@ -40,7 +40,9 @@ export function MailLayout({ content, site }: { content: MailContent; site: Mail
   const align = direction === 'rtl' ? 'right' : 'left';
   return (
     <Html lang={language} dir={direction}>
-      <Head />
+      <Head>
+        <title>{content.subject}</title>
+      </Head>
       <Preview>{content.preview ?? content.subject}</Preview>
       <Body style={page}>
         <Container style={{ ...card, textAlign: align }}>
