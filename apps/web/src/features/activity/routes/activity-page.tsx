@@ -21,6 +21,7 @@ import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat } from '#lib/money';
+import { PendingDepositActions } from '../../deposits/components/pending-deposit-actions';
 import { cn } from '#lib/cn';
 import { StatementsSection } from '../components/statements-section';
 import { useExportActivity } from '../api/export-activity';
@@ -39,7 +40,26 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   failed: 'danger',
   expired: 'danger',
   refunded: 'danger',
+  cancelled: 'neutral',
 };
+
+/** A bank transfer still waiting for the operator: its id (the row's "deposit:<id>"), else null. */
+function pendingBankTransfer(item: ActivityItem): number | null {
+  if (item.type !== 'deposit' || item.status !== 'pending' || item.detail.method !== 'bank_transfer') return null;
+  const id = Number(item.id.replace(/^deposit:/, ''));
+  return item.id.startsWith('deposit:') && Number.isInteger(id) ? id : null;
+}
+
+/** The row's status, and for a pending bank transfer its bank details and Cancel (decision 174). */
+function StatusCell({ item }: { item: ActivityItem }) {
+  const deposit = pendingBankTransfer(item);
+  return (
+    <div className="flex flex-col items-end gap-2 sm:items-start">
+      <StatusBadge status={item.status} />
+      {deposit !== null && <PendingDepositActions id={deposit} reference={item.detail.reference ?? ''} />}
+    </div>
+  );
+}
 
 /** The type's label (spec §9: points_conversion is shown as 'Loyalty Points'). */
 function useTypeLabel() {
@@ -182,7 +202,7 @@ export function ActivityPage() {
             className: 'text-muted',
             cell: describe,
           },
-          { header: t('activity.columns.status'), cell: (item) => <StatusBadge status={item.status} /> },
+          { header: t('activity.columns.status'), cell: (item) => <StatusCell item={item} /> },
           { header: t('activity.columns.amount'), align: 'end', cell: (item) => <Amount item={item} /> },
           {
             header: t('activity.columns.balanceAfter'),
@@ -206,7 +226,7 @@ export function ActivityPage() {
                   {t('activity.balanceAfter')} <BalanceAfter item={item} />
                 </span>
               )}
-              <StatusBadge status={item.status} />
+              <StatusCell item={item} />
             </div>
           </>
         )}
