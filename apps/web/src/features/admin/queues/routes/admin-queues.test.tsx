@@ -382,6 +382,7 @@ describe('reconciliation', () => {
       mismatched_loans: [],
       mismatched_goals: [],
       mismatched_queue_totals: [],
+      mismatched_withdrawal_holds: [],
       mismatched_list_totals: [],
       mismatched_cash_amounts: [],
       mismatched_refunds: [],
