@@ -173,7 +173,8 @@ export async function cancelDeposit(
     const row = await repository.lockDeposit(tx, id);
     if (!row || row.userId !== user.id) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
     if (row.method !== 'bank_transfer') throw new AppError('BUSINESS_RULE', CANCEL_MESSAGES.onlyBankTransfer);
-    if (row.status !== 'pending') throw new AppError('CONFLICT', alreadyDecidedMessage('deposit', row.status));
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', alreadyDecidedMessage('deposit', row.status));
     const updated = await repository.updateDeposit(tx, row.id, { status: 'cancelled', updatedAt: now });
     await recordAudit(tx, {
       actorId: user.id,

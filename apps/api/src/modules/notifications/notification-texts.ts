@@ -102,7 +102,8 @@ const EN: Texts = {
   },
   withdrawal_cancelled: {
     title: () => 'Withdrawal cancelled',
-    body: (p, f) => `You cancelled your withdrawal of ${f.money(p.amount)}. The amount is back in your balance.`,
+    body: (p, f) =>
+      `You cancelled your withdrawal of ${f.money(p.amount)}. The amount is back in your balance.`,
   },
   deposit_cancelled: {
     title: () => 'Deposit cancelled',
@@ -316,8 +317,7 @@ const AR: Texts = {
   },
   deposit_cancelled: {
     title: () => 'تم إلغاء الإيداع',
-    body: (p, f) =>
-      `ألغيت إيداعك ${p.reference} بقيمة ${f.money(p.amount)}. لا ترسل أي تحويل بهذا المرجع.`,
+    body: (p, f) => `ألغيت إيداعك ${p.reference} بقيمة ${f.money(p.amount)}. لا ترسل أي تحويل بهذا المرجع.`,
   },
   loan_application_cancelled: {
     title: () => 'تم سحب طلب القرض',

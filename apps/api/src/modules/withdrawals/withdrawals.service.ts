@@ -156,7 +156,8 @@ export async function cancelWithdrawal(
   return deps.database.db.transaction(async (tx) => {
     const row = await repository.lockWithdrawal(tx, id);
     if (!row || row.userId !== user.id) throw AppError.notFound(WITHDRAWAL_MESSAGES.notFound);
-    if (row.status !== 'pending') throw new AppError('CONFLICT', alreadyDecidedMessage('withdrawal', row.status));
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', alreadyDecidedMessage('withdrawal', row.status));
     await postRelease(tx, row, { cancelled_by: user.id }, now);
     const updated = await repository.updateWithdrawal(tx, row.id, {
       status: 'cancelled',

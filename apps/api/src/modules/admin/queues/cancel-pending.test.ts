@@ -304,7 +304,9 @@ describe('POST /api/loan-applications/:id/withdraw', () => {
     const application = await pendingApplication(member);
     const foreign = await post(stranger, `/api/loan-applications/${application.id}/withdraw`);
     expect(foreign.statusCode).toBe(404);
-    expect((await post(admin, `/api/admin/loan-applications/${application.id}/approve`)).statusCode).toBe(200);
+    expect((await post(admin, `/api/admin/loan-applications/${application.id}/approve`)).statusCode).toBe(
+      200,
+    );
     const late = await post(member, `/api/loan-applications/${application.id}/withdraw`);
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).message).toBe('This loan application was already approved.');

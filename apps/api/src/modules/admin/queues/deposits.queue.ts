@@ -16,7 +16,13 @@ import { lastDecision } from '../../audit/audit.service';
 import { findUserById } from '../../auth/account.service';
 import { confirmBankTransfer, rejectBankTransfer } from '../../deposits/deposit-crediting.service';
 import { findDeposit, lockDeposit, toDeposit } from '../../deposits/deposits.service';
-import { decideQueueItem, decisionActions, rejection, type QueueDefinition, type QueueMember } from './decision-flow';
+import {
+  decideQueueItem,
+  decisionActions,
+  rejection,
+  type QueueDefinition,
+  type QueueMember,
+} from './decision-flow';
 import { depositsQueue, queueMemberSummary, selectQueuePageWithTotals } from './queue-pages';
 
 /** The bank-transfer deposits queue (decision 166): an admin confirms (credited) or rejects. */

@@ -26,7 +26,13 @@ import {
   type DecidedApplication,
 } from '../../loans/loan-applications.service';
 import { findLoanPlan, loanPlansByIds } from '../../loans/loan-plans.service';
-import { decideQueueItem, decisionActions, rejection, type QueueDefinition, type QueueMember } from './decision-flow';
+import {
+  decideQueueItem,
+  decisionActions,
+  rejection,
+  type QueueDefinition,
+  type QueueMember,
+} from './decision-flow';
 import { applicationsQueue, queueMemberSummary, selectQueuePageWithTotals } from './queue-pages';
 
 /** The loan applications queue (decision 166): an admin approves (the loan is disbursed) or rejects. */

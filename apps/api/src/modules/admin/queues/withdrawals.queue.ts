@@ -25,7 +25,13 @@ import {
   releaseWithdrawal,
   toWithdrawal,
 } from '../../withdrawals/withdrawals.service';
-import { decideQueueItem, decisionActions, rejection, type QueueDefinition, type QueueMember } from './decision-flow';
+import {
+  decideQueueItem,
+  decisionActions,
+  rejection,
+  type QueueDefinition,
+  type QueueMember,
+} from './decision-flow';
 import { queueMemberSummary, selectQueuePageWithTotals, usernamesOf, withdrawalsQueue } from './queue-pages';
 
 /**

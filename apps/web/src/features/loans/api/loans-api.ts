@@ -47,7 +47,10 @@ export function useWithdrawApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api.post<{ message: string; application: LoanApplication }>(`/api/loan-applications/${id}/withdraw`, {}),
+      api.post<{ message: string; application: LoanApplication }>(
+        `/api/loan-applications/${id}/withdraw`,
+        {},
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: loanApplicationsQueryKey }),
   });
 }
