@@ -9,6 +9,7 @@ export * from './schemas/help';
 export * from './schemas/markets';
 export * from './schemas/deposits';
 export * from './schemas/withdrawals';
+export * from './schemas/cancel';
 export * from './schemas/activity';
 export * from './rewards';
 export * from './activity-text';

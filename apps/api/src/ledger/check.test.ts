@@ -142,6 +142,15 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
+  it('mismatchedWithdrawalHolds: a pending withdrawal with no hold behind it', async () => {
+    await onlyFails(
+      'mismatchedWithdrawalHolds',
+      sql`insert into withdrawals (user_id, amount, method, destination, status, created_at, updated_at)
+          values (${userId}, 1234, 'crypto', 'bc1qcheck', 'pending', now(), now())`,
+      sql`delete from withdrawals where user_id = ${userId} and destination = 'bc1qcheck'`,
+    );
+  });
+
   it("mismatchedListTotals: a member's kept plan count that differs from their plans", async () => {
     await onlyFails(
       'mismatchedListTotals',

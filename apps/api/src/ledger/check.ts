@@ -9,7 +9,12 @@ import {
 } from './checks/entries';
 import { mismatchedDailyEarnings, mismatchedGoals, mismatchedPlanEarnings } from './checks/investing';
 import { mismatchedLoans } from './checks/loans';
-import { mismatchedListTotals, mismatchedPoints, mismatchedQueueTotals } from './checks/members';
+import {
+  mismatchedListTotals,
+  mismatchedPoints,
+  mismatchedQueueTotals,
+  mismatchedWithdrawalHolds,
+} from './checks/members';
 import { mismatchedRefunds } from './checks/refunds';
 import type { LedgerCheck } from './checks/types';
 
@@ -36,6 +41,7 @@ export const LEDGER_CHECKS: { [K in ProblemList]: (db: DbOrTx) => Promise<Ledger
   mismatchedLoans,
   mismatchedGoals,
   mismatchedQueueTotals,
+  mismatchedWithdrawalHolds,
   mismatchedListTotals,
   mismatchedRefunds,
 };
@@ -51,7 +57,8 @@ export type LedgerCheckName = ProblemList | 'postingsSum' | 'duplicateReferences
  * to its member's cash account (decision 140); every member's cash chain: the balance after each cash
  * entry is the previous one plus its cash amount, the latest is the cash balance (decision 158); every plan's earned-to-date equals the earning
  * postings of its accruals; every refunded deposit's take-back plus its debt is its credited amount,
- * and a member's debt account is minus what they still owe (decision 155).
+ * and a member's debt account is minus what they still owe (decision 155); every member's withdrawal
+ * hold is the sum of their pending withdrawals (decision 174).
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
   const counts = await ledgerCounts(db);
@@ -69,6 +76,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedLoans: await LEDGER_CHECKS.mismatchedLoans(db),
     mismatchedGoals: await LEDGER_CHECKS.mismatchedGoals(db),
     mismatchedQueueTotals: await LEDGER_CHECKS.mismatchedQueueTotals(db),
+    mismatchedWithdrawalHolds: await LEDGER_CHECKS.mismatchedWithdrawalHolds(db),
     mismatchedListTotals: await LEDGER_CHECKS.mismatchedListTotals(db),
     mismatchedRefunds: await LEDGER_CHECKS.mismatchedRefunds(db),
     duplicateReferences: counts.duplicateReferences,

@@ -82,6 +82,10 @@ const SandboxCheckoutPage = page(
   'SandboxCheckoutPage',
 );
 const ActivityPage = page(() => import('../features/activity/routes/activity-page'), 'ActivityPage');
+const PendingDepositActions = page(
+  () => import('../features/deposits/components/pending-deposit-actions'),
+  'PendingDepositActions',
+);
 const WithdrawalMethodsPage = page(
   () => import('../features/account-settings/routes/withdrawal-methods-page'),
   'WithdrawalMethodsPage',
@@ -284,7 +288,7 @@ export const routes: RouteObject[] = [
           { path: '/rewards', element: <RewardsPage /> },
           { path: '/verify', element: <VerifyEmailPage /> },
           { path: '/account-management', element: <AccountManagementPage /> },
-          { path: '/activity', element: <ActivityPage /> },
+          { path: '/activity', element: <ActivityPage pendingDepositActions={PendingDepositActions} /> },
           { path: '/explore', element: <ExplorePage /> },
           { path: '/withdrawal-methods', element: <WithdrawalMethodsPage /> },
           { path: '/withdrawal-info', element: <WithdrawalInfoPage /> },

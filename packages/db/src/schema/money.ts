@@ -26,7 +26,16 @@ export const deposits = pgTable(
     method: text('method', { enum: ['bank_transfer', 'coinpayment', 'nowpayment'] }).notNull(),
     currency: text('currency').notNull(),
     status: text('status', {
-      enum: ['pending', 'confirmed', 'partially_paid', 'failed', 'expired', 'rejected', 'refunded'],
+      enum: [
+        'pending',
+        'confirmed',
+        'partially_paid',
+        'failed',
+        'expired',
+        'rejected',
+        'refunded',
+        'cancelled',
+      ],
     }).notNull(),
     /** What the member quotes on a bank transfer; unique. */
     reference: text('reference').notNull(),
@@ -146,7 +155,7 @@ export const withdrawals = pgTable(
     destinationId: integer('destination_id').references(() => withdrawalDestinations.id, {
       onDelete: 'set null',
     }),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] }).notNull(),
     reason: text('reason'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

@@ -78,6 +78,7 @@ export const DEPOSIT_STATUSES = [
   'expired',
   'rejected',
   'refunded',
+  'cancelled',
 ] as const;
 export const DepositStatus = z.enum(DEPOSIT_STATUSES);
 export type DepositStatus = z.infer<typeof DepositStatus>;

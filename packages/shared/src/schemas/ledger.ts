@@ -98,6 +98,10 @@ export const LedgerCheckResponse = z.object({
       amount: z.number(),
     }),
   ),
+  /** Members whose withdrawal hold is not the sum of their pending withdrawals (decision 174). */
+  mismatched_withdrawal_holds: z.array(
+    z.object({ user_id: z.number().int(), held: z.number(), pending: z.number() }),
+  ),
   /** Members whose kept list length (member_list_totals) differs from their rows (decision 134). */
   mismatched_list_totals: z.array(
     z.object({

@@ -60,7 +60,7 @@ export const CreateWithdrawalRequest = z.object({
 });
 export type CreateWithdrawalRequest = z.input<typeof CreateWithdrawalRequest>;
 
-export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export const WithdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof WithdrawalStatus>;
 

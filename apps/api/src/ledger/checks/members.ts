@@ -50,6 +50,27 @@ export async function mismatchedQueueTotals(db: DbOrTx): Promise<LedgerCheck['mi
   }));
 }
 
+/**
+ * Members whose withdrawal hold is not the sum of their pending withdrawals: an approved, rejected or
+ * cancelled withdrawal holds nothing (decision 174).
+ */
+export async function mismatchedWithdrawalHolds(
+  db: DbOrTx,
+): Promise<LedgerCheck['mismatchedWithdrawalHolds']> {
+  const rows = await queryRows<{ user_id: unknown; held: unknown; pending: unknown }>(
+    db,
+    sql`select coalesce(a.user_id, w.user_id) as user_id, coalesce(a.balance, 0) as held,
+          coalesce(w.pending, 0) as pending
+        from (select user_id, balance from ledger_accounts
+                where kind = 'withdrawal_hold' and user_id is not null) a
+        full join (select user_id, sum(amount) as pending from withdrawals
+                     where status = 'pending' group by user_id) w on w.user_id = a.user_id
+        where coalesce(a.balance, 0) <> coalesce(w.pending, 0)
+        limit 100`,
+  );
+  return rows.map((row) => ({ userId: num(row.user_id), held: num(row.held), pending: num(row.pending) }));
+}
+
 /** Members whose kept list length (member_list_totals, decision 134) differs from their rows. */
 export async function mismatchedListTotals(db: DbOrTx): Promise<LedgerCheck['mismatchedListTotals']> {
   const rows = await queryRows<{ user_id: unknown; cached: unknown; rows: unknown }>(

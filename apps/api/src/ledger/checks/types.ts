@@ -67,6 +67,8 @@ export interface LedgerCheck {
     cachedAmount: number;
     amount: number;
   }[];
+  /** Members whose withdrawal hold (cents) is not the sum of their pending withdrawals (decision 174). */
+  mismatchedWithdrawalHolds: { userId: number; held: number; pending: number }[];
   /** Members whose kept list length (member_list_totals, decision 134) differs from their rows. */
   mismatchedListTotals: { userId: number; list: string; cached: number; rows: number }[];
   /**

@@ -107,6 +107,11 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached_amount: centsToMajor(row.cachedAmount),
           amount: centsToMajor(row.amount),
         })),
+        mismatched_withdrawal_holds: check.mismatchedWithdrawalHolds.map((row) => ({
+          user_id: row.userId,
+          held: centsToMajor(row.held),
+          pending: centsToMajor(row.pending),
+        })),
         mismatched_list_totals: check.mismatchedListTotals.map((row) => ({
           user_id: row.userId,
           list: row.list,

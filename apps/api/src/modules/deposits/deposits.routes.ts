@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CancelDepositResponse,
+  DepositBankDetailsResponse,
   MemberRefundsResponse,
   CreateDepositRequest,
   CreateDepositResponse,
@@ -11,7 +13,14 @@ import {
 } from '@app/shared';
 import { currentAccount, currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
-import { createDeposit, depositTotal, getDeposit, listDeposits } from './deposits.service';
+import {
+  cancelDeposit,
+  createDeposit,
+  depositBankDetails,
+  depositTotal,
+  getDeposit,
+  listDeposits,
+} from './deposits.service';
 import { memberRefunds } from './refunds.service';
 
 /** Member deposits (spec §7 and DESIGN §6 "Deposits"); the back office's queue is admin/queues/deposits.routes.ts. */
@@ -92,5 +101,36 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getDeposit(app.deps, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/deposits/:id/bank-details',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['deposits'],
+        summary: 'The bank details of a pending bank-transfer deposit, again (409 once it is not pending)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: DepositBankDetailsResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => depositBankDetails(app.deps, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/deposits/:id/cancel',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['deposits'],
+        summary:
+          'Cancel a pending bank-transfer deposit (409 when the back office confirmed or rejected it first)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: CancelDepositResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request) => cancelDeposit(app.deps, currentUser(request), request.params.id, request.ip),
   );
 };

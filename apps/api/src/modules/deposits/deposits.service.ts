@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { type AuthUser, type DbOrTx, type DepositRow, type Tx } from '@app/db';
 import {
+  CANCEL_MESSAGES,
   DEPOSIT_MESSAGES,
+  alreadyDecidedMessage,
+  type CancelDepositResponse,
+  type DepositBankDetailsResponse,
   REFERRAL_CODE_ALPHABET,
   centsToMajor,
   type CreateDepositResponse,
@@ -14,6 +18,7 @@ import { GatewayError } from '../../integrations/payments/gateway';
 import { accountFigures, type AccountFigures } from '../../ledger/ledger';
 import { pageMeta } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
 import { confirmBankTransfer } from './deposit-crediting.service';
 import * as repository from './deposits.repository';
@@ -71,17 +76,11 @@ export async function createDeposit(
   });
 
   if (!gatewayMethod) {
-    const settings = await getSettings(db);
     return {
       message: DEPOSIT_MESSAGES.createdBank,
       deposit: toDeposit(deposit),
       payment_url: null,
-      bank_details: {
-        bank_name: settings.deposit_bank_name,
-        account_number: settings.deposit_bank_account_number,
-        routing_number: settings.deposit_bank_routing_number,
-        reference: deposit.reference,
-      },
+      bank_details: await bankDetails(db, deposit),
     };
   }
 
@@ -128,6 +127,78 @@ export async function listDeposits(
     data: rows.map(toDeposit),
     meta: pageMeta(page, perPage, total),
   };
+}
+
+/** The platform's bank account (settings) and the deposit's reference: where to send the transfer. */
+async function bankDetails(db: DbOrTx, deposit: DepositRow) {
+  const settings = await getSettings(db);
+  return {
+    bank_name: settings.deposit_bank_name,
+    account_number: settings.deposit_bank_account_number,
+    routing_number: settings.deposit_bank_routing_number,
+    reference: deposit.reference,
+  };
+}
+
+/**
+ * GET /api/deposits/:id/bank-details: the bank details of the member's pending bank transfer, shown
+ * again until it is confirmed or cancelled (decision 174); 409 once it is not pending.
+ */
+export async function depositBankDetails(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+): Promise<DepositBankDetailsResponse> {
+  const { db } = deps.database;
+  const row = await repository.findUserDeposit(db, userId, id);
+  if (!row) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+  if (row.method !== 'bank_transfer') throw new AppError('BUSINESS_RULE', CANCEL_MESSAGES.noBankDetails);
+  if (row.status !== 'pending') throw new AppError('CONFLICT', alreadyDecidedMessage('deposit', row.status));
+  return { deposit: toDeposit(row), bank_details: await bankDetails(db, row) };
+}
+
+/**
+ * POST /api/deposits/:id/cancel (decision 174): the member takes back a pending bank transfer (a
+ * gateway deposit ends at the gateway). Nothing was credited, so no money moves; the row is locked
+ * FOR UPDATE as the back office's confirmation locks it: whoever comes first wins, the other a 409.
+ */
+export async function cancelDeposit(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  ip: string,
+): Promise<CancelDepositResponse> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const row = await repository.lockDeposit(tx, id);
+    if (!row || row.userId !== user.id) throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
+    if (row.method !== 'bank_transfer') throw new AppError('BUSINESS_RULE', CANCEL_MESSAGES.onlyBankTransfer);
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', alreadyDecidedMessage('deposit', row.status));
+    const updated = await repository.updateDeposit(tx, row.id, { status: 'cancelled', updatedAt: now });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'deposit.cancelled',
+      subjectType: 'deposit',
+      subjectId: String(row.id),
+      before: { status: row.status, credited: row.credited },
+      after: { status: updated.status, credited: updated.credited },
+      ip,
+      createdAt: now,
+    });
+    await notify(
+      tx,
+      deps,
+      {
+        user,
+        kind: 'deposit_cancelled',
+        message: { key: 'deposit_cancelled', params: { reference: row.reference, amount: row.amount } },
+        reference: `deposit:${row.id}:cancelled`,
+      },
+      now,
+    );
+    return { message: CANCEL_MESSAGES.depositCancelled, deposit: toDeposit(updated) };
+  });
 }
 
 export async function getDeposit(deps: AppDeps, userId: number, id: number): Promise<Deposit> {

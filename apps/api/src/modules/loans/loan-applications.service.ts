@@ -1,6 +1,7 @@
 import type { AuthUser, DbOrTx, LoanApplicationRow, LoanPlanRow, LoanRow, Tx } from '@app/db';
 import {
   LOAN_MESSAGES,
+  alreadyDecidedMessage,
   centsToMajor,
   loanEstimate,
   loanLimitProblem,
@@ -12,7 +13,9 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postEntry, transfer } from '../../ledger/ledger';
+import { recordAudit } from '../audit/audit.service';
 import { requireVerifiedEmail } from '../auth/account.service';
+import { notify } from '../notifications/notifications.service';
 import * as repository from './loans.repository';
 import { utcDate } from './loans.service';
 
@@ -93,19 +96,53 @@ export async function listApplications(deps: AppDeps, userId: number): Promise<L
   );
 }
 
-/** POST /api/loan-applications/:id/withdraw: the member takes back a pending application. */
+/**
+ * POST /api/loan-applications/:id/withdraw: the member takes back a pending application (decision
+ * 174). The row is locked FOR UPDATE as the back office's decision locks it: whoever comes first wins
+ * and the other reads the status it left (409).
+ */
 export async function withdrawApplication(
   deps: AppDeps,
-  userId: number,
+  user: AuthUser,
   id: number,
+  ip: string,
 ): Promise<LoanApplication> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     const row = await repository.lockApplication(tx, id);
-    if (!row || row.userId !== userId) throw AppError.notFound(LOAN_MESSAGES.applicationNotFound);
-    if (row.status !== 'pending') throw new AppError('CONFLICT', LOAN_MESSAGES.notPending);
-    const updated = await repository.updateApplication(tx, id, { status: 'withdrawn', updatedAt: now });
+    if (!row || row.userId !== user.id) throw AppError.notFound(LOAN_MESSAGES.applicationNotFound);
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', alreadyDecidedMessage('loan application', row.status));
+    const updated = await repository.updateApplication(tx, id, {
+      status: 'withdrawn',
+      decidedAt: now,
+      updatedAt: now,
+    });
     const plan = await repository.findPlan(tx, row.planId);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'loan_application.withdrawn',
+      subjectType: 'loan_application',
+      subjectId: String(row.id),
+      before: { status: row.status },
+      after: { status: updated.status, amount: centsToMajor(row.amountRequested) },
+      ip,
+      createdAt: now,
+    });
+    await notify(
+      tx,
+      deps,
+      {
+        user,
+        kind: 'loan_application_cancelled',
+        message: {
+          key: 'loan_application_cancelled',
+          params: { plan: plan?.name ?? '', amount: row.amountRequested },
+        },
+        reference: `loan_application:${row.id}:withdrawn`,
+      },
+      now,
+    );
     return toApplication(updated, plan, null);
   });
 }

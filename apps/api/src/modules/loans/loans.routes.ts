@@ -79,7 +79,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireMember,
       schema: {
         tags: ['loans'],
-        summary: 'Withdraw a pending application',
+        summary: 'Withdraw (cancel) a pending application (409 when the back office decided first)',
         security: bearer,
         params: IdParams,
         response: { 200: WithdrawApplicationResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 429) },
@@ -87,7 +87,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: LOAN_MESSAGES.withdrawn,
-      application: await withdrawApplication(app.deps, currentUser(request).id, request.params.id),
+      application: await withdrawApplication(app.deps, currentUser(request), request.params.id, request.ip),
     }),
   );
 

@@ -17,6 +17,9 @@ export interface NotificationParams {
   deposit_refund_recovered: { reference: string; paid: number; outstanding: number };
   withdrawal_approved: { amount: number };
   withdrawal_rejected: { amount: number; reason: string };
+  withdrawal_cancelled: { amount: number };
+  deposit_cancelled: { reference: string; amount: number };
+  loan_application_cancelled: { plan: string; amount: number };
   referral_reward: { username: string; points: number };
   plan_matured: { plan: string; amount: number; earned: number };
   loan_approved: { plan: string; amount: number };
@@ -96,6 +99,20 @@ const EN: Texts = {
     title: () => 'Withdrawal rejected',
     body: (p, f) =>
       `Your withdrawal of ${f.money(p.amount)} was rejected: ${p.reason}. The amount is back in your balance.`,
+  },
+  withdrawal_cancelled: {
+    title: () => 'Withdrawal cancelled',
+    body: (p, f) =>
+      `You cancelled your withdrawal of ${f.money(p.amount)}. The amount is back in your balance.`,
+  },
+  deposit_cancelled: {
+    title: () => 'Deposit cancelled',
+    body: (p, f) =>
+      `You cancelled your deposit ${p.reference} of ${f.money(p.amount)}. Do not send a transfer with this reference.`,
+  },
+  loan_application_cancelled: {
+    title: () => 'Loan application withdrawn',
+    body: (p, f) => `You withdrew your application for ${f.money(p.amount)} from the ${p.plan} plan.`,
   },
   referral_reward: {
     title: () => 'You earned referral points',
@@ -190,6 +207,19 @@ const ES: Texts = {
     body: (p, f) =>
       `Tu retiro de ${f.money(p.amount)} fue rechazado: ${p.reason}. El importe ha vuelto a tu saldo.`,
   },
+  withdrawal_cancelled: {
+    title: () => 'Retiro cancelado',
+    body: (p, f) => `Cancelaste tu retiro de ${f.money(p.amount)}. El importe ha vuelto a tu saldo.`,
+  },
+  deposit_cancelled: {
+    title: () => 'Depósito cancelado',
+    body: (p, f) =>
+      `Cancelaste tu depósito ${p.reference} de ${f.money(p.amount)}. No envíes ninguna transferencia con esta referencia.`,
+  },
+  loan_application_cancelled: {
+    title: () => 'Solicitud de préstamo retirada',
+    body: (p, f) => `Retiraste tu solicitud de ${f.money(p.amount)} del plan ${p.plan}.`,
+  },
   referral_reward: {
     title: () => 'Has ganado puntos por referido',
     body: (p, f) =>
@@ -280,6 +310,18 @@ const AR: Texts = {
   withdrawal_rejected: {
     title: () => 'تم رفض السحب',
     body: (p, f) => `تم رفض سحبك بقيمة ${f.money(p.amount)}: ${p.reason}. أُعيد المبلغ إلى رصيدك.`,
+  },
+  withdrawal_cancelled: {
+    title: () => 'تم إلغاء السحب',
+    body: (p, f) => `ألغيت سحبك بقيمة ${f.money(p.amount)}. أُعيد المبلغ إلى رصيدك.`,
+  },
+  deposit_cancelled: {
+    title: () => 'تم إلغاء الإيداع',
+    body: (p, f) => `ألغيت إيداعك ${p.reference} بقيمة ${f.money(p.amount)}. لا ترسل أي تحويل بهذا المرجع.`,
+  },
+  loan_application_cancelled: {
+    title: () => 'تم سحب طلب القرض',
+    body: (p, f) => `سحبت طلبك بقيمة ${f.money(p.amount)} من خطة ${p.plan}.`,
   },
   referral_reward: {
     title: () => 'ربحت نقاط إحالة',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CancelWithdrawalResponse,
   CreateWithdrawalRequest,
   CreateWithdrawalResponse,
   DestinationListResponse,
@@ -18,7 +19,7 @@ import {
   listDestinations,
   updateDestination,
 } from './destinations.service';
-import { createWithdrawal, withdrawalHistory } from './withdrawals.service';
+import { cancelWithdrawal, createWithdrawal, withdrawalHistory } from './withdrawals.service';
 
 /**
  * Withdrawals (spec §7, DESIGN §6) and saved destinations (/withdrawal-methods); the back office's
@@ -58,6 +59,25 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => withdrawalHistory(app.deps, currentUser(request).id, request.query.page),
+  );
+
+  app.post(
+    '/api/withdrawals/:id/cancel',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['withdrawals'],
+        summary:
+          'Cancel a pending withdrawal: the hold goes back to the balance (409 when the back office decided first)',
+        security: bearer,
+        params: IdParams,
+        response: {
+          200: CancelWithdrawalResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 419, 429),
+        },
+      },
+    },
+    async (request) => cancelWithdrawal(app.deps, currentUser(request), request.params.id, request.ip),
   );
 
   app.get(

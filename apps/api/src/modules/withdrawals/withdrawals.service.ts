@@ -1,6 +1,9 @@
 import type { AuthUser, DbOrTx, Tx, WithdrawalDestinationRow, WithdrawalRow } from '@app/db';
 import {
+  CANCEL_MESSAGES,
   WITHDRAWAL_HISTORY_PAGE_SIZE,
+  alreadyDecidedMessage,
+  type CancelWithdrawalResponse,
   WITHDRAWAL_MESSAGES,
   centsToMajor,
   type CreateWithdrawalResponse,
@@ -13,7 +16,9 @@ import { AppError } from '../../errors';
 import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
 import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
+import { recordAudit } from '../audit/audit.service';
 import { requireVerifiedEmail } from '../auth/account.service';
+import { notify } from '../notifications/notifications.service';
 import * as repository from './withdrawals.repository';
 
 /** "•••• 6789": what a member's screens show of an account number (DESIGN §8). */
@@ -135,6 +140,79 @@ export async function withdrawalHistory(
   };
 }
 
+/**
+ * POST /api/withdrawals/:id/cancel (decision 174): the member takes back a pending withdrawal; the
+ * hold goes back to the balance by the rejection's own posting (reference withdrawal:<id>:released,
+ * so it can happen once). The row is locked FOR UPDATE, as the back office's decision locks it:
+ * whichever comes first wins and the other reads the status it left (409).
+ */
+export async function cancelWithdrawal(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  ip: string,
+): Promise<CancelWithdrawalResponse> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const row = await repository.lockWithdrawal(tx, id);
+    if (!row || row.userId !== user.id) throw AppError.notFound(WITHDRAWAL_MESSAGES.notFound);
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', alreadyDecidedMessage('withdrawal', row.status));
+    await postRelease(tx, row, { cancelled_by: user.id }, now);
+    const updated = await repository.updateWithdrawal(tx, row.id, {
+      status: 'cancelled',
+      decidedAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'withdrawal.cancelled',
+      subjectType: 'withdrawal',
+      subjectId: String(row.id),
+      before: { status: row.status },
+      after: { status: updated.status, amount: centsToMajor(row.amount) },
+      ip,
+      createdAt: now,
+    });
+    await notify(
+      tx,
+      deps,
+      {
+        user,
+        kind: 'withdrawal_cancelled',
+        message: { key: 'withdrawal_cancelled', params: { amount: row.amount } },
+        reference: `withdrawal:${row.id}:cancelled`,
+      },
+      now,
+    );
+    return { message: CANCEL_MESSAGES.withdrawalCancelled, withdrawal: toWithdrawal(updated) };
+  });
+}
+
+/** The hold back to the balance (withdrawal_hold → cash): a rejection's or a cancel's one posting. */
+async function postRelease(
+  tx: Tx,
+  withdrawal: WithdrawalRow,
+  by: { admin_id: number } | { cancelled_by: number },
+  now: Date,
+): Promise<void> {
+  await postEntry(
+    tx,
+    {
+      kind: 'withdrawal_released',
+      reference: `withdrawal:${withdrawal.id}:released`,
+      userId: withdrawal.userId,
+      metadata: { withdrawal_id: withdrawal.id, ...by },
+      postings: transfer(
+        { userId: withdrawal.userId, kind: 'withdrawal_hold' },
+        { userId: withdrawal.userId, kind: 'cash' },
+        withdrawal.amount,
+      ),
+    },
+    now,
+  );
+}
+
 // ── An admin's decision (the back office's decision flow, decision 166) ─────────────────────────
 
 /** One withdrawal, any member's (the back office reads it). */
@@ -198,21 +276,7 @@ export async function releaseWithdrawal(
   adminId: number,
   now: Date,
 ): Promise<WithdrawalRow> {
-  await postEntry(
-    tx,
-    {
-      kind: 'withdrawal_released',
-      reference: `withdrawal:${withdrawal.id}:released`,
-      userId: withdrawal.userId,
-      metadata: { withdrawal_id: withdrawal.id, admin_id: adminId },
-      postings: transfer(
-        { userId: withdrawal.userId, kind: 'withdrawal_hold' },
-        { userId: withdrawal.userId, kind: 'cash' },
-        withdrawal.amount,
-      ),
-    },
-    now,
-  );
+  await postRelease(tx, withdrawal, { admin_id: adminId }, now);
   return decided(tx, withdrawal, { status: 'rejected', reason }, adminId, now);
 }
 

@@ -46,8 +46,11 @@ export interface QueueDefinition<Row extends QueueItem, D extends Decided<Row>, 
   queue: AdminQueue;
   /** The audit entries' subject_type (deposit, withdrawal, loan_application). */
   subjectType: string;
-  /** Audit actions: approving, rejecting, and (four eyes) a first approval. */
-  actions: { approved: string; rejected: string; firstApproval?: string };
+  /**
+   * Audit actions: approving, rejecting, (four eyes) a first approval, and the member's own cancel
+   * (decision 174), so the 409 of an admin who comes second names the member.
+   */
+  actions: { approved: string; rejected: string; firstApproval?: string; cancelled?: string };
   messages: { notFound: string; notPending: string; approved: string; rejected: string };
   /** The item, locked (FOR UPDATE) in the decision's transaction. */
   lock(tx: Tx, id: number): Promise<Row | null>;
@@ -157,7 +160,7 @@ async function claim<Row extends QueueItem, D extends Decided<Row>, View>(
       tx,
       definition.subjectType,
       row.id,
-      [definition.actions.approved, definition.actions.rejected],
+      decisionActions(definition.actions),
       definition.messages.notPending,
       row.status,
     );
@@ -201,6 +204,11 @@ async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View
     message: fourEyes.firstApprovalRecorded,
     item: await definition.view(tx, updated, memberOf(row, member), now, null),
   };
+}
+
+/** The audit actions that end an item: an admin's decision or the member's cancel. */
+export function decisionActions(actions: { approved: string; rejected: string; cancelled?: string }) {
+  return [actions.approved, actions.rejected, ...(actions.cancelled ? [actions.cancelled] : [])];
 }
 
 function memberOf(

@@ -16,7 +16,13 @@ import { lastDecision } from '../../audit/audit.service';
 import { findUserById } from '../../auth/account.service';
 import { confirmBankTransfer, rejectBankTransfer } from '../../deposits/deposit-crediting.service';
 import { findDeposit, lockDeposit, toDeposit } from '../../deposits/deposits.service';
-import { decideQueueItem, rejection, type QueueDefinition, type QueueMember } from './decision-flow';
+import {
+  decideQueueItem,
+  decisionActions,
+  rejection,
+  type QueueDefinition,
+  type QueueMember,
+} from './decision-flow';
 import { depositsQueue, queueMemberSummary, selectQueuePageWithTotals } from './queue-pages';
 
 /** The bank-transfer deposits queue (decision 166): an admin confirms (credited) or rejects. */
@@ -34,7 +40,7 @@ function toAdminDeposit(row: DepositRow, user: QueueMember, now: Date): AdminDep
 export const depositDecisions: QueueDefinition<DepositRow, { row: DepositRow }, AdminDeposit> = {
   queue: 'deposits',
   subjectType: 'deposit',
-  actions: { approved: 'deposit.confirmed', rejected: 'deposit.rejected' },
+  actions: { approved: 'deposit.confirmed', rejected: 'deposit.rejected', cancelled: 'deposit.cancelled' },
   messages: {
     notFound: DEPOSIT_MESSAGES.notFound,
     notPending: DEPOSIT_MESSAGES.notPending,
@@ -59,7 +65,7 @@ export const depositDecisions: QueueDefinition<DepositRow, { row: DepositRow }, 
   view: async (_db, row, member, now) => toAdminDeposit(row, member, now),
 };
 
-const DECISION_ACTIONS = [depositDecisions.actions.approved, depositDecisions.actions.rejected];
+const DECISION_ACTIONS = decisionActions(depositDecisions.actions);
 
 /** GET /api/admin/deposits: filtered (?method=bank_transfer: the bank deposits queue), pending oldest first. */
 export async function adminListDeposits(

@@ -26,7 +26,13 @@ import {
   type DecidedApplication,
 } from '../../loans/loan-applications.service';
 import { findLoanPlan, loanPlansByIds } from '../../loans/loan-plans.service';
-import { decideQueueItem, rejection, type QueueDefinition, type QueueMember } from './decision-flow';
+import {
+  decideQueueItem,
+  decisionActions,
+  rejection,
+  type QueueDefinition,
+  type QueueMember,
+} from './decision-flow';
 import { applicationsQueue, queueMemberSummary, selectQueuePageWithTotals } from './queue-pages';
 
 /** The loan applications queue (decision 166): an admin approves (the loan is disbursed) or rejects. */
@@ -56,7 +62,11 @@ export const loanApplicationDecisions: QueueDefinition<
 > = {
   queue: 'loan_applications',
   subjectType: 'loan_application',
-  actions: { approved: 'loan_application.approved', rejected: 'loan_application.rejected' },
+  actions: {
+    approved: 'loan_application.approved',
+    rejected: 'loan_application.rejected',
+    cancelled: 'loan_application.withdrawn',
+  },
   messages: {
     notFound: LOAN_MESSAGES.applicationNotFound,
     notPending: LOAN_MESSAGES.notPending,
@@ -95,10 +105,7 @@ export const loanApplicationDecisions: QueueDefinition<
     toAdminApplication(row, decided?.plan ?? null, decided?.loan?.id ?? null, member, now),
 };
 
-const DECISION_ACTIONS = [
-  loanApplicationDecisions.actions.approved,
-  loanApplicationDecisions.actions.rejected,
-];
+const DECISION_ACTIONS = decisionActions(loanApplicationDecisions.actions);
 
 /** GET /api/admin/loan-applications: filtered, pending oldest first, with the queue's totals. */
 export async function adminListLoanApplications(

@@ -25,7 +25,13 @@ import {
   releaseWithdrawal,
   toWithdrawal,
 } from '../../withdrawals/withdrawals.service';
-import { decideQueueItem, rejection, type QueueDefinition, type QueueMember } from './decision-flow';
+import {
+  decideQueueItem,
+  decisionActions,
+  rejection,
+  type QueueDefinition,
+  type QueueMember,
+} from './decision-flow';
 import { queueMemberSummary, selectQueuePageWithTotals, usernamesOf, withdrawalsQueue } from './queue-pages';
 
 /**
@@ -78,6 +84,7 @@ export const withdrawalDecisions: QueueDefinition<WithdrawalRow, { row: Withdraw
     approved: 'withdrawal.approved',
     rejected: 'withdrawal.rejected',
     firstApproval: 'withdrawal.first_approval',
+    cancelled: 'withdrawal.cancelled',
   },
   messages: {
     notFound: WITHDRAWAL_MESSAGES.notFound,
@@ -121,7 +128,7 @@ export const withdrawalDecisions: QueueDefinition<WithdrawalRow, { row: Withdraw
   view: (db, row, member, now) => adminView(db, row, member, now),
 };
 
-const DECISION_ACTIONS = [withdrawalDecisions.actions.approved, withdrawalDecisions.actions.rejected];
+const DECISION_ACTIONS = decisionActions(withdrawalDecisions.actions);
 
 /** GET /api/admin/withdrawals: the queue filtered, pending oldest first, with the queue's totals. */
 export async function adminListWithdrawals(

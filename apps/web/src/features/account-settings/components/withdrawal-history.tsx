@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@app/shared/schemas/withdrawals';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
+import { CancelPendingButton } from '#components/cancel-pending-button';
 import { Pagination } from '#components/ui/pagination';
 import { ResponsiveTable } from '#components/ui/responsive-table';
 import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDateFormat, useMoney } from '#lib/money';
+import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { useWithdrawalHistory } from '../api/get-withdrawal-history';
 
 /** Spec §4: pending yellow, approved green, rejected red, any other status neutral. */
@@ -16,6 +18,7 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   pending: 'warning',
   approved: 'success',
   rejected: 'danger',
+  cancelled: 'neutral',
 };
 
 export function WithdrawalStatusBadge({ status }: { status: string }) {
@@ -35,6 +38,7 @@ export function WithdrawalHistory() {
   const date = useDateFormat();
   const [page, setPage] = useState(1);
   const history = useWithdrawalHistory(page);
+  const cancel = useCancelWithdrawal();
 
   if (history.isPending) {
     return (
@@ -59,6 +63,19 @@ export function WithdrawalHistory() {
     );
   }
   const method = (row: Withdrawal) => t(`withdrawals.methods.${row.withdrawal_method}`);
+  const cancelButton = (row: Withdrawal) =>
+    row.status === 'pending' ? (
+      <CancelPendingButton
+        id={row.id}
+        mutation={cancel}
+        texts={{
+          label: t('withdrawals.cancel.label', { amount: money(row.amount) }),
+          title: t('withdrawals.cancel.title'),
+          body: t('withdrawals.cancel.body', { amount: money(row.amount) }),
+          confirm: t('withdrawals.cancel.confirm'),
+        }}
+      />
+    ) : null;
 
   return (
     <ResponsiveTable
@@ -93,6 +110,7 @@ export function WithdrawalHistory() {
             </>
           ),
         },
+        { header: t('withdrawals.history.actions'), cell: cancelButton },
       ]}
       cardStyle="boxed"
       card={(row) => (
@@ -108,6 +126,7 @@ export function WithdrawalHistory() {
           </div>
           <p className="mt-2 text-sm wrap-anywhere text-muted">{row.destination}</p>
           {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
+          {row.status === 'pending' && <div className="mt-3">{cancelButton(row)}</div>}
         </>
       )}
       busy={history.isFetching}

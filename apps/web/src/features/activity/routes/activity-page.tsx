@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,30 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   failed: 'danger',
   expired: 'danger',
   refunded: 'danger',
+  cancelled: 'neutral',
 };
+
+/** A bank transfer still waiting for the operator: its id (the row's "deposit:<id>"), else null. */
+function pendingBankTransfer(item: ActivityItem): number | null {
+  if (item.type !== 'deposit' || item.status !== 'pending' || item.detail.method !== 'bank_transfer')
+    return null;
+  const id = Number(item.id.replace(/^deposit:/, ''));
+  return item.id.startsWith('deposit:') && Number.isInteger(id) ? id : null;
+}
+
+/** What a pending bank transfer's row offers (the deposits area's bank details and Cancel). */
+export type PendingDepositActionsComponent = ComponentType<{ id: number; reference: string }>;
+
+/** The row's status, and for a pending bank transfer its actions (decision 174). */
+function StatusCell({ item, Actions }: { item: ActivityItem; Actions?: PendingDepositActionsComponent }) {
+  const deposit = pendingBankTransfer(item);
+  return (
+    <div className="flex flex-col items-end gap-2 sm:items-start">
+      <StatusBadge status={item.status} />
+      {deposit !== null && Actions && <Actions id={deposit} reference={item.detail.reference ?? ''} />}
+    </div>
+  );
+}
 
 /** The type's label (spec §9: points_conversion is shown as 'Loyalty Points'). */
 function useTypeLabel() {
@@ -109,7 +132,12 @@ function StatusBadge({ status }: { status: string }) {
  * Activity (spec §2, §8, §9): the member's statement (decision 158), every movement of the balance
  * with the balance after it, filtered by type and dates, 10 per page, newest first.
  */
-export function ActivityPage() {
+export function ActivityPage({
+  pendingDepositActions,
+}: {
+  /** Given by the app's routes (features do not import each other, DESIGN §3). */
+  pendingDepositActions?: PendingDepositActionsComponent;
+}) {
   const { t, i18n } = useTranslation();
   const message = useMessage();
   const date = useDateFormat();
@@ -182,7 +210,10 @@ export function ActivityPage() {
             className: 'text-muted',
             cell: describe,
           },
-          { header: t('activity.columns.status'), cell: (item) => <StatusBadge status={item.status} /> },
+          {
+            header: t('activity.columns.status'),
+            cell: (item) => <StatusCell item={item} Actions={pendingDepositActions} />,
+          },
           { header: t('activity.columns.amount'), align: 'end', cell: (item) => <Amount item={item} /> },
           {
             header: t('activity.columns.balanceAfter'),
@@ -206,7 +237,7 @@ export function ActivityPage() {
                   {t('activity.balanceAfter')} <BalanceAfter item={item} />
                 </span>
               )}
-              <StatusBadge status={item.status} />
+              <StatusCell item={item} Actions={pendingDepositActions} />
             </div>
           </>
         )}

@@ -42,6 +42,19 @@ export function useApplyForLoan() {
   });
 }
 
+/** POST /api/loan-applications/:id/withdraw: the member takes back a pending application (decision 174). */
+export function useWithdrawApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<{ message: string; application: LoanApplication }>(
+        `/api/loan-applications/${id}/withdraw`,
+        {},
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: loanApplicationsQueryKey }),
+  });
+}
+
 /** GET /api/loans: the member's loans. */
 export function useLoans() {
   return useQuery({

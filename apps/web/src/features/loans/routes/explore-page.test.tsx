@@ -187,7 +187,7 @@ describe('Explore (spec §2, §5, §8)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Loan Plan', 'Amount Requested', 'Term', 'Status', 'Date']);
+    ).toEqual(['Loan Plan', 'Amount Requested', 'Term', 'Status', 'Date', 'Actions']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Personal Loan$1,000.0012 monthsPending');
   });
 

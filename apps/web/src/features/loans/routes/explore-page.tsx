@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centsToMajor, majorToCents } from '@app/shared/money';
 import type { Loan, LoanApplication, LoanPlan } from '@app/shared/schemas/loans';
+import { CancelPendingButton } from '#components/cancel-pending-button';
 import { PageHeader } from '#components/page-header';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';
@@ -16,7 +17,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { logger } from '#lib/logger';
 import { useLabels } from '#lib/labels';
 import { useDateFormat, useMoney } from '#lib/money';
-import { useLoanApplications, useLoanPlans, useLoans } from '../api/loans-api';
+import { useLoanApplications, useLoanPlans, useLoans, useWithdrawApplication } from '../api/loans-api';
 import { APPLICATION_TONES, useLoanRate, usePeriods } from '../components/loan-format';
 
 function Loading({ text }: { text: string }) {
@@ -157,6 +158,7 @@ function History() {
   const date = useDateFormat();
   const periods = usePeriods();
   const applications = useLoanApplications();
+  const withdraw = useWithdrawApplication();
   useLogFailure(applications.error, 'loan applications');
   if (applications.isPending) return <Loading text={t('loans.history.loading')} />;
   if (applications.isError)
@@ -175,6 +177,19 @@ function History() {
     </Badge>
   );
   const term = (row: LoanApplication) => periods(row.term, row.profit_interval);
+  const cancelButton = (row: LoanApplication) =>
+    row.status === 'pending' ? (
+      <CancelPendingButton
+        id={row.id}
+        mutation={withdraw}
+        texts={{
+          label: t('loans.cancel.label', { plan: planName(row), amount: money(row.amount_requested) }),
+          title: t('loans.cancel.title'),
+          body: t('loans.cancel.body', { plan: planName(row), amount: money(row.amount_requested) }),
+          confirm: t('loans.cancel.confirm'),
+        }}
+      />
+    ) : null;
   return (
     <ResponsiveTable
       caption={t('loans.history.title')}
@@ -190,6 +205,7 @@ function History() {
         { header: t('loans.history.columns.term'), className: 'whitespace-nowrap', cell: term },
         { header: t('loans.history.columns.status'), cell: status },
         { header: t('loans.history.columns.date'), className: 'whitespace-nowrap', cell: when },
+        { header: t('loans.history.columns.actions'), cell: cancelButton },
       ]}
       cardStyle="boxed"
       cardClassName="flex items-start justify-between gap-3"
@@ -202,7 +218,10 @@ function History() {
             </p>
             <p className="text-xs text-muted">{when(row)}</p>
           </div>
-          {status(row)}
+          <div className="flex flex-col items-end gap-2">
+            {status(row)}
+            {cancelButton(row)}
+          </div>
         </>
       )}
       busy={applications.isFetching}

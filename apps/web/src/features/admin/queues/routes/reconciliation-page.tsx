@@ -22,6 +22,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['loans', check.mismatched_loans.length],
     ['goals', check.mismatched_goals.length],
     ['queueTotals', check.mismatched_queue_totals.length],
+    ['withdrawalHolds', check.mismatched_withdrawal_holds.length],
     ['listTotals', check.mismatched_list_totals.length],
     ['refunds', check.mismatched_refunds.length],
     ['cashChain', check.mismatched_cash_chain.length],
