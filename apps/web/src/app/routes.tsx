@@ -70,7 +70,7 @@ const ResetPasswordPage = page(
   'ResetPasswordPage',
 );
 const EmailChangeUndoPage = page(
-  () => import('../features/account-settings/routes/email-change-undo-page'),
+  () => import('../features/auth/routes/email-change-undo-page'),
   'EmailChangeUndoPage',
 );
 const VerifyEmailPage = page(() => import('../features/auth/routes/verify-email-page'), 'VerifyEmailPage');

@@ -3,9 +3,7 @@ import type {
   EmailChangeConfirmRequest,
   EmailChangeRequest,
   EmailChangeResponse,
-  EmailChangeUndoRequest,
 } from '@app/shared/schemas/auth';
-import type { MessageResponse } from '@app/shared/schemas/common';
 import { api } from '#lib/api-client';
 
 /** POST /api/email-change: mails a 6-digit code to the new address (decision 175). */
@@ -22,13 +20,5 @@ export function useConfirmEmailChange() {
     mutationFn: (payload: EmailChangeConfirmRequest) =>
       api.post<EmailChangeResponse>('/api/email-change/confirm', payload),
     onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
-
-/** POST /api/email-change/undo: the link mailed to the old address. */
-export function useUndoEmailChange() {
-  return useMutation({
-    mutationFn: (payload: EmailChangeUndoRequest) =>
-      api.post<MessageResponse>('/api/email-change/undo', payload),
   });
 }

@@ -6,8 +6,8 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
-import { AuthLayout } from '../../auth/components/auth-layout';
-import { useUndoEmailChange } from '../api/email-change';
+import { useUndoEmailChange } from '../api/email-change-undo';
+import { AuthLayout } from '../components/auth-layout';
 
 /** The API's words for a wrong, expired or used link (EMAIL_CHANGE_MESSAGES.undoInvalid). */
 const INVALID_LINK = 'This link is invalid, has expired or was already used.';
