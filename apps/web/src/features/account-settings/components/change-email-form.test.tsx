@@ -9,7 +9,7 @@ const NEW = 'new.address@example.com';
 
 async function askForCode(user: ReturnType<typeof userEvent.setup>, password = 'my password') {
   await user.type(await screen.findByLabelText('New email address'), NEW);
-  await user.type(screen.getByLabelText('Current password'), password);
+  await user.type(screen.getByLabelText('Your current password'), password);
   await user.click(screen.getByRole('button', { name: 'Send code' }));
 }
 
