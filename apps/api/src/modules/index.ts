@@ -8,6 +8,7 @@ import { adminLoanApplicationsRoutes } from './admin/queues/loan-applications.ro
 import { adminWithdrawalsRoutes } from './admin/queues/withdrawals.routes';
 import { authCleanupJob } from './auth/auth-cleanup.job';
 import { authRoutes } from './auth/auth.routes';
+import { emailChangeRoutes } from './email-change/email-change.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 import { helpRoutes } from './help/help.routes';
 import { marketsRoutes } from './markets/markets.routes';
@@ -40,6 +41,7 @@ import { adminHelpRoutes } from './admin-content/help.routes';
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
+  await app.register(emailChangeRoutes);
   await app.register(twoFactorRoutes);
   await app.register(adminRoutes);
   await app.register(helpRoutes);

@@ -69,6 +69,10 @@ const ResetPasswordPage = page(
   () => import('../features/auth/routes/reset-password-page'),
   'ResetPasswordPage',
 );
+const EmailChangeUndoPage = page(
+  () => import('../features/auth/routes/email-change-undo-page'),
+  'EmailChangeUndoPage',
+);
 const VerifyEmailPage = page(() => import('../features/auth/routes/verify-email-page'), 'VerifyEmailPage');
 const MemberLayout = page(() => import('../features/member-shell/routes/member-layout'), 'MemberLayout');
 const DashboardPage = page(() => import('../features/member-shell/routes/dashboard-page'), 'DashboardPage');
@@ -204,6 +208,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/email-change/undo', element: <EmailChangeUndoPage /> },
       { path: '/admin/login', element: <AdminLoginPage /> },
       // The sandbox stand-in for a gateway's payment page: for the signed-in member whose deposit it is
       // (the API answers 404 to anyone else and 401 when signed out).

@@ -307,3 +307,46 @@ export const ResetPasswordRequest = z
     message: 'The password confirmation does not match.',
   });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+/** Change of email (decision 175): codes and links as the API words them. */
+export const EMAIL_CHANGE_MESSAGES = {
+  codeSent: 'We have emailed a 6-digit code to the new address. Enter it to confirm the change.',
+  changed: 'Your email address has been changed.',
+  undone: 'Your previous email address is back and every session has been signed out. Please sign in.',
+  sameAsCurrent: 'This is already your email address.',
+  passwordIncorrect: 'The password is incorrect.',
+  twoFactorRequired: 'Enter the code from your authenticator app.',
+  codeInvalid: 'The code is wrong or has expired. Please ask for a new one.',
+  noPendingChange: 'There is no email change waiting for a code. Please start again.',
+  undoInvalid: 'This link is invalid, has expired or was already used.',
+  tooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
+};
+export const EMAIL_CHANGE_CODE_TTL_MINUTES = 30;
+export const EMAIL_CHANGE_MAX_ATTEMPTS = 5;
+export const EMAIL_CHANGE_UNDO_DAYS = 7;
+
+/** POST /api/email-change: the new address, the current password, and a 2FA code when 2FA is on. */
+export const EmailChangeRequest = z.object({
+  email: emailField('Email is required.'),
+  password: z.string({ error: 'The password is required.' }).min(1, 'The password is required.').max(200),
+  code: z.string().trim().max(40).optional(),
+});
+export type EmailChangeRequest = z.input<typeof EmailChangeRequest>;
+
+/** POST /api/email-change/confirm: the 6-digit code mailed to the new address. */
+export const EmailChangeConfirmRequest = z.object({
+  code: z
+    .string({ error: 'The code is required.' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits.'),
+});
+export type EmailChangeConfirmRequest = z.input<typeof EmailChangeConfirmRequest>;
+
+/** POST /api/email-change/undo: the token of the link mailed to the old address. */
+export const EmailChangeUndoRequest = z.object({
+  token: z.string({ error: 'The link is invalid.' }).min(1, 'The link is invalid.').max(200),
+});
+export type EmailChangeUndoRequest = z.input<typeof EmailChangeUndoRequest>;
+
+export const EmailChangeResponse = z.object({ message: z.string(), email: z.string() });
+export type EmailChangeResponse = z.infer<typeof EmailChangeResponse>;

@@ -178,7 +178,7 @@ export async function confirmSetup(
  * For changes to 2FA that is on (disable, new recovery codes): a current code or an unused recovery
  * code, under the 2FA throttle; else 422.
  */
-async function requireCurrentCode(deps: AppDeps, user: AuthUser, code: string, meta: RequestMeta) {
+export async function requireCurrentCode(deps: AppDeps, user: AuthUser, code: string, meta: RequestMeta) {
   if (!user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorNotEnabled);
   await withThrottledCode(deps, user, meta, AUTH_MESSAGES.twoFactorInvalid, () =>
     checkSecondFactor(deps, deps.database.db, user, code, { allowRecoveryCode: true }),

@@ -5,6 +5,7 @@ import { PageHeader } from '#components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#components/ui/tabs';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
+import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { NotificationChoices } from '../components/notification-choices';
 import { SecurityTab } from '../components/security-tab';
@@ -13,7 +14,7 @@ import { WithdrawalsTab } from '../components/withdrawals-tab';
 
 const TABS = ['security', 'password', 'withdrawals', 'notifications'] as const;
 
-/** Account settings: Security (default), Change Password, Withdrawals, Notifications; ?tab= opens another tab. */
+/** Account settings: Security (default), Change Password (and email), Withdrawals, Notifications; ?tab= opens another tab. */
 export function AccountManagementPage() {
   const { t } = useTranslation();
   const { data: user } = useMe();
@@ -53,6 +54,7 @@ export function AccountManagementPage() {
         </TabsContent>
         <TabsContent value="password">
           <ChangePasswordForm />
+          <ChangeEmailForm user={user} />
         </TabsContent>
         <TabsContent value="withdrawals">
           <WithdrawalsTab user={user} />

@@ -1,0 +1,80 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { emailChanges, users, type DbOrTx } from '@app/db';
+
+export type EmailChangeRow = typeof emailChanges.$inferSelect;
+
+/** The member's newest request (pending while it has no confirmedAt). */
+export async function latestRequest(db: DbOrTx, userId: number): Promise<EmailChangeRow | null> {
+  const [row] = await db
+    .select()
+    .from(emailChanges)
+    .where(eq(emailChanges.userId, userId))
+    .orderBy(desc(emailChanges.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<EmailChangeRow | null> {
+  const [row] = await db.select().from(emailChanges).where(eq(emailChanges.id, id));
+  return row ?? null;
+}
+
+/** Pending (unconfirmed) requests stop working: deleted, as they changed nothing. */
+export async function dropPending(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(emailChanges).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt)));
+}
+
+export async function insertRequest(db: DbOrTx, row: typeof emailChanges.$inferInsert): Promise<void> {
+  await db.insert(emailChanges).values(row);
+}
+
+export async function countTry(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(emailChanges)
+    .set({ attempts: sql`${emailChanges.attempts} + 1` })
+    .where(eq(emailChanges.id, id));
+}
+
+/** Marks a pending request confirmed; false when another request confirmed or replaced it first. */
+export async function confirm(
+  db: DbOrTx,
+  id: number,
+  patch: { confirmedAt: Date; undoTokenHash: string; undoExpiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(emailChanges)
+    .set(patch)
+    .where(and(eq(emailChanges.id, id), isNull(emailChanges.confirmedAt)))
+    .returning({ id: emailChanges.id });
+  return rows.length === 1;
+}
+
+/** Marks an undo link used; false when it was used already (single use, even under a race). */
+export async function markUndone(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailChanges)
+    .set({ undoneAt: now })
+    .where(and(eq(emailChanges.id, id), isNull(emailChanges.undoneAt)))
+    .returning({ id: emailChanges.id });
+  return rows.length === 1;
+}
+
+/** Sets the new address when the account still has the old one; the new address counts as verified. */
+export async function setEmail(db: DbOrTx, userId: number, from: string, to: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ email: to, emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.email, from)))
+    .returning();
+  return row ?? null;
+}
+
+/** Puts the old address back (it was verified before the change). */
+export async function restoreEmail(db: DbOrTx, userId: number, email: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ email, emailVerifiedAt: now, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,229 @@
+import {
+  AUTH_MESSAGES,
+  EMAIL_CHANGE_CODE_TTL_MINUTES,
+  EMAIL_CHANGE_MAX_ATTEMPTS,
+  EMAIL_CHANGE_MESSAGES as MESSAGES,
+  EMAIL_CHANGE_UNDO_DAYS,
+  OTP_RESEND_INTERVAL_SECONDS,
+  type EmailChangeRequest,
+  type EmailChangeResponse,
+  type MessageResponse,
+} from '@app/shared';
+import type { AuthUser } from '@app/db';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { randomDigits, randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
+import { uniqueViolation } from '../../lib/db-errors';
+import { verifyPassword } from '../../lib/password';
+import { getSettings } from '../settings/settings.service';
+import { fieldError, findPasswordHash, findUserByEmail } from '../auth/account.service';
+import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
+import * as throttle from '../auth/throttle.service';
+import { revokeUserTokens } from '../auth/token.service';
+import { requireCurrentCode } from '../two-factor/two-factor.service';
+import * as repository from './email-change.repository';
+
+/** Only hashes are stored (decision 175), salted with the row so a hash is worth nothing elsewhere. */
+const hashCode = (userId: number, newEmail: string, code: string) =>
+  sha256Hex(`email-change-code:${userId}:${newEmail}:${code}`);
+const hashUndo = (id: number, secret: string) => sha256Hex(`email-change-undo:${id}:${secret}`);
+const minutes = (n: number) => n * 60_000;
+
+/** A unique-index clash on users.email while writing the address: the field error of a taken address. */
+function mapEmailClash(error: unknown): never {
+  if (uniqueViolation(error) === 'users_email_unique') throw fieldError({ email: AUTH_MESSAGES.emailTaken });
+  throw error;
+}
+
+/**
+ * POST /api/email-change: checks the password (throttled like a password change) and, when 2FA is on,
+ * a current code (the 2FA throttle); then mails a 6-digit code to the new address. Nothing about the
+ * account changes until the code is confirmed. A new request replaces the pending one, at most once
+ * a minute.
+ */
+export async function requestEmailChange(
+  deps: AppDeps,
+  user: AuthUser,
+  input: EmailChangeRequest,
+  meta: RequestMeta,
+): Promise<EmailChangeResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const newEmail = input.email.trim().toLowerCase();
+  if (newEmail === user.email.toLowerCase()) throw fieldError({ email: MESSAGES.sameAsCurrent });
+
+  const attempt = await throttle.countAttempt(db, 'password', [throttle.userKey(user.id)], now);
+  const passwordHash = await findPasswordHash(db, user.id);
+  if (passwordHash === null || !(await verifyPassword(passwordHash, input.password))) {
+    throw fieldError({ password: MESSAGES.passwordIncorrect });
+  }
+  await throttle.attemptSucceeded(db, attempt);
+  if (user.totpEnabledAt) {
+    if (!input.code) throw fieldError({ code: MESSAGES.twoFactorRequired });
+    try {
+      await requireCurrentCode(deps, user, input.code, meta);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'BUSINESS_RULE')
+        throw fieldError({ code: error.message });
+      throw error;
+    }
+  }
+  if (await findUserByEmail(db, newEmail)) throw fieldError({ email: AUTH_MESSAGES.emailTaken });
+
+  const latest = await repository.latestRequest(db, user.id);
+  if (latest && !latest.confirmedAt) {
+    const waitMs = OTP_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - latest.createdAt.getTime());
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooSoon(seconds), undefined, seconds);
+    }
+  }
+  const code = randomDigits(6);
+  await db.transaction(async (tx) => {
+    await repository.dropPending(tx, user.id);
+    await repository.insertRequest(tx, {
+      userId: user.id,
+      oldEmail: user.email,
+      newEmail,
+      codeHash: hashCode(user.id, newEmail, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + minutes(EMAIL_CHANGE_CODE_TTL_MINUTES)),
+    });
+    await recordSecurityEvent(deps, tx, {
+      user,
+      action: 'auth.email_change_requested',
+      meta,
+      after: { new_email: newEmail },
+    });
+  });
+  const { sitename } = await getSettings(db);
+  await deps.mailer.send(db, {
+    to: newEmail,
+    subject: `${sitename}: confirm your new email address`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Your email change code is ${code}. It expires in ${EMAIL_CHANGE_CODE_TTL_MINUTES} minutes.`,
+      '',
+      'If you did not ask to use this address, you can ignore this message; nothing changes.',
+    ].join('\n'),
+  });
+  return { message: MESSAGES.codeSent, email: newEmail };
+}
+
+/**
+ * POST /api/email-change/confirm: the code of the member's pending request (5 tries, 30 minutes, also
+ * under the code throttle). On success the address changes (the database's unique index has the last
+ * word), the new address counts as verified, and the old address gets an undo link valid 7 days.
+ */
+export async function confirmEmailChange(
+  deps: AppDeps,
+  user: AuthUser,
+  code: string,
+  meta: RequestMeta,
+): Promise<EmailChangeResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const attempt = await throttle.countAttempt(db, 'otp', [throttle.userKey(user.id)], now);
+  const pending = await repository.latestRequest(db, user.id);
+  if (!pending || pending.confirmedAt) {
+    await throttle.releaseAttempt(db, attempt);
+    throw fieldError({ code: MESSAGES.noPendingChange });
+  }
+  const usable =
+    pending.expiresAt.getTime() > now.getTime() &&
+    pending.attempts < EMAIL_CHANGE_MAX_ATTEMPTS &&
+    pending.oldEmail === user.email;
+  // Every try counts against the request's own limit, right or wrong.
+  await repository.countTry(db, pending.id);
+  if (!usable || !safeEqual(pending.codeHash, hashCode(user.id, pending.newEmail, code))) {
+    throw fieldError({ code: MESSAGES.codeInvalid });
+  }
+  const secret = randomSecret(32);
+  const changed = await db
+    .transaction(async (tx) => {
+      const claimed = await repository.confirm(tx, pending.id, {
+        confirmedAt: now,
+        undoTokenHash: hashUndo(pending.id, secret),
+        undoExpiresAt: new Date(now.getTime() + EMAIL_CHANGE_UNDO_DAYS * 24 * minutes(60)),
+      });
+      if (!claimed) return null;
+      const updated = await repository.setEmail(tx, user.id, pending.oldEmail, pending.newEmail, now);
+      if (!updated) return null;
+      await recordSecurityEvent(deps, tx, {
+        user,
+        action: 'auth.email_changed',
+        meta,
+        before: { email: pending.oldEmail },
+        after: { email: pending.newEmail },
+      });
+      return updated;
+    })
+    .catch(mapEmailClash);
+  if (!changed) throw fieldError({ code: MESSAGES.codeInvalid });
+  await throttle.attemptSucceeded(db, attempt);
+  const link = `${deps.config.appUrl}/email-change/undo?token=${encodeURIComponent(`${pending.id}.${secret}`)}`;
+  // To the old address: the notice and the way back.
+  await mailSecurityNotice(deps, user, meta, now, {
+    subject: 'Your email address was changed',
+    what: [
+      `The email address of your account was changed to ${pending.newEmail}.`,
+      `If this was not you, open this link within ${EMAIL_CHANGE_UNDO_DAYS} days to restore ${pending.oldEmail} and sign out every session:`,
+      link,
+    ].join('\n'),
+  });
+  return { message: MESSAGES.changed, email: changed.email };
+}
+
+/**
+ * POST /api/email-change/undo: the link from the old address (no sign-in needed: whoever changed the
+ * address may hold the sessions). Restores the old address, revokes every token of the member and
+ * drops any pending change; a wrong, expired or used link changes nothing.
+ */
+export async function undoEmailChange(
+  deps: AppDeps,
+  token: string,
+  meta: RequestMeta,
+): Promise<MessageResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const invalid = () => fieldError({ token: MESSAGES.undoInvalid });
+  const attempt = await throttle.countAttempt(db, 'password', [throttle.ipKey(meta.ip)], now);
+  const match = /^(\d{1,10})\.(\S+)$/.exec(token);
+  if (!match) throw invalid();
+  const id = Number(match[1]);
+  const row = await repository.findById(db, id);
+  if (
+    !row?.undoTokenHash ||
+    !row.undoExpiresAt ||
+    row.undoneAt ||
+    !safeEqual(row.undoTokenHash, hashUndo(id, match[2] ?? '')) ||
+    row.undoExpiresAt.getTime() <= now.getTime()
+  ) {
+    throw invalid();
+  }
+  const restored = await db
+    .transaction(async (tx) => {
+      if (!(await repository.markUndone(tx, id, now))) return null;
+      const user = await repository.restoreEmail(tx, row.userId, row.oldEmail, now);
+      if (!user) return null;
+      await repository.dropPending(tx, row.userId);
+      await revokeUserTokens(tx, row.userId, now);
+      await recordSecurityEvent(deps, tx, {
+        user,
+        action: 'auth.email_change_undone',
+        meta,
+        before: { email: row.newEmail },
+        after: { email: row.oldEmail },
+      });
+      return user;
+    })
+    .catch(mapEmailClash);
+  if (!restored) throw invalid();
+  await throttle.attemptSucceeded(db, attempt);
+  await mailSecurityNotice(deps, restored, meta, now, {
+    subject: 'Your email address was restored',
+    what: `The email address of your account is ${row.oldEmail} again, and every signed-in device was signed out.`,
+  });
+  return { message: MESSAGES.undone };
+}

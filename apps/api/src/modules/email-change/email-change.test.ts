@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { emailChanges } from '@app/db';
+import { EMAIL_CHANGE_MESSAGES as MESSAGES } from '@app/shared';
+import { createTestApp, uniqueEmail } from '../../../test/helpers';
+import {
+  Browser,
+  PASSWORD,
+  createUser,
+  enableTwoFactor,
+  errorOf,
+  findUser,
+  mailsTo,
+  me,
+  signIn,
+  totpCode,
+} from '../../../test/accounts';
+
+const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const db = app.deps.database.db;
+
+/** The code of the newest change mail to the address, read from the outbox as the member would. */
+async function mailedCode(email: string): Promise<string> {
+  const mail = (await mailsTo(app, email)).find((row) => row.subject.includes('confirm your new email'));
+  const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
+  if (!code) throw new Error(`no email change code mailed to ${email}`);
+  return code;
+}
+
+/** The token of the undo link mailed to the old address. */
+async function undoToken(email: string): Promise<string> {
+  const mail = (await mailsTo(app, email)).find((row) => row.subject === 'Your email address was changed');
+  const link = mail ? /(\S*\/email-change\/undo\?\S+)/.exec(mail.text)?.[1] : undefined;
+  if (!link) throw new Error(`no undo link mailed to ${email}`);
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+async function member() {
+  const { user, email } = await createUser(app);
+  const browser = new Browser(app);
+  const token = await signIn(browser, email);
+  return { user, email, browser, token };
+}
+
+async function changeEmail(m: Awaited<ReturnType<typeof member>>, newEmail: string) {
+  const asked = await m.browser.post(
+    '/api/email-change',
+    { email: newEmail, password: PASSWORD },
+    { token: m.token },
+  );
+  expect(asked.statusCode).toBe(200);
+  const code = await mailedCode(newEmail);
+  const confirmed = await m.browser.post('/api/email-change/confirm', { code }, { token: m.token });
+  expect(confirmed.statusCode).toBe(200);
+}
+
+describe('POST /api/email-change and /confirm', () => {
+  it('changes the address only once the mailed code is confirmed, and mails the old address an undo link', async () => {
+    const m = await member();
+    const newEmail = uniqueEmail('new');
+    const asked = await m.browser.post(
+      '/api/email-change',
+      { email: newEmail.toUpperCase(), password: PASSWORD },
+      { token: m.token },
+    );
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: MESSAGES.codeSent, email: newEmail.toLowerCase() });
+    expect((await me(m.browser, m.token)).user?.email).toBe(m.email.toLowerCase());
+    const code = await mailedCode(newEmail);
+    const [row] = await db.select().from(emailChanges).where(eq(emailChanges.userId, m.user.id));
+    expect(row?.codeHash).not.toContain(code);
+
+    const confirmed = await m.browser.post('/api/email-change/confirm', { code }, { token: m.token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ message: MESSAGES.changed, email: newEmail.toLowerCase() });
+    expect((await me(m.browser, m.token)).user?.email).toBe(newEmail.toLowerCase());
+    expect(await undoToken(m.email)).toMatch(/^\d+\..+/);
+    expect(await signIn(new Browser(app), newEmail)).toBeTruthy();
+    expect(
+      (await new Browser(app).post('/api/login', { email: m.email, password: PASSWORD })).statusCode,
+    ).not.toBe(200);
+    const replay = await m.browser.post('/api/email-change/confirm', { code }, { token: m.token });
+    expect(replay.statusCode).toBe(422);
+  });
+
+  it('refuses an address in use, the same address and a wrong password, changing nothing', async () => {
+    const m = await member();
+    const other = await createUser(app);
+    const taken = await m.browser.post(
+      '/api/email-change',
+      { email: other.email.toUpperCase(), password: PASSWORD },
+      { token: m.token },
+    );
+    expect(taken.statusCode).toBe(422);
+    expect(errorOf(taken).errors?.email).toEqual(['This email is already registered.']);
+    const same = await m.browser.post(
+      '/api/email-change',
+      { email: m.email, password: PASSWORD },
+      { token: m.token },
+    );
+    expect(same.statusCode).toBe(422);
+    expect(errorOf(same).errors?.email).toEqual([MESSAGES.sameAsCurrent]);
+    const newEmail = uniqueEmail('new');
+    const wrong = await m.browser.post(
+      '/api/email-change',
+      { email: newEmail, password: 'not the password' },
+      { token: m.token },
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(errorOf(wrong).errors?.password).toEqual([MESSAGES.passwordIncorrect]);
+    const invalid = await m.browser.post(
+      '/api/email-change',
+      { email: 'nope', password: PASSWORD },
+      { token: m.token },
+    );
+    expect(invalid.statusCode).toBe(400);
+    expect(errorOf(invalid).errors?.email).toBeDefined();
+    expect(await mailsTo(app, newEmail)).toHaveLength(0);
+    expect(await db.select().from(emailChanges).where(eq(emailChanges.userId, m.user.id))).toHaveLength(0);
+    expect(
+      (await new Browser(app).post('/api/email-change', { email: newEmail, password: PASSWORD })).statusCode,
+    ).toBe(401);
+  });
+
+  it('needs a current 2FA code when 2FA is on', async () => {
+    const m = await member();
+    const { secret } = await enableTwoFactor(app, m.browser, m.token);
+    const newEmail = uniqueEmail('new');
+    const body = { email: newEmail, password: PASSWORD };
+    const missing = await m.browser.post('/api/email-change', body, { token: m.token });
+    expect(missing.statusCode).toBe(422);
+    expect(errorOf(missing).errors?.code).toEqual([MESSAGES.twoFactorRequired]);
+    const wrong = await m.browser.post(
+      '/api/email-change',
+      { ...body, code: totpCode(secret, clock.now(), 5) },
+      { token: m.token },
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(errorOf(wrong).errors?.code).toBeDefined();
+    expect(await mailsTo(app, newEmail)).toHaveLength(0);
+    clock.advance(31_000);
+    const right = await m.browser.post(
+      '/api/email-change',
+      { ...body, code: totpCode(secret, clock.now()) },
+      { token: m.token },
+    );
+    expect(right.statusCode).toBe(200);
+    expect(await mailedCode(newEmail)).toMatch(/^\d{6}$/);
+  });
+
+  it('refuses a wrong code, then an expired one, then after 5 tries; another member cannot use the code', async () => {
+    const m = await member();
+    const newEmail = uniqueEmail('new');
+    await m.browser.post('/api/email-change', { email: newEmail, password: PASSWORD }, { token: m.token });
+    const code = await mailedCode(newEmail);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+
+    const intruder = await member();
+    const foreign = await intruder.browser.post(
+      '/api/email-change/confirm',
+      { code },
+      { token: intruder.token },
+    );
+    expect(foreign.statusCode).toBe(422);
+    expect(errorOf(foreign).errors?.code).toEqual([MESSAGES.noPendingChange]);
+    expect((await me(intruder.browser, intruder.token)).user?.email).toBe(intruder.email.toLowerCase());
+
+    for (let i = 0; i < 5; i++) {
+      const wrong = await m.browser.post(
+        '/api/email-change/confirm',
+        { code: wrongCode },
+        { token: m.token },
+      );
+      expect(wrong.statusCode).toBe(422);
+      expect(errorOf(wrong).errors?.code).toEqual([MESSAGES.codeInvalid]);
+    }
+    const usedUp = await m.browser.post('/api/email-change/confirm', { code }, { token: m.token });
+    expect(usedUp.statusCode).toBe(422);
+    expect((await me(m.browser, m.token)).user?.email).toBe(m.email.toLowerCase());
+
+    clock.advance(61_000);
+    const again = uniqueEmail('again');
+    await m.browser.post('/api/email-change', { email: again, password: PASSWORD }, { token: m.token });
+    const fresh = await mailedCode(again);
+    clock.advance(31 * 60_000);
+    const expired = await m.browser.post('/api/email-change/confirm', { code: fresh }, { token: m.token });
+    expect(expired.statusCode).toBe(422);
+    expect((await me(m.browser, m.token)).user?.email).toBe(m.email.toLowerCase());
+    const malformed = await m.browser.post('/api/email-change/confirm', { code: '12ab' }, { token: m.token });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorOf(malformed).errors?.code).toBeDefined();
+  });
+
+  it('sends at most one code a minute, and refuses a confirm when the address was taken meanwhile', async () => {
+    const m = await member();
+    const newEmail = uniqueEmail('new');
+    await m.browser.post('/api/email-change', { email: newEmail, password: PASSWORD }, { token: m.token });
+    const soon = await m.browser.post(
+      '/api/email-change',
+      { email: newEmail, password: PASSWORD },
+      { token: m.token },
+    );
+    expect(soon.statusCode).toBe(429);
+    const code = await mailedCode(newEmail);
+    await createUser(app, { email: newEmail });
+    const clash = await m.browser.post('/api/email-change/confirm', { code }, { token: m.token });
+    expect(clash.statusCode).toBe(422);
+    expect(errorOf(clash).errors?.email).toEqual(['This email is already registered.']);
+    expect((await me(m.browser, m.token)).user?.email).toBe(m.email.toLowerCase());
+  });
+});
+
+describe('POST /api/email-change/undo', () => {
+  it('restores the old address, signs out every token, and works once', async () => {
+    const m = await member();
+    const second = await signIn(new Browser(app), m.email);
+    const newEmail = uniqueEmail('new');
+    await changeEmail(m, newEmail);
+    const later = await signIn(new Browser(app), newEmail);
+    const token = await undoToken(m.email);
+
+    const browser = new Browser(app);
+    const undone = await browser.post('/api/email-change/undo', { token });
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toEqual({ message: MESSAGES.undone });
+    for (const old of [m.token, second, later]) expect((await me(browser, old)).status).toBe(401);
+    expect((await findUser(app, m.email))?.id).toBe(m.user.id);
+    expect(await findUser(app, newEmail)).toBeUndefined();
+    expect((await mailsTo(app, m.email))[0]?.subject).toBe('Your email address was restored');
+    expect(await signIn(new Browser(app), m.email)).toBeTruthy();
+
+    const replay = await browser.post('/api/email-change/undo', { token });
+    expect(replay.statusCode).toBe(422);
+    expect(errorOf(replay).errors?.token).toEqual([MESSAGES.undoInvalid]);
+  });
+
+  it('refuses a wrong, malformed or expired link, changing nothing', async () => {
+    const m = await member();
+    const newEmail = uniqueEmail('new');
+    await changeEmail(m, newEmail);
+    const token = await undoToken(m.email);
+    const [id] = token.split('.');
+    const browser = new Browser(app);
+    for (const bad of [`${id}.wrong-secret`, 'garbage', `999999999.${token.split('.')[1]}`]) {
+      const refused = await browser.post('/api/email-change/undo', { token: bad });
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).errors?.token).toEqual([MESSAGES.undoInvalid]);
+    }
+    expect((await browser.post('/api/email-change/undo', {})).statusCode).toBe(400);
+    clock.advance(7 * 24 * 60 * 60_000 + 1000);
+    const expired = await browser.post('/api/email-change/undo', { token });
+    expect(expired.statusCode).toBe(422);
+    expect((await me(m.browser, m.token)).user?.email).toBe(newEmail.toLowerCase());
+  });
+});
