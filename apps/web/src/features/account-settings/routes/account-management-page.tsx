@@ -1,18 +1,19 @@
-import { KeyRound, ShieldCheck, Wallet } from 'lucide-react';
+import { KeyRound, ShieldCheck, UserRoundCog, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#components/ui/tabs';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
+import { AccountDataPanel } from '../components/account-data-panel';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { SecurityTab } from '../components/security-tab';
 import { SessionsPanel } from '../components/sessions-panel';
 import { WithdrawalsTab } from '../components/withdrawals-tab';
 
-const TABS = ['security', 'password', 'withdrawals'] as const;
+const TABS = ['security', 'password', 'withdrawals', 'account'] as const;
 
-/** Account settings: Security (default), Change Password, Withdrawals; ?tab= opens another tab. */
+/** Account settings: Security (default), Change Password, Withdrawals, Your data; ?tab= opens another tab. */
 export function AccountManagementPage() {
   const { t } = useTranslation();
   const { data: user } = useMe();
@@ -41,6 +42,10 @@ export function AccountManagementPage() {
             <Wallet className="size-4" aria-hidden="true" />
             {t('settings.tabs.withdrawals')}
           </TabsTrigger>
+          <TabsTrigger value="account">
+            <UserRoundCog className="size-4" aria-hidden="true" />
+            {t('settings.tabs.account')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="security">
           <SecurityTab user={user} />
@@ -51,6 +56,9 @@ export function AccountManagementPage() {
         </TabsContent>
         <TabsContent value="withdrawals">
           <WithdrawalsTab user={user} />
+        </TabsContent>
+        <TabsContent value="account" className="space-y-6">
+          <AccountDataPanel />
         </TabsContent>
       </Tabs>
     </>
