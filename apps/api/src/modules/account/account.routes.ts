@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CloseAccountRequest, CloseAccountResponse } from '@app/shared';
 import { readAhead } from '../../lib/read-ahead';
 import { currentUser } from '../../plugins/auth';
-import { bearer, errorResponses } from '../auth/route-schemas';
+import { bearer, errorResponses, requestMeta } from '../auth/route-schemas';
+import { closeAccount } from './account-close.service';
 import { exportAccount } from './account-export.service';
 
 /** The member's own account: take the data (and, decision 177, close it). */
@@ -31,5 +33,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(archive);
     },
+  );
+  app.post(
+    '/api/account/close',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Close the account (password, and a 2FA code when on): refused while money or anything open remains; every session ends',
+        security: bearer,
+        body: CloseAccountRequest,
+        response: { 200: CloseAccountResponse, ...errorResponses(400, 401, 403, 409, 419, 422, 429) },
+      },
+    },
+    async (request) => closeAccount(app.deps, currentUser(request), request.body, requestMeta(request)),
   );
 };
