@@ -7,8 +7,7 @@ export const ACCOUNT_MESSAGES = {
   passwordIncorrect: 'The password is incorrect.',
   codeRequired: 'Two-factor authentication is on: enter a code from your authenticator app.',
   codeInvalid: 'The two-factor code is not valid.',
-  balanceLeft:
-    'Your account still holds a cash balance. Withdraw it (or spend it on a plan that ends first) before closing the account.',
+  balanceLeft: 'Your account still holds a cash balance. Withdraw it before closing the account.',
   balanceOwed:
     'Your account owes money. Deposit enough to bring the balance to zero before closing the account.',
   openPlan:

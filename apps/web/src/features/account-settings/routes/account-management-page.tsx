@@ -7,6 +7,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
 import { AccountDataPanel } from '../components/account-data-panel';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { CloseAccountPanel } from '../components/close-account-panel';
 import { SecurityTab } from '../components/security-tab';
 import { SessionsPanel } from '../components/sessions-panel';
 import { WithdrawalsTab } from '../components/withdrawals-tab';
@@ -59,6 +60,7 @@ export function AccountManagementPage() {
         </TabsContent>
         <TabsContent value="account" className="space-y-6">
           <AccountDataPanel />
+          <CloseAccountPanel user={user} />
         </TabsContent>
       </Tabs>
     </>
