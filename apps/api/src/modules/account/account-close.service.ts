@@ -14,9 +14,7 @@ import { openPersonal } from '../profile/profile-sealing';
 import { getSettings } from '../settings/settings.service';
 import { checkSecondFactor } from '../two-factor/two-factor.service';
 import * as repository from './account.repository';
-
-/** The additional authenticated data of a closed account's sealed identity: it opens in its own row only. */
-export const closedIdentityContext = (userId: number): string => `users.closed_identity:${userId}`;
+import { closedIdentityContext } from './closed-identity';
 
 /** The first reason the member cannot close yet, in the order a member would deal with them. */
 function refusal(balances: Map<string, number>, open: Awaited<ReturnType<typeof repository.openItems>>) {

@@ -8,7 +8,7 @@ import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } fro
 import { checkLedger } from '../../ledger/check';
 import { decryptSecret } from '../../lib/crypto';
 import { putSettings } from '../settings/settings.service';
-import { closedIdentityContext } from './account-close.service';
+import { closedIdentityContext } from './closed-identity';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
