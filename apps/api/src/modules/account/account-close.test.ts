@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, MEMBER_MESSAGES, type AdminMemberListResponse } from '@app/shared';
 import { userProfiles, users } from '@app/db';
 import { ApiClient, createTestApp } from '../../../test/helpers';
 import { PASSWORD, enableTwoFactor, errorOf, registrationPayload, totpCode } from '../../../test/accounts';
 import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
 import { checkLedger } from '../../ledger/check';
+import { queryRows } from '../../ledger/sql';
 import { decryptSecret } from '../../lib/crypto';
 import { putSettings } from '../settings/settings.service';
 import { closedIdentityContext } from './closed-identity';
@@ -160,6 +161,37 @@ describe('POST /api/account/close', () => {
     expect(pending.statusCode).toBe(409);
     expect(errorOf(pending).message).toBe(ACCOUNT_MESSAGES.pendingDeposit);
     await expectUnchanged(waiting);
+  });
+
+  it('refuses while a withdrawal waits; once paid out, closes and keeps every ledger posting', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 60);
+    const asked = await member.client.post(
+      '/api/withdrawal',
+      { amount: 60, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
+      { token: member.token },
+    );
+    expect(asked.statusCode).toBe(201);
+    const waiting = await close(member, { password: PASSWORD });
+    expect(waiting.statusCode).toBe(409);
+    expect(errorOf(waiting).message).toBe(ACCOUNT_MESSAGES.pendingWithdrawal);
+    await expectUnchanged(member);
+
+    const admin = await signedInAdmin(app);
+    const id = asked.json<{ withdrawal: { id: number } }>().withdrawal.id;
+    const paid = await admin.client.post(`/api/admin/withdrawals/${id}/approve`, {}, { token: admin.token });
+    expect(paid.statusCode).toBe(200);
+    const postings = () =>
+      queryRows<{ n: unknown; total: unknown }>(
+        db,
+        sql`select count(*) as n, coalesce(sum(p.amount), 0) as total from ledger_postings p
+            join ledger_accounts a on a.id = p.account_id where a.user_id = ${member.user.id}`,
+      );
+    const before = await postings();
+    expect(Number(before[0]?.n)).toBeGreaterThan(0);
+    expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+    expect(await postings()).toEqual(before);
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 
   it('needs a member session, and the back office lists closed members and will not reactivate them', async () => {
