@@ -17,6 +17,7 @@ export * from './schemas/rewards';
 export * from './schemas/profile';
 export * from './schemas/notifications';
 export * from './schemas/sessions';
+export * from './schemas/account';
 export * from './schemas/portfolio';
 export * from './schemas/ledger';
 export * from './investing';

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { userProfiles, users, type DbOrTx } from '@app/db';
 import { profileSealContext } from '../modules/profile/profile-sealing';
+import { closedIdentityContext } from '../modules/account/closed-identity';
 
 /**
  * Every column that holds values sealed with the APP_KEY (lib/crypto's encryptSecret), with how a
@@ -54,6 +55,25 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
           .set({ personalEnc: to })
           .where(and(eq(userProfiles.userId, id), eq(userProfiles.personalEnc, from)))
           .returning({ id: userProfiles.userId })
+      ).length > 0,
+  },
+  {
+    name: 'users.closed_identity_enc',
+    page: (db, after, limit) =>
+      db
+        .select({ id: users.id, sealed: users.closedIdentityEnc })
+        .from(users)
+        .where(and(gt(users.id, after), isNotNull(users.closedIdentityEnc)))
+        .orderBy(asc(users.id))
+        .limit(limit) as Promise<Array<{ id: number; sealed: string }>>,
+    context: closedIdentityContext,
+    replace: async (db, id, from, to) =>
+      (
+        await db
+          .update(users)
+          .set({ closedIdentityEnc: to })
+          .where(and(eq(users.id, id), eq(users.closedIdentityEnc, from)))
+          .returning({ id: users.id })
       ).length > 0,
   },
 ];

@@ -6,15 +6,18 @@ import { Readable } from 'node:stream';
  * answer starts, so that what fails on the first read is an error answer with its status, never a 200
  * cut off mid-file (decision 153). Its input was checked by the route's schema before that.
  */
-export async function readAhead(chunks: AsyncGenerator<string>, count = 2): Promise<Readable> {
-  const first: string[] = [];
+export async function readAhead<T extends string | Uint8Array>(
+  chunks: AsyncGenerator<T>,
+  count = 2,
+): Promise<Readable> {
+  const first: T[] = [];
   let ended = false;
   while (first.length < count && !ended) {
     const next = await chunks.next();
     if (next.done) ended = true;
     else first.push(next.value);
   }
-  async function* all(): AsyncGenerator<string> {
+  async function* all(): AsyncGenerator<T> {
     yield* first;
     if (!ended) yield* chunks;
   }

@@ -24,7 +24,8 @@ export const users = pgTable(
       .default('member'),
     /** The back-office role of an admin (null for members): superadmin, finance or support (decision 120). */
     adminRole: text('admin_role', { enum: ['superadmin', 'finance', 'support'] }),
-    status: text('status', { enum: ['active', 'suspended'] })
+    /** `closed`: the member closed the account (decision 177); it never signs in again. */
+    status: text('status', { enum: ['active', 'suspended', 'closed'] })
       .notNull()
       .default('active'),
     accountType: text('account_type', { enum: ['personal', 'business'] })
@@ -44,6 +45,15 @@ export const users = pgTable(
     /** The last TOTP time step accepted: a code is accepted once (DESIGN §6). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** When the member closed the account (decision 177); null while it is open. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** A closed account's personal data is kept sealed until then (the operator's retention period). */
+    retainUntil: timestamp('retain_until', { withTimezone: true }),
+    /**
+     * A closed account's identity and profile (email, username, business names, personal fields) as
+     * one AES-256-GCM sealed JSON document bound to the user id, for the retention period only.
+     */
+    closedIdentityEnc: text('closed_identity_enc'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -110,6 +120,7 @@ const LEFT_OUT_OF_AUTH_USER = [
   'totpSecretEnc',
   'totpLastStep',
   'passwordChangedAt',
+  'closedIdentityEnc',
   'referralSource',
   'updatedAt',
 ] as const;

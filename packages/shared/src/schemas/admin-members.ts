@@ -11,17 +11,24 @@ import { QueueTotals } from './admin-queues';
 export const MEMBER_MESSAGES = {
   notFound: 'Member not found.',
   statusInvalid: 'Choose active or suspended.',
+  listStatusInvalid: 'Choose active, suspended or closed.',
   reasonRequired: 'Please give a reason.',
   alreadySuspended: 'This member is already suspended.',
   alreadyActive: 'This member is already active.',
   suspended: 'Member suspended: every session has ended.',
   reactivated: 'Member reactivated.',
+  closed: 'This member closed the account: it cannot be suspended or reactivated.',
   searchTooLong: 'At most 254 characters.',
   invalidSort: 'Sort by created_at or username, with a leading "-" for descending.',
 } as const;
 
 export const MemberStatus = z.enum(['active', 'suspended'], { error: MEMBER_MESSAGES.statusInvalid });
 export type MemberStatus = z.infer<typeof MemberStatus>;
+/** What the members list shows and filters by: a closed account (decision 177) as well. */
+export const MemberListStatus = z.enum(['active', 'suspended', 'closed'], {
+  error: MEMBER_MESSAGES.listStatusInvalid,
+});
+export type MemberListStatus = z.infer<typeof MemberListStatus>;
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -35,7 +42,7 @@ export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 export const AdminMemberListQuery = PageQuery.extend({
   q: z.preprocess(blankToUndefined, z.string().trim().max(254, MEMBER_MESSAGES.searchTooLong).optional()),
-  status: z.preprocess(blankToUndefined, MemberStatus.optional()),
+  status: z.preprocess(blankToUndefined, MemberListStatus.optional()),
   sort: z.preprocess(
     blankToUndefined,
     z.enum(MEMBER_SORTS, { error: MEMBER_MESSAGES.invalidSort }).optional(),
@@ -47,7 +54,7 @@ export const AdminMemberRow = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
-  status: MemberStatus,
+  status: MemberListStatus,
   referral_code: z.string(),
   email_verified: z.boolean(),
   created_at: z.string(),

@@ -139,7 +139,7 @@ export const QueueMemberSummary = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
-  status: z.enum(['active', 'suspended']),
+  status: z.enum(['active', 'suspended', 'closed']),
   email_verified: z.boolean(),
   created_at: z.string(),
   balance: z.number(),

@@ -137,3 +137,31 @@ export async function* exportActivity(
     after = activityCursor(last);
   }
 }
+
+/**
+ * Every row of the member's Activity as the API gives them, newest first, a batch at a time (keyset
+ * batches, as the CSV export reads them): the account export's activity.json (decision 177).
+ */
+export async function* activityItemBatches(
+  db: DbOrTx,
+  userId: number,
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<ActivityResponse['data']> {
+  let after: ActivityCursor | undefined;
+  for (;;) {
+    const { rows } = await listActivity(db, {
+      userId,
+      type: undefined,
+      from: undefined,
+      until: undefined,
+      limit: batchSize,
+      offset: 0,
+      after,
+      withoutTotal: true,
+    });
+    if (rows.length > 0) yield rows.map(activityItem);
+    const last = rows[rows.length - 1];
+    if (rows.length < batchSize || !last) return;
+    after = activityCursor(last);
+  }
+}

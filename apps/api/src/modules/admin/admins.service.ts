@@ -35,7 +35,8 @@ function toAccount(user: AuthUser): AdminAccount {
     username: user.username,
     email: user.email,
     admin_role: user.adminRole ?? 'support',
-    status: user.status,
+    // An admin is never closed (only a member closes an account, decision 177).
+    status: user.status === 'closed' ? 'suspended' : user.status,
     two_factor_enabled: user.totpEnabledAt !== null,
     created_at: user.createdAt.toISOString(),
   };
@@ -124,7 +125,7 @@ export async function updateAdmin(
     const target = locked.find((row) => row.id === id);
     if (!target) throw AppError.notFound(ADMIN_MESSAGES.adminNotFound);
     const role = input.role ?? target.adminRole ?? 'support';
-    const status = input.status ?? target.status;
+    const status = input.status ?? (target.status === 'closed' ? 'suspended' : target.status);
     const wasActiveSuperadmin = target.adminRole === 'superadmin' && target.status === 'active';
     const staysActiveSuperadmin = role === 'superadmin' && status === 'active';
     if (wasActiveSuperadmin && !staysActiveSuperadmin) {

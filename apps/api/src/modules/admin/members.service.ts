@@ -25,6 +25,7 @@ import {
   type MemberSection,
   type MemberSort,
   type MemberStatus,
+  type MemberListStatus,
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -81,7 +82,7 @@ export async function listMembers(
   deps: AppDeps,
   query: {
     q?: string | undefined;
-    status?: MemberStatus | undefined;
+    status?: MemberListStatus | undefined;
     sort?: MemberSort | undefined;
     page: number;
     per_page?: number | undefined;
@@ -350,6 +351,7 @@ export async function changeMemberStatus(
       .where(and(eq(users.id, id), eq(users.role, 'member')))
       .for('update');
     if (!user) throw AppError.notFound(MEMBER_MESSAGES.notFound);
+    if (user.status === 'closed') throw new AppError('CONFLICT', MEMBER_MESSAGES.closed);
     if (user.status === input.status) {
       throw new AppError(
         'CONFLICT',

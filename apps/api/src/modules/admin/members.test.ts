@@ -81,7 +81,7 @@ describe('GET /api/admin/users', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).errors).toMatchObject({
-      status: [MEMBER_MESSAGES.statusInvalid],
+      status: [MEMBER_MESSAGES.listStatusInvalid],
       q: [MEMBER_MESSAGES.searchTooLong],
     });
     expect(errorOf(bad).errors?.page).toBeDefined();

@@ -60,6 +60,8 @@ export const SettingsSchema = z.object({
     .transform((links) => links.flatMap((link) => SocialLink.safeParse(link).data ?? [])),
   /** Dollars: a withdrawal above this needs a second admin's approval (DESIGN §6 "Admin"). */
   withdrawal_four_eyes_threshold: z.number().int().min(1).default(10_000),
+  /** Years a closed account's sealed personal data is kept before it is erased (decision 177). */
+  account_retention_years: z.number().int().min(1).max(100).default(5),
   /** The languages and currencies the site offers (codes of AVAILABLE_LANGUAGES / AVAILABLE_CURRENCIES). */
   languages: z.array(z.string()).min(1).default(['en', 'es', 'ar']),
   currencies: z.array(z.string()).min(1).default(['USD', 'EUR', 'GBP']),

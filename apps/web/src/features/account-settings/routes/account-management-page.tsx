@@ -1,20 +1,25 @@
-import { Bell, KeyRound, ShieldCheck, Wallet } from 'lucide-react';
+import { Bell, KeyRound, ShieldCheck, UserRoundCog, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#components/ui/tabs';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
+import { AccountDataPanel } from '../components/account-data-panel';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { CloseAccountPanel } from '../components/close-account-panel';
 import { NotificationChoices } from '../components/notification-choices';
 import { SecurityTab } from '../components/security-tab';
 import { SessionsPanel } from '../components/sessions-panel';
 import { WithdrawalsTab } from '../components/withdrawals-tab';
 
-const TABS = ['security', 'password', 'withdrawals', 'notifications'] as const;
+const TABS = ['security', 'password', 'withdrawals', 'notifications', 'account'] as const;
 
-/** Account settings: Security (default), Change Password (and email), Withdrawals, Notifications; ?tab= opens another tab. */
+/**
+ * Account settings: Security (default), Change Password (and email), Withdrawals, Notifications, Your
+ * data (export and closing the account); ?tab= opens another tab.
+ */
 export function AccountManagementPage() {
   const { t } = useTranslation();
   const { data: user } = useMe();
@@ -47,6 +52,10 @@ export function AccountManagementPage() {
             <Bell className="size-4" aria-hidden="true" />
             {t('settings.tabs.notifications')}
           </TabsTrigger>
+          <TabsTrigger value="account">
+            <UserRoundCog className="size-4" aria-hidden="true" />
+            {t('settings.tabs.account')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="security">
           <SecurityTab user={user} />
@@ -61,6 +70,10 @@ export function AccountManagementPage() {
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationChoices />
+        </TabsContent>
+        <TabsContent value="account" className="space-y-6">
+          <AccountDataPanel />
+          <CloseAccountPanel user={user} />
         </TabsContent>
       </Tabs>
     </>

@@ -62,13 +62,17 @@ function Member({ id }: { id: number }) {
         <Badge tone={account.status === 'active' ? 'success' : 'danger'}>
           {t(`adminQueues.members.status.${account.status}`)}
         </Badge>
-        <Button
-          className="ms-auto"
-          variant={account.status === 'active' ? 'danger' : 'primary'}
-          onClick={() => setDialog(true)}
-        >
-          {t(account.status === 'active' ? 'adminQueues.members.suspend' : 'adminQueues.members.reactivate')}
-        </Button>
+        {account.status !== 'closed' && (
+          <Button
+            className="ms-auto"
+            variant={account.status === 'active' ? 'danger' : 'primary'}
+            onClick={() => setDialog(true)}
+          >
+            {t(
+              account.status === 'active' ? 'adminQueues.members.suspend' : 'adminQueues.members.reactivate',
+            )}
+          </Button>
+        )}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-5">

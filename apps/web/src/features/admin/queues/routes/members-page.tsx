@@ -50,7 +50,11 @@ export function MembersPage() {
         header: t('adminQueues.members.columns.status'),
         enableSorting: false,
         cell: (info) => (
-          <Badge tone={info.getValue() === 'active' ? 'success' : 'danger'}>
+          <Badge
+            tone={
+              info.getValue() === 'active' ? 'success' : info.getValue() === 'closed' ? 'neutral' : 'danger'
+            }
+          >
             {t(`adminQueues.members.status.${info.getValue()}`)}
           </Badge>
         ),
@@ -95,6 +99,7 @@ export function MembersPage() {
           <option value="">{t('adminQueues.members.anyStatus')}</option>
           <option value="active">{t('adminQueues.members.status.active')}</option>
           <option value="suspended">{t('adminQueues.members.status.suspended')}</option>
+          <option value="closed">{t('adminQueues.members.status.closed')}</option>
         </SelectField>
         <Button type="submit">{t('adminQueues.members.searchButton')}</Button>
       </form>

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES, type CloseAccountResponse } from '@app/shared';
+import type { AuthUser } from '@app/db';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { lockBalances } from '../../ledger/ledger';
+import { encryptSecret } from '../../lib/crypto';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { fieldError, findPasswordHash } from '../auth/account.service';
+import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
+import * as throttle from '../auth/throttle.service';
+import { revokeUserTokens } from '../auth/token.service';
+import { openPersonal } from '../profile/profile-sealing';
+import { getSettings } from '../settings/settings.service';
+import { checkSecondFactor } from '../two-factor/two-factor.service';
+import * as repository from './account.repository';
+import { closedIdentityContext } from './closed-identity';
+
+/** The first reason the member cannot close yet, in the order a member would deal with them. */
+function refusal(balances: Map<string, number>, open: Awaited<ReturnType<typeof repository.openItems>>) {
+  const of = (kind: string) => balances.get(kind) ?? 0;
+  if (open.withdrawal || of('withdrawal_hold') !== 0) return ACCOUNT_MESSAGES.pendingWithdrawal;
+  if (open.deposit) return ACCOUNT_MESSAGES.pendingDeposit;
+  if (open.loan || of('loan') !== 0) return ACCOUNT_MESSAGES.outstandingLoan;
+  if (open.plan || of('invested') !== 0) return ACCOUNT_MESSAGES.openPlan;
+  if (of('cash') < 0 || of('debt') !== 0) return ACCOUNT_MESSAGES.balanceOwed;
+  if (of('cash') > 0) return ACCOUNT_MESSAGES.balanceLeft;
+  return null;
+}
+
+/**
+ * POST /api/account/close (decision 177): the password (throttled like a sign-in) and, with 2FA on, a
+ * code; then in one transaction, with the member's row and ledger accounts locked: refused (409, the
+ * reason and the way forward) while money or anything open remains; otherwise the account is closed,
+ * its identity replaced by a tombstone and sealed until the retention period ends, every session
+ * ended. No ledger entry is touched. A refusal rolls back the second factor it used.
+ */
+export async function closeAccount(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { password: string; code?: string | undefined },
+  meta: RequestMeta,
+): Promise<CloseAccountResponse> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const attempt = await throttle.countAttempt(db, 'password', [throttle.userKey(user.id)], now);
+  const passwordHash = await findPasswordHash(db, user.id);
+  if (passwordHash === null) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+  if (!(await verifyPassword(passwordHash, input.password))) {
+    throw fieldError({ password: ACCOUNT_MESSAGES.passwordIncorrect });
+  }
+  await throttle.attemptSucceeded(db, attempt);
+  const twoFactorOn = user.totpEnabledAt !== null;
+  if (twoFactorOn && !input.code) throw fieldError({ code: ACCOUNT_MESSAGES.codeRequired });
+  const codeAttempt = twoFactorOn
+    ? await throttle.countAttempt(db, 'two_factor', [throttle.userKey(user.id), throttle.ipKey(meta.ip)], now)
+    : null;
+  const settings = await getSettings(db);
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  const retainUntil = new Date(now);
+  retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + settings.account_retention_years);
+
+  const closed = await db.transaction(async (tx) => {
+    const row = await repository.lockMember(tx, user.id);
+    if (!row || row.status !== 'active') throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+    if (
+      twoFactorOn &&
+      !(await checkSecondFactor(deps, tx, user, input.code ?? '', { allowRecoveryCode: true }))
+    ) {
+      throw fieldError({ code: ACCOUNT_MESSAGES.codeInvalid });
+    }
+    const balances = await lockBalances(tx, user.id, ['cash', 'invested', 'withdrawal_hold', 'loan', 'debt']);
+    const reason = refusal(balances, await repository.openItems(tx, user.id));
+    if (reason) throw new AppError('CONFLICT', reason);
+    const profile = await repository.findProfile(tx, user.id);
+    const identity = {
+      email: row.email,
+      username: row.username,
+      business_name: row.businessName,
+      business_email: row.businessEmail,
+      country: profile?.country ?? null,
+      ...openPersonal(deps.appKey, user.id, profile?.personalEnc ?? null),
+    };
+    const tombstone = `closed-${user.id}-${randomBytes(6).toString('hex')}`;
+    const updated = await repository.closeMember(tx, user.id, {
+      email: `${tombstone}@closed.invalid`,
+      username: tombstone,
+      passwordHash: unusable,
+      sealed: encryptSecret(deps.appKey, JSON.stringify(identity), closedIdentityContext(user.id)),
+      now,
+      retainUntil,
+    });
+    await revokeUserTokens(tx, user.id, now);
+    await recordSecurityEvent(deps, tx, { user, action: 'account.closed', meta });
+    return updated;
+  });
+  if (codeAttempt) await throttle.attemptSucceeded(db, codeAttempt);
+  // To the address the member had: the row now holds the tombstone.
+  await mailSecurityNotice(deps, user, meta, now, {
+    subject: 'Your account was closed',
+    what: 'Your account was closed at your request and every session was signed out. Your money records are kept as the law requires.',
+  });
+  return {
+    message: ACCOUNT_MESSAGES.closed,
+    closed_at: (closed.closedAt ?? now).toISOString(),
+    retain_until: retainUntil.toISOString(),
+  };
+}

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, MEMBER_MESSAGES, type AdminMemberListResponse } from '@app/shared';
+import { userProfiles, users } from '@app/db';
+import { ApiClient, createTestApp } from '../../../test/helpers';
+import { PASSWORD, enableTwoFactor, errorOf, registrationPayload, totpCode } from '../../../test/accounts';
+import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import { checkLedger } from '../../ledger/check';
+import { queryRows } from '../../ledger/sql';
+import { decryptSecret } from '../../lib/crypto';
+import { putSettings } from '../settings/settings.service';
+import { closedIdentityContext } from './closed-identity';
+
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+
+const close = (member: Member, body: Record<string, unknown>) =>
+  member.client.post('/api/account/close', body, { token: member.token });
+
+async function rowOf(member: Member) {
+  const [row] = await db.select().from(users).where(eq(users.id, member.user.id));
+  return row!;
+}
+
+/** The member is as before: active, same address, and the session still works. */
+async function expectUnchanged(member: Member) {
+  const row = await rowOf(member);
+  expect(row).toMatchObject({
+    status: 'active',
+    email: member.email,
+    closedAt: null,
+    closedIdentityEnc: null,
+  });
+  expect((await member.client.get('/api/me', { token: member.token })).statusCode).toBe(200);
+}
+
+describe('POST /api/account/close', () => {
+  it('closes an emptied account: sessions end, identity sealed, sign-in refused, the address free again', async () => {
+    const member = await signedInMember(app);
+    const other = new ApiClient(app);
+    const second = await other.post('/api/login', { email: member.email, password: PASSWORD });
+    expect(second.statusCode).toBe(200);
+    const profile = await member.client.patch(
+      '/api/profile/update',
+      { first_name: 'Ada', last_name: 'Lovelace', phone: '+442079460000', country: 'GB' },
+      { token: member.token },
+    );
+    expect(profile.statusCode).toBe(200);
+    const ledgerBefore = await checkLedger(db);
+
+    const response = await close(member, { password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ message: string; closed_at: string; retain_until: string }>();
+    expect(body.message).toBe(ACCOUNT_MESSAGES.closed);
+    expect(body.closed_at).toBe(clock.now().toISOString());
+    const fiveYears = new Date(clock.now());
+    fiveYears.setUTCFullYear(fiveYears.getUTCFullYear() + 5);
+    expect(body.retain_until).toBe(fiveYears.toISOString());
+
+    // Every session ended, this one and the other device's.
+    expect((await member.client.get('/api/me', { token: member.token })).statusCode).toBe(401);
+    const otherToken = second.json<{ token: string }>().token;
+    expect((await other.get('/api/me', { token: otherToken })).statusCode).toBe(401);
+    expect((await member.client.get('/api/account/export', { token: member.token })).statusCode).toBe(401);
+    // The old credentials sign in no more.
+    const signIn = await new ApiClient(app).post('/api/login', { email: member.email, password: PASSWORD });
+    expect(signIn.statusCode).toBe(401);
+
+    const row = await rowOf(member);
+    expect(row.status).toBe('closed');
+    expect(row.email).toMatch(new RegExp(`^closed-${member.user.id}-[0-9a-f]{12}@closed\\.invalid$`));
+    expect(row.username).not.toBe(member.user.username);
+    expect(row.totpSecretEnc).toBeNull();
+    expect(row.retainUntil?.toISOString()).toBe(body.retain_until);
+    const [sealedProfile] = await db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, member.user.id));
+    expect(sealedProfile?.personalEnc).toBeNull();
+    // The identity is sealed for the retention period, readable with the application key only.
+    const identity = JSON.parse(
+      decryptSecret(app.deps.appKey, row.closedIdentityEnc!, closedIdentityContext(member.user.id)),
+    ) as Record<string, unknown>;
+    expect(identity).toMatchObject({
+      email: member.email,
+      username: member.user.username,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      country: 'GB',
+    });
+    expect(row.closedIdentityEnc).not.toContain('Lovelace');
+
+    // The ledger check passes as before; the address and the username can sign up again.
+    const ledgerAfter = await checkLedger(db);
+    expect(ledgerAfter.ok).toBe(ledgerBefore.ok);
+    expect(ledgerAfter.ok).toBe(true);
+    const again = await new ApiClient(app).post(
+      '/api/register',
+      registrationPayload({ email: member.email, username: member.user.username }),
+    );
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('keeps the sealed data for the retention period the operator sets', async () => {
+    await putSettings(db, { account_retention_years: 7 }, clock.now());
+    try {
+      const member = await signedInMember(app);
+      const response = await close(member, { password: PASSWORD });
+      expect(response.statusCode).toBe(200);
+      expect(new Date(response.json<{ retain_until: string }>().retain_until).getUTCFullYear()).toBe(
+        clock.now().getUTCFullYear() + 7,
+      );
+    } finally {
+      await putSettings(db, { account_retention_years: 5 }, clock.now());
+    }
+  });
+
+  it('refuses a wrong or missing password with a field error, changing nothing', async () => {
+    const member = await signedInMember(app);
+    const wrong = await close(member, { password: 'not the password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(errorOf(wrong).errors).toEqual({ password: [ACCOUNT_MESSAGES.passwordIncorrect] });
+    const missing = await close(member, {});
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).errors?.password).toEqual([ACCOUNT_MESSAGES.passwordRequired]);
+    await expectUnchanged(member);
+  });
+
+  it('with 2FA on, needs a valid code: missing or wrong is a 422 on code, a current one closes', async () => {
+    const member = await signedInMember(app);
+    const { secret } = await enableTwoFactor(app, member.client, member.token);
+    const missing = await close(member, { password: PASSWORD });
+    expect(missing.statusCode).toBe(422);
+    expect(errorOf(missing).errors).toEqual({ code: [ACCOUNT_MESSAGES.codeRequired] });
+    const wrongCode = totpCode(secret, clock.now(), 4);
+    const wrong = await close(member, { password: PASSWORD, code: wrongCode });
+    expect(wrong.statusCode).toBe(422);
+    expect(errorOf(wrong).errors).toEqual({ code: [ACCOUNT_MESSAGES.codeInvalid] });
+    await expectUnchanged(member);
+    clock.advance(31_000);
+    const done = await close(member, { password: PASSWORD, code: totpCode(secret, clock.now()) });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('refuses while money is left or a deposit is pending, saying why and what to do, changing nothing', async () => {
+    const rich = await signedInMember(app);
+    await depositThroughSandbox(rich, 50);
+    const refused = await close(rich, { password: PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(ACCOUNT_MESSAGES.balanceLeft);
+    await expectUnchanged(rich);
+
+    const waiting = await signedInMember(app);
+    const started = await waiting.client.post(
+      '/api/deposit',
+      { amount: 20, payment_method: 'nowpayment' },
+      { token: waiting.token },
+    );
+    expect(started.statusCode).toBe(201);
+    const pending = await close(waiting, { password: PASSWORD });
+    expect(pending.statusCode).toBe(409);
+    expect(errorOf(pending).message).toBe(ACCOUNT_MESSAGES.pendingDeposit);
+    await expectUnchanged(waiting);
+  });
+
+  it('refuses while a withdrawal waits; once paid out, closes and keeps every ledger posting', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 60);
+    const asked = await member.client.post(
+      '/api/withdrawal',
+      { amount: 60, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
+      { token: member.token },
+    );
+    expect(asked.statusCode).toBe(201);
+    const waiting = await close(member, { password: PASSWORD });
+    expect(waiting.statusCode).toBe(409);
+    expect(errorOf(waiting).message).toBe(ACCOUNT_MESSAGES.pendingWithdrawal);
+    await expectUnchanged(member);
+
+    const admin = await signedInAdmin(app);
+    const id = asked.json<{ withdrawal: { id: number } }>().withdrawal.id;
+    const paid = await admin.client.post(`/api/admin/withdrawals/${id}/approve`, {}, { token: admin.token });
+    expect(paid.statusCode).toBe(200);
+    const postings = () =>
+      queryRows<{ n: unknown; total: unknown }>(
+        db,
+        sql`select count(*) as n, coalesce(sum(p.amount), 0) as total from ledger_postings p
+            join ledger_accounts a on a.id = p.account_id where a.user_id = ${member.user.id}`,
+      );
+    const before = await postings();
+    expect(Number(before[0]?.n)).toBeGreaterThan(0);
+    expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+    expect(await postings()).toEqual(before);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('needs a member session, and the back office lists closed members and will not reactivate them', async () => {
+    expect((await new ApiClient(app).post('/api/account/close', { password: PASSWORD })).statusCode).toBe(
+      401,
+    );
+    const member = await signedInMember(app);
+    expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+
+    const admin = await signedInAdmin(app);
+    const list = await admin.client.get('/api/admin/users?status=closed&per_page=100', {
+      token: admin.token,
+    });
+    expect(list.statusCode).toBe(200);
+    const rows = list.json<AdminMemberListResponse>().data;
+    expect(rows.find((row) => row.id === member.user.id)?.status).toBe('closed');
+    expect(rows.every((row) => row.status === 'closed')).toBe(true);
+    const reactivate = await admin.client.patch(
+      `/api/admin/users/${member.user.id}`,
+      { status: 'active', reason: 'Asked by the member.' },
+      { token: admin.token },
+    );
+    expect(reactivate.statusCode).toBe(409);
+    expect(errorOf(reactivate).message).toBe(MEMBER_MESSAGES.closed);
+  });
+});

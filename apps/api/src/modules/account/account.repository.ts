@@ -1,0 +1,115 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  type DbOrTx,
+  deposits,
+  emailOtps,
+  loanApplications,
+  loans,
+  passwordResetTokens,
+  recoveryCodes,
+  twoFactorChallenges,
+  userPlans,
+  userProfiles,
+  users,
+  withdrawalDestinations,
+  withdrawals,
+  type Tx,
+  type UserRow,
+} from '@app/db';
+import { queryRows } from '../../ledger/sql';
+
+/** The member's row, locked for the rest of the transaction (closing waits on any other change of it). */
+export async function lockMember(tx: Tx, userId: number): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
+async function exists(db: DbOrTx, query: SQL): Promise<boolean> {
+  const rows = await queryRows<{ found: boolean }>(db, sql`select exists(${query}) as found`);
+  return rows[0]?.found === true;
+}
+
+/** What a member still has open, each a reason an account cannot close (decision 177). */
+export async function openItems(db: DbOrTx, userId: number) {
+  const [plan, withdrawal, deposit, loan] = await Promise.all([
+    exists(
+      db,
+      sql`select 1 from ${userPlans} where ${and(eq(userPlans.userId, userId), inArray(userPlans.status, ['active', 'locked']))}`,
+    ),
+    exists(
+      db,
+      sql`select 1 from ${withdrawals} where ${and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending'))}`,
+    ),
+    exists(
+      db,
+      sql`select 1 from ${deposits} where ${and(eq(deposits.userId, userId), inArray(deposits.status, ['pending', 'partially_paid']))}`,
+    ),
+    exists(
+      db,
+      sql`select 1 from ${loans} where ${and(eq(loans.userId, userId), eq(loans.status, 'active'))}
+          union all
+          select 1 from ${loanApplications} where ${and(eq(loanApplications.userId, userId), eq(loanApplications.status, 'pending'))}`,
+    ),
+  ]);
+  return { plan, withdrawal, deposit, loan };
+}
+
+export async function findProfile(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * Marks the account closed with its identity replaced by a tombstone and sealed, and removes what
+ * only served signing in or paying out: 2FA and reset secrets, one-time codes, saved destinations,
+ * the profile's personal fields (kept in the sealed identity). Ledger entries, withdrawals and
+ * deposits stay as they are.
+ */
+export async function closeMember(
+  tx: Tx,
+  userId: number,
+  values: {
+    email: string;
+    username: string;
+    passwordHash: string;
+    sealed: string;
+    now: Date;
+    retainUntil: Date;
+  },
+): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      status: 'closed',
+      email: values.email,
+      username: values.username,
+      passwordHash: values.passwordHash,
+      businessName: null,
+      businessEmail: null,
+      referralSource: null,
+      totpSecretEnc: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      closedAt: values.now,
+      retainUntil: values.retainUntil,
+      closedIdentityEnc: values.sealed,
+      updatedAt: values.now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error(`user ${userId} vanished`);
+  await tx
+    .update(userProfiles)
+    .set({ personalEnc: null, updatedAt: values.now })
+    .where(eq(userProfiles.userId, userId));
+  for (const table of [
+    recoveryCodes,
+    emailOtps,
+    twoFactorChallenges,
+    passwordResetTokens,
+    withdrawalDestinations,
+  ]) {
+    await tx.delete(table).where(eq(table.userId, userId));
+  }
+  return row;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { TwoFactorToken } from './auth';
+
+/** Closing an account (decision 177): each refusal says why and what to do first. */
+export const ACCOUNT_MESSAGES = {
+  passwordRequired: 'Enter your password.',
+  passwordIncorrect: 'The password is incorrect.',
+  codeRequired: 'Two-factor authentication is on: enter a code from your authenticator app.',
+  codeInvalid: 'The two-factor code is not valid.',
+  balanceLeft: 'Your account still holds a cash balance. Withdraw it before closing the account.',
+  balanceOwed:
+    'Your account owes money. Deposit enough to bring the balance to zero before closing the account.',
+  openPlan:
+    'You have an open investment plan. Wait until it ends and its money is back in your balance, then withdraw it.',
+  pendingWithdrawal:
+    'A withdrawal is waiting for a decision. Wait until it is paid or rejected, then try again.',
+  pendingDeposit:
+    'A deposit is waiting to be confirmed. Wait until it is confirmed or expires, then try again.',
+  outstandingLoan:
+    'You have a loan to repay or a loan application waiting. Repay the loan, or wait for the decision, first.',
+  closed: 'Your account is closed. Every session has ended; thank you for being with us.',
+} as const;
+
+/** POST /api/account/close: the password, and a 2FA code when 2FA is on. */
+export const CloseAccountRequest = z.object({
+  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired),
+  code: TwoFactorToken.optional(),
+});
+export type CloseAccountRequest = z.input<typeof CloseAccountRequest>;
+
+export const CloseAccountResponse = z.object({
+  message: z.string(),
+  closed_at: z.string(),
+  /** The personal data stays sealed until then, and is erased after it. */
+  retain_until: z.string(),
+});
+export type CloseAccountResponse = z.infer<typeof CloseAccountResponse>;
