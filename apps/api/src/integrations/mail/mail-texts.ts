@@ -7,7 +7,8 @@ export type SecurityNoticeKey =
   | 'profile_changed'
   | 'two_factor_on'
   | 'two_factor_off'
-  | 'recovery_codes';
+  | 'recovery_codes'
+  | 'account_closed';
 
 interface MailTexts {
   hello: (name: string) => string;
@@ -30,6 +31,17 @@ interface MailTexts {
   recoveryUsed: { subject: string; body: string; closing: string };
   notices: Record<SecurityNoticeKey, { subject: string; what: string }>;
   noticeClosing: string;
+  emailChange: {
+    codeSubject: (site: string) => string;
+    codeBody: (code: string, minutes: number) => string;
+    codeIgnore: string;
+    changedSubject: string;
+    changedBody: (newEmail: string) => string;
+    undoBody: (days: number, oldEmail: string) => string;
+    undoAction: string;
+    restoredSubject: string;
+    restoredBody: (oldEmail: string) => string;
+  };
   /** The button of a notification mail, to the member page it concerns. */
   open: string;
 }
@@ -92,8 +104,25 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         subject: 'New recovery codes',
         what: 'New two-factor recovery codes were generated for your account; the previous ones no longer work.',
       },
+      account_closed: {
+        subject: 'Your account was closed',
+        what: 'Your account was closed at your request and every session was signed out. Your money records are kept as the law requires.',
+      },
     },
     noticeClosing: 'If this was not you, contact support at once.',
+    emailChange: {
+      codeSubject: (site) => `${site}: confirm your new email address`,
+      codeBody: (code, minutes) => `Your email change code is ${code}. It expires in ${minutes} minutes.`,
+      codeIgnore: 'If you did not ask to use this address, you can ignore this message; nothing changes.',
+      changedSubject: 'Your email address was changed',
+      changedBody: (newEmail) => `The email address of your account was changed to ${newEmail}.`,
+      undoBody: (days, oldEmail) =>
+        `If this was not you, open the link below within ${days} days to restore ${oldEmail} and sign out every session.`,
+      undoAction: 'Restore my email address',
+      restoredSubject: 'Your email address was restored',
+      restoredBody: (oldEmail) =>
+        `The email address of your account is ${oldEmail} again, and every signed-in device was signed out.`,
+    },
     open: 'Open',
   },
   es: {
@@ -149,8 +178,26 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         subject: 'Nuevos códigos de recuperación',
         what: 'Se generaron nuevos códigos de recuperación para tu cuenta; los anteriores ya no funcionan.',
       },
+      account_closed: {
+        subject: 'Se cerró tu cuenta',
+        what: 'Tu cuenta se cerró a petición tuya y se cerró la sesión en todos los dispositivos. Tus registros de dinero se conservan como exige la ley.',
+      },
     },
     noticeClosing: 'Si no fuiste tú, contacta con soporte de inmediato.',
+    emailChange: {
+      codeSubject: (site) => `${site}: confirma tu nueva dirección de correo`,
+      codeBody: (code, minutes) =>
+        `Tu código para cambiar el correo es ${code}. Caduca en ${minutes} minutos.`,
+      codeIgnore: 'Si no pediste usar esta dirección, puedes ignorar este mensaje; nada cambia.',
+      changedSubject: 'Se cambió tu dirección de correo',
+      changedBody: (newEmail) => `La dirección de correo de tu cuenta se cambió a ${newEmail}.`,
+      undoBody: (days, oldEmail) =>
+        `Si no fuiste tú, abre el enlace de abajo en un plazo de ${days} días para recuperar ${oldEmail} y cerrar la sesión en todos los dispositivos.`,
+      undoAction: 'Recuperar mi dirección de correo',
+      restoredSubject: 'Se recuperó tu dirección de correo',
+      restoredBody: (oldEmail) =>
+        `La dirección de correo de tu cuenta vuelve a ser ${oldEmail} y se cerró la sesión en todos los dispositivos.`,
+    },
     open: 'Abrir',
   },
   ar: {
@@ -205,8 +252,26 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         subject: 'رموز استرداد جديدة',
         what: 'تم إنشاء رموز استرداد جديدة لحسابك؛ الرموز السابقة لم تعد تعمل.',
       },
+      account_closed: {
+        subject: 'تم إغلاق حسابك',
+        what: 'تم إغلاق حسابك بناءً على طلبك وتسجيل الخروج من جميع الجلسات. نحتفظ بسجلاتك المالية كما يقتضي القانون.',
+      },
     },
     noticeClosing: 'إذا لم تكن أنت، فاتصل بالدعم فورًا.',
+    emailChange: {
+      codeSubject: (site) => `${site}: أكّد عنوان بريدك الإلكتروني الجديد`,
+      codeBody: (code, minutes) =>
+        `رمز تغيير بريدك الإلكتروني هو ${code}. تنتهي صلاحيته خلال ${minutes} دقيقة.`,
+      codeIgnore: 'إذا لم تطلب استخدام هذا العنوان، يمكنك تجاهل هذه الرسالة؛ لن يتغير شيء.',
+      changedSubject: 'تم تغيير عنوان بريدك الإلكتروني',
+      changedBody: (newEmail) => `تم تغيير عنوان البريد الإلكتروني لحسابك إلى ${newEmail}.`,
+      undoBody: (days, oldEmail) =>
+        `إذا لم تكن أنت، فافتح الرابط أدناه خلال ${days} أيام لاستعادة ${oldEmail} وتسجيل الخروج من جميع الجلسات.`,
+      undoAction: 'استعادة عنوان بريدي',
+      restoredSubject: 'تمت استعادة عنوان بريدك الإلكتروني',
+      restoredBody: (oldEmail) =>
+        `عاد عنوان البريد الإلكتروني لحسابك إلى ${oldEmail}، وتم تسجيل الخروج من جميع الأجهزة.`,
+    },
     open: 'فتح',
   },
 };

@@ -96,10 +96,7 @@ export async function closeAccount(
   });
   if (codeAttempt) await throttle.attemptSucceeded(db, codeAttempt);
   // To the address the member had: the row now holds the tombstone.
-  await mailSecurityNotice(deps, user, meta, now, {
-    subject: 'Your account was closed',
-    what: 'Your account was closed at your request and every session was signed out. Your money records are kept as the law requires.',
-  });
+  await mailSecurityNotice(deps, user, meta, now, 'account_closed');
   return {
     message: ACCOUNT_MESSAGES.closed,
     closed_at: (closed.closedAt ?? now).toISOString(),

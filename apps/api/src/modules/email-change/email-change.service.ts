@@ -1,3 +1,5 @@
+import { mailLanguage } from '../../integrations/mail/mail-texts';
+import { emailChangeCodeMail, emailChangedMail, emailRestoredMail } from '../mail/mail-templates';
 import {
   AUTH_MESSAGES,
   EMAIL_CHANGE_CODE_TTL_MINUTES,
@@ -17,7 +19,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { verifyPassword } from '../../lib/password';
 import { getSettings } from '../settings/settings.service';
 import { fieldError, findPasswordHash, findUserByEmail } from '../auth/account.service';
-import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
+import { recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import * as throttle from '../auth/throttle.service';
 import { revokeUserTokens } from '../auth/token.service';
 import { requireCurrentCode } from '../two-factor/two-factor.service';
@@ -99,14 +101,12 @@ export async function requestEmailChange(
   const { sitename } = await getSettings(db);
   await deps.mailer.send(db, {
     to: newEmail,
-    subject: `${sitename}: confirm your new email address`,
-    text: [
-      `Hello ${user.username},`,
-      '',
-      `Your email change code is ${code}. It expires in ${EMAIL_CHANGE_CODE_TTL_MINUTES} minutes.`,
-      '',
-      'If you did not ask to use this address, you can ignore this message; nothing changes.',
-    ].join('\n'),
+    content: emailChangeCodeMail(mailLanguage(user.language), {
+      name: user.username,
+      site: sitename,
+      code,
+      minutes: EMAIL_CHANGE_CODE_TTL_MINUTES,
+    }),
   });
   return { message: MESSAGES.codeSent, email: newEmail };
 }
@@ -164,13 +164,18 @@ export async function confirmEmailChange(
   await throttle.attemptSucceeded(db, attempt);
   const link = `${deps.config.appUrl}/email-change/undo?token=${encodeURIComponent(`${pending.id}.${secret}`)}`;
   // To the old address: the notice and the way back.
-  await mailSecurityNotice(deps, user, meta, now, {
-    subject: 'Your email address was changed',
-    what: [
-      `The email address of your account was changed to ${pending.newEmail}.`,
-      `If this was not you, open this link within ${EMAIL_CHANGE_UNDO_DAYS} days to restore ${pending.oldEmail} and sign out every session:`,
+  await deps.mailer.send(db, {
+    to: user.email,
+    content: emailChangedMail(mailLanguage(user.language), {
+      name: user.username,
+      newEmail: pending.newEmail,
+      oldEmail: pending.oldEmail,
+      days: EMAIL_CHANGE_UNDO_DAYS,
       link,
-    ].join('\n'),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      at: now,
+    }),
   });
   return { message: MESSAGES.changed, email: changed.email };
 }
@@ -221,9 +226,15 @@ export async function undoEmailChange(
     .catch(mapEmailClash);
   if (!restored) throw invalid();
   await throttle.attemptSucceeded(db, attempt);
-  await mailSecurityNotice(deps, restored, meta, now, {
-    subject: 'Your email address was restored',
-    what: `The email address of your account is ${row.oldEmail} again, and every signed-in device was signed out.`,
+  await deps.mailer.send(db, {
+    to: restored.email,
+    content: emailRestoredMail(mailLanguage(restored.language), {
+      name: restored.username,
+      oldEmail: row.oldEmail,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      at: now,
+    }),
   });
   return { message: MESSAGES.undone };
 }

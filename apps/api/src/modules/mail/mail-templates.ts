@@ -100,6 +100,55 @@ export function securityNoticeMail(
   };
 }
 
+/** To the new address: the code that confirms it (nothing changes until it is entered). */
+export function emailChangeCodeMail(
+  language: MailLanguage,
+  facts: { name: string; site: string; code: string; minutes: number },
+): MailContent {
+  const words = MAIL_TEXTS[language].emailChange;
+  return {
+    ...base(language),
+    subject: words.codeSubject(facts.site),
+    greeting: MAIL_TEXTS[language].hello(facts.name),
+    paragraphs: [words.codeBody(facts.code, facts.minutes)],
+    code: facts.code,
+    closing: [words.codeIgnore],
+  };
+}
+
+/** To the old address once the change is made: what changed, and the undo link. */
+export function emailChangedMail(
+  language: MailLanguage,
+  facts: { name: string; newEmail: string; oldEmail: string; days: number; link: string } & RequestFacts,
+): MailContent {
+  const words = MAIL_TEXTS[language].emailChange;
+  return {
+    ...base(language),
+    subject: words.changedSubject,
+    greeting: MAIL_TEXTS[language].hello(facts.name),
+    paragraphs: [words.changedBody(facts.newEmail), words.undoBody(facts.days, facts.oldEmail)],
+    action: { label: words.undoAction, url: facts.link },
+    details: requestDetails(language, facts),
+    closing: [],
+  };
+}
+
+/** After the undo link was used: the address is back and every session ended. */
+export function emailRestoredMail(
+  language: MailLanguage,
+  facts: { name: string; oldEmail: string } & RequestFacts,
+): MailContent {
+  const words = MAIL_TEXTS[language].emailChange;
+  return {
+    ...base(language),
+    subject: words.restoredSubject,
+    greeting: MAIL_TEXTS[language].hello(facts.name),
+    paragraphs: [words.restoredBody(facts.oldEmail)],
+    details: requestDetails(language, facts),
+    closing: [MAIL_TEXTS[language].noticeClosing],
+  };
+}
+
 /** A notification mailed (a confirmed deposit, an approved loan): its rendered title and body. */
 export function notificationMail(
   language: MailLanguage,
@@ -137,6 +186,19 @@ export const MAIL_TEMPLATE_SAMPLES: Record<string, (language: MailLanguage, site
   'recovery-code-used': (language) => recoveryCodeUsedMail(language, { name: 'alice', ...SAMPLE_REQUEST }),
   'password-changed': (language) =>
     securityNoticeMail(language, { name: 'alice', notice: 'password_changed', ...SAMPLE_REQUEST }),
+  'email-change-code': (language, site) =>
+    emailChangeCodeMail(language, { name: 'alice', site, code: '720514', minutes: 30 }),
+  'email-changed': (language) =>
+    emailChangedMail(language, {
+      name: 'alice',
+      newEmail: 'alice.new@example.test',
+      oldEmail: 'alice@example.test',
+      days: 7,
+      link: 'https://example.test/email-change/undo?token=sample',
+      ...SAMPLE_REQUEST,
+    }),
+  'account-closed': (language) =>
+    securityNoticeMail(language, { name: 'alice', notice: 'account_closed', ...SAMPLE_REQUEST }),
   'two-factor-on': (language) =>
     securityNoticeMail(language, { name: 'alice', notice: 'two_factor_on', ...SAMPLE_REQUEST }),
   notification: (language) =>
