@@ -81,8 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         logMessages: !config.isProduction && config.env !== 'test',
         appUrl: config.appUrl,
         site: async (db) => {
-          const { sitename, logo } = await getSettings(db);
-          return { name: sitename, logoUrl: logo ? new URL(logo, config.appUrl).href : null };
+          const { sitename, logo, brand_color } = await getSettings(db);
+          const logoUrl = logo ? new URL(logo, config.appUrl).href : null;
+          return { name: sitename, logoUrl, brandColor: brand_color };
         },
       }),
   };

@@ -1,3 +1,4 @@
+import { closedAccountErasureJob } from './account/closed-account-erasure.job';
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/admin.routes';
 import { ledgerCheckRoutes } from './admin/ledger-check.routes';
@@ -75,6 +76,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(adminSettingsRoutes);
   await app.register(adminHelpRoutes);
   app.deps.jobs.register(authCleanupJob);
+  app.deps.jobs.register(closedAccountErasureJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
   app.deps.jobs.register(refundDebtCollectionJob(app.deps.mailer, app.log));

@@ -36,6 +36,8 @@ export const ADMIN_CONTENT_MESSAGES = {
   bankFieldRequired: 'This bank detail is required.',
   pointsInvalid: 'Enter a whole number of points from 1 to 1000000.',
   thresholdInvalid: 'Enter a whole number of dollars from 1 to 100000000.',
+  retentionInvalid: 'Enter a whole number of years from 1 to 100.',
+  brandColorInvalid: 'Enter a colour as # and six hexadecimal digits, e.g. #4f46e5.',
   languagesInvalid: 'Offer English and any of the other languages.',
   currenciesInvalid: 'Offer US dollars and any of the other currencies.',
   titleRequired: 'Title is required.',
@@ -266,6 +268,13 @@ export const AdminSettingsFields = {
   risk_warning_es: z.string().trim().max(1000),
   risk_warning_ar: z.string().trim().max(1000),
   social_links: z.array(SocialLink).max(10),
+  /** Years a closed account's sealed identity is kept before it is erased (decision 177). */
+  account_retention_years: intIn(1, 100, M.retentionInvalid),
+  /** The colour of the mails' name and buttons (decision 179). */
+  brand_color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/u, M.brandColorInvalid),
 };
 
 export const AdminSettingsUpdate = z
@@ -285,6 +294,8 @@ export const AdminSettingsUpdate = z
     risk_warning_es: AdminSettingsFields.risk_warning_es.optional(),
     risk_warning_ar: AdminSettingsFields.risk_warning_ar.optional(),
     social_links: AdminSettingsFields.social_links.optional(),
+    account_retention_years: AdminSettingsFields.account_retention_years.optional(),
+    brand_color: AdminSettingsFields.brand_color.optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
@@ -307,6 +318,8 @@ export const AdminSettings = z.object({
   risk_warning_es: z.string(),
   risk_warning_ar: z.string(),
   social_links: z.array(SocialLink),
+  account_retention_years: z.number().int(),
+  brand_color: z.string(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 export const AdminSettingsResponse = z.object({

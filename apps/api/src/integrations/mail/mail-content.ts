@@ -26,6 +26,8 @@ export interface MailSite {
   name: string;
   /** An absolute address of the site's logo, or null for the name in the brand colour. */
   logoUrl: string | null;
+  /** The colour of the name and the buttons (settings' brand_color). */
+  brandColor: string;
 }
 
 export interface RenderedMail {

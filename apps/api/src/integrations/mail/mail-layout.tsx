@@ -13,9 +13,6 @@ import {
 } from '@react-email/components';
 import type { MailContent, MailSite } from './mail-content';
 
-/** The theme's brand colour (apps/web's `--color-brand`); the site's own name and logo come from settings. */
-const BRAND = '#4f46e5';
-
 const page = {
   backgroundColor: '#f4f5f7',
   fontFamily: 'Helvetica, Arial, "Noto Sans Arabic", sans-serif',
@@ -32,7 +29,7 @@ const paragraph = { color: '#1f2937', fontSize: '15px', lineHeight: '24px', marg
 const muted = { color: '#6b7280', fontSize: '13px', lineHeight: '20px', margin: '0 0 4px' };
 
 /**
- * Every mail's HTML (issue 36 item 6, decision 179): the site's name and logo, the message in the
+ * Every mail's HTML (issue 36 item 6, decision 179): the site's name, logo and brand colour (settings), the message in the
  * member's language (right to left for Arabic), a code or a button where the mail has one.
  */
 export function MailLayout({ content, site }: { content: MailContent; site: MailSite }) {
@@ -50,7 +47,9 @@ export function MailLayout({ content, site }: { content: MailContent; site: Mail
             {site.logoUrl ? (
               <Img src={site.logoUrl} alt={site.name} height="32" />
             ) : (
-              <Text style={{ color: BRAND, fontSize: '20px', fontWeight: 700, margin: 0 }}>{site.name}</Text>
+              <Text style={{ color: site.brandColor, fontSize: '20px', fontWeight: 700, margin: 0 }}>
+                {site.name}
+              </Text>
             )}
           </Section>
           <Heading as="h1" style={{ color: '#111827', fontSize: '20px', margin: '0 0 16px' }}>
@@ -81,7 +80,7 @@ export function MailLayout({ content, site }: { content: MailContent; site: Mail
               <Button
                 href={content.action.url}
                 style={{
-                  backgroundColor: BRAND,
+                  backgroundColor: site.brandColor,
                   borderRadius: '8px',
                   color: '#ffffff',
                   fontWeight: 600,

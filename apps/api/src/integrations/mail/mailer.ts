@@ -38,7 +38,9 @@ export function createMailer(options: {
       ...content.action,
       url: new URL(content.action.url, options.appUrl ?? 'http://localhost').href,
     };
-    const site = options.site ? await options.site(db) : { name: 'Our Platform', logoUrl: null };
+    const site = options.site
+      ? await options.site(db)
+      : { name: 'Our Platform', logoUrl: null, brandColor: '#4f46e5' };
     const rendered = await renderMail({ ...content, ...(action ? { action } : {}) }, site);
     // A mail given as text keeps its own text part word for word.
     return 'content' in message ? rendered : { ...rendered, text: message.text };

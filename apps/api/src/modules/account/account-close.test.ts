@@ -115,6 +115,28 @@ describe('POST /api/account/close', () => {
     }
   });
 
+  it('erases the sealed identity once the retention period has passed, and keeps the closed row', async () => {
+    const member = await signedInMember(app);
+    expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+    const closed = await rowOf(member);
+    expect(closed.closedIdentityEnc).not.toBeNull();
+    const now = clock.now();
+    const erasure = app.deps.jobs.list().find((job) => job.name === 'closed-account-erasure');
+    try {
+      // A day before the end of the period: still kept.
+      clock.set(new Date(closed.retainUntil!.getTime() - 86_400_000));
+      await erasure?.run({ database: app.deps.database, clock });
+      expect((await rowOf(member)).closedIdentityEnc).not.toBeNull();
+      clock.set(new Date(closed.retainUntil!.getTime() + 1000));
+      await erasure?.run({ database: app.deps.database, clock });
+    } finally {
+      clock.set(now);
+    }
+    const erased = await rowOf(member);
+    expect(erased.closedIdentityEnc).toBeNull();
+    expect(erased).toMatchObject({ status: 'closed', email: closed.email, closedAt: closed.closedAt });
+  });
+
   it('refuses a wrong or missing password with a field error, changing nothing', async () => {
     const member = await signedInMember(app);
     const wrong = await close(member, { password: 'not the password' });

@@ -28,6 +28,8 @@ function toAdminSettings(values: Awaited<ReturnType<typeof getSettings>>): Admin
     risk_warning_es: values.risk_warning_es ?? '',
     risk_warning_ar: values.risk_warning_ar ?? '',
     social_links: values.social_links,
+    account_retention_years: values.account_retention_years,
+    brand_color: values.brand_color,
   };
 }
 

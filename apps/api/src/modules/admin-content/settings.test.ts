@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, migrateDatabase, openDatabase, type Database } from '@app/db';
+import { auditLog, mailOutbox, migrateDatabase, openDatabase, type Database } from '@app/db';
 import type { AdminSettingsResponse, ConvertPointsResponse, FrontSettings } from '@app/shared';
 import { buildApp } from '../../app';
 import { checkLedger } from '../../ledger/check';
@@ -212,6 +212,29 @@ describe('GET/PUT /api/admin/settings', () => {
     expect(Object.keys(errorOf(tooLong).errors ?? {})).toEqual(['risk_warning_ar']);
   });
 
+  it('sets the mails’ brand colour and the years a closed account’s identity is kept', async () => {
+    const saved = await admin.client.put(
+      '/api/admin/settings',
+      { brand_color: '#0f766e', account_retention_years: 7 },
+      as(admin),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<AdminSettingsResponse>().settings).toMatchObject({
+      brand_color: '#0f766e',
+      account_retention_years: 7,
+    });
+    // The next mail wears the colour.
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 10);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, member.email)).limit(1);
+    expect(mail?.html).toContain('#0f766e');
+    await admin.client.put(
+      '/api/admin/settings',
+      { brand_color: '#4f46e5', account_retention_years: 5 },
+      as(admin),
+    );
+  });
+
   it('sets and clears the logo', async () => {
     await admin.client.put('/api/admin/settings', { logo: 'https://cdn.example.com/logo.svg' }, as(admin));
     expect((await front(other)).logo).toBe('https://cdn.example.com/logo.svg');
@@ -234,12 +257,16 @@ describe('GET/PUT /api/admin/settings', () => {
         withdrawal_four_eyes_threshold: 10.5,
         languages: ['es'],
         currencies: ['USD', 'JPY'],
+        account_retention_years: 0,
+        brand_color: 'indigo',
       },
       as(admin),
     );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(errorOf(bad).errors ?? {}).sort()).toEqual(
       [
+        'account_retention_years',
+        'brand_color',
         'company_email',
         'company_phone',
         'currencies.1',

@@ -86,10 +86,11 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sample = MAIL_TEMPLATE_SAMPLES[request.params.name];
       if (!sample) return reply.code(404).send({ message: 'No such mail template.', code: 'NOT_FOUND' });
-      const { sitename, logo } = await getSettings(app.deps.database.db);
+      const { sitename, logo, brand_color } = await getSettings(app.deps.database.db);
       const mail = await renderMail(sample(request.query.lang, sitename), {
         name: sitename,
         logoUrl: logo ? new URL(logo, app.deps.config.appUrl).href : null,
+        brandColor: brand_color,
       });
       // A preview page of our own HTML: shown as a page (the API's JSON policy would refuse its styles).
       return request.query.format === 'text'

@@ -62,6 +62,11 @@ export const SettingsSchema = z.object({
   withdrawal_four_eyes_threshold: z.number().int().min(1).default(10_000),
   /** Years a closed account's sealed personal data is kept before it is erased (decision 177). */
   account_retention_years: z.number().int().min(1).max(100).default(5),
+  /** The brand colour of the mails (the web theme's indigo by default). */
+  brand_color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/u)
+    .default('#4f46e5'),
   /** The languages and currencies the site offers (codes of AVAILABLE_LANGUAGES / AVAILABLE_CURRENCIES). */
   languages: z.array(z.string()).min(1).default(['en', 'es', 'ar']),
   currencies: z.array(z.string()).min(1).default(['USD', 'EUR', 'GBP']),

@@ -27,6 +27,8 @@ export interface SiteSettingsFormValues {
   risk_warning: string;
   risk_warning_es: string;
   risk_warning_ar: string;
+  brand_color: string;
+  account_retention_years: string;
 }
 
 export const SETTINGS_FIELDS = [
@@ -44,6 +46,8 @@ export const SETTINGS_FIELDS = [
   'risk_warning',
   'risk_warning_es',
   'risk_warning_ar',
+  'brand_color',
+  'account_retention_years',
 ] as const;
 
 export function settingsPayload(values: SiteSettingsFormValues): AdminSettingsUpdateInput {
@@ -62,6 +66,8 @@ export function settingsPayload(values: SiteSettingsFormValues): AdminSettingsUp
     risk_warning: values.risk_warning,
     risk_warning_es: values.risk_warning_es,
     risk_warning_ar: values.risk_warning_ar,
+    brand_color: values.brand_color,
+    account_retention_years: numberOrNull(values.account_retention_years) ?? Number.NaN,
   };
 }
 
@@ -81,6 +87,8 @@ function formValues(settings: AdminSettings): SiteSettingsFormValues {
     risk_warning: settings.risk_warning,
     risk_warning_es: settings.risk_warning_es,
     risk_warning_ar: settings.risk_warning_ar,
+    brand_color: settings.brand_color,
+    account_retention_years: String(settings.account_retention_years),
   };
 }
 
@@ -144,6 +152,12 @@ export function SiteSettingsForm({
             {...field('company_phone')}
           />
         </div>
+        <TextField
+          label={t('admin.content.settings.brandColor')}
+          hint={t('admin.content.settings.brandColorHint')}
+          dir="ltr"
+          {...field('brand_color')}
+        />
         <TextareaField label={t('admin.content.settings.riskWarning')} {...field('risk_warning')} />
         {/* The risk warning per language (decision 164): empty shows the English one, marked as English. */}
         <div className="grid gap-5 sm:grid-cols-2">
@@ -190,6 +204,12 @@ export function SiteSettingsForm({
             inputMode="numeric"
             hint={t('admin.content.settings.fourEyesHint')}
             {...field('withdrawal_four_eyes_threshold')}
+          />
+          <TextField
+            label={t('admin.content.settings.retentionYears')}
+            inputMode="numeric"
+            hint={t('admin.content.settings.retentionHint')}
+            {...field('account_retention_years')}
           />
         </div>
       </Section>

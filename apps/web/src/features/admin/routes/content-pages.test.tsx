@@ -49,6 +49,8 @@ const settings: AdminSettingsResponse = {
     risk_warning_es: 'Los criptoactivos son volátiles.',
     risk_warning_ar: '',
     social_links: [],
+    account_retention_years: 5,
+    brand_color: '#4f46e5',
   },
   offered_languages: ['en', 'es', 'ar'],
   offered_currencies: ['USD', 'EUR', 'GBP'],
@@ -185,6 +187,35 @@ describe('site settings', () => {
       risk_warning: 'Crypto-assets are volatile.',
       risk_warning_es: '',
       risk_warning_ar: 'الأصول المشفرة متقلبة.',
+    });
+  });
+
+  it('saves the retention of closed accounts and the mails’ brand colour; refuses a colour that is not #rrggbb', async () => {
+    const server = fakeApi({
+      'GET /api/admin/settings': () => json(settings),
+      'PUT /api/admin/settings': () => json({ ...settings, message: 'Settings saved.' }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/settings', <SiteSettingsPage />);
+    const years = await screen.findByLabelText('Closed accounts: years kept');
+    expect(years).toHaveValue('5');
+    const colour = screen.getByLabelText('Brand colour');
+    await user.clear(colour);
+    await user.type(colour, 'indigo');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('Enter a colour as # and six hexadecimal digits, e.g. #4f46e5.'),
+    ).toBeInTheDocument();
+    expect(server.to('PUT /api/admin/settings')).toHaveLength(0);
+    await user.clear(colour);
+    await user.type(colour, '#0f766e');
+    await user.clear(years);
+    await user.type(years, '7');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(server.to('PUT /api/admin/settings')).toHaveLength(1));
+    expect(server.to('PUT /api/admin/settings')[0]?.body).toMatchObject({
+      brand_color: '#0f766e',
+      account_retention_years: 7,
     });
   });
 
