@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/helpers';
 import { createUser } from '../../test/accounts';
 import { postEntriesBulk } from './bulk';
+import { pendingWithdrawalForHold } from '../../test/holds';
 import { checkLedger } from './check';
 import { InsufficientFundsError, postEntry, transfer, userBalance } from './ledger';
 import { num, queryRows } from './sql';
@@ -100,6 +101,7 @@ describe('cash balance after, under concurrency', () => {
       expect(num(row.cash_balance_after)).toBe(running);
     }
     expect(running).toBe(await userBalance(db, user.id, 'cash'));
+    await pendingWithdrawalForHold(db, user.id, app.deps.clock.now());
     const check = await checkLedger(db);
     expect(check.mismatchedCashChain).toEqual([]);
     expect(check.ok).toBe(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/helpers';
 import { createUser } from '../../test/accounts';
+import { pendingWithdrawalForHold } from '../../test/holds';
 import { postEntriesBulk, postPlatformTransfers } from './bulk';
 import { checkLedger, ledgerProblemCount } from './check';
 import { postEntry, transfer, userBalance } from './ledger';
@@ -138,6 +139,7 @@ describe("the member's cash balance after each entry", () => {
       ['withdrawal_hold', 1_000, now().getTime()],
     ]);
     expect((await checkLedger(db)).mismatchedCashChain).toEqual([]);
+    await pendingWithdrawalForHold(db, user.id, now());
   });
 
   it('the ledger check catches a tampered balance after, and a latest one that is not the balance', async () => {

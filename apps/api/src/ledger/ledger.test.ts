@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/helpers';
 import { createUser } from '../../test/accounts';
+import { pendingWithdrawalForHold } from '../../test/holds';
 import { checkLedger, ledgerProblemCount } from './check';
 import { InsufficientFundsError, postEntry, transfer, userBalance } from './ledger';
 import { queryRows } from './sql';
@@ -54,6 +55,7 @@ describe('ledger', () => {
     expect((await post()).created).toBe(false);
     expect(await userBalance(db, user.id, 'cash')).toBe(7500);
     expect(await userBalance(db, user.id, 'withdrawal_hold')).toBe(2500);
+    await pendingWithdrawalForHold(db, user.id, now());
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
@@ -187,6 +189,7 @@ describe('ledger', () => {
     }
     expect(await userBalance(db, user.id, 'cash')).toBe(0);
     expect(await userBalance(db, user.id, 'withdrawal_hold')).toBe(10_000);
+    await pendingWithdrawalForHold(db, user.id, now());
     expect((await checkLedger(db)).ok).toBe(true);
   });
 

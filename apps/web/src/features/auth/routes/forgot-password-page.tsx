@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ArrowLeft } from 'lucide-react';

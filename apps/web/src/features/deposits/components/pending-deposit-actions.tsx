@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_MESSAGES } from '@app/shared/schemas/deposits';

@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
