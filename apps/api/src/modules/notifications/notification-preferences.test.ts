@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { notificationPreferences } from '@app/db';
+import { notificationPreferences, notifications } from '@app/db';
 import type {
   NotificationListResponse,
   NotificationPreferencesResponse,
@@ -78,6 +78,35 @@ describe('notification choices', () => {
     const shown = await bell(member);
     expect(shown.data).toHaveLength(2);
     expect(shown.unread_count).toBe(2);
+  });
+
+  it('with a category hidden, the bell counts at most ten pages ahead, as every member list does (decision 039)', async () => {
+    const member = await signedInMember(app);
+    const at = new Date('2026-01-01T00:00:00Z');
+    await db.insert(notifications).values(
+      Array.from({ length: 260 }, (_, i) => ({
+        userId: member.user.id,
+        kind: i % 2 === 0 ? 'goal_completed' : 'deposit_confirmed',
+        title: 'x',
+        body: 'x',
+        reference: `test:bell-cap:${member.user.id}:${i}`,
+        createdAt: new Date(at.getTime() + i * 1000),
+      })),
+    );
+    await save(member, [{ category: 'money', in_app: false, email: true }]);
+    const first = await bell(member);
+    // 130 goal notifications shown; 20 a page, counted up to 11 pages (220): all 130 here.
+    expect(first.meta.total).toBe(130);
+    expect(first.data.every((row) => row.kind === 'goal_completed')).toBe(true);
+    await save(member, [
+      { category: 'goals', in_app: false, email: true },
+      { category: 'money', in_app: true, email: true },
+    ]);
+    // 130 deposits shown now, and the count stops where the shared lists stop.
+    const response = await member.client.get('/api/notifications?lang=en&per_page=10', {
+      token: member.token,
+    });
+    expect(response.json<NotificationListResponse>().meta.total).toBe(110);
   });
 
   it('security mails always go, whatever the member turned off', async () => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { notificationPreferences, notifications, type DbOrTx, type NotificationRow } from '@app/db';
-import { selectMemberPage } from '../../lib/paging';
+import { COUNT_PAGES_AHEAD, selectMemberPage } from '../../lib/paging';
 
 export async function insertOnce(
   db: DbOrTx,
@@ -61,7 +61,11 @@ export async function listForUser(
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [counted] = await db.select({ total: count() }).from(notifications).where(shown);
+  // Counted as the shared member lists count (decision 039): at most COUNT_PAGES_AHEAD pages past this
+  // one, so a long history costs this read no more than a short one.
+  const cap = (page - 1) * perPage + perPage * (COUNT_PAGES_AHEAD + 1);
+  const capped = db.select({ id: notifications.id }).from(notifications).where(shown).limit(cap).as('capped');
+  const [counted] = await db.select({ total: count() }).from(capped);
   return { rows, total: counted?.total ?? 0, unread };
 }
 
