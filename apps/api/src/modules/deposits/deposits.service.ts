@@ -18,9 +18,9 @@ import { GatewayError } from '../../integrations/payments/gateway';
 import { accountFigures, type AccountFigures } from '../../ledger/ledger';
 import { pageMeta } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
 import { confirmBankTransfer } from './deposit-crediting.service';
+import { recordMemberCancel } from '../notifications/member-cancel';
 import * as repository from './deposits.repository';
 
 /** Gateway deposits wait this long for their payment, then expire (DESIGN §6; job deposit-expiry). */
@@ -176,24 +176,22 @@ export async function cancelDeposit(
     if (row.status !== 'pending')
       throw new AppError('CONFLICT', alreadyDecidedMessage('deposit', row.status));
     const updated = await repository.updateDeposit(tx, row.id, { status: 'cancelled', updatedAt: now });
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'deposit.cancelled',
-      subjectType: 'deposit',
-      subjectId: String(row.id),
-      before: { status: row.status, credited: row.credited },
-      after: { status: updated.status, credited: updated.credited },
-      ip,
-      createdAt: now,
-    });
-    await notify(
+    await recordMemberCancel(
       tx,
       deps,
       {
         user,
-        kind: 'deposit_cancelled',
-        message: { key: 'deposit_cancelled', params: { reference: row.reference, amount: row.amount } },
-        reference: `deposit:${row.id}:cancelled`,
+        subjectType: 'deposit',
+        subjectId: row.id,
+        action: 'deposit.cancelled',
+        before: { status: row.status, credited: row.credited },
+        after: { status: updated.status, credited: updated.credited },
+        ip,
+        notice: {
+          kind: 'deposit_cancelled',
+          message: { key: 'deposit_cancelled', params: { reference: row.reference, amount: row.amount } },
+          reference: `deposit:${row.id}:cancelled`,
+        },
       },
       now,
     );

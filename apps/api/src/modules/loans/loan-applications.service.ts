@@ -13,9 +13,8 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postEntry, transfer } from '../../ledger/ledger';
-import { recordAudit } from '../audit/audit.service';
 import { requireVerifiedEmail } from '../auth/account.service';
-import { notify } from '../notifications/notifications.service';
+import { recordMemberCancel } from '../notifications/member-cancel';
 import * as repository from './loans.repository';
 import { utcDate } from './loans.service';
 
@@ -119,27 +118,25 @@ export async function withdrawApplication(
       updatedAt: now,
     });
     const plan = await repository.findPlan(tx, row.planId);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'loan_application.withdrawn',
-      subjectType: 'loan_application',
-      subjectId: String(row.id),
-      before: { status: row.status },
-      after: { status: updated.status, amount: centsToMajor(row.amountRequested) },
-      ip,
-      createdAt: now,
-    });
-    await notify(
+    await recordMemberCancel(
       tx,
       deps,
       {
         user,
-        kind: 'loan_application_cancelled',
-        message: {
-          key: 'loan_application_cancelled',
-          params: { plan: plan?.name ?? '', amount: row.amountRequested },
+        subjectType: 'loan_application',
+        subjectId: row.id,
+        action: 'loan_application.withdrawn',
+        before: { status: row.status },
+        after: { status: updated.status, amount: centsToMajor(row.amountRequested) },
+        ip,
+        notice: {
+          kind: 'loan_application_cancelled',
+          message: {
+            key: 'loan_application_cancelled',
+            params: { plan: plan?.name ?? '', amount: row.amountRequested },
+          },
+          reference: `loan_application:${row.id}:withdrawn`,
         },
-        reference: `loan_application:${row.id}:withdrawn`,
       },
       now,
     );

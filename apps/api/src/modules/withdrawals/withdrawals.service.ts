@@ -16,9 +16,8 @@ import { AppError } from '../../errors';
 import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
 import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
-import { recordAudit } from '../audit/audit.service';
 import { requireVerifiedEmail } from '../auth/account.service';
-import { notify } from '../notifications/notifications.service';
+import { recordMemberCancel } from '../notifications/member-cancel';
 import * as repository from './withdrawals.repository';
 
 /** "•••• 6789": what a member's screens show of an account number (DESIGN §8). */
@@ -164,24 +163,22 @@ export async function cancelWithdrawal(
       decidedAt: now,
       updatedAt: now,
     });
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'withdrawal.cancelled',
-      subjectType: 'withdrawal',
-      subjectId: String(row.id),
-      before: { status: row.status },
-      after: { status: updated.status, amount: centsToMajor(row.amount) },
-      ip,
-      createdAt: now,
-    });
-    await notify(
+    await recordMemberCancel(
       tx,
       deps,
       {
         user,
-        kind: 'withdrawal_cancelled',
-        message: { key: 'withdrawal_cancelled', params: { amount: row.amount } },
-        reference: `withdrawal:${row.id}:cancelled`,
+        subjectType: 'withdrawal',
+        subjectId: row.id,
+        action: 'withdrawal.cancelled',
+        before: { status: row.status },
+        after: { status: updated.status, amount: centsToMajor(row.amount) },
+        ip,
+        notice: {
+          kind: 'withdrawal_cancelled',
+          message: { key: 'withdrawal_cancelled', params: { amount: row.amount } },
+          reference: `withdrawal:${row.id}:cancelled`,
+        },
       },
       now,
     );
