@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, userProfiles, users } from '@app/db';
 import type { UpdateProfileResponse, UserResponse } from '@app/shared';
+import { mailsTo } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helpers';
 import { signedInMember, type Member } from '../../../test/money';
 
@@ -199,6 +200,9 @@ describe('PATCH /api/profile/update', () => {
         .where(and(eq(auditLog.action, 'profile.updated'), eq(auditLog.subjectId, String(member.user.id))));
       expect(event?.after).toMatchObject({ fields: ['first_name', 'business_name', 'business_email'] });
       expect(JSON.stringify(event)).not.toContain('Acme');
+      // The notice mail greets the business with the username in brackets.
+      const [mail] = await mailsTo(app, member.email);
+      expect(mail?.text).toContain(`Hello Acme Ltd (${member.user.username}),`);
     });
 
     it('a corporate account cannot clear them or send a bad email (400, nothing stored)', async () => {
