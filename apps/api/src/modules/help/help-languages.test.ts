@@ -97,4 +97,18 @@ describe('the assistant searches the member’s language first', () => {
     await db.execute(sql`update help_articles set published = true where language = 'es'`);
     await db.execute(sql`update help_faqs set published = true where language = 'es'`);
   });
+
+  it('does the same for an Arabic member: the English article, said to be English, in Arabic', async () => {
+    await db.execute(sql`update help_articles set published = false where language = 'ar'`);
+    await db.execute(sql`update help_faqs set published = false where language = 'ar'`);
+    const body = await ask('How do I withdraw my money?', 'ar');
+    expect(body.sources.map((source) => source.title)).toContain('Withdrawing your funds');
+    expect(body.answer).toContain('لم أجد الإجابة بالعربية؛ هذه الإجابة متوفرة بالإنجليزية فقط حاليًا.');
+    await db.execute(sql`update help_articles set published = true where language = 'ar'`);
+    await db.execute(sql`update help_faqs set published = true where language = 'ar'`);
+    // With its Arabic version back, the Arabic article answers and nothing is said about English.
+    const arabic = await ask('كيف أسحب أموالي؟', 'ar');
+    expect(arabic.sources.map((source) => source.title)).toContain('سحب أموالك');
+    expect(arabic.answer).not.toContain('بالإنجليزية فقط');
+  });
 });
