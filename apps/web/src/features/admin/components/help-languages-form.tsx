@@ -154,13 +154,16 @@ export function HelpLanguagesForm({
                   {t('admin.content.help.languages.missing')}
                 </p>
               )}
-              <div lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} className="space-y-4">
+              {/* The operator's words are in the column's language and direction; the labels in the UI's. */}
+              <div className="space-y-4">
                 {TEXT_FIELDS[kind].map((field) =>
                   field === 'body' || field === 'answer' ? (
                     <TextareaField
                       key={field}
                       label={t(`admin.content.help.${field}`)}
                       className={field === 'body' ? 'min-h-48' : 'min-h-32'}
+                      lang={language}
+                      dir={language === 'ar' ? 'rtl' : 'ltr'}
                       error={errorOf(language, field)}
                       {...register(`${language}.${field}`)}
                     />
@@ -168,6 +171,8 @@ export function HelpLanguagesForm({
                     <TextField
                       key={field}
                       label={t(`admin.content.help.${field}`)}
+                      lang={language}
+                      dir={language === 'ar' ? 'rtl' : 'ltr'}
                       error={errorOf(language, field)}
                       {...register(`${language}.${field}`)}
                     />

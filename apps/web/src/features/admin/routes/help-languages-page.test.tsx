@@ -54,7 +54,9 @@ describe('help content side by side (decision 164)', () => {
     expect(within(es).getByLabelText('Title')).toHaveValue('Comisiones y gastos');
     expect(within(ar).getByLabelText('Title')).toHaveValue('');
     expect(within(ar).getByText('Not written yet')).toBeInTheDocument();
-    expect(within(ar).getByLabelText('Title').closest('[lang]')).toHaveAttribute('dir', 'rtl');
+    expect(within(ar).getByLabelText('Title')).toHaveAttribute('dir', 'rtl');
+    expect(within(ar).getByLabelText('Title')).toHaveAttribute('lang', 'ar');
+    expect(within(ar).getByText('Title').closest('[lang]')).toHaveAttribute('lang', 'en');
     expect(screen.getByText('fees-and-charges')).toBeInTheDocument();
 
     // A half-filled new version is refused in the browser, on its own column.
