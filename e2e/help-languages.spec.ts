@@ -43,9 +43,13 @@ describe('help content in the member’s language, in a real browser', () => {
     const chat = page.getByRole('region', { name: 'Asistente' });
     const log = chat.getByRole('log', { name: 'Conversación con el asistente' });
     const field = chat.getByRole('textbox', { name: 'Tu mensaje' });
-    await field.fill('¿Qué comisión cobran?');
+    await field.fill('¿El emisor de la tarjeta cobra comisiones?');
     await field.press('Enter');
-    await log.getByText('Del centro de ayuda', { exact: false }).waitFor();
+    await log
+      .getByText('Del centro de ayuda, «Comisiones y gastos»: Lo que pagas por usar la plataforma', {
+        exact: false,
+      })
+      .waitFor();
     await log.getByRole('link', { name: 'Comisiones y gastos' }).first().waitFor();
     expect(await log.getByText('solo está en inglés', { exact: false }).count()).toBe(0);
     await expectAccessible(page, 'the assistant answering in Spanish');

@@ -88,6 +88,15 @@ describe('the assistant searches the member’s language first', () => {
     expect(body.answer).not.toContain('solo está en inglés');
   });
 
+  it('quotes the Spanish article itself when the question is about what only the article says', async () => {
+    const body = await ask('¿El emisor de la tarjeta cobra comisiones?', 'es');
+    expect(body.intent).toBe('help');
+    expect(body.answer).toBe(
+      'Del centro de ayuda, «Comisiones y gastos»: Lo que pagas por usar la plataforma y lo que pueden cobrar tu banco o la red.',
+    );
+    expect(body.sources[0]).toEqual({ title: 'Comisiones y gastos', url: '/help-center#articles-title' });
+  });
+
   it('falls back to English and says so when the member’s language has nothing on it', async () => {
     await db.execute(sql`update help_articles set published = false where language = 'es'`);
     await db.execute(sql`update help_faqs set published = false where language = 'es'`);
