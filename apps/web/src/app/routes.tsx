@@ -171,6 +171,10 @@ const AdminHelpItemPage = page(
   () => import('../features/admin/routes/help-item-edit-page'),
   'HelpItemEditPage',
 );
+const AdminHelpLanguagesPage = page(
+  () => import('../features/admin/routes/help-languages-page'),
+  'HelpLanguagesPage',
+);
 const AdminHelpRequestPage = page(
   () => import('../features/admin/routes/help-request-page'),
   'HelpRequestPage',
@@ -251,8 +255,10 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <AdminSettingsPage /> },
           { path: 'help/articles', element: <AdminHelpListPage kind="articles" /> },
           { path: 'help/articles/:id', element: <AdminHelpItemPage kind="articles" /> },
+          { path: 'help/articles/:id/languages', element: <AdminHelpLanguagesPage kind="articles" /> },
           { path: 'help/faqs', element: <AdminHelpListPage kind="faqs" /> },
           { path: 'help/faqs/:id', element: <AdminHelpItemPage kind="faqs" /> },
+          { path: 'help/faqs/:id/languages', element: <AdminHelpLanguagesPage kind="faqs" /> },
           { path: 'help/inbox', element: <AdminHelpInboxPage /> },
           { path: 'help/inbox/:id', element: <AdminHelpRequestPage /> },
           { path: '*', element: <AdminNotFoundPage /> },

@@ -350,8 +350,10 @@ export const AdminArticleCreate = z.object({
 });
 export type AdminArticleCreate = z.output<typeof AdminArticleCreate>;
 export type AdminArticleCreateInput = z.input<typeof AdminArticleCreate>;
+// The defaults of the create bodies would apply inside .partial(): an edit that leaves out the language
+// would move a Spanish or Arabic version to English. Absent stays absent.
 export const AdminArticleUpdate = AdminArticleCreate.partial()
-  .extend({ published: z.boolean().optional() })
+  .extend({ published: z.boolean().optional(), language: helpLanguage.optional() })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
 export type AdminArticleUpdate = z.output<typeof AdminArticleUpdate>;
 
@@ -372,7 +374,7 @@ export const AdminFaqCreate = z.object({
 export type AdminFaqCreate = z.output<typeof AdminFaqCreate>;
 export type AdminFaqCreateInput = z.input<typeof AdminFaqCreate>;
 export const AdminFaqUpdate = AdminFaqCreate.partial()
-  .extend({ published: z.boolean().optional() })
+  .extend({ published: z.boolean().optional(), language: helpLanguage.optional() })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.nothingToChange });
 export type AdminFaqUpdate = z.output<typeof AdminFaqUpdate>;
 
@@ -416,6 +418,20 @@ export const AdminArticleResponse = z.object({ message: z.string(), article: Adm
 export type AdminArticleResponse = z.infer<typeof AdminArticleResponse>;
 export const AdminFaqResponse = z.object({ message: z.string(), faq: AdminFaq });
 export type AdminFaqResponse = z.infer<typeof AdminFaqResponse>;
+
+/**
+ * The side-by-side editor (decision 164): every language version of one article (they share its slug)
+ * or of one FAQ (the English question and the versions whose translation_of names it), English first.
+ */
+export const AdminSlugParams = z.object({ slug });
+export const AdminArticleVersionsResponse = z.object({ slug: z.string(), versions: z.array(AdminArticle) });
+export type AdminArticleVersionsResponse = z.infer<typeof AdminArticleVersionsResponse>;
+export const AdminFaqVersionsResponse = z.object({
+  /** The English question's id (the one the others are linked to), or the only version's. */
+  original_id: z.number().int(),
+  versions: z.array(AdminFaq),
+});
+export type AdminFaqVersionsResponse = z.infer<typeof AdminFaqVersionsResponse>;
 
 export const AdminHelpListQuery = PageQuery.extend({
   q: z.string().trim().max(100).optional(),

@@ -83,6 +83,7 @@ export const AdminMemberDetailResponse = z.object({
   member: AdminMemberRow.extend({
     account_type: z.enum(['personal', 'business']),
     business_name: z.string().nullable(),
+    business_email: z.string().nullable(),
     language: z.string(),
     currency: z.string(),
     two_factor_enabled: z.boolean(),

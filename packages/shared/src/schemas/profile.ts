@@ -13,6 +13,10 @@ export const PROFILE_MESSAGES = {
   postalNotUsed: 'The selected country does not use postal codes.',
   phoneInvalid: 'Enter a valid phone number for the selected country.',
   countryFirst: 'Choose a country first.',
+  businessNameRequired: 'Business name is required.',
+  businessEmailRequired: 'Business email is required.',
+  businessEmailInvalid: 'Please enter a valid business email.',
+  businessOnly: 'Only a corporate account has a business name and email.',
 } as const;
 
 /** The spec's option lists (§5 Profile), stored and sent as written. */
@@ -34,6 +38,8 @@ export const PROFILE_TEXT_LIMITS = {
   city: 100,
   postal_code: 20,
   phone: 32,
+  business_name: 255,
+  business_email: 254,
 } as const;
 
 /** Empty text means "not given": '' and whitespace become null. */
@@ -75,6 +81,20 @@ export const UpdateProfileRequest = z.strictObject({
   source_of_crypto: option(SOURCES_OF_CRYPTO),
   industry: option(INDUSTRIES),
   total_wealth: option(TOTAL_WEALTH_BRACKETS),
+  /** Corporate accounts only (decision 185): the server refuses them, with a field error, for a personal one. */
+  business_name: optionalText(PROFILE_TEXT_LIMITS.business_name),
+  business_email: z
+    .preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(PROFILE_TEXT_LIMITS.business_email, `At most ${PROFILE_TEXT_LIMITS.business_email} characters.`)
+        .pipe(z.email(PROFILE_MESSAGES.businessEmailInvalid))
+        .nullable(),
+    )
+    .optional(),
 });
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequest>;
 export type UpdateProfileValues = z.output<typeof UpdateProfileRequest>;
@@ -95,6 +115,11 @@ export const PERSONAL_PROFILE_FIELDS = [
 ] as const;
 export type PersonalProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number];
 
-/** PATCH /api/profile/update answers the stored profile. */
-export const UpdateProfileResponse = z.object({ message: z.string(), profile: Profile });
+/** PATCH /api/profile/update answers the stored profile (and, for a corporate account, the business). */
+export const UpdateProfileResponse = z.object({
+  message: z.string(),
+  profile: Profile,
+  business_name: z.string().nullable(),
+  business_email: z.string().nullable(),
+});
 export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;

@@ -64,3 +64,17 @@ export function plainContent(message: { subject: string; text: string }): MailCo
     closing: [],
   };
 }
+
+/**
+ * The name a mail greets: the username, and for a corporate account its business name first with the
+ * username in brackets, "Acme Ltd (alice)" (decision 185), as statements name the business and its holder.
+ */
+export function addressee(user: {
+  username: string;
+  accountType?: 'personal' | 'business';
+  businessName?: string | null;
+}): string {
+  return user.accountType === 'business' && user.businessName
+    ? `${user.businessName} (${user.username})`
+    : user.username;
+}

@@ -6,11 +6,13 @@ import {
   AdminArticleListResponse,
   AdminArticleResponse,
   AdminArticleUpdate,
+  AdminArticleVersionsResponse,
   AdminFaq,
   AdminFaqCreate,
   AdminFaqListResponse,
   AdminFaqResponse,
   AdminFaqUpdate,
+  AdminFaqVersionsResponse,
   AdminHelpListQuery,
   AdminHelpReply,
   AdminHelpRequestDetail,
@@ -19,11 +21,13 @@ import {
   AdminHelpRequestResponse,
   AdminHelpRequestUpdate,
   AdminMoveRequest,
+  AdminSlugParams,
   IdParams,
   MessageResponse,
 } from '@app/shared';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { actorOf, contentGuards } from './guards';
+import { articleVersions, faqVersions } from './help-versions';
 import {
   createAdminArticle,
   createAdminFaq,
@@ -62,6 +66,18 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listAdminArticles(app.deps, request.query),
+  );
+  app.get(
+    '/api/admin/help/articles/by-slug/:slug',
+    {
+      onRequest,
+      schema: {
+        ...schema('Every language version of one article (they share its slug), English first'),
+        params: AdminSlugParams,
+        response: { 200: AdminArticleVersionsResponse, ...reads },
+      },
+    },
+    async (request) => articleVersions(app.deps, request.params.slug),
   );
   app.get(
     '/api/admin/help/articles/:id',
@@ -153,6 +169,18 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listAdminFaqs(app.deps, request.query),
+  );
+  app.get(
+    '/api/admin/help/faqs/:id/versions',
+    {
+      onRequest,
+      schema: {
+        ...schema("A question's language versions: the English one and those linked to it by translation_of"),
+        params: IdParams,
+        response: { 200: AdminFaqVersionsResponse, ...reads },
+      },
+    },
+    async (request) => faqVersions(app.deps, request.params.id),
   );
   app.get(
     '/api/admin/help/faqs/:id',

@@ -164,6 +164,7 @@ export async function memberDetail(
       ...toMemberRow(user),
       account_type: user.accountType,
       business_name: user.businessName,
+      business_email: user.businessEmail,
       language: user.language,
       currency: user.currency,
       two_factor_enabled: user.totpEnabledAt !== null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '@app/db';
+import { auditLog, users } from '@app/db';
 import {
   AUTH_MESSAGES,
   MEMBER_MESSAGES,
@@ -132,6 +132,26 @@ describe('GET /api/admin/users/:id and its sections', () => {
     expect(bell.data.length).toBeGreaterThan(0);
     const goals = await get<AdminMemberSectionResponse>(`/api/admin/users/${member.user.id}/goals`);
     expect(goals).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it("shows a corporate account's business name and email, and a personal account's as null (decision 185)", async () => {
+    const member = await signedInMember(app);
+    const personal = await get<AdminMemberDetailResponse>(`/api/admin/users/${member.user.id}`);
+    expect(personal.member).toMatchObject({
+      account_type: 'personal',
+      business_name: null,
+      business_email: null,
+    });
+    await db
+      .update(users)
+      .set({ accountType: 'business', businessName: 'Acme Ltd', businessEmail: 'billing@acme.test' })
+      .where(eq(users.id, member.user.id));
+    const corporate = await get<AdminMemberDetailResponse>(`/api/admin/users/${member.user.id}`);
+    expect(corporate.member).toMatchObject({
+      account_type: 'business',
+      business_name: 'Acme Ltd',
+      business_email: 'billing@acme.test',
+    });
   });
 
   it("lists the member's goals with their figures", async () => {

@@ -11,6 +11,7 @@ import { fieldError, findUserByEmail, storePasswordHash } from './account.servic
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
+import { addressee } from '../../integrations/mail/mail-content';
 
 /** Decision 172: links live 60 minutes, are single use, and only their sha256 is stored. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -54,7 +55,7 @@ export async function forgotPassword(
   await deps.mailer.send(db, {
     to: user.email,
     content: passwordResetMail(mailLanguage(user.language), {
-      name: user.username,
+      name: addressee(user),
       site: sitename,
       link,
       minutes: RESET_TOKEN_TTL_MINUTES,

@@ -1,6 +1,6 @@
 import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
-import type { MailContent } from '../../integrations/mail/mail-content';
+import { addressee, type MailContent } from '../../integrations/mail/mail-content';
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import {
   newSignInMail,
@@ -59,7 +59,7 @@ function mailUser(deps: AppDeps, user: AuthUser, content: MailContent): Promise<
 
 /** The mail's facts about the request: when, from which address and device. */
 function requestFacts(user: AuthUser, meta: RequestMeta, now: Date) {
-  return { name: user.username, ip: meta.ip, userAgent: meta.userAgent, at: now };
+  return { name: addressee(user), ip: meta.ip, userAgent: meta.userAgent, at: now };
 }
 
 /** Records a successful sign-in; mails the user when it comes from an IP this account never used. */

@@ -24,6 +24,7 @@ import * as throttle from '../auth/throttle.service';
 import { revokeUserTokens } from '../auth/token.service';
 import { requireCurrentCode } from '../two-factor/two-factor.service';
 import * as repository from './email-change.repository';
+import { addressee } from '../../integrations/mail/mail-content';
 
 /** Only hashes are stored (decision 175), salted with the row so a hash is worth nothing elsewhere. */
 const hashCode = (userId: number, newEmail: string, code: string) =>
@@ -102,7 +103,7 @@ export async function requestEmailChange(
   await deps.mailer.send(db, {
     to: newEmail,
     content: emailChangeCodeMail(mailLanguage(user.language), {
-      name: user.username,
+      name: addressee(user),
       site: sitename,
       code,
       minutes: EMAIL_CHANGE_CODE_TTL_MINUTES,
@@ -167,7 +168,7 @@ export async function confirmEmailChange(
   await deps.mailer.send(db, {
     to: user.email,
     content: emailChangedMail(mailLanguage(user.language), {
-      name: user.username,
+      name: addressee(user),
       newEmail: pending.newEmail,
       oldEmail: pending.oldEmail,
       days: EMAIL_CHANGE_UNDO_DAYS,

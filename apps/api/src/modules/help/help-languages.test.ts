@@ -88,6 +88,15 @@ describe('the assistant searches the member’s language first', () => {
     expect(body.answer).not.toContain('solo está en inglés');
   });
 
+  it('quotes the Spanish article itself when the question is about what only the article says', async () => {
+    const body = await ask('¿El emisor de la tarjeta cobra comisiones?', 'es');
+    expect(body.intent).toBe('help');
+    expect(body.answer).toBe(
+      'Del centro de ayuda, «Comisiones y gastos»: Lo que pagas por usar la plataforma y lo que pueden cobrar tu banco o la red.',
+    );
+    expect(body.sources[0]).toEqual({ title: 'Comisiones y gastos', url: '/help-center#articles-title' });
+  });
+
   it('falls back to English and says so when the member’s language has nothing on it', async () => {
     await db.execute(sql`update help_articles set published = false where language = 'es'`);
     await db.execute(sql`update help_faqs set published = false where language = 'es'`);
@@ -96,5 +105,19 @@ describe('the assistant searches the member’s language first', () => {
     expect(body.answer).toContain('No encontré la respuesta en español; esta solo está en inglés por ahora.');
     await db.execute(sql`update help_articles set published = true where language = 'es'`);
     await db.execute(sql`update help_faqs set published = true where language = 'es'`);
+  });
+
+  it('does the same for an Arabic member: the English article, said to be English, in Arabic', async () => {
+    await db.execute(sql`update help_articles set published = false where language = 'ar'`);
+    await db.execute(sql`update help_faqs set published = false where language = 'ar'`);
+    const body = await ask('How do I withdraw my money?', 'ar');
+    expect(body.sources.map((source) => source.title)).toContain('Withdrawing your funds');
+    expect(body.answer).toContain('لم أجد الإجابة بالعربية؛ هذه الإجابة متوفرة بالإنجليزية فقط حاليًا.');
+    await db.execute(sql`update help_articles set published = true where language = 'ar'`);
+    await db.execute(sql`update help_faqs set published = true where language = 'ar'`);
+    // With its Arabic version back, the Arabic article answers and nothing is said about English.
+    const arabic = await ask('كيف أسحب أموالي؟', 'ar');
+    expect(arabic.sources.map((source) => source.title)).toContain('سحب أموالك');
+    expect(arabic.answer).not.toContain('بالإنجليزية فقط');
   });
 });

@@ -20,9 +20,18 @@ import {
   type NotificationLanguage,
   type NotificationMessage,
 } from './notification-texts';
+import { addressee } from '../../integrations/mail/mail-content';
 
 export interface NotifyInput {
-  user: { id: number; email: string; username?: string; language?: string | null };
+  user: {
+    id: number;
+    email: string;
+    username?: string;
+    language?: string | null;
+    /** A corporate account's mail greets its business (decision 185). */
+    accountType?: 'personal' | 'business';
+    businessName?: string | null;
+  };
   kind: NotificationKind;
   /** The text's key and parameters: rendered in the reader's language when read (decision 162). */
   message: NotificationMessage;
@@ -62,7 +71,9 @@ export async function notify(
     await deps.mailer.send(db, {
       to: input.user.email,
       content: notificationMail(mailLanguage(language), {
-        name: input.user.username ?? input.user.email,
+        name: input.user.username
+          ? addressee({ ...input.user, username: input.user.username })
+          : input.user.email,
         title,
         body,
         link: notificationLink(input.kind),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { userProfiles, type DbOrTx, type UserProfileRow } from '@app/db';
+import { userProfiles, users, type DbOrTx, type UserProfileRow } from '@app/db';
 
 /** The member's profile row, locked for the update that reads, merges and writes it. */
 export async function lockProfile(db: DbOrTx, userId: number): Promise<UserProfileRow | null> {
@@ -21,4 +21,17 @@ export async function upsertProfile(
     .returning();
   if (!row) throw new Error('profile upsert returned nothing');
   return row;
+}
+
+/** A corporate account's business name and email (decision 185), kept on the user row. */
+export async function updateBusiness(
+  db: DbOrTx,
+  userId: number,
+  business: { business_name: string | null; business_email: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ businessName: business.business_name, businessEmail: business.business_email, updatedAt: now })
+    .where(eq(users.id, userId));
 }

@@ -42,6 +42,36 @@ function checkCountryRules(profile: Profile, sent: UpdateProfileValues): Profile
   return checked;
 }
 
+type Business = { business_name: string | null; business_email: string | null };
+
+/**
+ * The business fields of the request merged into the stored ones (decision 185): a personal account
+ * may not set them and a corporate one may not clear them; field errors (400), nothing stored.
+ */
+function checkBusiness(user: AuthUser, sent: UpdateProfileValues): Business {
+  const before = { business_name: user.businessName, business_email: user.businessEmail };
+  const errors: Record<string, string[]> = {};
+  const after = { ...before };
+  for (const field of ['business_name', 'business_email'] as const) {
+    const value = sent[field];
+    if (value === undefined) continue;
+    if (user.accountType !== 'business') {
+      if (value !== null) errors[field] = [PROFILE_MESSAGES.businessOnly];
+      continue;
+    }
+    if (value === null) {
+      errors[field] = [
+        field === 'business_name'
+          ? PROFILE_MESSAGES.businessNameRequired
+          : PROFILE_MESSAGES.businessEmailRequired,
+      ];
+    } else after[field] = value;
+  }
+  const fields = Object.keys(errors);
+  if (fields.length > 0) throw new AppError('VALIDATION_FAILED', errors[fields[0]!]![0]!, errors);
+  return after;
+}
+
 /**
  * PATCH /api/profile/update: merges the sent fields into the stored profile, checks the result per
  * country with the libraries, seals the personal fields with the application key and stores them in
@@ -56,37 +86,49 @@ export async function updateProfile(
 ): Promise<UpdateProfileResponse> {
   const now = deps.clock.now();
   const { db } = deps.database;
+  const { business_name: businessName, business_email: businessEmail, ...profileInput } = input;
   const changed = await db.transaction(async (tx) => {
+    const business = checkBusiness(user, { business_name: businessName, business_email: businessEmail });
     const row = await repository.lockProfile(tx, user.id);
     const before = toProfile(deps.appKey, user.id, row);
     const merged: Profile = { ...before };
-    for (const [field, value] of Object.entries(input) as [keyof Profile, string | null | undefined][]) {
+    for (const [field, value] of Object.entries(profileInput) as [
+      keyof Profile,
+      string | null | undefined,
+    ][]) {
       if (value !== undefined) merged[field] = value;
     }
     const after = checkCountryRules(merged, input);
-    const changedFields = (Object.keys(after) as (keyof Profile)[]).filter(
-      (field) => after[field] !== before[field],
+    const businessFields = (['business_name', 'business_email'] as const).filter(
+      (field) => business[field] !== (field === 'business_name' ? user.businessName : user.businessEmail),
     );
-    if (changedFields.length === 0) return { profile: after, fields: changedFields };
-    const personal = Object.fromEntries(
-      PERSONAL_PROFILE_FIELDS.map((field) => [field, after[field]]),
-    ) as PersonalFields;
-    await repository.upsertProfile(tx, {
-      userId: user.id,
-      country: after.country,
-      personalEnc: sealPersonal(deps.appKey, user.id, personal),
-      updatedAt: now,
-    });
+    const changedFields = [
+      ...(Object.keys(after) as (keyof Profile)[]).filter((field) => after[field] !== before[field]),
+      ...businessFields,
+    ];
+    if (changedFields.length === 0) return { profile: after, business, fields: changedFields };
+    if (changedFields.length > businessFields.length) {
+      const personal = Object.fromEntries(
+        PERSONAL_PROFILE_FIELDS.map((field) => [field, after[field]]),
+      ) as PersonalFields;
+      await repository.upsertProfile(tx, {
+        userId: user.id,
+        country: after.country,
+        personalEnc: sealPersonal(deps.appKey, user.id, personal),
+        updatedAt: now,
+      });
+    }
+    if (businessFields.length > 0) await repository.updateBusiness(tx, user.id, business, now);
     await recordSecurityEvent(deps, tx, {
       user,
       action: 'profile.updated',
       meta,
       after: { fields: changedFields },
     });
-    return { profile: after, fields: changedFields };
+    return { profile: after, business, fields: changedFields };
   });
   if (changed.fields.length > 0) {
     await mailSecurityNotice(deps, user, meta, now, 'profile_changed');
   }
-  return { message: PROFILE_MESSAGES.updated, profile: changed.profile };
+  return { message: PROFILE_MESSAGES.updated, profile: changed.profile, ...changed.business };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, userProfiles } from '@app/db';
+import { auditLog, userProfiles, users } from '@app/db';
 import type { UpdateProfileResponse, UserResponse } from '@app/shared';
+import { mailsTo } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helpers';
 import { signedInMember, type Member } from '../../../test/money';
 
@@ -164,5 +165,84 @@ describe('PATCH /api/profile/update', () => {
     const member = await signedInMember(app);
     const response = await member.client.patch('/api/profile/update', { first_name: 'Anon' });
     expect(response.statusCode).toBe(401);
+  });
+
+  describe('business fields (decision 185)', () => {
+    async function corporateMember(): Promise<Member> {
+      const member = await signedInMember(app);
+      await db
+        .update(users)
+        .set({ accountType: 'business', businessName: 'Acme Ltd', businessEmail: 'billing@acme.test' })
+        .where(eq(users.id, member.user.id));
+      return member;
+    }
+
+    it('a corporate account edits its business name and email with the profile', async () => {
+      const member = await corporateMember();
+      const response = await update(member, {
+        first_name: 'Ana',
+        business_name: '  Acme Holdings  ',
+        business_email: 'Finance@Acme.TEST',
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<UpdateProfileResponse>();
+      expect(body).toMatchObject({ business_name: 'Acme Holdings', business_email: 'finance@acme.test' });
+      const user = await me(member);
+      expect(user).toMatchObject({
+        account_type: 'business',
+        business_name: 'Acme Holdings',
+        business_email: 'finance@acme.test',
+      });
+      expect(user.profile.first_name).toBe('Ana');
+      const [event] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'profile.updated'), eq(auditLog.subjectId, String(member.user.id))));
+      expect(event?.after).toMatchObject({ fields: ['first_name', 'business_name', 'business_email'] });
+      expect(JSON.stringify(event)).not.toContain('Acme');
+      // The notice mail greets the business with the username in brackets.
+      const [mail] = await mailsTo(app, member.email);
+      expect(mail?.text).toContain(`Hello Acme Ltd (${member.user.username}),`);
+    });
+
+    it('a corporate account cannot clear them or send a bad email (400, nothing stored)', async () => {
+      const member = await corporateMember();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ business_name: '', first_name: 'Zed' }, 'business_name'],
+        [{ business_email: '  ' }, 'business_email'],
+        [{ business_email: 'not-an-email' }, 'business_email'],
+        [{ business_name: 'x'.repeat(256) }, 'business_name'],
+      ];
+      for (const [body, field] of cases) {
+        const response = await update(member, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json<{ errors?: Record<string, string[]> }>().errors?.[field]?.length).toBe(1);
+      }
+      expect(await me(member)).toMatchObject({
+        business_name: 'Acme Ltd',
+        business_email: 'billing@acme.test',
+      });
+      expect(await storedRow(member)).toBeUndefined();
+    });
+
+    it('a personal account cannot set them: 400 with a field error, nothing stored', async () => {
+      const member = await signedInMember(app);
+      const response = await update(member, { first_name: 'Zed', business_name: 'Shell Co' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ errors?: Record<string, string[]> }>().errors).toEqual({
+        business_name: ['Only a corporate account has a business name and email.'],
+      });
+      const email = await update(member, { business_email: 'x@shell.test' });
+      expect(email.json<{ errors?: Record<string, string[]> }>().errors?.business_email).toHaveLength(1);
+      expect(await me(member)).toMatchObject({ business_name: null, business_email: null });
+      expect((await me(member)).profile.first_name).toBeNull();
+      // An empty business field from a form is "not given": the rest is saved.
+      const blank = await update(member, { first_name: 'Zed', business_name: '', business_email: '' });
+      expect(blank.statusCode).toBe(200);
+      expect(blank.json<UpdateProfileResponse>()).toMatchObject({
+        business_name: null,
+        business_email: null,
+      });
+    });
   });
 });

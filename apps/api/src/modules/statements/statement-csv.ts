@@ -18,7 +18,7 @@ export const STATEMENT_CSV_COLUMNS = [
 const line = (cells: string[]) => `${cells.join(',')}\r\n`;
 
 /**
- * The statement as CSV lines, one table: `header` rows (platform, member, address, month), the
+ * The statement as CSV lines, one table: `header` rows (platform, member, a corporate account's business_email, address, month), the
  * `opening` balance, every `movement` oldest first with its signed amount and the balance after it,
  * the `total` of each type, and the `closing` balance. Amounts are plain decimals, descriptions in the
  * member's language; the movements are read in keyset batches, so the file streams.
@@ -34,6 +34,7 @@ export async function* statementCsv(
     line([...STATEMENT_CSV_COLUMNS]) +
     info('platform', header.platform) +
     info('member', header.memberName) +
+    (header.businessEmail ? info('business_email', header.businessEmail) : '') +
     info('address', header.addressLines.join(', ')) +
     info('month', header.month) +
     line([

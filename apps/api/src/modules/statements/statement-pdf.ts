@@ -146,6 +146,7 @@ function drawSummary(
   canvas.cell(`${texts.title} · ${format.month(header.range.from)}`, 0, CONTENT, 'left', 12);
   canvas.y += 22;
   canvas.line(texts.member, header.memberName, 10, 'auto');
+  if (header.businessEmail) canvas.line(texts.businessEmail, header.businessEmail, 10, 'ltr');
   header.addressLines.forEach((line, index) =>
     canvas.line(index === 0 ? texts.address : '', line, 10, 'auto'),
   );

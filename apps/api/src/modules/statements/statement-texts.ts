@@ -8,6 +8,9 @@ export interface StatementTexts {
   period: string;
   member: string;
   address: string;
+  /** A corporate account's statement (decision 185): "Acme Ltd (account holder: Ana Ruiz)". */
+  accountHolder: string;
+  businessEmail: string;
   openingBalance: string;
   closingBalance: string;
   totals: string;
@@ -27,6 +30,8 @@ const en: StatementTexts = {
   period: 'Period',
   member: 'Member',
   address: 'Address',
+  accountHolder: 'account holder',
+  businessEmail: 'Business email',
   openingBalance: 'Opening balance',
   closingBalance: 'Closing balance',
   totals: 'Totals by type',
@@ -56,6 +61,8 @@ const es: StatementTexts = {
   period: 'Periodo',
   member: 'Titular',
   address: 'Dirección',
+  accountHolder: 'titular de la cuenta',
+  businessEmail: 'Correo de la empresa',
   openingBalance: 'Saldo inicial',
   closingBalance: 'Saldo final',
   totals: 'Totales por tipo',
@@ -85,6 +92,8 @@ const ar: StatementTexts = {
   period: 'الفترة',
   member: 'العضو',
   address: 'العنوان',
+  accountHolder: 'صاحب الحساب',
+  businessEmail: 'البريد الإلكتروني للشركة',
   openingBalance: 'الرصيد الافتتاحي',
   closingBalance: 'الرصيد الختامي',
   totals: 'الإجماليات حسب النوع',

@@ -26,7 +26,10 @@ export interface StatementHeader {
   language: StatementLanguage;
   texts: StatementTexts;
   platform: string;
+  /** A corporate account's business name with its holder (decision 185), else the holder's name. */
   memberName: string;
+  /** A corporate account's business email, else null. */
+  businessEmail: string | null;
   addressLines: string[];
   /** The month's first instant and the next month's (UTC). */
   range: { from: Date; until: Date };
@@ -51,7 +54,10 @@ function monthRange(month: string): { from: Date; until: Date } {
   return { from: new Date(Date.UTC(year, number - 1, 1)), until: new Date(Date.UTC(year, number, 1)) };
 }
 
-/** The member's legal name and address from the profile (opened by the profile module). */
+/**
+ * The member's legal name and address from the profile (opened by the profile module); a corporate
+ * account is addressed by its business name, the person named as its holder (decision 185).
+ */
 async function legalIdentity(deps: AppDeps, db: DbOrTx, user: AuthUser, language: StatementLanguage) {
   const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id)).limit(1);
   const profile = toProfile(deps.appKey, user.id, row ?? null);
@@ -60,8 +66,11 @@ async function legalIdentity(deps: AppDeps, db: DbOrTx, user: AuthUser, language
     ? (new Intl.DisplayNames([language], { type: 'region' }).of(profile.country) ?? profile.country)
     : null;
   const cityLine = [profile.postal_code, profile.city].filter(Boolean).join(' ');
+  const holder = name || user.username;
+  const business = user.accountType === 'business' && user.businessName ? user.businessName : null;
   return {
-    memberName: name || user.username,
+    memberName: business ? `${business} (${statementTexts(language).accountHolder}: ${holder})` : holder,
+    businessEmail: business ? user.businessEmail : null,
     addressLines: [profile.address, cityLine, country].filter((line): line is string => !!line),
   };
 }

@@ -252,6 +252,36 @@ describe('GET /api/statements/:month', () => {
   });
 });
 
+describe('a corporate account (decision 185)', () => {
+  it('is named by its business, the person as its holder, with the business email (CSV and PDF)', async () => {
+    const member = await signedInMember(app);
+    await withProfile(member);
+    await db
+      .update(users)
+      .set({ accountType: 'business', businessName: 'Acme Ltd', businessEmail: 'billing@acme.test' })
+      .where(eq(users.id, member.user.id));
+    await credit(member, 500);
+    const csv = await csvOf(member, month());
+    expect(csv.header.get('member')).toBe('Acme Ltd (account holder: Ada Lovelace)');
+    expect(csv.header.get('business_email')).toBe('billing@acme.test');
+    const text = await pdfText((await statement(member, month())).rawPayload);
+    expect(text).toContain('Acme Ltd (account holder: Ada Lovelace)');
+    expect(text).toContain('billing@acme.test');
+    await db.update(users).set({ language: 'es' }).where(eq(users.id, member.user.id));
+    expect((await csvOf(member, month())).header.get('member')).toBe(
+      'Acme Ltd (titular de la cuenta: Ada Lovelace)',
+    );
+  });
+
+  it('a personal account has no business line', async () => {
+    const member = await signedInMember(app);
+    await withProfile(member);
+    const csv = await csvOf(member, month());
+    expect(csv.header.get('member')).toBe('Ada Lovelace');
+    expect(csv.header.has('business_email')).toBe(false);
+  });
+});
+
 describe('opening + movements = closing, against the ledger (property)', () => {
   it('holds for every month of random histories', async () => {
     const step = fc.record({

@@ -4,10 +4,12 @@ import type {
   AdminArticleCreateInput,
   AdminArticleListResponse,
   AdminArticleResponse,
+  AdminArticleVersionsResponse,
   AdminFaq,
   AdminFaqCreateInput,
   AdminFaqListResponse,
   AdminFaqResponse,
+  AdminFaqVersionsResponse,
   AdminHelpRequestDetail,
   AdminHelpRequestListResponse,
   AdminHelpRequestResponse,
@@ -47,6 +49,42 @@ export function useHelpItem<K extends HelpContentKind>(kind: K, id: number | nul
     queryKey: [...helpAdminKey, kind, 'one', id],
     queryFn: ({ signal }) => adminApi.get<ContentItem<K>>(`/api/admin/help/${kind}/${id}`, { signal }),
     enabled: id !== null,
+  });
+}
+
+/**
+ * Every language version of the item `id` belongs to (decision 164): an article's by its slug (read
+ * from the article first), a question's through translation_of.
+ */
+export function useHelpVersions(kind: HelpContentKind, id: number) {
+  return useQuery({
+    queryKey: [...helpAdminKey, kind, 'versions', id],
+    queryFn: async ({ signal }): Promise<{ versions: (AdminArticle | AdminFaq)[]; originalId: number }> => {
+      if (kind === 'faqs') {
+        const answer = await adminApi.get<AdminFaqVersionsResponse>(`/api/admin/help/faqs/${id}/versions`, {
+          signal,
+        });
+        return { versions: answer.versions, originalId: answer.original_id };
+      }
+      const article = await adminApi.get<AdminArticle>(`/api/admin/help/articles/${id}`, { signal });
+      const answer = await adminApi.get<AdminArticleVersionsResponse>(
+        `/api/admin/help/articles/by-slug/${encodeURIComponent(article.slug)}`,
+        { signal },
+      );
+      return { versions: answer.versions, originalId: id };
+    },
+  });
+}
+
+/** Saves one language version from the side-by-side form: POST a new one or PATCH an existing one. */
+export function useSaveHelpVersion(kind: HelpContentKind) {
+  const invalidate = useInvalidateHelp(kind);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+      id === null
+        ? adminApi.post<MessageResponse>(`/api/admin/help/${kind}`, body)
+        : adminApi.patch<MessageResponse>(`/api/admin/help/${kind}/${id}`, body),
+    onSettled: invalidate,
   });
 }
 

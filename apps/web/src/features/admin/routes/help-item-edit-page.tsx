@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminArticle, AdminFaq } from '@app/shared/schemas/admin-content';
@@ -44,7 +44,20 @@ export function HelpItemEditPage({ kind }: { kind: HelpContentKind }) {
   const current = id === null ? null : (item.data ?? null);
   return (
     <>
-      <ContentPageHeader title={title} back={back} />
+      <ContentPageHeader
+        title={title}
+        back={back}
+        actions={
+          id !== null && (
+            <Link
+              to={`${listPath}/${id}/languages`}
+              className="text-sm text-brand-text underline underline-offset-4"
+            >
+              {t('admin.content.help.languages.open')}
+            </Link>
+          )
+        }
+      />
       {kind === 'articles' ? (
         <ArticleForm
           article={current as AdminArticle | null}

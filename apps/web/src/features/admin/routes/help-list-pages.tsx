@@ -69,6 +69,14 @@ function ItemActions({ kind, item }: { kind: HelpContentKind; item: Item }) {
           {t('admin.content.edit')}
         </Link>
       </Button>
+      <Button asChild size="sm" variant="secondary">
+        <Link
+          to={`/admin/help/${kind}/${item.id}/languages`}
+          aria-label={`${t('admin.content.help.languages.row')}: ${name}`}
+        >
+          {t('admin.content.help.languages.row')}
+        </Link>
+      </Button>
       <Button
         size="sm"
         variant="ghost"

@@ -173,4 +173,94 @@ describe('profile (spec §2 Profile, §5, §8)', () => {
     expect(await within(arabic).findByRole('option', { name: 'ألمانيا' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
+
+  describe('business fields (decision 185)', () => {
+    const CORPORATE = {
+      ...USER,
+      account_type: 'business' as const,
+      business_name: 'Acme Ltd',
+      business_email: 'billing@acme.test',
+    };
+
+    it('a personal account sees no business fields and sends none', async () => {
+      window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+      const server = fakeApi({
+        'GET /api/me': () => json(USER),
+        'PATCH /api/profile/update': () =>
+          json({
+            message: 'Profile updated successfully!',
+            profile: USER.profile,
+            business_name: null,
+            business_email: null,
+          }),
+      });
+      const user = userEvent.setup();
+      renderScreen('/profile', <ProfilePage />);
+      await user.type(await screen.findByLabelText('First name'), 'Ada');
+      expect(screen.queryByRole('group', { name: 'Business' })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Business name')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Save profile' }));
+      expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+      const body = server.to('PATCH /api/profile/update')[0]?.body as Record<string, unknown>;
+      expect(body.first_name).toBe('Ada');
+      expect(body).not.toHaveProperty('business_name');
+      expect(body).not.toHaveProperty('business_email');
+    });
+
+    it('a corporate account edits them with the profile: checked in the browser, server errors on the field', async () => {
+      window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+      const server = fakeApi({
+        'GET /api/me': () => json(CORPORATE),
+        'PATCH /api/profile/update': (request) => {
+          const body = request.body as Record<string, string>;
+          if (body.business_name === 'X')
+            return json(
+              {
+                message: 'Business name is required.',
+                code: 'VALIDATION_FAILED',
+                errors: { business_name: ['Business name is required.'] },
+              },
+              400,
+            );
+          return json({
+            message: 'Profile updated successfully!',
+            profile: USER.profile,
+            business_name: body.business_name,
+            business_email: body.business_email,
+          });
+        },
+      });
+      const user = userEvent.setup();
+      renderScreen('/profile', <ProfilePage />);
+      const group = await screen.findByRole('group', { name: 'Business' });
+      const name = within(group).getByLabelText('Business name');
+      const email = within(group).getByLabelText('Business email');
+      expect(name).toHaveValue('Acme Ltd');
+      expect(email).toHaveValue('billing@acme.test');
+
+      await user.clear(email);
+      await user.type(email, 'not-an-email');
+      await user.click(screen.getByRole('button', { name: 'Save profile' }));
+      expect(await screen.findByText('Please enter a valid business email.')).toBeInTheDocument();
+      expect(email).toHaveAttribute('aria-invalid', 'true');
+      expect(server.to('PATCH /api/profile/update')).toHaveLength(0);
+
+      await user.clear(email);
+      await user.type(email, 'Finance@Acme.test');
+      await user.clear(name);
+      await user.type(name, 'X');
+      await user.click(screen.getByRole('button', { name: 'Save profile' }));
+      expect(await screen.findByText('Business name is required.')).toBeInTheDocument();
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+
+      await user.clear(name);
+      await user.type(name, 'Acme Holdings');
+      await user.click(screen.getByRole('button', { name: 'Save profile' }));
+      expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+      expect(server.to('PATCH /api/profile/update')[1]?.body).toMatchObject({
+        business_name: 'Acme Holdings',
+        business_email: 'finance@acme.test',
+      });
+    });
+  });
 });

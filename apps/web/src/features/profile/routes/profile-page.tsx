@@ -31,7 +31,9 @@ import { useUpdateProfile } from '../api/update-profile';
 import { useCountryOptions } from '../components/use-country-names';
 
 type ProfileField = keyof Profile;
-type ProfileForm = Record<ProfileField, string>;
+type BusinessField = 'business_name' | 'business_email';
+type ProfileForm = Record<ProfileField | BusinessField, string>;
+type Business = Record<BusinessField, string | null>;
 
 const FIELDS: readonly ProfileField[] = [
   'country',
@@ -58,8 +60,15 @@ const OPTIONS = {
 } as const;
 type OptionField = keyof typeof OPTIONS;
 
-function toForm(profile: Profile): ProfileForm {
-  return Object.fromEntries(FIELDS.map((field) => [field, profile[field] ?? ''])) as ProfileForm;
+function toForm(profile: Profile, business: Business): ProfileForm {
+  return {
+    ...(Object.fromEntries(FIELDS.map((field) => [field, profile[field] ?? ''])) as Record<
+      ProfileField,
+      string
+    >),
+    business_name: business.business_name ?? '',
+    business_email: business.business_email ?? '',
+  };
 }
 
 function Tile({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
@@ -93,13 +102,13 @@ export function ProfilePage() {
     formState: { errors, isDirty },
   } = useForm<ProfileForm>({
     resolver: zodResolver(UpdateProfileRequest) as unknown as Resolver<ProfileForm>,
-    defaultValues: me.data ? toForm(me.data.profile) : undefined,
+    defaultValues: me.data ? toForm(me.data.profile, me.data) : undefined,
   });
   const profile = me.data?.profile;
   const chosenCountry = useWatch({ control, name: 'country' });
   useEffect(() => {
-    if (profile && !isDirty) reset(toForm(profile));
-  }, [profile, isDirty, reset]);
+    if (profile && me.data && !isDirty) reset(toForm(profile, me.data));
+  }, [profile, me.data, isDirty, reset]);
 
   if (me.isPending) {
     return (
@@ -115,20 +124,24 @@ export function ProfilePage() {
   const user = me.data;
   const numbers = i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage;
 
-  const onSubmit = handleSubmit((values) =>
-    update.mutate(values, {
+  const corporate = user.account_type === 'business';
+  const onSubmit = handleSubmit((values) => {
+    // Only a corporate account sends its business fields (decision 185).
+    const { business_name, business_email, ...personal } = values;
+    const payload = corporate ? { ...personal, business_name, business_email } : personal;
+    update.mutate(payload, {
       onSuccess: (answer) => {
-        reset(toForm(answer.profile));
+        reset(toForm(answer.profile, answer));
         toast.success(message(PROFILE_MESSAGES.updated));
       },
       onError: (error) => {
-        applyFieldErrors(error, setError, FIELDS);
+        applyFieldErrors(error, setError, [...FIELDS, 'business_name', 'business_email']);
         toast.error(message(PROFILE_MESSAGES.updateFailed));
       },
-    }),
-  );
+    });
+  });
 
-  const error = (field: ProfileField) => message(errors[field]?.message);
+  const error = (field: ProfileField | BusinessField) => message(errors[field]?.message);
   const optionSelect = (field: OptionField) => {
     const [values, keys] = OPTIONS[field];
     return (
@@ -211,6 +224,28 @@ export function ProfilePage() {
               </option>
             ))}
           </SelectField>
+          {corporate && (
+            <fieldset className="space-y-4">
+              <legend className="mb-3 text-base font-semibold">{t('profile.businessGroup')}</legend>
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <TextField
+                  label={t('profile.fields.business_name')}
+                  autoComplete="organization"
+                  maxLength={PROFILE_TEXT_LIMITS.business_name}
+                  error={error('business_name')}
+                  {...register('business_name')}
+                />
+                <TextField
+                  label={t('profile.fields.business_email')}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={PROFILE_TEXT_LIMITS.business_email}
+                  error={error('business_email')}
+                  {...register('business_email')}
+                />
+              </div>
+            </fieldset>
+          )}
           <fieldset className="space-y-4">
             <legend className="mb-3 text-base font-semibold">{t('profile.legalGroup')}</legend>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

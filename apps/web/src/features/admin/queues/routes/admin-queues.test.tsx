@@ -267,6 +267,7 @@ function memberDetail(sections: AdminMemberDetailResponse['sections']): AdminMem
       created_at: '2026-01-01T00:00:00.000Z',
       account_type: 'personal',
       business_name: null,
+      business_email: null,
       language: 'en',
       currency: 'USD',
       two_factor_enabled: false,
@@ -322,6 +323,28 @@ describe('member page', () => {
       '2',
       '3',
     ]);
+  });
+
+  it('shows a corporate account with its business name and email', async () => {
+    const base = memberDetail(['sessions']);
+    const member = {
+      ...base,
+      member: {
+        ...base.member,
+        account_type: 'business' as const,
+        business_name: 'Acme Ltd',
+        business_email: 'billing@acme.test',
+      },
+    };
+    fakeApi({
+      'GET /api/admin/users/7': () => json(member),
+      'GET /api/admin/users/7/sessions': () =>
+        json({ section: 'sessions', data: [], meta: { current_page: 1, total_pages: 1, total: 0 } }),
+    });
+    renderRoutes([{ path: '/admin/members/:id', element: <MemberPage /> }], '/admin/members/7');
+    expect(await screen.findByText('Corporate account')).toBeInTheDocument();
+    expect(screen.getByText('Business Name').nextSibling).toHaveTextContent('Acme Ltd');
+    expect(screen.getByText('Business Email').nextSibling).toHaveTextContent('billing@acme.test');
   });
 
   it('suspends with a reason', async () => {

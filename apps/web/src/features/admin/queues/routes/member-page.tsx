@@ -79,6 +79,15 @@ function Member({ id }: { id: number }) {
           <h2 className="font-semibold">{t('adminQueues.members.account')}</h2>
           <dl className="mt-3 text-sm">
             <Row label={t('adminQueues.members.email')}>{account.email}</Row>
+            <Row label={t('adminQueues.members.accountType')}>
+              {t(account.account_type === 'business' ? 'auth.signup.corporate' : 'auth.signup.personal')}
+            </Row>
+            {account.account_type === 'business' && (
+              <>
+                <Row label={t('auth.signup.businessName')}>{account.business_name ?? '—'}</Row>
+                <Row label={t('auth.signup.businessEmail')}>{account.business_email ?? '—'}</Row>
+              </>
+            )}
             <Row label={t('adminQueues.queue.columns.id')}>{account.id}</Row>
             <Row label={t('adminQueues.members.columns.referral')}>{account.referral_code}</Row>
             <Row label={t('adminQueues.members.joined')}>{date(account.created_at)}</Row>
