@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { exitQuotes, userPlanAccruals, type ExitQuoteRow, type Tx } from '@app/db';
 
 export type NewExitQuote = typeof exitQuotes.$inferInsert;
@@ -9,15 +9,31 @@ export async function insertQuote(tx: Tx, row: NewExitQuote): Promise<ExitQuoteR
   return created;
 }
 
-/** The plan's latest quote (the only one that can be executed), for the member. */
-export async function latestQuote(tx: Tx, userId: number, userPlanId: number): Promise<ExitQuoteRow | null> {
+/** The member's quote `id` for the plan, or null (another plan's or member's quote is null too). */
+export async function findQuote(
+  tx: Tx,
+  userId: number,
+  userPlanId: number,
+  id: string,
+): Promise<ExitQuoteRow | null> {
   const [row] = await tx
     .select()
     .from(exitQuotes)
-    .where(and(eq(exitQuotes.userPlanId, userPlanId), eq(exitQuotes.userId, userId)))
-    .orderBy(desc(exitQuotes.createdAt), desc(exitQuotes.id))
-    .limit(1);
+    .where(and(eq(exitQuotes.id, id), eq(exitQuotes.userPlanId, userPlanId), eq(exitQuotes.userId, userId)));
   return row ?? null;
+}
+
+/**
+ * Ends the plan's live quotes at `now`: a new quote supersedes them, so the plan has at most one
+ * executable quote (the caller holds the plan row's lock).
+ */
+export async function expireLiveQuotes(tx: Tx, userPlanId: number, now: Date): Promise<void> {
+  await tx
+    .update(exitQuotes)
+    .set({ expiresAt: now })
+    .where(
+      and(eq(exitQuotes.userPlanId, userPlanId), isNull(exitQuotes.usedAt), gt(exitQuotes.expiresAt, now)),
+    );
 }
 
 export async function markUsed(tx: Tx, id: string, now: Date): Promise<void> {

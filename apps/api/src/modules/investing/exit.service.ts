@@ -72,6 +72,7 @@ export async function exitQuote(deps: AppDeps, userId: number, id: number): Prom
   return deps.database.db.transaction(async (tx) => {
     const { plan: locked, catalogue, endsAt } = await exitablePlan(tx, userId, id, now);
     const { plan, figures } = await freshFigures(tx, locked, catalogue, now);
+    await exitRepository.expireLiveQuotes(tx, plan.id, now);
     const quote = await exitRepository.insertQuote(tx, {
       id: randomUUID(),
       userPlanId: plan.id,
@@ -126,8 +127,8 @@ export async function exitUserPlan(
   const now = deps.clock.now();
   const row = await deps.database.db.transaction(async (tx) => {
     const { plan: locked, catalogue } = await exitablePlan(tx, userId, id, now);
-    const quote = await exitRepository.latestQuote(tx, userId, locked.id);
-    if (!quote || quote.id !== quoteId || quote.usedAt !== null) throw stale();
+    const quote = await exitRepository.findQuote(tx, userId, locked.id, quoteId);
+    if (!quote || quote.usedAt !== null) throw stale();
     if (quote.expiresAt.getTime() <= now.getTime()) throw stale();
     const { plan, figures } = await freshFigures(tx, locked, catalogue, now);
     const quoted = [quote.principal, quote.earned, quote.forfeited, quote.penalty, quote.returned];

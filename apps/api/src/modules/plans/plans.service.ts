@@ -56,6 +56,8 @@ export interface NewPlanInput {
   maxAmountCents: number;
   status?: 'active' | 'inactive';
   sortOrder?: number;
+  /** The early-exit rule (decision 186); not allowed by default. */
+  exit?: { penaltyBps: number; forfeit: 'none' | 'current_period' | 'all' };
 }
 
 /** Adds a plan to the catalogue (seed, test factory; the admin's CRUD later). */
@@ -71,6 +73,9 @@ export function createPlan(db: DbOrTx, input: NewPlanInput, now: Date): Promise<
     maxAmount: input.maxAmountCents,
     status: input.status ?? 'active',
     sortOrder: input.sortOrder ?? 0,
+    exitAllowed: input.exit !== undefined,
+    exitPenaltyBps: input.exit?.penaltyBps ?? 0,
+    exitForfeit: input.exit?.forfeit ?? 'none',
     createdAt: now,
     updatedAt: now,
   });
