@@ -38,7 +38,8 @@ export function exitFigures(
   rule: ExitRule,
 ): ExitFigures {
   const { principal, earned } = input;
-  const wanted = rule.forfeit === 'all' ? earned : rule.forfeit === 'current_period' ? input.earnedThisPeriod : 0;
+  const wanted =
+    rule.forfeit === 'all' ? earned : rule.forfeit === 'current_period' ? input.earnedThisPeriod : 0;
   const penalty = Math.min(
     principal,
     Number(divideHalfEven(BigInt(principal) * BigInt(rule.penaltyBps), 10_000n)),
@@ -71,4 +72,3 @@ export function maturityTotal(
       : Math.floor((plan.endsAt.getTime() - plan.nextAccrualAt.getTime()) / DAY_MS) + 1;
   return plan.amount + cumulativeEarnings(plan.amount, plan.rateDaysBps + remaining * rateBps);
 }
-
