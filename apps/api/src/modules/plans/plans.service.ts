@@ -106,6 +106,8 @@ export const PLAN_CATALOGUE: NewPlanInput[] = [
     durationDays: 182,
     minAmountCents: dollars(5_000),
     maxAmountCents: dollars(250_000),
+    // May be left early for 1.5% of the principal and the current 30-day period's earnings (decision 186).
+    exit: { penaltyBps: 150, forfeit: 'current_period' },
   },
   {
     name: 'Prime',
