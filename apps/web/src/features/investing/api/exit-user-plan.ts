@@ -8,7 +8,8 @@ import { userPlansQueryKey } from './plans-keys';
 /** GET /api/pp/:id/exit-quote: what leaving today gives (valid 60 s, decision 186); never cached. */
 export function useExitQuote(id: number | null) {
   return useQuery({
-    queryKey: [...userPlansQueryKey, 'exit-quote', id],
+    // Not under the plans' key: the exit invalidates those, and a quote must not be asked again then.
+    queryKey: ['exit-quote', id],
     queryFn: ({ signal }) => api.get<ExitQuote>(`/api/pp/${id}/exit-quote`, { signal }),
     enabled: id !== null,
     gcTime: 0,
