@@ -115,6 +115,12 @@ describe('POST /api/pp/:id/exit', () => {
     const [used] = await db.select().from(exitQuotes).where(eq(exitQuotes.id, body.id));
     expect(used?.usedAt?.toISOString()).toBe('2026-06-05T12:00:30.000Z');
 
+    const activity = await member.client.get('/api/activity', { token: member.token });
+    expect(activity.json<{ data: { type: string; amount: number }[] }>().data[0]).toMatchObject({
+      type: 'principal_returned',
+      amount: 9883.56,
+    });
+
     const again = await exitOf(member, held.id, { quote_id: body.id });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('This plan has already ended.');
