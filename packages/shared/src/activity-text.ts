@@ -110,7 +110,7 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
     case 'investment':
       return detail.goal === null ? t.investment(plan).trimEnd() : t.goalContribution(detail.goal);
     case 'principal_returned':
-      return detail.kind === 'plan_withdrawal' ? t.planWithdrawal(plan) : t.maturity(plan);
+      return detail.kind === 'plan_maturity' ? t.maturity(plan) : t.planWithdrawal(plan);
     case 'earning':
       return t.earning(plan);
     case 'loan_disbursement':

@@ -40,7 +40,7 @@ export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], reado
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_released'],
   investment: ['investment'],
-  principal_returned: ['plan_maturity', 'plan_withdrawal'],
+  principal_returned: ['plan_maturity', 'plan_withdrawal', 'plan_exit'],
   earning: ['earning'],
   loan_disbursement: ['loan_disbursement'],
   loan_payment: ['loan_payment'],

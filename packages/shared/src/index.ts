@@ -21,6 +21,7 @@ export * from './schemas/account';
 export * from './schemas/portfolio';
 export * from './schemas/ledger';
 export * from './investing';
+export * from './early-exit';
 export * from './schemas/investing';
 export * from './loans';
 export * from './rate-labels';

@@ -6,6 +6,7 @@ export * from './ledger';
 export * from './money';
 export * from './plans';
 export * from './user-plans';
+export * from './exit-quotes';
 export * from './loans';
 export * from './goals';
 export * from './goal-contributions';

@@ -56,6 +56,8 @@ export const ADMIN_CONTENT_MESSAGES = {
   replySent: 'Reply sent.',
   saved: 'Saved.',
   deleted: 'Deleted.',
+  exitPenaltyInvalid: 'Enter a penalty in basis points (0 to 10000).',
+  exitForfeitInvalid: 'Choose which earnings an early exit gives up.',
 } as const;
 const M = ADMIN_CONTENT_MESSAGES;
 
@@ -143,6 +145,10 @@ const planFields = catalogueFields(PLAN_CATEGORIES, {
   apy_bps: intIn(0, 100_000, M.rateInvalid),
   locked_apy_bps: intIn(0, 100_000, M.rateInvalid),
   duration_days: intIn(1, 3650, M.durationInvalid).nullable(),
+  // The early-exit rule of a fixed term (decision 186); left out: not allowed on create, kept on edit.
+  exit_allowed: z.boolean().optional(),
+  exit_penalty_bps: intIn(0, 10_000, M.exitPenaltyInvalid).optional(),
+  exit_forfeit: z.enum(['none', 'current_period', 'all'], { error: M.exitForfeitInvalid }).optional(),
 });
 
 /** The rules across fields of a plan (checked on the whole plan after an edit too). */
@@ -178,6 +184,9 @@ export const AdminPlan = catalogueRow({
   apy_bps: z.number().int(),
   locked_apy_bps: z.number().int(),
   duration_days: z.number().int().nullable(),
+  exit_allowed: z.boolean(),
+  exit_penalty_bps: z.number().int(),
+  exit_forfeit: z.enum(['none', 'current_period', 'all']),
 });
 export type AdminPlan = z.infer<typeof AdminPlan>;
 export const AdminPlanListResponse = z.object({ data: z.array(AdminPlan), meta: ListMeta });

@@ -20,6 +20,14 @@ export const INVEST_MESSAGES = {
   lockFlexible: 'A flexible plan cannot be locked; you can withdraw it at any time instead.',
   withdrawn: 'Plan withdrawn. The amount is back in your balance.',
   withdrawOnlyFlexible: 'Only an active flexible plan can be withdrawn before its end.',
+  exitNotAllowed: 'This plan cannot be left before its end date.',
+  exitFlexible: 'A flexible plan has no term to leave; withdraw it instead.',
+  exitLocked: 'This plan is locked until its end date and cannot be left early.',
+  exitEnded: 'This plan has already ended.',
+  exitGoal: 'This plan belongs to a savings goal and cannot be left on its own.',
+  exitQuoteStale: 'This quote is no longer valid. Please get a new quote.',
+  exitQuoteInvalid: 'Choose a valid quote.',
+  exited: 'Plan closed early. The amount is back in your balance.',
   loading: 'Loading your plans...',
   empty: 'No active or completed plans found.',
 } as const;
@@ -58,6 +66,10 @@ export const Plan = z.object({
   min_amount: z.number(),
   max_amount: z.number(),
   status: z.enum(['active', 'inactive']),
+  /** The early-exit rule of a fixed term (decision 186): penalty in bps of the principal. */
+  exit_allowed: z.boolean(),
+  exit_penalty_bps: z.number().int(),
+  exit_forfeit: z.enum(['none', 'current_period', 'all']),
   /** Spec display fields: price = min_amount, change "+8.00%", duration "6 months" | "Flexible". */
   price: z.number(),
   change: z.string(),
@@ -136,3 +148,30 @@ export type InvestResponse = z.infer<typeof InvestResponse>;
 
 export const UserPlanActionResponse = z.object({ message: z.string(), plan: UserPlan });
 export type UserPlanActionResponse = z.infer<typeof UserPlanActionResponse>;
+
+/** GET /api/pp/:id/exit-quote (decision 186). Dollars. */
+export const ExitQuote = z.object({
+  id: z.string().uuid(),
+  user_plan_id: z.number().int(),
+  principal: z.number(),
+  earned: z.number(),
+  forfeited: z.number(),
+  penalty: z.number(),
+  /** Credited to the balance by the exit. */
+  returned: z.number(),
+  /** Earnings kept (already in the balance). */
+  kept_earnings: z.number(),
+  /** returned + kept_earnings: what the plan gives in all when left today. */
+  total: z.number(),
+  /** What it would give in all if held to the end (at its current rate). */
+  maturity_total: z.number(),
+  ends_at: z.string(),
+  expires_at: z.string(),
+});
+export type ExitQuote = z.infer<typeof ExitQuote>;
+
+/** POST /api/pp/:id/exit. */
+export const ExitRequest = z.object({
+  quote_id: z.string({ message: INVEST_MESSAGES.exitQuoteInvalid }).uuid(INVEST_MESSAGES.exitQuoteInvalid),
+});
+export type ExitRequest = z.input<typeof ExitRequest>;

@@ -175,6 +175,9 @@ export function toAdminPlan(row: PlanRow): AdminPlan {
     apy_bps: row.apyBps,
     locked_apy_bps: row.lockedApyBps,
     duration_days: row.durationDays,
+    exit_allowed: row.exitAllowed,
+    exit_penalty_bps: row.exitPenaltyBps,
+    exit_forfeit: row.exitForfeit,
     ...rowTail(row),
   };
 }
@@ -212,6 +215,9 @@ export function createAdminPlan(
         maxAmountCents: input.max_amount,
         status: input.status,
         sortOrder: input.sort_order,
+        ...(input.exit_allowed
+          ? { exit: { penaltyBps: input.exit_penalty_bps ?? 0, forfeit: input.exit_forfeit ?? 'none' } }
+          : {}),
       },
       actor.now,
     ),
@@ -243,6 +249,9 @@ export function updateAdminPlan(
       maxAmount: merged.max_amount,
       status: input.status ?? current.status,
       sortOrder: input.sort_order ?? current.sortOrder,
+      exitAllowed: input.exit_allowed ?? current.exitAllowed,
+      exitPenaltyBps: input.exit_penalty_bps ?? current.exitPenaltyBps,
+      exitForfeit: input.exit_forfeit ?? current.exitForfeit,
       updatedAt: actor.now,
     });
   });

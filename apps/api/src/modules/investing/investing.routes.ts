@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ExitQuote,
+  ExitRequest,
   IdParams,
   InvestRequest,
   InvestResponse,
@@ -10,6 +12,7 @@ import {
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import { exitQuote, exitUserPlan } from './exit.service';
 import { getUserPlan, invest, listUserPlans, lockUserPlan, withdrawUserPlan } from './investing.service';
 
 /** Investing (spec §7 POST /api/invest, GET /api/pp, POST /api/pp/:id/lock; DESIGN §6). */
@@ -92,5 +95,38 @@ export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => withdrawUserPlan(app.deps, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/pp/:id/exit-quote',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['investing'],
+        summary: 'What leaving an active fixed-term plan today gives (a quote valid for 60 s)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: ExitQuote, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => exitQuote(app.deps, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/pp/:id/exit',
+    {
+      onRequest: app.requireMember,
+      config: { idempotent: true },
+      schema: {
+        tags: ['investing'],
+        summary: 'Leave a fixed-term plan early by executing exactly its latest quote',
+        security: bearer,
+        params: IdParams,
+        body: ExitRequest,
+        response: { 200: UserPlanActionResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request) =>
+      exitUserPlan(app.deps, currentUser(request).id, request.params.id, request.body.quote_id),
   );
 };

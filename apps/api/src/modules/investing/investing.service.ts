@@ -206,10 +206,7 @@ export async function withdrawUserPlan(
     if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
     if (plan.status !== 'active' || plan.durationDays !== null)
       throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.withdrawOnlyFlexible);
-    while (plan.nextAccrualAt.getTime() <= now.getTime()) {
-      await accrueBatch(tx, plan.nextAccrualAt, now, 1, plan.id);
-      plan = (await repository.findUserPlan(tx, userId, id))!;
-    }
+    plan = await creditDueDays(tx, plan, now);
     await postEntry(
       tx,
       {
@@ -224,6 +221,19 @@ export async function withdrawUserPlan(
     return repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: now, updatedAt: now });
   });
   return { message: INVEST_MESSAGES.withdrawn, plan: toUserPlan(row) };
+}
+
+/**
+ * Credits the days of a locked (FOR UPDATE) plan already due at `now`, in the caller's transaction, the
+ * same code as the job; answers the plan row after them.
+ */
+export async function creditDueDays(tx: Tx, plan: UserPlanRow, now: Date): Promise<UserPlanRow> {
+  let row = plan;
+  while (stillEarning(row) && row.nextAccrualAt.getTime() <= now.getTime()) {
+    await accrueBatch(tx, row.nextAccrualAt, now, 1, row.id);
+    row = (await repository.findUserPlan(tx, row.userId, row.id))!;
+  }
+  return row;
 }
 
 // ── Accrual (DESIGN §6; docs/decisions/071 and 073) ────────────────────────────────────────────

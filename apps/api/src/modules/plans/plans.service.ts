@@ -25,6 +25,9 @@ export function toPlan(row: PlanRow): Plan {
     min_amount: centsToMajor(row.minAmount),
     max_amount: centsToMajor(row.maxAmount),
     status: row.status,
+    exit_allowed: row.durationDays !== null && row.exitAllowed,
+    exit_penalty_bps: row.exitPenaltyBps,
+    exit_forfeit: row.exitForfeit,
     price: centsToMajor(row.minAmount),
     change: formatRate(row.apyBps),
     duration: formatDuration(row.durationDays),
@@ -53,6 +56,8 @@ export interface NewPlanInput {
   maxAmountCents: number;
   status?: 'active' | 'inactive';
   sortOrder?: number;
+  /** The early-exit rule (decision 186); not allowed by default. */
+  exit?: { penaltyBps: number; forfeit: 'none' | 'current_period' | 'all' };
 }
 
 /** Adds a plan to the catalogue (seed, test factory; the admin's CRUD later). */
@@ -68,6 +73,9 @@ export function createPlan(db: DbOrTx, input: NewPlanInput, now: Date): Promise<
     maxAmount: input.maxAmountCents,
     status: input.status ?? 'active',
     sortOrder: input.sortOrder ?? 0,
+    exitAllowed: input.exit !== undefined,
+    exitPenaltyBps: input.exit?.penaltyBps ?? 0,
+    exitForfeit: input.exit?.forfeit ?? 'none',
     createdAt: now,
     updatedAt: now,
   });
@@ -98,6 +106,8 @@ export const PLAN_CATALOGUE: NewPlanInput[] = [
     durationDays: 182,
     minAmountCents: dollars(5_000),
     maxAmountCents: dollars(250_000),
+    // May be left early for 1.5% of the principal and the current 30-day period's earnings (decision 186).
+    exit: { penaltyBps: 150, forfeit: 'current_period' },
   },
   {
     name: 'Prime',

@@ -7,7 +7,7 @@ import {
   type AdminPlanCreateInput,
 } from '@app/shared/schemas/admin-content';
 import { PLAN_CATEGORIES } from '@app/shared/schemas/investing';
-import { TextField } from '#components/ui/field';
+import { SelectField, TextField } from '#components/ui/field';
 import { FormActions, useAdminForm } from './admin-form';
 import { CatalogueFields } from './catalogue-form-fields';
 import { numberOrNull, schemaResolver } from './schema-resolver';
@@ -23,6 +23,9 @@ export interface PlanFormValues {
   max_amount: string;
   status: 'active' | 'inactive';
   sort_order: string;
+  exit_allowed: 'no' | 'yes';
+  exit_penalty_bps: string;
+  exit_forfeit: 'none' | 'current_period' | 'all';
 }
 
 export const PLAN_FIELDS = [
@@ -36,6 +39,9 @@ export const PLAN_FIELDS = [
   'max_amount',
   'status',
   'sort_order',
+  'exit_allowed',
+  'exit_penalty_bps',
+  'exit_forfeit',
 ] as const;
 
 /** What POST/PATCH /api/admin/plans is sent (amounts in dollars as typed, rates in basis points). */
@@ -51,6 +57,9 @@ export function planPayload(values: PlanFormValues): AdminPlanCreateInput {
     max_amount: values.max_amount,
     status: values.status,
     sort_order: numberOrNull(values.sort_order) ?? 0,
+    exit_allowed: values.exit_allowed === 'yes',
+    exit_penalty_bps: numberOrNull(values.exit_penalty_bps) ?? 0,
+    exit_forfeit: values.exit_forfeit,
   };
 }
 
@@ -66,6 +75,9 @@ export function planFormValues(plan: AdminPlan | null): PlanFormValues {
     max_amount: plan ? String(plan.max_amount) : '',
     status: plan?.status ?? 'active',
     sort_order: plan ? String(plan.sort_order) : '0',
+    exit_allowed: plan?.exit_allowed ? 'yes' : 'no',
+    exit_penalty_bps: plan ? String(plan.exit_penalty_bps) : '0',
+    exit_forfeit: plan?.exit_forfeit ?? 'none',
   };
 }
 
@@ -93,6 +105,7 @@ export function PlanForm({ plan, pending, onSubmit, onCancel }: PlanFormProps) {
   });
   const apy = useWatch({ control, name: 'apy_bps' });
   const locked = useWatch({ control, name: 'locked_apy_bps' });
+  const penalty = useWatch({ control, name: 'exit_penalty_bps' });
   const rateHint = (bps: string) => {
     const percent = percentHint(bps);
     return percent ? t('admin.content.plans.ratePercent', { percent }) : t('admin.content.plans.rateHint');
@@ -133,6 +146,24 @@ export function PlanForm({ plan, pending, onSubmit, onCancel }: PlanFormProps) {
           />
         }
       />
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-semibold">{t('admin.content.plans.exit.legend')}</legend>
+        <SelectField label={t('admin.content.plans.exit.allowed')} {...field('exit_allowed')}>
+          <option value="no">{t('admin.content.plans.exit.no')}</option>
+          <option value="yes">{t('admin.content.plans.exit.yes')}</option>
+        </SelectField>
+        <TextField
+          label={t('admin.content.plans.exit.penalty')}
+          inputMode="numeric"
+          hint={rateHint(penalty)}
+          {...field('exit_penalty_bps')}
+        />
+        <SelectField label={t('admin.content.plans.exit.forfeit')} {...field('exit_forfeit')}>
+          <option value="none">{t('admin.content.plans.exit.forfeitNone')}</option>
+          <option value="current_period">{t('admin.content.plans.exit.forfeitPeriod')}</option>
+          <option value="all">{t('admin.content.plans.exit.forfeitAll')}</option>
+        </SelectField>
+      </fieldset>
       {plan && <p className="text-sm text-muted">{t('admin.content.plans.snapshotNote')}</p>}
       <FormActions
         pending={pending}

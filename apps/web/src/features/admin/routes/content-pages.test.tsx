@@ -24,6 +24,9 @@ const plan: AdminPlan = {
   apy_bps: 900,
   locked_apy_bps: 1100,
   duration_days: 90,
+  exit_allowed: false,
+  exit_penalty_bps: 0,
+  exit_forfeit: 'none',
   min_amount: 100,
   max_amount: 10_000,
   status: 'active',
@@ -79,6 +82,11 @@ describe('plan form', () => {
     await user.clear(screen.getByLabelText('Maximum amount (USD)'));
     await user.type(screen.getByLabelText('Maximum amount (USD)'), '10000');
     await user.type(screen.getByLabelText('Term in days'), '90');
+    // The early-exit rule (decision 186): allowed, 2% of the principal, the current period's earnings.
+    await user.selectOptions(screen.getByLabelText('Early exit'), 'yes');
+    await user.clear(screen.getByLabelText('Penalty (basis points of the principal)'));
+    await user.type(screen.getByLabelText('Penalty (basis points of the principal)'), '200');
+    await user.selectOptions(screen.getByLabelText('Earnings given up'), 'current_period');
     await user.click(screen.getByRole('button', { name: 'Create plan' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/plans'));
     expect(server.to('POST /api/admin/plans')[0]?.body).toMatchObject({
@@ -90,6 +98,9 @@ describe('plan form', () => {
       min_amount: '500',
       max_amount: '10000',
       status: 'active',
+      exit_allowed: true,
+      exit_penalty_bps: 200,
+      exit_forfeit: 'current_period',
     });
   });
 

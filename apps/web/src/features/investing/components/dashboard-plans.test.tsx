@@ -22,6 +22,9 @@ const PLANS = [
     min_amount: 5000,
     max_amount: 250000,
     price: 5000,
+    exit_allowed: true,
+    exit_penalty_bps: 150,
+    exit_forfeit: 'current_period',
   }),
   cataloguePlan({
     id: 3,
@@ -101,6 +104,10 @@ describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
     )!;
     await user.click(within(row).getByRole('button', { name: 'Invest Growth' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invest in Growth' });
+    // Its exit rule, before the member invests (decision 186).
+    expect(within(dialog).getByTestId('exit-rule')).toHaveTextContent(
+      "You can leave early for a penalty of 1.5% of the amount and the current 30-day period's earnings.",
+    );
     const amount = within(dialog).getByLabelText('Amount (USD)');
     await user.type(amount, 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Invest now' }));

@@ -91,6 +91,15 @@ export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
       {plan && (
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           <AvailableBalance label={t('investing.invest.available')} />
+          {plan.duration_days !== null && (
+            <p className="text-sm text-muted" data-testid="exit-rule">
+              {plan.exit_allowed
+                ? t(`investing.invest.exitRule.${plan.exit_forfeit}`, {
+                    penalty: labels.percent(plan.exit_penalty_bps),
+                  })
+                : t('investing.invest.exitRule.notAllowed')}
+            </p>
+          )}
           <TextField
             label={t('investing.invest.amount')}
             type="number"

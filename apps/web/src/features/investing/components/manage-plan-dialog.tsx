@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import '#lib/zod-config';
@@ -9,6 +10,7 @@ import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { logger } from '#lib/logger';
 import { useLockUserPlan } from '../api/lock-user-plan';
+import { ExitPlanPanel } from './exit-plan-panel';
 import { LockTerms } from './lock-terms';
 import { useWithdrawUserPlan } from '../api/withdraw-user-plan';
 
@@ -20,7 +22,8 @@ interface ManagePlanDialogProps {
 /**
  * Manage on the plans page (spec §2): 'Lock Plan' for a fixed-term plan, with Cancel and Lock Plan;
  * after locking the modal closes and the list reloads. A flexible plan cannot be locked
- * (docs/decisions/072): its Manage offers Withdraw instead.
+ * (docs/decisions/072): its Manage offers Withdraw instead. An active fixed term also offers "Leave
+ * early", which shows the exit quote before the member confirms (decision 186).
  */
 export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) {
   const { t } = useTranslation();
@@ -28,11 +31,13 @@ export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) 
   const lock = useLockUserPlan();
   const withdraw = useWithdrawUserPlan();
   const action = plan?.flexible ? withdraw : lock;
+  const [leaving, setLeaving] = useState(false);
 
   const close = (open: boolean) => {
     if (!open) {
       lock.reset();
       withdraw.reset();
+      setLeaving(false);
     }
     onOpenChange(open);
   };
@@ -47,6 +52,18 @@ export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) 
       onError: (error) => logger.warn('plan action failed', error),
     });
   };
+
+  if (plan && leaving)
+    return (
+      <Dialog
+        open
+        onOpenChange={close}
+        title={t('investing.exit.title')}
+        description={t('investing.exit.body', { name: plan.name })}
+      >
+        <ExitPlanPanel plan={plan} onDone={() => close(false)} />
+      </Dialog>
+    );
 
   return (
     <Dialog
@@ -69,6 +86,11 @@ export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) 
         <Button variant="secondary" onClick={() => close(false)}>
           {t('common.cancel')}
         </Button>
+        {plan && !plan.flexible && plan.status === 'active' && (
+          <Button variant="secondary" onClick={() => setLeaving(true)}>
+            {t('investing.exit.open')}
+          </Button>
+        )}
         <Button onClick={confirm} disabled={action.isPending}>
           {plan?.flexible ? t('investing.manage.withdraw') : t('investing.manage.lock')}
         </Button>

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { PlanRow, Tx, UserPlanRow } from '@app/db';
+import {
+  EXIT_QUOTE_TTL_SECONDS,
+  INVEST_MESSAGES,
+  centsToMajor,
+  exitFigures,
+  exitPeriodStart,
+  firstAccrualAt,
+  maturityTotal,
+  type ExitFigures,
+  type ExitQuote,
+  type UserPlanActionResponse,
+} from '@app/shared';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { postEntry, type Posting } from '../../ledger/ledger';
+import { findPlan } from '../plans/plans.service';
+import * as exitRepository from './exit.repository';
+import * as repository from './investing.repository';
+import { creditDueDays, toUserPlan } from './investing.service';
+
+/**
+ * Early exit from a fixed term (decision 186): a quote of what the member gets today, valid for
+ * EXIT_QUOTE_TTL_SECONDS, and the exit that executes exactly that quote.
+ */
+
+const stale = () => new AppError('CONFLICT', INVEST_MESSAGES.exitQuoteStale);
+
+/** The member's plan, locked, if it can be left early now; answers it with its catalogue plan. */
+async function exitablePlan(
+  tx: Tx,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<{ plan: UserPlanRow; catalogue: PlanRow; endsAt: Date }> {
+  const plan = await repository.lockUserPlan(tx, userId, id);
+  if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
+  if (plan.endsAt === null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.exitFlexible);
+  if (plan.status === 'locked')
+    throw new AppError('CONFLICT', INVEST_MESSAGES.exitLocked, {
+      locked_until: [plan.endsAt.toISOString()],
+    });
+  if (plan.status !== 'active' || plan.endsAt.getTime() <= now.getTime())
+    throw new AppError('CONFLICT', INVEST_MESSAGES.exitEnded);
+  if (plan.goalId !== null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.exitGoal);
+  const catalogue = await findPlan(tx, plan.planId);
+  if (!catalogue?.exitAllowed) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.exitNotAllowed);
+  return { plan, catalogue, endsAt: plan.endsAt };
+}
+
+/** Credits the days due, then computes today's figures from the books. */
+async function freshFigures(
+  tx: Tx,
+  locked: UserPlanRow,
+  catalogue: PlanRow,
+  now: Date,
+): Promise<{ plan: UserPlanRow; figures: ExitFigures }> {
+  const plan = await creditDueDays(tx, locked, now);
+  const from = firstAccrualAt(exitPeriodStart(plan.startsAt, now)).toISOString().slice(0, 10);
+  const earnedThisPeriod = await exitRepository.earnedSince(tx, plan.id, from);
+  const figures = exitFigures(
+    { principal: plan.amount, earned: plan.earned, earnedThisPeriod },
+    { penaltyBps: catalogue.exitPenaltyBps, forfeit: catalogue.exitForfeit },
+  );
+  return { plan, figures };
+}
+
+/** GET /api/pp/:id/exit-quote: what leaving today gives, and what holding to the end would. */
+export async function exitQuote(deps: AppDeps, userId: number, id: number): Promise<ExitQuote> {
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const { plan: locked, catalogue, endsAt } = await exitablePlan(tx, userId, id, now);
+    const { plan, figures } = await freshFigures(tx, locked, catalogue, now);
+    await exitRepository.expireLiveQuotes(tx, plan.id, now);
+    const quote = await exitRepository.insertQuote(tx, {
+      id: randomUUID(),
+      userPlanId: plan.id,
+      userId,
+      principal: figures.principal,
+      earned: figures.earned,
+      forfeited: figures.forfeited,
+      penalty: figures.penalty,
+      returned: figures.returned,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EXIT_QUOTE_TTL_SECONDS * 1000),
+    });
+    return {
+      id: quote.id,
+      user_plan_id: plan.id,
+      principal: centsToMajor(figures.principal),
+      earned: centsToMajor(figures.earned),
+      forfeited: centsToMajor(figures.forfeited),
+      penalty: centsToMajor(figures.penalty),
+      returned: centsToMajor(figures.returned),
+      kept_earnings: centsToMajor(figures.kept),
+      total: centsToMajor(figures.total),
+      maturity_total: centsToMajor(maturityTotal({ ...plan, endsAt }, plan.apyBps)),
+      ends_at: endsAt.toISOString(),
+      expires_at: quote.expiresAt.toISOString(),
+    };
+  });
+}
+
+/** The exit's postings: the principal leaves `invested` for cash, the platform's income and expense. */
+function exitPostings(userId: number, figures: ExitFigures): Posting[] {
+  const postings: Posting[] = [{ account: { userId, kind: 'invested' }, amount: -figures.principal }];
+  if (figures.returned > 0) postings.push({ account: { userId, kind: 'cash' }, amount: figures.returned });
+  if (figures.penalty > 0)
+    postings.push({ account: { platform: 'interest_income' }, amount: figures.penalty });
+  // Forfeited earnings go back where they came from: they reduce the platform's yield expense.
+  if (figures.forfeited > 0)
+    postings.push({ account: { platform: 'yield_expense' }, amount: figures.forfeited });
+  return postings;
+}
+
+/**
+ * POST /api/pp/:id/exit: executes the plan's latest quote if it is unused, unexpired and still what a
+ * fresh computation gives (409 otherwise, nothing moved); the quote id is the ledger reference.
+ */
+export async function exitUserPlan(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+  quoteId: string,
+): Promise<UserPlanActionResponse> {
+  const now = deps.clock.now();
+  const row = await deps.database.db.transaction(async (tx) => {
+    const { plan: locked, catalogue } = await exitablePlan(tx, userId, id, now);
+    const quote = await exitRepository.findQuote(tx, userId, locked.id, quoteId);
+    if (!quote || quote.usedAt !== null) throw stale();
+    if (quote.expiresAt.getTime() <= now.getTime()) throw stale();
+    const { plan, figures } = await freshFigures(tx, locked, catalogue, now);
+    const quoted = [quote.principal, quote.earned, quote.forfeited, quote.penalty, quote.returned];
+    const fresh = [figures.principal, figures.earned, figures.forfeited, figures.penalty, figures.returned];
+    if (quoted.some((value, index) => value !== fresh[index])) throw stale();
+    const posted = await postEntry(
+      tx,
+      {
+        kind: 'plan_exit',
+        reference: `plan_exit:${quote.id}`,
+        userId,
+        metadata: {
+          user_plan_id: plan.id,
+          quote_id: quote.id,
+          penalty: figures.penalty,
+          forfeited: figures.forfeited,
+        },
+        postings: exitPostings(userId, figures),
+      },
+      now,
+    );
+    if (!posted.created) throw stale();
+    await exitRepository.markUsed(tx, quote.id, now);
+    return repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: now, updatedAt: now });
+  });
+  return { message: INVEST_MESSAGES.exited, plan: toUserPlan(row) };
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ExitQuote, UserPlan } from '@app/shared/schemas/investing';
+import { fakeApi, json } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { MemberPlansPage } from './member-plans-page';
+
+const plan = (status: UserPlan['status']): UserPlan => ({
+  id: 1,
+  plan_id: 2,
+  name: 'Growth',
+  plan_name: 'Growth',
+  category: 'personal',
+  amount: 5000,
+  status,
+  apy_bps: 1200,
+  locked_apy_bps: 1300,
+  rate_bps: 1200,
+  change: '+12.00%',
+  duration_days: 182,
+  duration: '6 months',
+  flexible: false,
+  starts_at: '2026-03-02T09:00:00.000Z',
+  ends_at: '2026-08-31T09:00:00.000Z',
+  locked_at: null,
+  closed_at: null,
+  next_accrual_at: '2026-03-03T00:00:00.000Z',
+  accrued_days: 1,
+  earned: 1.64,
+  goal_id: null,
+});
+
+const quote = (id: string): ExitQuote => ({
+  id,
+  user_plan_id: 1,
+  principal: 5000,
+  earned: 1.64,
+  forfeited: 1.64,
+  penalty: 75,
+  returned: 4923.36,
+  kept_earnings: 0,
+  total: 4923.36,
+  maturity_total: 5299.18,
+  ends_at: '2026-08-31T09:00:00.000Z',
+  expires_at: '2026-03-03T10:01:00.000Z',
+});
+
+const page = (data: UserPlan[]) =>
+  json({ data, meta: { current_page: 1, total_pages: 1, total: data.length } });
+const stale = 'This quote is no longer valid. Please get a new quote.';
+
+describe('Leave early (decision 186)', () => {
+  it('shows today against maturity, refuses a stale quote, and leaves with a new one', async () => {
+    let quotes = 0;
+    let exited = false;
+    const server = fakeApi({
+      'GET /api/pp': () => page([plan(exited ? 'completed' : 'active')]),
+      'GET /api/pp/1/exit-quote': () => {
+        quotes += 1;
+        return json(quote(`00000000-0000-4000-8000-00000000000${quotes}`));
+      },
+      'POST /api/pp/1/exit': () => {
+        if (quotes < 2) return json({ message: stale, code: 'CONFLICT' }, 409);
+        exited = true;
+        return json({
+          message: 'Plan closed early. The amount is back in your balance.',
+          plan: plan('completed'),
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/plans', <MemberPlansPage />);
+    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
+    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
+        name: 'Leave early',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
+    expect(
+      await within(dialog).findByText('Today: $4,923.36; at maturity on Aug 31, 2026: $5,299.18.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Penalty').nextSibling).toHaveTextContent('$75.00');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Leave plan' }));
+    expect(await within(dialog).findByText(stale)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'New quote' }));
+    await waitFor(() => expect(quotes).toBe(2));
+    await waitFor(() => expect(within(dialog).queryByText(stale)).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Leave plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Completed' })).toBeDisabled());
+    expect(server.to('POST /api/pp/1/exit').map((call) => call.body)).toEqual([
+      { quote_id: '00000000-0000-4000-8000-000000000001' },
+      { quote_id: '00000000-0000-4000-8000-000000000002' },
+    ]);
+  });
+
+  it('says why a plan cannot be left', async () => {
+    fakeApi({
+      'GET /api/pp': () => page([plan('active')]),
+      'GET /api/pp/1/exit-quote': () =>
+        json({ message: 'This plan cannot be left before its end date.', code: 'BUSINESS_RULE' }, 422),
+    });
+    const user = userEvent.setup();
+    renderScreen('/plans', <MemberPlansPage />);
+    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
+    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
+        name: 'Leave early',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
+    expect(
+      await within(dialog).findByText('This plan cannot be left before its end date.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Leave plan' })).not.toBeInTheDocument();
+  });
+});
