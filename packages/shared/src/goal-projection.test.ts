@@ -111,7 +111,7 @@ const inputs = fc.record({
   lag: fc.integer({ min: 0, max: 40 }),
 });
 
-const toInput = (v: fc.RecordValue<typeof inputs> extends infer T ? T : never): GoalProjectionInput => {
+const toInput = (v: typeof inputs extends fc.Arbitrary<infer T> ? T : never): GoalProjectionInput => {
   const today = '2026-03-15';
   return {
     ...v,
