@@ -57,7 +57,9 @@ export const goals = pgTable(
     // The on-track job walks the active goals with a date not yet checked this period (decision 187).
     index('goals_track_idx')
       .on(t.id)
-      .where(sql`${t.status} = 'active' and ${t.targetDate} is not null and ${t.trackCheckedPeriod} < ${t.nextPeriod}`),
+      .where(
+        sql`${t.status} = 'active' and ${t.targetDate} is not null and ${t.trackCheckedPeriod} < ${t.nextPeriod}`,
+      ),
     index('goals_due_idx')
       .on(t.nextDueOn, t.id)
       .where(sql`${t.status} = 'active'`),

@@ -29,7 +29,8 @@ export interface NotificationParams {
   goal_completed: { goal: string; target: number };
   goal_skipped_plan_closed: { goal: string; due: string; plan: string };
   goal_skipped_low_balance: { goal: string; due: string; amount: number };
-  goal_off_track: { goal: string; target: number; date: string; projected: number; suggested: number | null };
+  goal_off_track: { goal: string; target: number; date: string; projected: number; suggested: number };
+  goal_off_track_late: { goal: string; target: number; date: string; projected: number };
 }
 export type NotificationKey = keyof NotificationParams;
 export type NotificationMessage = {
@@ -161,9 +162,12 @@ const EN: Texts = {
   goal_off_track: {
     title: () => 'Goal behind schedule',
     body: (p, f) =>
-      p.suggested === null
-        ? `Your goal “${p.goal}” will not reach ${f.money(p.target)} by ${f.date(p.date)}: it is projected at ${f.money(p.projected)}.`
-        : `Your goal “${p.goal}” is projected at ${f.money(p.projected)} on ${f.date(p.date)}, short of its target of ${f.money(p.target)}. Contributing ${f.money(p.suggested)} each period would put it back on track.`,
+      `Your goal “${p.goal}” is projected at ${f.money(p.projected)} on ${f.date(p.date)}, short of its target of ${f.money(p.target)}. Contributing ${f.money(p.suggested)} each period would put it back on track.`,
+  },
+  goal_off_track_late: {
+    title: () => 'Goal behind schedule',
+    body: (p, f) =>
+      `Your goal “${p.goal}” will not reach ${f.money(p.target)} by ${f.date(p.date)}: it is projected at ${f.money(p.projected)}.`,
   },
 };
 
@@ -274,9 +278,12 @@ const ES: Texts = {
   goal_off_track: {
     title: () => 'Meta con retraso',
     body: (p, f) =>
-      p.suggested === null
-        ? `Tu meta «${p.goal}» no alcanzará ${f.money(p.target)} para el ${f.date(p.date)}: se proyecta en ${f.money(p.projected)}.`
-        : `Tu meta «${p.goal}» se proyecta en ${f.money(p.projected)} el ${f.date(p.date)}, por debajo de su objetivo de ${f.money(p.target)}. Aportar ${f.money(p.suggested)} por periodo la volvería a encaminar.`,
+      `Tu meta «${p.goal}» se proyecta en ${f.money(p.projected)} el ${f.date(p.date)}, por debajo de su objetivo de ${f.money(p.target)}. Aportar ${f.money(p.suggested)} por periodo la volvería a encaminar.`,
+  },
+  goal_off_track_late: {
+    title: () => 'Meta con retraso',
+    body: (p, f) =>
+      `Tu meta «${p.goal}» no alcanzará ${f.money(p.target)} para el ${f.date(p.date)}: se proyecta en ${f.money(p.projected)}.`,
   },
 };
 
@@ -381,9 +388,12 @@ const AR: Texts = {
   goal_off_track: {
     title: () => 'الهدف متأخر عن موعده',
     body: (p, f) =>
-      p.suggested === null
-        ? `لن يبلغ هدفك «${p.goal}» مبلغ ${f.money(p.target)} بحلول ${f.date(p.date)}: القيمة المتوقعة ${f.money(p.projected)}.`
-        : `القيمة المتوقعة لهدفك «${p.goal}» في ${f.date(p.date)} هي ${f.money(p.projected)}، أقل من هدفه البالغ ${f.money(p.target)}. المساهمة بمبلغ ${f.money(p.suggested)} في كل فترة تعيده إلى المسار.`,
+      `القيمة المتوقعة لهدفك «${p.goal}» في ${f.date(p.date)} هي ${f.money(p.projected)}، أقل من هدفه البالغ ${f.money(p.target)}. المساهمة بمبلغ ${f.money(p.suggested)} في كل فترة تعيده إلى المسار.`,
+  },
+  goal_off_track_late: {
+    title: () => 'الهدف متأخر عن موعده',
+    body: (p, f) =>
+      `لن يبلغ هدفك «${p.goal}» مبلغ ${f.money(p.target)} بحلول ${f.date(p.date)}: القيمة المتوقعة ${f.money(p.projected)}.`,
   },
 };
 
