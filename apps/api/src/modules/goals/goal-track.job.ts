@@ -49,7 +49,7 @@ async function claimUnchecked(tx: Tx, today: string, limit: number): Promise<Che
       apyBps: num(row.apy_bps),
       frequency: (row.target_frequency ?? null) as GoalFrequency | null,
       targetDate: String(row.target_date),
-      nextDueOn: row.next_due_on === null ? null : String(row.next_due_on),
+      nextDueOn: typeof row.next_due_on === 'string' ? row.next_due_on : null,
       today,
     },
   }));
