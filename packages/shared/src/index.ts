@@ -29,6 +29,7 @@ export * from './schemas/loans';
 export * from './schemas/assistant';
 export * from './goals';
 export * from './goal-planning';
+export * from './goal-projection';
 export * from './schemas/goals';
 export * from './schemas/admin';
 export * from './schemas/admin-queues';

@@ -36,6 +36,7 @@ import { loanCollectionJob } from '../jobs/loan-collection.job';
 import { assistantRoutes } from './assistant/assistant.routes';
 import { goalsRoutes } from './goals/goals.routes';
 import { goalContributionJob } from '../jobs/goal-contribution.job';
+import { goalTrackJob } from './goals/goal-track.job';
 import { catalogueRoutes } from './admin-content/catalogue.routes';
 import { adminSettingsRoutes } from './admin-content/settings.routes';
 import { adminHelpRoutes } from './admin-content/help.routes';
@@ -82,4 +83,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   app.deps.jobs.register(refundDebtCollectionJob(app.deps.mailer, app.log));
   app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
   app.deps.jobs.register(goalContributionJob(app.deps.mailer));
+  app.deps.jobs.register(goalTrackJob);
 }

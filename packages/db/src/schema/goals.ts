@@ -45,6 +45,8 @@ export const goals = pgTable(
     anchorPeriod: integer('anchor_period').notNull().default(0),
     contributions: integer('contributions').notNull().default(0),
     skippedPeriods: integer('skipped_periods').notNull().default(0),
+    /** The period (next_period) whose on-track check has run: one check, one notice at most, a period (decision 187). */
+    trackCheckedPeriod: integer('track_checked_period').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -52,6 +54,12 @@ export const goals = pgTable(
   (t) => [
     index('goals_user_idx').on(t.userId, t.createdAt, t.id),
     // The contribution job walks the active goals due by today.
+    // The on-track job walks the active goals with a date not yet checked this period (decision 187).
+    index('goals_track_idx')
+      .on(t.id)
+      .where(
+        sql`${t.status} = 'active' and ${t.targetDate} is not null and ${t.trackCheckedPeriod} < ${t.nextPeriod}`,
+      ),
     index('goals_due_idx')
       .on(t.nextDueOn, t.id)
       .where(sql`${t.status} = 'active'`),

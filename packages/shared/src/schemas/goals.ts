@@ -139,6 +139,17 @@ export const PlanImpactRequest = z.object({
 export type PlanImpactRequest = z.input<typeof PlanImpactRequest>;
 export type PlanImpactInput = z.output<typeof PlanImpactRequest>;
 
+/**
+ * Whether the goal is on track (decision 187): the projected value at the target date (dollars) and,
+ * when behind, the contribution per period (dollars, rounded up to the cent) that would reach it.
+ */
+export const GoalProjectionView = z.object({
+  track: z.enum(['on_track', 'behind', 'overdue', 'completed', 'no_date']),
+  projected_value: z.number(),
+  remaining_contributions: z.number().int(),
+  suggested_contribution: z.number().nullable(),
+});
+
 /** A goal as GET /api/goals gives it (spec §3 plus the next contribution). Amounts in dollars. */
 export const Goal = z.object({
   id: z.number().int(),
@@ -164,6 +175,7 @@ export const Goal = z.object({
   next_contribution_amount: z.number().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  projection: GoalProjectionView,
 });
 export type Goal = z.infer<typeof Goal>;
 

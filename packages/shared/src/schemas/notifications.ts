@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'loan_completed',
   'goal_contribution_skipped',
   'goal_completed',
+  'goal_off_track',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

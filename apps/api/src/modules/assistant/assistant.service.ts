@@ -9,7 +9,7 @@ import { figuresIn, withMoneyParts } from './assistant.parts';
 import { listGoals } from '../goals/goals.service';
 
 /** The member's goals with progress, through the goals module's service (its bounded list). */
-export function goalsReader(deps: Pick<AppDeps, 'database'>): GoalsReader {
+export function goalsReader(deps: Pick<AppDeps, 'database' | 'clock'>): GoalsReader {
   return async (ctx) => {
     const { data } = await listGoals(deps, ctx.userId);
     return {

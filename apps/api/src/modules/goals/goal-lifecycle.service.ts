@@ -74,7 +74,12 @@ export async function saveGoal(
       throw new AppError('INSUFFICIENT_FUNDS', GOAL_MESSAGES.insufficientBalance(money(unit)));
     throw error;
   }
-  return savedMessage(toGoal(saved, plan.name), plan.name, unit, source);
+  return savedMessage(
+    toGoal(saved, { planName: plan.name, planApyBps: plan.apyBps, today: utcDate(now) }),
+    plan.name,
+    unit,
+    source,
+  );
 }
 
 /** The goal's plan (404 unknown, 422 not a goal plan, closed, too many goals) and its unit (cents). */

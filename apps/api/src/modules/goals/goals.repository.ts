@@ -11,12 +11,13 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 export interface GoalWithPlan {
   goal: GoalRow;
   planName: string;
+  planApyBps: number;
 }
 
 /** The member's goals, newest first, at most `limit` (GET /api/goals: one bounded read). */
 export async function listGoals(db: DbOrTx, userId: number, limit: number): Promise<GoalWithPlan[]> {
   const rows = await db
-    .select({ goal: goals, planName: plans.name })
+    .select({ goal: goals, planName: plans.name, planApyBps: plans.apyBps })
     .from(goals)
     .innerJoin(plans, eq(plans.id, goals.planId))
     .where(eq(goals.userId, userId))
@@ -32,7 +33,7 @@ export async function countGoals(db: DbOrTx, userId: number): Promise<number> {
 
 export async function findGoal(db: DbOrTx, userId: number, id: number): Promise<GoalWithPlan | null> {
   const [row] = await db
-    .select({ goal: goals, planName: plans.name })
+    .select({ goal: goals, planName: plans.name, planApyBps: plans.apyBps })
     .from(goals)
     .innerJoin(plans, eq(plans.id, goals.planId))
     .where(and(eq(goals.id, id), eq(goals.userId, userId)));

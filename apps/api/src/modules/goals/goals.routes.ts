@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  Goal,
   GoalCreateRequest,
   GoalListResponse,
   GoalResponse,
@@ -13,7 +14,7 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
-import { calculatePlanImpact, listGoals, previewPlans } from './goals.service';
+import { calculatePlanImpact, getGoal, listGoals, previewPlans } from './goals.service';
 import { deleteGoal, pauseGoal, resumeGoal, saveGoal } from './goal-lifecycle.service';
 
 /**
@@ -34,6 +35,21 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listGoals(app.deps, currentUser(request).id),
+  );
+
+  app.get(
+    '/api/goals/:id',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['goals'],
+        summary: 'One of the member’s goals, with whether it is on track (decision 187)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: Goal, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => getGoal(app.deps, currentUser(request).id, request.params.id),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
   goalProgressPercent,
   goalDateProblem,
   planImpact,
+  projectGoal,
   suggestGoalPlans,
   type GoalPlanOption,
   type Goal,
@@ -37,7 +38,37 @@ export type GoalDeps = Pick<AppDeps, 'database' | 'clock' | 'mailer'>;
 export const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
 export const money = (cents: number) => formatMoney(centsToMajor(cents));
 
-export function toGoal(row: GoalRow, planName: string): Goal {
+/** The goal's projection (decision 187): from its stored totals and schedule, never its history. */
+function toProjection(row: GoalRow, apyBps: number, today: string): Goal['projection'] {
+  const projection = projectGoal({
+    status: row.status,
+    targetCents: row.targetAmount,
+    investedCents: row.invested,
+    earnedCents: row.earned,
+    unitCents: row.unitAmount,
+    apyBps,
+    frequency: row.targetFrequency,
+    targetDate: row.targetDate,
+    nextDueOn: row.nextDueOn,
+    today,
+  });
+  const suggested = projection.suggestedContributionCents;
+  return {
+    track: projection.track,
+    projected_value: centsToMajor(projection.projectedCents),
+    remaining_contributions: projection.remainingContributions,
+    suggested_contribution: suggested === null ? null : centsToMajor(suggested),
+  };
+}
+
+/** What a goal is shown with: its plan's name and rate, and today's date (UTC). */
+export interface GoalContext {
+  planName: string;
+  planApyBps: number;
+  today: string;
+}
+
+export function toGoal(row: GoalRow, context: GoalContext): Goal {
   const next = row.status === 'active' && row.nextDueOn !== null;
   return {
     id: row.id,
@@ -52,7 +83,7 @@ export function toGoal(row: GoalRow, planName: string): Goal {
     target_frequency: row.targetFrequency,
     target_date: row.targetDate,
     plan_id: row.planId,
-    plan_name: planName,
+    plan_name: context.planName,
     unit_amount: centsToMajor(row.unitAmount),
     contributions: row.contributions,
     skipped_periods: row.skippedPeriods,
@@ -60,13 +91,18 @@ export function toGoal(row: GoalRow, planName: string): Goal {
     next_contribution_amount: next ? centsToMajor(row.unitAmount) : null,
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+    projection: toProjection(row, context.planApyBps, context.today),
   };
 }
 
 /** GET /api/goals: the member's goals (newest first) and the summary header's figures. */
-export async function listGoals(deps: Pick<AppDeps, 'database'>, userId: number): Promise<GoalListResponse> {
+export async function listGoals(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  userId: number,
+): Promise<GoalListResponse> {
   const rows = await repository.listGoals(deps.database.db, userId, MAX_GOALS_PER_MEMBER);
-  const data = rows.map(({ goal, planName }) => toGoal(goal, planName));
+  const today = utcDate(deps.clock.now());
+  const data = rows.map(({ goal, planName, planApyBps }) => toGoal(goal, { planName, planApyBps, today }));
   const invested = rows.reduce((total, { goal }) => total + goal.invested, 0);
   return {
     data,
@@ -80,10 +116,15 @@ export async function listGoals(deps: Pick<AppDeps, 'database'>, userId: number)
 }
 
 /** One of the member's goals (404 for anyone else's). */
-export async function getGoal(deps: Pick<AppDeps, 'database'>, userId: number, id: number): Promise<Goal> {
+export async function getGoal(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  userId: number,
+  id: number,
+): Promise<Goal> {
   const row = await repository.findGoal(deps.database.db, userId, id);
   if (!row) throw AppError.notFound(GOAL_MESSAGES.goalNotFound);
-  return toGoal(row.goal, row.planName);
+  const today = utcDate(deps.clock.now());
+  return toGoal(row.goal, { planName: row.planName, planApyBps: row.planApyBps, today });
 }
 
 const planForGoal = (row: PlanRow): PlanForGoal => ({

@@ -29,6 +29,8 @@ export interface NotificationParams {
   goal_completed: { goal: string; target: number };
   goal_skipped_plan_closed: { goal: string; due: string; plan: string };
   goal_skipped_low_balance: { goal: string; due: string; amount: number };
+  goal_off_track: { goal: string; target: number; date: string; projected: number; suggested: number };
+  goal_off_track_late: { goal: string; target: number; date: string; projected: number };
 }
 export type NotificationKey = keyof NotificationParams;
 export type NotificationMessage = {
@@ -157,6 +159,16 @@ const EN: Texts = {
     body: (p, f) =>
       `We could not invest ${f.money(p.amount)} for your goal “${p.goal}” on ${f.date(p.due)}: your balance was too low. We try again next period.`,
   },
+  goal_off_track: {
+    title: () => 'Goal behind schedule',
+    body: (p, f) =>
+      `Your goal “${p.goal}” is projected at ${f.money(p.projected)} on ${f.date(p.date)}, short of its target of ${f.money(p.target)}. Contributing ${f.money(p.suggested)} each period would put it back on track.`,
+  },
+  goal_off_track_late: {
+    title: () => 'Goal behind schedule',
+    body: (p, f) =>
+      `Your goal “${p.goal}” will not reach ${f.money(p.target)} by ${f.date(p.date)}: it is projected at ${f.money(p.projected)}.`,
+  },
 };
 
 const ES: Texts = {
@@ -263,6 +275,16 @@ const ES: Texts = {
     body: (p, f) =>
       `No pudimos invertir ${f.money(p.amount)} para tu meta «${p.goal}» el ${f.date(p.due)}: tu saldo era insuficiente. Lo intentaremos de nuevo el próximo periodo.`,
   },
+  goal_off_track: {
+    title: () => 'Meta con retraso',
+    body: (p, f) =>
+      `Tu meta «${p.goal}» se proyecta en ${f.money(p.projected)} el ${f.date(p.date)}, por debajo de su objetivo de ${f.money(p.target)}. Aportar ${f.money(p.suggested)} por periodo la volvería a encaminar.`,
+  },
+  goal_off_track_late: {
+    title: () => 'Meta con retraso',
+    body: (p, f) =>
+      `Tu meta «${p.goal}» no alcanzará ${f.money(p.target)} para el ${f.date(p.date)}: se proyecta en ${f.money(p.projected)}.`,
+  },
 };
 
 const AR: Texts = {
@@ -362,6 +384,16 @@ const AR: Texts = {
     title: () => 'تم تخطي مساهمة الهدف',
     body: (p, f) =>
       `لم نتمكن من استثمار ${f.money(p.amount)} لهدفك «${p.goal}» في ${f.date(p.due)}: كان رصيدك منخفضًا جدًا. سنحاول مجددًا في الفترة التالية.`,
+  },
+  goal_off_track: {
+    title: () => 'الهدف متأخر عن موعده',
+    body: (p, f) =>
+      `القيمة المتوقعة لهدفك «${p.goal}» في ${f.date(p.date)} هي ${f.money(p.projected)}، أقل من هدفه البالغ ${f.money(p.target)}. المساهمة بمبلغ ${f.money(p.suggested)} في كل فترة تعيده إلى المسار.`,
+  },
+  goal_off_track_late: {
+    title: () => 'الهدف متأخر عن موعده',
+    body: (p, f) =>
+      `لن يبلغ هدفك «${p.goal}» مبلغ ${f.money(p.target)} بحلول ${f.date(p.date)}: القيمة المتوقعة ${f.money(p.projected)}.`,
   },
 };
 

@@ -157,6 +157,7 @@ function GoalCard({ goal }: { goal: Goal }) {
         </div>
       </dl>
       <GoalProgress goal={goal} />
+      {goal.status !== 'completed' && <GoalTrack goal={goal} />}
       {goal.next_contribution_date && goal.next_contribution_amount !== null && (
         <p className="text-xs text-muted">
           {t('goals.card.next', {
@@ -171,6 +172,29 @@ function GoalCard({ goal }: { goal: Goal }) {
       <GoalActions goal={goal} />
     </li>
   );
+}
+
+/** Whether the goal is on track (decision 187): the projection the API sends with every goal. */
+function GoalTrack({ goal }: { goal: Goal }) {
+  const { t } = useTranslation();
+  const money = usePrivateMoney();
+  const { track, projected_value: projected, suggested_contribution: suggested } = goal.projection;
+  if (track === 'on_track')
+    return <p className="text-sm text-success">{t('goals.track.onTrack', { amount: money(projected) })}</p>;
+  if (track === 'behind' && suggested !== null)
+    return (
+      <p className="text-sm text-warning">
+        {t(`goals.track.behind_${goal.target_frequency ?? 'daily'}`, {
+          projected: money(projected),
+          amount: money(suggested),
+        })}
+      </p>
+    );
+  if (track === 'behind' || track === 'overdue')
+    return (
+      <p className="text-sm text-warning">{t('goals.track.overdue', { projected: money(projected) })}</p>
+    );
+  return null;
 }
 
 /** The goal list (spec §2): name, status, Target Amount, Invested, Earnings, progress, Timeframe. */

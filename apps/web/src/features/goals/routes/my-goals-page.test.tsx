@@ -30,6 +30,12 @@ function goal(overrides: Partial<Goal> = {}): Goal {
     next_contribution_amount: 100,
     created_at: '2026-03-02T09:00:00.000Z',
     completed_at: null,
+    projection: {
+      track: 'on_track',
+      projected_value: 20500,
+      remaining_contributions: 20,
+      suggested_contribution: null,
+    },
     ...overrides,
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "goals" ADD COLUMN "track_checked_period" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "goals_track_idx" ON "goals" USING btree ("id") WHERE "goals"."status" = 'active' and "goals"."target_date" is not null and "goals"."track_checked_period" < "goals"."next_period";
