@@ -23,4 +23,6 @@ ALTER TABLE "balance_corrections" ADD CONSTRAINT "balance_corrections_decided_by
 CREATE INDEX "balance_corrections_status_idx" ON "balance_corrections" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "balance_corrections_user_idx" ON "balance_corrections" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_owner" CHECK (("ledger_accounts"."user_id" is not null and "ledger_accounts"."kind" in ('cash', 'invested', 'withdrawal_hold', 'loan', 'debt'))
-        or ("ledger_accounts"."user_id" is null and "ledger_accounts"."kind" in ('external', 'yield_expense', 'rewards_expense', 'interest_income', 'adjustments')));
+        or ("ledger_accounts"."user_id" is null and "ledger_accounts"."kind" in ('external', 'yield_expense', 'rewards_expense', 'interest_income', 'adjustments')));--> statement-breakpoint
+-- The platform's adjustments account: the other side of every balance correction (decision 182).
+INSERT INTO ledger_accounts (user_id, kind, balance, created_at) VALUES (NULL, 'adjustments', 0, now()) ON CONFLICT DO NOTHING;
