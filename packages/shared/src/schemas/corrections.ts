@@ -22,7 +22,8 @@ export const CORRECTION_MESSAGES = {
 } as const;
 
 const M = CORRECTION_MESSAGES;
-const text = (required: string, max = 500) => z.string({ error: required }).trim().min(1, required).max(max, M.tooLong);
+const text = (required: string, max = 500) =>
+  z.string({ error: required }).trim().min(1, required).max(max, M.tooLong);
 
 export const CORRECTION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 
@@ -68,3 +69,5 @@ export type AdminCorrection = z.infer<typeof AdminCorrection>;
 
 export const CorrectionListResponse = z.object({ data: z.array(AdminCorrection), meta: ListMeta });
 export const CorrectionActionResponse = z.object({ message: z.string(), correction: AdminCorrection });
+export type CorrectionListResponse = z.infer<typeof CorrectionListResponse>;
+export type CorrectionActionResponse = z.infer<typeof CorrectionActionResponse>;

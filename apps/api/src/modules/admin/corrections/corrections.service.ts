@@ -223,7 +223,10 @@ export async function closeCorrection(
       ip,
       createdAt: now,
     });
-    return { message: outcome === 'rejected' ? M.rejected : M.withdrawn, correction: await view(tx, updated!) };
+    return {
+      message: outcome === 'rejected' ? M.rejected : M.withdrawn,
+      correction: await view(tx, updated!),
+    };
   });
 }
 

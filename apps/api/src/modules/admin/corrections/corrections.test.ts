@@ -76,16 +76,23 @@ describe('balance corrections', () => {
 
     const activity = await member.client.get('/api/activity', { token: member.token });
     const row = activity.json<ActivityResponse>().data.find((item) => item.type === 'adjustment');
-    expect(row).toMatchObject({ amount: 12.5, description: 'Balance adjustment: Duplicate gateway fee refunded' });
+    expect(row).toMatchObject({
+      amount: 12.5,
+      description: 'Balance adjustment: Duplicate gateway fee refunded',
+    });
     expect(JSON.stringify(activity.json())).not.toContain('Ticket 881');
 
     const notes = await member.client.get('/api/notifications', { token: member.token });
-    expect(notes.json<NotificationListResponse>().data.map((item) => item.kind)).toContain('balance_corrected');
+    expect(notes.json<NotificationListResponse>().data.map((item) => item.kind)).toContain(
+      'balance_corrected',
+    );
 
     const audit = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.subjectType, 'balance_correction'), eq(auditLog.subjectId, String(correction.id))));
+      .where(
+        and(eq(auditLog.subjectType, 'balance_correction'), eq(auditLog.subjectId, String(correction.id))),
+      );
     expect(audit.map((entry) => [entry.action, entry.actorId])).toEqual(
       expect.arrayContaining([
         ['correction.proposed', finance.user.id],
@@ -118,7 +125,9 @@ describe('balance corrections', () => {
     const first = await propose(member);
     const ownReject = await post(finance, `/api/admin/corrections/${first.id}/reject`, { reason: 'no' });
     expect(ownReject.statusCode).toBe(403);
-    const rejected = await post(secondFinance, `/api/admin/corrections/${first.id}/reject`, { reason: 'Not owed' });
+    const rejected = await post(secondFinance, `/api/admin/corrections/${first.id}/reject`, {
+      reason: 'Not owed',
+    });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json<CorrectionActionResponse>().correction.status).toBe('rejected');
 
@@ -137,7 +146,10 @@ describe('balance corrections', () => {
       token: finance.token,
     });
     expect(list.statusCode).toBe(200);
-    expect(list.json<CorrectionListResponse>().data.map((item) => item.status)).toEqual(['withdrawn', 'rejected']);
+    expect(list.json<CorrectionListResponse>().data.map((item) => item.status)).toEqual([
+      'withdrawn',
+      'rejected',
+    ]);
     await ledgerOk();
   });
 
@@ -201,6 +213,36 @@ describe('balance corrections', () => {
     const [row] = await db.select().from(balanceCorrections).where(eq(balanceCorrections.id, correction.id));
     expect(row!.status).toBe('pending');
     expect(await cashOf(member)).toBe(0);
+    await ledgerOk();
+  });
+
+  it('the ledger check proves corrections: an approved one without its entry breaks it', async () => {
+    const member = await signedInMember(app);
+    const [forged] = await db
+      .insert(balanceCorrections)
+      .values({
+        userId: member.user.id,
+        direction: 'credit',
+        amount: 700,
+        memberReason: 'x',
+        note: 'x',
+        reference: 'x',
+        status: 'approved',
+        createdAt: new Date(),
+      })
+      .returning();
+    try {
+      const check = await checkLedger(db);
+      expect(check.ok).toBe(false);
+      expect(check.mismatchedCorrections).toEqual(
+        expect.arrayContaining([
+          { correctionId: forged!.id, field: 'entry', expected: 700, actual: 0 },
+          expect.objectContaining({ correctionId: null, field: 'adjustments_account' }),
+        ]),
+      );
+    } finally {
+      await db.delete(balanceCorrections).where(eq(balanceCorrections.id, forged!.id));
+    }
     await ledgerOk();
   });
 });

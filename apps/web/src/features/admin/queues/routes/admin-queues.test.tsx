@@ -409,6 +409,7 @@ describe('reconciliation', () => {
       mismatched_list_totals: [],
       mismatched_cash_amounts: [],
       mismatched_refunds: [],
+      mismatched_corrections: [],
       mismatched_cash_chain: [],
       duplicate_references: 0,
       accounts_checked: 12,
