@@ -122,6 +122,7 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
     case 'deposit_refund':
       return t.refund(detail.reference ?? '').trimEnd();
     default:
-      return t.adjustment;
+      // A balance correction (decision 182) carries the reason its member may read.
+      return detail.reference ? `${t.adjustment}: ${detail.reference}` : t.adjustment;
   }
 }

@@ -33,6 +33,7 @@ export * from './goal-projection';
 export * from './schemas/goals';
 export * from './schemas/admin';
 export * from './schemas/admin-queues';
+export * from './schemas/corrections';
 export * from './schemas/admin-members';
 export * from './schemas/admin-content';
 export * from './schemas/statements';

@@ -15,6 +15,7 @@ import {
   mismatchedQueueTotals,
   mismatchedWithdrawalHolds,
 } from './checks/members';
+import { mismatchedCorrections } from './checks/corrections';
 import { mismatchedRefunds } from './checks/refunds';
 import type { LedgerCheck } from './checks/types';
 
@@ -44,6 +45,7 @@ export const LEDGER_CHECKS: { [K in ProblemList]: (db: DbOrTx) => Promise<Ledger
   mismatchedWithdrawalHolds,
   mismatchedListTotals,
   mismatchedRefunds,
+  mismatchedCorrections,
 };
 
 /** Every check's name: the named checks, plus the postings sum and the duplicate references. */
@@ -58,7 +60,8 @@ export type LedgerCheckName = ProblemList | 'postingsSum' | 'duplicateReferences
  * entry is the previous one plus its cash amount, the latest is the cash balance (decision 158); every plan's earned-to-date equals the earning
  * postings of its accruals; every refunded deposit's take-back plus its debt is its credited amount,
  * and a member's debt account is minus what they still owe (decision 155); every member's withdrawal
- * hold is the sum of their pending withdrawals (decision 174).
+ * hold is the sum of their pending withdrawals (decision 174); every balance correction moved its
+ * signed amount, and the adjustments account is minus the approved ones' sum (decision 182).
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
   const counts = await ledgerCounts(db);
@@ -79,6 +82,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedWithdrawalHolds: await LEDGER_CHECKS.mismatchedWithdrawalHolds(db),
     mismatchedListTotals: await LEDGER_CHECKS.mismatchedListTotals(db),
     mismatchedRefunds: await LEDGER_CHECKS.mismatchedRefunds(db),
+    mismatchedCorrections: await LEDGER_CHECKS.mismatchedCorrections(db),
     duplicateReferences: counts.duplicateReferences,
     accountsChecked: counts.accountsChecked,
     entriesChecked: counts.entriesChecked,

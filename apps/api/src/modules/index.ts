@@ -7,6 +7,7 @@ import { membersRoutes } from './admin/members.routes';
 import { adminDepositsRoutes } from './admin/queues/deposits.routes';
 import { adminLoanApplicationsRoutes } from './admin/queues/loan-applications.routes';
 import { adminWithdrawalsRoutes } from './admin/queues/withdrawals.routes';
+import { adminCorrectionsRoutes } from './admin/corrections/corrections.routes';
 import { authCleanupJob } from './auth/auth-cleanup.job';
 import { authRoutes } from './auth/auth.routes';
 import { emailChangeRoutes } from './email-change/email-change.routes';
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(adminWithdrawalsRoutes);
+  await app.register(adminCorrectionsRoutes);
   await app.register(activityRoutes);
   await app.register(statementsRoutes);
   await app.register(plansRoutes);

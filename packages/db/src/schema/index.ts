@@ -10,3 +10,4 @@ export * from './exit-quotes';
 export * from './loans';
 export * from './goals';
 export * from './goal-contributions';
+export * from './corrections';

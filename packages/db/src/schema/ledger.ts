@@ -26,6 +26,7 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'yield_expense',
   'rewards_expense',
   'interest_income',
+  'adjustments',
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
@@ -55,7 +56,7 @@ export const ledgerAccounts = pgTable(
     check(
       'ledger_accounts_kind_owner',
       sql`(${t.userId} is not null and ${t.kind} in ('cash', 'invested', 'withdrawal_hold', 'loan', 'debt'))
-        or (${t.userId} is null and ${t.kind} in ('external', 'yield_expense', 'rewards_expense', 'interest_income'))`,
+        or (${t.userId} is null and ${t.kind} in ('external', 'yield_expense', 'rewards_expense', 'interest_income', 'adjustments'))`,
     ),
     check(
       'ledger_accounts_balance_sign',

@@ -65,7 +65,7 @@ export const ActivityDetail = z.object({
   kind: z.string(),
   /** Deposit or withdrawal method (bank_transfer, coinpayment, nowpayments, crypto). */
   method: z.string().nullable(),
-  /** A deposit's reference (the deposit, or the reversed deposit of a deposit_refund). */
+  /** A deposit's reference (the deposit, or the reversed deposit of a deposit_refund); a correction's member reason. */
   reference: z.string().nullable(),
   /** The plan (investment, earning, principal returned, loan disbursement). */
   plan: z.string().nullable(),

@@ -125,6 +125,18 @@ export const LedgerCheckResponse = z.object({
       actual: z.number(),
     }),
   ),
+  /**
+   * Balance corrections (decision 182): a correction whose entry did not move its signed amount
+   * (`entry`), or the adjustments account (correction_id null) not minus the approved corrections' sum.
+   */
+  mismatched_corrections: z.array(
+    z.object({
+      correction_id: z.number().int().nullable(),
+      field: z.enum(['entry', 'adjustments_account']),
+      expected: z.number(),
+      actual: z.number(),
+    }),
+  ),
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),

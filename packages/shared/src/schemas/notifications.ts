@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'goal_contribution_skipped',
   'goal_completed',
   'goal_off_track',
+  'balance_corrected',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -113,6 +114,7 @@ export function notificationLink(kind: string): string | null {
   if (kind.startsWith('withdrawal_')) return '/activity?type=withdrawal';
   if (kind === 'referral_reward') return '/rewards';
   if (kind === 'points_converted') return '/activity?type=points_conversion';
+  if (kind === 'balance_corrected') return '/activity?type=adjustment';
   if (kind.startsWith('plan_')) return '/my-portfolio';
   if (kind.startsWith('goal_')) return '/my-goals';
   return null;

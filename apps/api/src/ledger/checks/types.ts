@@ -85,6 +85,17 @@ export interface LedgerCheck {
     expected: number;
     actual: number;
   }[];
+  /**
+   * Balance corrections (decision 182): a correction whose entry did not move its member's cash by its
+   * signed amount (`entry`; nothing for one not approved), or the platform's adjustments account
+   * (correctionId null, `adjustments_account`) not minus the sum of the approved corrections.
+   */
+  mismatchedCorrections: {
+    correctionId: number | null;
+    field: 'entry' | 'adjustments_account';
+    expected: number;
+    actual: number;
+  }[];
   duplicateReferences: number;
   accountsChecked: number;
   entriesChecked: number;

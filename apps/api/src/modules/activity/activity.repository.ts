@@ -162,7 +162,7 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
           p.kind, p.amount, p.balance_after,
           case when p.rank = ${sql.raw(String(DEPOSIT_RANK))} or p.kind = 'deposit' then dd.status else w.status end as status,
           coalesce(dd.method, w.method) as method,
-          coalesce(dd.reference, ${meta('deposit_reference')}) as reference,
+          coalesce(dd.reference, ${meta('deposit_reference')}, ${meta('member_reason')}) as reference,
           coalesce(${meta('plan_name')}, up.name) as plan, g.name as goal,
           ${meta('instalment')} as instalment, ${meta('points')} as points,
           ${total} as total

@@ -125,6 +125,12 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           expected: centsToMajor(row.expected),
           actual: centsToMajor(row.actual),
         })),
+        mismatched_corrections: check.mismatchedCorrections.map((row) => ({
+          correction_id: row.correctionId,
+          field: row.field,
+          expected: centsToMajor(row.expected),
+          actual: centsToMajor(row.actual),
+        })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,
         entries_checked: check.entriesChecked,

@@ -31,6 +31,7 @@ export interface NotificationParams {
   goal_skipped_low_balance: { goal: string; due: string; amount: number };
   goal_off_track: { goal: string; target: number; date: string; projected: number; suggested: number };
   goal_off_track_late: { goal: string; target: number; date: string; projected: number };
+  balance_corrected: { amount: number; reason: string };
 }
 export type NotificationKey = keyof NotificationParams;
 export type NotificationMessage = {
@@ -96,6 +97,13 @@ const EN: Texts = {
   withdrawal_approved: {
     title: () => 'Withdrawal approved',
     body: (p, f) => `Your withdrawal of ${f.money(p.amount)} has been approved and is on its way.`,
+  },
+  balance_corrected: {
+    title: () => 'Balance corrected',
+    body: (p, f) =>
+      p.amount >= 0
+        ? `We credited ${f.money(p.amount)} to your balance: ${p.reason}.`
+        : `We debited ${f.money(-p.amount)} from your balance: ${p.reason}.`,
   },
   withdrawal_rejected: {
     title: () => 'Withdrawal rejected',
@@ -214,6 +222,13 @@ const ES: Texts = {
     title: () => 'Retiro aprobado',
     body: (p, f) => `Tu retiro de ${f.money(p.amount)} ha sido aprobado y está en camino.`,
   },
+  balance_corrected: {
+    title: () => 'Saldo corregido',
+    body: (p, f) =>
+      p.amount >= 0
+        ? `Hemos abonado ${f.money(p.amount)} a tu saldo: ${p.reason}.`
+        : `Hemos cargado ${f.money(-p.amount)} a tu saldo: ${p.reason}.`,
+  },
   withdrawal_rejected: {
     title: () => 'Retiro rechazado',
     body: (p, f) =>
@@ -328,6 +343,13 @@ const AR: Texts = {
   withdrawal_approved: {
     title: () => 'تمت الموافقة على السحب',
     body: (p, f) => `تمت الموافقة على سحبك بقيمة ${f.money(p.amount)} وهو في طريقه إليك.`,
+  },
+  balance_corrected: {
+    title: () => 'تم تصحيح الرصيد',
+    body: (p, f) =>
+      p.amount >= 0
+        ? `أضفنا ${f.money(p.amount)} إلى رصيدك: ${p.reason}.`
+        : `خصمنا ${f.money(-p.amount)} من رصيدك: ${p.reason}.`,
   },
   withdrawal_rejected: {
     title: () => 'تم رفض السحب',

@@ -62,7 +62,7 @@ const movementsQuery = preparedQuery<{
   () => sql`
   select m.id, m.kind, m.amount, m.balance_after, m.at,
     to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
-    coalesce(d.method, w.method) as method, coalesce(d.reference, ${meta('deposit_reference')}) as reference,
+    coalesce(d.method, w.method) as method, coalesce(d.reference, ${meta('deposit_reference')}, ${meta('member_reason')}) as reference,
     coalesce(${meta('plan_name')}, up.name) as plan, g.name as goal, ${meta('instalment')} as instalment
   from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
       e.cash_balance_after as balance_after, e.created_at::text as at

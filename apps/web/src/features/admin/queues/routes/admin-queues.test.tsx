@@ -409,6 +409,7 @@ describe('reconciliation', () => {
       mismatched_list_totals: [],
       mismatched_cash_amounts: [],
       mismatched_refunds: [],
+      mismatched_corrections: [],
       mismatched_cash_chain: [],
       duplicate_references: 0,
       accounts_checked: 12,
@@ -419,7 +420,7 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(15);
+    expect(screen.getAllByText('Holds')).toHaveLength(16);
     expect(screen.getByText('Each balance after equals the one before plus the entry')).toBeInTheDocument();
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('Withdrawal holds equal pending withdrawals')).toBeInTheDocument();

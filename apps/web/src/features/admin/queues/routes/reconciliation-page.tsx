@@ -25,6 +25,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['withdrawalHolds', check.mismatched_withdrawal_holds.length],
     ['listTotals', check.mismatched_list_totals.length],
     ['refunds', check.mismatched_refunds.length],
+    ['corrections', check.mismatched_corrections.length],
     ['cashChain', check.mismatched_cash_chain.length],
     ['references', check.duplicate_references],
   ];

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CorrectionActionResponse,
+  CorrectionDecisionRequest,
+  CorrectionListQuery,
+  CorrectionListResponse,
+  CorrectionProposeRequest,
+  IdParams,
+} from '@app/shared';
+import { currentUser } from '../../../plugins/auth';
+import { bearer, errorResponses } from '../../auth/route-schemas';
+import {
+  approveCorrection,
+  closeCorrection,
+  listCorrections,
+  proposeCorrection,
+} from './corrections.service';
+
+/** Balance corrections (decision 182): finance proposes, a different finance admin or superadmin approves. */
+export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const decision = errorResponses(400, 401, 403, 404, 409, 419, 422, 429);
+
+  app.get(
+    '/api/admin/corrections',
+    {
+      onRequest: app.requireAdminRole('finance'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Balance corrections, newest first, by status and member',
+        security: bearer,
+        querystring: CorrectionListQuery,
+        response: { 200: CorrectionListResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listCorrections(app.deps, request.query),
+  );
+
+  app.post(
+    '/api/admin/corrections',
+    {
+      onRequest: app.requireAdminRole('finance'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Propose a credit or debit of a member’s cash (a second admin approves it)',
+        security: bearer,
+        body: CorrectionProposeRequest,
+        response: { 201: CorrectionActionResponse, ...errorResponses(400, 401, 403, 404, 419, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await proposeCorrection(app.deps, currentUser(request), request.body, request.ip);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/admin/corrections/:id/approve',
+    {
+      onRequest: app.requireAdminRole('finance'),
+      preHandler: app.requireReauth,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve (never the proposer): posts the correction through the ledger',
+        security: bearer,
+        params: IdParams,
+        response: { 200: CorrectionActionResponse, ...decision },
+      },
+    },
+    async (request) => approveCorrection(app.deps, currentUser(request), request.params.id, request.ip),
+  );
+
+  for (const [path, outcome] of [
+    ['reject', 'rejected'],
+    ['withdraw', 'withdrawn'],
+  ] as const) {
+    app.post(
+      `/api/admin/corrections/:id/${path}`,
+      {
+        onRequest: app.requireAdminRole('finance'),
+        schema: {
+          tags: ['admin'],
+          summary:
+            outcome === 'rejected'
+              ? 'Reject (another admin), with a reason: nothing moves'
+              : 'Withdraw (the proposer), with a reason: nothing moves',
+          security: bearer,
+          params: IdParams,
+          body: CorrectionDecisionRequest,
+          response: { 200: CorrectionActionResponse, ...decision },
+        },
+      },
+      async (request) =>
+        closeCorrection(
+          app.deps,
+          currentUser(request),
+          request.params.id,
+          outcome,
+          request.body.reason,
+          request.ip,
+        ),
+    );
+  }
+};
