@@ -34,3 +34,4 @@ export * from './schemas/admin-queues';
 export * from './schemas/admin-members';
 export * from './schemas/admin-content';
 export * from './schemas/statements';
+export * from './schemas/announcements';

@@ -39,6 +39,8 @@ import { goalContributionJob } from '../jobs/goal-contribution.job';
 import { catalogueRoutes } from './admin-content/catalogue.routes';
 import { adminSettingsRoutes } from './admin-content/settings.routes';
 import { adminHelpRoutes } from './admin-content/help.routes';
+import { adminAnnouncementsRoutes } from './announcements/announcements.routes';
+import { announcementSendJob } from './announcements/announcement-send.job';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -75,6 +77,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminHelpRoutes);
+  await app.register(adminAnnouncementsRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(closedAccountErasureJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
@@ -82,4 +85,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   app.deps.jobs.register(refundDebtCollectionJob(app.deps.mailer, app.log));
   app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
   app.deps.jobs.register(goalContributionJob(app.deps.mailer));
+  app.deps.jobs.register(announcementSendJob(app.deps.mailer));
 }

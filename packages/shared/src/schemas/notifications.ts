@@ -22,6 +22,9 @@ export const NOTIFICATION_KINDS = [
   'loan_completed',
   'goal_contribution_skipped',
   'goal_completed',
+  // Announcements (decision 183): news the member may turn off; security and terms notices always go.
+  'news_announcement',
+  'security_notice',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
