@@ -42,7 +42,7 @@ export function segmentFilter(
 
 export async function audienceSize(db: DbOrTx, row: Parameters<typeof segmentFilter>[0]): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from users u where ${segmentFilter(row)}`);
-  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
 
 export function announcementParams(row: Pick<AnnouncementRow, 'id' | 'title' | 'body'>): AnnouncementParams {
@@ -100,7 +100,7 @@ async function deliverBatch(database: Database, mailer: Mailer, id: number, now:
       left join inserted i on i.user_id = p.id
       left join notification_preferences np on np.user_id = p.id and np.category = 'product_news'
       order by p.id`);
-    const picked = (result as unknown as { rows: Picked[] }).rows;
+    const picked = (result as { rows: Picked[] }).rows;
     if (picked.length === 0) {
       await tx
         .update(announcements)
