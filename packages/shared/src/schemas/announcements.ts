@@ -17,7 +17,6 @@ export const ANNOUNCEMENT_MESSAGES = {
 } as const;
 const M = ANNOUNCEMENT_MESSAGES;
 
-export const ANNOUNCEMENT_LANGUAGES = ['en', 'es', 'ar'] as const;
 export const AnnouncementSegment = z.enum(['all', 'verified', 'with_plan', 'with_loan', 'country', 'plan']);
 export type AnnouncementSegment = z.infer<typeof AnnouncementSegment>;
 export const AnnouncementStatus = z.enum(['draft', 'scheduled', 'sending', 'sent']);
