@@ -37,3 +37,4 @@ export * from './schemas/corrections';
 export * from './schemas/admin-members';
 export * from './schemas/admin-content';
 export * from './schemas/statements';
+export * from './schemas/announcements';

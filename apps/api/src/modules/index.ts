@@ -41,6 +41,8 @@ import { goalTrackJob } from './goals/goal-track.job';
 import { catalogueRoutes } from './admin-content/catalogue.routes';
 import { adminSettingsRoutes } from './admin-content/settings.routes';
 import { adminHelpRoutes } from './admin-content/help.routes';
+import { adminAnnouncementsRoutes } from './announcements/announcements.routes';
+import { announcementSendJob } from './announcements/announcement-send.job';
 
 /** Every feature module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -78,6 +80,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminHelpRoutes);
+  await app.register(adminAnnouncementsRoutes);
   app.deps.jobs.register(authCleanupJob);
   app.deps.jobs.register(closedAccountErasureJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
@@ -86,4 +89,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
   app.deps.jobs.register(goalContributionJob(app.deps.mailer));
   app.deps.jobs.register(goalTrackJob);
+  app.deps.jobs.register(announcementSendJob(app.deps.mailer));
 }

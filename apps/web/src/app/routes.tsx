@@ -126,6 +126,10 @@ const MyGoalsPage = page(() => import('../features/goals/routes/my-goals-page'),
 const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
 const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
 const AdminAdminsPage = page(() => import('../features/admin/routes/admin-admins-page'), 'AdminAdminsPage');
+const AdminAnnouncementsPage = page(
+  () => import('../features/admin/routes/announcements-page'),
+  'AnnouncementsPage',
+);
 const AdminAuditLogPage = page(
   () => import('../features/admin/routes/admin-audit-log-page'),
   'AdminAuditLogPage',
@@ -247,6 +251,7 @@ export const routes: RouteObject[] = [
           { path: 'members/:id', element: <AdminMemberPage /> },
           { path: 'reconciliation', element: <AdminReconciliationPage /> },
           { path: 'admins', element: <AdminAdminsPage /> },
+          { path: 'announcements', element: <AdminAnnouncementsPage /> },
           { path: 'audit-log', element: <AdminAuditLogPage /> },
           { path: 'plans', element: <AdminPlansPage /> },
           { path: 'plans/:id', element: <AdminPlanEditPage /> },

@@ -11,3 +11,4 @@ export * from './loans';
 export * from './goals';
 export * from './goal-contributions';
 export * from './corrections';
+export * from './announcements';

@@ -24,6 +24,9 @@ export const NOTIFICATION_KINDS = [
   'goal_completed',
   'goal_off_track',
   'balance_corrected',
+  // Announcements (decision 183): news the member may turn off; security and terms notices always go.
+  'news_announcement',
+  'security_notice',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -32,7 +32,15 @@ export interface NotificationParams {
   goal_off_track: { goal: string; target: number; date: string; projected: number; suggested: number };
   goal_off_track_late: { goal: string; target: number; date: string; projected: number };
   balance_corrected: { amount: number; reason: string };
+  /** An admin's announcement (decision 183): its own text per language, English always there. */
+  announcement: AnnouncementParams;
 }
+/** An announcement's texts, flat (parameters are strings and numbers): `title_en`, `body_es`... */
+export type AnnouncementParams = Record<string, string | number> & {
+  announcement: number;
+  title_en: string;
+  body_en: string;
+};
 export type NotificationKey = keyof NotificationParams;
 export type NotificationMessage = {
   [K in NotificationKey]: { key: K; params: NotificationParams[K] };
@@ -49,7 +57,7 @@ export interface Formats {
 }
 
 type Texts = {
-  [K in NotificationKey]: {
+  [K in Exclude<NotificationKey, 'announcement'>]: {
     title: (p: NotificationParams[K]) => string;
     body: (p: NotificationParams[K], f: Formats) => string;
   };
@@ -453,6 +461,15 @@ export function renderNotification(
   message: NotificationMessage,
   language: NotificationLanguage,
 ): { title: string; body: string } {
+  if (message.key === 'announcement') {
+    // The reader's language when the admin wrote it, else English (decision 183).
+    const p = message.params;
+    const title = p[`title_${language}`];
+    const body = p[`body_${language}`];
+    return typeof title === 'string' && typeof body === 'string'
+      ? { title, body }
+      : { title: p.title_en, body: p.body_en };
+  }
   const text = TEXTS[language][message.key] as {
     title: (p: NotificationMessage['params']) => string;
     body: (p: NotificationMessage['params'], f: Formats) => string;
@@ -465,6 +482,6 @@ export function storedMessage(
   key: string | null,
   params: Record<string, string | number> | null,
 ): NotificationMessage | null {
-  if (!key || !params || !(key in EN)) return null;
+  if (!key || !params || !(key === 'announcement' || key in EN)) return null;
   return { key, params } as NotificationMessage;
 }

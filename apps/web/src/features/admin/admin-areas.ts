@@ -8,6 +8,7 @@ import {
   Inbox,
   LayoutDashboard,
   Layers,
+  Megaphone,
   MessageCircleQuestion,
   Scale,
   Settings,
@@ -37,6 +38,7 @@ export interface AdminArea {
     | 'helpArticles'
     | 'faqs'
     | 'helpInbox'
+    | 'announcements'
     | 'auditLog'
     | 'reconciliation'
     | 'admins';
@@ -72,6 +74,13 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { key: 'helpArticles', path: '/admin/help/articles', icon: BookOpen, roles: ['support'], group: 'help' },
   { key: 'faqs', path: '/admin/help/faqs', icon: MessageCircleQuestion, roles: ['support'], group: 'help' },
   { key: 'helpInbox', path: '/admin/help/inbox', icon: Inbox, roles: ['support'], group: 'help' },
+  {
+    key: 'announcements',
+    path: '/admin/announcements',
+    icon: Megaphone,
+    roles: ['support'],
+    group: 'help',
+  },
   { key: 'auditLog', path: '/admin/audit-log', icon: FileClock, roles: [], group: 'control' },
   { key: 'reconciliation', path: '/admin/reconciliation', icon: Scale, roles: ['finance'], group: 'control' },
   { key: 'admins', path: '/admin/admins', icon: ShieldCheck, roles: [], group: 'control' },

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,8 @@ interface CatalogueEditPageProps<Plan, Payload, Values extends FieldValues> {
   Form: ComponentType<CatalogueFormProps<Plan, Payload, Values>>;
   /** The form's fields an API field error is shown on. */
   fields: readonly Path<Values>[];
+  /** An edited plan offers "Announce a change" to its members (decision 183). */
+  announce?: boolean;
 }
 
 /** A catalogue plan's page, new or edited: its form, loaded first when it edits a plan. */
@@ -47,6 +49,7 @@ function CatalogueEditPage<Plan extends { updated_at: string }, Payload, Values 
   useSave,
   Form,
   fields,
+  announce = false,
 }: CatalogueEditPageProps<Plan, Payload, Values>) {
   const { t } = useTranslation();
   const message = useMessage();
@@ -71,7 +74,20 @@ function CatalogueEditPage<Plan extends { updated_at: string }, Payload, Values 
 
   return (
     <>
-      <ContentPageHeader title={title} back={back} />
+      <ContentPageHeader
+        title={title}
+        back={back}
+        actions={
+          announce && id !== null ? (
+            <Link
+              to={`/admin/announcements?plan=${id}`}
+              className="inline-flex h-10 items-center rounded-xl border border-line px-4 text-sm font-medium hover:bg-surface-muted"
+            >
+              {t('admin.announcements.announceChange')}
+            </Link>
+          ) : undefined
+        }
+      />
       <Form
         key={plan.data?.updated_at ?? 'new'}
         plan={id === null ? null : (plan.data ?? null)}
@@ -104,6 +120,7 @@ export function PlanEditPage() {
       useSave={useSavePlan}
       Form={PlanForm}
       fields={PLAN_FIELDS}
+      announce
     />
   );
 }

@@ -1,0 +1,148 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { announcements, type AnnouncementRow, type Database, type DbOrTx } from '@app/db';
+import { notificationLink } from '@app/shared';
+import { eq } from 'drizzle-orm';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { mailLanguage } from '../../integrations/mail/mail-texts';
+import { notificationMail } from '../mail/mail-templates';
+import {
+  notificationLanguage,
+  renderNotification,
+  type AnnouncementParams,
+} from '../notifications/notification-texts';
+
+/** Members per delivery transaction: one INSERT … SELECT of notifications, then their mails. */
+export const ANNOUNCEMENT_BATCH = 1000;
+
+/**
+ * The members an announcement reaches (decision 183): active members, narrowed by the segment.
+ * "Verified" is, until KYC approval exists, a verified email and a complete compliance profile.
+ */
+export function segmentFilter(
+  row: Pick<AnnouncementRow, 'segment' | 'segmentCountry' | 'segmentPlanId'>,
+): SQL {
+  const base = sql`u.role = 'member' and u.status = 'active'`;
+  switch (row.segment) {
+    case 'all':
+      return base;
+    case 'verified':
+      return sql`${base} and u.email_verified_at is not null and exists (select 1 from user_profiles p
+        where p.user_id = u.id and p.country is not null and p.personal_enc is not null)`;
+    case 'with_plan':
+      return sql`${base} and exists (select 1 from user_plans x where x.user_id = u.id and x.status in ('active', 'locked'))`;
+    case 'with_loan':
+      return sql`${base} and exists (select 1 from loans x where x.user_id = u.id and x.status = 'active')`;
+    case 'country':
+      return sql`${base} and exists (select 1 from user_profiles p where p.user_id = u.id and p.country = ${row.segmentCountry})`;
+    case 'plan':
+      return sql`${base} and exists (select 1 from user_plans x where x.user_id = u.id and x.plan_id = ${row.segmentPlanId}
+        and x.status in ('active', 'locked'))`;
+  }
+}
+
+export async function audienceSize(db: DbOrTx, row: Parameters<typeof segmentFilter>[0]): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from users u where ${segmentFilter(row)}`);
+  return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+}
+
+export function announcementParams(row: Pick<AnnouncementRow, 'id' | 'title' | 'body'>): AnnouncementParams {
+  const params: AnnouncementParams = {
+    announcement: row.id,
+    title_en: row.title.en ?? '',
+    body_en: row.body.en ?? '',
+  };
+  for (const language of ['es', 'ar'] as const) {
+    const title = row.title[language];
+    const body = row.body[language];
+    if (title && body) Object.assign(params, { [`title_${language}`]: title, [`body_${language}`]: body });
+  }
+  return params;
+}
+
+interface Picked {
+  id: number;
+  email: string;
+  username: string;
+  language: string;
+  fresh: boolean;
+  mail: boolean;
+}
+
+/**
+ * Delivers one batch in one transaction: the next members of the segment after the cursor get their
+ * notification in one INSERT … SELECT (a reference already there is skipped), the new ones whose mail
+ * choice allows (a notice always) get a mail through the outbox, and the cursor and counts move.
+ * Answers false when the segment is exhausted (the announcement is then marked sent).
+ */
+async function deliverBatch(database: Database, mailer: Mailer, id: number, now: Date): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
+    if (!row || row.status === 'sent') return false;
+    const params = announcementParams(row);
+    const english = renderNotification({ key: 'announcement', params }, 'en');
+    const kind = row.notice ? 'security_notice' : 'news_announcement';
+    const result = await tx.execute(sql`
+      with picked as (
+        select u.id, u.email, u.username, u.language from users u
+        where u.id > ${row.cursor} and ${segmentFilter(row)}
+        order by u.id limit ${ANNOUNCEMENT_BATCH}
+      ), inserted as (
+        insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
+        select p.id, ${kind}, ${english.title}, ${english.body}, 'announcement', ${JSON.stringify(params)}::jsonb,
+               ${`announcement:${row.id}:`} || p.id, ${now.toISOString()}
+        from picked p
+        on conflict (reference) do nothing
+        returning user_id
+      )
+      select p.id, p.email, p.username, p.language, (i.user_id is not null) as fresh,
+             (${row.notice}::boolean or coalesce(np.email, true)) as mail
+      from picked p
+      left join inserted i on i.user_id = p.id
+      left join notification_preferences np on np.user_id = p.id and np.category = 'product_news'
+      order by p.id`);
+    const picked = (result as { rows: Picked[] }).rows;
+    if (picked.length === 0) {
+      await tx
+        .update(announcements)
+        .set({ status: 'sent', sentAt: now, updatedAt: now })
+        .where(eq(announcements.id, id));
+      return false;
+    }
+    let mailed = 0;
+    for (const member of picked.filter((m) => m.fresh && m.mail)) {
+      const language = notificationLanguage(member.language);
+      await mailer.send(tx, {
+        to: member.email,
+        content: notificationMail(mailLanguage(language), {
+          name: member.username,
+          ...renderNotification({ key: 'announcement', params }, language),
+          link: notificationLink(kind),
+        }),
+      });
+      mailed += 1;
+    }
+    await tx
+      .update(announcements)
+      .set({
+        status: 'sending',
+        cursor: Number(picked[picked.length - 1]!.id),
+        recipients: sql`${announcements.recipients} + ${picked.filter((m) => m.fresh).length}`,
+        mailed: sql`${announcements.mailed} + ${mailed}`,
+        updatedAt: now,
+      })
+      .where(eq(announcements.id, id));
+    return true;
+  });
+}
+
+/** Delivers a whole announcement, batch after batch; safe to run again (it resumes at its cursor). */
+export async function deliverAnnouncement(
+  database: Database,
+  mailer: Mailer,
+  id: number,
+  now: Date,
+): Promise<void> {
+  while (await deliverBatch(database, mailer, id, now)) {
+    // next batch
+  }
+}

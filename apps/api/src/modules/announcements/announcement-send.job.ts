@@ -1,0 +1,26 @@
+import { and, inArray, lte } from 'drizzle-orm';
+import { announcements } from '@app/db';
+import type { Mailer } from '../../integrations/mail/mailer';
+import type { Job } from '../../jobs/registry';
+import { deliverAnnouncement } from './announcement-delivery';
+
+/**
+ * Sends the announcements whose time has come, and finishes any a stopped run left half-sent
+ * (decision 183). Idempotent: each batch moves the announcement's cursor in the transaction that
+ * stores its notifications, and a notification's reference is unique.
+ */
+export function announcementSendJob(mailer: Mailer): Job {
+  return {
+    name: 'announcement-send',
+    async run({ database, clock }) {
+      const now = clock.now();
+      const due = await database.db
+        .select({ id: announcements.id })
+        .from(announcements)
+        .where(
+          and(inArray(announcements.status, ['scheduled', 'sending']), lte(announcements.scheduledAt, now)),
+        );
+      for (const { id } of due) await deliverAnnouncement(database, mailer, id, now);
+    },
+  };
+}

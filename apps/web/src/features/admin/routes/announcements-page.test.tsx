@@ -1,0 +1,74 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '#lib/storage';
+import { fakeApi, json, USER } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render';
+import { AnnouncementsPage } from './announcements-page';
+
+const ADMIN = { ...USER, id: 1, email: 'help@example.com', role: 'admin', admin_role: 'support' };
+const SENT = {
+  id: 3,
+  title: { en: 'New rates' },
+  body: { en: 'Rates change.' },
+  notice: false,
+  segment: 'all',
+  country: null,
+  plan_id: null,
+  status: 'sent',
+  scheduled_at: '2026-03-02T09:00:00.000Z',
+  sent_at: '2026-03-02T09:00:00.000Z',
+  recipients: 12,
+  mailed: 10,
+  created_at: '2026-03-02T09:00:00.000Z',
+};
+
+beforeEach(() => {
+  window.localStorage.setItem(STORAGE_KEYS.adminToken, '1|admin-token');
+});
+
+describe('AnnouncementsPage', () => {
+  it('lists announcements with how many members received them', async () => {
+    fakeApi({
+      'GET /api/admin/me': () => json({ user: ADMIN, reauth_until: null }),
+      'GET /api/admin/announcements': () =>
+        json({ data: [SENT], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+    });
+    renderScreen('/admin/announcements', <AnnouncementsPage />);
+    const table = await screen.findByRole('table', { name: 'Announcements' });
+    expect(within(table).getByText('New rates')).toBeInTheDocument();
+    expect(within(table).getByText('12 members, 10 mailed')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Send now/ })).not.toBeInTheDocument();
+  });
+
+  it('opens prefilled for a plan’s members and sends the languages side by side', async () => {
+    const server = fakeApi({
+      'GET /api/admin/me': () => json({ user: ADMIN, reauth_until: null }),
+      'GET /api/admin/announcements': () =>
+        json({ data: [], meta: { current_page: 1, total_pages: 0, total: 0 } }),
+      'POST /api/admin/announcements': () =>
+        json({ message: 'Announcement saved.', announcement: { ...SENT, status: 'draft' } }, 201),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/announcements?plan=7', <AnnouncementsPage />);
+    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
+    expect(within(dialog).getByLabelText('Members')).toHaveValue('plan');
+    expect(within(dialog).getByLabelText('Plan number')).toHaveValue('7');
+    const english = within(dialog).getByRole('group', { name: 'English' });
+    await user.type(within(english).getByLabelText(/Title/), 'New rates');
+    await user.type(within(english).getByLabelText(/Text/), 'Rates change.');
+    const arabic = within(dialog).getByRole('group', { name: /Arabic/ });
+    expect(arabic).toHaveAttribute('dir', 'rtl');
+    await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() =>
+      expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({
+        title: { en: 'New rates' },
+        body: { en: 'Rates change.' },
+        notice: false,
+        segment: 'plan',
+        country: null,
+        plan_id: 7,
+      }),
+    );
+  });
+});
