@@ -9,3 +9,4 @@ export * from './user-plans';
 export * from './loans';
 export * from './goals';
 export * from './goal-contributions';
+export * from './kyc';
