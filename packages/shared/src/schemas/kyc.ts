@@ -22,7 +22,6 @@ export const KYC_MESSAGES = {
   backMissing: 'Upload the back of your identity document.',
   addressMissing: 'Upload a proof of address.',
   reasonRequired: 'Give the member a reason they can act on.',
-  tooManyDrafts: 'Too many uploads; submit or try again later.',
   verificationRequired: 'Verify your identity before this withdrawal.',
   limitInvalid: 'Enter a whole number of dollars (0 or more), or leave empty.',
 } as const;
