@@ -139,7 +139,7 @@ const AdminQueueItemPage = page(
 const AdminMembersPage = page(() => import('../features/admin/queues/routes/members-page'), 'MembersPage');
 const AdminMemberPage = page(() => import('../features/admin/queues/routes/member-page'), 'MemberPage');
 const AdminOverviewPage = page(() => import('../features/admin/queues/routes/overview-page'), 'OverviewPage');
-const AdminKycPage = page(() => import('../features/kyc/routes/kyc-queue-page'), 'KycQueuePage');
+const AdminKycPage = page(() => import('../features/admin/kyc/kyc-queue-page'), 'KycQueuePage');
 const AdminRefundsPage = page(() => import('../features/admin/queues/routes/refunds-page'), 'RefundsPage');
 const AdminReconciliationPage = page(
   () => import('../features/admin/queues/routes/reconciliation-page'),

@@ -12,7 +12,6 @@ import { AppError } from '../../errors';
 import { isoDate } from '../../lib/iso-date';
 import { recordAudit } from '../audit/audit.service';
 import { findUserById } from '../auth/account.service';
-import { lockProfile } from '../profile/profile.repository';
 import { toProfile } from '../profile/profile-sealing';
 import * as repository from './kyc.repository';
 import { statusOf, toDocument } from './kyc.service';
@@ -52,7 +51,7 @@ export async function adminKycDetail(deps: AppDeps, userId: number): Promise<Adm
   const member = row ? await findUserById(db, userId) : null;
   if (!row || !member) throw AppError.notFound(KYC_MESSAGES.verificationNotFound);
   const documents = await repository.documentsOf(db, userId, 'submitted');
-  const profile = toProfile(deps.appKey, userId, await lockProfile(db, userId));
+  const profile = toProfile(deps.appKey, userId, await repository.findProfile(db, userId));
   return {
     item: toItem(row, member, deps.clock.now()),
     documents: documents.map(toDocument),

@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { kycDocuments, kycVerifications, users, type DbOrTx, type KycDocumentRow } from '@app/db';
+import {
+  kycDocuments,
+  kycVerifications,
+  userProfiles,
+  users,
+  type DbOrTx,
+  type KycDocumentRow,
+} from '@app/db';
 
 export async function findVerification(db: DbOrTx, userId: number, lock = false) {
   const query = db.select().from(kycVerifications).where(eq(kycVerifications.userId, userId));
@@ -49,4 +56,10 @@ export function listVerifications(db: DbOrTx, status: 'submitted' | 'approved' |
     .where(eq(kycVerifications.status, status))
     .orderBy(asc(kycVerifications.submittedAt))
     .limit(200);
+}
+
+/** The member's sealed profile row (opened by the profile module's sealing), shown beside the documents. */
+export async function findProfile(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId));
+  return row ?? null;
 }

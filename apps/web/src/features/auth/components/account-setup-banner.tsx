@@ -11,7 +11,7 @@ import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
 import { useMe } from '#lib/session';
 import { useResendOtp } from '../api/resend-otp';
-import { useKyc } from '../../kyc/api/kyc-api';
+import { useKyc } from '#lib/kyc';
 import { useOpenedOnce } from '#components/ui/opened-once';
 
 // The code entry (its form, zod) loads when first opened: the dashboard's first paint does not wait

@@ -16,7 +16,8 @@ import { SelectField, TextField } from '#components/ui/field';
 import { Skeleton } from '#components/ui/skeleton';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
-import { useKyc, useSubmitKyc, useUploadKycDocument } from '../api/kyc-api';
+import { useKyc } from '#lib/kyc';
+import { useSubmitKyc, useUploadKycDocument } from '../api/kyc-api';
 
 const TONE: Record<string, BadgeTone> = {
   not_started: 'neutral',

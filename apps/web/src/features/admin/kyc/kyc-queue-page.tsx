@@ -11,8 +11,8 @@ import { Skeleton } from '#components/ui/skeleton';
 import { useMessage } from '#i18n/use-message';
 import { apiFile, errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
-import { ContentPageHeader } from '../../admin/components/admin-page-frame';
-import { useAdminKycDecision, useAdminKycDetail, useAdminKycQueue } from '../api/kyc-api';
+import { ContentPageHeader } from '../components/admin-page-frame';
+import { useAdminKycDecision, useAdminKycDetail, useAdminKycQueue } from './kyc-admin-api';
 
 /** A document inline: an image as a data URL (the CSP allows data: images), a PDF as a download. */
 function DocumentView({ document }: { document: KycDocument }) {
@@ -26,7 +26,7 @@ function DocumentView({ document }: { document: KycDocument }) {
         if (document.mime === 'application/pdf') return URL.createObjectURL(blob);
         return new Promise<string>((resolve) => {
           const reader = new FileReader();
-          reader.onload = () => resolve(String(reader.result));
+          reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
           reader.readAsDataURL(blob);
         });
       })
