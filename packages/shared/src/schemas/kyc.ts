@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './common';
 
 /** Identity verification (issue 37 item 1, decisions 180 and 181). */
 export const KYC_MESSAGES = {
@@ -119,4 +120,4 @@ export const AdminKycRejectRequest = z.object({
 });
 export const AdminKycActionResponse = z.object({ message: z.string(), item: AdminKycItem });
 export type AdminKycActionResponse = z.infer<typeof AdminKycActionResponse>;
-export const KycUserParams = z.object({ userId: z.coerce.number().int().positive() });
+export const KycUserParams = z.object({ userId: positiveId() });
