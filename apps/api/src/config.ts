@@ -23,6 +23,8 @@ const EnvSchema = z
     HOST: z.string().default('0.0.0.0'),
     APP_URL: optionalText.pipe(z.url().optional()),
     DATA_DIR: z.string().default('./data'),
+    /** Identity documents in this directory instead of the database (decision 180). */
+    KYC_STORAGE_DIR: optionalText,
     DATABASE_URL: optionalText.pipe(z.url().optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     DATABASE_NAMED_STATEMENTS: flag,
@@ -160,6 +162,8 @@ export interface Config {
   host: string;
   appUrl: string;
   dataDir: string;
+  /** Identity documents in this directory; undefined: in the database (decision 180). */
+  kycStorageDir: string | undefined;
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process keeps at most (decision 006). */
   databasePoolSize: number;
@@ -229,6 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR,
+    kycStorageDir: env.KYC_STORAGE_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS ?? true,

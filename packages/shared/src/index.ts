@@ -15,6 +15,7 @@ export * from './rewards';
 export * from './activity-text';
 export * from './schemas/rewards';
 export * from './schemas/profile';
+export * from './schemas/kyc';
 export * from './schemas/notifications';
 export * from './schemas/sessions';
 export * from './schemas/account';

@@ -21,6 +21,7 @@ import { webhooksRoutes } from './deposits/webhooks.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { kycRoutes } from './kyc/kyc.routes';
 import { accountRoutes } from './account/account.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { statementsRoutes } from './statements/statements.routes';
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(notificationsRoutes);
   await app.register(rewardsRoutes);
   await app.register(profileRoutes);
+  await app.register(kycRoutes);
   await app.register(accountRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(adminWithdrawalsRoutes);

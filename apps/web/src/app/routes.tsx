@@ -143,6 +143,7 @@ const AdminQueueItemPage = page(
 const AdminMembersPage = page(() => import('../features/admin/queues/routes/members-page'), 'MembersPage');
 const AdminMemberPage = page(() => import('../features/admin/queues/routes/member-page'), 'MemberPage');
 const AdminOverviewPage = page(() => import('../features/admin/queues/routes/overview-page'), 'OverviewPage');
+const AdminKycPage = page(() => import('../features/admin/kyc/kyc-queue-page'), 'KycQueuePage');
 const AdminRefundsPage = page(() => import('../features/admin/queues/routes/refunds-page'), 'RefundsPage');
 const AdminReconciliationPage = page(
   () => import('../features/admin/queues/routes/reconciliation-page'),
@@ -247,6 +248,7 @@ export const routes: RouteObject[] = [
           { path: 'loan-applications', element: <AdminQueuePage queue="loan_applications" /> },
           { path: 'loan-applications/:id', element: <AdminQueueItemPage queue="loan_applications" /> },
           { path: 'refunds', element: <AdminRefundsPage /> },
+          { path: 'kyc', element: <AdminKycPage /> },
           { path: 'members', element: <AdminMembersPage /> },
           { path: 'members/:id', element: <AdminMemberPage /> },
           { path: 'reconciliation', element: <AdminReconciliationPage /> },

@@ -161,6 +161,34 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return body as T;
 }
 
+/** POST of a file as the raw body (identity documents, decision 180): CSRF and bearer as every write. */
+export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
+  await ensureCsrfCookie();
+  const headers: Record<string, string> = { Accept: JSON_TYPE, 'Content-Type': 'application/octet-stream' };
+  const token = readToken('member');
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const xsrf = readCookie(CSRF_COOKIE);
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const response = await send(path, { method: 'POST', credentials: 'include', headers, body: file });
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 419) forgetCsrfCookie();
+    throw toApiError(response, body);
+  }
+  return body as T;
+}
+
+/** A file the API serves to a signed-in reader (a document shown inline in the back office). */
+export async function apiFile(path: string, auth: TokenKind): Promise<Blob> {
+  const token = readToken(auth);
+  const response = await send(path, {
+    credentials: 'include',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw toApiError(response, await readBody(response));
+  return response.blob();
+}
+
 type CallOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
 
 export const api = {

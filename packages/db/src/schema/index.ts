@@ -12,3 +12,4 @@ export * from './goals';
 export * from './goal-contributions';
 export * from './corrections';
 export * from './announcements';
+export * from './kyc';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KYC_MESSAGES } from './kyc';
 import { LOAN_INTERVALS, MAX_LOAN_TERM, type LoanInterval } from '../loans';
 import { ListMeta, PageQuery, emailField, isSafeLinkUrl, moneyAmount, requiredText } from './common';
 import { SocialLink } from './front';
@@ -266,6 +267,8 @@ export const AdminSettingsFields = {
   deposit_bank_routing_number: bankField,
   points_per_dollar: intIn(1, 1_000_000, M.pointsInvalid),
   withdrawal_four_eyes_threshold: intIn(1, 100_000_000, M.thresholdInvalid),
+  /** Dollars: a withdrawal above needs an approved identity verification; 0: every one; null: none (decision 181). */
+  kyc_withdrawal_threshold: intIn(0, 100_000_000, KYC_MESSAGES.limitInvalid).nullable(),
   languages: z
     .array(z.enum(OFFERED_LANGUAGES, { error: M.languagesInvalid }), { error: M.languagesInvalid })
     .refine((list) => list.includes('en') && new Set(list).size === list.length, M.languagesInvalid),
@@ -297,6 +300,7 @@ export const AdminSettingsUpdate = z
     deposit_bank_routing_number: AdminSettingsFields.deposit_bank_routing_number.optional(),
     points_per_dollar: AdminSettingsFields.points_per_dollar.optional(),
     withdrawal_four_eyes_threshold: AdminSettingsFields.withdrawal_four_eyes_threshold.optional(),
+    kyc_withdrawal_threshold: AdminSettingsFields.kyc_withdrawal_threshold.optional(),
     languages: AdminSettingsFields.languages.optional(),
     currencies: AdminSettingsFields.currencies.optional(),
     risk_warning: AdminSettingsFields.risk_warning.optional(),
@@ -321,6 +325,7 @@ export const AdminSettings = z.object({
   deposit_bank_routing_number: z.string(),
   points_per_dollar: z.number().int(),
   withdrawal_four_eyes_threshold: z.number().int(),
+  kyc_withdrawal_threshold: z.number().int().nullable(),
   languages: z.array(z.string()),
   currencies: z.array(z.string()),
   risk_warning: z.string(),

@@ -22,6 +22,7 @@ function toAdminSettings(values: Awaited<ReturnType<typeof getSettings>>): Admin
     deposit_bank_routing_number: values.deposit_bank_routing_number,
     points_per_dollar: values.points_per_dollar,
     withdrawal_four_eyes_threshold: values.withdrawal_four_eyes_threshold,
+    kyc_withdrawal_threshold: values.kyc_withdrawal_threshold,
     languages: values.languages,
     currencies: values.currencies,
     risk_warning: values.risk_warning,

@@ -60,6 +60,8 @@ export const SettingsSchema = z.object({
     .transform((links) => links.flatMap((link) => SocialLink.safeParse(link).data ?? [])),
   /** Dollars: a withdrawal above this needs a second admin's approval (DESIGN §6 "Admin"). */
   withdrawal_four_eyes_threshold: z.number().int().min(1).default(10_000),
+  /** Dollars: withdrawals above need an approved identity verification; 0: all; null: none (decision 181). */
+  kyc_withdrawal_threshold: z.number().int().min(0).nullable().default(null),
   /** Years a closed account's sealed personal data is kept before it is erased (decision 177). */
   account_retention_years: z.number().int().min(1).max(100).default(5),
   /** The brand colour of the mails (the web theme's indigo by default). */

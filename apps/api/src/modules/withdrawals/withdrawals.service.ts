@@ -18,6 +18,7 @@ import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
 import { requireVerifiedEmail } from '../auth/account.service';
 import { recordMemberCancel } from '../notifications/member-cancel';
+import { requireKycForWithdrawal } from '../kyc/kyc.service';
 import * as repository from './withdrawals.repository';
 
 /** "•••• 6789": what a member's screens show of an account number (DESIGN §8). */
@@ -70,6 +71,7 @@ export async function createWithdrawal(
   },
 ): Promise<CreateWithdrawalResponse> {
   requireVerifiedEmail(user);
+  await requireKycForWithdrawal(deps, user.id, input.amount);
   const { db } = deps.database;
   const now = deps.clock.now();
   let destination = input.destination;

@@ -14,6 +14,7 @@ import {
   Settings,
   ShieldCheck,
   Undo2,
+  IdCard,
   Users,
   Wallet,
 } from 'lucide-react';
@@ -31,6 +32,7 @@ export interface AdminArea {
     | 'withdrawals'
     | 'loanApplications'
     | 'refunds'
+    | 'kyc'
     | 'members'
     | 'plans'
     | 'loanPlans'
@@ -67,6 +69,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     group: 'work',
   },
   { key: 'refunds', path: '/admin/refunds', icon: Undo2, roles: ['finance'], group: 'work' },
+  { key: 'kyc', path: '/admin/kyc', icon: IdCard, roles: ['support'], group: 'work' },
   { key: 'members', path: '/admin/members', icon: Users, roles: ['finance', 'support'], group: 'work' },
   { key: 'plans', path: '/admin/plans', icon: Layers, roles: ['finance'], group: 'catalogue' },
   { key: 'loanPlans', path: '/admin/loan-plans', icon: Wallet, roles: ['finance'], group: 'catalogue' },

@@ -22,6 +22,7 @@ export interface SiteSettingsFormValues {
   deposit_bank_routing_number: string;
   points_per_dollar: string;
   withdrawal_four_eyes_threshold: string;
+  kyc_withdrawal_threshold: string;
   languages: string[];
   currencies: string[];
   risk_warning: string;
@@ -41,6 +42,7 @@ export const SETTINGS_FIELDS = [
   'deposit_bank_routing_number',
   'points_per_dollar',
   'withdrawal_four_eyes_threshold',
+  'kyc_withdrawal_threshold',
   'languages',
   'currencies',
   'risk_warning',
@@ -61,6 +63,10 @@ export function settingsPayload(values: SiteSettingsFormValues): AdminSettingsUp
     deposit_bank_routing_number: values.deposit_bank_routing_number,
     points_per_dollar: numberOrNull(values.points_per_dollar) ?? Number.NaN,
     withdrawal_four_eyes_threshold: numberOrNull(values.withdrawal_four_eyes_threshold) ?? Number.NaN,
+    kyc_withdrawal_threshold:
+      values.kyc_withdrawal_threshold.trim() === ''
+        ? null
+        : (numberOrNull(values.kyc_withdrawal_threshold) ?? Number.NaN),
     languages: values.languages as AdminSettingsUpdateInput['languages'],
     currencies: values.currencies as AdminSettingsUpdateInput['currencies'],
     risk_warning: values.risk_warning,
@@ -82,6 +88,8 @@ function formValues(settings: AdminSettings): SiteSettingsFormValues {
     deposit_bank_routing_number: settings.deposit_bank_routing_number,
     points_per_dollar: String(settings.points_per_dollar),
     withdrawal_four_eyes_threshold: String(settings.withdrawal_four_eyes_threshold),
+    kyc_withdrawal_threshold:
+      settings.kyc_withdrawal_threshold === null ? '' : String(settings.kyc_withdrawal_threshold),
     languages: settings.languages,
     currencies: settings.currencies,
     risk_warning: settings.risk_warning,
@@ -204,6 +212,12 @@ export function SiteSettingsForm({
             inputMode="numeric"
             hint={t('admin.content.settings.fourEyesHint')}
             {...field('withdrawal_four_eyes_threshold')}
+          />
+          <TextField
+            label={t('admin.content.settings.kycThreshold')}
+            inputMode="numeric"
+            hint={t('admin.content.settings.kycThresholdHint')}
+            {...field('kyc_withdrawal_threshold')}
           />
           <TextField
             label={t('admin.content.settings.retentionYears')}

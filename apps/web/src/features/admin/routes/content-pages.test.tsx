@@ -46,6 +46,7 @@ const settings: AdminSettingsResponse = {
     deposit_bank_routing_number: '021000021',
     points_per_dollar: 100,
     withdrawal_four_eyes_threshold: 10_000,
+    kyc_withdrawal_threshold: null,
     languages: ['en', 'es', 'ar'],
     currencies: ['USD', 'EUR', 'GBP'],
     risk_warning: 'Crypto-assets are volatile.',

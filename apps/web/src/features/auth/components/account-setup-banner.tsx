@@ -11,6 +11,7 @@ import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
 import { useMe } from '#lib/session';
 import { useResendOtp } from '../api/resend-otp';
+import { useKyc } from '#lib/kyc';
 import { useOpenedOnce } from '#components/ui/opened-once';
 
 // The code entry (its form, zod) loads when first opened: the dashboard's first paint does not wait
@@ -30,11 +31,16 @@ export function AccountSetupBanner() {
   const resend = useResendOtp();
   const [entryOpen, setEntryOpen] = useState(false);
   const entryMounted = useOpenedOnce(entryOpen);
+  const kyc = useKyc(Boolean(user));
   if (!user) return null;
   const verified = Boolean(user.email_verified_at);
   const personal = personalInfoComplete(user.profile);
-  if (verified && personal) return null;
-  const current = verified ? 2 : 1;
+  // Step 3, identity verification, is shown while the operator's settings require it (decision 181).
+  const kycStep = kyc.data && kyc.data.withdrawal_limit.threshold !== null ? kyc.data : null;
+  const identified = kycStep === null || kycStep.status === 'approved';
+  if (verified && personal && identified) return null;
+  const total = kycStep ? 3 : 2;
+  const current = !verified ? 1 : !personal ? 2 : 3;
   const email = user.email || null;
 
   const resendEmail = () => {
@@ -62,6 +68,9 @@ export function AccountSetupBanner() {
       done: verified,
     },
     { n: 2, title: t('setup.personalTitle'), lead: t('setup.personalLead'), done: personal },
+    ...(kycStep
+      ? [{ n: 3, title: t('setup.identityTitle'), lead: t('setup.identityLead'), done: identified }]
+      : []),
   ];
 
   return (
@@ -72,10 +81,10 @@ export function AccountSetupBanner() {
             {t('setup.title')}
           </h2>
           <p className="text-sm font-medium text-brand-text" data-testid="setup-step">
-            {t('setup.step', { current, total: 2 })}
+            {t('setup.step', { current, total })}
           </p>
         </div>
-        <ol className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2">
+        <ol className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
           {steps.map((step) => (
             <li
               key={step.n}
@@ -107,6 +116,14 @@ export function AccountSetupBanner() {
                       {t('setup.haveCode')}
                     </Button>
                   </div>
+                )}
+                {step.n === 3 && !step.done && (
+                  <Button asChild size="sm" className="mt-3">
+                    <Link to="/profile#kyc-title">
+                      {t('setup.verifyIdentity')}
+                      <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+                    </Link>
+                  </Button>
                 )}
                 {step.n === 2 && !step.done && (
                   <Button

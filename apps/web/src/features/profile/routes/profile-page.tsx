@@ -29,6 +29,7 @@ import { useMe } from '#lib/session';
 import { zodResolver } from '#lib/zod-resolver';
 import { useUpdateProfile } from '../api/update-profile';
 import { useCountryOptions } from '../components/use-country-names';
+import { KycSection } from '../../kyc/components/kyc-section';
 
 type ProfileField = keyof Profile;
 type BusinessField = 'business_name' | 'business_email';
@@ -288,6 +289,7 @@ export function ProfilePage() {
           {t('profile.encryptedNote')}
         </p>
       </Card>
+      <KycSection />
     </>
   );
 }

@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import {
+  kycDocuments,
+  kycVerifications,
+  type AuthUser,
+  type DbOrTx,
+  type KycDocumentRow,
+  type KycVerificationRow,
+} from '@app/db';
+import {
+  KYC_MESSAGES,
+  kycTypeHasBack,
+  type KycDocument,
+  type KycMime,
+  type KycSide,
+  type KycState,
+  type KycStatus,
+  type KycSubmitRequest,
+} from '@app/shared';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { isoDate } from '../../lib/iso-date';
+import { getSettings } from '../settings/settings.service';
+import { documentStoreFor, newStorageKey, openBytes, sealBytes } from './document-store';
+import { checkUpload } from './file-check';
+import * as repository from './kyc.repository';
+
+/** The member's status: none is not started; an approved one past its document's expiry is expired. */
+export function statusOf(row: KycVerificationRow | null, now: Date): KycStatus {
+  if (!row) return 'not_started';
+  if (row.status === 'approved' && row.documentExpiresOn !== null && row.documentExpiresOn < isoDay(now))
+    return 'expired';
+  return row.status;
+}
+
+const isoDay = (now: Date) => now.toISOString().slice(0, 10);
+
+export function toDocument(row: KycDocumentRow): KycDocument {
+  return {
+    id: row.id,
+    side: row.side,
+    mime: row.mime as KycMime,
+    size: row.size,
+    created_at: isoDate(row.createdAt),
+  };
+}
+
+export async function kycState(deps: AppDeps, db: DbOrTx, userId: number): Promise<KycState> {
+  const row = await repository.findVerification(db, userId);
+  const drafts = await repository.documentsOf(db, userId, 'draft');
+  const settings = await getSettings(db);
+  return {
+    status: statusOf(row, deps.clock.now()),
+    document_type: row?.documentType ?? null,
+    document_expires_on: row?.documentExpiresOn ?? null,
+    reason: row?.status === 'rejected' ? row.reason : null,
+    submitted_at: row ? isoDate(row.submittedAt) : null,
+    decided_at: row?.decidedAt ? isoDate(row.decidedAt) : null,
+    drafts: drafts.map(toDocument),
+    withdrawal_limit: { threshold: settings.kyc_withdrawal_threshold },
+  };
+}
+
+/** Uploads and submissions are open while nothing is under review or valid. */
+function requireOpen(row: KycVerificationRow | null, now: Date): void {
+  const status = statusOf(row, now);
+  if (status === 'submitted') throw new AppError('CONFLICT', KYC_MESSAGES.alreadySubmitted);
+  if (status === 'approved') throw new AppError('CONFLICT', KYC_MESSAGES.alreadyApproved);
+}
+
+/** Checks, seals and stores one file as the member's draft of that side (replacing an earlier one). */
+export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSide, body: unknown) {
+  const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+  const file = checkUpload(raw);
+  const now = deps.clock.now();
+  const store = documentStoreFor(deps.config.kycStorageDir);
+  const document = await deps.database.db.transaction(async (tx) => {
+    await repository.lockMember(tx, user.id);
+    requireOpen(await repository.findVerification(tx, user.id), now);
+    for (const old of await repository.documentsOf(tx, user.id, 'draft')) {
+      if (old.side !== side) continue;
+      await tx.delete(kycDocuments).where(eq(kycDocuments.id, old.id));
+      await store.remove(tx, old.storageKey);
+    }
+    const storageKey = newStorageKey();
+    await store.put(tx, storageKey, sealBytes(deps.appKey, storageKey, file.bytes), now);
+    const [row] = await tx
+      .insert(kycDocuments)
+      .values({
+        userId: user.id,
+        side,
+        state: 'draft',
+        mime: file.mime,
+        size: file.bytes.length,
+        storageKey,
+        createdAt: now,
+      })
+      .returning();
+    return row as KycDocumentRow;
+  });
+  return { message: KYC_MESSAGES.uploaded, document: toDocument(document) };
+}
+
+/** Sends the drafts for review: the front, the back where the type has one, and a proof of address. */
+export async function submitVerification(deps: AppDeps, user: AuthUser, input: KycSubmitRequest) {
+  const now = deps.clock.now();
+  const expires = input.document_expires_on ?? null;
+  if (expires !== null && (Number.isNaN(Date.parse(expires)) || expires <= isoDay(now)))
+    throw AppError.validation('document_expires_on', KYC_MESSAGES.expiryInvalid);
+  await deps.database.db.transaction(async (tx) => {
+    await repository.lockMember(tx, user.id);
+    requireOpen(await repository.findVerification(tx, user.id), now);
+    const sides = new Set((await repository.documentsOf(tx, user.id, 'draft')).map((row) => row.side));
+    const missing: Record<string, string[]> = {};
+    if (!sides.has('identity_front')) missing.identity_front = [KYC_MESSAGES.frontMissing];
+    if (kycTypeHasBack(input.document_type) && !sides.has('identity_back'))
+      missing.identity_back = [KYC_MESSAGES.backMissing];
+    if (!sides.has('proof_of_address')) missing.proof_of_address = [KYC_MESSAGES.addressMissing];
+    const first = Object.values(missing)[0];
+    if (first) throw new AppError('VALIDATION_FAILED', first[0] as string, missing);
+    await repository.setState(tx, user.id, ['submitted'], 'archived');
+    await repository.setState(tx, user.id, ['draft'], 'submitted');
+    const values = {
+      status: 'submitted' as const,
+      documentType: input.document_type,
+      documentExpiresOn: expires,
+      reason: null,
+      submittedAt: now,
+      decidedAt: null,
+      decidedBy: null,
+    };
+    await tx
+      .insert(kycVerifications)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: kycVerifications.userId, set: values });
+  });
+  return { message: KYC_MESSAGES.submitted, kyc: await kycState(deps, deps.database.db, user.id) };
+}
+
+/** A stored document's bytes, opened (the member's own, or any for the back office: `userId` undefined). */
+export async function readDocument(deps: AppDeps, id: number, userId?: number) {
+  const row = await repository.findDocument(deps.database.db, id, userId);
+  if (!row) throw AppError.notFound(KYC_MESSAGES.notFound);
+  const store = documentStoreFor(deps.config.kycStorageDir);
+  const sealed = await store.get(deps.database.db, row.storageKey);
+  if (!sealed) throw AppError.notFound(KYC_MESSAGES.notFound);
+  return { mime: row.mime, bytes: openBytes(deps.appKey, row.storageKey, sealed) };
+}
+
+/**
+ * The operator's limit (decision 181): with `kyc_withdrawal_threshold` set, a withdrawal above it
+ * (0: every one) needs an approved, unexpired verification; refused with 422 before anything is held.
+ */
+export async function requireKycForWithdrawal(deps: AppDeps, userId: number, cents: number): Promise<void> {
+  const { db } = deps.database;
+  const threshold = (await getSettings(db)).kyc_withdrawal_threshold;
+  if (threshold === null || cents <= threshold * 100) return;
+  const status = statusOf(await repository.findVerification(db, userId), deps.clock.now());
+  if (status !== 'approved')
+    throw new AppError('BUSINESS_RULE', KYC_MESSAGES.verificationRequired, {
+      amount: [KYC_MESSAGES.verificationRequired],
+    });
+}

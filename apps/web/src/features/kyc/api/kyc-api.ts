@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  KycActionResponse,
+  KycSide,
+  KycSubmitRequest,
+  KycUploadResponse,
+} from '@app/shared/schemas/kyc';
+import { api, apiUpload } from '#lib/api-client';
+import { kycQueryKey } from '#lib/kyc';
+
+export function useUploadKycDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ side, file }: { side: KycSide; file: File }) =>
+      apiUpload<KycUploadResponse>(`/api/kyc/documents/${side}`, file),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: kycQueryKey }),
+  });
+}
+
+export function useSubmitKyc() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: KycSubmitRequest) => api.post<KycActionResponse>('/api/kyc/submit', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kycQueryKey }),
+  });
+}
