@@ -16,18 +16,20 @@ export const ANNOUNCEMENT_BATCH = 1000;
 
 /**
  * The members an announcement reaches (decision 183): active members, narrowed by the segment.
- * "Verified" is, until KYC approval exists, a verified email and a complete compliance profile.
+ * "Verified" is an approved identity verification whose document has not expired on `now`'s day
+ * (decision 180's states: an approved one past its expiry date reads as expired).
  */
 export function segmentFilter(
   row: Pick<AnnouncementRow, 'segment' | 'segmentCountry' | 'segmentPlanId'>,
+  now: Date,
 ): SQL {
   const base = sql`u.role = 'member' and u.status = 'active'`;
   switch (row.segment) {
     case 'all':
       return base;
     case 'verified':
-      return sql`${base} and u.email_verified_at is not null and exists (select 1 from user_profiles p
-        where p.user_id = u.id and p.country is not null and p.personal_enc is not null)`;
+      return sql`${base} and exists (select 1 from kyc_verifications k where k.user_id = u.id
+        and k.status = 'approved' and (k.document_expires_on is null or k.document_expires_on >= ${now.toISOString().slice(0, 10)}::date))`;
     case 'with_plan':
       return sql`${base} and exists (select 1 from user_plans x where x.user_id = u.id and x.status in ('active', 'locked'))`;
     case 'with_loan':
@@ -40,8 +42,14 @@ export function segmentFilter(
   }
 }
 
-export async function audienceSize(db: DbOrTx, row: Parameters<typeof segmentFilter>[0]): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from users u where ${segmentFilter(row)}`);
+export async function audienceSize(
+  db: DbOrTx,
+  row: Parameters<typeof segmentFilter>[0],
+  now: Date,
+): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from users u where ${segmentFilter(row, now)}`,
+  );
   return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
 
@@ -84,7 +92,7 @@ async function deliverBatch(database: Database, mailer: Mailer, id: number, now:
     const result = await tx.execute(sql`
       with picked as (
         select u.id, u.email, u.username, u.language from users u
-        where u.id > ${row.cursor} and ${segmentFilter(row)}
+        where u.id > ${row.cursor} and ${segmentFilter(row, now)}
         order by u.id limit ${ANNOUNCEMENT_BATCH}
       ), inserted as (
         insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)

@@ -86,7 +86,7 @@ export async function getAnnouncement(deps: Deps, id: number): Promise<Announcem
 export async function announcementAudience(deps: Deps, id: number): Promise<number> {
   const [row] = await deps.database.db.select().from(announcements).where(eq(announcements.id, id));
   if (!row) throw AppError.notFound(M.notFound);
-  return audienceSize(deps.database.db, row);
+  return audienceSize(deps.database.db, row, deps.clock.now());
 }
 
 export async function createAnnouncement(deps: Deps, actor: AdminActor, input: Input): Promise<Announcement> {

@@ -3,6 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import {
   announcements,
   auditLog,
+  kycVerifications,
   notificationPreferences,
   notifications,
   userProfiles,
@@ -190,6 +191,38 @@ describe('sending to a segment', () => {
     expect(await receivedBy(created.id)).toEqual([inSpain.user.id]);
     expect((await bell(inSpain))[0]).toMatchObject({ kind: 'security_notice', title: 'New terms' });
     expect((await mailsTo(app, inSpain.email)).filter((m) => m.subject === 'New terms')).toHaveLength(1);
+  });
+});
+
+describe('the verified segment', () => {
+  it('reaches members whose identity verification is approved and not expired, nobody else', async () => {
+    const today = clock.now().toISOString().slice(0, 10);
+    const verified = await signedInMember(app);
+    const expired = await signedInMember(app);
+    const submitted = await signedInMember(app);
+    await signedInMember(app); // not started
+    const kyc = (userId: number, status: 'approved' | 'submitted', expiresOn: string | null) => ({
+      userId,
+      status,
+      documentType: 'passport' as const,
+      documentExpiresOn: expiresOn,
+      submittedAt: clock.now(),
+    });
+    await db
+      .insert(kycVerifications)
+      .values([
+        kyc(verified.user.id, 'approved', '2099-01-01'),
+        kyc(expired.user.id, 'approved', '2000-01-01'),
+        kyc(submitted.user.id, 'submitted', null),
+      ]);
+    expect(today > '2000-01-01').toBe(true);
+
+    const created = await create(draft({ segment: 'verified' }));
+    const audience = await admin.client.get(`/api/admin/announcements/${created.id}/audience`, as(admin));
+    expect(audience.json()).toEqual({ members: 1 });
+    const sent = await admin.client.post(`/api/admin/announcements/${created.id}/send`, {}, as(admin));
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await receivedBy(created.id)).toEqual([verified.user.id]);
   });
 });
 
