@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListMeta, PageQuery, moneyAmount } from './common';
+import { ListMeta, PageQuery, moneyAmount, positiveId } from './common';
 
 /** Balance corrections (issue 37 item 2, decision 182): messages of the API and the back office. */
 export const CORRECTION_MESSAGES = {
@@ -29,7 +29,7 @@ export const CORRECTION_STATUSES = ['pending', 'approved', 'rejected', 'withdraw
 
 /** POST /api/admin/corrections: a proposal; the amount in dollars (output cents). */
 export const CorrectionProposeRequest = z.object({
-  user_id: z.number({ error: M.memberNotFound }).int(M.memberNotFound).positive(M.memberNotFound),
+  user_id: positiveId(M.memberNotFound),
   direction: z.enum(['credit', 'debit'], { error: M.invalidDirection }),
   amount: moneyAmount({ invalid: M.invalidAmount }),
   member_reason: text(M.memberReasonRequired, 200),
@@ -44,7 +44,7 @@ export type CorrectionDecisionRequest = z.input<typeof CorrectionDecisionRequest
 
 export const CorrectionListQuery = PageQuery.extend({
   status: z.enum(CORRECTION_STATUSES).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: positiveId().optional(),
 });
 
 export const AdminCorrection = z.object({
