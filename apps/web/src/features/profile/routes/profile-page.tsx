@@ -29,7 +29,7 @@ import { useMe } from '#lib/session';
 import { zodResolver } from '#lib/zod-resolver';
 import { useUpdateProfile } from '../api/update-profile';
 import { useCountryOptions } from '../components/use-country-names';
-import { KycSection } from '../../kyc/components/kyc-section';
+import { KycSection } from '../components/kyc-section';
 
 type ProfileField = keyof Profile;
 type BusinessField = 'business_name' | 'business_email';
