@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
