@@ -85,7 +85,7 @@ describe('the member area in a real browser', () => {
     await country.selectOption('DE');
     await page.getByLabel('First name').fill('Anna');
     await page.getByLabel('Last name').fill('Schmidt');
-    await page.getByLabel('Address').fill('Unter den Linden 1');
+    await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
     await page.getByLabel('City').fill('Berlin');
     await page.getByLabel('Postal code').fill('1011');
     await page.getByLabel('Employment status').selectOption('Employed');
