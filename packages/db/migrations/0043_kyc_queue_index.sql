@@ -1,0 +1,1 @@
+CREATE INDEX "kyc_verifications_queue_idx" ON "kyc_verifications" USING btree ("status","submitted_at");
