@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // may be registered before it.
   registerAuth(app);
   registerErrorHandler(app);
-  registerStoredHeaderRule(app, { trustProxy: config.trustProxy });
+  registerStoredHeaderRule(app, { trustProxy: config.trustProxy !== false });
   registerAccessLog(app);
   registerMetrics(app);
   await app.register(cookie);

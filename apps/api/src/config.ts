@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -10,6 +11,44 @@ const flag = z
   .transform((value) =>
     value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(value),
   );
+
+/**
+ * Which proxies' X-Forwarded-For is believed (decision 195): off; `1`/`true`/`yes` = load balancers on
+ * the machine or a private network (loopback, link-local, private ranges), so the client is the
+ * right-most address that is not one of them; or the proxies' addresses or CIDR ranges, comma-
+ * separated. Never every hop: the left-most address is the client's own claim, and believing it would
+ * let anyone pick the address the throttles count.
+ */
+const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | string[] => {
+    const text = (value ?? '').trim().toLowerCase();
+    if (['', '0', 'false', 'no'].includes(text)) return false;
+    if (['1', 'true', 'yes'].includes(text)) return PRIVATE_PROXIES;
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.some((entry) => !PRIVATE_PROXIES.includes(entry) && !isAddressOrRange(entry))) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be off, 1 (proxies on private networks), or IP addresses/CIDR ranges separated by commas',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const optionalText = z
   .string()
@@ -62,7 +101,7 @@ const EnvSchema = z
     DEV_TOOLS: flag,
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: trustedProxies,
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** Serves the OpenAPI document and its browser at /api/docs (default: on outside production). */
     API_DOCS: flag,
@@ -206,7 +245,8 @@ export interface Config {
   devTools: boolean;
   rateLimitWritesPerMinute: number;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, or the proxies' addresses and ranges (decision 195). */
+  trustProxy: false | string[];
   /** GET /metrics is served only when set, to requests that bear it (docs/operations.md). */
   metricsToken: string | undefined;
   /** /api/docs is served (the whole API's description): off in production unless API_DOCS=1. */
@@ -281,7 +321,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devTools: isProduction ? false : (env.DEV_TOOLS ?? true),
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     apiDocs: env.API_DOCS ?? !isProduction,
   };

@@ -67,6 +67,16 @@ describe('GET /api/sessions', () => {
     expect(fromFirst.find((session) => session.current)?.id).toBe(tokenId(member.token));
   });
 
+  it('records the address the load balancer saw, not one the client put in front of it', async () => {
+    const member = await signedInMember(app);
+    const balancerSaw = nextIp();
+    // A client that sends its own X-Forwarded-For gets the balancer's address appended after it
+    // (decision 195): only the right-most entry is believed with TRUST_PROXY=1.
+    const spoofer = await signInFrom(member.email, IPHONE, `203.0.113.200, ${balancerSaw}`);
+    const list = await sessions(spoofer.client, spoofer.token);
+    expect(list.find((session) => session.current)?.ip).toBe(balancerSaw);
+  });
+
   it('needs a member session', async () => {
     const client = new ApiClient(app);
     expect((await client.get('/api/sessions')).statusCode).toBe(401);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const trustProxy = (value: string | undefined) =>
+  loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }).trustProxy;
+
+describe('TRUST_PROXY (decision 195)', () => {
+  it('is off unless set', () => {
+    for (const off of [undefined, '', '0', 'false', 'no']) expect(trustProxy(off), String(off)).toBe(false);
+  });
+
+  it('believes proxies on private networks for 1, true or yes, never every hop', () => {
+    for (const one of ['1', 'true', 'yes', 'TRUE'])
+      expect(trustProxy(one), one).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+  });
+
+  it('takes the proxies by address or range', () => {
+    expect(trustProxy('10.0.0.0/8, 2001:db8::/32,192.0.2.1')).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.1',
+    ]);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['3', 'everyone', '10.0.0.0/33', '2001:db8::/129', '10.0.0.1/8/1', 'maybe,10.0.0.1']) {
+      expect(() => trustProxy(bad), bad).toThrow(ConfigError);
+      try {
+        trustProxy(bad);
+      } catch (error) {
+        expect((error as ConfigError).problems.join('\n')).toMatch(/^TRUST_PROXY: /);
+      }
+    }
+  });
+});
