@@ -1,5 +1,5 @@
 import '#lib/zod-config';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CorrectionProposeRequest } from '@app/shared/schemas/corrections';
@@ -121,6 +121,8 @@ export function ProposeCorrection({ memberId, memberLabel }: { memberId: number;
   const me = useAdminMe();
   const role = me.data?.user.admin_role;
   const allowed = role !== undefined && (CORRECTION_ROLES as readonly string[]).includes(role);
+  const hintId = useId();
+  const refused = me.data !== undefined && !allowed;
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   return (
@@ -132,7 +134,7 @@ export function ProposeCorrection({ memberId, memberLabel }: { memberId: number;
         <Button
           type="button"
           disabled={!allowed}
-          aria-describedby={allowed ? undefined : 'correction-not-allowed'}
+          aria-describedby={refused ? hintId : undefined}
           onClick={() => {
             setDone(null);
             setOpen(true);
@@ -149,8 +151,8 @@ export function ProposeCorrection({ memberId, memberLabel }: { memberId: number;
           </Link>
         )}
       </div>
-      {!allowed && me.data && (
-        <p id="correction-not-allowed" className="text-sm text-muted">
+      {refused && (
+        <p id={hintId} className="text-sm text-muted">
           {t('admin.corrections.form.notAllowed')}
         </p>
       )}

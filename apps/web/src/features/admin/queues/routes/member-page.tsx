@@ -119,9 +119,7 @@ function Member({ id }: { id: number }) {
           </Card>
         )}
       </div>
-      {data.money && (
-        <ProposeCorrection memberId={account.id} memberLabel={`${account.username} (${account.email})`} />
-      )}
+      <ProposeCorrection memberId={account.id} memberLabel={`${account.username} (${account.email})`} />
       <Sections id={id} sections={data.sections as MemberSection[]} />
       <StatusDialog member={data} open={dialog} onClose={() => setDialog(false)} />
     </section>
