@@ -52,7 +52,10 @@ describe('propose a correction from the member page (decision 182)', () => {
               },
               400,
             )
-          : json({ message: 'Correction proposed: a second admin must approve it.', correction: proposed }, 201),
+          : json(
+              { message: 'Correction proposed: a second admin must approve it.', correction: proposed },
+              201,
+            ),
     });
     const user = userEvent.setup();
     renderCard();
@@ -79,7 +82,10 @@ describe('propose a correction from the member page (decision 182)', () => {
     expect(server.to('POST /api/admin/corrections')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Amount (USD)'), '25');
-    await user.type(within(dialog).getByLabelText('Reason the member sees'), 'Duplicate gateway fee refunded');
+    await user.type(
+      within(dialog).getByLabelText('Reason the member sees'),
+      'Duplicate gateway fee refunded',
+    );
     await user.type(within(dialog).getByLabelText('Internal note'), 'Ticket 881');
     await user.type(within(dialog).getByLabelText('Reference'), 'T-881');
     await user.click(within(dialog).getByRole('radio', { name: /Debit/ }));
@@ -88,7 +94,9 @@ describe('propose a correction from the member page (decision 182)', () => {
     // The server refuses two fields: each message goes on its field.
     await user.click(within(dialog).getByRole('button', { name: 'Propose correction' }));
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Amount (USD)')).toHaveAccessibleDescription('Amount is too large.'),
+      expect(within(dialog).getByLabelText('Amount (USD)')).toHaveAccessibleDescription(
+        'Amount is too large.',
+      ),
     );
     expect(within(dialog).getByLabelText('Reference')).toHaveAccessibleDescription('At most 500 characters.');
     expect(within(dialog).getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
@@ -134,7 +142,9 @@ describe('propose a correction from the member page (decision 182)', () => {
     ).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Propose a correction' });
     expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription('Only finance admins and superadmins can propose a correction.');
+    expect(button).toHaveAccessibleDescription(
+      'Only finance admins and superadmins can propose a correction.',
+    );
     expect(screen.queryByRole('link', { name: "This member's corrections" })).toBeNull();
   });
 });
