@@ -145,6 +145,10 @@ const AdminMemberPage = page(() => import('../features/admin/queues/routes/membe
 const AdminOverviewPage = page(() => import('../features/admin/queues/routes/overview-page'), 'OverviewPage');
 const AdminKycPage = page(() => import('../features/admin/kyc/kyc-queue-page'), 'KycQueuePage');
 const AdminRefundsPage = page(() => import('../features/admin/queues/routes/refunds-page'), 'RefundsPage');
+const AdminCorrectionsPage = page(
+  () => import('../features/admin/corrections/corrections-page'),
+  'CorrectionsPage',
+);
 const AdminReconciliationPage = page(
   () => import('../features/admin/queues/routes/reconciliation-page'),
   'ReconciliationPage',
@@ -248,6 +252,7 @@ export const routes: RouteObject[] = [
           { path: 'loan-applications', element: <AdminQueuePage queue="loan_applications" /> },
           { path: 'loan-applications/:id', element: <AdminQueueItemPage queue="loan_applications" /> },
           { path: 'refunds', element: <AdminRefundsPage /> },
+          { path: 'corrections', element: <AdminCorrectionsPage /> },
           { path: 'kyc', element: <AdminKycPage /> },
           { path: 'members', element: <AdminMembersPage /> },
           { path: 'members/:id', element: <AdminMemberPage /> },

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowDownToLine,
+  ArrowLeftRight,
   ArrowUpFromLine,
   BookOpen,
   FileClock,
@@ -32,6 +33,7 @@ export interface AdminArea {
     | 'withdrawals'
     | 'loanApplications'
     | 'refunds'
+    | 'corrections'
     | 'kyc'
     | 'members'
     | 'plans'
@@ -69,6 +71,13 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     group: 'work',
   },
   { key: 'refunds', path: '/admin/refunds', icon: Undo2, roles: ['finance'], group: 'work' },
+  {
+    key: 'corrections',
+    path: '/admin/corrections',
+    icon: ArrowLeftRight,
+    roles: ['finance'],
+    group: 'work',
+  },
   { key: 'kyc', path: '/admin/kyc', icon: IdCard, roles: ['support'], group: 'work' },
   { key: 'members', path: '/admin/members', icon: Users, roles: ['finance', 'support'], group: 'work' },
   { key: 'plans', path: '/admin/plans', icon: Layers, roles: ['finance'], group: 'catalogue' },

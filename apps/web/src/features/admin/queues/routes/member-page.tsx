@@ -16,6 +16,7 @@ import { useMessage } from '#i18n/use-message';
 import { ApiError } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat, useMoney } from '#lib/money';
+import { ProposeCorrection } from '../../corrections/propose-correction';
 import { useChangeMemberStatus, useMember, useMemberSection } from '../api/admin-queues-api';
 
 /** A member's page: account, money, profile, and each history as a paged section. */
@@ -118,6 +119,7 @@ function Member({ id }: { id: number }) {
           </Card>
         )}
       </div>
+      <ProposeCorrection memberId={account.id} memberLabel={`${account.username} (${account.email})`} />
       <Sections id={id} sections={data.sections as MemberSection[]} />
       <StatusDialog member={data} open={dialog} onClose={() => setDialog(false)} />
     </section>
