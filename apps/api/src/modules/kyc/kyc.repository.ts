@@ -66,7 +66,9 @@ export function listVerifications(
     .where(
       and(
         eq(kycVerifications.status, status),
-        after ? sql`(${submittedAt}, ${userId}) > (${after.submittedAt.toISOString()}::timestamptz, ${after.userId})` : undefined,
+        after
+          ? sql`(${submittedAt}, ${userId}) > (${after.submittedAt.toISOString()}::timestamptz, ${after.userId})`
+          : undefined,
       ),
     )
     .orderBy(asc(submittedAt), asc(userId))
