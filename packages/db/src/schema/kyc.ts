@@ -24,8 +24,11 @@ export const kycVerifications = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  /** The back office's queue reads one status oldest first (decision 180): no sort of every member's row. */
-  (table) => [index('kyc_verifications_queue_idx').on(table.status, table.submittedAt)],
+  /**
+   * The back office's queue reads one status oldest first (decision 180), a page at a time from the
+   * keyset (submitted_at, user_id) (decision 189): no sort of every member's row, no offset to skip.
+   */
+  (table) => [index('kyc_verifications_queue_idx').on(table.status, table.submittedAt, table.userId)],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './common';
+import { perPageField, positiveId } from './common';
 
 /** Identity verification (issue 37 item 1, decisions 180 and 181). */
 export const KYC_MESSAGES = {
@@ -25,6 +25,7 @@ export const KYC_MESSAGES = {
   reasonRequired: 'Give the member a reason they can act on.',
   verificationRequired: 'Verify your identity before this withdrawal.',
   limitInvalid: 'Enter a whole number of dollars (0 or more), or leave empty.',
+  cursorInvalid: 'This list position is not valid; load the list from the start.',
 } as const;
 
 export const KYC_SIDES = ['identity_front', 'identity_back', 'proof_of_address'] as const;
@@ -103,10 +104,38 @@ export const AdminKycItem = z.object({
   decided_at: z.string().nullable(),
 });
 export type AdminKycItem = z.infer<typeof AdminKycItem>;
+/**
+ * Where a page of the queue starts: the last row's submission time (ISO, milliseconds) and member id,
+ * `2026-03-14T09:12:00.000Z_42` — the keyset (submitted_at, user_id) the list is ordered by.
+ */
+const KYC_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([1-9]\d{0,9})$/u;
+export function parseKycCursor(cursor: string): { submittedAt: Date; userId: number } | null {
+  const match = KYC_CURSOR.exec(cursor);
+  if (!match) return null;
+  const submittedAt = new Date(match[1]!);
+  const userId = Number(match[2]);
+  if (Number.isNaN(submittedAt.getTime()) || submittedAt.toISOString() !== match[1]) return null;
+  return userId <= 2_147_483_647 ? { submittedAt, userId } : null;
+}
+export const kycCursor = (row: { submitted_at: string; user_id: number }): string =>
+  `${new Date(row.submitted_at).toISOString()}_${row.user_id}`;
+
 export const AdminKycListQuery = z.object({
   status: z.enum(['submitted', 'approved', 'rejected']).default('submitted'),
+  /** The `next_cursor` of the page before; none for the first page. */
+  cursor: z
+    .string()
+    .max(64, KYC_MESSAGES.cursorInvalid)
+    .refine((value) => parseKycCursor(value) !== null, KYC_MESSAGES.cursorInvalid)
+    .optional(),
+  per_page: perPageField().default(50),
 });
-export const AdminKycListResponse = z.object({ data: z.array(AdminKycItem) });
+export type AdminKycListQuery = z.infer<typeof AdminKycListQuery>;
+/** A page of the queue, oldest first; `next_cursor` starts the next page, null on the last one. */
+export const AdminKycListResponse = z.object({
+  data: z.array(AdminKycItem),
+  next_cursor: z.string().nullable(),
+});
 export type AdminKycListResponse = z.infer<typeof AdminKycListResponse>;
 /** One verification as the reviewer sees it: the documents and the member's profile beside them. */
 export const AdminKycDetailResponse = z.object({

@@ -27,6 +27,9 @@ export const NOTIFICATION_KINDS = [
   // Announcements (decision 183): news the member may turn off; security and terms notices always go.
   'news_announcement',
   'security_notice',
+  // Identity verification decided (decision 189): an account notice, so always delivered.
+  'security_kyc_approved',
+  'security_kyc_rejected',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -120,6 +123,7 @@ export function notificationLink(kind: string): string | null {
   if (kind === 'balance_corrected') return '/activity?type=adjustment';
   if (kind.startsWith('plan_')) return '/my-portfolio';
   if (kind.startsWith('goal_')) return '/my-goals';
+  if (kind.startsWith('security_kyc_')) return '/profile';
   return null;
 }
 

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { kycVerifications, type AuthUser, type KycVerificationRow } from '@app/db';
 import {
   KYC_MESSAGES,
+  kycCursor,
+  parseKycCursor,
   type AdminKycActionResponse,
+  type AdminKycListQuery,
   type AdminKycDetailResponse,
   type AdminKycItem,
   type AdminKycListResponse,
@@ -12,6 +15,7 @@ import { AppError } from '../../errors';
 import { isoDate } from '../../lib/iso-date';
 import { recordAudit } from '../audit/audit.service';
 import { findUserById } from '../auth/account.service';
+import { notify } from '../notifications/notifications.service';
 import { toProfile } from '../profile/profile-sealing';
 import * as repository from './kyc.repository';
 import { statusOf, toDocument } from './kyc.service';
@@ -34,14 +38,18 @@ function toItem(
   };
 }
 
-/** GET /api/admin/kyc: the verifications of a status, oldest submission first. */
-export async function adminListKyc(
-  deps: AppDeps,
-  status: 'submitted' | 'approved' | 'rejected',
-): Promise<AdminKycListResponse> {
+/**
+ * GET /api/admin/kyc: a page of the verifications of a status, oldest submission first, from the
+ * keyset cursor of the page before (decision 189). One row more than the page is read to know
+ * whether another page follows.
+ */
+export async function adminListKyc(deps: AppDeps, query: AdminKycListQuery): Promise<AdminKycListResponse> {
   const now = deps.clock.now();
-  const rows = await repository.listVerifications(deps.database.db, status);
-  return { data: rows.map((row) => toItem(row.verification, row, now)) };
+  const after = query.cursor ? (parseKycCursor(query.cursor) ?? undefined) : undefined;
+  const rows = await repository.listVerifications(deps.database.db, query.status, query.per_page + 1, after);
+  const data = rows.slice(0, query.per_page).map((row) => toItem(row.verification, row, now));
+  const last = data.at(-1);
+  return { data, next_cursor: rows.length > query.per_page && last ? kycCursor(last) : null };
 }
 
 /** One verification: its submitted documents and the member's profile beside them. */
@@ -91,6 +99,29 @@ export async function adminDecideKyc(
       ip,
       createdAt: now,
     });
+    // The member hears of it in the bell and by mail, always: an account notice (decision 189).
+    // One notice per decision of one submission (a member may be rejected, submit again, ...).
+    const reference = `kyc:${userId}:${row.submittedAt.getTime()}:${outcome.status}`;
+    await notify(
+      tx,
+      deps,
+      outcome.status === 'approved'
+        ? {
+            user: member,
+            kind: 'security_kyc_approved',
+            message: { key: 'kyc_approved', params: {} },
+            reference,
+            mail: true,
+          }
+        : {
+            user: member,
+            kind: 'security_kyc_rejected',
+            message: { key: 'kyc_rejected', params: { reason: outcome.reason } },
+            reference,
+            mail: true,
+          },
+      now,
+    );
     const message = outcome.status === 'approved' ? KYC_MESSAGES.approved : KYC_MESSAGES.rejected;
     return { message, item: toItem(updated as KycVerificationRow, member, now) };
   });

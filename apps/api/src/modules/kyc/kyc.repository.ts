@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   kycDocuments,
   kycVerifications,
@@ -48,14 +48,31 @@ export async function setState(
     .where(and(eq(kycDocuments.userId, userId), inArray(kycDocuments.state, from)));
 }
 
-export function listVerifications(db: DbOrTx, status: 'submitted' | 'approved' | 'rejected') {
+/**
+ * Up to `limit` verifications of a status, oldest first, after the keyset `after` (submitted_at,
+ * user_id): read in the order of kyc_verifications_queue_idx (decision 189).
+ */
+export function listVerifications(
+  db: DbOrTx,
+  status: 'submitted' | 'approved' | 'rejected',
+  limit: number,
+  after?: { submittedAt: Date; userId: number },
+) {
+  const { submittedAt, userId } = kycVerifications;
   return db
     .select({ verification: kycVerifications, username: users.username, email: users.email })
     .from(kycVerifications)
-    .innerJoin(users, eq(users.id, kycVerifications.userId))
-    .where(eq(kycVerifications.status, status))
-    .orderBy(asc(kycVerifications.submittedAt))
-    .limit(200);
+    .innerJoin(users, eq(users.id, userId))
+    .where(
+      and(
+        eq(kycVerifications.status, status),
+        after
+          ? sql`(${submittedAt}, ${userId}) > (${after.submittedAt.toISOString()}::timestamptz, ${after.userId})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(submittedAt), asc(userId))
+    .limit(limit);
 }
 
 /** The member's sealed profile row (opened by the profile module's sealing), shown beside the documents. */

@@ -116,13 +116,13 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: reviewer,
       schema: {
         tags: ['admin'],
-        summary: 'The identity verification queue (support): by status, oldest first',
+        summary: 'The identity verification queue (support): by status, oldest first, a page from `cursor`',
         security: bearer,
         querystring: AdminKycListQuery,
         response: { 200: AdminKycListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => adminListKyc(app.deps, request.query.status),
+    async (request) => adminListKyc(app.deps, request.query),
   );
 
   app.get(

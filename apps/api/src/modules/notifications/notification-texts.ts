@@ -1,4 +1,5 @@
 import { centsToMajor, formatMoney } from '@app/shared';
+import { KYC_NOTIFICATION_TEXTS } from './notification-texts-kyc';
 
 /**
  * The texts of members' notifications, by key, in every language the site offers (decision 162). A
@@ -32,6 +33,9 @@ export interface NotificationParams {
   goal_off_track: { goal: string; target: number; date: string; projected: number; suggested: number };
   goal_off_track_late: { goal: string; target: number; date: string; projected: number };
   balance_corrected: { amount: number; reason: string };
+  /** Identity verification decided (decision 189); the reason is the reviewer's. */
+  kyc_approved: Record<string, never>;
+  kyc_rejected: { reason: string };
   /** An admin's announcement (decision 183): its own text per language, English always there. */
   announcement: AnnouncementParams;
 }
@@ -64,6 +68,7 @@ type Texts = {
 };
 
 const EN: Texts = {
+  ...KYC_NOTIFICATION_TEXTS.en,
   deposit_confirmed: {
     title: () => 'Deposit confirmed',
     body: (p, f) => `Your deposit ${p.reference} of ${f.money(p.amount)} has been credited to your balance.`,
@@ -188,6 +193,7 @@ const EN: Texts = {
 };
 
 const ES: Texts = {
+  ...KYC_NOTIFICATION_TEXTS.es,
   deposit_confirmed: {
     title: () => 'Depósito confirmado',
     body: (p, f) => `Tu depósito ${p.reference} de ${f.money(p.amount)} se ha abonado a tu saldo.`,
@@ -311,6 +317,7 @@ const ES: Texts = {
 };
 
 const AR: Texts = {
+  ...KYC_NOTIFICATION_TEXTS.ar,
   deposit_confirmed: {
     title: () => 'تم تأكيد الإيداع',
     body: (p, f) => `تمت إضافة إيداعك ${p.reference} بقيمة ${f.money(p.amount)} إلى رصيدك.`,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminKycActionResponse,
   AdminKycDetailResponse,
@@ -8,10 +8,19 @@ import { api } from '#lib/api-client';
 
 const adminKey = ['admin', 'kyc'] as const;
 
+/** Rows a page of the queue: the next ones load on demand, from the page before's cursor. */
+export const KYC_QUEUE_PAGE = 50;
+
 export function useAdminKycQueue(status: 'submitted' | 'approved' | 'rejected') {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...adminKey, status],
-    queryFn: () => api.get<AdminKycListResponse>(`/api/admin/kyc?status=${status}`, { auth: 'admin' }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ status, per_page: String(KYC_QUEUE_PAGE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return api.get<AdminKycListResponse>(`/api/admin/kyc?${query}`, { auth: 'admin' });
+    },
+    getNextPageParam: (last) => last.next_cursor,
   });
 }
 

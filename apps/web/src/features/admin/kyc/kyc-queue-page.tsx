@@ -128,17 +128,18 @@ export function KycQueuePage() {
   useDocumentMeta(t('kyc.admin.title'), t('kyc.admin.lead'));
   const queue = useAdminKycQueue('submitted');
   const [selected, setSelected] = useState<number | null>(null);
+  const items = queue.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <div className="space-y-4">
       <ContentPageHeader title={t('kyc.admin.title')} lead={t('kyc.admin.lead')} />
       {queue.isPending && <Skeleton className="h-24" />}
-      {queue.isError && (
+      {queue.isError && !queue.isFetchNextPageError && (
         <RetryAlert onRetry={() => void queue.refetch()}>{t('kyc.admin.loadFailed')}</RetryAlert>
       )}
-      {queue.data && queue.data.data.length === 0 && <p className="text-muted">{t('kyc.admin.empty')}</p>}
-      {queue.data && queue.data.data.length > 0 && (
+      {queue.data && items.length === 0 && <p className="text-muted">{t('kyc.admin.empty')}</p>}
+      {items.length > 0 && (
         <ul className="space-y-2">
-          {queue.data.data.map((item) => (
+          {items.map((item) => (
             <li key={item.user_id}>
               <Button type="button" variant="secondary" onClick={() => setSelected(item.user_id)}>
                 {t('kyc.admin.review', { name: item.username })}
@@ -147,6 +148,19 @@ export function KycQueuePage() {
             </li>
           ))}
         </ul>
+      )}
+      {queue.isFetchNextPageError && (
+        <RetryAlert onRetry={() => void queue.fetchNextPage()}>{t('kyc.admin.loadMoreFailed')}</RetryAlert>
+      )}
+      {queue.hasNextPage && !queue.isFetchNextPageError && (
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => void queue.fetchNextPage()}
+          loading={queue.isFetchingNextPage}
+        >
+          {t('kyc.admin.loadMore')}
+        </Button>
       )}
       {selected !== null && <KycReview key={selected} userId={selected} onDone={() => setSelected(null)} />}
     </div>
