@@ -35,14 +35,22 @@ const EnvSchema = z
     ),
     KYC_S3_ENDPOINT: optionalText.pipe(z.url().optional()),
     KYC_S3_REGION: optionalText
-      .pipe(z.string().regex(/^[a-z0-9-]{1,40}$/u, 'must be a region name such as eu-west-1').optional())
+      .pipe(
+        z
+          .string()
+          .regex(/^[a-z0-9-]{1,40}$/u, 'must be a region name such as eu-west-1')
+          .optional(),
+      )
       .transform((value) => value ?? 'us-east-1'),
     KYC_S3_ACCESS_KEY_ID: optionalText,
     KYC_S3_SECRET_ACCESS_KEY: optionalText,
     KYC_S3_PREFIX: optionalText.pipe(
       z
         .string()
-        .regex(/^[\w-]{1,100}(?:\/[\w-]{1,100}){0,9}\/?$/u, 'must be names of letters, digits, _ and -, joined by /')
+        .regex(
+          /^[\w-]{1,100}(?:\/[\w-]{1,100}){0,9}\/?$/u,
+          'must be names of letters, digits, _ and -, joined by /',
+        )
         .optional(),
     ),
     KYC_S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -191,7 +199,8 @@ function checkKycStorage(
     }
   } else {
     for (const name of keys) {
-      if (env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is only read beside KYC_S3_BUCKET' });
+      if (env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is only read beside KYC_S3_BUCKET' });
     }
   }
 }
@@ -291,7 +300,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.KYC_S3_BUCKET && env.KYC_S3_ACCESS_KEY_ID && env.KYC_S3_SECRET_ACCESS_KEY
         ? {
             bucket: env.KYC_S3_BUCKET,
-            endpoint: (env.KYC_S3_ENDPOINT ?? `https://s3.${env.KYC_S3_REGION}.amazonaws.com`).replace(/\/+$/u, ''),
+            endpoint: (env.KYC_S3_ENDPOINT ?? `https://s3.${env.KYC_S3_REGION}.amazonaws.com`).replace(
+              /\/+$/u,
+              '',
+            ),
             region: env.KYC_S3_REGION,
             accessKeyId: env.KYC_S3_ACCESS_KEY_ID,
             secretAccessKey: env.KYC_S3_SECRET_ACCESS_KEY,

@@ -38,7 +38,9 @@ try {
 } catch (error) {
   if (error instanceof DeploymentKeyError) fail(`Stopped: ${error.message}`);
   if (error instanceof DocumentStorageError)
-    fail(`Stopped: the document store refused or did not answer (${error.message}); run it again once it does.`);
+    fail(
+      `Stopped: the document store refused or did not answer (${error.message}); run it again once it does.`,
+    );
   throw error;
 } finally {
   await database.close();

@@ -62,7 +62,8 @@ async function refusal(
   const headers = new Headers();
   for (const name of names) {
     const value = request.headers[name];
-    if (name !== 'host' && value !== undefined) headers.set(name, Array.isArray(value) ? value.join(',') : value);
+    if (name !== 'host' && value !== undefined)
+      headers.set(name, Array.isArray(value) ? value.join(',') : value);
   }
   const expected = await new AwsV4Signer({
     method: request.method ?? 'GET',
@@ -79,7 +80,9 @@ async function refusal(
 
 function sendError(response: ServerResponse, status: number, code: string, head = false): void {
   response.writeHead(status, { 'content-type': 'application/xml' });
-  response.end(head ? undefined : `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code></Error>`);
+  response.end(
+    head ? undefined : `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code></Error>`,
+  );
 }
 
 /** Starts the fake with these buckets and access keys (`{ accessKeyId: secret }`); closed after the file. */

@@ -67,7 +67,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         { code: 'DOCUMENT_STORAGE', operation, storeStatus, s3Code },
         'identity document storage failed',
       );
-      return reply.status(503).send({ message: KYC_MESSAGES.storageUnavailable, code: 'GATEWAY_UNAVAILABLE' });
+      return reply
+        .status(503)
+        .send({ message: KYC_MESSAGES.storageUnavailable, code: 'GATEWAY_UNAVAILABLE' });
     }
     request.log.error(requestErrorLine(request, error), 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });

@@ -53,7 +53,7 @@ export async function resealDocuments(
 ): Promise<ResealOutcome> {
   const outcome: ResealOutcome = { resealed: 0, current: 0, missing: 0 };
   const batch = options.batch ?? 100;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await db
       .select({ id: kycDocuments.id, storageKey: kycDocuments.storageKey })
       .from(kycDocuments)

@@ -7,7 +7,7 @@ import { kycBlobs, kycDocuments } from '@app/db';
 import { KYC_MESSAGES, type KycActionResponse, type KycUploadResponse } from '@app/shared';
 import { buildApp } from '../../app';
 import { FixedClock } from '../../clock';
-import { ConfigError, loadConfig } from '../../config';
+import { loadConfig, type ConfigError } from '../../config';
 import { ApiClient, createTestApp, TEST_NOW } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import { fakeS3 } from '../../../test/fake-s3';
