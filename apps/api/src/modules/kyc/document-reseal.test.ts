@@ -53,6 +53,9 @@ const STORES: Record<
   },
 };
 
+/** Each builds its own deployment (database, store, two nodes) and signs two people in: slow on a busy machine. */
+const ROTATION_TIMEOUT = 180_000;
+
 const FILES = { identity_front: jpegWithExif(), identity_back: pngWithText(), proof_of_address: tinyPdf() };
 
 async function uploadAll(test: TestApp, count: number): Promise<Member[]> {
@@ -126,47 +129,52 @@ describe('re-sealing identity documents on key rotation (decision 190)', () => {
         await onB.close();
       }
     },
+    ROTATION_TIMEOUT,
   );
 
-  it('works in batches, resumes after an interruption, and stops at a file under neither key', async () => {
-    const test = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
-    const { db } = test.app.deps.database;
-    const keyA = test.app.deps.appKey;
-    const keyB = randomBytes(32);
-    await uploadAll(test, 2);
-    const store = documentStoreFor(test.config);
-    let replaced = 0;
-    const failing: DocumentStore = {
-      ...store,
-      async replace(tx, key, sealed) {
-        if (replaced === 4) throw new Error('the store went away');
-        replaced += 1;
-        await store.replace(tx, key, sealed);
-      },
-    };
-    const keys = { key: keyB, previous: keyA };
-    await expect(resealDocuments(db, failing, keys, { batch: 2 })).rejects.toThrow('the store went away');
-    const batches: number[] = [];
-    const outcome = await resealDocuments(db, store, keys, {
-      batch: 2,
-      onBatch: (so) => batches.push(so.resealed + so.current),
-    });
-    expect(outcome).toEqual({ resealed: 2, current: 4, missing: 0 });
-    expect(batches).toEqual([2, 4, 6]);
-    expect(await resealDocuments(db, store, keys)).toEqual({ resealed: 0, current: 6, missing: 0 });
+  it(
+    'works in batches, resumes after an interruption, and stops at a file under neither key',
+    async () => {
+      const test = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+      const { db } = test.app.deps.database;
+      const keyA = test.app.deps.appKey;
+      const keyB = randomBytes(32);
+      await uploadAll(test, 2);
+      const store = documentStoreFor(test.config);
+      let replaced = 0;
+      const failing: DocumentStore = {
+        ...store,
+        async replace(tx, key, sealed) {
+          if (replaced === 4) throw new Error('the store went away');
+          replaced += 1;
+          await store.replace(tx, key, sealed);
+        },
+      };
+      const keys = { key: keyB, previous: keyA };
+      await expect(resealDocuments(db, failing, keys, { batch: 2 })).rejects.toThrow('the store went away');
+      const batches: number[] = [];
+      const outcome = await resealDocuments(db, store, keys, {
+        batch: 2,
+        onBatch: (so) => batches.push(so.resealed + so.current),
+      });
+      expect(outcome).toEqual({ resealed: 2, current: 4, missing: 0 });
+      expect(batches).toEqual([2, 4, 6]);
+      expect(await resealDocuments(db, store, keys)).toEqual({ resealed: 0, current: 6, missing: 0 });
 
-    const [row] = await db.select().from(kycDocuments).orderBy(asc(kycDocuments.id)).limit(1);
-    await store.replace(db, row!.storageKey, sealBytes(randomBytes(32), row!.storageKey, tinyPdf()));
-    const error = await resealDocuments(db, store, keys).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(DocumentResealError);
-    expect((error as Error).message).toContain(`kyc_documents row ${row!.id}`);
-    const settled = await settleDeploymentKey(test.app.deps.database, {
-      key: keyB,
-      previous: keyA,
-      now: TEST_NOW,
-      source: 'APP_KEY',
-      documents: store,
-    }).catch((caught: unknown) => caught);
-    expect(settled).toBeInstanceOf(DeploymentKeyError);
-  });
+      const [row] = await db.select().from(kycDocuments).orderBy(asc(kycDocuments.id)).limit(1);
+      await store.replace(db, row!.storageKey, sealBytes(randomBytes(32), row!.storageKey, tinyPdf()));
+      const error = await resealDocuments(db, store, keys).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DocumentResealError);
+      expect((error as Error).message).toContain(`kyc_documents row ${row!.id}`);
+      const settled = await settleDeploymentKey(test.app.deps.database, {
+        key: keyB,
+        previous: keyA,
+        now: TEST_NOW,
+        source: 'APP_KEY',
+        documents: store,
+      }).catch((caught: unknown) => caught);
+      expect(settled).toBeInstanceOf(DeploymentKeyError);
+    },
+    ROTATION_TIMEOUT,
+  );
 });
