@@ -3,6 +3,7 @@
 // every stored document under APP_KEY, in batches, and is safe to run again (what already opens with
 // APP_KEY is skipped). Run it with every node stopped; a node started with both keys does the same.
 import { resolve } from 'node:path';
+import { migrateDatabase } from '@app/db';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './runtime';
 import { runningServer } from './backup';
@@ -23,6 +24,7 @@ const pid = config.databaseUrl ? null : runningServer(resolve(config.dataDir));
 if (pid !== null) fail(`A server (pid ${pid}) is running on ${config.dataDir}: stop it first.`);
 const database = await openConfiguredDatabase(config);
 try {
+  await migrateDatabase(database); // as a start would: the command may run before the new version serves
   const outcome = await settleDeploymentKey(database, {
     key: config.appKey!,
     previous: config.appKeyPrevious,
