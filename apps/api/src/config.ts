@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { S3StoreConfig } from './modules/kyc/s3-store';
 
 /**
  * The only reader of process.env (CONVENTIONS §5). Every variable of DESIGN §4, validated once at start;
@@ -64,6 +65,34 @@ const EnvSchema = z
     DATA_DIR: z.string().default('./data'),
     /** Identity documents in this directory instead of the database (decision 180). */
     KYC_STORAGE_DIR: optionalText,
+    /** Identity documents in this S3-compatible bucket instead (decision 190), with its endpoint and keys. */
+    KYC_S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/u, 'must be a bucket name (3-63 of a-z, 0-9, . and -)')
+        .optional(),
+    ),
+    KYC_S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+    KYC_S3_REGION: optionalText
+      .pipe(
+        z
+          .string()
+          .regex(/^[a-z0-9-]{1,40}$/u, 'must be a region name such as eu-west-1')
+          .optional(),
+      )
+      .transform((value) => value ?? 'us-east-1'),
+    KYC_S3_ACCESS_KEY_ID: optionalText,
+    KYC_S3_SECRET_ACCESS_KEY: optionalText,
+    KYC_S3_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[\w-]{1,100}(?:\/[\w-]{1,100}){0,9}\/?$/u,
+          'must be names of letters, digits, _ and -, joined by /',
+        )
+        .optional(),
+    ),
+    KYC_S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     DATABASE_URL: optionalText.pipe(z.url().optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     DATABASE_NAMED_STATEMENTS: flag,
@@ -168,6 +197,7 @@ const EnvSchema = z
         message: 'is only read beside APP_KEY (the new key of a rotation)',
       });
     }
+    checkKycStorage(env, ctx);
     if (env.PAYMENTS_MODE === 'live') {
       const required = [
         'NOWPAYMENTS_API_KEY',
@@ -183,6 +213,36 @@ const EnvSchema = z
       }
     }
   });
+
+/** A bucket needs its two keys; keys without a bucket, or a bucket beside a directory, are a mistake. */
+function checkKycStorage(
+  env: {
+    KYC_STORAGE_DIR?: string | undefined;
+    KYC_S3_BUCKET?: string | undefined;
+    KYC_S3_ACCESS_KEY_ID?: string | undefined;
+    KYC_S3_SECRET_ACCESS_KEY?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const keys = ['KYC_S3_ACCESS_KEY_ID', 'KYC_S3_SECRET_ACCESS_KEY'] as const;
+  if (env.KYC_S3_BUCKET) {
+    for (const name of keys) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with KYC_S3_BUCKET' });
+    }
+    if (env.KYC_STORAGE_DIR) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KYC_STORAGE_DIR'],
+        message: 'set either KYC_STORAGE_DIR or KYC_S3_BUCKET, not both',
+      });
+    }
+  } else {
+    for (const name of keys) {
+      if (env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is only read beside KYC_S3_BUCKET' });
+    }
+  }
+}
 
 function isKey(value: string): boolean {
   return decodeKey(value)?.length === 32;
@@ -203,6 +263,8 @@ export interface Config {
   dataDir: string;
   /** Identity documents in this directory; undefined: in the database (decision 180). */
   kycStorageDir: string | undefined;
+  /** Identity documents in this S3-compatible bucket (decision 190); undefined: not in a bucket. */
+  kycS3: S3StoreConfig | undefined;
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process keeps at most (decision 006). */
   databasePoolSize: number;
@@ -274,6 +336,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR,
     kycStorageDir: env.KYC_STORAGE_DIR,
+    kycS3:
+      env.KYC_S3_BUCKET && env.KYC_S3_ACCESS_KEY_ID && env.KYC_S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.KYC_S3_BUCKET,
+            endpoint: (env.KYC_S3_ENDPOINT ?? `https://s3.${env.KYC_S3_REGION}.amazonaws.com`).replace(
+              /\/+$/u,
+              '',
+            ),
+            region: env.KYC_S3_REGION,
+            accessKeyId: env.KYC_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.KYC_S3_SECRET_ACCESS_KEY,
+            prefix: env.KYC_S3_PREFIX ? `${env.KYC_S3_PREFIX.replace(/\/+$/u, '')}/` : '',
+            timeoutMs: env.KYC_S3_TIMEOUT_MS,
+          }
+        : undefined,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS ?? true,

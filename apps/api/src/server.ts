@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { AdjustableClock } from './clock';
 import { openConfiguredDatabase, resolveAppKey, sharedKeyWarning } from './runtime';
 import { DeploymentKeyError, settleDeploymentKey } from './keys/deployment-key';
+import { documentStoreFor } from './modules/kyc/document-store';
 import { bootstrapData } from './seed/bootstrap';
 import { startScheduler } from './jobs/scheduler';
 import { notePid, writeBackup } from './backup';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     previous: config.appKeyPrevious,
     now: new Date(),
     source: resolvedKey.source,
+    documents: documentStoreFor(config),
   }).catch((error: unknown) => {
     resolvedKey.discard?.();
     throw error;

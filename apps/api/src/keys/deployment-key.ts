@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { deploymentKey, type Database } from '@app/db';
 import { decryptSecret, encryptSecret, opensWith } from '../lib/crypto';
+import type { DocumentStore } from '../modules/kyc/document-store';
+import { DocumentResealError, resealDocuments } from '../modules/kyc/document-reseal';
 import { SEALED_COLUMNS, type SealedColumn } from './sealed-columns';
 
 const FINGERPRINT_LABEL = 'deployment-key-fingerprint/v1';
@@ -33,6 +35,8 @@ export interface KeyInput {
   now: Date;
   /** Where this node's key came from, for the refusal's message (e.g. "APP_KEY" or a file path). */
   source: string;
+  /** The identity documents' store: a rotation re-seals its files too (decision 190). */
+  documents?: DocumentStore;
 }
 
 /**
@@ -117,6 +121,7 @@ async function rotate(database: Database, input: KeyInput, to: string, from: str
         throw new DeploymentKeyError(mismatch(row?.fingerprint ?? '', to, input.source));
       if (row.rotatingFrom === null) return; // another node finished it meanwhile
       for (const column of SEALED_COLUMNS) resealed += await resealColumn(database, input, column);
+      resealed += await resealStoredDocuments(database, input);
       await database.db
         .update(deploymentKey)
         .set({ rotatingFrom: null, rotatedAt: input.now })
@@ -135,6 +140,7 @@ async function repair(database: Database, input: KeyInput): Promise<number> {
   for (;;) {
     const ran = await database.withAdvisoryLock(ROTATION_LOCK, async () => {
       for (const column of SEALED_COLUMNS) resealed += await resealColumn(database, input, column);
+      resealed += await resealStoredDocuments(database, input);
     });
     if (ran) return resealed;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -159,6 +165,18 @@ async function resealColumn(database: Database, input: KeyInput, column: SealedC
         resealed += 1;
     }
     after = page[page.length - 1]!.id;
+  }
+}
+
+/** The identity documents' files, in their store (decision 190); same skip-if-current rule. */
+async function resealStoredDocuments(database: Database, input: KeyInput): Promise<number> {
+  if (!input.documents) return 0;
+  try {
+    const keys = { key: input.key, previous: input.previous! };
+    return (await resealDocuments(database.db, input.documents, keys)).resealed;
+  } catch (error) {
+    if (error instanceof DocumentResealError) throw new DeploymentKeyError(error.message);
+    throw error;
   }
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '@app/shared';
+import { KYC_MESSAGES, type ApiErrorBody } from '@app/shared';
 import { AppError } from '../errors';
 import { SealedDataUnreadableError } from '../lib/crypto';
+import { DocumentStorageError } from '../lib/document-storage-error';
 import { requestErrorLine } from '../lib/error-line';
 
 /**
@@ -58,6 +59,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: "Stored data could not be read with this server's key. Please try again later.",
         code: 'SEALED_DATA_UNREADABLE',
       });
+    }
+    if (error instanceof DocumentStorageError) {
+      // The bucket refused (a wrong credential, a missing bucket) or did not answer (decision 190).
+      const { operation, status: storeStatus, s3Code } = error;
+      request.log.error(
+        { code: 'DOCUMENT_STORAGE', operation, storeStatus, s3Code },
+        'identity document storage failed',
+      );
+      return reply
+        .status(503)
+        .send({ message: KYC_MESSAGES.storageUnavailable, code: 'GATEWAY_UNAVAILABLE' });
     }
     request.log.error(requestErrorLine(request, error), 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });

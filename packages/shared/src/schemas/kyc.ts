@@ -8,6 +8,7 @@ export const KYC_MESSAGES = {
   approved: 'Identity verification approved.',
   rejected: 'Identity verification rejected.',
   notFound: 'Document not found.',
+  storageUnavailable: 'Documents cannot be stored or read right now. Please try again later.',
   verificationNotFound: 'No identity verification to review.',
   notSubmitted: 'This verification is not waiting for review.',
   alreadySubmitted: 'Your documents are already under review.',

@@ -1,18 +1,22 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { kycBlobs, type DbOrTx } from '@app/db';
 import { SealedDataUnreadableError } from '../../lib/crypto';
+import { s3Store, type S3StoreConfig } from './s3-store';
 
 /**
- * Where identity documents live (decision 180): one interface; the database (a table of sealed
- * blobs) by default so every node reads them, or a directory (KYC_STORAGE_DIR). Every file is sealed
- * with the deployment's key (AES-256-GCM, bound to its key), so the stored bytes are never the file.
+ * Where identity documents live (decisions 180, 190): one interface; the database (a table of sealed
+ * blobs) by default so every node reads them, a directory (KYC_STORAGE_DIR) or an S3-compatible bucket
+ * (KYC_S3_BUCKET, s3-store.ts). Every file is sealed with the deployment's key (AES-256-GCM, bound to
+ * its key) before it reaches the store, so the stored bytes are never the file.
  */
 export interface DocumentStore {
   put(db: DbOrTx, key: string, sealed: Buffer, now: Date): Promise<void>;
   get(db: DbOrTx, key: string): Promise<Buffer | null>;
+  /** Overwrites a stored blob with the same file sealed anew (a key rotation, document-reseal.ts). */
+  replace(db: DbOrTx, key: string, sealed: Buffer): Promise<void>;
   remove(db: DbOrTx, key: string): Promise<void>;
 }
 
@@ -23,6 +27,9 @@ export const databaseStore: DocumentStore = {
   async get(db, key) {
     const [row] = await db.select({ sealed: kycBlobs.sealed }).from(kycBlobs).where(eq(kycBlobs.key, key));
     return row ? Buffer.from(row.sealed) : null;
+  },
+  async replace(db, key, sealed) {
+    await db.update(kycBlobs).set({ sealed }).where(eq(kycBlobs.key, key));
   },
   async remove(db, key) {
     await db.delete(kycBlobs).where(eq(kycBlobs.key, key));
@@ -44,14 +51,32 @@ export function directoryStore(root: string): DocumentStore {
         return null;
       }
     },
+    async replace(_db, key, sealed) {
+      // A whole new file renamed over the old one: a reader sees either, never half of one.
+      const temporary = `${pathOf(key)}.${randomUUID()}.tmp`;
+      await writeFile(temporary, sealed, { mode: 0o600, flag: 'wx' });
+      await rename(temporary, pathOf(key));
+    },
     async remove(_db, key) {
       await rm(pathOf(key), { force: true });
     },
   };
 }
 
-export function documentStoreFor(dir: string | undefined): DocumentStore {
-  return dir ? directoryStore(dir) : databaseStore;
+/** One client per configuration: it keeps its signing keys (one per day) between requests. */
+const bucketStores = new WeakMap<S3StoreConfig, DocumentStore>();
+
+/** The configured store: a bucket, a directory, or (neither set) the database. */
+export function documentStoreFor(config: {
+  kycStorageDir: string | undefined;
+  kycS3: S3StoreConfig | undefined;
+}): DocumentStore {
+  if (config.kycS3) {
+    let store = bucketStores.get(config.kycS3);
+    if (!store) bucketStores.set(config.kycS3, (store = s3Store(config.kycS3)));
+    return store;
+  }
+  return config.kycStorageDir ? directoryStore(config.kycStorageDir) : databaseStore;
 }
 
 export const newStorageKey = (): string => randomUUID();

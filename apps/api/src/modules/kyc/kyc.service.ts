@@ -73,7 +73,7 @@ export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSid
   const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
   const file = checkUpload(raw);
   const now = deps.clock.now();
-  const store = documentStoreFor(deps.config.kycStorageDir);
+  const store = documentStoreFor(deps.config);
   const document = await deps.database.db.transaction(async (tx) => {
     await repository.lockMember(tx, user.id);
     requireOpen(await repository.findVerification(tx, user.id), now);
@@ -141,7 +141,7 @@ export async function submitVerification(deps: AppDeps, user: AuthUser, input: K
 export async function readDocument(deps: AppDeps, id: number, userId?: number) {
   const row = await repository.findDocument(deps.database.db, id, userId);
   if (!row) throw AppError.notFound(KYC_MESSAGES.notFound);
-  const store = documentStoreFor(deps.config.kycStorageDir);
+  const store = documentStoreFor(deps.config);
   const sealed = await store.get(deps.database.db, row.storageKey);
   if (!sealed) throw AppError.notFound(KYC_MESSAGES.notFound);
   return { mime: row.mime, bytes: openBytes(deps.appKey, row.storageKey, sealed) };
