@@ -64,7 +64,10 @@ export function PlanRateChart({
             from: date(first!.date),
           })),
     pending &&
-      t('site.rateHistory.pending', { rate: labels.percent(pending.apy_bps), date: date(pending.renewals_from) }),
+      t('site.rateHistory.pending', {
+        rate: labels.percent(pending.apy_bps),
+        date: date(pending.renewals_from),
+      }),
   ]
     .filter(Boolean)
     .join(' ');
@@ -73,7 +76,11 @@ export function PlanRateChart({
     <figure className="min-w-0">
       <div aria-hidden="true" className="h-32 w-full text-xs" data-testid="plan-rate-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={steps} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <LineChart
+            data={steps}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
             <XAxis
               dataKey="day"
@@ -161,7 +168,9 @@ export function PlanRateChart({
                 <tr key={`${point.date}-${index}`} className="border-b border-line last:border-b-0">
                   <td className="px-3 py-1.5 whitespace-nowrap">{date(point.date)}</td>
                   <td className="px-3 py-1.5 text-end tabular-nums">{labels.percent(point.apy_bps)}</td>
-                  <td className="px-3 py-1.5 text-end tabular-nums">{labels.percent(point.locked_apy_bps)}</td>
+                  <td className="px-3 py-1.5 text-end tabular-nums">
+                    {labels.percent(point.locked_apy_bps)}
+                  </td>
                   <td className="px-3 py-1.5 whitespace-nowrap">
                     {point.renewals_from ? date(point.renewals_from) : t('site.rateHistory.opened')}
                   </td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PlanRateHistory as History } from '@app/shared/schemas/investing';
 import { fakeApi, json } from '../test/fake-api';
@@ -29,7 +29,9 @@ describe('a plan’s rate history (decision 193)', () => {
     await user.click(toggle);
     expect(await screen.findByTestId('plan-rate-chart')).toHaveAttribute('aria-hidden', 'true');
     expect(server.to('GET /api/plans/7/rates')).toHaveLength(1);
-    expect(screen.getByText('10% since Feb 10, 2026; it was 12% on Jan 5, 2026.', { exact: false })).toBeVisible();
+    expect(
+      screen.getByText('10% since Feb 10, 2026; it was 12% on Jan 5, 2026.', { exact: false }),
+    ).toBeVisible();
     const table = screen.getByRole('table', { name: 'Rate history of Growth' });
     const rows = within(table).getAllByRole('row');
     // Newest first: the change, then the opening rates.

@@ -240,42 +240,49 @@ export async function updateAdminPlan(
   input: AdminPlanUpdate,
 ): Promise<{ plan: AdminPlan; rate_change: AdminPlanRateChange | null }> {
   let rateChange: AdminPlanRateChange | null = null;
-  const plan = await updateAudited(deps, actor, PLANS, id, repository.findPlanForUpdate, async (tx, current) => {
-    const merged = {
-      apy_bps: input.apy_bps ?? current.apyBps,
-      locked_apy_bps: input.locked_apy_bps ?? current.lockedApyBps,
-      min_amount: input.min_amount ?? current.minAmount,
-      max_amount: input.max_amount ?? current.maxAmount,
-    };
-    throwRuleErrors(planRuleErrors(merged));
-    const row = await repository.updatePlan(tx, id, {
-      name: input.name ?? current.name,
-      category: input.category ?? current.category,
-      description: input.description ?? current.description,
-      apyBps: merged.apy_bps,
-      lockedApyBps: merged.locked_apy_bps,
-      durationDays: input.duration_days === undefined ? current.durationDays : input.duration_days,
-      minAmount: merged.min_amount,
-      maxAmount: merged.max_amount,
-      status: input.status ?? current.status,
-      sortOrder: input.sort_order ?? current.sortOrder,
-      exitAllowed: input.exit_allowed ?? current.exitAllowed,
-      exitPenaltyBps: input.exit_penalty_bps ?? current.exitPenaltyBps,
-      exitForfeit: input.exit_forfeit ?? current.exitForfeit,
-      updatedAt: actor.now,
-    });
-    const recorded = await recordRateChange(tx, {
-      before: current,
-      after: row,
-      changedBy: actor.user.id,
-      now: actor.now,
-    });
-    rateChange = recorded && {
-      renewals_from: recorded.renewalsFrom.toISOString(),
-      notified: recorded.notified,
-    };
-    return row;
-  });
+  const plan = await updateAudited(
+    deps,
+    actor,
+    PLANS,
+    id,
+    repository.findPlanForUpdate,
+    async (tx, current) => {
+      const merged = {
+        apy_bps: input.apy_bps ?? current.apyBps,
+        locked_apy_bps: input.locked_apy_bps ?? current.lockedApyBps,
+        min_amount: input.min_amount ?? current.minAmount,
+        max_amount: input.max_amount ?? current.maxAmount,
+      };
+      throwRuleErrors(planRuleErrors(merged));
+      const row = await repository.updatePlan(tx, id, {
+        name: input.name ?? current.name,
+        category: input.category ?? current.category,
+        description: input.description ?? current.description,
+        apyBps: merged.apy_bps,
+        lockedApyBps: merged.locked_apy_bps,
+        durationDays: input.duration_days === undefined ? current.durationDays : input.duration_days,
+        minAmount: merged.min_amount,
+        maxAmount: merged.max_amount,
+        status: input.status ?? current.status,
+        sortOrder: input.sort_order ?? current.sortOrder,
+        exitAllowed: input.exit_allowed ?? current.exitAllowed,
+        exitPenaltyBps: input.exit_penalty_bps ?? current.exitPenaltyBps,
+        exitForfeit: input.exit_forfeit ?? current.exitForfeit,
+        updatedAt: actor.now,
+      });
+      const recorded = await recordRateChange(tx, {
+        before: current,
+        after: row,
+        changedBy: actor.user.id,
+        now: actor.now,
+      });
+      rateChange = recorded && {
+        renewals_from: recorded.renewalsFrom.toISOString(),
+        notified: recorded.notified,
+      };
+      return row;
+    },
+  );
   return { plan, rate_change: rateChange };
 }
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { planRateChanges, userPlans } from '@app/db';
-import type { AdminPlanDetail, AdminPlanResponse, NotificationListResponse, PlanRateHistory } from '@app/shared';
+import type {
+  AdminPlanDetail,
+  AdminPlanResponse,
+  NotificationListResponse,
+  PlanRateHistory,
+} from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';

@@ -247,7 +247,9 @@ describe('GET/PUT /api/admin/settings', () => {
     for (const days of [-1, 1.5, '30']) {
       const bad = await admin.client.put('/api/admin/settings', { rate_notice_days: days }, as(admin));
       expect(bad.statusCode).toBe(400);
-      expect(errorOf(bad).errors).toEqual({ rate_notice_days: ['Enter a whole number of days from 0 to 365.'] });
+      expect(errorOf(bad).errors).toEqual({
+        rate_notice_days: ['Enter a whole number of days from 0 to 365.'],
+      });
     }
     await admin.client.put('/api/admin/settings', { rate_notice_days: 30 }, as(admin));
   });

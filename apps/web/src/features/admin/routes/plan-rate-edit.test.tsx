@@ -75,9 +75,14 @@ describe('a plan’s rate change in the back office (decision 193)', () => {
     await user.type(rate, '800');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(server.to('PATCH /api/admin/plans/7')).toHaveLength(1));
-    expect(server.to('PATCH /api/admin/plans/7')[0]?.body).toMatchObject({ apy_bps: 800, locked_apy_bps: 1100 });
+    expect(server.to('PATCH /api/admin/plans/7')[0]?.body).toMatchObject({
+      apy_bps: 800,
+      locked_apy_bps: 1100,
+    });
     expect(
-      await screen.findByText('Plan updated. Renewals get the new rates from Apr 1, 2026. Members notified: 3.'),
+      await screen.findByText(
+        'Plan updated. Renewals get the new rates from Apr 1, 2026. Members notified: 3.',
+      ),
     ).toBeInTheDocument();
   });
 
