@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 /** What a member who leaves a fixed term early gives up (decision 186). */
 export const EXIT_FORFEITS = ['none', 'current_period', 'all'] as const;
@@ -63,3 +64,42 @@ export const plans = pgTable(
 );
 
 export type PlanRow = typeof plans.$inferSelect;
+
+/**
+ * A change of a plan's rates by the back office (issue 38 item 4, decision 193): written in the
+ * transaction that changes the plan's row, only when a rate changes. New investments read the plan's
+ * row (the new rates at once); a renewal starting at T takes the rates in force for renewals at T:
+ * the `after` rates of the latest change whose `renewals_from` <= T, else the `before` rates of the
+ * earliest change still ahead, else the plan's own (renewalRates in modules/plans/plan-rates.ts).
+ */
+export const planRateChanges = pgTable(
+  'plan_rate_changes',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    apyBpsBefore: integer('apy_bps_before').notNull(),
+    apyBpsAfter: integer('apy_bps_after').notNull(),
+    lockedApyBpsBefore: integer('locked_apy_bps_before').notNull(),
+    lockedApyBpsAfter: integer('locked_apy_bps_after').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    /** changed_at + the setting rate_notice_days at the time of the change. */
+    renewalsFrom: timestamp('renewals_from', { withTimezone: true }).notNull(),
+    /** The admin who changed it (kept as null if that account is ever deleted). */
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // renewalRates: a plan's changes around a date, by renewals_from (then id for equal instants).
+    index('plan_rate_changes_renewals_idx').on(t.planId, t.renewalsFrom, t.id),
+    // The public history: a plan's changes newest first, bounded.
+    index('plan_rate_changes_history_idx').on(t.planId, t.changedAt, t.id),
+    check(
+      'plan_rate_changes_rates',
+      sql`${t.apyBpsBefore} >= 0 and ${t.apyBpsAfter} >= 0 and ${t.lockedApyBpsBefore} >= ${t.apyBpsBefore} and ${t.lockedApyBpsAfter} >= ${t.apyBpsAfter}`,
+    ),
+    check('plan_rate_changes_notice', sql`${t.renewalsFrom} >= ${t.changedAt}`),
+  ],
+);
+
+export type PlanRateChangeRow = typeof planRateChanges.$inferSelect;

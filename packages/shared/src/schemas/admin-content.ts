@@ -38,6 +38,7 @@ export const ADMIN_CONTENT_MESSAGES = {
   pointsInvalid: 'Enter a whole number of points from 1 to 1000000.',
   thresholdInvalid: 'Enter a whole number of dollars from 1 to 100000000.',
   retentionInvalid: 'Enter a whole number of years from 1 to 100.',
+  rateNoticeInvalid: 'Enter a whole number of days from 0 to 365.',
   brandColorInvalid: 'Enter a colour as # and six hexadecimal digits, e.g. #4f46e5.',
   languagesInvalid: 'Offer English and any of the other languages.',
   currenciesInvalid: 'Offer US dollars and any of the other currencies.',
@@ -192,7 +193,18 @@ export const AdminPlan = catalogueRow({
 export type AdminPlan = z.infer<typeof AdminPlan>;
 export const AdminPlanListResponse = z.object({ data: z.array(AdminPlan), meta: ListMeta });
 export type AdminPlanListResponse = z.infer<typeof AdminPlanListResponse>;
-export const AdminPlanResponse = z.object({ message: z.string(), plan: AdminPlan });
+/** GET /api/admin/plans/:id: the plan and the notice a rate change gives renewals (decision 193). */
+export const AdminPlanDetail = AdminPlan.extend({ rate_notice_days: z.number().int() });
+export type AdminPlanDetail = z.infer<typeof AdminPlanDetail>;
+/** What an edit that changed a rate did: renewals get it from `renewals_from`; `notified` holders. */
+export const AdminPlanRateChange = z.object({ renewals_from: z.string(), notified: z.number().int() });
+export type AdminPlanRateChange = z.infer<typeof AdminPlanRateChange>;
+export const AdminPlanResponse = z.object({
+  message: z.string(),
+  plan: AdminPlan,
+  /** Present after an edit; null when no rate changed. */
+  rate_change: AdminPlanRateChange.nullable().optional(),
+});
 export type AdminPlanResponse = z.infer<typeof AdminPlanResponse>;
 
 // ── Loan plans ───────────────────────────────────────────────────────────────────────────────
@@ -282,6 +294,8 @@ export const AdminSettingsFields = {
   social_links: z.array(SocialLink).max(10),
   /** Years a closed account's sealed identity is kept before it is erased (decision 177). */
   account_retention_years: intIn(1, 100, M.retentionInvalid),
+  /** Days a plan's rate change waits before renewals get it; new investments get it at once (decision 193). */
+  rate_notice_days: intIn(0, 365, M.rateNoticeInvalid),
   /** The colour of the mails' name and buttons (decision 179). */
   brand_color: z
     .string()
@@ -308,6 +322,7 @@ export const AdminSettingsUpdate = z
     risk_warning_ar: AdminSettingsFields.risk_warning_ar.optional(),
     social_links: AdminSettingsFields.social_links.optional(),
     account_retention_years: AdminSettingsFields.account_retention_years.optional(),
+    rate_notice_days: AdminSettingsFields.rate_notice_days.optional(),
     brand_color: AdminSettingsFields.brand_color.optional(),
   })
   .strict()
@@ -333,6 +348,7 @@ export const AdminSettings = z.object({
   risk_warning_ar: z.string(),
   social_links: z.array(SocialLink),
   account_retention_years: z.number().int(),
+  rate_notice_days: z.number().int(),
   brand_color: z.string(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;

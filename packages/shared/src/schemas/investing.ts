@@ -79,6 +79,27 @@ export const Plan = z.object({
 });
 export type Plan = z.infer<typeof Plan>;
 
+/** How many points GET /api/plans/:id/rates gives at most: the latest ones (decision 193). */
+export const PLAN_RATE_HISTORY_LIMIT = 60;
+
+/** The :id of GET /api/plans/:id/rates. */
+export const PlanIdParams = z.object({ id: positiveId() });
+
+/**
+ * One point of a plan's public rate history (decision 193): the rates new investments got from
+ * `date` on; `renewals_from` is when renewals get them (null for the plan's creation rates).
+ */
+export const PlanRatePoint = z.object({
+  date: z.string(),
+  apy_bps: z.number().int(),
+  locked_apy_bps: z.number().int(),
+  renewals_from: z.string().nullable(),
+});
+export type PlanRatePoint = z.infer<typeof PlanRatePoint>;
+/** Oldest first: the creation rates, then each change (the latest PLAN_RATE_HISTORY_LIMIT). */
+export const PlanRateHistory = z.array(PlanRatePoint).max(PLAN_RATE_HISTORY_LIMIT);
+export type PlanRateHistory = z.infer<typeof PlanRateHistory>;
+
 export const PlanListResponse = z.array(Plan);
 export type PlanListResponse = z.infer<typeof PlanListResponse>;
 

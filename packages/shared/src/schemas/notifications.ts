@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'referral_reward',
   'points_converted',
   'plan_matured',
+  // A plan's rate changes (decision 193): new investments at once, renewals after the notice.
+  'plan_rate_changed',
   'loan_approved',
   'loan_rejected',
   'loan_payment_missed',

@@ -7,8 +7,8 @@ import {
   AdminLoanPlanListResponse,
   AdminLoanPlanResponse,
   AdminLoanPlanUpdate,
-  AdminPlan,
   AdminPlanCreate,
+  AdminPlanDetail,
   AdminPlanListResponse,
   AdminPlanResponse,
   AdminPlanUpdate,
@@ -55,7 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One investment plan',
         security: bearer,
         params: IdParams,
-        response: { 200: AdminPlan, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AdminPlanDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getAdminPlan(app.deps, request.params.id),
@@ -85,7 +85,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         tags: ['admin'],
-        summary: 'Edit, activate or deactivate a plan; what members already hold keeps its snapshot',
+        summary:
+          'Edit, activate or deactivate a plan; what members hold keeps its snapshot, and a rate change reaches renewals after the notice',
         security: bearer,
         params: IdParams,
         body: AdminPlanUpdate,
@@ -94,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: M.planUpdated,
-      plan: await updateAdminPlan(app.deps, actorOf(app, request), request.params.id, request.body),
+      ...(await updateAdminPlan(app.deps, actorOf(app, request), request.params.id, request.body)),
     }),
   );
 

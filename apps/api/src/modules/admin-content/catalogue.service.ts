@@ -13,7 +13,9 @@ import {
   type AdminLoanPlanUpdate,
   type AdminPlan,
   type AdminPlanCreate,
+  type AdminPlanDetail,
   type AdminPlanListResponse,
+  type AdminPlanRateChange,
   type AdminPlanUpdate,
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
@@ -21,6 +23,7 @@ import { AppError } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { pageMeta } from '../../lib/paging';
 import { createLoanPlan } from '../loans/loan-plans.service';
+import { rateNoticeDays, recordRateChange } from '../plans/plan-rates';
 import { createPlan, findPlan } from '../plans/plans.service';
 import { auditChange, changedFields, type AdminActor } from './admin-actor';
 import * as repository from './catalogue.repository';
@@ -192,8 +195,10 @@ export function listAdminPlans(deps: AppDeps, query: ListQuery): Promise<AdminPl
   return listCatalogue(deps, PLANS, query, repository.listPlans);
 }
 
-export function getAdminPlan(deps: AppDeps, id: number): Promise<AdminPlan> {
-  return getCatalogueItem(deps, PLANS, findPlan, id);
+/** One plan, with the notice a rate change would give renewals now (decision 193). */
+export async function getAdminPlan(deps: AppDeps, id: number): Promise<AdminPlanDetail> {
+  const plan = await getCatalogueItem(deps, PLANS, findPlan, id);
+  return { ...plan, rate_notice_days: await rateNoticeDays(deps.database.db) };
 }
 
 export function createAdminPlan(
@@ -224,37 +229,61 @@ export function createAdminPlan(
   );
 }
 
-export function updateAdminPlan(
+/**
+ * Edits a plan. A change of its rates is recorded in the same transaction (decision 193): new
+ * investments get it at once, renewals after the notice, and the members holding the plan are told.
+ */
+export async function updateAdminPlan(
   deps: AppDeps,
   actor: AdminActor,
   id: number,
   input: AdminPlanUpdate,
-): Promise<AdminPlan> {
-  return updateAudited(deps, actor, PLANS, id, repository.findPlanForUpdate, (tx, current) => {
-    const merged = {
-      apy_bps: input.apy_bps ?? current.apyBps,
-      locked_apy_bps: input.locked_apy_bps ?? current.lockedApyBps,
-      min_amount: input.min_amount ?? current.minAmount,
-      max_amount: input.max_amount ?? current.maxAmount,
-    };
-    throwRuleErrors(planRuleErrors(merged));
-    return repository.updatePlan(tx, id, {
-      name: input.name ?? current.name,
-      category: input.category ?? current.category,
-      description: input.description ?? current.description,
-      apyBps: merged.apy_bps,
-      lockedApyBps: merged.locked_apy_bps,
-      durationDays: input.duration_days === undefined ? current.durationDays : input.duration_days,
-      minAmount: merged.min_amount,
-      maxAmount: merged.max_amount,
-      status: input.status ?? current.status,
-      sortOrder: input.sort_order ?? current.sortOrder,
-      exitAllowed: input.exit_allowed ?? current.exitAllowed,
-      exitPenaltyBps: input.exit_penalty_bps ?? current.exitPenaltyBps,
-      exitForfeit: input.exit_forfeit ?? current.exitForfeit,
-      updatedAt: actor.now,
-    });
-  });
+): Promise<{ plan: AdminPlan; rate_change: AdminPlanRateChange | null }> {
+  let rateChange: AdminPlanRateChange | null = null;
+  const plan = await updateAudited(
+    deps,
+    actor,
+    PLANS,
+    id,
+    repository.findPlanForUpdate,
+    async (tx, current) => {
+      const merged = {
+        apy_bps: input.apy_bps ?? current.apyBps,
+        locked_apy_bps: input.locked_apy_bps ?? current.lockedApyBps,
+        min_amount: input.min_amount ?? current.minAmount,
+        max_amount: input.max_amount ?? current.maxAmount,
+      };
+      throwRuleErrors(planRuleErrors(merged));
+      const row = await repository.updatePlan(tx, id, {
+        name: input.name ?? current.name,
+        category: input.category ?? current.category,
+        description: input.description ?? current.description,
+        apyBps: merged.apy_bps,
+        lockedApyBps: merged.locked_apy_bps,
+        durationDays: input.duration_days === undefined ? current.durationDays : input.duration_days,
+        minAmount: merged.min_amount,
+        maxAmount: merged.max_amount,
+        status: input.status ?? current.status,
+        sortOrder: input.sort_order ?? current.sortOrder,
+        exitAllowed: input.exit_allowed ?? current.exitAllowed,
+        exitPenaltyBps: input.exit_penalty_bps ?? current.exitPenaltyBps,
+        exitForfeit: input.exit_forfeit ?? current.exitForfeit,
+        updatedAt: actor.now,
+      });
+      const recorded = await recordRateChange(tx, {
+        before: current,
+        after: row,
+        changedBy: actor.user.id,
+        now: actor.now,
+      });
+      rateChange = recorded && {
+        renewals_from: recorded.renewalsFrom.toISOString(),
+        notified: recorded.notified,
+      };
+      return row;
+    },
+  );
+  return { plan, rate_change: rateChange };
 }
 
 // ── Loan plans ───────────────────────────────────────────────────────────────────────────────

@@ -30,6 +30,7 @@ function toAdminSettings(values: Awaited<ReturnType<typeof getSettings>>): Admin
     risk_warning_ar: values.risk_warning_ar ?? '',
     social_links: values.social_links,
     account_retention_years: values.account_retention_years,
+    rate_notice_days: values.rate_notice_days,
     brand_color: values.brand_color,
   };
 }

@@ -235,6 +235,25 @@ describe('GET/PUT /api/admin/settings', () => {
     );
   });
 
+  it('sets the days’ notice a plan’s rate change gives renewals (decision 193)', async () => {
+    const before = (await admin.client.get('/api/admin/settings', as(admin))).json<AdminSettingsResponse>();
+    expect(before.settings.rate_notice_days).toBe(30);
+    for (const days of [0, 45]) {
+      const saved = await admin.client.put('/api/admin/settings', { rate_notice_days: days }, as(admin));
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json<AdminSettingsResponse>().settings.rate_notice_days).toBe(days);
+      expect((await getSettings(db)).rate_notice_days).toBe(days);
+    }
+    for (const days of [-1, 1.5, '30']) {
+      const bad = await admin.client.put('/api/admin/settings', { rate_notice_days: days }, as(admin));
+      expect(bad.statusCode).toBe(400);
+      expect(errorOf(bad).errors).toEqual({
+        rate_notice_days: ['Enter a whole number of days from 0 to 365.'],
+      });
+    }
+    await admin.client.put('/api/admin/settings', { rate_notice_days: 30 }, as(admin));
+  });
+
   it('sets and clears the logo', async () => {
     await admin.client.put('/api/admin/settings', { logo: 'https://cdn.example.com/logo.svg' }, as(admin));
     expect((await front(other)).logo).toBe('https://cdn.example.com/logo.svg');
@@ -258,6 +277,7 @@ describe('GET/PUT /api/admin/settings', () => {
         languages: ['es'],
         currencies: ['USD', 'JPY'],
         account_retention_years: 0,
+        rate_notice_days: 366,
         brand_color: 'indigo',
       },
       as(admin),
@@ -274,6 +294,7 @@ describe('GET/PUT /api/admin/settings', () => {
         'languages',
         'logo',
         'points_per_dollar',
+        'rate_notice_days',
         'sitename',
         'withdrawal_four_eyes_threshold',
       ].sort(),

@@ -1,4 +1,4 @@
-import { centsToMajor, formatMoney } from '@app/shared';
+import { centsToMajor, formatMoney, formatPercentLabel } from '@app/shared';
 import { KYC_NOTIFICATION_TEXTS } from './notification-texts-kyc';
 
 /**
@@ -23,6 +23,16 @@ export interface NotificationParams {
   loan_application_cancelled: { plan: string; amount: number };
   referral_reward: { username: string; points: number };
   plan_matured: { plan: string; amount: number; earned: number };
+  /** Rates in basis points; `changed_on` and `renewals_from` ISO days (decision 193). */
+  plan_rate_changed: {
+    plan: string;
+    apy_before: number;
+    apy_after: number;
+    locked_before: number;
+    locked_after: number;
+    changed_on: string;
+    renewals_from: string;
+  };
   loan_approved: { plan: string; amount: number };
   loan_rejected: { plan: string; amount: number; reason: string };
   loan_completed: { plan: string; amount: number };
@@ -58,6 +68,8 @@ export interface Formats {
   money(cents: number): string;
   date(isoDay: string): string;
   number(value: number): string;
+  /** A rate in basis points as a percentage ("12.5%"). */
+  percent(bps: number): string;
 }
 
 type Texts = {
@@ -146,6 +158,14 @@ const EN: Texts = {
     title: (p) => `${p.plan} has matured`,
     body: (p, f) =>
       `Your ${p.plan} plan has ended: ${f.money(p.amount)} is back in your balance, and it earned ${f.money(p.earned)}.`,
+  },
+  plan_rate_changed: {
+    title: (p) => `New rate for ${p.plan}`,
+    body: (p, f) =>
+      `The rate of ${p.plan} changes from ${f.percent(p.apy_before)} to ${f.percent(p.apy_after)} for renewals from ${f.date(p.renewals_from)}; new investments get ${f.percent(p.apy_after)} from ${f.date(p.changed_on)}.` +
+      (p.locked_before === p.locked_after
+        ? ''
+        : ` The locked rate changes from ${f.percent(p.locked_before)} to ${f.percent(p.locked_after)} on the same dates.`),
   },
   loan_approved: {
     title: () => 'Loan approved',
@@ -271,6 +291,14 @@ const ES: Texts = {
     body: (p, f) =>
       `Tu plan ${p.plan} ha terminado: ${f.money(p.amount)} han vuelto a tu saldo y ha generado ${f.money(p.earned)}.`,
   },
+  plan_rate_changed: {
+    title: (p) => `Nueva tasa para ${p.plan}`,
+    body: (p, f) =>
+      `La tasa de ${p.plan} pasa de ${f.percent(p.apy_before)} a ${f.percent(p.apy_after)} para las renovaciones desde el ${f.date(p.renewals_from)}; las nuevas inversiones obtienen ${f.percent(p.apy_after)} desde el ${f.date(p.changed_on)}.` +
+      (p.locked_before === p.locked_after
+        ? ''
+        : ` La tasa bloqueada pasa de ${f.percent(p.locked_before)} a ${f.percent(p.locked_after)} en las mismas fechas.`),
+  },
   loan_approved: {
     title: () => 'Préstamo aprobado',
     body: (p, f) => `Tu préstamo ${p.plan} de ${f.money(p.amount)} ha sido aprobado y abonado a tu saldo.`,
@@ -391,6 +419,14 @@ const AR: Texts = {
     body: (p, f) =>
       `انتهت خطتك ${p.plan}: عاد ${f.money(p.amount)} إلى رصيدك، وحققت أرباحًا قدرها ${f.money(p.earned)}.`,
   },
+  plan_rate_changed: {
+    title: (p) => `معدل جديد لخطة ${p.plan}`,
+    body: (p, f) =>
+      `يتغير معدل خطة ${p.plan} من ${f.percent(p.apy_before)} إلى ${f.percent(p.apy_after)} للتجديدات اعتبارًا من ${f.date(p.renewals_from)}؛ وتحصل الاستثمارات الجديدة على ${f.percent(p.apy_after)} اعتبارًا من ${f.date(p.changed_on)}.` +
+      (p.locked_before === p.locked_after
+        ? ''
+        : ` ويتغير المعدل عند التثبيت من ${f.percent(p.locked_before)} إلى ${f.percent(p.locked_after)} في التواريخ نفسها.`),
+  },
   loan_approved: {
     title: () => 'تمت الموافقة على القرض',
     body: (p, f) => `تمت الموافقة على قرضك ${p.plan} بقيمة ${f.money(p.amount)} وإضافته إلى رصيدك.`,
@@ -460,6 +496,7 @@ function formatsFor(language: NotificationLanguage): Formats {
       return Number.isNaN(date.getTime()) ? isoDay : dates.format(date);
     },
     number: (value) => numbers.format(value),
+    percent: (bps) => formatPercentLabel(bps, language),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { notificationPreferences, notifications, type DbOrTx, type NotificationRow } from '@app/db';
 import { COUNT_PAGES_AHEAD, selectMemberPage } from '../../lib/paging';
 
@@ -35,6 +35,28 @@ export async function insertManyOnce(db: DbOrTx, rows: NewNotificationRow[], now
           as x(user_id int, kind text, title text, body text, message_key text, params jsonb, reference text)
         on conflict (reference) do nothing`,
   );
+}
+
+/** One row per member `members` selects (column `user_id`), the same text for all: one statement. */
+export async function insertEachOnce(
+  db: DbOrTx,
+  members: SQL,
+  row: Omit<NewNotificationRow, 'user_id' | 'reference'>,
+  referencePrefix: string,
+  now: Date,
+): Promise<number> {
+  const result = await db.execute(
+    sql`with inserted as (
+          insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
+          select m.user_id, ${row.kind}, ${row.title}, ${row.body}, ${row.message_key},
+                 ${JSON.stringify(row.params)}::jsonb, ${referencePrefix} || m.user_id, ${now.toISOString()}
+          from (${members}) as m
+          on conflict (reference) do nothing
+          returning 1
+        )
+        select count(*)::int as n from inserted`,
+  );
+  return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx, NotificationRow } from '@app/db';
 import {
   NOTIFICATION_MESSAGES,
@@ -159,4 +160,29 @@ export async function markAllNotificationsRead(
 ): Promise<NotificationReadResponse> {
   await repository.markAllRead(db, userId, now);
   return { message: NOTIFICATION_MESSAGES.allRead, unread_count: 0 };
+}
+
+/**
+ * One notification to each member `members` selects (a query of one column, `user_id`), in one
+ * INSERT … SELECT in the caller's transaction: the same message for all, reference `<prefix><user id>`
+ * (a repeat is not stored again); none is mailed. Answers how many were stored.
+ */
+export async function notifyEach(
+  db: DbOrTx,
+  members: SQL,
+  input: { kind: NotificationKind; message: NotificationMessage; referencePrefix: string },
+  now: Date,
+): Promise<number> {
+  return repository.insertEachOnce(
+    db,
+    members,
+    {
+      kind: input.kind,
+      ...renderNotification(input.message, 'en'),
+      message_key: input.message.key,
+      params: input.message.params,
+    },
+    input.referencePrefix,
+    now,
+  );
 }

@@ -64,6 +64,8 @@ export const SettingsSchema = z.object({
   kyc_withdrawal_threshold: z.number().int().min(0).nullable().default(null),
   /** Years a closed account's sealed personal data is kept before it is erased (decision 177). */
   account_retention_years: z.number().int().min(1).max(100).default(5),
+  /** Days between a plan's rate change and the first renewal that gets it (decision 193). */
+  rate_notice_days: z.number().int().min(0).max(365).default(30),
   /** The brand colour of the mails (the web theme's indigo by default). */
   brand_color: z
     .string()

@@ -4,8 +4,8 @@ import type {
   AdminLoanPlanCreateInput,
   AdminLoanPlanListResponse,
   AdminLoanPlanResponse,
-  AdminPlan,
   AdminPlanCreateInput,
+  AdminPlanDetail,
   AdminPlanListResponse,
   AdminPlanResponse,
 } from '@app/shared/schemas/admin-content';
@@ -32,7 +32,7 @@ export function useAdminPlans(query: ListQuery) {
 export function useAdminPlan(id: number | null) {
   return useQuery({
     queryKey: [...plansAdminKey, 'one', id],
-    queryFn: ({ signal }) => adminApi.get<AdminPlan>(`/api/admin/plans/${id}`, { signal }),
+    queryFn: ({ signal }) => adminApi.get<AdminPlanDetail>(`/api/admin/plans/${id}`, { signal }),
     enabled: id !== null,
   });
 }

@@ -1,13 +1,18 @@
 import '#lib/zod-config';
+import { useState } from 'react';
 import { useWatch, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AdminPlanCreate,
   type AdminPlan,
   type AdminPlanCreateInput,
+  type AdminPlanDetail,
 } from '@app/shared/schemas/admin-content';
 import { PLAN_CATEGORIES } from '@app/shared/schemas/investing';
+import { Alert } from '#components/ui/alert';
 import { SelectField, TextField } from '#components/ui/field';
+import { useLabels } from '#lib/labels';
+import { useDateFormat } from '#lib/money';
 import { FormActions, useAdminForm } from './admin-form';
 import { CatalogueFields } from './catalogue-form-fields';
 import { numberOrNull, schemaResolver } from './schema-resolver';
@@ -89,8 +94,26 @@ function percentHint(bps: string): string | null {
   return value === null || !Number.isFinite(value) ? null : `${(value / 100).toFixed(2)}%`;
 }
 
+/**
+ * What saving the typed rates would do, shown while they differ from the plan's (decision 193): new
+ * investments at once, renewals after the notice, holders told.
+ */
+function RateNotice({ days }: { days: number }) {
+  const { t } = useTranslation();
+  const labels = useLabels();
+  const date = useDateFormat();
+  const [today] = useState(() => Date.now());
+  const from = new Date(today + days * 86_400_000).toISOString();
+  return (
+    <Alert tone="info">
+      {t('admin.content.plans.rateNotice', { date: date(from), notice: labels.days(days) })}
+    </Alert>
+  );
+}
+
 interface PlanFormProps {
-  plan: AdminPlan | null;
+  /** The plan edited (with the notice a rate change gives, when the API says it), or null for a new one. */
+  plan: (AdminPlan & Partial<Pick<AdminPlanDetail, 'rate_notice_days'>>) | null;
   pending: boolean;
   onSubmit: (payload: AdminPlanCreateInput, setError: UseFormSetError<PlanFormValues>) => void;
   onCancel: () => void;
@@ -164,6 +187,10 @@ export function PlanForm({ plan, pending, onSubmit, onCancel }: PlanFormProps) {
           <option value="all">{t('admin.content.plans.exit.forfeitAll')}</option>
         </SelectField>
       </fieldset>
+      {plan?.rate_notice_days !== undefined &&
+        (numberOrNull(apy) !== plan.apy_bps || numberOrNull(locked) !== plan.locked_apy_bps) && (
+          <RateNotice days={plan.rate_notice_days} />
+        )}
       {plan && <p className="text-sm text-muted">{t('admin.content.plans.snapshotNote')}</p>}
       <FormActions
         pending={pending}

@@ -30,6 +30,7 @@ export interface SiteSettingsFormValues {
   risk_warning_ar: string;
   brand_color: string;
   account_retention_years: string;
+  rate_notice_days: string;
 }
 
 export const SETTINGS_FIELDS = [
@@ -50,6 +51,7 @@ export const SETTINGS_FIELDS = [
   'risk_warning_ar',
   'brand_color',
   'account_retention_years',
+  'rate_notice_days',
 ] as const;
 
 export function settingsPayload(values: SiteSettingsFormValues): AdminSettingsUpdateInput {
@@ -74,6 +76,7 @@ export function settingsPayload(values: SiteSettingsFormValues): AdminSettingsUp
     risk_warning_ar: values.risk_warning_ar,
     brand_color: values.brand_color,
     account_retention_years: numberOrNull(values.account_retention_years) ?? Number.NaN,
+    rate_notice_days: numberOrNull(values.rate_notice_days) ?? Number.NaN,
   };
 }
 
@@ -97,6 +100,7 @@ function formValues(settings: AdminSettings): SiteSettingsFormValues {
     risk_warning_ar: settings.risk_warning_ar,
     brand_color: settings.brand_color,
     account_retention_years: String(settings.account_retention_years),
+    rate_notice_days: String(settings.rate_notice_days),
   };
 }
 
@@ -224,6 +228,12 @@ export function SiteSettingsForm({
             inputMode="numeric"
             hint={t('admin.content.settings.retentionHint')}
             {...field('account_retention_years')}
+          />
+          <TextField
+            label={t('admin.content.settings.rateNoticeDays')}
+            inputMode="numeric"
+            hint={t('admin.content.settings.rateNoticeHint')}
+            {...field('rate_notice_days')}
           />
         </div>
       </Section>

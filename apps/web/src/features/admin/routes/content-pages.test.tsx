@@ -54,6 +54,7 @@ const settings: AdminSettingsResponse = {
     risk_warning_ar: '',
     social_links: [],
     account_retention_years: 5,
+    rate_notice_days: 30,
     brand_color: '#4f46e5',
   },
   offered_languages: ['en', 'es', 'ar'],

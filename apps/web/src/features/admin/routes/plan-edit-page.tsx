@@ -10,6 +10,8 @@ import { useMessage } from '#i18n/use-message';
 import { applyFieldErrors } from '#lib/form-errors';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
+import { useDateFormat } from '#lib/money';
+import type { AdminPlanRateChange } from '@app/shared/schemas/admin-content';
 import { useAdminLoanPlan, useAdminPlan, useSaveLoanPlan, useSavePlan } from '../api/catalogue';
 import { ContentPageHeader } from '../components/admin-page-frame';
 import { LOAN_PLAN_FIELDS, LoanPlanForm } from '../components/loan-plan-form';
@@ -18,6 +20,26 @@ import { PLAN_FIELDS, PlanForm } from '../components/plan-form';
 function useIdParam(): number | null {
   const { id } = useParams();
   return id === undefined || id === 'new' ? null : Number(id);
+}
+
+/** A save's answer: a plan's edit that changed a rate says when renewals get it (decision 193). */
+interface SaveAnswer {
+  message: string;
+  rate_change?: AdminPlanRateChange | null;
+}
+
+/** What a save's toast says. */
+function useSavedText(): (answer: SaveAnswer) => string {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const date = useDateFormat();
+  return (answer) =>
+    answer.rate_change
+      ? `${message(answer.message)} ${t('admin.content.plans.rateChanged', {
+          date: date(answer.rate_change.renewals_from),
+          count: answer.rate_change.notified,
+        })}`
+      : message(answer.message);
 }
 
 /** What PlanForm and LoanPlanForm take. */
@@ -33,7 +55,7 @@ interface CatalogueEditPageProps<Plan, Payload, Values extends FieldValues> {
   /** The catalogue's list page, where Back, Cancel and a save lead. */
   listPath: string;
   useOne: (id: number | null) => UseQueryResult<Plan>;
-  useSave: (id: number | null) => UseMutationResult<{ message: string }, Error, Payload>;
+  useSave: (id: number | null) => UseMutationResult<SaveAnswer, Error, Payload>;
   Form: ComponentType<CatalogueFormProps<Plan, Payload, Values>>;
   /** The form's fields an API field error is shown on. */
   fields: readonly Path<Values>[];
@@ -57,6 +79,7 @@ function CatalogueEditPage<Plan extends { updated_at: string }, Payload, Values 
   const id = useIdParam();
   const plan = useOne(id);
   const save = useSave(id);
+  const savedText = useSavedText();
   const title = id === null ? t(`admin.content.${kind}.newTitle`) : t(`admin.content.${kind}.editTitle`);
   useDocumentMeta(title, t(`admin.content.${kind}.metaDescription`));
   const back = { to: listPath, label: t(`admin.content.${kind}.back`) };
@@ -96,7 +119,7 @@ function CatalogueEditPage<Plan extends { updated_at: string }, Payload, Values 
         onSubmit={(payload, setError) =>
           save.mutate(payload, {
             onSuccess: (answer) => {
-              toast.success(message(answer.message));
+              toast.success(savedText(answer));
               void navigate(listPath);
             },
             onError: (error) => {

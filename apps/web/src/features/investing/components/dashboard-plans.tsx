@@ -15,6 +15,7 @@ import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
 import { usePlans } from '../api/get-plans';
 import { useOpenedOnce } from '#components/ui/opened-once';
+import { PlanRateHistory } from '#components/plan-rate-history';
 
 // Loaded when first opened (decision 170).
 const InvestDialog = lazy(async () => ({ default: (await import('./invest-dialog')).InvestDialog }));
@@ -112,6 +113,7 @@ export function DashboardPlans() {
                   <dt className="text-muted">{t('investing.columns.duration')}</dt>
                   <dd className="text-end">{durationLabel(plan)}</dd>
                 </dl>
+                <PlanRateHistory planId={plan.id} planName={plan.name} className="mt-3" />
                 <Button
                   className="mt-4"
                   aria-label={`${t('investing.invest.button')} ${plan.name}`}

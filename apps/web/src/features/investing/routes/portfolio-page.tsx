@@ -21,6 +21,7 @@ import { useUserPlans } from '../api/get-user-plans';
 import { PortfolioEarnings } from '../components/portfolio-earnings';
 import { PortfolioList } from '../components/portfolio-list';
 import { PortfolioPlanDetail } from '../components/portfolio-plan-detail';
+import { PlanRateHistory } from '#components/plan-rate-history';
 
 const PER_PAGE = 10;
 
@@ -65,6 +66,9 @@ function PlanCard({ plan }: { plan: UserPlan }) {
           {open ? t('investing.portfolio.hideEarnings') : t('investing.portfolio.showEarnings')}
         </Button>
         <div id={detailId}>{open && <PortfolioPlanDetail id={plan.id} />}</div>
+        {plan.status !== 'completed' && plan.status !== 'cancelled' && (
+          <PlanRateHistory planId={plan.plan_id} planName={plan.name} className="mt-3" />
+        )}
       </Card>
     </li>
   );

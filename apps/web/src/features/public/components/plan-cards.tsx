@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '@app/shared/schemas/investing';
 import { Button } from '#components/ui/button';
+import { PlanRateHistory } from '#components/plan-rate-history';
 import { formatWholeMoney } from '#lib/intl-format';
 import { useLabels } from '#lib/labels';
 import { activePlans, usePublicPlans } from '../api/get-catalogue';
@@ -51,6 +52,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
+      <PlanRateHistory planId={plan.id} planName={plan.name} className="mt-6 border-t border-line pt-4" />
       <Link
         to="/signup"
         aria-label={t('site.plans.investIn', { plan: plan.name })}
@@ -83,7 +85,7 @@ export function PlanCards() {
     return (
       <ul className="grid gap-6 lg:grid-cols-3" aria-busy="true" aria-label={t('site.plans.loading')}>
         {[0, 1, 2].map((index) => (
-          <li key={index} className={`${CARD} h-[27rem] animate-pulse`} />
+          <li key={index} className={`${CARD} h-[30.75rem] animate-pulse`} />
         ))}
       </ul>
     );
