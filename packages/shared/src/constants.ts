@@ -114,3 +114,6 @@ export const PRIVATE_PATH_PREFIXES = [
   '/withdrawal-info',
   '/sandbox/',
 ] as const;
+
+/** Days before a fixed term ends that a member whose position will renew is told its rate (decision 194). */
+export const RENEWAL_NOTICE_DAYS = 7;

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'referral_reward',
   'points_converted',
   'plan_matured',
+  'plan_renewal_notice',
+  'plan_renewed',
   'loan_approved',
   'loan_rejected',
   'loan_payment_missed',
