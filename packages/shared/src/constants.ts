@@ -39,7 +39,7 @@ export const ACTIVITY_TYPES = [
 export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], readonly string[]> = {
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_released'],
-  investment: ['investment'],
+  investment: ['investment', 'plan_renewal'],
   principal_returned: ['plan_maturity', 'plan_withdrawal', 'plan_exit'],
   earning: ['earning'],
   loan_disbursement: ['loan_disbursement'],
