@@ -21,6 +21,7 @@ import { useUserPlans } from '../api/get-user-plans';
 import { PortfolioEarnings } from '../components/portfolio-earnings';
 import { PortfolioList } from '../components/portfolio-list';
 import { PortfolioPlanDetail } from '../components/portfolio-plan-detail';
+import { RenewalChoice, canChooseRenewal } from '../components/renewal-choice';
 
 const PER_PAGE = 10;
 
@@ -54,6 +55,12 @@ function PlanCard({ plan }: { plan: UserPlan }) {
             </div>
           ))}
         </dl>
+        {plan.renewed_from_id !== null && (
+          <p className="mt-2 text-xs text-muted" data-testid="renewed-note">
+            {t('investing.renewal.renewedNote', { rate: labels.planYield(plan.apy_bps) })}
+          </p>
+        )}
+        {canChooseRenewal(plan) && <RenewalChoice plan={plan} />}
         <Button
           variant="ghost"
           size="sm"
