@@ -19,6 +19,7 @@ interface Texts {
   withdrawal: (method: string | null) => string;
   withdrawalReleased: string;
   investment: (plan: string) => string;
+  renewal: (plan: string) => string;
   maturity: (plan: string) => string;
   planWithdrawal: (plan: string) => string;
   earning: (plan: string) => string;
@@ -39,6 +40,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
       method === 'bank_transfer' ? 'Withdrawal by bank transfer' : 'Withdrawal to crypto wallet',
     withdrawalReleased: 'Withdrawal returned to your balance',
     investment: (plan) => `Invested in ${plan}`,
+    renewal: (plan) => `Earnings renewed into ${plan}`,
     maturity: (plan) => `Principal returned: ${plan} matured`,
     planWithdrawal: (plan) => `Principal returned: withdrawn from ${plan}`,
     earning: (plan) => `Earning: ${plan}`,
@@ -61,6 +63,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
       method === 'bank_transfer' ? 'Retiro por transferencia bancaria' : 'Retiro a billetera cripto',
     withdrawalReleased: 'Retiro devuelto a tu saldo',
     investment: (plan) => `Inversión en ${plan}`,
+    renewal: (plan) => `Ganancias renovadas en ${plan}`,
     maturity: (plan) => `Capital devuelto: ${plan} venció`,
     planWithdrawal: (plan) => `Capital devuelto: retirado de ${plan}`,
     earning: (plan) => `Ganancia: ${plan}`,
@@ -78,6 +81,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     withdrawal: (method) => (method === 'bank_transfer' ? 'سحب عبر تحويل بنكي' : 'سحب إلى محفظة عملات مشفرة'),
     withdrawalReleased: 'أُعيد مبلغ السحب إلى رصيدك',
     investment: (plan) => `استثمار في ${plan}`,
+    renewal: (plan) => `أرباح جُدِّدت في ${plan}`,
     maturity: (plan) => `إعادة رأس المال: استحقت خطة ${plan}`,
     planWithdrawal: (plan) => `إعادة رأس المال: سحب من ${plan}`,
     earning: (plan) => `أرباح: ${plan}`,
@@ -108,6 +112,7 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
     case 'withdrawal':
       return detail.kind === 'withdrawal_released' ? t.withdrawalReleased : t.withdrawal(detail.method);
     case 'investment':
+      if (detail.kind === 'plan_renewal') return t.renewal(plan);
       return detail.goal === null ? t.investment(plan).trimEnd() : t.goalContribution(detail.goal);
     case 'principal_returned':
       return detail.kind === 'plan_maturity' ? t.maturity(plan) : t.planWithdrawal(plan);

@@ -39,7 +39,7 @@ export const ACTIVITY_TYPES = [
 export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], readonly string[]> = {
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_released'],
-  investment: ['investment'],
+  investment: ['investment', 'plan_renewal'],
   principal_returned: ['plan_maturity', 'plan_withdrawal', 'plan_exit'],
   earning: ['earning'],
   loan_disbursement: ['loan_disbursement'],
@@ -114,3 +114,6 @@ export const PRIVATE_PATH_PREFIXES = [
   '/withdrawal-info',
   '/sandbox/',
 ] as const;
+
+/** Days before a fixed term ends that a member whose position will renew is told its rate (decision 194). */
+export const RENEWAL_NOTICE_DAYS = 7;

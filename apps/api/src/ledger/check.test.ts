@@ -131,6 +131,18 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
+  it('mismatchedRenewals: a position that names one it renews with no renewal entry behind it', async () => {
+    await onlyFails(
+      'mismatchedRenewals',
+      sql`insert into user_plans (user_id, plan_id, name, category, apy_bps, locked_apy_bps, duration_days,
+            amount, status, starts_at, ends_at, next_accrual_at, renewed_from_id, created_at, updated_at)
+          select user_id, plan_id, name, category, apy_bps, locked_apy_bps, duration_days, amount, 'cancelled',
+            starts_at, ends_at, next_accrual_at, id, created_at, updated_at
+          from user_plans where id = ${userPlan.id}`,
+      sql`delete from user_plans where renewed_from_id = ${userPlan.id}`,
+    );
+  });
+
   it("mismatchedQueueTotals: a back-office queue's pending count that differs from its rows", async () => {
     await db.execute(
       sql`insert into admin_queue_totals (queue) values ('withdrawals') on conflict do nothing`,

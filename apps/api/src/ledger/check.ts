@@ -7,7 +7,12 @@ import {
   mismatchedTotals,
   unbalancedEntries,
 } from './checks/entries';
-import { mismatchedDailyEarnings, mismatchedGoals, mismatchedPlanEarnings } from './checks/investing';
+import {
+  mismatchedDailyEarnings,
+  mismatchedGoals,
+  mismatchedPlanEarnings,
+  mismatchedRenewals,
+} from './checks/investing';
 import { mismatchedLoans } from './checks/loans';
 import {
   mismatchedListTotals,
@@ -41,6 +46,7 @@ export const LEDGER_CHECKS: { [K in ProblemList]: (db: DbOrTx) => Promise<Ledger
   mismatchedDailyEarnings,
   mismatchedLoans,
   mismatchedGoals,
+  mismatchedRenewals,
   mismatchedQueueTotals,
   mismatchedWithdrawalHolds,
   mismatchedListTotals,
@@ -58,7 +64,7 @@ export type LedgerCheckName = ProblemList | 'postingsSum' | 'duplicateReferences
  * postings of its account and entry kind (decision 038); every entry's cash amount equals its postings
  * to its member's cash account (decision 140); every member's cash chain: the balance after each cash
  * entry is the previous one plus its cash amount, the latest is the cash balance (decision 158); every plan's earned-to-date equals the earning
- * postings of its accruals; every refunded deposit's take-back plus its debt is its credited amount,
+ * postings of its accruals; every renewed position's amount is what its renewal entry moved (decision 194); every refunded deposit's take-back plus its debt is its credited amount,
  * and a member's debt account is minus what they still owe (decision 155); every member's withdrawal
  * hold is the sum of their pending withdrawals (decision 174); every balance correction moved its
  * signed amount, and the adjustments account is minus the approved ones' sum (decision 182).
@@ -78,6 +84,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedDailyEarnings: await LEDGER_CHECKS.mismatchedDailyEarnings(db),
     mismatchedLoans: await LEDGER_CHECKS.mismatchedLoans(db),
     mismatchedGoals: await LEDGER_CHECKS.mismatchedGoals(db),
+    mismatchedRenewals: await LEDGER_CHECKS.mismatchedRenewals(db),
     mismatchedQueueTotals: await LEDGER_CHECKS.mismatchedQueueTotals(db),
     mismatchedWithdrawalHolds: await LEDGER_CHECKS.mismatchedWithdrawalHolds(db),
     mismatchedListTotals: await LEDGER_CHECKS.mismatchedListTotals(db),

@@ -28,6 +28,7 @@ import { statementsRoutes } from './statements/statements.routes';
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { depositExpiryJob } from '../jobs/deposit-expiry.job';
 import { accrualJob } from '../jobs/accrual.job';
+import { renewalNoticeJob } from '../jobs/renewal-notice.job';
 import { plansRoutes } from './plans/plans.routes';
 import { investingRoutes } from './investing/investing.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
@@ -87,6 +88,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   app.deps.jobs.register(closedAccountErasureJob);
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
+  app.deps.jobs.register(renewalNoticeJob);
   app.deps.jobs.register(refundDebtCollectionJob(app.deps.mailer, app.log));
   app.deps.jobs.register(loanCollectionJob(app.deps.mailer));
   app.deps.jobs.register(goalContributionJob(app.deps.mailer));

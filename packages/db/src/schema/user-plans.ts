@@ -10,6 +10,8 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { goals } from './goals';
 import { plans } from './plans';
@@ -17,6 +19,14 @@ import { users } from './users';
 
 export const USER_PLAN_STATUSES = ['active', 'locked', 'completed', 'cancelled'] as const;
 export type UserPlanStatus = (typeof USER_PLAN_STATUSES)[number];
+
+/**
+ * What happens to a fixed term at its end (decision 194): the principal back to cash (the default,
+ * decision 071's behaviour), or a new position for the same term at the plan's then-current rate, with
+ * the earnings paid out (`renew`) or renewed too (`renew_with_earnings`).
+ */
+export const AT_MATURITY_CHOICES = ['cash', 'renew', 'renew_with_earnings'] as const;
+export type AtMaturityChoice = (typeof AT_MATURITY_CHOICES)[number];
 
 /**
  * A member's investment in a plan (/api/pp): a snapshot of the plan's name and rates, the amount, the
@@ -54,6 +64,14 @@ export const userPlans = pgTable(
     earned: bigint('earned', { mode: 'number' }).notNull().default(0),
     /** The savings goal this unit was invested for (docs/decisions/110); null for a plain investment. */
     goalId: integer('goal_id').references(() => goals.id, { onDelete: 'set null' }),
+    /** The member's choice for the end of the term (decision 194). */
+    atMaturity: text('at_maturity', { enum: AT_MATURITY_CHOICES }).notNull().default('cash'),
+    /** The position this one renews (decision 194); null for one the member opened. */
+    renewedFromId: integer('renewed_from_id').references((): AnyPgColumn => userPlans.id, {
+      onDelete: 'restrict',
+    }),
+    /** When the member was told the rate the position will renew at (once; decision 194). */
+    renewalNoticeAt: timestamp('renewal_notice_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -77,6 +95,17 @@ export const userPlans = pgTable(
     index('user_plans_maturity_idx')
       .on(t.endsAt, t.id)
       .where(sql`${t.status} in ('active', 'locked')`),
+    // A position is renewed at most once (decision 194).
+    uniqueIndex('user_plans_renewed_from_unique')
+      .on(t.renewedFromId)
+      .where(sql`${t.renewedFromId} is not null`),
+    // The renewal notice's look-up: running positions set to renew and not yet told, by end.
+    index('user_plans_renewal_notice_idx')
+      .on(t.endsAt, t.id)
+      .where(
+        sql`${t.status} in ('active', 'locked') and ${t.atMaturity} <> 'cash' and ${t.renewalNoticeAt} is null`,
+      ),
+    check('user_plans_at_maturity', sql`${t.atMaturity} in ('cash', 'renew', 'renew_with_earnings')`),
     check('user_plans_amount_positive', sql`${t.amount} > 0`),
     check('user_plans_earned', sql`${t.earned} >= 0 and ${t.rateDaysBps} >= 0 and ${t.accruedDays} >= 0`),
   ],

@@ -28,6 +28,12 @@ export const INVEST_MESSAGES = {
   exitQuoteStale: 'This quote is no longer valid. Please get a new quote.',
   exitQuoteInvalid: 'Choose a valid quote.',
   exited: 'Plan closed early. The amount is back in your balance.',
+  renewalSaved: 'Your choice for the end of this plan is saved.',
+  renewalInvalid: 'Choose what happens at the end of the plan.',
+  renewalFlexible: 'A flexible plan has no end date to renew at; withdraw it whenever you like.',
+  renewalEnded: 'This plan has already ended.',
+  renewalPlanClosed: 'This plan is no longer offered, so it cannot be renewed.',
+  renewalGoal: 'This plan belongs to a savings goal and cannot be renewed on its own.',
   loading: 'Loading your plans...',
   empty: 'No active or completed plans found.',
 } as const;
@@ -113,6 +119,18 @@ export type InvestRequest = z.input<typeof InvestRequest>;
 export const UserPlanStatus = z.enum(['active', 'locked', 'completed', 'cancelled']);
 export type UserPlanStatus = z.infer<typeof UserPlanStatus>;
 
+/**
+ * What happens at the end of a fixed term (decision 194): back to cash, or renewed for the same term at
+ * the plan's then-current rate with the earnings paid out (`renew`) or renewed too.
+ */
+export const AT_MATURITY = ['cash', 'renew', 'renew_with_earnings'] as const;
+export const AtMaturity = z.enum(AT_MATURITY, { error: INVEST_MESSAGES.renewalInvalid });
+export type AtMaturity = z.infer<typeof AtMaturity>;
+
+/** PUT /api/pp/:id/renewal. */
+export const RenewalRequest = z.object({ at_maturity: AtMaturity });
+export type RenewalRequest = z.input<typeof RenewalRequest>;
+
 /** A member's investment (/api/pp). Amounts in dollars, rates in basis points and percent. */
 export const UserPlan = z.object({
   id: z.number().int(),
@@ -141,6 +159,10 @@ export const UserPlan = z.object({
   earned: z.number(),
   /** The savings goal this plan is a unit of (GET /api/goals has its name and totals); null otherwise. */
   goal_id: z.number().int().nullable(),
+  /** The member's choice for the end of the term (decision 194); always `cash` for a flexible plan. */
+  at_maturity: AtMaturity,
+  /** The position this one renews; null for one the member opened. */
+  renewed_from_id: z.number().int().nullable(),
 });
 export type UserPlan = z.infer<typeof UserPlan>;
 

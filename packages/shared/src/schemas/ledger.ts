@@ -88,6 +88,17 @@ export const LedgerCheckResponse = z.object({
       from_postings: z.number(),
     }),
   ),
+  /** Renewed positions whose amounts differ from their renewal entry's (decision 194). */
+  mismatched_renewals: z.array(
+    z.object({
+      user_plan_id: z.number().int(),
+      renewed_from_id: z.number().int(),
+      amount: z.number(),
+      posted: z.number(),
+      renewed_amount: z.number(),
+      released: z.number(),
+    }),
+  ),
   /** Admin queues whose running pending count or amount differs from their pending rows (decision 126). */
   mismatched_queue_totals: z.array(
     z.object({

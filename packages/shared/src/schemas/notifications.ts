@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'plan_matured',
   // A plan's rate changes (decision 193): new investments at once, renewals after the notice.
   'plan_rate_changed',
+  'plan_renewal_notice',
+  'plan_renewed',
   'loan_approved',
   'loan_rejected',
   'loan_payment_missed',

@@ -106,3 +106,46 @@ export async function mismatchedGoals(db: DbOrTx): Promise<LedgerCheck['mismatch
   }
   return mismatched;
 }
+
+/**
+ * Renewed positions (decision 194) whose move is not in the books: the new position's amount is not
+ * what its entry renewal:<old id> put into the invested account, the old position's amount is not what
+ * it took out, or the old position is not completed.
+ */
+export async function mismatchedRenewals(db: DbOrTx): Promise<LedgerCheck['mismatchedRenewals']> {
+  const rows = await queryRows<{
+    id: unknown;
+    renewed_from_id: unknown;
+    amount: unknown;
+    posted: unknown;
+    old_amount: unknown;
+    released: unknown;
+  }>(
+    db,
+    sql`select n.id, o.id as renewed_from_id, n.amount, coalesce(x.inflow, 0) as posted,
+               o.amount as old_amount, coalesce(x.outflow, 0) as released
+        from user_plans n
+        join user_plans o on o.id = n.renewed_from_id
+        left join (
+          select e.reference,
+                 sum(case when p.amount > 0 then p.amount else 0 end) as inflow,
+                 sum(case when p.amount < 0 then -p.amount else 0 end) as outflow
+          from ledger_entries e
+          join ledger_postings p on p.entry_id = e.id
+          join ledger_accounts a on a.id = p.account_id and a.user_id is not null and a.kind = 'invested'
+          where e.kind = 'plan_renewal'
+          group by e.reference
+        ) x on x.reference = 'renewal:' || o.id
+        where n.amount <> coalesce(x.inflow, 0) or o.amount <> coalesce(x.outflow, 0)
+           or o.status <> 'completed'
+        limit 100`,
+  );
+  return rows.map((row) => ({
+    userPlanId: num(row.id),
+    renewedFromId: num(row.renewed_from_id),
+    amount: num(row.amount),
+    posted: num(row.posted),
+    renewedAmount: num(row.old_amount),
+    released: num(row.released),
+  }));
+}

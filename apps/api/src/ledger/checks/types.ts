@@ -57,6 +57,18 @@ export interface LedgerCheck {
     fromPostings: number;
   }[];
   /**
+   * Renewed positions (decision 194) whose amount differs from what their renewal entry put into the
+   * invested account, or whose old position's amount from what it took out (or it is not completed).
+   */
+  mismatchedRenewals: {
+    userPlanId: number;
+    renewedFromId: number;
+    amount: number;
+    posted: number;
+    renewedAmount: number;
+    released: number;
+  }[];
+  /**
    * Admin queues whose running pending count or amount (admin_queue_totals, decision 126) differs from
    * their pending rows.
    */

@@ -100,6 +100,14 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           cached: centsToMajor(row.cached),
           from_postings: centsToMajor(row.fromPostings),
         })),
+        mismatched_renewals: check.mismatchedRenewals.map((row) => ({
+          user_plan_id: row.userPlanId,
+          renewed_from_id: row.renewedFromId,
+          amount: centsToMajor(row.amount),
+          posted: centsToMajor(row.posted),
+          renewed_amount: centsToMajor(row.renewedAmount),
+          released: centsToMajor(row.released),
+        })),
         mismatched_queue_totals: check.mismatchedQueueTotals.map((row) => ({
           queue: row.queue,
           cached_count: row.cachedCount,

@@ -5,6 +5,7 @@ import {
   IdParams,
   InvestRequest,
   InvestResponse,
+  RenewalRequest,
   UserPlanActionResponse,
   UserPlanDetail,
   UserPlanListQuery,
@@ -13,6 +14,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { exitQuote, exitUserPlan } from './exit.service';
+import { setRenewal } from './renewal.service';
 import { getUserPlan, invest, listUserPlans, lockUserPlan, withdrawUserPlan } from './investing.service';
 
 /** Investing (spec §7 POST /api/invest, GET /api/pp, POST /api/pp/:id/lock; DESIGN §6). */
@@ -128,5 +130,23 @@ export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       exitUserPlan(app.deps, currentUser(request).id, request.params.id, request.body.quote_id),
+  );
+
+  app.put(
+    '/api/pp/:id/renewal',
+    {
+      onRequest: app.requireMember,
+      config: { idempotent: true },
+      schema: {
+        tags: ['investing'],
+        summary: 'Choose what the end of a fixed term does: back to cash, or renew (with or without earnings)',
+        security: bearer,
+        params: IdParams,
+        body: RenewalRequest,
+        response: { 200: UserPlanActionResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request) =>
+      setRenewal(app.deps, currentUser(request).id, request.params.id, request.body.at_maturity),
   );
 };

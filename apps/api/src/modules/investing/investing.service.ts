@@ -23,6 +23,7 @@ import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { findPlan } from '../plans/plans.service';
 import * as repository from './investing.repository';
+import { renewMaturedPlan, renewalTerms, type RenewalTerm } from './renewal.service';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -62,6 +63,8 @@ export function toUserPlan(row: UserPlanRow): UserPlan {
     accrued_days: row.accruedDays,
     earned: centsToMajor(row.earned),
     goal_id: row.goalId,
+    at_maturity: row.atMaturity,
+    renewed_from_id: row.renewedFromId,
   };
 }
 
@@ -311,11 +314,14 @@ async function completeMaturedPlan(
   planId: number,
   userId: number,
   now: Date,
+  renewal: Map<number, RenewalTerm> = new Map(),
 ): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     const plan = await repository.lockUserPlan(tx, userId, planId);
     if (!plan || (plan.status !== 'active' && plan.status !== 'locked') || !plan.endsAt) return false;
     if (plan.endsAt.getTime() > now.getTime() || stillEarning(plan)) return false;
+    // Set to renew (decision 194): a new position instead of cash, unless its plan has closed.
+    if (await renewMaturedPlan(tx, mailer, plan, renewal, now)) return true;
     await postEntry(
       tx,
       {
@@ -423,8 +429,9 @@ export async function runAccruals(
     const due = await repository.maturedPlanIds(db, now, 500);
     if (due.length === 0) break;
     let progressed = false;
+    const renewal = await renewalTerms(db, due.map((plan) => plan.id), now);
     for (const plan of due) {
-      if (await completeMaturedPlan(deps.database, deps.mailer, plan.id, plan.userId, now)) {
+      if (await completeMaturedPlan(deps.database, deps.mailer, plan.id, plan.userId, now, renewal)) {
         matured += 1;
         progressed = true;
       }

@@ -33,6 +33,15 @@ export interface NotificationParams {
     changed_on: string;
     renewals_from: string;
   };
+  /** Decision 194: rate in basis points, `ends` the ISO day the term ends; with_earnings 1 or 0. */
+  plan_renewal_notice: {
+    plan: string;
+    amount: number;
+    rate_bps: number;
+    ends: string;
+    with_earnings: number;
+  };
+  plan_renewed: { plan: string; amount: number; earned: number; rate_bps: number; ends: string };
   loan_approved: { plan: string; amount: number };
   loan_rejected: { plan: string; amount: number; reason: string };
   loan_completed: { plan: string; amount: number };
@@ -167,6 +176,18 @@ const EN: Texts = {
         ? ''
         : ` The locked rate changes from ${f.percent(p.locked_before)} to ${f.percent(p.locked_after)} on the same dates.`),
   },
+  plan_renewal_notice: {
+    title: (p) => `${p.plan} will renew soon`,
+    body: (p, f) =>
+      `Your ${p.plan} plan of ${f.money(p.amount)} ends on ${f.date(p.ends)} and will renew for the same term at ${f.number(p.rate_bps / 100)}% a year` +
+      (p.with_earnings ? ', with its earnings added.' : '; its earnings stay in your balance.') +
+      ' You can change this in your portfolio until then.',
+  },
+  plan_renewed: {
+    title: (p) => `${p.plan} has renewed`,
+    body: (p, f) =>
+      `Your plan has ended and renewed: ${f.money(p.amount)} is invested in ${p.plan} at ${f.number(p.rate_bps / 100)}% a year until ${f.date(p.ends)}. It earned ${f.money(p.earned)} in the last term.`,
+  },
   loan_approved: {
     title: () => 'Loan approved',
     body: (p, f) =>
@@ -299,6 +320,18 @@ const ES: Texts = {
         ? ''
         : ` La tasa bloqueada pasa de ${f.percent(p.locked_before)} a ${f.percent(p.locked_after)} en las mismas fechas.`),
   },
+  plan_renewal_notice: {
+    title: (p) => `El plan ${p.plan} se renovará pronto`,
+    body: (p, f) =>
+      `Tu plan ${p.plan} de ${f.money(p.amount)} termina el ${f.date(p.ends)} y se renovará por el mismo plazo al ${f.number(p.rate_bps / 100)}% anual` +
+      (p.with_earnings ? ', con sus ganancias incluidas.' : '; sus ganancias se quedan en tu saldo.') +
+      ' Puedes cambiarlo en tu portafolio hasta entonces.',
+  },
+  plan_renewed: {
+    title: (p) => `El plan ${p.plan} se ha renovado`,
+    body: (p, f) =>
+      `Tu plan terminó y se renovó: ${f.money(p.amount)} está invertido en ${p.plan} al ${f.number(p.rate_bps / 100)}% anual hasta el ${f.date(p.ends)}. Generó ${f.money(p.earned)} en el plazo anterior.`,
+  },
   loan_approved: {
     title: () => 'Préstamo aprobado',
     body: (p, f) => `Tu préstamo ${p.plan} de ${f.money(p.amount)} ha sido aprobado y abonado a tu saldo.`,
@@ -426,6 +459,18 @@ const AR: Texts = {
       (p.locked_before === p.locked_after
         ? ''
         : ` ويتغير المعدل عند التثبيت من ${f.percent(p.locked_before)} إلى ${f.percent(p.locked_after)} في التواريخ نفسها.`),
+  },
+  plan_renewal_notice: {
+    title: (p) => `ستُجدَّد خطة ${p.plan} قريبًا`,
+    body: (p, f) =>
+      `تنتهي خطتك ${p.plan} بقيمة ${f.money(p.amount)} في ${f.date(p.ends)} وستُجدَّد للمدة نفسها بعائد ${f.number(p.rate_bps / 100)}% سنويًا` +
+      (p.with_earnings ? '، مع إضافة أرباحها.' : '؛ وتبقى أرباحها في رصيدك.') +
+      ' يمكنك تغيير ذلك من محفظتك حتى ذلك الحين.',
+  },
+  plan_renewed: {
+    title: (p) => `جُدِّدت خطة ${p.plan}`,
+    body: (p, f) =>
+      `انتهت خطتك وجُدِّدت: ${f.money(p.amount)} مستثمرة في ${p.plan} بعائد ${f.number(p.rate_bps / 100)}% سنويًا حتى ${f.date(p.ends)}. حققت أرباحًا قدرها ${f.money(p.earned)} في المدة السابقة.`,
   },
   loan_approved: {
     title: () => 'تمت الموافقة على القرض',

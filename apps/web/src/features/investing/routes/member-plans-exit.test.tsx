@@ -29,6 +29,8 @@ const plan = (status: UserPlan['status']): UserPlan => ({
   accrued_days: 1,
   earned: 1.64,
   goal_id: null,
+  at_maturity: 'cash' as const,
+  renewed_from_id: null,
 });
 
 const quote = (id: string): ExitQuote => ({

@@ -30,6 +30,8 @@ function userPlan(overrides: Partial<UserPlan>): UserPlan {
     accrued_days: 0,
     earned: 0,
     goal_id: null,
+    at_maturity: 'cash' as const,
+    renewed_from_id: null,
     ...overrides,
   };
 }

@@ -30,6 +30,8 @@ const PLAN = {
   accrued_days: 2,
   earned: 6.58,
   goal_id: null as number | null,
+  at_maturity: 'cash' as 'cash' | 'renew' | 'renew_with_earnings',
+  renewed_from_id: null as number | null,
 };
 
 /** A monthly unit of the goal 41 (a Starter plan of $100). */

@@ -22,6 +22,7 @@ import { PortfolioEarnings } from '../components/portfolio-earnings';
 import { PortfolioList } from '../components/portfolio-list';
 import { PortfolioPlanDetail } from '../components/portfolio-plan-detail';
 import { PlanRateHistory } from '#components/plan-rate-history';
+import { RenewalChoice, canChooseRenewal } from '../components/renewal-choice';
 
 const PER_PAGE = 10;
 
@@ -55,6 +56,12 @@ function PlanCard({ plan }: { plan: UserPlan }) {
             </div>
           ))}
         </dl>
+        {plan.renewed_from_id !== null && (
+          <p className="mt-2 text-xs text-muted" data-testid="renewed-note">
+            {t('investing.renewal.renewedNote', { rate: labels.planYield(plan.apy_bps) })}
+          </p>
+        )}
+        {canChooseRenewal(plan) && <RenewalChoice plan={plan} />}
         <Button
           variant="ghost"
           size="sm"

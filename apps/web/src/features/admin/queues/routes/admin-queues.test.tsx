@@ -404,6 +404,7 @@ describe('reconciliation', () => {
       mismatched_daily_earnings: [],
       mismatched_loans: [],
       mismatched_goals: [],
+      mismatched_renewals: [],
       mismatched_queue_totals: [],
       mismatched_withdrawal_holds: [],
       mismatched_list_totals: [],

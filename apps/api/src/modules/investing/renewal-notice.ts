@@ -1,0 +1,100 @@
+import { and, asc, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { plans, userPlans, type Database, type Tx } from '@app/db';
+import { RENEWAL_NOTICE_DAYS, addDays } from '@app/shared';
+import { notifyMany, type NotifyManyInput } from '../notifications/notifications.service';
+import { renewalRates } from '../plans/plan-rates';
+
+/** Positions told per transaction. */
+export const RENEWAL_NOTICE_BATCH = 1000;
+
+/**
+ * The renewal notice (decision 194): RENEWAL_NOTICE_DAYS before a running position set to renew ends,
+ * its member is told — once per choice — the rate it will renew at. Set-based per batch: one select
+ * (user_plans_renewal_notice_idx), one renewalRates call per distinct plan, one notifications insert
+ * (notifyMany, by reference plan:<id>:renewal_notice:<choice>) and one update marking the batch told.
+ * A position whose plan has closed is marked but not told: it will return to cash (plan_matured).
+ * Answers how many members were told.
+ */
+export async function sendRenewalNotices(
+  database: Database,
+  now: Date,
+  batchSize = RENEWAL_NOTICE_BATCH,
+): Promise<number> {
+  let told = 0;
+  for (;;) {
+    const { taken, notified } = await database.db.transaction((tx) => noticeBatch(tx, now, batchSize));
+    told += notified;
+    if (taken < batchSize) return told;
+  }
+}
+
+async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: number; notified: number }> {
+  const due = await tx
+    .select({
+      id: userPlans.id,
+      userId: userPlans.userId,
+      planId: userPlans.planId,
+      amount: userPlans.amount,
+      endsAt: userPlans.endsAt,
+      atMaturity: userPlans.atMaturity,
+    })
+    .from(userPlans)
+    .where(
+      and(
+        sql`${userPlans.status} in ('active', 'locked')`,
+        ne(userPlans.atMaturity, 'cash'),
+        isNull(userPlans.renewalNoticeAt),
+        gt(userPlans.endsAt, now),
+        lte(userPlans.endsAt, addDays(now, RENEWAL_NOTICE_DAYS)),
+      ),
+    )
+    .orderBy(asc(userPlans.endsAt), asc(userPlans.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return { taken: 0, notified: 0 };
+  const planIds = [...new Set(due.map((row) => row.planId))];
+  const catalogue = await tx
+    .select({ id: plans.id, name: plans.name, status: plans.status })
+    .from(plans)
+    .where(inArray(plans.id, planIds));
+  const open = new Map<number, { name: string; apyBps: number }>();
+  for (const plan of catalogue) {
+    if (plan.status !== 'active') continue;
+    // The rate of the earliest renewal this batch announces for the plan (rows are in end order).
+    const at = due.find((row) => row.planId === plan.id)!.endsAt!;
+    const rates = await renewalRates(tx, plan.id, at);
+    open.set(plan.id, { name: plan.name, apyBps: rates.apyBps });
+  }
+  const inputs: NotifyManyInput[] = due.flatMap((row) => {
+    const plan = open.get(row.planId);
+    if (!plan) return [];
+    return [
+      {
+        userId: row.userId,
+        kind: 'plan_renewal_notice' as const,
+        message: {
+          key: 'plan_renewal_notice' as const,
+          params: {
+            plan: plan.name,
+            amount: row.amount,
+            rate_bps: plan.apyBps,
+            ends: row.endsAt!.toISOString().slice(0, 10),
+            with_earnings: row.atMaturity === 'renew_with_earnings' ? 1 : 0,
+          },
+        },
+        reference: `plan:${row.id}:renewal_notice:${row.atMaturity}`,
+      },
+    ];
+  });
+  await notifyMany(tx, inputs, now);
+  await tx
+    .update(userPlans)
+    .set({ renewalNoticeAt: now })
+    .where(
+      inArray(
+        userPlans.id,
+        due.map((row) => row.id),
+      ),
+    );
+  return { taken: due.length, notified: inputs.length };
+}
