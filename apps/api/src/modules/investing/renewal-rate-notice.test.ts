@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationListResponse, UserPlanDetail, UserPlanListResponse } from '@app/shared';
+import { createTestApp } from '../../../test/helpers';
+import { signedInAdmin, type Member } from '../../../test/money';
+import { createPlan, fundedMember, investIn } from '../../../test/investing';
+import { checkLedger } from '../../ledger/check';
+import { putSettings } from '../settings/settings.service';
+
+/**
+ * Issue 38 items 3 and 4 together (decisions 193, 194): a rate cut in the back office reaches new
+ * investments at once, and a renewal only once the notice period (`rate_notice_days`) has run.
+ */
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+
+async function changeRateAt(instant: string, planId: number, apyBps: number, lockedApyBps: number) {
+  clock.set(new Date(instant));
+  const admin = await signedInAdmin(app);
+  const response = await admin.client.patch(
+    `/api/admin/plans/${planId}`,
+    { apy_bps: apyBps, locked_apy_bps: lockedApyBps },
+    { token: admin.token },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function plansOf(member: Member): Promise<UserPlanDetail[]> {
+  const response = await member.client.get('/api/pp?per_page=50', { token: member.token });
+  expect(response.statusCode).toBe(200);
+  return response.json<UserPlanListResponse>().data as UserPlanDetail[];
+}
+
+async function renew(member: Member, id: number) {
+  const response = await member.client.put(
+    `/api/pp/${id}/renewal`,
+    { at_maturity: 'renew' },
+    { token: member.token },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('renewal at the rate in force after the notice', () => {
+  it('renews at the new rate once the notice has run, at the old one while it has not', async () => {
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    await putSettings(db, { rate_notice_days: 30 }, clock.now());
+    // Two 40-day plans at 10% (12% locked); each member's term ends on 2026-06-10 at 10:00.
+    const early = await createPlan(app, { apyBps: 1000, lockedApyBps: 1200, durationDays: 40 });
+    const late = await createPlan(app, { apyBps: 1000, lockedApyBps: 1200, durationDays: 40 });
+    const a = await fundedMember(app, 10_000);
+    const b = await fundedMember(app, 10_000);
+    const positionA = await investIn(a, early.id, 5_000);
+    const positionB = await investIn(b, late.id, 5_000);
+    await renew(a, positionA.id);
+    await renew(b, positionB.id);
+
+    // Cut on day 4: renewals get 8% from 2026-06-04, before A's term ends.
+    await changeRateAt('2026-05-05T10:00:00Z', early.id, 800, 1000);
+    // Cut on day 20: renewals get 8% only from 2026-06-20, after B's term ends...
+    await changeRateAt('2026-05-21T10:00:00Z', late.id, 800, 1000);
+    // ...but a new investment gets it at once.
+    const newcomer = await fundedMember(app, 1_000);
+    expect(await investIn(newcomer, late.id, 500)).toMatchObject({ apy_bps: 800, locked_apy_bps: 1000 });
+
+    // Each holder was told the old and the new rate and the date.
+    for (const member of [a, b]) {
+      const bell = await member.client.get('/api/notifications', { token: member.token });
+      const changed = bell
+        .json<NotificationListResponse>()
+        .data.filter((n) => n.kind === 'plan_rate_changed');
+      expect(changed).toHaveLength(1);
+      expect(changed[0]?.body).toMatch(/10(\.00)?% to 8(\.00)?%/);
+    }
+
+    clock.set(new Date('2026-06-10T10:00:00Z'));
+    const ran = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: {} });
+    expect(ran.statusCode).toBe(200);
+
+    const renewedA = (await plansOf(a)).find((p) => p.renewed_from_id === positionA.id);
+    const renewedB = (await plansOf(b)).find((p) => p.renewed_from_id === positionB.id);
+    expect(renewedA).toMatchObject({ apy_bps: 800, locked_apy_bps: 1000, amount: 5_000, duration_days: 40 });
+    expect(renewedB).toMatchObject({ apy_bps: 1000, locked_apy_bps: 1200, amount: 5_000, duration_days: 40 });
+    const check = await checkLedger(db);
+    expect(check.ok).toBe(true);
+  });
+});
