@@ -28,6 +28,11 @@ export const INVEST_MESSAGES = {
   exitQuoteStale: 'This quote is no longer valid. Please get a new quote.',
   exitQuoteInvalid: 'Choose a valid quote.',
   exited: 'Plan closed early. The amount is back in your balance.',
+  compoundingOn: 'Earnings will be reinvested from the next daily accrual.',
+  compoundingOff: 'Earnings will be paid to your balance from the next daily accrual.',
+  compoundingEnded: 'This plan has ended; its earnings can no longer be reinvested.',
+  compoundingGoal: 'This plan belongs to a savings goal; its earnings cannot be reinvested.',
+  compoundingInvalid: 'Choose whether to reinvest earnings (true or false).',
   loading: 'Loading your plans...',
   empty: 'No active or completed plans found.',
 } as const;
@@ -92,6 +97,29 @@ export type InvestRequest = z.input<typeof InvestRequest>;
 export const UserPlanStatus = z.enum(['active', 'locked', 'completed', 'cancelled']);
 export type UserPlanStatus = z.infer<typeof UserPlanStatus>;
 
+/** A position's compounding fields (decision 192). Dollars; rates in basis points. */
+export const UserPlanCompounding = z.object({
+  /** "Reinvest earnings": each day's earning is added to the principal (off by default). */
+  reinvest: z.boolean(),
+  /** Earnings reinvested into the principal so far (dollars). */
+  reinvested: z.number(),
+  /** The APY of the position's rate compounded daily: (1 + rate/365)^365 − 1, half-even to the bp. */
+  compounded_apy_bps: z.number().int(),
+  /**
+   * The principal now projected over the days still to come (to maturity; a year when flexible), with
+   * earnings paid out (principal + simple earnings) and reinvested (compounded daily). Null once closed.
+   */
+  projection: z
+    .object({
+      days: z.number().int(),
+      at_maturity: z.boolean(),
+      paid_out: z.number(),
+      reinvested: z.number(),
+    })
+    .nullable(),
+});
+export type UserPlanCompounding = z.infer<typeof UserPlanCompounding>;
+
 /** A member's investment (/api/pp). Amounts in dollars, rates in basis points and percent. */
 export const UserPlan = z.object({
   id: z.number().int(),
@@ -120,8 +148,15 @@ export const UserPlan = z.object({
   earned: z.number(),
   /** The savings goal this plan is a unit of (GET /api/goals has its name and totals); null otherwise. */
   goal_id: z.number().int().nullable(),
+  ...UserPlanCompounding.shape,
 });
 export type UserPlan = z.infer<typeof UserPlan>;
+
+/** PUT /api/pp/:id/compounding (decision 192). */
+export const CompoundingRequest = z.object({
+  reinvest: z.boolean({ error: INVEST_MESSAGES.compoundingInvalid }),
+});
+export type CompoundingRequest = z.input<typeof CompoundingRequest>;
 
 export const UserPlanEarning = z.object({
   /** The UTC date whose 00:00 credited it (YYYY-MM-DD). */

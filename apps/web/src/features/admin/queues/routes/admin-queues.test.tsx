@@ -410,6 +410,7 @@ describe('reconciliation', () => {
       mismatched_cash_amounts: [],
       mismatched_refunds: [],
       mismatched_corrections: [],
+      mismatched_principals: [],
       mismatched_cash_chain: [],
       duplicate_references: 0,
       accounts_checked: 12,
