@@ -29,6 +29,10 @@ const plan = (status: UserPlan['status']): UserPlan => ({
   accrued_days: 1,
   earned: 1.64,
   goal_id: null,
+  reinvest: false,
+  reinvested: 0,
+  compounded_apy_bps: 1275,
+  projection: null,
 });
 
 const quote = (id: string): ExitQuote => ({

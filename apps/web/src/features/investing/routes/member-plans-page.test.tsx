@@ -30,6 +30,10 @@ function userPlan(overrides: Partial<UserPlan>): UserPlan {
     accrued_days: 0,
     earned: 0,
     goal_id: null,
+    reinvest: false,
+    reinvested: 0,
+    compounded_apy_bps: 1275,
+    projection: null,
     ...overrides,
   };
 }

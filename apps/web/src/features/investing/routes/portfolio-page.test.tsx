@@ -30,6 +30,15 @@ const PLAN = {
   accrued_days: 2,
   earned: 6.58,
   goal_id: null as number | null,
+  reinvest: false,
+  reinvested: 0,
+  compounded_apy_bps: 1388,
+  projection: { days: 180, at_maturity: true, paid_out: 10_641.1, reinvested: 10_661.97 } as {
+    days: number;
+    at_maturity: boolean;
+    paid_out: number;
+    reinvested: number;
+  } | null,
 };
 
 /** A monthly unit of the goal 41 (a Starter plan of $100). */
