@@ -91,7 +91,7 @@ describe('compounding keeps the books (property)', () => {
       }),
       { numRuns: 6 },
     );
-  });
+  }, 400_000);
 });
 
 /** The switch; a position that matured meanwhile answers 422 and keeps its choice. */

@@ -81,7 +81,8 @@ describe('compounding (hand-worked)', () => {
     expect(await userBalance(db, member.user.id, 'invested')).toBe(0);
     expect((await detail(member, held.id)).status).toBe('completed');
     expect((await checkLedger(db)).ok).toBe(true);
-  });
+    // 365 accrual days one after another: minutes on PostgreSQL on a loaded shared machine.
+  }, 400_000);
 
   it('36.5% APR (0.1% a day): two days reinvested, then paid out on the grown principal', async () => {
     clock.set(new Date('2026-03-01T10:00:00Z'));
