@@ -4,8 +4,8 @@ import { num, queryRows } from '../sql';
 import type { LedgerCheck } from './types';
 
 /**
- * Principal held in plans (decision 192): every member's invested account equals the principal of
- * their running positions (user_plan_id null), and every position's reinvested total equals the
+ * Principal held in plans (decision 192): every member's invested postings equal the principal of
+ * their running positions (user_plan_id null; the cached balance is mismatchedAccounts' to check), and every position's reinvested total equals the
  * postings of its `earning_reinvested` entries into the invested account.
  */
 export async function mismatchedPrincipals(db: DbOrTx): Promise<LedgerCheck['mismatchedPrincipals']> {
@@ -13,7 +13,12 @@ export async function mismatchedPrincipals(db: DbOrTx): Promise<LedgerCheck['mis
     db,
     sql`(select coalesce(a.user_id, p.user_id) as user_id, null::int as user_plan_id,
            coalesce(p.amount, 0) as expected, coalesce(a.balance, 0) as actual
-         from (select user_id, balance from ledger_accounts where user_id is not null and kind = 'invested') a
+         from (
+           select a.user_id, sum(p.amount) as balance
+           from ledger_accounts a join ledger_postings p on p.account_id = a.id
+           where a.user_id is not null and a.kind = 'invested'
+           group by a.user_id
+         ) a
          full join (
            select user_id, sum(amount) as amount from user_plans where status in ('active', 'locked')
            group by user_id
