@@ -9,7 +9,12 @@ import type { LedgerCheck } from './types';
  * postings of its `earning_reinvested` entries into the invested account.
  */
 export async function mismatchedPrincipals(db: DbOrTx): Promise<LedgerCheck['mismatchedPrincipals']> {
-  const rows = await queryRows<{ user_id: unknown; user_plan_id: unknown; expected: unknown; actual: unknown }>(
+  const rows = await queryRows<{
+    user_id: unknown;
+    user_plan_id: unknown;
+    expected: unknown;
+    actual: unknown;
+  }>(
     db,
     sql`(select coalesce(a.user_id, p.user_id) as user_id, null::int as user_plan_id,
            coalesce(p.amount, 0) as expected, coalesce(a.balance, 0) as actual

@@ -81,7 +81,9 @@ describe('compounding keeps the books (property)', () => {
         await runAccruals({ database: app.deps.database, mailer: app.deps.mailer }, clock.now());
         const cash = await userBalance(db, member.user.id, 'cash');
         const invested = await userBalance(db, member.user.id, 'invested');
-        const rows = await db.query.userPlans.findMany({ where: (t, { eq }) => eq(t.userId, member.user.id) });
+        const rows = await db.query.userPlans.findMany({
+          where: (t, { eq }) => eq(t.userId, member.user.id),
+        });
         const earnings = rows.reduce((sum, row) => sum + row.earned, 0);
         expect(invested).toBe(0);
         expect(cash).toBe(10_000_00 + earnings - taken);
@@ -96,7 +98,11 @@ describe('compounding keeps the books (property)', () => {
 
 /** The switch; a position that matured meanwhile answers 422 and keeps its choice. */
 async function toggle(member: Awaited<ReturnType<typeof fundedMember>>, id: number, reinvest: boolean) {
-  const response = await member.client.put(`/api/pp/${id}/compounding`, { reinvest }, { token: member.token });
+  const response = await member.client.put(
+    `/api/pp/${id}/compounding`,
+    { reinvest },
+    { token: member.token },
+  );
   if (response.statusCode === 422) return !reinvest;
   expect(response.statusCode, response.body).toBe(200);
   return reinvest;

@@ -51,7 +51,12 @@ describe('compounding (hand-worked)', () => {
     // Off by default; the APY beside the APR: (1 + 0.10/365)^365 − 1 = 10.5155…% → 1052 bps.
     expect(held).toMatchObject({ reinvest: false, rate_bps: 1000, compounded_apy_bps: 1052 });
     // Projected at maturity: $10,000 + 10% = $11,000 paid out; $11,051.56 reinvested (below).
-    expect(held.projection).toEqual({ days: 365, at_maturity: true, paid_out: 11_000, reinvested: 11_051.56 });
+    expect(held.projection).toEqual({
+      days: 365,
+      at_maturity: true,
+      paid_out: 11_000,
+      reinvested: 11_051.56,
+    });
     const on = await setReinvest(member, held.id, true);
     expect(on.plan.reinvest).toBe(true);
     expect(on.message).toBe('Earnings will be reinvested from the next daily accrual.');
@@ -60,7 +65,12 @@ describe('compounding (hand-worked)', () => {
     await accrueAt(member, '2027-01-01T09:00:00Z');
     // 1 000 000 cents × (1 + 1000 / 3 650 000)^365 = 1 105 155.78… → 1 105 156 cents.
     const grown = await detail(member, held.id);
-    expect(grown).toMatchObject({ amount: 11_051.56, earned: 1051.56, reinvested: 1051.56, accrued_days: 365 });
+    expect(grown).toMatchObject({
+      amount: 11_051.56,
+      earned: 1051.56,
+      reinvested: 1051.56,
+      accrued_days: 365,
+    });
     expect(grown.earnings).toHaveLength(365);
     expect(await userBalance(db, member.user.id, 'cash')).toBe(0);
     expect(await userBalance(db, member.user.id, 'invested')).toBe(1_105_156);
@@ -73,7 +83,10 @@ describe('compounding (hand-worked)', () => {
     expect(activity.statusCode, activity.body).toBe(200);
     const rows = activity.json<ActivityResponse>();
     expect(rows.meta.total).toBe(365);
-    expect(rows.data[0]).toMatchObject({ type: 'reinvestment', description: `Earning reinvested: ${plan.name}` });
+    expect(rows.data[0]).toMatchObject({
+      type: 'reinvestment',
+      description: `Earning reinvested: ${plan.name}`,
+    });
 
     // Maturity returns the compounded principal.
     await accrueAt(member, '2027-01-01T11:00:00Z');
@@ -92,7 +105,11 @@ describe('compounding (hand-worked)', () => {
     await setReinvest(member, held.id, true);
     // Day 1: $10,000 × 0.1% = $10.00 → $10,010.00; day 2: $10,010 × 0.1% = $10.01 → $10,020.01.
     await accrueAt(member, '2026-03-03T01:00:00Z');
-    expect(await detail(member, held.id)).toMatchObject({ amount: 10_020.01, earned: 20.01, reinvested: 20.01 });
+    expect(await detail(member, held.id)).toMatchObject({
+      amount: 10_020.01,
+      earned: 20.01,
+      reinvested: 20.01,
+    });
     const off = await setReinvest(member, held.id, false);
     expect(off.plan).toMatchObject({ reinvest: false, amount: 10_020.01 });
     // Day 3, paid out: $10,020.01 × 0.1% = $10.02001 → $10.02, to the balance; the principal stays.
@@ -111,9 +128,9 @@ describe('compounding (hand-worked)', () => {
     const held = await investIn(member, plan.id, 10_000);
     const again = await setReinvest(member, held.id, false);
     expect(again.plan.reinvest).toBe(false);
-    expect(await db.select().from(userPlanCompounding).where(eq(userPlanCompounding.userPlanId, held.id))).toEqual(
-      [],
-    );
+    expect(
+      await db.select().from(userPlanCompounding).where(eq(userPlanCompounding.userPlanId, held.id)),
+    ).toEqual([]);
     // Two days due and not yet credited: paid out (the old choice) before reinvesting starts.
     clock.set(new Date('2026-04-03T08:00:00Z'));
     member.token = await signIn(member.client, member.email);
@@ -135,9 +152,9 @@ describe('PUT /api/pp/:id/compounding: bad input', () => {
       expect(response.statusCode, String(id)).toBe(404);
       expect(errorOf(response).message).toBe('Plan not found.');
     }
-    expect(await db.select().from(userPlanCompounding).where(eq(userPlanCompounding.userPlanId, held.id))).toEqual(
-      [],
-    );
+    expect(
+      await db.select().from(userPlanCompounding).where(eq(userPlanCompounding.userPlanId, held.id)),
+    ).toEqual([]);
     const list = await owner.client.get('/api/pp', { token: owner.token });
     expect(list.json<UserPlanListResponse>().data[0]).toMatchObject({ id: held.id, reinvest: false });
   });
@@ -150,7 +167,9 @@ describe('PUT /api/pp/:id/compounding: bad input', () => {
     for (const body of [{ reinvest: 'yes' }, { reinvest: 1 }, {}, { reinvest: null }]) {
       const response = await switchOf(member, held.id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(errorOf(response).errors?.reinvest).toEqual(['Choose whether to reinvest earnings (true or false).']);
+      expect(errorOf(response).errors?.reinvest).toEqual([
+        'Choose whether to reinvest earnings (true or false).',
+      ]);
     }
     const badId = await switchOf(member, 'abc', { reinvest: true });
     expect(badId.statusCode).toBe(400);
@@ -161,8 +180,8 @@ describe('PUT /api/pp/:id/compounding: bad input', () => {
     expect(errorOf(ended).message).toBe('This plan has ended; its earnings can no longer be reinvested.');
     const [row] = await db.select().from(userPlans).where(eq(userPlans.id, held.id));
     expect(row?.status).toBe('completed');
-    expect(await db.select().from(userPlanCompounding).where(eq(userPlanCompounding.userPlanId, held.id))).toEqual(
-      [],
-    );
+    expect(
+      await db.select().from(userPlanCompounding).where(eq(userPlanCompounding.userPlanId, held.id)),
+    ).toEqual([]);
   });
 });
