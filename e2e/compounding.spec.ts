@@ -39,7 +39,7 @@ describe('compounding on request (decision 192)', () => {
 
     // Activity shows each reinvestment as an entry of its own.
     await page.goto('/activity');
-    await page.getByText('Earning reinvested: Growth').first().waitFor();
+    await page.locator('text=Earning reinvested: Growth >> visible=true').first().waitFor();
     await expectAccessible(page, '/activity with reinvestments');
     expect(errors).toEqual([]);
     await context.close();

@@ -22,12 +22,22 @@ export function growthAfterDay(growth: bigint, rateBps: number): bigint {
   return divideHalfEven(growth * (DAY_DENOMINATOR + BigInt(rateBps)), DAY_DENOMINATOR);
 }
 
-/** The growth factor of `days` reinvested days at one rate (the projection's). */
+/**
+ * The growth factor of `days` reinvested days at one rate (the projection's). Memoised: every position
+ * of a rate and a remaining term asks for the same factor, and each is `days` big-integer steps.
+ */
 export function growthOver(days: number, rateBps: number): bigint {
+  const key = `${rateBps}:${days}`;
+  const known = growthCache.get(key);
+  if (known !== undefined) return known;
   let growth = GROWTH_SCALE;
   for (let day = 0; day < days; day += 1) growth = growthAfterDay(growth, rateBps);
+  if (growthCache.size >= GROWTH_CACHE_SIZE) growthCache.clear();
+  growthCache.set(key, growth);
   return growth;
 }
+const GROWTH_CACHE_SIZE = 20_000;
+const growthCache = new Map<string, bigint>();
 
 /** The principal, in cents, of a segment that started at `baseCents` and grew by `growth`. */
 export function compoundedPrincipal(baseCents: number, growth: bigint): number {
