@@ -10,8 +10,9 @@
 //    database) and measures p99 under 50 connections of GET /api/me, the first page of
 //    GET /api/activity and GET /api/pp (1,000 members in turn) and the admin withdrawals queue
 //    (GET /api/admin/withdrawals?status=pending). Target: each p99 < 20 ms.
-// 3. Stops the product and runs one day's accrual for the 1,000,000 plans (`runAccruals`), timed, then
-//    the ledger check over everything. Target: < 60 s.
+// 3. Stops the product, turns "reinvest earnings" on for every LARGE_COMPOUNDING-th plan (every 2nd:
+//    half of them, decision 192), then runs one day's accrual for the 1,000,000 plans (`runAccruals`),
+//    timed, then the ledger check over everything. Target: < 60 s.
 //
 // Sizes: LARGE_MEMBERS (100000), LARGE_PLANS (plans per member, 10), LARGE_DAYS (days credited, 9).
 // LARGE_KEEP=1 keeps the database (its name is printed) for EXPLAIN.
@@ -36,6 +37,8 @@ import { FILL_CASH_BALANCE_AFTER } from './lib/ledger-setup';
 const MEMBERS = Number(process.env.LARGE_MEMBERS ?? 100_000);
 const PLANS = Number(process.env.LARGE_PLANS ?? 10);
 const DAYS = Number(process.env.LARGE_DAYS ?? 9);
+/** Every this-many-th plan reinvests its earnings in the timed accrual (0: none). */
+const COMPOUNDING = Number(process.env.LARGE_COMPOUNDING ?? 2);
 const SAMPLED = Math.min(1000, MEMBERS);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -423,6 +426,13 @@ let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const accrual = { accruals: 0, ms: 0 };
 let ledger: Awaited<ReturnType<typeof checkLedger>> | undefined;
 const checked = { ms: 0 };
+let reinvesting = 0;
+/** A client of its own on the seeded database. */
+async function adminClientFor(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
 // From here on the seeded database is dropped whatever fails (unless LARGE_KEEP=1).
 try {
   // ---- 2. Reads under load -------------------------------------------------------------------------
@@ -441,6 +451,20 @@ try {
     log: { info: () => {}, warn: () => {}, error: () => {} } as never,
     logMessages: false,
   });
+  // Compounding on request (decision 192): a segment starting now for every COMPOUNDING-th plan, as
+  // the switch writes it (not timed).
+  if (COMPOUNDING > 0) {
+    const compounding = await adminClientFor(databaseUrl);
+    const inserted = await compounding.query(
+      `insert into user_plan_compounding (user_plan_id, reinvest, base, growth, from_rate_days, from_earned, updated_at)
+       select id, true, amount, 1000000000000000000, rate_days_bps, earned, now() from user_plans
+       where id % ${COMPOUNDING} = 0`,
+    );
+    await compounding.query('analyze user_plan_compounding');
+    await compounding.end();
+    reinvesting = inserted.rowCount ?? 0;
+    console.log(`compounding: ${reinvesting} plans reinvest their earnings`);
+  }
   const started = Date.now();
   const run = await runAccruals({ database, mailer }, clock.now());
   accrual.accruals = run.accruals;
@@ -496,5 +520,5 @@ ${rows.join('\n')}
 
 | what | time | work | ledger check after | target |
 |---|---:|---|---|---|
-| one day's accrual, ${fmt(NP)} active plans (\`runAccruals\`) | ${(accrual.ms / 1000).toFixed(1)} s | ${fmt(accrual.accruals)} plans credited | ${ledger?.ok ? 'ok' : 'FAILED'} (${fmt(ledger?.entriesChecked ?? 0)} entries, ${(checked.ms / 1000).toFixed(0)} s) | < 60 s ${accrualOk ? 'met' : 'MISSED'} |`,
+| one day's accrual, ${fmt(NP)} active plans, ${fmt(reinvesting)} of them reinvesting (\`runAccruals\`) | ${(accrual.ms / 1000).toFixed(1)} s | ${fmt(accrual.accruals)} plans credited | ${ledger?.ok ? 'ok' : 'FAILED'} (${fmt(ledger?.entriesChecked ?? 0)} entries, ${(checked.ms / 1000).toFixed(0)} s) | < 60 s ${accrualOk ? 'met' : 'MISSED'} |`,
 );

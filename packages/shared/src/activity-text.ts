@@ -23,6 +23,7 @@ interface Texts {
   maturity: (plan: string) => string;
   planWithdrawal: (plan: string) => string;
   earning: (plan: string) => string;
+  reinvestment: (plan: string) => string;
   goalContribution: (goal: string) => string;
   loanDisbursed: (plan: string) => string;
   instalment: (n: number) => string;
@@ -44,6 +45,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `Principal returned: ${plan} matured`,
     planWithdrawal: (plan) => `Principal returned: withdrawn from ${plan}`,
     earning: (plan) => `Earning: ${plan}`,
+    reinvestment: (plan) => `Earning reinvested: ${plan}`,
     goalContribution: (goal) => `Goal contribution: ${goal}`,
     loanDisbursed: (plan) => `Loan disbursed: ${plan}`,
     instalment: (n) => `Loan instalment ${n} paid`,
@@ -67,6 +69,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `Capital devuelto: ${plan} venció`,
     planWithdrawal: (plan) => `Capital devuelto: retirado de ${plan}`,
     earning: (plan) => `Ganancia: ${plan}`,
+    reinvestment: (plan) => `Ganancia reinvertida: ${plan}`,
     goalContribution: (goal) => `Aporte a la meta: ${goal}`,
     loanDisbursed: (plan) => `Préstamo desembolsado: ${plan}`,
     instalment: (n) => `Cuota ${n} del préstamo pagada`,
@@ -85,6 +88,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `إعادة رأس المال: استحقت خطة ${plan}`,
     planWithdrawal: (plan) => `إعادة رأس المال: سحب من ${plan}`,
     earning: (plan) => `أرباح: ${plan}`,
+    reinvestment: (plan) => `أرباح أعيد استثمارها: ${plan}`,
     goalContribution: (goal) => `مساهمة في الهدف: ${goal}`,
     loanDisbursed: (plan) => `صرف القرض: ${plan}`,
     instalment: (n) => `دُفع القسط ${n} من القرض`,
@@ -118,6 +122,8 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
       return detail.kind === 'plan_maturity' ? t.maturity(plan) : t.planWithdrawal(plan);
     case 'earning':
       return t.earning(plan);
+    case 'reinvestment':
+      return t.reinvestment(plan);
     case 'loan_disbursement':
       return t.loanDisbursed(plan);
     case 'loan_payment':

@@ -26,6 +26,7 @@ export const ACTIVITY_TYPES = [
   'investment',
   'principal_returned',
   'earning',
+  'reinvestment',
   'loan_disbursement',
   'loan_payment',
   'points_conversion',
@@ -42,6 +43,8 @@ export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], reado
   investment: ['investment', 'plan_renewal'],
   principal_returned: ['plan_maturity', 'plan_withdrawal', 'plan_exit'],
   earning: ['earning'],
+  /** An earning added to its plan's principal (compounding on request, decision 192). */
+  reinvestment: ['earning_reinvested'],
   loan_disbursement: ['loan_disbursement'],
   loan_payment: ['loan_payment'],
   points_conversion: ['points_conversion'],

@@ -39,3 +39,4 @@ export * from './schemas/admin-members';
 export * from './schemas/admin-content';
 export * from './schemas/statements';
 export * from './schemas/announcements';
+export * from './compounding';

@@ -115,6 +115,14 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
+  it("mismatchedPrincipals: a running plan's principal that differs from the invested postings", async () => {
+    await onlyFails(
+      'mismatchedPrincipals',
+      sql`update user_plans set amount = amount + 5 where id = ${userPlan.id}`,
+      sql`update user_plans set amount = amount - 5 where id = ${userPlan.id}`,
+    );
+  });
+
   it("mismatchedDailyEarnings: a member's day of earnings with no accruals behind it", async () => {
     await onlyFails(
       'mismatchedDailyEarnings',

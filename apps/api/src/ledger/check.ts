@@ -21,6 +21,7 @@ import {
   mismatchedWithdrawalHolds,
 } from './checks/members';
 import { mismatchedCorrections } from './checks/corrections';
+import { mismatchedPrincipals } from './checks/principals';
 import { mismatchedRefunds } from './checks/refunds';
 import type { LedgerCheck } from './checks/types';
 
@@ -52,6 +53,7 @@ export const LEDGER_CHECKS: { [K in ProblemList]: (db: DbOrTx) => Promise<Ledger
   mismatchedListTotals,
   mismatchedRefunds,
   mismatchedCorrections,
+  mismatchedPrincipals,
 };
 
 /** Every check's name: the named checks, plus the postings sum and the duplicate references. */
@@ -67,7 +69,9 @@ export type LedgerCheckName = ProblemList | 'postingsSum' | 'duplicateReferences
  * postings of its accruals; every renewed position's amount is what its renewal entry moved (decision 194); every refunded deposit's take-back plus its debt is its credited amount,
  * and a member's debt account is minus what they still owe (decision 155); every member's withdrawal
  * hold is the sum of their pending withdrawals (decision 174); every balance correction moved its
- * signed amount, and the adjustments account is minus the approved ones' sum (decision 182).
+ * signed amount, and the adjustments account is minus the approved ones' sum (decision 182); every
+ * member's invested account is the principal of their running plans, and every plan's reinvested
+ * total is its reinvestment postings (decision 192).
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
   const counts = await ledgerCounts(db);
@@ -90,6 +94,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedListTotals: await LEDGER_CHECKS.mismatchedListTotals(db),
     mismatchedRefunds: await LEDGER_CHECKS.mismatchedRefunds(db),
     mismatchedCorrections: await LEDGER_CHECKS.mismatchedCorrections(db),
+    mismatchedPrincipals: await LEDGER_CHECKS.mismatchedPrincipals(db),
     duplicateReferences: counts.duplicateReferences,
     accountsChecked: counts.accountsChecked,
     entriesChecked: counts.entriesChecked,

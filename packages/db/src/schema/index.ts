@@ -13,3 +13,4 @@ export * from './goal-contributions';
 export * from './corrections';
 export * from './announcements';
 export * from './kyc';
+export * from './compounding';

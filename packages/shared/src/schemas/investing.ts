@@ -34,6 +34,11 @@ export const INVEST_MESSAGES = {
   renewalEnded: 'This plan has already ended.',
   renewalPlanClosed: 'This plan is no longer offered, so it cannot be renewed.',
   renewalGoal: 'This plan belongs to a savings goal and cannot be renewed on its own.',
+  compoundingOn: 'Earnings will be reinvested from the next daily accrual.',
+  compoundingOff: 'Earnings will be paid to your balance from the next daily accrual.',
+  compoundingEnded: 'This plan has ended; its earnings can no longer be reinvested.',
+  compoundingGoal: 'This plan belongs to a savings goal; its earnings cannot be reinvested.',
+  compoundingInvalid: 'Choose whether to reinvest earnings (true or false).',
   loading: 'Loading your plans...',
   empty: 'No active or completed plans found.',
 } as const;
@@ -130,6 +135,28 @@ export type AtMaturity = z.infer<typeof AtMaturity>;
 /** PUT /api/pp/:id/renewal. */
 export const RenewalRequest = z.object({ at_maturity: AtMaturity });
 export type RenewalRequest = z.input<typeof RenewalRequest>;
+/** A position's compounding fields (decision 192). Dollars; rates in basis points. */
+export const UserPlanCompounding = z.object({
+  /** "Reinvest earnings": each day's earning is added to the principal (off by default). */
+  reinvest: z.boolean(),
+  /** Earnings reinvested into the principal so far (dollars). */
+  reinvested: z.number(),
+  /** The APY of the position's rate compounded daily: (1 + rate/365)^365 − 1, half-even to the bp. */
+  compounded_apy_bps: z.number().int(),
+  /**
+   * The principal now projected over the days still to come (to maturity; a year when flexible), with
+   * earnings paid out (principal + simple earnings) and reinvested (compounded daily). Null once closed.
+   */
+  projection: z
+    .object({
+      days: z.number().int(),
+      at_maturity: z.boolean(),
+      paid_out: z.number(),
+      reinvested: z.number(),
+    })
+    .nullable(),
+});
+export type UserPlanCompounding = z.infer<typeof UserPlanCompounding>;
 
 /** A member's investment (/api/pp). Amounts in dollars, rates in basis points and percent. */
 export const UserPlan = z.object({
@@ -163,8 +190,15 @@ export const UserPlan = z.object({
   at_maturity: AtMaturity,
   /** The position this one renews; null for one the member opened. */
   renewed_from_id: z.number().int().nullable(),
+  ...UserPlanCompounding.shape,
 });
 export type UserPlan = z.infer<typeof UserPlan>;
+
+/** PUT /api/pp/:id/compounding (decision 192). */
+export const CompoundingRequest = z.object({
+  reinvest: z.boolean({ error: INVEST_MESSAGES.compoundingInvalid }),
+});
+export type CompoundingRequest = z.input<typeof CompoundingRequest>;
 
 export const UserPlanEarning = z.object({
   /** The UTC date whose 00:00 credited it (YYYY-MM-DD). */

@@ -148,6 +148,19 @@ export const LedgerCheckResponse = z.object({
       actual: z.number(),
     }),
   ),
+  /**
+   * Principal held in plans (decision 192): a member (user_plan_id null) whose invested account
+   * (actual) is not their running plans' principal (expected), or a plan whose reinvested total is not
+   * its reinvestment postings.
+   */
+  mismatched_principals: z.array(
+    z.object({
+      user_id: z.number().int(),
+      user_plan_id: z.number().int().nullable(),
+      expected: z.number(),
+      actual: z.number(),
+    }),
+  ),
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),

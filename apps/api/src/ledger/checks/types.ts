@@ -102,6 +102,12 @@ export interface LedgerCheck {
    * signed amount (`entry`; nothing for one not approved), or the platform's adjustments account
    * (correctionId null, `adjustments_account`) not minus the sum of the approved corrections.
    */
+  /**
+   * Principal held in plans (decision 192): a member (userPlanId null) whose invested account (actual)
+   * is not the principal of their running positions (expected), or a position whose reinvested total
+   * (actual) is not its earning_reinvested postings (expected).
+   */
+  mismatchedPrincipals: { userId: number; userPlanId: number | null; expected: number; actual: number }[];
   mismatchedCorrections: {
     correctionId: number | null;
     field: 'entry' | 'adjustments_account';

@@ -139,6 +139,12 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           expected: centsToMajor(row.expected),
           actual: centsToMajor(row.actual),
         })),
+        mismatched_principals: check.mismatchedPrincipals.map((row) => ({
+          user_id: row.userId,
+          user_plan_id: row.userPlanId,
+          expected: centsToMajor(row.expected),
+          actual: centsToMajor(row.actual),
+        })),
         duplicate_references: check.duplicateReferences,
         accounts_checked: check.accountsChecked,
         entries_checked: check.entriesChecked,

@@ -18,7 +18,7 @@ import { postEntry, type Posting } from '../../ledger/ledger';
 import { findPlan } from '../plans/plans.service';
 import * as exitRepository from './exit.repository';
 import * as repository from './investing.repository';
-import { creditDueDays, toUserPlan } from './investing.service';
+import { creditDueDays, toUserPlans } from './investing.service';
 
 /**
  * Early exit from a fixed term (decision 186): a quote of what the member gets today, valid for
@@ -154,5 +154,5 @@ export async function exitUserPlan(
     await exitRepository.markUsed(tx, quote.id, now);
     return repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: now, updatedAt: now });
   });
-  return { message: INVEST_MESSAGES.exited, plan: toUserPlan(row) };
+  return { message: INVEST_MESSAGES.exited, plan: (await toUserPlans(deps.database.db, [row]))[0]! };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CompoundingRequest,
   ExitQuote,
   ExitRequest,
   IdParams,
@@ -14,8 +15,15 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { exitQuote, exitUserPlan } from './exit.service';
+import {
+  getUserPlan,
+  invest,
+  listUserPlans,
+  lockUserPlan,
+  setCompounding,
+  withdrawUserPlan,
+} from './investing.service';
 import { setRenewal } from './renewal.service';
-import { getUserPlan, invest, listUserPlans, lockUserPlan, withdrawUserPlan } from './investing.service';
 
 /** Investing (spec §7 POST /api/invest, GET /api/pp, POST /api/pp/:id/lock; DESIGN §6). */
 export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -148,5 +156,23 @@ export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setRenewal(app.deps, currentUser(request).id, request.params.id, request.body.at_maturity),
+  );
+
+  app.put(
+    '/api/pp/:id/compounding',
+    {
+      onRequest: app.requireMember,
+      config: { idempotent: true },
+      schema: {
+        tags: ['investing'],
+        summary: 'Turn “reinvest earnings” on or off for a running plan (from the next daily accrual)',
+        security: bearer,
+        params: IdParams,
+        body: CompoundingRequest,
+        response: { 200: UserPlanActionResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
+      },
+    },
+    async (request) =>
+      setCompounding(app.deps, currentUser(request).id, request.params.id, request.body.reinvest),
   );
 };

@@ -1,9 +1,8 @@
-import type { AuthUser, Database, Tx, UserPlanRow } from '@app/db';
+import type { AuthUser, Database, DbOrTx, Tx, UserPlanRow } from '@app/db';
 import {
   INVEST_MESSAGES,
   addDays,
   centsToMajor,
-  cumulativeEarnings,
   firstAccrualAt,
   formatDuration,
   formatRate,
@@ -22,6 +21,14 @@ import { pageMeta } from '../../lib/paging';
 import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { findPlan } from '../plans/plans.service';
+import {
+  compoundingStates,
+  compoundingView,
+  computeDay,
+  reinvestDay,
+  setReinvest,
+} from './compounding.service';
+import type { CompoundingRow } from './compounding.repository';
 import * as repository from './investing.repository';
 import { renewMaturedPlan, renewalTerms, type RenewalTerm } from './renewal.service';
 
@@ -38,7 +45,7 @@ function stillEarning(row: UserPlanRow): boolean {
   return row.endsAt === null || row.nextAccrualAt.getTime() <= row.endsAt.getTime();
 }
 
-export function toUserPlan(row: UserPlanRow): UserPlan {
+export function toUserPlan(row: UserPlanRow, state: CompoundingRow | null = null): UserPlan {
   const rate = row.status === 'locked' || row.lockedAt ? row.lockedApyBps : row.apyBps;
   return {
     id: row.id,
@@ -65,7 +72,17 @@ export function toUserPlan(row: UserPlanRow): UserPlan {
     goal_id: row.goalId,
     at_maturity: row.atMaturity,
     renewed_from_id: row.renewedFromId,
+    ...compoundingView(row, state),
   };
+}
+
+/** The positions for the API with their compounding state (one query for all of them). */
+export async function toUserPlans(db: DbOrTx, rows: UserPlanRow[]): Promise<UserPlan[]> {
+  const states = await compoundingStates(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toUserPlan(row, states.get(row.id) ?? null));
 }
 
 export type NewGoalUnit = repository.NewGoalUserPlan;
@@ -157,7 +174,7 @@ export async function listUserPlans(
 ): Promise<UserPlanListResponse> {
   const { rows, total } = await repository.listUserPlans(deps.database.db, userId, page, perPage);
   return {
-    data: rows.map(toUserPlan),
+    data: await toUserPlans(deps.database.db, rows),
     meta: pageMeta(page, perPage, total),
   };
 }
@@ -167,8 +184,9 @@ export async function getUserPlan(deps: AppDeps, userId: number, id: number): Pr
   const row = await repository.findUserPlan(db, userId, id);
   if (!row) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
   const accruals = await repository.listAccruals(db, row.id);
+  const [plan] = await toUserPlans(db, [row]);
   return {
-    ...toUserPlan(row),
+    ...plan!,
     earnings: accruals.map((accrual) => ({
       date: accrual.accrualDate,
       rate_bps: accrual.rateBps,
@@ -191,7 +209,7 @@ export async function lockUserPlan(
     if (plan.durationDays === null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockFlexible);
     return repository.updateUserPlan(tx, plan.id, { status: 'locked', lockedAt: now, updatedAt: now });
   });
-  return { message: INVEST_MESSAGES.locked, plan: toUserPlan(row) };
+  return { message: INVEST_MESSAGES.locked, plan: (await toUserPlans(deps.database.db, [row]))[0]! };
 }
 
 /**
@@ -223,7 +241,7 @@ export async function withdrawUserPlan(
     );
     return repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: now, updatedAt: now });
   });
-  return { message: INVEST_MESSAGES.withdrawn, plan: toUserPlan(row) };
+  return { message: INVEST_MESSAGES.withdrawn, plan: (await toUserPlans(deps.database.db, [row]))[0]! };
 }
 
 /**
@@ -267,12 +285,8 @@ async function accrueBatch(
     [...new Set(due.flatMap((plan) => (plan.goalId === null ? [] : [plan.goalId])))].sort((a, b) => a - b),
   );
   const date = at.toISOString().slice(0, 10);
-  const computed = due.map((plan) => {
-    const rateBps = rateAt(plan, at);
-    const rateDaysBps = plan.rateDaysBps + rateBps;
-    const earned = cumulativeEarnings(plan.amount, rateDaysBps);
-    return { plan, rateBps, rateDaysBps, earned, amount: earned - plan.earned };
-  });
+  // Decision 071's day, or the compounded one for a position reinvesting its earnings (decision 192).
+  const computed = await computeDay(tx, due, (plan) => rateAt(plan, at));
   const { entries, settlePlatform } = await postPlatformTransfers(tx, {
     kind: 'earning',
     from: 'yield_expense',
@@ -302,6 +316,7 @@ async function accrueBatch(
     };
   });
   await repository.recordAccruals(tx, at, date, accrued, now);
+  await reinvestDay(tx, computed, date, at, now);
   // Last: the platform account is every batch's, and its row stays locked until the commit.
   await settlePlatform();
   return { moved: due.length, lastId: due[due.length - 1]?.id ?? afterId };
@@ -429,7 +444,11 @@ export async function runAccruals(
     const due = await repository.maturedPlanIds(db, now, 500);
     if (due.length === 0) break;
     let progressed = false;
-    const renewal = await renewalTerms(db, due.map((plan) => plan.id), now);
+    const renewal = await renewalTerms(
+      db,
+      due.map((plan) => plan.id),
+      now,
+    );
     for (const plan of due) {
       if (await completeMaturedPlan(deps.database, deps.mailer, plan.id, plan.userId, now, renewal)) {
         matured += 1;
@@ -439,4 +458,15 @@ export async function runAccruals(
     if (!progressed) break;
   }
   return { accruals, matured };
+}
+
+/** PUT /api/pp/:id/compounding (decision 192): the member's "reinvest earnings" switch. */
+export async function setCompounding(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+  reinvest: boolean,
+): Promise<UserPlanActionResponse> {
+  const { row, state, message } = await setReinvest(deps, userId, id, reinvest, creditDueDays);
+  return { message, plan: toUserPlan(row, state) };
 }

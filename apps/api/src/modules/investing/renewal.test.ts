@@ -72,9 +72,7 @@ describe('the renewal switch (PUT /api/pp/:id/renewal)', () => {
     // Another member's plan: 404, and nothing changed.
     const foreign = await choose(other, position.id, 'cash');
     expect(foreign.statusCode).toBe(404);
-    expect((await plansOf(owner)).find((p) => p.id === position.id)?.at_maturity).toBe(
-      'renew_with_earnings',
-    );
+    expect((await plansOf(owner)).find((p) => p.id === position.id)?.at_maturity).toBe('renew_with_earnings');
 
     for (const bad of ['forever', '', 7, null]) {
       const response = await choose(owner, position.id, bad);

@@ -139,6 +139,7 @@ describe('Activity (spec §2, §8, §9)', () => {
       'Investment',
       'Principal returned',
       'Earning',
+      'Reinvestment',
       'Loan',
       'Loan Payment',
       'Loyalty Points',

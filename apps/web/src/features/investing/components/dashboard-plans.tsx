@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apyBpsFromApr } from '@app/shared/compounding';
 import type { Plan } from '@app/shared/schemas/investing';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';
@@ -106,6 +107,11 @@ export function DashboardPlans() {
                 <p className="mt-3 text-2xl font-semibold">
                   <Change bps={plan.apy_bps} text={labels.percent(plan.apy_bps)} />{' '}
                   <span className="text-sm font-normal text-muted">{labels.yieldBasis()}</span>
+                </p>
+                <p className="text-sm text-muted">
+                  {t('investing.compounding.catalogue', {
+                    rate: labels.planYield(apyBpsFromApr(plan.apy_bps), true),
+                  })}
                 </p>
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                   <dt className="text-muted">{t('investing.columns.from')}</dt>

@@ -31,6 +31,10 @@ const plan = (status: UserPlan['status']): UserPlan => ({
   goal_id: null,
   at_maturity: 'cash' as const,
   renewed_from_id: null,
+  reinvest: false,
+  reinvested: 0,
+  compounded_apy_bps: 1275,
+  projection: null,
 });
 
 const quote = (id: string): ExitQuote => ({

@@ -32,6 +32,10 @@ function userPlan(overrides: Partial<UserPlan>): UserPlan {
     goal_id: null,
     at_maturity: 'cash' as const,
     renewed_from_id: null,
+    reinvest: false,
+    reinvested: 0,
+    compounded_apy_bps: 1275,
+    projection: null,
     ...overrides,
   };
 }

@@ -32,6 +32,15 @@ const PLAN = {
   goal_id: null as number | null,
   at_maturity: 'cash' as 'cash' | 'renew' | 'renew_with_earnings',
   renewed_from_id: null as number | null,
+  reinvest: false,
+  reinvested: 0,
+  compounded_apy_bps: 1388,
+  projection: { days: 180, at_maturity: true, paid_out: 10_641.1, reinvested: 10_661.97 } as {
+    days: number;
+    at_maturity: boolean;
+    paid_out: number;
+    reinvested: number;
+  } | null,
 };
 
 /** A monthly unit of the goal 41 (a Starter plan of $100). */

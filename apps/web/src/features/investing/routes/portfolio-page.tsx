@@ -18,6 +18,7 @@ import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
 import { useDateFormat } from '#lib/money';
 import { useMe } from '#lib/session';
 import { useUserPlans } from '../api/get-user-plans';
+import { CompoundingPanel } from '../components/compounding-panel';
 import { PortfolioEarnings } from '../components/portfolio-earnings';
 import { PortfolioList } from '../components/portfolio-list';
 import { PortfolioPlanDetail } from '../components/portfolio-plan-detail';
@@ -34,7 +35,15 @@ function PlanCard({ plan }: { plan: UserPlan }) {
   const detailId = `portfolio-plan-${plan.id}`;
   const facts: [string, ReactNode][] = [
     [t('investing.portfolio.principal'), <PrivateAmount value={plan.amount} />],
-    [t('investing.portfolio.rate'), labels.planYield(plan.rate_bps)],
+    [
+      t('investing.portfolio.rate'),
+      <>
+        {labels.planYield(plan.rate_bps)}
+        <span className="block text-xs font-normal text-muted">
+          {labels.planYield(plan.compounded_apy_bps, true)}
+        </span>
+      </>,
+    ],
     [t('investing.portfolio.earned'), <PrivateAmount value={plan.earned} />],
     [t('investing.portfolio.nextAccrual'), plan.next_accrual_at ? date(plan.next_accrual_at) : '—'],
     [t('investing.portfolio.maturity'), plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible')],
@@ -62,6 +71,7 @@ function PlanCard({ plan }: { plan: UserPlan }) {
           </p>
         )}
         {canChooseRenewal(plan) && <RenewalChoice plan={plan} />}
+        <CompoundingPanel plan={plan} />
         <Button
           variant="ghost"
           size="sm"

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { apyBpsFromApr } from '@app/shared/compounding';
 import type { Plan } from '@app/shared/schemas/investing';
 import { Button } from '#components/ui/button';
 import { PlanRateHistory } from '#components/plan-rate-history';
@@ -28,6 +29,9 @@ function PlanCard({ plan }: { plan: Plan }) {
       <p className="mt-6 flex items-baseline gap-2">
         <span className="text-4xl font-semibold tracking-tight">{labels.percent(plan.apy_bps)}</span>
         <span className="text-sm text-muted">{labels.yieldBasis()}</span>
+      </p>
+      <p className="mt-1 text-sm text-muted">
+        {t('site.plans.compounded', { rate: labels.planYield(apyBpsFromApr(plan.apy_bps), true) })}
       </p>
       {plan.locked_apy_bps > plan.apy_bps && (
         <p className="mt-1 text-sm text-muted">

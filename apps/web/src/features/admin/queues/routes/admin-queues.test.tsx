@@ -411,6 +411,7 @@ describe('reconciliation', () => {
       mismatched_cash_amounts: [],
       mismatched_refunds: [],
       mismatched_corrections: [],
+      mismatched_principals: [],
       mismatched_cash_chain: [],
       duplicate_references: 0,
       accounts_checked: 12,
@@ -421,11 +422,12 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(16);
+    expect(screen.getAllByText('Holds')).toHaveLength(17);
     expect(screen.getByText('Each balance after equals the one before plus the entry')).toBeInTheDocument();
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('Withdrawal holds equal pending withdrawals')).toBeInTheDocument();
     expect(screen.getByText('Refunds equal their postings, debts what is owed')).toBeInTheDocument();
+    expect(screen.getByText("Invested accounts equal the plans' principal")).toBeInTheDocument();
     expect(screen.getByText('1 broken')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Mismatched accounts' })).toHaveTextContent('$10.01');
   });

@@ -27,6 +27,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['listTotals', check.mismatched_list_totals.length],
     ['refunds', check.mismatched_refunds.length],
     ['corrections', check.mismatched_corrections.length],
+    ['principals', check.mismatched_principals.length],
     ['cashChain', check.mismatched_cash_chain.length],
     ['references', check.duplicate_references],
   ];

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { userPlanCompounding, type DbOrTx } from '@app/db';
+import type { CompoundingState } from '@app/shared';
+import { num, queryRows, wholeNumbers } from '../../ledger/sql';
+
+/** A position's compounding row as the accrual and the API read it (decision 192). */
+export interface CompoundingRow extends CompoundingState {
+  userPlanId: number;
+  /** Cents reinvested over the position's life. */
+  reinvested: number;
+}
+
+/** The compounding rows of these positions (none for a position never switched), by position id. */
+export async function compoundingStates(db: DbOrTx, ids: number[]): Promise<Map<number, CompoundingRow>> {
+  const states = new Map<number, CompoundingRow>();
+  if (ids.length === 0) return states;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select user_plan_id, reinvest, base, growth::text as growth, from_rate_days, from_earned, reinvested
+        from user_plan_compounding where user_plan_id = any(${wholeNumbers(ids)}::int[])`,
+  );
+  for (const row of rows) {
+    const userPlanId = num(row.user_plan_id);
+    states.set(userPlanId, {
+      userPlanId,
+      reinvest: row.reinvest === true || row.reinvest === 't',
+      base: num(row.base),
+      growth: BigInt(String(row.growth)),
+      fromRateDays: num(row.from_rate_days),
+      fromEarned: num(row.from_earned),
+      reinvested: num(row.reinvested),
+    });
+  }
+  return states;
+}
+
+/**
+ * A switch: a new segment from the position's principal, rate days and earnings now (decision 192).
+ * The position row is locked by the caller.
+ */
+export async function startSegment(
+  db: DbOrTx,
+  position: { id: number; amount: number; rateDaysBps: number; earned: number },
+  reinvest: boolean,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(userPlanCompounding)
+    .values({
+      userPlanId: position.id,
+      reinvest,
+      base: position.amount,
+      growth: '1000000000000000000',
+      fromRateDays: position.rateDaysBps,
+      fromEarned: position.earned,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: userPlanCompounding.userPlanId,
+      set: {
+        reinvest,
+        base: position.amount,
+        growth: '1000000000000000000',
+        fromRateDays: position.rateDaysBps,
+        fromEarned: position.earned,
+        updatedAt: now,
+      },
+    });
+}
+
+export interface ReinvestedDay {
+  id: number;
+  /** Cents reinvested (may be 0: the growth still moves). */
+  amount: number;
+  growth: bigint;
+}
+
+/**
+ * A batch's reinvested day, two statements: each segment's growth and reinvested total, and each
+ * position's principal (the entries cash → invested are the caller's, in the same transaction).
+ */
+export async function recordReinvested(db: DbOrTx, days: ReinvestedDay[], now: Date): Promise<void> {
+  if (days.length === 0) return;
+  const ids = wholeNumbers(days.map((day) => day.id));
+  const amounts = wholeNumbers(days.map((day) => day.amount));
+  const growths = days.map((day) => day.growth.toString()).join(',');
+  await db.execute(
+    sql`update user_plan_compounding c
+        set growth = x.growth, reinvested = c.reinvested + x.amount, updated_at = ${now.toISOString()}
+        from unnest(${ids}::int[], ${amounts}::bigint[], ${`{${growths}}`}::numeric[]) as x(id, amount, growth)
+        where c.user_plan_id = x.id`,
+  );
+  await db.execute(
+    sql`update user_plans u set amount = u.amount + x.amount
+        from unnest(${ids}::int[], ${amounts}::bigint[]) as x(id, amount)
+        where u.id = x.id and x.amount <> 0`,
+  );
+}
