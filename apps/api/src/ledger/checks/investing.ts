@@ -122,10 +122,13 @@ export async function mismatchedRenewals(db: DbOrTx): Promise<LedgerCheck['misma
     released: unknown;
   }>(
     db,
-    sql`select n.id, o.id as renewed_from_id, n.amount, coalesce(x.inflow, 0) as posted,
-               o.amount as old_amount, coalesce(x.outflow, 0) as released
+    sql`select n.id, o.id as renewed_from_id, n.amount - coalesce(c.reinvested, 0) as amount,
+               coalesce(x.inflow, 0) as posted, o.amount as old_amount, coalesce(x.outflow, 0) as released
         from user_plans n
         join user_plans o on o.id = n.renewed_from_id
+        -- A renewed term that reinvests has grown since: its principal at renewal is the amount less
+        -- what it has reinvested (decision 192's earning_reinvested entries, checked on their own).
+        left join user_plan_compounding c on c.user_plan_id = n.id
         left join (
           select e.reference,
                  sum(case when p.amount > 0 then p.amount else 0 end) as inflow,
@@ -136,7 +139,7 @@ export async function mismatchedRenewals(db: DbOrTx): Promise<LedgerCheck['misma
           where e.kind = 'plan_renewal'
           group by e.reference
         ) x on x.reference = 'renewal:' || o.id
-        where n.amount <> coalesce(x.inflow, 0) or o.amount <> coalesce(x.outflow, 0)
+        where n.amount - coalesce(c.reinvested, 0) <> coalesce(x.inflow, 0) or o.amount <> coalesce(x.outflow, 0)
            or o.status <> 'completed'
         limit 100`,
   );

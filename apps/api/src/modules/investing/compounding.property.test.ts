@@ -10,7 +10,7 @@ import { runAccruals } from './investing.service';
 
 /**
  * Compounding keeps the books (decision 192): after any sequence of invest, accrue (with or without
- * reinvesting), switch, exit and maturity the ledger check passes, and the member's cash plus invested
+ * reinvesting), switch, the renewal choice (decision 194), exit and maturity the ledger check passes, and the member's cash plus invested
  * is their deposit plus every earning less what exits took.
  */
 
@@ -21,7 +21,8 @@ type Op =
   | { kind: 'invest'; dollars: number; reinvest: boolean }
   | { kind: 'accrue'; days: number }
   | { kind: 'toggle'; pick: number }
-  | { kind: 'exit'; pick: number };
+  | { kind: 'exit'; pick: number }
+  | { kind: 'renew'; pick: number; choice: 'cash' | 'renew' | 'renew_with_earnings' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -32,10 +33,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('accrue' as const), days: fc.integer({ min: 1, max: 25 }) }),
   fc.record({ kind: fc.constant('toggle' as const), pick: fc.nat(10) }),
   fc.record({ kind: fc.constant('exit' as const), pick: fc.nat(10) }),
+  fc.record({
+    kind: fc.constant('renew' as const),
+    pick: fc.nat(10),
+    choice: fc.constantFrom('cash' as const, 'renew' as const, 'renew_with_earnings' as const),
+  }),
 );
 
 describe('compounding keeps the books (property)', () => {
-  it('balances after any sequence of invest, accrue, switch, exit and maturity', async () => {
+  it('balances after any sequence of invest, accrue, switch, renewal choice, exit and maturity', async () => {
     const plan = await createPlan(app, {
       apyBps: 2500,
       lockedApyBps: 3000,
@@ -61,6 +67,15 @@ describe('compounding keeps the books (property)', () => {
           } else if (open.length > 0 && op.kind === 'toggle') {
             const position = open[op.pick % open.length]!;
             position.reinvest = await toggle(member, position.id, !position.reinvest);
+          } else if (open.length > 0 && op.kind === 'renew') {
+            const id = open[op.pick % open.length]!.id;
+            const chosen = await member.client.put(
+              `/api/pp/${id}/renewal`,
+              { at_maturity: op.choice },
+              { token: member.token },
+            );
+            // 409: the term ended meanwhile (matured, renewed or exited).
+            expect([200, 409], chosen.body).toContain(chosen.statusCode);
           } else if (open.length > 0) {
             const id = open.splice(op.pick % open.length, 1)[0]!.id;
             const quote = await member.client.get(`/api/pp/${id}/exit-quote`, { token: member.token });
@@ -76,7 +91,21 @@ describe('compounding keeps the books (property)', () => {
             taken += Math.round((body.penalty + body.forfeited) * 100);
           }
         }
-        // Past every term: each position has matured or exited, its principal back in cash.
+        // Every running term (renewed ones too) back to cash at its end, then past every term: each
+        // position has matured or exited, its principal back in cash.
+        member.token = await signIn(member.client, member.email);
+        const running = await db.query.userPlans.findMany({
+          where: (t, { and, eq, inArray }) =>
+            and(eq(t.userId, member.user.id), inArray(t.status, ['active', 'locked'])),
+        });
+        for (const row of running) {
+          const back = await member.client.put(
+            `/api/pp/${row.id}/renewal`,
+            { at_maturity: 'cash' },
+            { token: member.token },
+          );
+          expect([200, 409], back.body).toContain(back.statusCode);
+        }
         clock.advance(45 * 86_400_000);
         await runAccruals({ database: app.deps.database, mailer: app.deps.mailer }, clock.now());
         const cash = await userBalance(db, member.user.id, 'cash');
@@ -89,6 +118,7 @@ describe('compounding keeps the books (property)', () => {
         expect(cash).toBe(10_000_00 + earnings - taken);
         const check = await checkLedger(db);
         expect(check.mismatchedPrincipals).toEqual([]);
+        expect(check.mismatchedRenewals).toEqual([]);
         expect(check.ok).toBe(true);
       }),
       { numRuns: 6 },

@@ -83,3 +83,34 @@ describe('renewal at the rate in force after the notice', () => {
     expect(check.ok).toBe(true);
   });
 });
+
+describe('renewal of a position that reinvests its earnings', () => {
+  it('renews the grown principal and keeps reinvesting in the new term', async () => {
+    clock.set(new Date('2026-08-01T10:00:00Z'));
+    // 36.5% a year is 0.1% a day: two days reinvested on $10,000 = $10 + $10.01.
+    const plan = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 2 });
+    const member = await fundedMember(app, 10_000);
+    const position = await investIn(member, plan.id, 10_000);
+    await renew(member, position.id);
+    const on = await member.client.put(
+      `/api/pp/${position.id}/compounding`,
+      { reinvest: true },
+      { token: member.token },
+    );
+    expect(on.statusCode, on.body).toBe(200);
+
+    clock.set(new Date('2026-08-03T10:00:00Z'));
+    expect((await app.inject({ method: 'POST', url: '/api/dev/clock', payload: {} })).statusCode).toBe(200);
+    const renewed = (await plansOf(member)).find((p) => p.renewed_from_id === position.id);
+    expect(renewed).toMatchObject({ amount: 10_020.01, reinvest: true, reinvested: 0, status: 'active' });
+
+    // The new term's first day is reinvested too: 10,020.01 × 0.1% = $10.02.
+    clock.set(new Date('2026-08-04T00:00:00Z'));
+    expect((await app.inject({ method: 'POST', url: '/api/dev/clock', payload: {} })).statusCode).toBe(200);
+    const grown = (await plansOf(member)).find((p) => p.id === renewed?.id);
+    expect(grown).toMatchObject({ amount: 10_030.03, reinvested: 10.02 });
+    const books = await checkLedger(db);
+    expect(Object.entries(books).filter(([, v]) => Array.isArray(v) && v.length > 0)).toEqual([]);
+    expect(books.ok).toBe(true);
+  });
+});

@@ -15,6 +15,7 @@ import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { findPlan } from '../plans/plans.service';
 import { renewalRates } from '../plans/plan-rates';
+import * as compoundingRepository from './compounding.repository';
 import * as repository from './investing.repository';
 import { toUserPlan } from './investing.service';
 
@@ -167,6 +168,10 @@ export async function renewMaturedPlan(
   // The old position was locked and running: its renewal cannot be in the books yet.
   if (!posted.created) throw new Error(`renewal:${plan.id} was already posted`);
   await repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: startsAt, updatedAt: now });
+  // "Reinvest earnings" carries over to the renewed term (decision 194): its first segment starts from
+  // the renewed principal.
+  const compounding = (await compoundingRepository.compoundingStates(tx, [plan.id])).get(plan.id);
+  if (compounding?.reinvest) await compoundingRepository.startSegment(tx, renewed, true, now);
   const user = await findUserById(tx, plan.userId);
   if (user) {
     await notify(
