@@ -147,7 +147,8 @@ export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotent: true },
       schema: {
         tags: ['investing'],
-        summary: 'Choose what the end of a fixed term does: back to cash, or renew (with or without earnings)',
+        summary:
+          'Choose what the end of a fixed term does: back to cash, or renew (with or without earnings)',
         security: bearer,
         params: IdParams,
         body: RenewalRequest,
