@@ -44,6 +44,11 @@ export const GOAL_MESSAGES = {
   deleted: 'Goal deleted. Its money stays invested in its plans.',
   pauseOnlyActive: 'Only an active goal can be paused.',
   resumeOnlyPaused: 'Only a paused goal can be resumed.',
+  /** The contribution per period, changed by the member (decision 191). */
+  invalidContribution: 'Enter a contribution of at least 0.01.',
+  contributionOutOfRange: 'The contribution must be between this plan’s minimum and maximum amounts.',
+  contributionDone: 'A completed goal takes no more contributions.',
+  contributionChanged: 'Contribution changed.',
 } as const;
 
 export const GoalFrequencySchema = z.enum(GOAL_FREQUENCIES);
@@ -114,6 +119,18 @@ export const GoalCreateRequest = z.object({
 });
 export type GoalCreateRequest = z.input<typeof GoalCreateRequest>;
 export type GoalCreateInput = z.output<typeof GoalCreateRequest>;
+
+/**
+ * POST /api/goals/:id/contribution (decision 191): the amount each period's contribution invests, in
+ * dollars (output: cents). Whether the goal's plan takes it is the service's check.
+ */
+export const GoalContributionRequest = z.object({
+  amount: moneyAmount({
+    invalid: GOAL_MESSAGES.invalidContribution,
+    min: { cents: 1, message: GOAL_MESSAGES.invalidContribution },
+  }),
+});
+export type GoalContributionRequest = z.input<typeof GoalContributionRequest>;
 
 /** POST /api/ai/preview-plans: frequency defaults to daily (spec §7). */
 export const PreviewPlansRequest = z.object({

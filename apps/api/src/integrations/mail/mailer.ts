@@ -11,8 +11,19 @@ import { plainContent, renderMail, type MailContent, type MailSite, type Rendere
 export type MailMessage =
   { to: string; content: MailContent } | { to: string; subject: string; text: string };
 
+/** A mail rendered (HTML and text) and addressed, ready for `deliver`. */
+export type PreparedMail = RenderedMail & { to: string };
+
 export interface Mailer {
+  /** Renders and delivers: `deliver(db, await prepare(db, message))`. */
   send(db: DbOrTx, message: MailMessage): Promise<void>;
+  /**
+   * Renders a mail without storing it, so a caller may render outside the transaction that stores it
+   * (an announcement's batch renders before it locks, decision 183).
+   */
+  prepare(db: DbOrTx, message: MailMessage): Promise<PreparedMail>;
+  /** Writes a rendered mail to the outbox (and sends it over SMTP when configured). */
+  deliver(db: DbOrTx, mail: PreparedMail): Promise<void>;
 }
 
 /**
@@ -45,40 +56,48 @@ export function createMailer(options: {
     // A mail given as text keeps its own text part word for word.
     return 'content' in message ? rendered : { ...rendered, text: message.text };
   };
-  return {
-    async send(db, input) {
-      const message = { to: input.to, ...(await render(db, input)) };
-      let status: 'stored' | 'sent' | 'failed' = 'stored';
-      let error: string | null = null;
-      if (transport) {
-        try {
-          await transport.sendMail({
-            from: options.from,
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-          });
-          status = 'sent';
-        } catch (cause) {
-          status = 'failed';
-          error = cause instanceof Error ? cause.message : String(cause);
-          // The outbox row keeps the server's answer; the log gets its codes only (an SMTP answer often
-          // quotes the recipient's address).
-          const smtp = cause as { code?: unknown; responseCode?: unknown };
-          options.log.error(
-            { smtp_code: smtp.code ?? null, smtp_response_code: smtp.responseCode ?? null },
-            'mail delivery failed',
-          );
-        }
-      }
-      await db.insert(mailOutbox).values({ ...message, status, error, createdAt: options.clock.now() });
-      if (options.logMessages) {
-        options.log.info(
-          { mail: { to: message.to, subject: message.subject, text: message.text } },
-          'outbox mail (development only)',
+  const deliver = async (db: DbOrTx, message: PreparedMail): Promise<void> => {
+    let status: 'stored' | 'sent' | 'failed' = 'stored';
+    let error: string | null = null;
+    if (transport) {
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        status = 'sent';
+      } catch (cause) {
+        status = 'failed';
+        error = cause instanceof Error ? cause.message : String(cause);
+        // The outbox row keeps the server's answer; the log gets its codes only (an SMTP answer often
+        // quotes the recipient's address).
+        const smtp = cause as { code?: unknown; responseCode?: unknown };
+        options.log.error(
+          { smtp_code: smtp.code ?? null, smtp_response_code: smtp.responseCode ?? null },
+          'mail delivery failed',
         );
       }
+    }
+    await db.insert(mailOutbox).values({ ...message, status, error, createdAt: options.clock.now() });
+    if (options.logMessages) {
+      options.log.info(
+        { mail: { to: message.to, subject: message.subject, text: message.text } },
+        'outbox mail (development only)',
+      );
+    }
+  };
+  const prepare = async (db: DbOrTx, input: MailMessage): Promise<PreparedMail> => ({
+    to: input.to,
+    ...(await render(db, input)),
+  });
+  return {
+    prepare,
+    deliver,
+    async send(db, input) {
+      await deliver(db, await prepare(db, input));
     },
   };
 }

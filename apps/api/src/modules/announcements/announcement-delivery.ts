@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { announcements, type AnnouncementRow, type Database, type DbOrTx } from '@app/db';
+import { announcements, type AnnouncementRow, type Database, type DbOrTx, type Tx } from '@app/db';
 import { notificationLink } from '@app/shared';
 import { eq } from 'drizzle-orm';
-import type { Mailer } from '../../integrations/mail/mailer';
+import type { Mailer, PreparedMail } from '../../integrations/mail/mailer';
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import { notificationMail } from '../mail/mail-templates';
 import {
@@ -67,73 +67,87 @@ export function announcementParams(row: Pick<AnnouncementRow, 'id' | 'title' | '
   return params;
 }
 
-interface Picked {
+interface Member {
   id: number;
   email: string;
   username: string;
   language: string;
-  fresh: boolean;
+  /** The member's mail choice allows it (a notice always). */
   mail: boolean;
 }
 
+interface Picked extends Member {
+  /** Its notification was stored by this statement (not there from an earlier run). */
+  fresh: boolean;
+}
+
+const mailAllowed = (notice: boolean) => sql`(${notice}::boolean or coalesce(np.email, true)) as mail`;
+
+/** The members of the next batch after the cursor, with their mail choice: read before the lock. */
+async function nextMembers(database: Database, row: AnnouncementRow, now: Date): Promise<Member[]> {
+  const result = await database.db.execute(sql`
+    select u.id, u.email, u.username, u.language, ${mailAllowed(row.notice)}
+    from users u
+    left join notification_preferences np on np.user_id = u.id and np.category = 'product_news'
+    where u.id > ${row.cursor} and ${segmentFilter(row, now)}
+    order by u.id limit ${ANNOUNCEMENT_BATCH}`);
+  return (result as { rows: Member[] }).rows;
+}
+
+function announcementMail(row: AnnouncementRow, member: Member) {
+  const language = notificationLanguage(member.language);
+  return {
+    to: member.email,
+    content: notificationMail(mailLanguage(language), {
+      name: member.username,
+      ...renderNotification({ key: 'announcement', params: announcementParams(row) }, language),
+      link: notificationLink(row.notice ? 'security_notice' : 'news_announcement'),
+    }),
+  };
+}
+
 /**
- * Delivers one batch in one transaction: the next members of the segment after the cursor get their
- * notification in one INSERT … SELECT (a reference already there is skipped), the new ones whose mail
- * choice allows (a notice always) get a mail through the outbox, and the cursor and counts move.
+ * Delivers one batch (decision 183). The next members after the cursor are read, and their mails
+ * rendered, before the transaction; the transaction then locks the announcement and, if no other run
+ * moved its cursor meanwhile, stores the notifications of the members of the segment in that id range
+ * in one INSERT … SELECT (a reference already there is skipped), writes the rendered mails of the new
+ * ones to the outbox, and moves the cursor and counts: the lock is held for statements, not rendering
+ * (a run that finds the row changed since it read it starts the batch again).
  * Answers false when the segment is exhausted (the announcement is then marked sent).
  */
 async function deliverBatch(database: Database, mailer: Mailer, id: number, now: Date): Promise<boolean> {
+  const [seen] = await database.db.select().from(announcements).where(eq(announcements.id, id));
+  if (!seen || seen.status === 'sent') return false;
+  const members = await nextMembers(database, seen, now);
+  const rendered = new Map<number, PreparedMail>();
+  for (const member of members.filter((m) => m.mail))
+    rendered.set(Number(member.id), await mailer.prepare(database.db, announcementMail(seen, member)));
   return database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
     if (!row || row.status === 'sent') return false;
-    const params = announcementParams(row);
-    const english = renderNotification({ key: 'announcement', params }, 'en');
-    const kind = row.notice ? 'security_notice' : 'news_announcement';
-    const result = await tx.execute(sql`
-      with picked as (
-        select u.id, u.email, u.username, u.language from users u
-        where u.id > ${row.cursor} and ${segmentFilter(row, now)}
-        order by u.id limit ${ANNOUNCEMENT_BATCH}
-      ), inserted as (
-        insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
-        select p.id, ${kind}, ${english.title}, ${english.body}, 'announcement', ${JSON.stringify(params)}::jsonb,
-               ${`announcement:${row.id}:`} || p.id, ${now.toISOString()}
-        from picked p
-        on conflict (reference) do nothing
-        returning user_id
-      )
-      select p.id, p.email, p.username, p.language, (i.user_id is not null) as fresh,
-             (${row.notice}::boolean or coalesce(np.email, true)) as mail
-      from picked p
-      left join inserted i on i.user_id = p.id
-      left join notification_preferences np on np.user_id = p.id and np.category = 'product_news'
-      order by p.id`);
-    const picked = (result as { rows: Picked[] }).rows;
-    if (picked.length === 0) {
+    // Another run moved on, or an admin edited it, meanwhile: read (and render) the batch again.
+    if (row.cursor !== seen.cursor || row.updatedAt.getTime() !== seen.updatedAt.getTime()) return true;
+    if (members.length === 0) {
       await tx
         .update(announcements)
         .set({ status: 'sent', sentAt: now, updatedAt: now })
         .where(eq(announcements.id, id));
       return false;
     }
+    const last = Number(members[members.length - 1]!.id);
+    const picked = await storeNotifications(tx, row, last, now);
     let mailed = 0;
     for (const member of picked.filter((m) => m.fresh && m.mail)) {
-      const language = notificationLanguage(member.language);
-      await mailer.send(tx, {
-        to: member.email,
-        content: notificationMail(mailLanguage(language), {
-          name: member.username,
-          ...renderNotification({ key: 'announcement', params }, language),
-          link: notificationLink(kind),
-        }),
-      });
+      const mail = rendered.get(Number(member.id));
+      if (mail) await mailer.deliver(tx, mail);
+      else await mailer.send(tx, announcementMail(row, member)); // joined the range meanwhile: rare
       mailed += 1;
     }
     await tx
       .update(announcements)
       .set({
         status: 'sending',
-        cursor: Number(picked[picked.length - 1]!.id),
+        cursor: last,
         recipients: sql`${announcements.recipients} + ${picked.filter((m) => m.fresh).length}`,
         mailed: sql`${announcements.mailed} + ${mailed}`,
         updatedAt: now,
@@ -141,6 +155,31 @@ async function deliverBatch(database: Database, mailer: Mailer, id: number, now:
       .where(eq(announcements.id, id));
     return true;
   });
+}
+
+/** One INSERT … SELECT of the notifications of the segment's members in (cursor, last]. */
+async function storeNotifications(tx: Tx, row: AnnouncementRow, last: number, now: Date): Promise<Picked[]> {
+  const params = announcementParams(row);
+  const english = renderNotification({ key: 'announcement', params }, 'en');
+  const kind = row.notice ? 'security_notice' : 'news_announcement';
+  const result = await tx.execute(sql`
+    with picked as (
+      select u.id, u.email, u.username, u.language from users u
+      where u.id > ${row.cursor} and u.id <= ${last} and ${segmentFilter(row, now)}
+    ), inserted as (
+      insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
+      select p.id, ${kind}, ${english.title}, ${english.body}, 'announcement', ${JSON.stringify(params)}::jsonb,
+             ${`announcement:${row.id}:`} || p.id, ${now.toISOString()}
+      from picked p
+      on conflict (reference) do nothing
+      returning user_id
+    )
+    select p.id, p.email, p.username, p.language, (i.user_id is not null) as fresh, ${mailAllowed(row.notice)}
+    from picked p
+    left join inserted i on i.user_id = p.id
+    left join notification_preferences np on np.user_id = p.id and np.category = 'product_news'
+    order by p.id`);
+  return (result as { rows: Picked[] }).rows;
 }
 
 /** Delivers a whole announcement, batch after batch; safe to run again (it resumes at its cursor). */

@@ -252,3 +252,27 @@ export async function deleteGoal(
   if (!deleted) throw AppError.notFound(GOAL_MESSAGES.goalNotFound);
   return { message: GOAL_MESSAGES.deleted };
 }
+
+/**
+ * POST /api/goals/:id/contribution (decision 191): the amount each coming period invests, within the
+ * goal's plan's minimum and maximum (what one investment in the plan may be). What is invested stays;
+ * the projection, and so "on track", follow at once.
+ */
+export async function changeContribution(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  userId: number,
+  id: number,
+  amountCents: number,
+): Promise<GoalResponse> {
+  const now = deps.clock.now();
+  const row = await deps.database.db.transaction(async (tx) => {
+    const goal = await repository.lockGoal(tx, userId, id);
+    if (!goal) throw AppError.notFound(GOAL_MESSAGES.goalNotFound);
+    if (goal.status === 'completed') throw new AppError('BUSINESS_RULE', GOAL_MESSAGES.contributionDone);
+    const plan = await findPlan(tx, goal.planId);
+    if (!plan || amountCents < plan.minAmount || amountCents > plan.maxAmount)
+      throw AppError.validation('amount', GOAL_MESSAGES.contributionOutOfRange);
+    return repository.updateGoal(tx, goal.id, { unitAmount: amountCents, updatedAt: now });
+  });
+  return { message: GOAL_MESSAGES.contributionChanged, goal: await getGoal(deps, userId, row.id) };
+}

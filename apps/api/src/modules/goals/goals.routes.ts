@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Goal,
+  GoalContributionRequest,
   GoalCreateRequest,
   GoalListResponse,
   GoalResponse,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { calculatePlanImpact, getGoal, listGoals, previewPlans } from './goals.service';
-import { deleteGoal, pauseGoal, resumeGoal, saveGoal } from './goal-lifecycle.service';
+import { changeContribution, deleteGoal, pauseGoal, resumeGoal, saveGoal } from './goal-lifecycle.service';
 
 /**
  * Goals (spec §7 GET /api/goals, POST /api/ai/save-goal, /api/ai/preview-plans,
@@ -147,6 +148,23 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => resumeGoal(app.deps, currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/goals/:id/contribution',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['goals'],
+        summary: 'Change what each coming period invests (within the plan’s minimum and maximum)',
+        security: bearer,
+        params: IdParams,
+        body: GoalContributionRequest,
+        response: { 200: GoalResponse, ...errorResponses(400, 401, 403, 404, 419, 422, 429) },
+      },
+    },
+    async (request) =>
+      changeContribution(app.deps, currentUser(request).id, request.params.id, request.body.amount),
   );
 
   app.delete(

@@ -78,3 +78,13 @@ export function useGoalAction() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: goalsQueryKey }),
   });
 }
+
+/** POST /api/goals/:id/contribution (decision 191): each coming period's amount; the list reloads. */
+export function useChangeContribution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, amount }: { id: number; amount: string }) =>
+      api.post<GoalResponse>(`/api/goals/${id}/contribution`, { amount }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: goalsQueryKey }),
+  });
+}

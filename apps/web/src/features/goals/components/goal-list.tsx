@@ -11,6 +11,7 @@ import { errorMessage } from '#lib/api-client';
 import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
 import { useDateFormat, usePercent } from '#lib/money';
 import { useGoalAction } from '../api/goals-api';
+import { ContributionButton } from './contribution-dialog';
 
 const toastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
 
@@ -87,6 +88,7 @@ function GoalActions({ goal }: { goal: Goal }) {
           {t('goals.card.resume')}
         </Button>
       )}
+      {goal.status !== 'completed' && <ContributionButton goal={goal} />}
       <Button
         variant="secondary"
         size="sm"

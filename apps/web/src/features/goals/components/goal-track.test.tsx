@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Goal, GoalListResponse } from '@app/shared/schemas/goals';
 import { i18n } from '#i18n/index';
 import { fakeApi, json } from '../../../test/fake-api';
@@ -94,5 +95,73 @@ describe('the on-track line of a goal', () => {
       'Añade 423,30 US$ a la semana para alcanzarla',
     );
     await i18n.changeLanguage('en');
+  });
+});
+
+describe('changing a goal’s contribution (decision 191)', () => {
+  it('offers the suggestion, shows the server’s field error, and saves', async () => {
+    await i18n.changeLanguage('en');
+    let saved = false;
+    const api = fakeApi({
+      'GET /api/goals': () =>
+        json(
+          list([
+            saved
+              ? goal({
+                  unit_amount: 423.3,
+                  projection: {
+                    track: 'on_track',
+                    projected_value: 5000.5,
+                    remaining_contributions: 11,
+                    suggested_contribution: null,
+                  },
+                })
+              : goal({}),
+          ]),
+        ),
+      'POST /api/goals/1/contribution': (request) => {
+        const { amount } = request.body as { amount: string };
+        if (amount === '99')
+          return json(
+            {
+              message: 'The given data was invalid.',
+              code: 'VALIDATION_FAILED',
+              errors: {
+                amount: ['The contribution must be between this plan’s minimum and maximum amounts.'],
+              },
+            },
+            400,
+          );
+        saved = true;
+        return json({ message: 'Contribution changed.', goal: goal({ unit_amount: 423.3 }) });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-goals', <MyGoalsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Change the contribution of Car' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change contribution' });
+    expect(dialog).toHaveTextContent('What Car invests in Growth each month, from its next contribution.');
+    const field = within(dialog).getByLabelText('Contribution (USD)');
+    expect(field).toHaveValue('423.3');
+
+    await user.clear(field);
+    await user.type(field, '99');
+    await user.click(within(dialog).getByRole('button', { name: 'Save contribution' }));
+    expect(
+      await within(dialog).findByText(
+        'The contribution must be between this plan’s minimum and maximum amounts.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '423.30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save contribution' }));
+    const car = (await screen.findByText(/^On track: projected/)).closest('li')!;
+    expect(car).toHaveTextContent('On track: projected $5,000.50 by the target date');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.to('POST /api/goals/1/contribution').map((request) => request.body)).toEqual([
+      { amount: '99' },
+      { amount: '423.30' },
+    ]);
   });
 });
