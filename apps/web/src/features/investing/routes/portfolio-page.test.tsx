@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
@@ -133,6 +133,56 @@ describe('My Portfolio', () => {
         .map((row) => row.textContent),
     ).toEqual(['Mar 4, 2026$3.29$6.58', 'Mar 3, 2026$3.29$3.29']);
     expect(server.to('GET /api/pp/9')).toHaveLength(1);
+  });
+
+  it('saves the "At maturity" choice of a running fixed term, says a refusal, and notes a renewed term', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    let choice: string = 'cash';
+    let refuse = false;
+    const renewed = { ...PLAN, id: 12, status: 'active', renewed_from_id: 9, apy_bps: 1500, locked_at: null };
+    const server = fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/pp': () =>
+        json({
+          data: [renewed, { ...PLAN, at_maturity: choice }, { ...unit(30), goal_id: null }],
+          meta: { current_page: 1, total_pages: 1, total: 3 },
+        }),
+      'GET /api/portfolio/earnings': () => json(PORTFOLIO),
+      'PUT /api/pp/9/renewal': (request) => {
+        if (refuse)
+          return json(
+            { message: 'This plan is no longer offered, so it cannot be renewed.', code: 'BUSINESS_RULE' },
+            422,
+          );
+        choice = (request.body as { at_maturity: string }).at_maturity;
+        return json({
+          message: 'Your choice for the end of this plan is saved.',
+          plan: { ...PLAN, at_maturity: choice },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    await screen.findAllByRole('heading', { name: 'Growth' });
+    // The renewed term, the original one; the flexible plan has no choice.
+    expect(screen.getAllByLabelText('At maturity')).toHaveLength(2);
+    expect(screen.getByTestId('renewed-note')).toHaveTextContent(
+      'Renewed from your earlier term, now at 15% APR.',
+    );
+    const select = screen.getByTestId('renewal-choice-9');
+    expect(select).toHaveValue('cash');
+    await user.selectOptions(select, 'Renew with earnings');
+    expect(await screen.findByText('Your choice for the end of this plan is saved.')).toBeInTheDocument();
+    expect(server.to('PUT /api/pp/9/renewal').map((call) => call.body)).toEqual([
+      { at_maturity: 'renew_with_earnings' },
+    ]);
+    await waitFor(() => expect(screen.getByTestId('renewal-choice-9')).toHaveValue('renew_with_earnings'));
+
+    refuse = true;
+    await user.selectOptions(screen.getByTestId('renewal-choice-9'), 'Renew, earnings paid out');
+    expect(
+      await screen.findByText('This plan is no longer offered, so it cannot be renewed.'),
+    ).toHaveAttribute('role', 'alert');
   });
 
   it('hides the principal, the earnings and the charts under Hide balance', async () => {
