@@ -21,7 +21,7 @@ describe('renewal at maturity (decision 194)', () => {
     await expectAccessible(page, 'My Portfolio with the renewal choice');
     await expect.poll(() => fitsWidth(page)).toBe(true);
     await page.goto('/dashboard');
-    await page.getByTestId('balance').getByText('$1,000.00').waitFor();
+    await page.getByTestId('balance').getByText('$1,000').waitFor();
 
     // Growth's 182 days pass (and a minute): $5,000 × 12% × 182 / 365 = $299.18 earned, paid to cash
     // day by day, then renewed with the principal: $5,299.18 for another 182 days; cash back at $1,000.
@@ -34,7 +34,7 @@ describe('renewal at maturity (decision 194)', () => {
 
     // Half a year on, the session has expired: sign in again.
     await signIn(page, member.email, member.password);
-    await page.getByTestId('balance').getByText('$1,000.00').waitFor();
+    await page.getByTestId('balance').getByText('$1,000').waitFor();
     await page.goto('/my-portfolio');
     const renewed = page.getByTestId('renewed-note');
     await renewed.waitFor();
@@ -45,7 +45,8 @@ describe('renewal at maturity (decision 194)', () => {
     await page.getByRole('listitem').filter({ hasText: 'Completed' }).getByText('$299.18').waitFor();
     await expectAccessible(page, 'My Portfolio after the renewal');
     await expect.poll(() => fitsWidth(page)).toBe(true);
-    expect(errors).toEqual([]);
+    // The session that was open while half a year passed ends with one 401 (the sign-in page follows).
+    expect(errors.filter((text) => !text.includes('401'))).toEqual([]);
     await context.close();
   });
 });

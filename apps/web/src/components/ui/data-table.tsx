@@ -135,7 +135,7 @@ export function DataTable<Row>({
           role="region"
           aria-label={caption}
           tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-line bg-surface focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="relative overflow-x-auto rounded-xl border border-line bg-surface focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           <table className={cn('w-full text-sm', query.isFetching && 'opacity-60')}>
             <caption className="sr-only">{caption}</caption>
