@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/helpers';
 import { createUser } from '../../test/accounts';
 import { postPlatformTransfers } from './bulk';
 import { checkLedger } from './check';
-import { userBalance } from './ledger';
+import { postEntry, transfer, userBalance } from './ledger';
 import { num, queryRows, wholeNumbers } from './sql';
 
 const { app } = await createTestApp();
@@ -100,6 +100,19 @@ describe('postPlatformTransfers (set-based posting)', () => {
     expect(await userBalance(db, user.id, 'cash')).toBe(0);
     const [entry] = await entriesOf([reference]);
     expect(entry?.cash_amount).toBeNull();
+    // No plan holds this principal: take it back out, so the principals check (decision 192) holds.
+    await db.transaction((tx) =>
+      postEntry(
+        tx,
+        {
+          kind: 'reward',
+          reference: ref('invested-back'),
+          userId: user.id,
+          postings: transfer({ userId: user.id, kind: 'invested' }, { platform: 'rewards_expense' }, 310),
+        },
+        new Date(),
+      ),
+    );
     expect((await checkLedger(db)).ok).toBe(true);
   });
 

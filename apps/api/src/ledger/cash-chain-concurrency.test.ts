@@ -102,6 +102,21 @@ describe('cash balance after, under concurrency', () => {
     }
     expect(running).toBe(await userBalance(db, user.id, 'cash'));
     await pendingWithdrawalForHold(db, user.id, app.deps.clock.now());
+    // No plan holds what the races left invested: back to cash (the principals check, decision 192).
+    const left = await userBalance(db, user.id, 'invested');
+    if (left > 0)
+      await db.transaction((tx) =>
+        postEntry(
+          tx,
+          {
+            kind: 'principal_returned',
+            reference: ref('back'),
+            userId: user.id,
+            postings: transfer(invested, cash, left),
+          },
+          app.deps.clock.now(),
+        ),
+      );
     const check = await checkLedger(db);
     expect(check.mismatchedCashChain).toEqual([]);
     expect(check.ok).toBe(true);

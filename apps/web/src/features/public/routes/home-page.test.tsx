@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apyBpsFromApr } from '@app/shared/compounding';
 import { CATALOGUE } from '../../../test/catalogue';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -93,7 +94,13 @@ describe('the home page', () => {
     expect(growth).toHaveTextContent('12.5% APR when locked');
     expect(growth).toHaveTextContent('6 months');
     expect(growth).toHaveTextContent('$5,000');
-    expect(document.body).not.toHaveTextContent(/APY|8% to 35%|35% a month/);
+    expect(document.body).not.toHaveTextContent(/8% to 35%|35% a month/);
+    // APY appears only as what reinvesting the card's own APR daily gives (decision 192):
+    // (1 + 11%/365)^365 − 1 = 11.63%.
+    expect(growth).toHaveTextContent(`${apyBpsFromApr(1100) / 100}% APY with earnings reinvested`);
+    expect(apyBpsFromApr(1100)).toBe(1163);
+    const apyClaims = document.body.textContent?.match(/[\d.]+% APY[^%]*?reinvested/g) ?? [];
+    expect(apyClaims).toHaveLength(document.body.textContent?.match(/APY/g)?.length ?? 0);
   });
 
   it('shows live prices of four assets, a dash (never NaN) for a missing figure', async () => {
