@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { planRateChanges, userPlans } from '@app/db';
+import { planRateChanges } from '@app/db';
 import type {
   AdminPlanDetail,
   AdminPlanResponse,
@@ -30,7 +30,12 @@ async function bell(member: Member, lang = 'en') {
 describe('a plan’s rate change in the back office (decision 193)', () => {
   it('reaches new investments at once, renewals after the notice, and tells each holder once', async () => {
     await putSettings(db, { rate_notice_days: 14 }, app.deps.clock.now());
-    const plan = await createPlan(app, { name: 'Notice Harbour', apyBps: 1200, lockedApyBps: 1500 });
+    const plan = await createPlan(app, {
+      name: 'Notice Harbour',
+      apyBps: 1200,
+      lockedApyBps: 1500,
+      exit: { penaltyBps: 0, forfeit: 'none' },
+    });
     const twice = await fundedMember(app, 500);
     await investIn(twice, plan.id, 100);
     await investIn(twice, plan.id, 100);
@@ -46,11 +51,15 @@ describe('a plan’s rate change in the back office (decision 193)', () => {
     const detail = await admin.client.get(`/api/admin/plans/${plan.id}`, as(admin));
     expect(detail.json<AdminPlanDetail>()).toMatchObject({ apy_bps: 1200, rate_notice_days: 14 });
 
-    // A member whose position has ended is no holder (closed as maturity closes it).
-    await db
-      .update(userPlans)
-      .set({ status: 'completed', closedAt: app.deps.clock.now() })
-      .where(eq(userPlans.id, withdrawnUnit.id));
+    // A member whose position has ended is no holder (left early, through the ledger).
+    const quote = await gone.client.get(`/api/pp/${withdrawnUnit.id}/exit-quote`, as(gone));
+    expect(quote.statusCode, quote.body).toBe(200);
+    const exited = await gone.client.post(
+      `/api/pp/${withdrawnUnit.id}/exit`,
+      { quote_id: quote.json<{ id: string }>().id },
+      as(gone),
+    );
+    expect(exited.statusCode, exited.body).toBe(200);
 
     const now = app.deps.clock.now();
     const edited = await admin.client.patch(
