@@ -99,8 +99,14 @@ export class ApiSession {
     this.token = answer.token;
   }
 
-  /** Registers and verifies a member through the real sign-up flow; returns the credentials. */
-  async registerVerifiedMember(prefix: string): Promise<{ email: string; password: string }> {
+  /**
+   * Registers and verifies a member through the real sign-up flow; returns the credentials. `language`
+   * is what the sign-up form sends as the interface's language (the member's mails are in it).
+   */
+  async registerVerifiedMember(
+    prefix: string,
+    language?: 'en' | 'es' | 'ar',
+  ): Promise<{ email: string; password: string }> {
     const email = uniqueEmail(prefix);
     const password = 'a-long-password-1';
     await this.request('POST', '/api/register', {
@@ -111,6 +117,7 @@ export class ApiSession {
       email,
       password,
       account_type: 'personal',
+      ...(language ? { language } : {}),
     });
     await this.request('POST', '/api/verify-otp', { email, otp: await latestCode(this.baseUrl, email) });
     return { email, password };
