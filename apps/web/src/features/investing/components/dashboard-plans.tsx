@@ -107,11 +107,12 @@ export function DashboardPlans() {
                 <p className="mt-3 text-2xl font-semibold">
                   <Change bps={plan.apy_bps} text={labels.percent(plan.apy_bps)} />{' '}
                   <span className="text-sm font-normal text-muted">{labels.yieldBasis()}</span>
-                </p>
-                <p className="text-sm text-muted">
-                  {t('investing.compounding.catalogue', {
-                    rate: labels.planYield(apyBpsFromApr(plan.apy_bps), true),
-                  })}
+                  {/* One paragraph with the APR: a separate one under the large figure reads as a heading (axe p-as-heading). */}
+                  <span className="block text-sm font-normal text-muted">
+                    {t('investing.compounding.catalogue', {
+                      rate: labels.planYield(apyBpsFromApr(plan.apy_bps), true),
+                    })}
+                  </span>
                 </p>
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                   <dt className="text-muted">{t('investing.columns.from')}</dt>
