@@ -9,11 +9,11 @@ import {
   type KycUploadResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { errorOf } from '../../../test/accounts';
+import { errorOf, signIn } from '../../../test/accounts';
 import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
 import { jpegWithExif, pngWithText, tinyPdf } from './test-files';
 
-const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 
 const upload = (member: Member, side: string, body: Buffer, query = '', type = 'application/octet-stream') =>
@@ -216,6 +216,16 @@ describe('the back-office queue and the withdrawal limit', () => {
     expect(approve.statusCode).toBe(200);
     expect((await stateOf(member)).status).toBe('approved');
     expect((await withdraw(60)).statusCode).toBe(201);
+
+    // The identity card expires on 2030-01-01: the day after, the verification is expired and the
+    // limit applies again.
+    const today = clock.now();
+    clock.set(new Date('2030-01-02T12:00:00Z'));
+    member.token = await signIn(member.client, member.email);
+    expect((await stateOf(member)).status).toBe('expired');
+    const expired = await withdraw(60);
+    expect(expired.statusCode).toBe(422);
+    clock.set(today);
 
     const audit = await db
       .select()
