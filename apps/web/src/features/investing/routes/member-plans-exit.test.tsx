@@ -46,7 +46,7 @@ const quote = (id: string): ExitQuote => ({
   penalty: 75,
   returned: 4923.36,
   kept_earnings: 0,
-  total: 4923.36,
+  total: 4925,
   maturity_total: 5299.18,
   ends_at: '2026-08-31T09:00:00.000Z',
   expires_at: '2026-03-03T10:01:00.000Z',
@@ -86,7 +86,7 @@ describe('Leave early (decision 186)', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
     expect(
-      await within(dialog).findByText('Today: $4,923.36; at maturity on Aug 31, 2026: $5,299.18.'),
+      await within(dialog).findByText('Today: $4,925.00; at maturity on Aug 31, 2026: $5,299.18.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('Penalty').nextSibling).toHaveTextContent('$75.00');
 
