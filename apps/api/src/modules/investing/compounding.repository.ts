@@ -76,8 +76,9 @@ export interface ReinvestedDay {
 }
 
 /**
- * A batch's reinvested day, two statements: each segment's growth and reinvested total, and each
- * position's principal (the entries cash → invested are the caller's, in the same transaction).
+ * A batch's reinvested day: each segment's growth and reinvested total, in one statement (the entries
+ * cash → invested and the positions' principals are the accrual's, in the same transaction:
+ * `recordAccruals` moves each position row once a day).
  */
 export async function recordReinvested(db: DbOrTx, days: ReinvestedDay[], now: Date): Promise<void> {
   if (days.length === 0) return;
@@ -89,10 +90,5 @@ export async function recordReinvested(db: DbOrTx, days: ReinvestedDay[], now: D
         set growth = x.growth, reinvested = c.reinvested + x.amount, updated_at = ${now.toISOString()}
         from unnest(${ids}::int[], ${amounts}::bigint[], ${`{${growths}}`}::numeric[]) as x(id, amount, growth)
         where c.user_plan_id = x.id`,
-  );
-  await db.execute(
-    sql`update user_plans u set amount = u.amount + x.amount
-        from unnest(${ids}::int[], ${amounts}::bigint[]) as x(id, amount)
-        where u.id = x.id and x.amount <> 0`,
   );
 }

@@ -68,7 +68,7 @@ export async function computeDay(
 /**
  * The reinvested days of a batch, after their earnings were credited to cash: one entry cash →
  * invested per position and day (reference reinvest:<position>:<date>, written set-based), then each
- * segment's growth and each position's principal.
+ * segment's growth (the positions' principals moved with their accrual state: `recordAccruals`).
  */
 export async function reinvestDay(tx: Tx, days: ComputedDay[], date: string, at: Date, now: Date) {
   const reinvested = days.filter((day) => day.reinvest);

@@ -187,9 +187,15 @@ export interface AccruedPlan {
   earned: number;
   rateDaysBps: number;
   entryId: number | null;
+  /** Cents added to the principal today: the day's earning when reinvested (decision 192), else 0. */
+  reinvested: number;
 }
 
-/** Records one accrual day for each plan and moves each plan's accrual state one day on. */
+/**
+ * Records one accrual day for each plan and moves each plan's accrual state one day on, its principal
+ * included (one update of each position row a day: a reinvested earning's cash → invested entry is the
+ * caller's, in the same transaction).
+ */
 export async function recordAccruals(
   db: DbOrTx,
   at: Date,
@@ -232,10 +238,12 @@ export async function recordAccruals(
   );
   await db.execute(
     sql`update user_plans u
-        set earned = x.earned, rate_days_bps = x.rate_days, accrued_days = u.accrued_days + 1,
+        set earned = x.earned, rate_days_bps = x.rate_days, amount = u.amount + x.reinvested,
+            accrued_days = u.accrued_days + 1,
             next_accrual_at = u.next_accrual_at + interval '1 day', updated_at = ${now.toISOString()}
         from unnest(${ids}::int[], ${wholeNumbers(accrued.map((plan) => plan.earned))}::bigint[],
-          ${wholeNumbers(accrued.map((plan) => plan.rateDaysBps))}::bigint[]) as x(id, earned, rate_days)
+          ${wholeNumbers(accrued.map((plan) => plan.rateDaysBps))}::bigint[],
+          ${wholeNumbers(accrued.map((plan) => plan.reinvested))}::bigint[]) as x(id, earned, rate_days, reinvested)
         where u.id = x.id and u.next_accrual_at = ${at.toISOString()}`,
   );
 }

@@ -313,6 +313,7 @@ async function accrueBatch(
       earned: item.earned,
       rateDaysBps: item.rateDaysBps,
       entryId,
+      reinvested: item.reinvest ? item.amount : 0,
     };
   });
   await repository.recordAccruals(tx, at, date, accrued, now);
