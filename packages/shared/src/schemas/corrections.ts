@@ -59,6 +59,8 @@ export const AdminCorrection = z.object({
   reference: z.string(),
   status: z.enum(CORRECTION_STATUSES),
   proposed_by: z.number().int().nullable(),
+  /** The proposing admin's address (null once that account is gone). */
+  proposed_by_email: z.string().nullable(),
   decided_by: z.number().int().nullable(),
   decided_at: z.string().nullable(),
   decision_reason: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { balanceCorrections, users, type AuthUser, type DbOrTx, type Tx } from '@app/db';
 import {
   CORRECTION_MESSAGES as M,
@@ -33,11 +34,12 @@ type ListQuery = z.output<typeof CorrectionListQuery>;
 const SUBJECT = 'balance_correction';
 const PAGE_SIZE = 20;
 
-function toView(row: Row, memberEmail: string): AdminCorrection {
+function toView(row: Row, memberEmail: string, proposerEmail: string | null): AdminCorrection {
   return {
     id: row.id,
     user_id: row.userId,
     member_email: memberEmail,
+    proposed_by_email: proposerEmail,
     direction: row.direction,
     amount: centsToMajor(row.amount),
     member_reason: row.memberReason,
@@ -63,9 +65,11 @@ function auditState(row: Row): Record<string, unknown> {
   };
 }
 
+/** A correction with its member's and proposer's addresses (two primary-key reads). */
 async function view(db: DbOrTx, row: Row): Promise<AdminCorrection> {
   const member = await findUserById(db, row.userId);
-  return toView(row, member?.email ?? '');
+  const proposer = row.proposedBy === null ? undefined : await findUserById(db, row.proposedBy);
+  return toView(row, member?.email ?? '', proposer?.email ?? null);
 }
 
 /** POST /api/admin/corrections: records a pending proposal (nothing moves yet). */
@@ -105,7 +109,7 @@ export async function proposeCorrection(
       ip,
       createdAt: now,
     });
-    return { message: M.proposed, correction: toView(row!, member.email) };
+    return { message: M.proposed, correction: toView(row!, member.email, admin.email) };
   });
 }
 
@@ -184,7 +188,7 @@ export async function approveCorrection(
         now,
       );
     }
-    return { message: M.approved, correction: toView(updated!, member?.email ?? '') };
+    return { message: M.approved, correction: await view(tx, updated!) };
   });
 }
 
@@ -238,17 +242,19 @@ export async function listCorrections(deps: AppDeps, query: ListQuery) {
   if (query.user_id) conditions.push(eq(balanceCorrections.userId, query.user_id));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const perPage = query.per_page ?? PAGE_SIZE;
+  const proposer = alias(users, 'proposer');
   const rows = await db
-    .select({ row: balanceCorrections, email: users.email })
+    .select({ row: balanceCorrections, email: users.email, proposerEmail: proposer.email })
     .from(balanceCorrections)
     .innerJoin(users, eq(users.id, balanceCorrections.userId))
+    .leftJoin(proposer, eq(proposer.id, balanceCorrections.proposedBy))
     .where(where)
     .orderBy(desc(balanceCorrections.createdAt), desc(balanceCorrections.id))
     .limit(perPage)
     .offset((query.page - 1) * perPage);
   const [total] = await db.select({ n: count() }).from(balanceCorrections).where(where);
   return {
-    data: rows.map(({ row, email }) => toView(row, email)),
+    data: rows.map(({ row, email, proposerEmail }) => toView(row, email, proposerEmail)),
     meta: pageMeta(query.page, perPage, total?.n ?? 0),
   };
 }

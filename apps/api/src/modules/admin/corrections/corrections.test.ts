@@ -52,7 +52,12 @@ describe('balance corrections', () => {
   it('a credit proposed by one admin and approved by another posts once, shows in Activity, notifies and audits', async () => {
     const member = await signedInMember(app);
     const correction = await propose(member);
-    expect(correction).toMatchObject({ status: 'pending', amount: 12.5, direction: 'credit' });
+    expect(correction).toMatchObject({
+      status: 'pending',
+      amount: 12.5,
+      direction: 'credit',
+      proposed_by_email: finance.email,
+    });
     expect(await cashOf(member)).toBe(0);
 
     const own = await post(finance, `/api/admin/corrections/${correction.id}/approve`);
@@ -62,7 +67,10 @@ describe('balance corrections', () => {
 
     const approved = await post(secondFinance, `/api/admin/corrections/${correction.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json<CorrectionActionResponse>().correction.status).toBe('approved');
+    expect(approved.json<CorrectionActionResponse>().correction).toMatchObject({
+      status: 'approved',
+      proposed_by_email: finance.email,
+    });
     expect(await cashOf(member)).toBe(12.5);
 
     const again = await post(superadmin, `/api/admin/corrections/${correction.id}/approve`);
@@ -149,6 +157,11 @@ describe('balance corrections', () => {
     expect(list.json<CorrectionListResponse>().data.map((item) => item.status)).toEqual([
       'withdrawn',
       'rejected',
+    ]);
+    // The queue names who proposed each one (the back office shows the address).
+    expect(list.json<CorrectionListResponse>().data.map((item) => item.proposed_by_email)).toEqual([
+      finance.email,
+      finance.email,
     ]);
     await ledgerOk();
   });

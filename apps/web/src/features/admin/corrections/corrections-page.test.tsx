@@ -20,6 +20,7 @@ const base: AdminCorrection = {
   reference: 'T-881',
   status: 'pending',
   proposed_by: 5,
+  proposed_by_email: 'grace@example.com',
   decided_by: null,
   decided_at: null,
   decision_reason: null,
@@ -70,7 +71,7 @@ describe('the corrections queue (decision 182)', () => {
     const other = card('T-881');
     expect(other).toHaveTextContent('+$25.00');
     expect(other).toHaveTextContent('Duplicate gateway fee refunded');
-    expect(other).toHaveTextContent('Admin #5');
+    expect(other).toHaveTextContent('grace@example.com');
     expect(other).toHaveTextContent(/waiting \d+/);
     expect(within(other).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
       'href',

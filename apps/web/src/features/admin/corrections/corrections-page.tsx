@@ -82,7 +82,8 @@ function CorrectionCard({
         <Fact label={t('admin.corrections.fields.proposer')}>
           {own
             ? t('admin.corrections.you')
-            : t('admin.corrections.adminId', { id: correction.proposed_by ?? '—' })}
+            : (correction.proposed_by_email ??
+              t('admin.corrections.adminId', { id: correction.proposed_by ?? '—' }))}
         </Fact>
         <Fact label={t('admin.corrections.fields.proposed')}>
           {date(correction.created_at)}

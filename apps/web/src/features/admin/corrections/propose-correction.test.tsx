@@ -21,6 +21,7 @@ const proposed: AdminCorrection = {
   reference: 'T-881',
   status: 'pending',
   proposed_by: 3,
+  proposed_by_email: 'finance@example.com',
   decided_by: null,
   decided_at: null,
   decision_reason: null,
