@@ -1,5 +1,5 @@
 import './index.css';
-import { startEarlyData } from './lib/early-data';
+import { prepareNumberFormat, startEarlyData } from './lib/early-data';
 
 /**
  * The entry: styles, then the app (src/start.tsx). Any page but a prerendered one needs the app to
@@ -33,6 +33,8 @@ function preloadPageChunks(id = 'page-chunks') {
 // so a member page's first data starts at once; the rest waits for the document to be parsed.
 const pathname = window.location.pathname;
 const member = startEarlyData(pathname);
+// While that data is on the way, Intl's one-time set-up is done, off the first paint's path.
+if (member) setTimeout(prepareNumberFormat, 0);
 
 function run() {
   if (document.getElementById('root')?.dataset.prerendered) {
