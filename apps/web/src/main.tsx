@@ -8,7 +8,7 @@ import { prepareNumberFormat, startEarlyData } from './lib/early-data';
  * page lists them in #page-chunks) are fetched and run only after that first paint, so they never
  * hold it back (docs/decisions/055-prerendered-public-pages.md).
  */
-const start = () => void import('./start');
+const start = () => import('./start');
 
 /** Fetches the chunks a page lists in a JSON data block (#page-chunks, #member-chunks) alongside the app's. */
 function preloadPageChunks(id = 'page-chunks') {
@@ -33,14 +33,12 @@ function preloadPageChunks(id = 'page-chunks') {
 // so a member page's first data starts at once; the rest waits for the document to be parsed.
 const pathname = window.location.pathname;
 const member = startEarlyData(pathname);
-// While that data is on the way, Intl's one-time set-up is done, off the first paint's path.
-if (member) setTimeout(prepareNumberFormat, 0);
 
 function run() {
   if (document.getElementById('root')?.dataset.prerendered) {
     const afterPaint = () => {
       preloadPageChunks();
-      start();
+      void start();
     };
     // A frame's callbacks run just before its paint; a task queued from there runs after it. A hidden
     // page paints nothing (no frames): it starts at once.
@@ -50,7 +48,11 @@ function run() {
     // A member page: its first data has started; on /plans, a member's screen's chunks start now too
     // (decision 170).
     if (member) preloadPageChunks('member-chunks');
-    start();
+    void start().then(() => {
+      // While that data is on the way, once the app has started, Intl's one-time set-up is done, off
+      // the first paint's path (the first formatted amount would pay it after the data arrived).
+      if (member) setTimeout(prepareNumberFormat, 0);
+    });
   }
 }
 
