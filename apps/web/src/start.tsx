@@ -1,10 +1,12 @@
-import { StrictMode } from 'react';
+import { isValidElement, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { preloadElements } from '#components/preload-elements';
 import { i18n, i18nReady } from '#i18n/index';
 import { applyStoredTheme } from '#lib/preferences';
+import { readToken } from '#lib/tokens';
 import { App } from './app/app';
+import { PlansRoute } from './app/plans-route';
 import { preloadRoute, routes } from './app/routes';
 
 applyStoredTheme();
@@ -31,8 +33,15 @@ function start(container: HTMLElement) {
     // elements render — the member shell, the page, the pieces handed to them — so that none of them
     // suspends when the member's data arrives (a suspension paints a fallback first, and React holds
     // back the render that replaces it).
-    const matches = matchRoutes(routes, window.location.pathname) ?? [];
-    void preloadElements(matches.map(({ route }) => route.element)).catch(() => undefined);
+    // /plans renders one of its two screens (decision 052): only that one is loaded.
+    const elements = (matchRoutes(routes, window.location.pathname) ?? []).map(({ route }) => {
+      const element = route.element;
+      if (!isValidElement<{ member: unknown; visitor: unknown }>(element) || element.type !== PlansRoute) {
+        return element;
+      }
+      return readToken('member') ? element.props.member : element.props.visitor;
+    });
+    void preloadElements(elements).catch(() => undefined);
     createRoot(container).render(app);
     return;
   }
