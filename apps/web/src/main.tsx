@@ -1,5 +1,5 @@
 import './index.css';
-import { startEarlyData } from './lib/early-data';
+import { prepareNumberFormat, startEarlyData } from './lib/early-data';
 
 /**
  * The entry: styles, then the app (src/start.tsx). Any page but a prerendered one needs the app to
@@ -8,7 +8,7 @@ import { startEarlyData } from './lib/early-data';
  * page lists them in #page-chunks) are fetched and run only after that first paint, so they never
  * hold it back (docs/decisions/055-prerendered-public-pages.md).
  */
-const start = () => void import('./start');
+const start = () => import('./start');
 
 /** Fetches the chunks a page lists in a JSON data block (#page-chunks, #member-chunks) alongside the app's. */
 function preloadPageChunks(id = 'page-chunks') {
@@ -38,7 +38,7 @@ function run() {
   if (document.getElementById('root')?.dataset.prerendered) {
     const afterPaint = () => {
       preloadPageChunks();
-      start();
+      void start();
     };
     // A frame's callbacks run just before its paint; a task queued from there runs after it. A hidden
     // page paints nothing (no frames): it starts at once.
@@ -48,7 +48,11 @@ function run() {
     // A member page: its first data has started; on /plans, a member's screen's chunks start now too
     // (decision 170).
     if (member) preloadPageChunks('member-chunks');
-    start();
+    void start().then(() => {
+      // While that data is on the way, once the app has started, Intl's one-time set-up is done, off
+      // the first paint's path (the first formatted amount would pay it after the data arrived).
+      if (member) setTimeout(prepareNumberFormat, 0);
+    });
   }
 }
 

@@ -1,9 +1,13 @@
-import { StrictMode } from 'react';
+import { isValidElement, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
+import { preloadElements } from '#components/preload-elements';
 import { i18n, i18nReady } from '#i18n/index';
 import { applyStoredTheme } from '#lib/preferences';
+import { readToken } from '#lib/tokens';
 import { App } from './app/app';
-import { preloadRoute } from './app/routes';
+import { PlansRoute } from './app/plans-route';
+import { preloadRoute, routes } from './app/routes';
 
 applyStoredTheme();
 
@@ -25,8 +29,19 @@ function start(container: HTMLElement) {
   const prerendered = container.dataset.prerendered;
   if (!prerendered || !container.firstElementChild) {
     // The route's screens start loading now rather than one after another as each renders (their
-    // chunks are preloaded by the page the server sent: decision 170).
-    void preloadRoute(window.location.pathname).catch(() => undefined);
+    // chunks are preloaded by the page the server sent: decision 170): every screen the route's
+    // elements render — the member shell, the page, the pieces handed to them — so that none of them
+    // suspends when the member's data arrives (a suspension paints a fallback first, and React holds
+    // back the render that replaces it).
+    // /plans renders one of its two screens (decision 052): only that one is loaded.
+    const elements = (matchRoutes(routes, window.location.pathname) ?? []).map(({ route }) => {
+      const element = route.element;
+      if (!isValidElement<{ member: unknown; visitor: unknown }>(element) || element.type !== PlansRoute) {
+        return element;
+      }
+      return readToken('member') ? element.props.member : element.props.visitor;
+    });
+    void preloadElements(elements).catch(() => undefined);
     createRoot(container).render(app);
     return;
   }

@@ -54,4 +54,31 @@ describe('dashboard promo tiles and Invite Friends (spec §2)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('loads the Invite Friends modal only once it is first opened (not before the first paint)', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({ 'GET /api/me': () => json(USER) });
+    const user = userEvent.setup();
+    const mounted: boolean[] = [];
+    function Invite({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+      mounted.push(open);
+      return (
+        <Dialog open={open} onOpenChange={onOpenChange} title="Invite Friends">
+          <p>link</p>
+        </Dialog>
+      );
+    }
+    renderScreen('/dashboard', <DashboardPage InviteDialog={Invite} />);
+    const tiles = await screen.findByRole('list', { name: 'Get started' });
+    expect(screen.getByTestId('balance')).toBeInTheDocument();
+    expect(mounted).toEqual([]);
+    await user.click(within(tiles).getByRole('button', { name: /Invite friends/ }));
+    expect(await screen.findByRole('dialog', { name: 'Invite Friends' })).toBeInTheDocument();
+    expect(mounted.every(Boolean)).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // It stays mounted once loaded (it closes with its animation), and opens again at once.
+    await user.click(within(tiles).getByRole('button', { name: /Invite friends/ }));
+    expect(await screen.findByRole('dialog', { name: 'Invite Friends' })).toBeInTheDocument();
+  });
 });

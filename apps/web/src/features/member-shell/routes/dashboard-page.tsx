@@ -6,6 +6,7 @@ import { PageHeader } from '#components/page-header';
 import { PrivateAmount } from '#components/private-amount';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
+import { useOpenedOnce } from '#components/ui/opened-once';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
 import { PromoTiles } from '../components/promo-tiles';
@@ -30,6 +31,9 @@ interface DashboardPageProps {
 export function DashboardPage({ plans, setup, owed, InviteDialog }: DashboardPageProps) {
   const { t, i18n } = useTranslation();
   const [inviteOpen, setInviteOpen] = useState(false);
+  // The Invite Friends modal (its chunk, its form and zod) loads the first time it is opened, not
+  // before the first paint (decision 170).
+  const inviteMounted = useOpenedOnce(inviteOpen);
   const { data: user } = useMe();
   useDocumentMeta(t('pages.dashboard.title'), t('pages.dashboard.description'));
   if (!user) return null;
@@ -44,7 +48,7 @@ export function DashboardPage({ plans, setup, owed, InviteDialog }: DashboardPag
       {setup}
       {owed}
       <PromoTiles onInvite={() => setInviteOpen(true)} />
-      {InviteDialog && (
+      {InviteDialog && inviteMounted && (
         <Suspense fallback={null}>
           <InviteDialog open={inviteOpen} onOpenChange={setInviteOpen} />
         </Suspense>
