@@ -1,3 +1,4 @@
+import { NUMBER_LOCALES } from './number-locales';
 import { STORAGE_KEYS } from './storage';
 
 /**
@@ -91,7 +92,8 @@ export function prepareNumberFormat(): void {
   const chosen = stored(STORAGE_KEYS.language);
   const language = chosen && LANGUAGES.includes(chosen) ? chosen : 'en';
   try {
-    new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : language, {
+    // The same locale tag as the amounts' formatter (lib/money.ts), so its set-up is the one reused.
+    new Intl.NumberFormat(NUMBER_LOCALES[language] ?? 'en-US', {
       style: 'currency',
       currency: 'USD',
     }).format(0);

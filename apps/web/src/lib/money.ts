@@ -1,9 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@app/shared/money';
-
-/** Locale tags for number formatting, per app language (Arabic keeps Western digits for amounts). */
-const NUMBER_LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', ar: 'ar-u-nu-latn' };
+import { NUMBER_LOCALES } from './number-locales';
 
 export type MoneyDecimals = 0 | 2;
 
