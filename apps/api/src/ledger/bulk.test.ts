@@ -137,6 +137,41 @@ describe('postPlatformTransfers (set-based posting)', () => {
     expect(await userBalance(db, user.id, 'cash')).toBe(0);
   });
 
+  it('with every reference vouched new (fresh), a reference already written fails the whole batch', async () => {
+    const { user } = await createUser(app);
+    const taken = ref('taken');
+    await post({
+      kind: 'earning',
+      from: 'yield_expense',
+      to: 'cash',
+      createdAt: new Date(),
+      items: [{ reference: taken, userId: user.id, amount: 50, metadata: {} }],
+    });
+    const before = await platformBalance('yield_expense');
+    const other = ref('other');
+    const batch = (fresh: boolean) =>
+      post({
+        kind: 'earning',
+        from: 'yield_expense',
+        to: 'cash',
+        createdAt: new Date(),
+        fresh,
+        items: [
+          { reference: other, userId: user.id, amount: 20, metadata: {} },
+          { reference: taken, userId: user.id, amount: 50, metadata: {} },
+        ],
+      });
+    await expect(batch(true)).rejects.toThrow();
+    // Nothing of it was written: no new entry, no balance moved, the books still prove out.
+    expect(await entriesOf([other])).toEqual([]);
+    expect(await userBalance(db, user.id, 'cash')).toBe(50);
+    expect(await platformBalance('yield_expense')).toBe(before);
+    // Without the promise, the written one is skipped and the new one posted.
+    expect([...(await batch(false)).keys()]).toEqual([other]);
+    expect(await userBalance(db, user.id, 'cash')).toBe(70);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
   it('passes whole numbers to PostgreSQL as one array parameter, and refuses anything else', async () => {
     const values = [0, -42, null, 9_007_199_254_740_991, -9_007_199_254_740_991];
     const text = '{0,-42,NULL,9007199254740991,-9007199254740991}';

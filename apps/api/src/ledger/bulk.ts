@@ -24,6 +24,12 @@ export interface BulkTransfer {
   to: UserAccountKind;
   createdAt: Date;
   items: BulkItem[];
+  /**
+   * Every reference is new, and the caller holds the locks that make it so (the accrual's due
+   * positions, locked FOR UPDATE): no look-up of written references first and no ON CONFLICT, so an
+   * entry already there fails the insert (unique violation) and the caller's transaction rolls back.
+   */
+  fresh?: boolean;
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -39,6 +45,19 @@ export interface BulkPosted {
    */
   settlePlatform: () => Promise<void>;
 }
+
+/** The items whose reference is not written yet (all of them when the caller vouches: `fresh`). */
+async function unwritten<T extends { reference: string }>(tx: Tx, items: T[], fresh = false): Promise<T[]> {
+  if (fresh) return items;
+  const written = await writtenReferences(
+    tx,
+    items.map((item) => item.reference),
+  );
+  return items.filter((item) => !written.has(item.reference));
+}
+
+/** An entry whose reference exists is skipped, unless every one is vouched new (`fresh`): then it fails. */
+const onConflict = (fresh = false) => (fresh ? sql`` : sql`on conflict (reference) do nothing`);
 
 /**
  * Writes the entries whose reference is new, with their postings and the members' cached balances
@@ -88,11 +107,7 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
   if (!platformId) throw new Error(`platform account ${batch.from} is missing`);
 
   // The members' cash balances chain through the new entries (decision 158), in the order inserted.
-  const written = await writtenReferences(
-    tx,
-    items.map((item) => item.reference),
-  );
-  const fresh = items.filter((item) => !written.has(item.reference));
+  const fresh = await unwritten(tx, items, batch.fresh);
   const chained = chainCash(
     fresh.map((item) => ({ userId: item.userId, cashAmount: batch.to === 'cash' ? item.amount : null })),
     batch.to === 'cash' ? await cashStarts(tx, userIds) : new Map<number, CashStart>(),
@@ -115,7 +130,7 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
           cash_balance_after bigint, created_at timestamptz))
           with ordinality as x(reference, user_id, metadata, cash_amount, cash_balance_after, created_at, n)
         order by x.n
-        on conflict (reference) do nothing
+        ${onConflict(batch.fresh)}
         returning id, reference`,
   );
   for (const entry of entries) created.set(entry.reference, num(entry.id));
@@ -235,6 +250,8 @@ export async function postEntriesBulk(
   tx: Tx,
   entries: BulkEntry[],
   createdAt: Date,
+  /** Every reference is new (as BulkTransfer.fresh): no look-up first, an existing one fails. */
+  options: { fresh?: boolean } = {},
 ): Promise<Map<string, number>> {
   const created = new Map<string, number>();
   if (entries.length === 0) return created;
@@ -265,9 +282,16 @@ export async function postEntriesBulk(
   );
   const accounts = await queryRows<{ id: unknown; user_id: unknown; kind: string }>(
     tx,
+    // The ids first, each account by its own unique index (an OR of both lists read every account),
+    // as one array: the locking scan then has no join, so a row a concurrent post has just moved is
+    // re-checked against its id alone (a join there could drop it).
     sql`select a.id, a.user_id, a.kind from ledger_accounts a
-        where (a.user_id is null and a.kind in (select jsonb_array_elements_text(${json([...platformKinds])})))
-           or (a.user_id, a.kind) in (select x.user_id, x.kind from jsonb_to_recordset(${json(pairs)}) as x(user_id int, kind text))
+        where a.id = any(array(
+          select p.id from ledger_accounts p
+          where p.user_id is null and p.kind in (select jsonb_array_elements_text(${json([...platformKinds])}))
+          union all
+          select u.id from jsonb_to_recordset(${json(pairs)}) as x(user_id int, kind text)
+          join ledger_accounts u on u.user_id = x.user_id and u.kind = x.kind))
         order by a.id
         for no key update`,
   );
@@ -279,13 +303,10 @@ export async function postEntriesBulk(
     );
 
   // The members' cash balances chain through the new entries (decision 158), in the order inserted.
-  const written = await writtenReferences(
-    tx,
-    entries.map((entry) => entry.reference),
-  );
-  const fresh = entries
-    .filter((entry) => !written.has(entry.reference))
-    .map((entry) => ({ ...entry, cashAmount: cashAmountOf(entry) }));
+  const fresh = (await unwritten(tx, entries, options.fresh)).map((entry) => ({
+    ...entry,
+    cashAmount: cashAmountOf(entry),
+  }));
   const cashUsers = [...new Set(fresh.flatMap((entry) => (entry.cashAmount === null ? [] : [entry.userId])))];
   const chained = chainCash(fresh, await cashStarts(tx, cashUsers), createdAt);
   const inserted = await queryRows<{ id: unknown; reference: string }>(
@@ -306,7 +327,7 @@ export async function postEntriesBulk(
           cash_balance_after bigint, created_at timestamptz))
           with ordinality as x(kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at, n)
         order by x.n
-        on conflict (reference) do nothing
+        ${onConflict(options.fresh)}
         returning id, reference`,
   );
   for (const row of inserted) created.set(row.reference, num(row.id));

@@ -88,6 +88,8 @@ export async function reinvestDay(tx: Tx, days: ComputedDay[], date: string, at:
         ],
       })),
     at,
+    // Locked and due: the day's reinvestment cannot exist yet, an entry already there fails the batch.
+    { fresh: true },
   );
   for (const day of reinvested) {
     // The position was locked and due: its day cannot have been reinvested already.

@@ -292,6 +292,8 @@ async function accrueBatch(
     from: 'yield_expense',
     to: 'cash',
     createdAt: at,
+    // The positions are locked and due: their day's entry cannot exist yet (decision 073).
+    fresh: true,
     items: computed
       .filter((item) => item.amount > 0)
       .map((item) => ({
@@ -304,7 +306,7 @@ async function accrueBatch(
   const accrued = computed.map((item) => {
     const entryId = item.amount > 0 ? entries.get(`accrual:${item.plan.id}:${date}`) : null;
     // The plan row was locked and due, so its entry cannot exist yet: if it does, the books and the
-    // plan disagree, and nothing of this batch is written.
+    // plan disagree, the insert fails (`fresh`), and nothing of this batch is written.
     if (entryId === undefined) throw new Error(`accrual:${item.plan.id}:${date} was already credited`);
     return {
       id: item.plan.id,
