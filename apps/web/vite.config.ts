@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type * as PrerenderModule from './src/prerender';
+import { memberSharedChunk } from './member-chunk-plugin';
 import { publicTexts } from './public-texts-plugin';
 
 const api = 'http://localhost:3000';
@@ -74,6 +75,13 @@ const ROUTE_MODULES: Record<string, string | string[]> = {
 const MEMBER_ONLY_MODULES: Record<string, string[]> = {
   '/plans': [...MEMBER_SHELL, 'features/investing/routes/member-plans-page.tsx'],
 };
+
+/** The modules of every member page's first paint: what the member chunk may take (member-chunk-plugin.ts). */
+const memberShared = memberSharedChunk(
+  [...Object.values(ROUTE_MODULES), ...Object.values(MEMBER_ONLY_MODULES)].filter(
+    (modules): modules is string[] => Array.isArray(modules) && modules.includes(MEMBER_SHELL[0]!),
+  ),
+);
 
 /** The app proper, imported by the small entry (src/main.tsx) once a prerendered page has painted. */
 const APP_MODULE = 'start.tsx';
@@ -364,6 +372,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     publicTexts({ publicOnly: true }),
+    memberShared.plugin,
     routePreloads(),
     prerender(),
     precompress(),
@@ -376,8 +385,8 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Fewer, larger shared chunks (the icons; the public site's pieces), so a page is a handful of
-        // requests rather than a waterfall of tiny ones.
+        // Fewer, larger shared chunks (the icons; the public site's pieces; what member pages share at
+        // first paint), so a page is a handful of requests rather than a waterfall of tiny ones.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
@@ -387,6 +396,7 @@ export default defineConfig({
               test: /src[\\/]features[\\/]public[\\/](components|api|content)[\\/]/,
               minShareCount: 2,
             },
+            memberShared.group,
           ],
         },
       },
