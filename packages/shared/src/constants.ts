@@ -120,3 +120,7 @@ export const PRIVATE_PATH_PREFIXES = [
 
 /** Days before a fixed term ends that a member whose position will renew is told its rate (decision 194). */
 export const RENEWAL_NOTICE_DAYS = 7;
+
+/** The languages help articles and FAQs are written in (the help center falls back to English). */
+export const HELP_LANGUAGES = ['en', 'es', 'ar'] as const;
+export type HelpLanguage = (typeof HELP_LANGUAGES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HELP_LANGUAGES } from '../constants';
 
 /** The help center's messages: the spec's wording (§5, §8) where it gives one, ours otherwise. */
 export const HELP_MESSAGES = {
@@ -48,8 +49,8 @@ export const HELP_CATEGORIES = [
 export type HelpCategory = (typeof HELP_CATEGORIES)[number];
 
 /** The languages help content is written in (decision 164); English is the others' fallback. */
-export const HELP_LANGUAGES = ['en', 'es', 'ar'] as const;
-export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
+// The languages help is written in: constants without zod (the public site's footer reads them).
+export { HELP_LANGUAGES, type HelpLanguage } from '../constants';
 export const HELP_LANGUAGE_INVALID = 'Choose en, es or ar.';
 export const helpLanguage = z.enum(HELP_LANGUAGES, { error: HELP_LANGUAGE_INVALID });
 

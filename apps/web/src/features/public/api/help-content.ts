@@ -1,12 +1,8 @@
-import '#lib/zod-config';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  HELP_LANGUAGES,
-  type HelpArticleList,
-  type HelpFaqList,
-  type HelpLanguage,
-} from '@app/shared/schemas/help';
+// The constants, not the schemas: the public site's footer reads this module, and zod is not for it.
+import { HELP_LANGUAGES, type HelpLanguage } from '@app/shared/constants';
+import type { HelpArticleList, HelpFaqList } from '@app/shared/schemas/help';
 import { api } from '#lib/api-client';
 
 /** The help content's language for a UI language: its own if help is written in it, else English. */
