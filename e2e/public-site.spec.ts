@@ -157,6 +157,32 @@ describe('the public site in a real browser', () => {
     await context.close();
   });
 
+  test('the home and about pages load no form-validation code (zod): their weight stays the public budget', async () => {
+    // A regression once pulled zod and every shared schema (26 KB gzip) into the public site through a
+    // constant the footer read (bench/home-weight.ts, issue 39): no public page but a form needs them.
+    for (const path of ['/', '/about']) {
+      const { page, errors, context } = await openPage(browser);
+      const scripts: Array<Promise<{ url: string; zod: boolean }>> = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const url = new URL(response.url()).pathname;
+        scripts.push(
+          response
+            .text()
+            .then((body) => ({ url, zod: body.includes('ZodError') }))
+            .catch(() => ({ url, zod: false })),
+        );
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('contentinfo').waitFor();
+      const loaded = await Promise.all(scripts);
+      expect(loaded.length).toBeGreaterThan(3);
+      expect(loaded.filter((script) => script.zod).map((script) => script.url)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   test('a visitor who chose Spanish gets the pages prerendered in Spanish, and they work', async () => {
     const { page, errors, context } = await openPage(browser);
     // A choice made before the app has started (its script held back here) is applied once it has.
