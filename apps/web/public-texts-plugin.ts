@@ -11,21 +11,42 @@ import type { Plugin } from 'vite';
  */
 export const PUBLIC_TEXT_NAMESPACES = ['site', 'home', 'common', 'notFound', 'picker', 'session'];
 
+type Site = Record<string, unknown> & { help: Record<string, unknown> };
+
+/**
+ * The texts of particular public pages (the information pages' `site.pages`; the help center's
+ * `site.help`, but for the "shown in English" note the footer uses) apart from the rest of `site`.
+ */
+function splitPageTexts(site: Site): { pages: Record<string, unknown>; rest: Site } {
+  const { pages, help, ...rest } = site;
+  const { shownInEnglish, ...helpCenter } = help;
+  return { pages: { pages, help: helpCenter }, rest: { ...rest, help: { shownInEnglish } } };
+}
+
 /**
  * Serves `locales/en.json?public` (src/i18n/index.ts): the public namespaces only in the browser build
- * (and of the API messages only those whose English differs from the key),
- * the whole file in the prerender's and in the tests (vitest.config.ts), which need no split.
+ * (and of the API messages only those whose English differs from the key), less the information
+ * pages' and the help center's texts, which `locales/en.json?pages` serves to those pages' own chunks
+ * (src/i18n/page-texts.ts): the home page does not carry them (issue 39). The prerender and the tests
+ * (vitest.config.ts) get the whole file from `?public`, which need no split.
  */
 export function publicTexts({ publicOnly }: { publicOnly: boolean }): Plugin {
   return {
     name: 'public-texts',
     load(id) {
-      if (!/[\\/]locales[\\/]en\.json\?public$/.test(id)) return null;
+      const part = /[\\/]locales[\\/]en\.json\?(public|pages)$/.exec(id)?.[1];
+      if (!part) return null;
       const file = id.slice(0, id.indexOf('?'));
       const all = JSON.parse(readFileSync(file, 'utf8')) as {
-        translation: Record<string, unknown>;
+        translation: Record<string, unknown> & { site: Site };
         messages: Record<string, unknown>;
       };
+      const split = splitPageTexts(all.translation.site);
+      if (part === 'pages') {
+        const pages = { translation: { site: split.pages } };
+        return { code: `export default ${JSON.stringify(pages)};`, moduleType: 'js' };
+      }
+      if (publicOnly) all.translation.site = split.rest;
       const translation = Object.fromEntries(
         Object.entries(all.translation).filter(
           ([namespace]) => !publicOnly || PUBLIC_TEXT_NAMESPACES.includes(namespace),

@@ -7,3 +7,9 @@ declare module '*/en.json?public' {
   const texts: { translation: Record<string, unknown>; messages: Record<string, unknown> };
   export default texts;
 }
+
+/** `./locales/en.json?pages`: the information pages' and the help center's English texts (page-texts.ts). */
+declare module '*/en.json?pages' {
+  const texts: { translation: { site: Record<string, unknown> } };
+  export default texts;
+}

@@ -6,11 +6,14 @@ import en from './locales/en.json';
 
 const LOCALE = join(import.meta.dirname, 'locales/en.json');
 
-function served(publicOnly: boolean): { translation: Record<string, unknown>; messages: unknown } {
+function served(
+  publicOnly: boolean,
+  part: 'public' | 'pages' = 'public',
+): { translation: Record<string, unknown>; messages: unknown } {
   const plugin = publicTexts({ publicOnly });
   const load = plugin.load as (id: string) => { code: string } | null;
-  const result = load(`${LOCALE}?public`);
-  if (!result) throw new Error('the plugin did not serve en.json?public');
+  const result = load(`${LOCALE}?${part}`);
+  if (!result) throw new Error(`the plugin did not serve en.json?${part}`);
   return JSON.parse(result.code.replace(/^export default /, '').replace(/;$/, '')) as {
     translation: Record<string, unknown>;
     messages: unknown;
@@ -37,6 +40,18 @@ describe('the public English texts (decision 106)', () => {
       'CSRF token mismatch.': 'Your session expired. Please try again.',
     });
     expect(Object.keys(en.translation).length).toBeGreaterThan(PUBLIC_TEXT_NAMESPACES.length);
+  });
+
+  it('the information pages and the help center bring their own texts; together the site is whole', () => {
+    const site = served(true).translation.site as Record<string, unknown>;
+    const pages = served(true, 'pages').translation.site as Record<string, unknown>;
+    // The home page's bundle: no page's long texts, of the help center only the footer's note.
+    expect(site).not.toHaveProperty('pages');
+    expect(site.help).toEqual({ shownInEnglish: en.translation.site.help.shownInEnglish });
+    expect(Object.keys(pages).sort()).toEqual(['help', 'pages']);
+    expect(JSON.stringify(served(true)).length).toBeLessThan(JSON.stringify(en).length / 3);
+    const whole = { ...site, ...pages, help: { ...(site.help as object), ...(pages.help as object) } };
+    expect(whole).toEqual(en.translation.site);
   });
 
   it('the prerender and the tests get the whole file', () => {

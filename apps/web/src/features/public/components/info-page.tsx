@@ -3,6 +3,8 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/button';
+// The pages' texts are not in the public bundle: they come with this module (issue 39).
+import '#i18n/page-texts';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useFrontSettings } from '#lib/front-settings';
 import { cn } from '#lib/cn';

@@ -10,6 +10,8 @@ import { useHelpArticles, useHelpFaqs, useHelpLanguage } from '../api/help-conte
 import { ShownInEnglish } from '../components/shown-in-english';
 import { FaqAccordion } from '../components/faq-accordion';
 import { PageHero, PublicLayout } from '../components/public-layout';
+// The help center's texts are not in the public bundle: they come with this page (issue 39).
+import '#i18n/page-texts';
 
 // The form (and its validation library) loads once the page has loaded and the browser is idle: it
 // sits below the articles and FAQs. It is not in the prerendered page either: a form shown before it
