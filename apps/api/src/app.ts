@@ -89,9 +89,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
 
-  // First: the token check is added to each route as it is registered (decision 149), so no route
-  // may be registered before it.
-  registerAuth(app);
   registerErrorHandler(app);
   registerStoredHeaderRule(app, { trustProxy: config.trustProxy !== false });
   registerAccessLog(app);
@@ -99,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   registerSecurityHeaders(app, { production: config.isProduction });
   registerCsrf(app, { key: options.appKey, secure: config.isProduction, exempt: isWebhook });
+  // After the security headers and CSRF (a refused request reads no token); before any route, whose
+  // admin guard it records.
+  registerAuth(app);
   await registerRateLimit(app, {
     writesPerMinute: config.rateLimitWritesPerMinute,
     redis: options.redis,

@@ -40,7 +40,8 @@ interface Operation {
 const lines: string[] = [];
 const { app } = await createTestApp(
   { LOG_LEVEL: 'info', RATE_LIMIT_WRITES_PER_MINUTE: '100000' },
-  { logStream: { write: (line) => void lines.push(line) } },
+  // A write may carry several access lines (decision 149): each is checked on its own.
+  { logStream: { write: (chunk) => void lines.push(...chunk.split('\n').filter(Boolean)) } },
 );
 const memberAccount = await createUser(app);
 const member = new ApiClient(app);

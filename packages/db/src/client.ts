@@ -5,9 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index';
-import { FastPGliteClient } from './pglite-fast';
 import { namingClient } from './named-statements';
 
 export type Schema = typeof schema;
@@ -96,16 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     await client.waitReady;
-    // Plan each prepared statement once. By default PostgreSQL keeps planning a statement for every
-    // execution when it guesses a plan for the given values beats its generic plan, as it does for
-    // `id = ANY($1)` (the batched token read, decision 006); planning in WASM costs more than the
-    // query. One embedded database with modest tables: generic plans serve every statement here.
-    await client.exec('SET plan_cache_mode = force_generic_plan');
-    // Data statements prepared once and run in one exchange with the backend (pglite-fast.ts).
-    const db = drizzle({
-      client: new FastPGliteClient(client) as unknown as PGlite,
-      schema,
-    }) as unknown as Db;
+    const db = drizzle({ client, schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',

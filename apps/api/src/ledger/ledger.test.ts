@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/helpers';
 import { createUser } from '../../test/accounts';
 import { pendingWithdrawalForHold } from '../../test/holds';
 import { checkLedger, ledgerProblemCount } from './check';
-import { InsufficientFundsError, postEntry, transfer, userBalance } from './ledger';
+import { accountFigures, InsufficientFundsError, postEntry, transfer, userBalance } from './ledger';
 import { queryRows } from './sql';
 
 const { app } = await createTestApp();
@@ -30,6 +30,64 @@ async function fund(userId: number, cents: number) {
 }
 
 describe('ledger', () => {
+  it('answers a member’s figures from the accounts and their running totals; zeros before any money', async () => {
+    const { user } = await createUser(app);
+    const none = {
+      balance: 0,
+      totalEarnings: 0,
+      totalDeposit: 0,
+      depositCount: 0,
+      invested: 0,
+      held: 0,
+      withdrawn: 0,
+      withdrawnCount: 0,
+    };
+    expect(await accountFigures(db, user.id)).toEqual(none);
+    await fund(user.id, 10_000);
+    await fund(user.id, 2_500);
+    await db.transaction((tx) =>
+      postEntry(
+        tx,
+        {
+          kind: 'earning',
+          reference: ref('earning'),
+          userId: user.id,
+          postings: transfer({ platform: 'yield_expense' }, { userId: user.id, kind: 'cash' }, 137),
+        },
+        now(),
+      ),
+    );
+    await db.transaction((tx) =>
+      postEntry(
+        tx,
+        {
+          kind: 'withdrawal_hold',
+          reference: ref('hold'),
+          userId: user.id,
+          postings: transfer(
+            { userId: user.id, kind: 'cash' },
+            { userId: user.id, kind: 'withdrawal_hold' },
+            600,
+          ),
+        },
+        now(),
+      ),
+    );
+    await pendingWithdrawalForHold(db, user.id, now());
+    // Another member's money is not theirs.
+    const other = await createUser(app);
+    await fund(other.user.id, 99_900);
+    expect(await accountFigures(db, user.id)).toEqual({
+      ...none,
+      balance: 12_037,
+      totalEarnings: 137,
+      totalDeposit: 12_500,
+      depositCount: 2,
+      held: 600,
+    });
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
   it('moves balances with balanced entries and writes one entry per reference', async () => {
     const { user } = await createUser(app);
     await fund(user.id, 10_000);

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  ledgerAccountTotals,
+  ledgerAccounts,
   preparedPerDb,
-  users,
   type AccountKind,
   type DbOrTx,
   type PlatformAccountKind,
@@ -131,55 +132,86 @@ export async function userBalance(db: DbOrTx, userId: number, kind: UserAccountK
 }
 
 export interface AccountFigures {
-  /** Cents. */
+  /** Cents: the cash balance. */
   balance: number;
+  /** Earnings credited to cash (entries of kind earning). */
   totalEarnings: number;
+  /** Confirmed deposits credited to cash, and how many. */
   totalDeposit: number;
+  depositCount: number;
+  /** The principal in running plans. */
+  invested: number;
+  /** Held for withdrawals under review. */
+  held: number;
+  /** Paid out to the member (positive), and how many withdrawals. */
+  withdrawn: number;
+  withdrawnCount: number;
 }
 
-/**
- * A member's money figures as a select field, for the user row `users.id`: the cash balance, the
- * earnings credited (entries of kind earning into cash) and the confirmed deposits (entries of kind
- * deposit into cash), read from the running totals (decision 038) of the member's cash account. The
- * cash account is looked up once and its two totals by their primary key: one subquery written as a
- * JSON array of three numbers, where three subqueries looked up the same account three times (a
- * third of the token read's buffer reads, decision 145). Null when the member has no cash account
- * yet. Read with `toAccountFigures`.
- */
-// Qualified by hand: Drizzle writes a column of a one-table select without its table, which the
-// subqueries' own tables would capture.
-const userId = sql`${users}.${sql.identifier(users.id.name)}`;
-const cashTotal = (kind: 'earning' | 'deposit') =>
-  sql`coalesce((select t.total from ledger_account_totals t
-      where t.account_id = a.id and t.entry_kind = ${sql.raw(`'${kind}'`)}), 0)`;
-export const accountFigureFields = {
-  figures: sql<unknown>`(select json_build_array(a.balance, ${cashTotal('earning')}, ${cashTotal('deposit')})
-    from ledger_accounts a where a.user_id = ${userId} and a.kind = 'cash')`,
-};
+/** The running totals the figures read (decision 038): a row per account and entry kind. */
+const FIGURE_TOTALS = ['earning', 'deposit', 'withdrawal_paid'];
 
 /**
- * The figures of `accountFigureFields` (cents; zeros without a cash account). Amounts in cents stay far
- * below 2^53, so a JSON number holds them exactly.
+ * A member's accounts with the running totals of the figures: the member's few account rows and at
+ * most one total row each, by index, however long the history.
  */
-export function toAccountFigures(row: { figures: unknown } | undefined): AccountFigures {
-  const figures = Array.isArray(row?.figures) ? (row.figures as unknown[]) : [];
-  return {
-    balance: num(figures[0] ?? 0),
-    totalEarnings: num(figures[1] ?? 0),
-    totalDeposit: num(figures[2] ?? 0),
-  };
-}
-
-const figuresOf = preparedPerDb((db) =>
+const figureRowsOf = preparedPerDb((db) =>
   db
-    .select(accountFigureFields)
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
+    .select({
+      kind: ledgerAccounts.kind,
+      balance: ledgerAccounts.balance,
+      entryKind: ledgerAccountTotals.entryKind,
+      total: ledgerAccountTotals.total,
+      entries: ledgerAccountTotals.entries,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(
+      ledgerAccountTotals,
+      and(
+        eq(ledgerAccountTotals.accountId, ledgerAccounts.id),
+        inArray(ledgerAccountTotals.entryKind, FIGURE_TOTALS),
+      ),
+    )
+    .where(
+      and(
+        eq(ledgerAccounts.userId, sql.placeholder('userId')),
+        inArray(ledgerAccounts.kind, ['cash', 'invested', 'withdrawal_hold']),
+      ),
+    )
     .prepare('account_figures'),
 );
 
-/** A member's figures of GET /api/me in one query (a prepared statement). */
+/**
+ * A member's money figures: the one read of them (GET /api/me, the deposit total, the back office,
+ * the assistant). Zeros for accounts the member does not have yet.
+ */
 export async function accountFigures(db: DbOrTx, userId: number): Promise<AccountFigures> {
-  const [row] = await figuresOf(db).execute({ userId });
-  return toAccountFigures(row);
+  const figures: AccountFigures = {
+    balance: 0,
+    totalEarnings: 0,
+    totalDeposit: 0,
+    depositCount: 0,
+    invested: 0,
+    held: 0,
+    withdrawn: 0,
+    withdrawnCount: 0,
+  };
+  for (const row of await figureRowsOf(db).execute({ userId })) {
+    if (row.kind === 'invested') figures.invested = row.balance;
+    else if (row.kind === 'withdrawal_hold') {
+      figures.held = row.balance;
+      if (row.entryKind === 'withdrawal_paid') {
+        figures.withdrawn = -(row.total ?? 0);
+        figures.withdrawnCount = row.entries ?? 0;
+      }
+    } else {
+      figures.balance = row.balance;
+      if (row.entryKind === 'earning') figures.totalEarnings = row.total ?? 0;
+      if (row.entryKind === 'deposit') {
+        figures.totalDeposit = row.total ?? 0;
+        figures.depositCount = row.entries ?? 0;
+      }
+    }
+  }
+  return figures;
 }

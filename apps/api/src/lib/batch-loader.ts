@@ -104,11 +104,3 @@ export function createBatchLoader<K, V>(
       });
     });
 }
-
-/**
- * A copy of a read for a further request of the same batch (a queue's page): its own objects all the
- * way down, Dates included (`packages/db`'s, which a select's compiled row copy also falls back on).
- * `structuredClone` did the same through V8's serializer: 2 % of the admin queue's API CPU when 50
- * requests of one admin shared a batch (perf).
- */
-export { copyRead } from '@app/db';

@@ -1,8 +1,8 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { compileRowMapping, memberListTotals, preparedPerDbAndKey, type DbOrTx } from '@app/db';
+import { memberListTotals, preparedPerDbAndKey, type DbOrTx } from '@app/db';
 import { wholeNumbers } from '../ledger/sql';
-import { copyRead, createBatchLoader } from './batch-loader';
+import { createBatchLoader } from './batch-loader';
 
 /** A member list counts its rows up to this many pages past the one asked for (decision 039). */
 export const COUNT_PAGES_AHEAD = 10;
@@ -112,9 +112,7 @@ const PAGE_PLACEHOLDERS: MemberPageArrays = {
 };
 
 const memberPageLoader = preparedPerDbAndKey((db: DbOrTx, table: MemberTable) => {
-  const statement = compileRowMapping(
-    memberPagesQuery(db, table).prepare(`member_pages_${getTableName(table)}`),
-  );
+  const statement = memberPagesQuery(db, table).prepare(`member_pages_${getTableName(table)}`);
   return createBatchLoader<string, MemberPageRead>(
     async (keys) => {
       const columns: [number[], number[], number[], number[]] = [[], [], [], []];
@@ -138,7 +136,7 @@ const memberPageLoader = preparedPerDbAndKey((db: DbOrTx, table: MemberTable) =>
       }
       return pages;
     },
-    { maxInFlight: 4, maxBatch: 16, copy: copyRead },
+    { maxInFlight: 4, maxBatch: 16, copy: structuredClone },
   );
 });
 

@@ -8,7 +8,7 @@ import type {
 import { ADMIN_MESSAGES, ADMIN_REAUTH_MINUTES, ADMIN_ROLES, type AdminRole } from '@app/shared';
 import type { AuthUser } from '@app/db';
 import { AppError } from '../errors';
-import { verifyToken, type MemberAccount, type TokenKind } from '../modules/auth/token.service';
+import { verifyToken, type TokenKind } from '../modules/auth/token.service';
 
 export interface AuthContext {
   tokenId: number;
@@ -17,8 +17,6 @@ export interface AuthContext {
   user: AuthUser;
   /** Admin sessions: when a second factor was last given on this token (sign-in or reauth). */
   reauthAt: Date | null;
-  /** Only on routes with `config.withAccount`. */
-  account?: MemberAccount;
 }
 
 /** What the role guard of one admin route allows (read by the table-driven role test). */
@@ -35,11 +33,6 @@ export interface AdminRouteGuard {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * The route answers the member's own account: authentication also reads the profile and money
-     * figures, in the same statement (GET /api/me: one database round trip per request).
-     */
-    withAccount?: boolean;
     /**
      * An /api/admin route that is reachable without an admin session on purpose (the sign-in steps).
      * Every other /api/admin route must carry a role guard; the role test enforces it.
@@ -79,41 +72,18 @@ function hooksOf(value: unknown): unknown[] {
 }
 
 /**
- * Resolves `Authorization: Bearer <id>|<secret>` into `request.auth` on every route, as the first of the
- * route's own onRequest hooks (after the global ones: security headers, CSRF). Each route gets the
- * check made for it, with or without the account read (`config.withAccount`), so that a request does
- * not look its route's options up: `request.routeOptions` builds a new object of twelve fields at every
- * read, and a global hook read it on every request (decision 149).
+ * Resolves `Authorization: Bearer <id>|<secret>` into `request.auth` on every request (after the global
+ * hooks: security headers, CSRF): who is calling, nothing else. The guards below decide what the
+ * caller may open.
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
 
-  // A callback hook: Fastify waits for `done`, with no promise of the hook's own to follow.
-  const authenticate =
-    (withAccount: boolean): onRequestHookHandler =>
-    (request, _reply, done) => {
-      const header = request.headers.authorization;
-      if (!header || !header.startsWith('Bearer ')) return done();
-      const { db } = app.deps.database;
-      verifyToken(db, header.slice(7).trim(), app.deps.clock.now(), withAccount).then(
-        (verified) => {
-          if (verified && verified.user.status === 'active') request.auth = verified;
-          done();
-        },
-        (error: unknown) => done(error instanceof Error ? error : new Error('The token check failed.')),
-      );
-    };
-  // Named, so that the route list with its hooks (`printRoutes`) shows the check on every route.
-  const authenticateUser = Object.defineProperty(authenticate(false), 'name', { value: 'authenticateUser' });
-  const authenticateWithAccount = Object.defineProperty(authenticate(true), 'name', {
-    value: 'authenticateWithAccount',
-  });
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const own = hooksOf(route.onRequest);
-    // Never twice (a route's options passed through here again).
-    if (own.includes(authenticateUser) || own.includes(authenticateWithAccount)) return;
-    const hook = route.config?.withAccount === true ? authenticateWithAccount : authenticateUser;
-    route.onRequest = [hook, ...own] as RouteOptions['onRequest'];
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header || !header.startsWith('Bearer ')) return;
+    const verified = await verifyToken(app.deps.database.db, header.slice(7).trim(), app.deps.clock.now());
+    if (verified && verified.user.status === 'active') request.auth = verified;
   });
 
   // Synchronous (done callback): the token was read by the hook above; nothing is left to wait for.
@@ -183,11 +153,6 @@ export function registerAuth(app: FastifyInstance): void {
       });
     }
   });
-}
-
-/** The signed-in user's profile and figures on a route with `config.withAccount`. */
-export function currentAccount(request: FastifyRequest): MemberAccount | undefined {
-  return request.auth?.account;
 }
 
 /** The signed-in user of a route guarded by requireMember/requireAdmin. */

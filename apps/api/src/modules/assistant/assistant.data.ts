@@ -1,5 +1,6 @@
 import { centsToMajor, formatMoney, planYieldLabel, type AssistantLanguage } from '@app/shared';
 import type { DbOrTx } from '@app/db';
+import { accountFigures } from '../../ledger/ledger';
 import { getSettings } from '../settings/settings.service';
 import * as repository from './assistant.repository';
 import type { Period } from './assistant.intents';
@@ -24,10 +25,10 @@ const money = (cents: number) => formatMoney(centsToMajor(cents));
 export const LIST_LIMIT = 10;
 
 export async function getBalance(ctx: DataContext) {
-  const figures = await repository.cashFigures(ctx.db, ctx.userId);
+  const figures = await accountFigures(ctx.db, ctx.userId);
   return {
-    balance: centsToMajor(figures.cash),
-    balance_text: money(figures.cash),
+    balance: centsToMajor(figures.balance),
+    balance_text: money(figures.balance),
     invested: centsToMajor(figures.invested),
     invested_text: money(figures.invested),
     held_for_withdrawals: centsToMajor(figures.held),
@@ -37,13 +38,13 @@ export async function getBalance(ctx: DataContext) {
 
 export async function getEarnings(ctx: DataContext, period: Period | null) {
   if (!period) {
-    const figures = await repository.cashFigures(ctx.db, ctx.userId);
+    const figures = await accountFigures(ctx.db, ctx.userId);
     return {
       period: 'all time',
       from: null,
       to: null,
-      earned: centsToMajor(figures.earnings),
-      earned_text: money(figures.earnings),
+      earned: centsToMajor(figures.totalEarnings),
+      earned_text: money(figures.totalEarnings),
     };
   }
   const earned = await repository.earningsBetween(ctx.db, ctx.userId, period.from, period.to);
@@ -58,12 +59,12 @@ export async function getEarnings(ctx: DataContext, period: Period | null) {
 
 export async function getDeposits(ctx: DataContext) {
   const [figures, latest] = await Promise.all([
-    repository.cashFigures(ctx.db, ctx.userId),
+    accountFigures(ctx.db, ctx.userId),
     repository.latestDeposit(ctx.db, ctx.userId),
   ]);
   return {
-    confirmed_total: centsToMajor(figures.deposits),
-    confirmed_total_text: money(figures.deposits),
+    confirmed_total: centsToMajor(figures.totalDeposit),
+    confirmed_total_text: money(figures.totalDeposit),
     confirmed_count: figures.depositCount,
     latest: latest
       ? {
@@ -79,7 +80,7 @@ export async function getDeposits(ctx: DataContext) {
 
 export async function getWithdrawals(ctx: DataContext) {
   const [figures, latest] = await Promise.all([
-    repository.cashFigures(ctx.db, ctx.userId),
+    accountFigures(ctx.db, ctx.userId),
     repository.latestWithdrawal(ctx.db, ctx.userId),
   ]);
   return {

@@ -15,67 +15,6 @@ const day = (value: unknown): string | null =>
       ? value.slice(0, 10)
       : (value as Date).toISOString().slice(0, 10);
 
-export interface CashFigures {
-  /** Cents. */
-  cash: number;
-  invested: number;
-  held: number;
-  earnings: number;
-  deposits: number;
-  depositCount: number;
-  /** Paid out to the member (cents, positive) and how many withdrawals. */
-  withdrawn: number;
-  withdrawnCount: number;
-}
-
-/**
- * Balances of the member's accounts and the running totals of their cash and hold accounts: one
- * indexed read of the member's few account rows and their totals (a row per account and entry kind).
- */
-export async function cashFigures(db: DbOrTx, userId: number): Promise<CashFigures> {
-  const rows = await queryRows<{
-    kind: string;
-    balance: unknown;
-    entry_kind: string | null;
-    total: unknown;
-    entries: unknown;
-  }>(
-    db,
-    sql`select a.kind, a.balance, t.entry_kind, t.total, t.entries
-      from ledger_accounts a left join ledger_account_totals t on t.account_id = a.id
-      where a.user_id = ${userId}`,
-  );
-  const figures: CashFigures = {
-    cash: 0,
-    invested: 0,
-    held: 0,
-    earnings: 0,
-    deposits: 0,
-    depositCount: 0,
-    withdrawn: 0,
-    withdrawnCount: 0,
-  };
-  for (const row of rows) {
-    if (row.kind === 'cash') {
-      figures.cash = num(row.balance);
-      if (row.entry_kind === 'earning') figures.earnings = num(row.total);
-      if (row.entry_kind === 'deposit') {
-        figures.deposits = num(row.total);
-        figures.depositCount = num(row.entries);
-      }
-    } else if (row.kind === 'invested') {
-      figures.invested = num(row.balance);
-    } else if (row.kind === 'withdrawal_hold') {
-      figures.held = num(row.balance);
-      if (row.entry_kind === 'withdrawal_paid') {
-        figures.withdrawn = -num(row.total);
-        figures.withdrawnCount = num(row.entries);
-      }
-    }
-  }
-  return figures;
-}
-
 /** The member's loyalty points (a cached column proven by the ledger check, decision 033). */
 export async function loyaltyPoints(db: DbOrTx, userId: number): Promise<number> {
   const rows = await queryRows<{ points: unknown }>(

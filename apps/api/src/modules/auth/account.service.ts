@@ -14,15 +14,13 @@ import {
   type UserProfileRow,
   userProfiles,
   type UserRow,
-  users,
 } from '@app/db';
 import { AppError } from '../../errors';
-import { accountFigureFields, toAccountFigures, type AccountFigures } from '../../ledger/ledger';
+import { accountFigures, type AccountFigures } from '../../ledger/ledger';
 import { isoDate } from '../../lib/iso-date';
 import { hashPassword } from '../../lib/password';
 import { uniqueViolation } from '../../lib/db-errors';
 import { toProfile } from '../profile/profile.service';
-import type { MemberAccount } from './token.service';
 import * as repository from './users.repository';
 
 export interface AccountSummary {
@@ -69,35 +67,25 @@ export function toUserResponse(
   };
 }
 
-const profileAndFigures = preparedPerDb((db) =>
+const profileOf = preparedPerDb((db) =>
   db
-    .select({ profile: userProfiles, ...accountFigureFields })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('profile_and_figures'),
+    .select({ country: userProfiles.country, personalEnc: userProfiles.personalEnc })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, sql.placeholder('userId')))
+    .prepare('profile_of'),
 );
 
 /**
- * The user as the API shows it: the profile and money figures come with the token when the route has
- * `config.withAccount` (`preloaded`), and the answer is made at once, in the same turn (GET /api/me
- * answers without one more promise, decision 149); else from one more query on top of the loaded row.
- * The profile's personal fields are one sealed document: one decryption, and none for a member
- * without a profile.
+ * The user as the API shows it (GET /api/me): the profile and the money figures, read from the
+ * ledger's one function. The profile's personal fields are one sealed document: one decryption, and
+ * none for a member without a profile.
  */
-export function getUserResponse(
-  db: DbOrTx,
-  appKey: Buffer,
-  user: AuthUser,
-  preloaded?: MemberAccount,
-): UserResponse | Promise<UserResponse> {
-  if (preloaded) return toUserResponse(appKey, user, preloaded.profile, toSummary(preloaded.figures));
-  return readUserResponse(db, appKey, user);
-}
-
-async function readUserResponse(db: DbOrTx, appKey: Buffer, user: AuthUser): Promise<UserResponse> {
-  const [row] = await profileAndFigures(db).execute({ userId: user.id });
-  return toUserResponse(appKey, user, row?.profile ?? null, toSummary(toAccountFigures(row)));
+export async function getUserResponse(db: DbOrTx, appKey: Buffer, user: AuthUser): Promise<UserResponse> {
+  const [[profile], figures] = await Promise.all([
+    profileOf(db).execute({ userId: user.id }),
+    accountFigures(db, user.id),
+  ]);
+  return toUserResponse(appKey, user, profile ?? null, toSummary(figures));
 }
 
 /** Withdrawals, loans and investing need a verified email (DESIGN §6). */

@@ -13,7 +13,7 @@ import {
   UserResponse,
   VerifyOtpRequest,
 } from '@app/shared';
-import { currentAccount, currentUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { getUserResponse } from './account.service';
 import { resendEmailOtp, verifyEmailOtp } from './email-verification.service';
@@ -150,7 +150,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     {
-      config: { withAccount: true },
       onRequest: app.requireMember,
       schema: {
         tags: ['auth'],
@@ -159,9 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserResponse, ...errorResponses(401, 403) },
       },
     },
-    // Not async: with the account read along with the token, the answer is ready in this turn.
-    (request) =>
-      getUserResponse(app.deps.database.db, app.deps.appKey, currentUser(request), currentAccount(request)),
+    async (request) => getUserResponse(app.deps.database.db, app.deps.appKey, currentUser(request)),
   );
 
   app.post(

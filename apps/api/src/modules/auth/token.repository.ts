@@ -1,16 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  apiTokens,
-  authUserColumns,
-  compileRowMapping,
-  jsonRow,
-  preparedPerDb,
-  rowCopy,
-  userProfiles,
-  users,
-  type DbOrTx,
-} from '@app/db';
-import { accountFigureFields } from '../../ledger/ledger';
+import { apiTokens, authUserColumns, preparedPerDb, users, type DbOrTx } from '@app/db';
 
 export async function insertToken(
   db: DbOrTx,
@@ -68,9 +57,6 @@ export function nextExpiry(
   return new Date(Math.min(idle, absolute));
 }
 
-/** `ids` as one parameter: a PostgreSQL array literal, read the same way by node-postgres and PGlite. */
-const idList = (ids: number[]) => `{${ids.join(',')}}`;
-
 /**
  * The token columns a request's check reads: not its owner (the user's row comes with it), nor what
  * only the sessions list shows (user agent, IP, creation time) (decision 148).
@@ -88,77 +74,21 @@ const tokenCheckColumns = {
   reauthAt: apiTokens.reauthAt,
 };
 
-/**
- * The profile columns GET /api/me shows. The key column comes first: a left-joined object is null
- * when its first column is (Drizzle's rule, kept by compileRowMapping), and the country may be null.
- */
-const accountProfileColumns = {
-  userId: userProfiles.userId,
-  country: userProfiles.country,
-  personalEnc: userProfiles.personalEnc,
-};
-
-/**
- * Tokens with their owners in one round trip (every authenticated request reads both); several
- * requests' tokens at once when they arrive together (token.service, decision 006). Each row arrives as
- * one JSON value (`jsonRow`, decision 149).
- */
-const tokensWithUser = preparedPerDb((db) =>
-  compileRowMapping(
-    db
-      .select(jsonRow({ token: tokenCheckColumns, user: authUserColumns }))
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.userId))
-      .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`)
-      .prepare('tokens_with_user'),
-  ),
-);
-
-export type TokenWithUser = Awaited<ReturnType<ReturnType<typeof tokensWithUser>['execute']>>[number];
-
-/** A copy of a token read for a further request of the same batch (the select's own row copy). */
-export const tokenWithUserCopy = (db: DbOrTx) => rowCopy(tokensWithUser(db));
-
-export async function findTokensWithUser(db: DbOrTx, ids: number[]): Promise<Map<number, TokenWithUser>> {
-  const rows = await tokensWithUser(db).execute({ ids: idList(ids) });
-  return new Map(rows.map((row) => [row.token.id, row]));
-}
-
-const tokensWithAccountFields = {
-  token: tokenCheckColumns,
-  user: authUserColumns,
-  profile: accountProfileColumns,
-  ...accountFigureFields,
-};
-
-/**
- * The select of GET /api/me's token read, its rows as one JSON value each (`jsonRow`), or with
- * `{ json: false }` as columns (for the test that compares the two mappings).
- */
-export const tokensWithAccountSelect = (db: DbOrTx, { json = true } = {}) =>
+/** A token with its owner: every authenticated request reads both, in one prepared statement. */
+const tokenWithUser = preparedPerDb((db) =>
   db
-    .select(json ? jsonRow(tokensWithAccountFields) : tokensWithAccountFields)
+    .select({ token: tokenCheckColumns, user: authUserColumns })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(sql`${apiTokens.id} = ANY(${sql.placeholder('ids')}::int[])`);
-
-const tokensWithAccount = preparedPerDb((db) =>
-  compileRowMapping(tokensWithAccountSelect(db).prepare('tokens_with_account')),
+    .where(eq(apiTokens.id, sql.placeholder('id')))
+    .prepare('token_with_user'),
 );
 
-export type TokenWithAccount = Awaited<ReturnType<ReturnType<typeof tokensWithAccount>['execute']>>[number];
+export type TokenWithUser = Awaited<ReturnType<ReturnType<typeof tokenWithUser>['execute']>>[number];
 
-/** A copy of a token read with its account for a further request of the same batch. */
-export const tokenWithAccountCopy = (db: DbOrTx) => rowCopy(tokensWithAccount(db));
-
-/** Tokens with their owners, the owners' profiles and money figures: GET /api/me in one round trip. */
-export async function findTokensWithAccount(
-  db: DbOrTx,
-  ids: number[],
-): Promise<Map<number, TokenWithAccount>> {
-  const rows = await tokensWithAccount(db).execute({ ids: idList(ids) });
-  return new Map(rows.map((row) => [row.token.id, row]));
+export async function findTokenWithUser(db: DbOrTx, id: number): Promise<TokenWithUser | undefined> {
+  const [row] = await tokenWithUser(db).execute({ id });
+  return row;
 }
 
 export async function touchToken(

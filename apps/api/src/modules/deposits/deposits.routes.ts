@@ -11,7 +11,7 @@ import {
   DepositTotalResponse,
   IdParams,
 } from '@app/shared';
-import { currentAccount, currentUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import {
   cancelDeposit,
@@ -61,7 +61,6 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deposits/total',
     {
-      config: { withAccount: true },
       onRequest: app.requireMember,
       schema: {
         tags: ['deposits'],
@@ -70,7 +69,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DepositTotalResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request) => depositTotal(app.deps, currentUser(request).id, currentAccount(request)?.figures),
+    async (request) => depositTotal(app.deps, currentUser(request).id),
   );
 
   app.get(

@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { GatewayError } from '../../integrations/payments/gateway';
-import { accountFigures, type AccountFigures } from '../../ledger/ledger';
+import { accountFigures } from '../../ledger/ledger';
 import { pageMeta } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
@@ -205,17 +205,9 @@ export async function getDeposit(deps: AppDeps, userId: number, id: number): Pro
   return toDeposit(row);
 }
 
-/**
- * GET /api/deposits/total: what reached the balance through deposits (the ledger's figure). The route
- * has `config.withAccount`, so the figures come with the token's read (`preloaded`, one statement for
- * the requests that arrive together, decisions 006 and 144); without them, one more query.
- */
-export async function depositTotal(
-  deps: AppDeps,
-  userId: number,
-  preloaded?: AccountFigures,
-): Promise<{ total_deposits: number }> {
-  const figures = preloaded ?? (await accountFigures(deps.database.db, userId));
+/** GET /api/deposits/total: what reached the balance through deposits (the ledger's figure). */
+export async function depositTotal(deps: AppDeps, userId: number): Promise<{ total_deposits: number }> {
+  const figures = await accountFigures(deps.database.db, userId);
   return { total_deposits: centsToMajor(figures.totalDeposit) };
 }
 

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } f
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   adminQueueTotals,
-  compileRowMapping,
   deposits,
   loanApplications,
   preparedPerDbAndKey,
@@ -21,7 +20,7 @@ import { AppError } from '../../../errors';
 import { COUNT_PAGES_AHEAD } from '../../../lib/paging';
 import { dayAfter, dayStart, isoDate } from '../../../lib/iso-date';
 import { queryRows } from '../../../ledger/sql';
-import { copyRead, createBatchLoader } from '../../../lib/batch-loader';
+import { createBatchLoader } from '../../../lib/batch-loader';
 
 /**
  * The shared reads of the three approval queues (issue 15 item 2, decisions 125–126 and 166): filtered
@@ -192,8 +191,7 @@ export async function selectQueuePageWithTotals<Row>(
 
 /**
  * A queue's default view (the whole pending queue, oldest first), the page every admin opens: its
- * statement prepared once per database handle, its rows mapped by compileRowMapping, bound to the
- * page's limit and offset (decision 135). The queue's totals are its count.
+ * statement prepared once per database handle, bound to the page's limit and offset (decision 135). The queue's totals are its count.
  */
 async function defaultQueuePage<Row>(
   db: DbOrTx,
@@ -213,21 +211,19 @@ async function defaultQueuePage<Row>(
 }
 
 function buildDefaultQueueStatement(db: DbOrTx, name: AdminQueue, queue: QueueTable) {
-  return compileRowMapping(
-    db
-      .select({
-        row: queue.table,
-        member: { id: users.id, username: users.username, email: users.email },
-        ...queueTotalsColumns(name, queue),
-      })
-      .from(queue.table)
-      .innerJoin(users, eq(users.id, queue.userId))
-      .where(eq(queue.status, 'pending'))
-      .orderBy(asc(queue.createdAt), asc(queue.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`admin_queue_${name}`),
-  );
+  return db
+    .select({
+      row: queue.table,
+      member: { id: users.id, username: users.username, email: users.email },
+      ...queueTotalsColumns(name, queue),
+    })
+    .from(queue.table)
+    .innerJoin(users, eq(users.id, queue.userId))
+    .where(eq(queue.status, 'pending'))
+    .orderBy(asc(queue.createdAt), asc(queue.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`admin_queue_${name}`);
 }
 
 const QUEUE_TABLES: Record<AdminQueue, QueueTable> = {
@@ -255,7 +251,7 @@ const defaultQueueLoader = preparedPerDbAndKey((db: DbOrTx, name: AdminQueue) =>
       );
       return new Map(keys.map((key, at) => [key, pages[at]!]));
     },
-    { maxInFlight: 4, maxBatch: 64, copy: copyRead },
+    { maxInFlight: 4, maxBatch: 64, copy: structuredClone },
   );
 });
 
