@@ -1,6 +1,7 @@
 // Authenticated GET /api/me against a bare node:http JSON server, measured in the same run, on PGlite
 // and on PostgreSQL; plus start-up time from an empty DATA_DIR to /readyz. Writes bench/RESULTS.md.
-// Targets (issue 2): ratio ≥ 0.30 of bare on PostgreSQL, ≥ 0.10 on PGlite.
+// Target (issue 35, decision 196): ratio ≥ 0.25 of bare on PostgreSQL. PGlite, the embedded default,
+// has no ratio target: its figures and what one member feels (one connection: p50, p99) are reported.
 //
 // The bare server's rate moves a lot from run to run on this machine (decision 006), so the servers
 // are measured in turn over several rounds (BENCH_ROUNDS, 3 by default), with the bare server measured
@@ -50,6 +51,8 @@ interface Target {
   name: string;
   /** Runs the load (after a 2 s warm-up) and answers its result. */
   measure: () => Promise<Measured>;
+  /** One member alone: one connection, that member's requests one after another. */
+  alone?: () => Promise<LoadResult>;
   stop: () => Promise<void>;
 }
 
@@ -102,13 +105,22 @@ async function productServer(driver: 'pglite' | 'postgres'): Promise<Target & { 
       if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from /api/me on ${driver}`);
       return result;
     },
+    alone: () =>
+      load({
+        url: `${server.url}/api/me`,
+        connections: 1,
+        durationSeconds: DURATION,
+        requests: memberRequests.slice(0, 1),
+      }),
     stop: () => server.stop(),
   };
 }
 
-const drivers: Array<{ driver: 'pglite' | 'postgres'; target: number }> = [{ driver: 'pglite', target: 0.1 }];
+const drivers: Array<{ driver: 'pglite' | 'postgres'; target: number | null }> = [
+  { driver: 'pglite', target: null },
+];
 const withPostgres = await postgresAvailable();
-if (withPostgres) drivers.push({ driver: 'postgres', target: 0.3 });
+if (withPostgres) drivers.push({ driver: 'postgres', target: 0.25 });
 else console.warn('PostgreSQL not reachable: measuring PGlite only.');
 
 // Informative, not the issue's measure: the same node:http server making one PostgreSQL round trip.
@@ -136,6 +148,7 @@ const loadBefore = loadavg()
 const bareRuns: Measured[] = [];
 const productRuns = new Map<string, Measured[]>(products.map((product) => [product.name, []]));
 const tripRuns: Measured[] = [];
+const aloneRuns = new Map<string, LoadResult>();
 try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     bareRuns.push(await bare.measure());
@@ -150,6 +163,10 @@ try {
   // The bare run after the last round: the second bracket of that round's runs.
   bareRuns.push(await bare.measure());
   console.log(`bare after the last round: ${bareRuns.at(-1)?.requestsPerSecond}`);
+  for (const product of products) {
+    const result = await product.alone?.();
+    if (result) aloneRuns.set(product.name, result);
+  }
 } finally {
   await bare.stop();
   await trip?.stop();
@@ -176,10 +193,11 @@ for (const { driver, target } of drivers) {
   const runs = productRuns.get(driver) ?? [];
   const ratios = runs.map((run, index) => run.requestsPerSecond / bareRate(index));
   const ratio = median(ratios);
-  const ok = ratio >= target;
+  const ok = target === null || ratio >= target;
   failed ||= !ok;
+  const verdict = target === null ? 'reported' : `≥ ${target.toFixed(2)} ${ok ? 'met' : 'MISSED'}`;
   rows.push(
-    `| GET /api/me on ${driver} | ${rps(runs).join(', ')} | ${median(runs.map((run) => run.p99Ms))} | ${ratios.map((r) => r.toFixed(2)).join(', ')} (median **${ratio.toFixed(2)}**) | ≥ ${target.toFixed(2)} ${ok ? 'met' : 'MISSED'} |`,
+    `| GET /api/me on ${driver} | ${rps(runs).join(', ')} | ${median(runs.map((run) => run.p99Ms))} | ${ratios.map((r) => r.toFixed(2)).join(', ')} (median **${ratio.toFixed(2)}**) | ${verdict} |`,
   );
 }
 // CPU per request: the bare server's divided by the product's, per round (the steadier measure on a
@@ -199,6 +217,9 @@ for (const { driver } of drivers) {
 const loadAfter = loadavg()
   .map((value) => value.toFixed(1))
   .join(' / ');
+const aloneRows = [...aloneRuns].map(
+  ([name, run]) => `| ${name} | ${run.requestsPerSecond} | ${run.p50Ms} | ${run.p99Ms} |`,
+);
 const startup = products.map((product) => `${product.name}: ${product.server.readyMs} ms`).join('; ');
 let oneTrip = '';
 if (trip) {
@@ -225,6 +246,12 @@ Load average of the machine (shared with other engineers' jobs) before ${loadBef
 | what | CPU µs per request, rounds 1–${ROUNDS} (bare: also after the last) | bare's CPU per request (mean of the two around) ÷ this one |
 |---|---:|---:|
 ${cpuRows.join('\n')}
+
+One member alone (one connection, their own requests one after another, ${DURATION} s, after the rounds):
+
+| database | requests/s | p50 ms | p99 ms |
+|---|---:|---:|---:|
+${aloneRows.join('\n')}
 
 Start-up from an empty data directory (spawn → first 200 from \`/readyz\`, migrations included): ${startup}.${oneTrip}`,
 );
