@@ -201,8 +201,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
 /**
  * Something built once per database (or transaction) handle and kept with it. For a prepared statement
  * (its main use) Drizzle skips rebuilding its SQL on each call, and node-postgres parses a named
- * statement once per connection; the token reads' batch loaders are kept the same way, one per handle.
- * For the hot paths of every request (decision 006).
+ * statement once per connection; the member pages' batch loaders are kept the same way, one per
+ * handle (decision 144).
  */
 export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   const cache = new WeakMap<DbOrTx, T>();

@@ -6,7 +6,7 @@
  * end of the current turn.
  *
  * Each read still starts after its request arrived, so nothing is served from a cache: the answer is
- * as fresh as a query of its own would be (decision 006).
+ * as fresh as a query of its own would be (decision 144).
  */
 export interface BatchLoaderOptions<V> {
   /** Batches running at once; more reads wait for the next batch. */

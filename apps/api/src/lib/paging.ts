@@ -24,8 +24,7 @@ export type MemberTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt:
  * One page of a member's rows of `table`, newest first, through the table's (user_id, created_at)
  * index, with the list's length: the kept length of the list (KEPT_LISTS), else the rows counted at
  * most COUNT_PAGES_AHEAD pages past this one. Pages of one list asked for together (the requests
- * that arrived in one turn of the event loop) are read by one statement (decision 144), as token
- * reads are (decision 006).
+ * that arrived in one turn of the event loop) are read by one statement (decision 144).
  */
 export async function selectMemberPage<Table extends MemberTable>(
   db: DbOrTx,

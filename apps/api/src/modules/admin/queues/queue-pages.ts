@@ -236,7 +236,7 @@ type DefaultQueueRows = Awaited<ReturnType<ReturnType<typeof buildDefaultQueueSt
 /**
  * The default view's reads per database handle and queue: admins who open the same page at the same
  * time (one turn of the event loop) share one execution of its statement, read after each of them
- * asked, as token reads are (decision 006); each gets its own copy of the rows (decision 144). The
+ * asked; each gets its own copy of the rows (decision 144). The
  * key is the page's limit and offset.
  */
 const defaultQueueLoader = preparedPerDbAndKey((db: DbOrTx, name: AdminQueue) => {
