@@ -24,15 +24,21 @@ let probes = 0;
 export function genericPlanOf(
   database: Database,
   build: (tx: Tx) => SQLWrapper,
-  /** Run it too (`EXPLAIN ANALYZE`), for the rows and loops of each node. */
-  options: { analyze?: boolean } = {},
+  /**
+   * `analyze`: run it too (`EXPLAIN ANALYZE`), for the rows and loops of each node. `asConfigured`:
+   * plan it as the connection is configured, with sequential scans allowed (the plan the product
+   * really gets), instead of forcing a generic plan without them.
+   */
+  options: { analyze?: boolean; asConfigured?: boolean } = {},
 ): Promise<string> {
   return database.db.transaction(async (tx) => {
     const dialect = (tx as unknown as { dialect: { sqlToQuery(query: SQL): Query } }).dialect;
     const query = dialect.sqlToQuery(build(tx).getSQL());
     const name = `plan_probe_${(probes += 1)}`;
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    if (!options.asConfigured) {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    }
     await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
     const values = query.params.map(literal).join(', ');
     const rows = await queryRows<{ 'QUERY PLAN': string }>(

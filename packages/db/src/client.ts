@@ -94,6 +94,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     await client.waitReady;
+    // Generic plans, as on PostgreSQL (decision 135): the plan chosen before any value is known is the
+    // one the plan tests read, and it does not depend on statistics, which nothing keeps current in
+    // PGlite (no autovacuum). A custom plan for a member's long history, without statistics, read all
+    // their entries to sort them where the generic plan reads one page through the ordered index.
+    await client.exec('SET plan_cache_mode = force_generic_plan');
     const db = drizzle({ client, schema }) as unknown as Db;
     return {
       db,
