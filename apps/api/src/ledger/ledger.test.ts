@@ -29,6 +29,21 @@ async function fund(userId: number, cents: number) {
   );
 }
 
+/** Moves `cents` of a member's cash to their withdrawal hold under `reference`. */
+const hold = (userId: number, cents: number, reference = ref('hold')) =>
+  db.transaction((tx) =>
+    postEntry(
+      tx,
+      {
+        kind: 'withdrawal_hold',
+        reference,
+        userId,
+        postings: transfer({ userId, kind: 'cash' }, { userId, kind: 'withdrawal_hold' }, cents),
+      },
+      now(),
+    ),
+  );
+
 describe('ledger', () => {
   it('answers a member’s figures from the accounts and their running totals; zeros before any money', async () => {
     const { user } = await createUser(app);
@@ -57,22 +72,7 @@ describe('ledger', () => {
         now(),
       ),
     );
-    await db.transaction((tx) =>
-      postEntry(
-        tx,
-        {
-          kind: 'withdrawal_hold',
-          reference: ref('hold'),
-          userId: user.id,
-          postings: transfer(
-            { userId: user.id, kind: 'cash' },
-            { userId: user.id, kind: 'withdrawal_hold' },
-            600,
-          ),
-        },
-        now(),
-      ),
-    );
+    await hold(user.id, 600);
     await pendingWithdrawalForHold(db, user.id, now());
     // Another member's money is not theirs.
     const other = await createUser(app);
@@ -92,23 +92,7 @@ describe('ledger', () => {
     const { user } = await createUser(app);
     await fund(user.id, 10_000);
     const reference = ref('hold');
-    const post = () =>
-      db.transaction((tx) =>
-        postEntry(
-          tx,
-          {
-            kind: 'withdrawal_hold',
-            reference,
-            userId: user.id,
-            postings: transfer(
-              { userId: user.id, kind: 'cash' },
-              { userId: user.id, kind: 'withdrawal_hold' },
-              2500,
-            ),
-          },
-          now(),
-        ),
-      );
+    const post = () => hold(user.id, 2500, reference);
     expect((await post()).created).toBe(true);
     expect((await post()).created).toBe(false);
     expect(await userBalance(db, user.id, 'cash')).toBe(7500);
@@ -121,24 +105,7 @@ describe('ledger', () => {
     const { user } = await createUser(app);
     await fund(user.id, 1000);
     const reference = ref('overdraft');
-    await expect(
-      db.transaction((tx) =>
-        postEntry(
-          tx,
-          {
-            kind: 'withdrawal_hold',
-            reference,
-            userId: user.id,
-            postings: transfer(
-              { userId: user.id, kind: 'cash' },
-              { userId: user.id, kind: 'withdrawal_hold' },
-              1001,
-            ),
-          },
-          now(),
-        ),
-      ),
-    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(hold(user.id, 1001, reference)).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await userBalance(db, user.id, 'cash')).toBe(1000);
     const entries = await queryRows(db, sql`select id from ledger_entries where reference = ${reference}`);
     expect(entries).toHaveLength(0);
@@ -222,24 +189,7 @@ describe('ledger', () => {
     const { user } = await createUser(app);
     await fund(user.id, 10_000);
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () =>
-        db.transaction((tx) =>
-          postEntry(
-            tx,
-            {
-              kind: 'withdrawal_hold',
-              reference: ref('race'),
-              userId: user.id,
-              postings: transfer(
-                { userId: user.id, kind: 'cash' },
-                { userId: user.id, kind: 'withdrawal_hold' },
-                1000,
-              ),
-            },
-            now(),
-          ),
-        ),
-      ),
+      Array.from({ length: 20 }, () => hold(user.id, 1000, ref('race'))),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
     for (const result of results) {
