@@ -17,8 +17,8 @@ declare module 'vitest' {
 
 /**
  * Once per run of an API project: one migrated database, which every test file clones instead of
- * creating and migrating its own (initdb in WASM alone took about 4 s a file on PGlite). Each file
- * still runs the migrator on its clone, which finds nothing to do.
+ * creating and migrating its own (initdb in WASM alone took about 4 s a file on PGlite). A clone is
+ * not migrated again (test/db.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.name === 'api:postgres') {

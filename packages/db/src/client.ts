@@ -89,7 +89,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const startParams = options.sharedBuffersMb
       ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`]
       : undefined;
-    const client = new PGlite(options.dataDir ?? undefined, {
+    // One options object: PGlite reads its second argument only when the first is a data directory,
+    // so an in-memory database given (undefined, options) silently lost its template and settings.
+    const client = new PGlite({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(startParams ? { startParams } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

@@ -37,4 +37,23 @@ describe('the embedded database in a data directory', () => {
     expect(await rowsOf(again, 'select value from kept')).toEqual([{ value: 'still here' }]);
     expect(await rowsOf(again, 'show shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
   }, 120_000);
+
+  test('in memory, starts from a dump of another database and takes its settings (the test template)', async () => {
+    const source = await openDatabase({ driver: 'pglite', dataDir: null });
+    opened.push(source);
+    await source.exec('create table kept (value text); insert into kept values ($$from the dump$$)');
+    const dump = await source.dumpDataDir!('none');
+    const copy = await openDatabase({
+      driver: 'pglite',
+      dataDir: null,
+      loadDataDir: dump,
+      sharedBuffersMb: 24,
+    });
+    opened.push(copy);
+    expect(await rowsOf(copy, 'select value from kept')).toEqual([{ value: 'from the dump' }]);
+    expect(await rowsOf(copy, 'show shared_buffers')).toEqual([{ shared_buffers: '24MB' }]);
+    // A copy, not the same database: a change to it leaves the source as it was.
+    await copy.exec('delete from kept');
+    expect(await rowsOf(source, 'select value from kept')).toEqual([{ value: 'from the dump' }]);
+  }, 120_000);
 });
