@@ -7,7 +7,6 @@ import {
   deposits,
   loans,
   userPlans,
-  userProfiles,
   type UserRow,
   users,
   withdrawals,
@@ -36,7 +35,7 @@ import { toDeposit } from '../deposits/deposits.service';
 import { listGoals } from '../goals/goals.service';
 import { listNotifications } from '../notifications/notifications.service';
 import { notificationLanguage } from '../notifications/notification-texts';
-import { toProfile } from '../profile/profile.service';
+import { findProfile, toProfile } from '../profile/profile.service';
 import { toWithdrawal } from '../withdrawals/withdrawals.service';
 import { recordAudit } from '../audit/audit.service';
 import { queueMemberSummary } from './queues/queue-pages';
@@ -141,7 +140,7 @@ export async function memberDetail(
 ): Promise<AdminMemberDetailResponse> {
   const { db } = deps.database;
   const user = await findMember(db, id);
-  const [profileRow] = await db.select().from(userProfiles).where(eq(userProfiles.userId, id));
+  const profileRow = await findProfile(db, id);
   const money = seesMoney(admin);
   let figures: AdminMemberDetailResponse['money'] = null;
   if (money) {
@@ -169,7 +168,7 @@ export async function memberDetail(
       currency: user.currency,
       two_factor_enabled: user.totpEnabledAt !== null,
     },
-    profile: toProfile(deps.appKey, user.id, profileRow ?? null),
+    profile: toProfile(deps.appKey, user.id, profileRow),
     money: figures,
     sections: MEMBER_SECTIONS.filter((section) => money || !MONEY_SECTIONS.includes(section)),
   };

@@ -6,21 +6,13 @@ import {
   centsToMajor,
   type UserResponse,
 } from '@app/shared';
-import { eq, sql } from 'drizzle-orm';
-import {
-  type AuthUser,
-  type DbOrTx,
-  preparedPerDb,
-  type UserProfileRow,
-  userProfiles,
-  type UserRow,
-} from '@app/db';
+import { type AuthUser, type DbOrTx, type UserProfileRow, type UserRow } from '@app/db';
 import { AppError } from '../../errors';
 import { accountFigures, type AccountFigures } from '../../ledger/ledger';
 import { isoDate } from '../../lib/iso-date';
 import { hashPassword } from '../../lib/password';
 import { uniqueViolation } from '../../lib/db-errors';
-import { toProfile } from '../profile/profile.service';
+import { findProfile, toProfile } from '../profile/profile.service';
 import * as repository from './users.repository';
 
 export interface AccountSummary {
@@ -67,25 +59,14 @@ export function toUserResponse(
   };
 }
 
-const profileOf = preparedPerDb((db) =>
-  db
-    .select({ country: userProfiles.country, personalEnc: userProfiles.personalEnc })
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, sql.placeholder('userId')))
-    .prepare('profile_of'),
-);
-
 /**
  * The user as the API shows it (GET /api/me): the profile and the money figures, read from the
  * ledger's one function. The profile's personal fields are one sealed document: one decryption, and
  * none for a member without a profile.
  */
 export async function getUserResponse(db: DbOrTx, appKey: Buffer, user: AuthUser): Promise<UserResponse> {
-  const [[profile], figures] = await Promise.all([
-    profileOf(db).execute({ userId: user.id }),
-    accountFigures(db, user.id),
-  ]);
-  return toUserResponse(appKey, user, profile ?? null, toSummary(figures));
+  const [profile, figures] = await Promise.all([findProfile(db, user.id), accountFigures(db, user.id)]);
+  return toUserResponse(appKey, user, profile, toSummary(figures));
 }
 
 /** Withdrawals, loans and investing need a verified email (DESIGN §6). */

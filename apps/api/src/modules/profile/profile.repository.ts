@@ -1,5 +1,19 @@
-import { eq } from 'drizzle-orm';
-import { userProfiles, users, type DbOrTx, type UserProfileRow } from '@app/db';
+import { eq, sql } from 'drizzle-orm';
+import { preparedPerDb, userProfiles, users, type DbOrTx, type UserProfileRow } from '@app/db';
+
+const profileOf = preparedPerDb((db) =>
+  db
+    .select()
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, sql.placeholder('userId')))
+    .prepare('profile_of'),
+);
+
+/** The member's profile row, or null before they saved one. */
+export async function findProfile(db: DbOrTx, userId: number): Promise<UserProfileRow | null> {
+  const [row] = await profileOf(db).execute({ userId });
+  return row ?? null;
+}
 
 /** The member's profile row, locked for the update that reads, merges and writes it. */
 export async function lockProfile(db: DbOrTx, userId: number): Promise<UserProfileRow | null> {

@@ -14,6 +14,7 @@ import { sealPersonal, toProfile, type PersonalFields } from './profile-sealing'
 import * as repository from './profile.repository';
 
 export { toProfile } from './profile-sealing';
+export { findProfile } from './profile.repository';
 
 /** The country checks of the merged profile: field errors (400), nothing stored when any fails. */
 function checkCountryRules(profile: Profile, sent: UpdateProfileValues): Profile {

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { userProfiles, type AuthUser, type DbOrTx } from '@app/db';
+import type { AuthUser, DbOrTx } from '@app/db';
 import {
   ACTIVITY_TYPES,
   monthsBetween,
@@ -10,7 +9,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { getSettings } from '../settings/settings.service';
-import { toProfile } from '../profile/profile.service';
+import { findProfile, toProfile } from '../profile/profile.service';
 import { movementType } from './statement-rows';
 import { cashBalanceBefore, totalsByKind } from './statements.repository';
 import {
@@ -59,8 +58,7 @@ function monthRange(month: string): { from: Date; until: Date } {
  * account is addressed by its business name, the person named as its holder (decision 185).
  */
 async function legalIdentity(deps: AppDeps, db: DbOrTx, user: AuthUser, language: StatementLanguage) {
-  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id)).limit(1);
-  const profile = toProfile(deps.appKey, user.id, row ?? null);
+  const profile = toProfile(deps.appKey, user.id, await findProfile(db, user.id));
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
   const country = profile.country
     ? (new Intl.DisplayNames([language], { type: 'region' }).of(profile.country) ?? profile.country)
