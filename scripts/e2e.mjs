@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: builds the web app, checks that Debian's Chromium is there (installing it with
+// `npm run test:e2e`: builds the web app (unless WEB_BUILT=1), checks that Debian's Chromium is there (installing it with
 // apt-get when running as root), then runs the end-to-end suite (e2e/) against the real server.
 import { execSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -23,8 +23,11 @@ if (!process.env.CHROMIUM_PATH && !hasChromium()) {
   }
 }
 
-const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// `npm test` builds the web app in its first stage (scripts/test.mjs) and says so with WEB_BUILT=1.
+if (process.env.WEB_BUILT !== '1') {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const extra = process.argv.slice(2);
 // One spec file named: one worker, so global-setup.ts starts one server, not one per worker.
