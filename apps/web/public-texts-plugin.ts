@@ -11,6 +11,12 @@ import type { Plugin } from 'vite';
  */
 export const PUBLIC_TEXT_NAMESPACES = ['site', 'home', 'common', 'notFound', 'picker', 'session'];
 
+/**
+ * The namespaces only the back office uses (its screens and its tables). A member page's English
+ * texts (`en.json?member`) leave them out; the back office's screens add them (`en.json?admin`).
+ */
+export const ADMIN_TEXT_NAMESPACES = ['admin', 'adminQueues'];
+
 type Site = Record<string, unknown> & { help: Record<string, unknown> };
 
 /**
@@ -24,23 +30,38 @@ function splitPageTexts(site: Site): { pages: Record<string, unknown>; rest: Sit
 }
 
 /**
- * Serves `locales/en.json?public` (src/i18n/index.ts): the public namespaces only in the browser build
- * (and of the API messages only those whose English differs from the key), less the information
- * pages' and the help center's texts, which `locales/en.json?pages` serves to those pages' own chunks
- * (src/i18n/page-texts.ts): the home page does not carry them (issue 39). The prerender and the tests
- * (vitest.config.ts) get the whole file from `?public`, which need no split.
+ * Serves the parts of `locales/en.json` (src/i18n/index.ts):
+ * - `?public`: the public namespaces only in the browser build (and of the API messages only those
+ *   whose English differs from the key), less the information pages' and the help center's texts,
+ *   which `?pages` serves to those pages' own chunks (src/i18n/page-texts.ts): the home page does not
+ *   carry them (issue 39);
+ * - `?member`: every text but the back office's namespaces, for the member area and the sign-in
+ *   screens; `?admin`: the back office's namespaces, for its screens (issue 39: a member page does not
+ *   load the back office's texts).
+ * The prerender and the tests (vitest.config.ts) get the whole file from `?public` and `?member`,
+ * which need no split.
  */
 export function publicTexts({ publicOnly }: { publicOnly: boolean }): Plugin {
   return {
     name: 'public-texts',
     load(id) {
-      const part = /[\\/]locales[\\/]en\.json\?(public|pages)$/.exec(id)?.[1];
+      const part = /[\\/]locales[\\/]en\.json\?(public|pages|member|admin)$/.exec(id)?.[1];
       if (!part) return null;
       const file = id.slice(0, id.indexOf('?'));
       const all = JSON.parse(readFileSync(file, 'utf8')) as {
         translation: Record<string, unknown> & { site: Site };
         messages: Record<string, unknown>;
       };
+      if (part === 'member' || part === 'admin') {
+        const admin = part === 'admin';
+        const translation = Object.fromEntries(
+          Object.entries(all.translation).filter(
+            ([namespace]) => (!publicOnly && !admin) || ADMIN_TEXT_NAMESPACES.includes(namespace) === admin,
+          ),
+        );
+        const texts = admin ? { translation } : { translation, messages: all.messages };
+        return { code: `export default ${JSON.stringify(texts)};`, moduleType: 'js' };
+      }
       const split = splitPageTexts(all.translation.site);
       if (part === 'pages') {
         const pages = { translation: { site: split.pages } };

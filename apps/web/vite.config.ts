@@ -20,11 +20,11 @@ const DEFINE = {
   'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
 };
 
-/** What every member page needs before its first paint: the shell, its deposit button, all English texts. */
+/** What every member page needs before its first paint: the shell, its deposit button, the English texts but the back office's. */
 const MEMBER_SHELL = [
   'features/member-shell/routes/member-layout.tsx',
   'features/deposits/components/deposit-action.tsx',
-  'i18n/locales/en.json',
+  'i18n/locales/en.json?member',
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { isValidElement, lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { loadAllTexts } from '#i18n/index';
+import { loadAdminTexts, loadMemberTexts } from '#i18n/index';
 import { MEMBER_PLANS_PATH } from '#lib/member-paths';
 import { PlansRoute } from './plans-route';
 import { RequireAdmin } from './guards/require-admin';
@@ -13,18 +13,20 @@ type PageComponent<P extends object> = ComponentType<P> & { preload: () => Promi
 /**
  * A route component loaded on first visit (its own chunk). Once its chunk is loaded (preload) it
  * renders at once instead of suspending, which lets a prerendered page hydrate in one pass. Its chunk
- * loads with every English text (`loadAllTexts`) unless it is a public page, whose texts are in the
- * main bundle (`texts: 'public'`, decision 106).
+ * loads with every English text but the back office's (`loadMemberTexts`) unless it is a public page,
+ * whose texts are in the main bundle (`texts: 'public'`, decision 106); a back office screen's with the
+ * back office's too (`texts: 'admin'`, `adminPage`).
  */
 function page<K extends string, P extends object>(
   importScreen: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-  texts: 'public' | 'all' = 'all',
+  texts: 'public' | 'member' | 'admin' = 'member',
 ): PageComponent<P> {
+  const loadTexts = texts === 'admin' ? loadAdminTexts : loadMemberTexts;
   const load =
     texts === 'public'
       ? importScreen
-      : () => Promise.all([importScreen(), loadAllTexts()]).then(([module]) => module);
+      : () => Promise.all([importScreen(), loadTexts()]).then(([module]) => module);
   let loaded: ComponentType<P> | undefined;
   const preload = async () => {
     loaded = (await load())[name];
@@ -39,6 +41,14 @@ function page<K extends string, P extends object>(
     return <Loaded {...props} />;
   }
   return Object.assign(Page, { preload });
+}
+
+/** A back office screen: it loads the back office's English texts too. */
+function adminPage<K extends string, P extends object>(
+  importScreen: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): PageComponent<P> {
+  return page(importScreen, name, 'admin');
 }
 
 // The prerendered public pages (and the 404): their texts are the public site's.
@@ -123,68 +133,86 @@ const InviteFriendsDialog = page(
 const PortfolioPage = page(() => import('../features/investing/routes/portfolio-page'), 'PortfolioPage');
 const ExplorePage = page(() => import('../features/loans/routes/explore-page'), 'ExplorePage');
 const MyGoalsPage = page(() => import('../features/goals/routes/my-goals-page'), 'MyGoalsPage');
-const AdminLoginPage = page(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
-const AdminHomePage = page(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
-const AdminAdminsPage = page(() => import('../features/admin/routes/admin-admins-page'), 'AdminAdminsPage');
-const AdminAnnouncementsPage = page(
+const AdminLoginPage = adminPage(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
+const AdminHomePage = adminPage(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
+const AdminAdminsPage = adminPage(
+  () => import('../features/admin/routes/admin-admins-page'),
+  'AdminAdminsPage',
+);
+const AdminAnnouncementsPage = adminPage(
   () => import('../features/admin/routes/announcements-page'),
   'AnnouncementsPage',
 );
-const AdminAuditLogPage = page(
+const AdminAuditLogPage = adminPage(
   () => import('../features/admin/routes/admin-audit-log-page'),
   'AdminAuditLogPage',
 );
-const AdminLayout = page(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
-const AdminQueuePage = page(() => import('../features/admin/queues/routes/queue-page'), 'QueuePage');
-const AdminQueueItemPage = page(
+const AdminLayout = adminPage(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
+const AdminQueuePage = adminPage(() => import('../features/admin/queues/routes/queue-page'), 'QueuePage');
+const AdminQueueItemPage = adminPage(
   () => import('../features/admin/queues/routes/queue-item-page'),
   'QueueItemPage',
 );
-const AdminMembersPage = page(() => import('../features/admin/queues/routes/members-page'), 'MembersPage');
-const AdminMemberPage = page(() => import('../features/admin/queues/routes/member-page'), 'MemberPage');
-const AdminOverviewPage = page(() => import('../features/admin/queues/routes/overview-page'), 'OverviewPage');
-const AdminKycPage = page(() => import('../features/admin/kyc/kyc-queue-page'), 'KycQueuePage');
-const AdminRefundsPage = page(() => import('../features/admin/queues/routes/refunds-page'), 'RefundsPage');
-const AdminCorrectionsPage = page(
+const AdminMembersPage = adminPage(
+  () => import('../features/admin/queues/routes/members-page'),
+  'MembersPage',
+);
+const AdminMemberPage = adminPage(() => import('../features/admin/queues/routes/member-page'), 'MemberPage');
+const AdminOverviewPage = adminPage(
+  () => import('../features/admin/queues/routes/overview-page'),
+  'OverviewPage',
+);
+const AdminKycPage = adminPage(() => import('../features/admin/kyc/kyc-queue-page'), 'KycQueuePage');
+const AdminRefundsPage = adminPage(
+  () => import('../features/admin/queues/routes/refunds-page'),
+  'RefundsPage',
+);
+const AdminCorrectionsPage = adminPage(
   () => import('../features/admin/corrections/corrections-page'),
   'CorrectionsPage',
 );
-const AdminReconciliationPage = page(
+const AdminReconciliationPage = adminPage(
   () => import('../features/admin/queues/routes/reconciliation-page'),
   'ReconciliationPage',
 );
-const AdminNotFoundPage = page(
+const AdminNotFoundPage = adminPage(
   () => import('../features/admin/routes/admin-not-found-page'),
   'AdminNotFoundPage',
 );
-const AdminPlansPage = page(() => import('../features/admin/routes/catalogue-list-pages'), 'PlansListPage');
-const AdminLoanPlansPage = page(
+const AdminPlansPage = adminPage(
+  () => import('../features/admin/routes/catalogue-list-pages'),
+  'PlansListPage',
+);
+const AdminLoanPlansPage = adminPage(
   () => import('../features/admin/routes/catalogue-list-pages'),
   'LoanPlansListPage',
 );
-const AdminPlanEditPage = page(() => import('../features/admin/routes/plan-edit-page'), 'PlanEditPage');
-const AdminLoanPlanEditPage = page(
+const AdminPlanEditPage = adminPage(() => import('../features/admin/routes/plan-edit-page'), 'PlanEditPage');
+const AdminLoanPlanEditPage = adminPage(
   () => import('../features/admin/routes/plan-edit-page'),
   'LoanPlanEditPage',
 );
-const AdminSettingsPage = page(
+const AdminSettingsPage = adminPage(
   () => import('../features/admin/routes/site-settings-page'),
   'SiteSettingsPage',
 );
-const AdminHelpListPage = page(
+const AdminHelpListPage = adminPage(
   () => import('../features/admin/routes/help-list-pages'),
   'HelpContentListPage',
 );
-const AdminHelpInboxPage = page(() => import('../features/admin/routes/help-inbox-page'), 'HelpInboxPage');
-const AdminHelpItemPage = page(
+const AdminHelpInboxPage = adminPage(
+  () => import('../features/admin/routes/help-inbox-page'),
+  'HelpInboxPage',
+);
+const AdminHelpItemPage = adminPage(
   () => import('../features/admin/routes/help-item-edit-page'),
   'HelpItemEditPage',
 );
-const AdminHelpLanguagesPage = page(
+const AdminHelpLanguagesPage = adminPage(
   () => import('../features/admin/routes/help-languages-page'),
   'HelpLanguagesPage',
 );
-const AdminHelpRequestPage = page(
+const AdminHelpRequestPage = adminPage(
   () => import('../features/admin/routes/help-request-page'),
   'HelpRequestPage',
 );

@@ -9,7 +9,8 @@ import type allEnglish from './locales/en.json';
 /**
  * i18next with English bundled (the fallback) and the other locales loaded when chosen. The browser
  * bundle carries the public site's English texts; the rest of English (the member and admin areas,
- * sign-in and sign-up) loads with the first screen that needs it (`loadAllTexts`, decision 106). The chosen
+ * sign-in and sign-up) loads with the first screen that needs it (`loadMemberTexts`, decision 106), the
+ * back office's only with its screens (`loadAdminTexts`). The chosen
  * language is stored locally and sets <html lang> and <html dir> (Arabic is right-to-left); it is also
  * mirrored in a `lang` cookie, so the server can send the public pages prerendered in that language
  * (docs/decisions/055-prerendered-public-pages.md). At build time (no document) it only translates.
@@ -75,18 +76,31 @@ export const i18nReady: Promise<unknown> = i18n
     showSupportNotice: false,
   });
 
-let allTexts: Promise<void> | undefined;
+let memberTexts: Promise<void> | undefined;
+let adminTexts: Promise<void> | undefined;
+
+function addTexts(texts: { translation: Record<string, unknown>; messages?: Record<string, unknown> }) {
+  i18n.addResourceBundle('en', 'translation', texts.translation, true, false);
+  if (texts.messages) i18n.addResourceBundle('en', 'messages', texts.messages, true, false);
+}
 
 /**
- * Loads every English text: the browser bundle has only the public site's (decision 106). The route
- * table waits for it before showing any screen but a prerendered public page; later calls share it.
+ * Loads every English text but the back office's: the browser bundle has only the public site's
+ * (decision 106). The route table waits for it before showing any screen but a prerendered public
+ * page; later calls share it.
  */
-export function loadAllTexts(): Promise<void> {
-  allTexts ??= import('./locales/en.json').then(({ default: all }) => {
-    i18n.addResourceBundle('en', 'translation', all.translation, true, false);
-    i18n.addResourceBundle('en', 'messages', all.messages, true, false);
-  });
-  return allTexts;
+export function loadMemberTexts(): Promise<void> {
+  memberTexts ??= import('./locales/en.json?member').then(({ default: texts }) => addTexts(texts));
+  return memberTexts;
+}
+
+/** Loads the back office's English texts too (its screens wait for them): a member page never does. */
+export function loadAdminTexts(): Promise<void> {
+  adminTexts ??= Promise.all([
+    loadMemberTexts(),
+    import('./locales/en.json?admin').then(({ default: texts }) => addTexts(texts)),
+  ]).then(() => undefined);
+  return adminTexts;
 }
 
 /** Changes the language and remembers it. */

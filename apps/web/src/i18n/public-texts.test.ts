@@ -1,22 +1,22 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_TEXT_NAMESPACES, publicTexts } from '../../public-texts-plugin';
+import { ADMIN_TEXT_NAMESPACES, PUBLIC_TEXT_NAMESPACES, publicTexts } from '../../public-texts-plugin';
 import en from './locales/en.json';
 
 const LOCALE = join(import.meta.dirname, 'locales/en.json');
 
 function served(
   publicOnly: boolean,
-  part: 'public' | 'pages' = 'public',
-): { translation: Record<string, unknown>; messages: unknown } {
+  part: 'public' | 'pages' | 'member' | 'admin' = 'public',
+): { translation: Record<string, unknown>; messages?: unknown } {
   const plugin = publicTexts({ publicOnly });
   const load = plugin.load as (id: string) => { code: string } | null;
   const result = load(`${LOCALE}?${part}`);
   if (!result) throw new Error(`the plugin did not serve en.json?${part}`);
   return JSON.parse(result.code.replace(/^export default /, '').replace(/;$/, '')) as {
     translation: Record<string, unknown>;
-    messages: unknown;
+    messages?: unknown;
   };
 }
 
@@ -67,5 +67,51 @@ describe('the public English texts (decision 106)', () => {
     }
     expect(used.size).toBeGreaterThan(0);
     expect([...used].filter((namespace) => !PUBLIC_TEXT_NAMESPACES.includes(namespace))).toEqual([]);
+  });
+});
+
+describe("a member page's English texts and the back office's (issue 39)", () => {
+  const namespacesOf = (texts: { translation: Record<string, unknown> }) =>
+    Object.keys(texts.translation).sort();
+
+  it('a member page loads every text but the back office namespaces, which come apart; together the file is whole', () => {
+    const member = served(true, 'member');
+    const admin = served(true, 'admin');
+    expect(namespacesOf(admin)).toEqual([...ADMIN_TEXT_NAMESPACES].sort());
+    expect(namespacesOf(member)).toEqual(
+      Object.keys(en.translation)
+        .filter((namespace) => !ADMIN_TEXT_NAMESPACES.includes(namespace))
+        .sort(),
+    );
+    expect(member.messages).toEqual(en.messages);
+    expect({ ...member.translation, ...admin.translation }).toEqual(en.translation);
+    // What the split saves a member page: the back office's texts are a fifth of the file or more.
+    expect(JSON.stringify(admin).length).toBeGreaterThan(JSON.stringify(en).length / 5);
+  });
+
+  it('the tests and the prerender get every text from ?member', () => {
+    expect(served(false, 'member')).toEqual({ translation: en.translation, messages: en.messages });
+  });
+
+  it('only the back office uses the back office namespaces', () => {
+    const root = join(import.meta.dirname, '..');
+    const files = sources(root);
+    const adminDir = join(root, 'features/admin');
+    const pattern = new RegExp(`\\bt\\(\\s*['\`](?:${ADMIN_TEXT_NAMESPACES.join('|')})\\.`);
+    const using = files.filter((file) => pattern.test(readFileSync(file, 'utf8')));
+    expect(using.filter((file) => file.startsWith(adminDir)).length).toBeGreaterThan(10);
+    const outside = using.filter((file) => !file.startsWith(adminDir));
+    // A shared component with back office texts (the data table) is imported by back office screens only.
+    for (const file of outside) {
+      const name = file.slice(file.lastIndexOf('/') + 1).replace(/\.tsx?$/, '');
+      const importers = files.filter((other) =>
+        new RegExp(`from '[^']*/${name}'`).test(readFileSync(other, 'utf8')),
+      );
+      expect(importers.length, name).toBeGreaterThan(0);
+      expect(
+        importers.filter((importer) => !importer.startsWith(adminDir)),
+        name,
+      ).toEqual([]);
+    }
   });
 });
