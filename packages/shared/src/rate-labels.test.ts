@@ -105,3 +105,16 @@ describe('durations and loan terms', () => {
     expect(planDurationLabel(7, 'ar')).toBe(`${arDigits(7)} أيام`);
   });
 });
+
+describe('duration labels asked for again', () => {
+  it('read the same each time, each in its own language', () => {
+    for (let round = 0; round < 3; round += 1) {
+      expect(planDurationLabel(182, 'en')).toBe('6 months');
+      expect(planDurationLabel(182, 'es')).toBe('6 meses');
+      expect(planDurationLabel(90, 'en')).toBe('90 days');
+      expect(planDurationLabel(1, 'en')).toBe('1 day');
+      expect(durationLabel(2, 'month', 'ar')).toBe('شهران');
+      expect(durationLabel(3, 'week', 'es-ES')).toBe('3 semanas');
+    }
+  });
+});
