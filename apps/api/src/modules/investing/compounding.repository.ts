@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { userPlanCompounding, type DbOrTx } from '@app/db';
+import { preparedPerDb, userPlanCompounding, type DbOrTx } from '@app/db';
 import type { CompoundingState } from '@app/shared';
 import { num, queryRows, wholeNumbers } from '../../ledger/sql';
+import { createBatchLoader } from '../../lib/batch-loader';
 
 /** A position's compounding row as the accrual and the API read it (decision 192). */
 export interface CompoundingRow extends CompoundingState {
@@ -33,6 +34,45 @@ export async function compoundingStates(db: DbOrTx, ids: number[]): Promise<Map<
   }
   return states;
 }
+
+/**
+ * The compounding rows of the positions the API lists, read together (decision 144): the requests that
+ * ask in one turn of the event loop share one statement instead of one each (GET /api/pp under load).
+ * Not a cache: each read leaves after its request asked. Each request gets rows of its own, even for a
+ * position another request of the batch also lists.
+ */
+export async function listedCompoundingStates(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, CompoundingRow>> {
+  if (ids.length === 0) return new Map();
+  return (await statesLoader(db)(wholeNumbers(ids))) ?? new Map();
+}
+
+const statesLoader = preparedPerDb((db: DbOrTx) =>
+  createBatchLoader<string, Map<number, CompoundingRow>>(
+    async (keys) => {
+      const lists = keys.map((key) => key.slice(1, -1).split(',').map(Number));
+      const found = await compoundingStates(db, [...new Set(lists.flat())]);
+      return new Map(
+        keys.map((key, at) => [
+          key,
+          new Map(
+            lists[at]!.flatMap((id) => {
+              const state = found.get(id);
+              return state ? [[id, { ...state }] as const] : [];
+            }),
+          ),
+        ]),
+      );
+    },
+    {
+      maxInFlight: 4,
+      maxBatch: 16,
+      copy: (states) => new Map([...states].map(([id, state]) => [id, { ...state }])),
+    },
+  ),
+);
 
 /**
  * A switch: a new segment from the position's principal, rate days and earnings now (decision 192).

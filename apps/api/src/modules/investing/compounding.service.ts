@@ -129,9 +129,14 @@ export function compoundingView(row: UserPlanRow, state: CompoundingRow | null):
   };
 }
 
-/** The compounding rows of these positions, by id (the API's lists). */
+/** The compounding rows of these positions, by id (in a transaction: its own statement). */
 export function compoundingStates(db: Tx | AppDeps['database']['db'], ids: number[]) {
   return compoundingRepository.compoundingStates(db, ids);
+}
+
+/** The compounding rows of the positions an answer lists, by id, read with other requests' (decision 144). */
+export function listedCompoundingStates(db: Tx | AppDeps['database']['db'], ids: number[]) {
+  return compoundingRepository.listedCompoundingStates(db, ids);
 }
 
 /**

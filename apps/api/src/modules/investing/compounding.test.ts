@@ -185,3 +185,34 @@ describe('PUT /api/pp/:id/compounding: bad input', () => {
     ).toEqual([]);
   });
 });
+
+describe('the switch as the lists show it', () => {
+  it('lists asked for at the same time each show their own positions’ switches', async () => {
+    clock.set(new Date('2026-06-01T10:00:00Z'));
+    const plan = await createPlan(app, { apyBps: 1000, durationDays: 365 });
+    const ana = await fundedMember(app, 2000);
+    const bob = await fundedMember(app, 2000);
+    const anaFirst = await investIn(ana, plan.id, 500);
+    const anaSecond = await investIn(ana, plan.id, 700);
+    const bobOnly = await investIn(bob, plan.id, 900);
+    await setReinvest(ana, anaSecond.id, true);
+    await setReinvest(bob, bobOnly.id, true);
+    await setReinvest(bob, bobOnly.id, false);
+    // Read together: the lists and a detail leave in one turn of the event loop.
+    const [anaList, bobList, anaAgain, anaDetail] = await Promise.all([
+      ana.client.get('/api/pp', { token: ana.token }),
+      bob.client.get('/api/pp', { token: bob.token }),
+      ana.client.get('/api/pp', { token: ana.token }),
+      ana.client.get(`/api/pp/${anaSecond.id}`, { token: ana.token }),
+    ]);
+    const switches = (response: typeof anaList) =>
+      response.json<UserPlanListResponse>().data.map((item) => [item.id, item.reinvest]);
+    expect(switches(anaList)).toEqual([
+      [anaSecond.id, true],
+      [anaFirst.id, false],
+    ]);
+    expect(switches(anaAgain)).toEqual(switches(anaList));
+    expect(switches(bobList)).toEqual([[bobOnly.id, false]]);
+    expect(anaDetail.json<UserPlanDetail>()).toMatchObject({ id: anaSecond.id, reinvest: true });
+  });
+});

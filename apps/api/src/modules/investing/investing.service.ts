@@ -22,9 +22,9 @@ import { findUserById, requireVerifiedEmail } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { findPlan } from '../plans/plans.service';
 import {
-  compoundingStates,
   compoundingView,
   computeDay,
+  listedCompoundingStates,
   reinvestDay,
   setReinvest,
 } from './compounding.service';
@@ -78,7 +78,7 @@ export function toUserPlan(row: UserPlanRow, state: CompoundingRow | null = null
 
 /** The positions for the API with their compounding state (one query for all of them). */
 export async function toUserPlans(db: DbOrTx, rows: UserPlanRow[]): Promise<UserPlan[]> {
-  const states = await compoundingStates(
+  const states = await listedCompoundingStates(
     db,
     rows.map((row) => row.id),
   );
