@@ -60,7 +60,12 @@ export function publicTexts({ publicOnly }: { publicOnly: boolean }): Plugin {
           ),
         );
         const texts = admin ? { translation } : { translation, messages: all.messages };
-        return { code: `export default ${JSON.stringify(texts)};`, moduleType: 'js' };
+        // A large object is parsed faster from a JSON string than from a literal (as Vite's own JSON
+        // import does for a file this size).
+        return {
+          code: `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`,
+          moduleType: 'js',
+        };
       }
       const split = splitPageTexts(all.translation.site);
       if (part === 'pages') {

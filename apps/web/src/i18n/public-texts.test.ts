@@ -14,7 +14,10 @@ function served(
   const load = plugin.load as (id: string) => { code: string } | null;
   const result = load(`${LOCALE}?${part}`);
   if (!result) throw new Error(`the plugin did not serve en.json?${part}`);
-  return JSON.parse(result.code.replace(/^export default /, '').replace(/;$/, '')) as {
+  const value = JSON.parse(
+    result.code.replace(/^export default (JSON\.parse\()?/, '').replace(/\)?;$/, ''),
+  ) as unknown;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as {
     translation: Record<string, unknown>;
     messages?: unknown;
   };
