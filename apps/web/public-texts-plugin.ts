@@ -59,7 +59,7 @@ export function publicTexts({ publicOnly }: { publicOnly: boolean }): Plugin {
             ([namespace]) => (!publicOnly && !admin) || ADMIN_TEXT_NAMESPACES.includes(namespace) === admin,
           ),
         );
-        const texts = admin ? { translation } : { translation, messages: all.messages };
+        const texts = { translation, messages: admin ? {} : all.messages };
         // A large object is parsed faster from a JSON string than from a literal (as Vite's own JSON
         // import does for a file this size).
         return {

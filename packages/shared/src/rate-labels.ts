@@ -12,8 +12,6 @@ export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
 
 /** 'es-ES' → 'es'; an unknown or missing language → 'en'. */
 export function labelLanguage(locale: string | null | undefined): LabelLanguage {
-  // The API's labels ask with 'en' for every row of a list: no lower-casing or split for a bare language.
-  if (locale === 'en' || locale === 'es' || locale === 'ar') return locale;
   const language = (locale ?? '').toLowerCase().split(/[-_]/)[0];
   return (LABEL_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as LabelLanguage) : 'en';
 }
@@ -33,19 +31,14 @@ interface LabelFormats {
 // One set of formatters per language, built on first use: building an Intl.PluralRules or
 // Intl.NumberFormat costs far more than using one (a plan's duration label built both for each row
 // of GET /api/pp, a fifth of its CPU). Three languages, so three entries at most.
-const labelFormats = new Map<LabelLanguage, LabelFormats>();
+const labelFormats: Partial<Record<LabelLanguage, LabelFormats>> = {};
 
 function formatsOf(language: LabelLanguage): LabelFormats {
-  let formats = labelFormats.get(language);
-  if (!formats) {
-    formats = {
-      plural: new Intl.PluralRules(language),
-      count: new Intl.NumberFormat(language),
-      percent: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }),
-    };
-    labelFormats.set(language, formats);
-  }
-  return formats;
+  return (labelFormats[language] ??= {
+    plural: new Intl.PluralRules(language),
+    count: new Intl.NumberFormat(language),
+    percent: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }),
+  });
 }
 
 const REPAID: Record<
@@ -151,22 +144,11 @@ const UNITS: Record<LabelLanguage, Record<DurationUnit, Forms>> = {
 /** A count of days, weeks or months with its plural: (6, 'month', 'en') → "6 months"; ('ar', 2) → "شهران". */
 export function durationLabel(count: number, unit: DurationUnit, locale: string | null | undefined): string {
   const language = labelLanguage(locale);
-  const key = `${language}|${unit}|${count}`;
-  let label = durationLabels.get(key);
-  if (label === undefined) {
-    const forms = UNITS[language][unit];
-    const formats = formatsOf(language);
-    const form = forms[formats.plural.select(count)] ?? forms.other;
-    label = form.replace('#', formats.count.format(count));
-    if (durationLabels.size >= DURATION_LABELS_KEPT) durationLabels.clear();
-    durationLabels.set(key, label);
-  }
-  return label;
+  const forms = UNITS[language][unit];
+  const formats = formatsOf(language);
+  const form = forms[formats.plural.select(count)] ?? forms.other;
+  return form.replace('#', formats.count.format(count));
 }
-// The labels made so far: a list of plans asks for the same few terms on every row. Bounded: the
-// counts come from the plans' terms, and the map is cleared if it ever holds more.
-const DURATION_LABELS_KEPT = 1000;
-const durationLabels = new Map<string, string>();
 
 const INTERVAL_UNIT: Record<LoanInterval, DurationUnit> = { daily: 'day', weekly: 'week', monthly: 'month' };
 

@@ -14,19 +14,17 @@ type PageComponent<P extends object> = ComponentType<P> & { preload: () => Promi
  * A route component loaded on first visit (its own chunk). Once its chunk is loaded (preload) it
  * renders at once instead of suspending, which lets a prerendered page hydrate in one pass. Its chunk
  * loads with every English text but the back office's (`loadMemberTexts`) unless it is a public page,
- * whose texts are in the main bundle (`texts: 'public'`, decision 106); a back office screen's with the
- * back office's too (`texts: 'admin'`, `adminPage`).
+ * whose texts are in the main bundle (`null`, decision 106); a back office screen's with the back
+ * office's too (`loadAdminTexts`).
  */
 function page<K extends string, P extends object>(
   importScreen: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-  texts: 'public' | 'member' | 'admin' = 'member',
+  loadTexts: (() => Promise<unknown>) | null = loadMemberTexts,
 ): PageComponent<P> {
-  const loadTexts = texts === 'admin' ? loadAdminTexts : loadMemberTexts;
-  const load =
-    texts === 'public'
-      ? importScreen
-      : () => Promise.all([importScreen(), loadTexts()]).then(([module]) => module);
+  const load = loadTexts
+    ? () => Promise.all([importScreen(), loadTexts()]).then(([module]) => module)
+    : importScreen;
   let loaded: ComponentType<P> | undefined;
   const preload = async () => {
     loaded = (await load())[name];
@@ -43,31 +41,23 @@ function page<K extends string, P extends object>(
   return Object.assign(Page, { preload });
 }
 
-/** A back office screen: it loads the back office's English texts too. */
-function adminPage<K extends string, P extends object>(
-  importScreen: () => Promise<Record<K, ComponentType<P>>>,
-  name: K,
-): PageComponent<P> {
-  return page(importScreen, name, 'admin');
-}
-
 // The prerendered public pages (and the 404): their texts are the public site's.
-const HomePage = page(() => import('../features/public/routes/home-page'), 'HomePage', 'public');
-const NotFoundPage = page(() => import('../features/public/routes/not-found-page'), 'NotFoundPage', 'public');
+const HomePage = page(() => import('../features/public/routes/home-page'), 'HomePage', null);
+const NotFoundPage = page(() => import('../features/public/routes/not-found-page'), 'NotFoundPage', null);
 const infoPages = () => import('../features/public/routes/info-pages');
-const AboutPage = page(infoPages, 'AboutPage', 'public');
-const PersonalPage = page(infoPages, 'PersonalPage', 'public');
-const BusinessPage = page(infoPages, 'BusinessPage', 'public');
-const BusinessPlansPage = page(infoPages, 'BusinessPlansPage', 'public');
-const BusinessSupportPage = page(infoPages, 'BusinessSupportPage', 'public');
-const CareersPage = page(infoPages, 'CareersPage', 'public');
-const TermsPage = page(infoPages, 'TermsPage', 'public');
-const PrivacyPage = page(infoPages, 'PrivacyPage', 'public');
+const AboutPage = page(infoPages, 'AboutPage', null);
+const PersonalPage = page(infoPages, 'PersonalPage', null);
+const BusinessPage = page(infoPages, 'BusinessPage', null);
+const BusinessPlansPage = page(infoPages, 'BusinessPlansPage', null);
+const BusinessSupportPage = page(infoPages, 'BusinessSupportPage', null);
+const CareersPage = page(infoPages, 'CareersPage', null);
+const TermsPage = page(infoPages, 'TermsPage', null);
+const PrivacyPage = page(infoPages, 'PrivacyPage', null);
 const PlansPage = page(() => import('../features/public/routes/plans-page'), 'PlansPage');
 const HelpCenterPage = page(
   () => import('../features/public/routes/help-center-page'),
   'HelpCenterPage',
-  'public',
+  null,
 );
 const SignupPage = page(() => import('../features/auth/routes/signup-page'), 'SignupPage');
 const LoginPage = page(() => import('../features/auth/routes/login-page'), 'LoginPage');
@@ -133,88 +123,135 @@ const InviteFriendsDialog = page(
 const PortfolioPage = page(() => import('../features/investing/routes/portfolio-page'), 'PortfolioPage');
 const ExplorePage = page(() => import('../features/loans/routes/explore-page'), 'ExplorePage');
 const MyGoalsPage = page(() => import('../features/goals/routes/my-goals-page'), 'MyGoalsPage');
-const AdminLoginPage = adminPage(() => import('../features/admin/routes/admin-login-page'), 'AdminLoginPage');
-const AdminHomePage = adminPage(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage');
-const AdminAdminsPage = adminPage(
+const AdminLoginPage = page(
+  () => import('../features/admin/routes/admin-login-page'),
+  'AdminLoginPage',
+  loadAdminTexts,
+);
+const AdminHomePage = page(
+  () => import('../features/admin/routes/admin-home-page'),
+  'AdminHomePage',
+  loadAdminTexts,
+);
+const AdminAdminsPage = page(
   () => import('../features/admin/routes/admin-admins-page'),
   'AdminAdminsPage',
+  loadAdminTexts,
 );
-const AdminAnnouncementsPage = adminPage(
+const AdminAnnouncementsPage = page(
   () => import('../features/admin/routes/announcements-page'),
   'AnnouncementsPage',
+  loadAdminTexts,
 );
-const AdminAuditLogPage = adminPage(
+const AdminAuditLogPage = page(
   () => import('../features/admin/routes/admin-audit-log-page'),
   'AdminAuditLogPage',
+  loadAdminTexts,
 );
-const AdminLayout = adminPage(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
-const AdminQueuePage = adminPage(() => import('../features/admin/queues/routes/queue-page'), 'QueuePage');
-const AdminQueueItemPage = adminPage(
+const AdminLayout = page(
+  () => import('../features/admin/components/admin-layout'),
+  'AdminLayout',
+  loadAdminTexts,
+);
+const AdminQueuePage = page(
+  () => import('../features/admin/queues/routes/queue-page'),
+  'QueuePage',
+  loadAdminTexts,
+);
+const AdminQueueItemPage = page(
   () => import('../features/admin/queues/routes/queue-item-page'),
   'QueueItemPage',
+  loadAdminTexts,
 );
-const AdminMembersPage = adminPage(
+const AdminMembersPage = page(
   () => import('../features/admin/queues/routes/members-page'),
   'MembersPage',
+  loadAdminTexts,
 );
-const AdminMemberPage = adminPage(() => import('../features/admin/queues/routes/member-page'), 'MemberPage');
-const AdminOverviewPage = adminPage(
+const AdminMemberPage = page(
+  () => import('../features/admin/queues/routes/member-page'),
+  'MemberPage',
+  loadAdminTexts,
+);
+const AdminOverviewPage = page(
   () => import('../features/admin/queues/routes/overview-page'),
   'OverviewPage',
+  loadAdminTexts,
 );
-const AdminKycPage = adminPage(() => import('../features/admin/kyc/kyc-queue-page'), 'KycQueuePage');
-const AdminRefundsPage = adminPage(
+const AdminKycPage = page(
+  () => import('../features/admin/kyc/kyc-queue-page'),
+  'KycQueuePage',
+  loadAdminTexts,
+);
+const AdminRefundsPage = page(
   () => import('../features/admin/queues/routes/refunds-page'),
   'RefundsPage',
+  loadAdminTexts,
 );
-const AdminCorrectionsPage = adminPage(
+const AdminCorrectionsPage = page(
   () => import('../features/admin/corrections/corrections-page'),
   'CorrectionsPage',
+  loadAdminTexts,
 );
-const AdminReconciliationPage = adminPage(
+const AdminReconciliationPage = page(
   () => import('../features/admin/queues/routes/reconciliation-page'),
   'ReconciliationPage',
+  loadAdminTexts,
 );
-const AdminNotFoundPage = adminPage(
+const AdminNotFoundPage = page(
   () => import('../features/admin/routes/admin-not-found-page'),
   'AdminNotFoundPage',
+  loadAdminTexts,
 );
-const AdminPlansPage = adminPage(
+const AdminPlansPage = page(
   () => import('../features/admin/routes/catalogue-list-pages'),
   'PlansListPage',
+  loadAdminTexts,
 );
-const AdminLoanPlansPage = adminPage(
+const AdminLoanPlansPage = page(
   () => import('../features/admin/routes/catalogue-list-pages'),
   'LoanPlansListPage',
+  loadAdminTexts,
 );
-const AdminPlanEditPage = adminPage(() => import('../features/admin/routes/plan-edit-page'), 'PlanEditPage');
-const AdminLoanPlanEditPage = adminPage(
+const AdminPlanEditPage = page(
+  () => import('../features/admin/routes/plan-edit-page'),
+  'PlanEditPage',
+  loadAdminTexts,
+);
+const AdminLoanPlanEditPage = page(
   () => import('../features/admin/routes/plan-edit-page'),
   'LoanPlanEditPage',
+  loadAdminTexts,
 );
-const AdminSettingsPage = adminPage(
+const AdminSettingsPage = page(
   () => import('../features/admin/routes/site-settings-page'),
   'SiteSettingsPage',
+  loadAdminTexts,
 );
-const AdminHelpListPage = adminPage(
+const AdminHelpListPage = page(
   () => import('../features/admin/routes/help-list-pages'),
   'HelpContentListPage',
+  loadAdminTexts,
 );
-const AdminHelpInboxPage = adminPage(
+const AdminHelpInboxPage = page(
   () => import('../features/admin/routes/help-inbox-page'),
   'HelpInboxPage',
+  loadAdminTexts,
 );
-const AdminHelpItemPage = adminPage(
+const AdminHelpItemPage = page(
   () => import('../features/admin/routes/help-item-edit-page'),
   'HelpItemEditPage',
+  loadAdminTexts,
 );
-const AdminHelpLanguagesPage = adminPage(
+const AdminHelpLanguagesPage = page(
   () => import('../features/admin/routes/help-languages-page'),
   'HelpLanguagesPage',
+  loadAdminTexts,
 );
-const AdminHelpRequestPage = adminPage(
+const AdminHelpRequestPage = page(
   () => import('../features/admin/routes/help-request-page'),
   'HelpRequestPage',
+  loadAdminTexts,
 );
 
 export const routes: RouteObject[] = [

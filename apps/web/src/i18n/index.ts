@@ -77,11 +77,11 @@ export const i18nReady: Promise<unknown> = i18n
   });
 
 let memberTexts: Promise<void> | undefined;
-let adminTexts: Promise<void> | undefined;
+let adminTexts: Promise<unknown> | undefined;
 
-function addTexts(texts: { translation: Record<string, unknown>; messages?: Record<string, unknown> }) {
+function addTexts(texts: { translation: Record<string, unknown>; messages: Record<string, unknown> }) {
   i18n.addResourceBundle('en', 'translation', texts.translation, true, false);
-  if (texts.messages) i18n.addResourceBundle('en', 'messages', texts.messages, true, false);
+  i18n.addResourceBundle('en', 'messages', texts.messages, true, false);
 }
 
 /**
@@ -90,16 +90,16 @@ function addTexts(texts: { translation: Record<string, unknown>; messages?: Reco
  * page; later calls share it.
  */
 export function loadMemberTexts(): Promise<void> {
-  memberTexts ??= import('./locales/en.json?member').then(({ default: texts }) => addTexts(texts));
+  memberTexts ??= import('./locales/en.json?member').then((module) => addTexts(module.default));
   return memberTexts;
 }
 
 /** Loads the back office's English texts too (its screens wait for them): a member page never does. */
-export function loadAdminTexts(): Promise<void> {
+export function loadAdminTexts(): Promise<unknown> {
   adminTexts ??= Promise.all([
     loadMemberTexts(),
-    import('./locales/en.json?admin').then(({ default: texts }) => addTexts(texts)),
-  ]).then(() => undefined);
+    import('./locales/en.json?admin').then((module) => addTexts(module.default)),
+  ]);
   return adminTexts;
 }
 

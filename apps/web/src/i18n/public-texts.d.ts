@@ -22,6 +22,6 @@ declare module '*/en.json?member' {
 
 /** `./locales/en.json?admin`: the back office's English texts (loadAdminTexts). */
 declare module '*/en.json?admin' {
-  const texts: { translation: Record<string, unknown> };
+  const texts: { translation: Record<string, unknown>; messages: Record<string, unknown> };
   export default texts;
 }
