@@ -122,6 +122,6 @@ ${files.map((s) => `| ${s.path.replace(/^\/assets\//, '')} | ${kb(s.gzip)} | ${k
 
 | target | measured | |
 |---|---|---|
-| JavaScript until network idle ≤ ${TARGET_KB} KB (gzip) | ${gzipTotal.toFixed(1)} KB | ${ok ? 'met' : 'MISSED'} |`,
+| JavaScript until network idle ≤ ${TARGET_KB} KB (gzip) | ${gzipTotal.toFixed(2)} KB | ${ok ? 'met' : 'MISSED'} |`,
 );
 if (!ok) process.exitCode = 1;
