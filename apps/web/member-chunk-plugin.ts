@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 /** A module needed at first paint by at least this many member routes goes in the member chunk. */
@@ -23,14 +25,17 @@ const MIN_PAGES = 3;
 export function memberSharedChunk(memberRoutes: readonly (readonly string[])[]): {
   plugin: Plugin;
   group: Rolldown.CodeSplittingGroup;
+  icons: Rolldown.CodeSplittingGroup;
 } {
   const members = new Set<string>();
+  const visitorIcons = new Set<string>();
   const isSource = (id: string, module: string) => id.replace(/\\/g, '/').endsWith(`/src/${module}`);
   const plugin: Plugin = {
     name: 'member-shared-chunk',
     apply: 'build',
     buildEnd() {
       members.clear();
+      visitorIcons.clear();
       const ids = [...this.getModuleIds()];
       /** Every module the given roots import statically, the roots included. */
       const closure = (roots: string[]) => {
@@ -52,6 +57,15 @@ export function memberSharedChunk(memberRoutes: readonly (readonly string[])[]):
             /[\\/]src[\\/]features[\\/](public|auth)[\\/]/.test(id),
         ),
       );
+      const visitor = closure(
+        ids.filter(
+          (id) =>
+            isSource(id, 'main.tsx') ||
+            isSource(id, 'start.tsx') ||
+            /[\\/]src[\\/]features[\\/]public[\\/]/.test(id),
+        ),
+      );
+      for (const id of lucideIconsUsedBy([...visitor], ids)) visitorIcons.add(id);
       // Each member route's first paint: its modules (the shell, the page, its pieces) and their graph.
       const pages = memberRoutes.map((modules) =>
         closure(ids.filter((id) => modules.some((module) => isSource(id, module)))),
@@ -66,8 +80,47 @@ export function memberSharedChunk(memberRoutes: readonly (readonly string[])[]):
       }
     },
   };
+  const lucide = /[\\/]lucide-react[\\/]/;
+  const icon = /[\\/]lucide-react[\\/].*[\\/]icons[\\/]/;
   return {
     plugin,
-    group: { name: 'member', test: (id) => members.has(id), minShareCount: 2 },
+    // With the member area's shared modules, the icons two entries or more share that no public page
+    // shows (a back office screen using one loads this small chunk too).
+    group: {
+      name: 'member',
+      test: (id) => members.has(id) || (icon.test(id) && !visitorIcons.has(id)),
+      minShareCount: 2,
+    },
+    // The icons the public pages and the app's start show, with the library's own code, in one chunk
+    // (not one file per icon), so a visitor never downloads the member area's icons.
+    icons: { name: 'icons', test: (id) => lucide.test(id) && (!icon.test(id) || visitorIcons.has(id)) },
   };
+}
+
+/**
+ * The lucide-react icon modules that `sources` (module ids; ours are read, others skipped) import by
+ * name from the package's entry, which re-exports each icon from its own module under its names.
+ */
+function lucideIconsUsedBy(sources: string[], ids: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const id of sources) {
+    if (id.includes('node_modules') || !/\.tsx?$/.test(id)) continue;
+    for (const [, list] of readFileSync(id, 'utf8').matchAll(
+      /import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g,
+    )) {
+      for (const part of list!.split(',')) names.add(part.trim().split(/\s+as\s+/)[0]!);
+    }
+  }
+  const entry = ids.find((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id));
+  const used = new Set<string>();
+  if (!entry) return used;
+  for (const [, list, file] of readFileSync(entry, 'utf8').matchAll(
+    /^export \{([^}]*)\} from '(\.\/icons\/[^']+)';$/gm,
+  )) {
+    const exported = list!.split(',').map((part) => part.trim().replace(/^default as /, ''));
+    if (exported.some((name) => names.has(name))) used.add(join(dirname(entry), file!));
+  }
+  if (names.size > 0 && used.size === 0)
+    throw new Error('lucide-react: no icon module found for the public pages’ icons');
+  return used;
 }

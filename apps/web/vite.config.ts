@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type * as PrerenderModule from './src/prerender';
 import { memberSharedChunk } from './member-chunk-plugin';
+import { MEMBER_ONLY_MODULES, MEMBER_SHELL, ROUTE_MODULES } from './route-modules';
 import { publicTexts } from './public-texts-plugin';
 
 const api = 'http://localhost:3000';
@@ -18,62 +19,6 @@ const api = 'http://localhost:3000';
  */
 const DEFINE = {
   'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
-};
-
-/** What every member page needs before its first paint: the shell, its deposit button, the English texts but the back office's. */
-const MEMBER_SHELL = [
-  'features/member-shell/routes/member-layout.tsx',
-  'features/deposits/components/deposit-action.tsx',
-  'i18n/locales/en.json?member',
-];
-
-/**
- * The modules of each route's screen: their chunks are preloaded with the page (see routePreloads).
- * A new screen adds its route here (decision 170), member pages with MEMBER_SHELL.
- */
-const ROUTE_MODULES: Record<string, string | string[]> = {
-  '/': 'features/public/routes/home-page.tsx',
-  '/about': 'features/public/routes/info-pages.tsx',
-  '/personal': 'features/public/routes/info-pages.tsx',
-  '/business': 'features/public/routes/info-pages.tsx',
-  '/business-plans': 'features/public/routes/info-pages.tsx',
-  '/business-support': 'features/public/routes/info-pages.tsx',
-  '/careers': 'features/public/routes/info-pages.tsx',
-  '/terms': 'features/public/routes/info-pages.tsx',
-  '/privacy': 'features/public/routes/info-pages.tsx',
-  '/plans': 'features/public/routes/plans-page.tsx',
-  '/help-center': 'features/public/routes/help-center-page.tsx',
-  '/signup': 'features/auth/routes/signup-page.tsx',
-  '/login': 'features/auth/routes/login-page.tsx',
-  '/forgot-password': 'features/auth/routes/forgot-password-page.tsx',
-  '/reset-password': 'features/auth/routes/reset-password-page.tsx',
-  '/dashboard': [
-    ...MEMBER_SHELL,
-    'features/member-shell/routes/dashboard-page.tsx',
-    'features/investing/components/dashboard-plans.tsx',
-    'features/auth/components/account-setup-banner.tsx',
-    'features/deposits/components/refund-debt-notice.tsx',
-  ],
-  '/my-portfolio': [...MEMBER_SHELL, 'features/investing/routes/portfolio-page.tsx'],
-  '/activity': [...MEMBER_SHELL, 'features/activity/routes/activity-page.tsx'],
-  '/my-goals': [...MEMBER_SHELL, 'features/goals/routes/my-goals-page.tsx'],
-  '/explore': [...MEMBER_SHELL, 'features/loans/routes/explore-page.tsx'],
-  '/rewards': [...MEMBER_SHELL, 'features/rewards/routes/rewards-page.tsx'],
-  '/profile': [...MEMBER_SHELL, 'features/profile/routes/profile-page.tsx'],
-  '/account-management': [...MEMBER_SHELL, 'features/account-settings/routes/account-management-page.tsx'],
-  '/withdrawal-methods': [...MEMBER_SHELL, 'features/account-settings/routes/withdrawal-methods-page.tsx'],
-  '/withdrawal-info': [...MEMBER_SHELL, 'features/account-settings/routes/withdrawal-info-page.tsx'],
-  '/verify': [...MEMBER_SHELL, 'features/auth/routes/verify-email-page.tsx'],
-};
-
-/**
- * /plans is the public tiers for a visitor and the member's plans for a member (decision 052): the
- * server cannot tell them apart (the member's token is in the browser's storage), so the page lists
- * the member screen's chunks apart (member-chunks.json → #member-chunks) and src/main.tsx preloads
- * them only when a member token is stored.
- */
-const MEMBER_ONLY_MODULES: Record<string, string[]> = {
-  '/plans': [...MEMBER_SHELL, 'features/investing/routes/member-plans-page.tsx'],
 };
 
 /** The modules of every member page's first paint: what the member chunk may take (member-chunk-plugin.ts). */
@@ -393,7 +338,7 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'icons', test: /node_modules[\\/]lucide-react/ },
+            memberShared.icons,
             {
               name: 'public',
               test: /src[\\/]features[\\/]public[\\/](components|api|content)[\\/]/,

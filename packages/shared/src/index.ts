@@ -27,6 +27,7 @@ export * from './schemas/investing';
 export * from './loans';
 export * from './rate-labels';
 export * from './schemas/loans';
+export * from './assistant';
 export * from './schemas/assistant';
 export * from './goals';
 export * from './goal-planning';

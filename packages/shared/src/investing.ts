@@ -6,6 +6,13 @@ import { planDurationLabel } from './rate-labels';
  * Rates are basis points (800 = 8%), amounts integer cents.
  */
 
+/**
+ * What happens at the end of a fixed term (decision 194; here, not beside the schemas, so a screen
+ * that offers the choice does not load zod): back to cash, or renewed for the same term at
+ * the plan's then-current rate with the earnings paid out (`renew`) or renewed too.
+ */
+export const AT_MATURITY = ['cash', 'renew', 'renew_with_earnings'] as const;
+
 /** Days in the accrual year: a day earns amount × rate / 365, leap years included (DESIGN §6). */
 export const ACCRUAL_DAYS_PER_YEAR = 365;
 const BPS = 10_000;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
-import { Dialog } from '#components/ui/dialog';
+import { LazyDialog } from '#components/ui/lazy-dialog';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 
@@ -48,7 +48,7 @@ export function CancelPendingButton({
       <Button variant="secondary" size="sm" aria-label={texts.label} onClick={() => setOpen(true)}>
         {t('common.cancelPending.button')}
       </Button>
-      <Dialog open={open} onOpenChange={change} title={texts.title} description={texts.body}>
+      <LazyDialog open={open} onOpenChange={change} title={texts.title} description={texts.body}>
         {mutation.isError && (
           <Alert tone="error" className="mb-4">
             <p>{message(errorMessage(mutation.error, 'Network error'))}</p>
@@ -62,7 +62,7 @@ export function CancelPendingButton({
             {texts.confirm}
           </Button>
         </div>
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from '@app/shared/schemas/admin';
 import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
 import { GOAL_MESSAGES } from '@app/shared/schemas/goals';
 import { PROFILE_MESSAGES } from '@app/shared/schemas/profile';
-import { REWARDS_MESSAGES } from '@app/shared/schemas/rewards';
+import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
 import es from './locales/es.json';

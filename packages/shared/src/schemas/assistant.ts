@@ -1,23 +1,11 @@
 import { z } from 'zod';
+import { ASSISTANT_MESSAGES, ASSISTANT_QUESTION_MAX } from '../assistant';
 import { OFFERED_LANGUAGES } from './admin-content';
 
 /**
- * The assistant of My Goals (spec §4 AI chat, §7 `POST /api/ai/ask`, §8 AI messages; DESIGN §6).
- * The spec's wording where it gives one, ours otherwise.
+ * The assistant of My Goals: its request and answer (spec §7 `POST /api/ai/ask`; DESIGN §6). Its
+ * messages and limits are in `../assistant.ts`.
  */
-export const ASSISTANT_MESSAGES = {
-  askFailed: 'Sorry, something went wrong.',
-  emptyReply: 'I didn’t get a valid response.',
-  questionRequired: 'Please type a question.',
-  questionTooLong: 'Your question is too long: please keep it under 2,000 characters.',
-  notFinancialAdvice: 'This is not financial advice.',
-  languageInvalid: 'The language must be one of en, es or ar.',
-} as const;
-
-/** A question of this many characters or more is refused (400). */
-export const ASSISTANT_QUESTION_MAX = 2000;
-/** Questions a member may ask per minute by default (AI_QUESTIONS_PER_MINUTE; across nodes with Redis). */
-export const ASSISTANT_QUESTIONS_PER_MINUTE = 10;
 
 export const AskRequest = z.object({
   question: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLANS_PAGE_SIZE } from '../constants';
+import { AT_MATURITY } from '../investing';
 import { ListMeta, moneyAmount, pageField, perPageField, positiveId } from './common';
 
 /** Messages of plans and investing: the spec's (§5, §8) where it gives one, ours otherwise. */
@@ -124,11 +125,6 @@ export type InvestRequest = z.input<typeof InvestRequest>;
 export const UserPlanStatus = z.enum(['active', 'locked', 'completed', 'cancelled']);
 export type UserPlanStatus = z.infer<typeof UserPlanStatus>;
 
-/**
- * What happens at the end of a fixed term (decision 194): back to cash, or renewed for the same term at
- * the plan's then-current rate with the earnings paid out (`renew`) or renewed too.
- */
-export const AT_MATURITY = ['cash', 'renew', 'renew_with_earnings'] as const;
 export const AtMaturity = z.enum(AT_MATURITY, { error: INVEST_MESSAGES.renewalInvalid });
 export type AtMaturity = z.infer<typeof AtMaturity>;
 

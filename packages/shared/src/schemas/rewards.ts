@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { MIN_POINTS_TO_REDEEM } from '../constants';
+import { REWARDS_MESSAGES } from '../rewards';
 import { wholeNumber } from './common';
-
-export const REWARDS_MESSAGES = {
-  fetchFailed: 'Failed to fetch referral info.',
-  linkCopied: 'Referral link copied!',
-  noData: 'No referral data available.',
-  noReferrals: 'No referrals yet.',
-  loading: 'Loading reward info...',
-  notEnoughPoints: `You need at least ${MIN_POINTS_TO_REDEEM} loyalty points to redeem.`,
-  converted: (points: number, amount: string) => `${points} points converted to ${amount}.`,
-  pointsInvalid: 'Enter a whole number of points.',
-  belowMinimum: `Redeem at least ${MIN_POINTS_TO_REDEEM} points.`,
-  morePointsThanHeld: (held: number) => `You have ${held} points; you cannot redeem more.`,
-  worthNothing: 'These points are worth less than one cent.',
-} as const;
 
 /** GET /api/referrals. */
 export const ReferralInfoResponse = z.object({

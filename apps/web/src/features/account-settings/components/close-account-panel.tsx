@@ -11,7 +11,7 @@ import type { UserResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
-import { Dialog } from '#components/ui/dialog';
+import { LazyDialog } from '#components/ui/lazy-dialog';
 import { PasswordField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -38,14 +38,14 @@ export function CloseAccountPanel({ user }: { user: UserResponse }) {
           {t('settings.close.open')}
         </Button>
       </section>
-      <Dialog
+      <LazyDialog
         open={open}
         onOpenChange={setOpen}
         title={t('settings.close.confirmTitle')}
         description={t('settings.close.confirmText')}
       >
         {open && <CloseAccountForm twoFactor={user.two_factor_enabled} onCancel={() => setOpen(false)} />}
-      </Dialog>
+      </LazyDialog>
     </Card>
   );
 }

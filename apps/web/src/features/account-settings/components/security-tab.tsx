@@ -7,7 +7,7 @@ import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { AuthenticatorSetup } from '#components/authenticator-setup';
-import { Dialog } from '#components/ui/dialog';
+import { LazyDialog } from '#components/ui/lazy-dialog';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
@@ -211,7 +211,7 @@ function TwoFactorOn({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) =
           {t('settings.twoFactor.disable')}
         </Button>
       </div>
-      <Dialog
+      <LazyDialog
         open={dialog === 'disable'}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'disable' : null)}
         title={t('settings.twoFactor.disableTitle')}
@@ -225,8 +225,8 @@ function TwoFactorOn({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) =
           failure={failure}
           onSubmit={turnOff}
         />
-      </Dialog>
-      <Dialog
+      </LazyDialog>
+      <LazyDialog
         open={dialog === 'regenerate'}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'regenerate' : null)}
         title={t('settings.twoFactor.regenerateTitle')}
@@ -239,7 +239,7 @@ function TwoFactorOn({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) =
           failure={failure}
           onSubmit={newCodes}
         />
-      </Dialog>
+      </LazyDialog>
     </div>
   );
 }

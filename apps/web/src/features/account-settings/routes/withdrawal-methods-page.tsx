@@ -8,7 +8,7 @@ import { BackLink, PageHeader } from '#components/page-header';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
-import { Dialog } from '#components/ui/dialog';
+import { LazyDialog } from '#components/ui/lazy-dialog';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
@@ -169,7 +169,7 @@ export function WithdrawalMethodsPage() {
         actions={destinations.data && destinations.data.length > 0 ? <AddDestinationButton /> : undefined}
       />
       {body}
-      <Dialog
+      <LazyDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t('withdrawals.destinations.deleteTitle')}
@@ -185,7 +185,7 @@ export function WithdrawalMethodsPage() {
             {t('withdrawals.destinations.delete')}
           </Button>
         </div>
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

@@ -1,8 +1,7 @@
-import '#lib/zod-config';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bot, Send } from 'lucide-react';
-import { ASSISTANT_MESSAGES, ASSISTANT_QUESTION_MAX } from '@app/shared/schemas/assistant';
+import { ASSISTANT_MESSAGES, ASSISTANT_QUESTION_MAX } from '@app/shared/assistant';
 import { Button } from '#components/ui/button';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { useMe } from '#lib/session';

@@ -5,7 +5,7 @@ import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import type { Goal } from '@app/shared/schemas/goals';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
-import { Dialog } from '#components/ui/dialog';
+import { LazyDialog } from '#components/ui/lazy-dialog';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
@@ -56,7 +56,7 @@ function ContributionDialog({ goal, onClose }: { goal: Goal; onClose: () => void
   };
 
   return (
-    <Dialog
+    <LazyDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={t('goals.contribution.title')}
@@ -84,6 +84,6 @@ function ContributionDialog({ goal, onClose }: { goal: Goal; onClose: () => void
           </Button>
         </div>
       </form>
-    </Dialog>
+    </LazyDialog>
   );
 }

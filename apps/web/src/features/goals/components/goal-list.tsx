@@ -5,7 +5,7 @@ import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import type { Goal, GoalStatus } from '@app/shared/schemas/goals';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
-import { Dialog } from '#components/ui/dialog';
+import { LazyDialog } from '#components/ui/lazy-dialog';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
@@ -97,7 +97,7 @@ function GoalActions({ goal }: { goal: Goal }) {
       >
         {t('goals.card.delete')}
       </Button>
-      <Dialog
+      <LazyDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={t('goals.delete.title')}
@@ -111,7 +111,7 @@ function GoalActions({ goal }: { goal: Goal }) {
             {t('goals.delete.confirm')}
           </Button>
         </div>
-      </Dialog>
+      </LazyDialog>
     </div>
   );
 }

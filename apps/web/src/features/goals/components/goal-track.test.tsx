@@ -139,7 +139,7 @@ describe('changing a goal’s contribution (decision 191)', () => {
     const user = userEvent.setup();
     renderScreen('/my-goals', <MyGoalsPage />);
     await user.click(await screen.findByRole('button', { name: 'Change the contribution of Car' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change contribution' });
+    const dialog = await screen.findByRole('dialog', { name: 'Change contribution' });
     expect(dialog).toHaveTextContent('What Car invests in Growth each month, from its next contribution.');
     const field = within(dialog).getByLabelText('Contribution (USD)');
     expect(field).toHaveValue('423.3');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import '#lib/zod-config';
-import { AT_MATURITY, type AtMaturity, type UserPlan } from '@app/shared/schemas/investing';
+import { AT_MATURITY } from '@app/shared/investing';
+import type { AtMaturity, UserPlan } from '@app/shared/schemas/investing';
 import { SelectField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';

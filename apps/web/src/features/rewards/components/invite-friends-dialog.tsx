@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import '#lib/zod-config';
-import { REWARDS_MESSAGES } from '@app/shared/schemas/rewards';
+import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import { RetryAlert } from '#components/ui/alert';
 import { Dialog } from '#components/ui/dialog';
 import { Spinner } from '#components/ui/spinner';

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import '#lib/zod-config';
-import { REWARDS_MESSAGES } from '@app/shared/schemas/rewards';
+import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import { useMessage } from '#i18n/use-message';
 
 /** Copies the referral link and says 'Referral link copied!' (spec §8 Referral). */

@@ -1,0 +1,52 @@
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MEMBER_ONLY_MODULES, MEMBER_SHELL, ROUTE_MODULES } from '../../route-modules';
+import { SRC, staticGraph } from '../test/source-imports';
+
+/**
+ * What a member page loads before its first paint (issue 39, decision 170), read from the sources'
+ * value imports, from the route's modules as the build preloads them (route-modules.ts). What a
+ * screen loads on use (`import()`) is not counted.
+ */
+const memberRoutes = [...Object.entries(ROUTE_MODULES), ...Object.entries(MEMBER_ONLY_MODULES)].filter(
+  (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].includes(MEMBER_SHELL[0]!),
+);
+
+/** Pages whose first screen is a form validated by the shared schemas (zod). */
+const FORM_PAGES = [
+  '/activity',
+  '/profile',
+  '/account-management',
+  '/withdrawal-methods',
+  '/withdrawal-info',
+  '/verify',
+];
+
+const SCHEMAS = join(SRC, '../../../packages/shared/src/schemas');
+const DIALOG = join(SRC, 'components/ui/dialog.tsx');
+
+function firstPaint(modules: string[]): Set<string> {
+  return staticGraph(modules.filter((module) => !module.includes('?')).map((module) => join(SRC, module)));
+}
+
+describe('a member page’s first paint', () => {
+  it('is listed for every member page the route table has', () => {
+    expect(memberRoutes.map(([route]) => route)).toEqual(
+      expect.arrayContaining(['/dashboard', '/my-portfolio', '/my-goals', '/explore', '/rewards', '/plans']),
+    );
+  });
+
+  it.each(memberRoutes.filter(([route]) => !FORM_PAGES.includes(route)))(
+    '%s loads no schema library (zod, about 24 KB compressed) when it shows no form',
+    (_route, modules) => {
+      const graph = [...firstPaint(modules)];
+      expect(
+        graph.filter((file) => file === 'zod' || file.startsWith(SCHEMAS)).map((file) => relative(SRC, file)),
+      ).toEqual([]);
+    },
+  );
+
+  it.each(memberRoutes)('%s loads the dialog only once one is opened', (_route, modules) => {
+    expect(firstPaint(modules).has(DIALOG)).toBe(false);
+  });
+});
