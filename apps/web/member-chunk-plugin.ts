@@ -21,6 +21,11 @@ const MIN_PAGES = 3;
  * - two entries at least share it (`minShareCount`).
  * A wider net was tried (every shared module, or the UI components too): it pulled dialogs' and
  * forms' dependencies (zod schemas) into every page's first load (bench/RESULTS.md).
+ *
+ * Lucide's icons are split by who shows them (`icons`): the module graph cannot tell, since every
+ * screen imports the package's entry, which imports every icon, so the icon names the public pages and
+ * the app's start import are read from their sources. Those icons and the library's code make the
+ * `icons` chunk; the others join the member chunk when two entries share them.
  */
 export function memberSharedChunk(memberRoutes: readonly (readonly string[])[]): {
   plugin: Plugin;
