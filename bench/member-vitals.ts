@@ -166,7 +166,7 @@ async function newContext(browser: Browser, base: string, token: string): Promis
  * JavaScript of a script run twice (V8's code cache) only in such a profile, never in the in-memory
  * contexts `browser.newContext()` makes, where every load compiles every script again.
  */
-const profiles: string[] = [];
+const profiles: Array<{ dir: string; context: BrowserContext }> = [];
 async function profileContext(token: string): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), 'member-vitals-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -177,7 +177,7 @@ async function profileContext(token: string): Promise<BrowserContext> {
     viewport: { width: 390, height: 844 },
     locale: 'en-US',
   });
-  profiles.push(dir);
+  profiles.push({ dir, context });
   await context.addInitScript((value) => {
     if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
   }, token);
@@ -251,7 +251,11 @@ try {
   }
 } finally {
   await browser.close();
-  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
+  // A profile's browser is its own process: closed (again, if a load failed first) before its files go.
+  for (const { dir, context } of profiles) {
+    await context.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
   await server.stop();
   await prices.close();
 }

@@ -23,9 +23,9 @@ const MIN_PAGES = 3;
  * forms' dependencies (zod schemas) into every page's first load (bench/RESULTS.md).
  *
  * Lucide's icons are split by who shows them (`icons`): the module graph cannot tell, since every
- * screen imports the package's entry, which imports every icon, so the icon names the public pages and
- * the app's start import are read from their sources. Those icons and the library's code make the
- * `icons` chunk; the others join the member chunk when two entries share them.
+ * screen imports the package's entry, which imports every icon, so the icon names the public and
+ * sign-in pages and the app's start import are read from their sources. Those icons and the library's
+ * code make the `icons` chunk; the others join the member chunk when two entries share them.
  */
 export function memberSharedChunk(memberRoutes: readonly (readonly string[])[]): {
   plugin: Plugin;
@@ -62,15 +62,7 @@ export function memberSharedChunk(memberRoutes: readonly (readonly string[])[]):
             /[\\/]src[\\/]features[\\/](public|auth)[\\/]/.test(id),
         ),
       );
-      const visitor = closure(
-        ids.filter(
-          (id) =>
-            isSource(id, 'main.tsx') ||
-            isSource(id, 'start.tsx') ||
-            /[\\/]src[\\/]features[\\/]public[\\/]/.test(id),
-        ),
-      );
-      for (const id of lucideIconsUsedBy([...visitor], ids)) visitorIcons.add(id);
+      for (const id of lucideIconsUsedBy([...outside], ids)) visitorIcons.add(id);
       // Each member route's first paint: its modules (the shell, the page, its pieces) and their graph.
       const pages = memberRoutes.map((modules) =>
         closure(ids.filter((id) => modules.some((module) => isSource(id, module)))),
@@ -89,15 +81,15 @@ export function memberSharedChunk(memberRoutes: readonly (readonly string[])[]):
   const icon = /[\\/]lucide-react[\\/].*[\\/]icons[\\/]/;
   return {
     plugin,
-    // With the member area's shared modules, the icons two entries or more share that no public page
-    // shows (a back office screen using one loads this small chunk too).
+    // With the member area's shared modules, the icons two entries or more share that no public or
+    // sign-in page shows (a back office screen using one loads the member chunk too).
     group: {
       name: 'member',
       test: (id) => members.has(id) || (icon.test(id) && !visitorIcons.has(id)),
       minShareCount: 2,
     },
-    // The icons the public pages and the app's start show, with the library's own code, in one chunk
-    // (not one file per icon), so a visitor never downloads the member area's icons.
+    // The icons the public and sign-in pages and the app's start show, with the library's own code, in
+    // one chunk (not one file per icon), so a visitor never downloads the member area's icons.
     icons: { name: 'icons', test: (id) => lucide.test(id) && (!icon.test(id) || visitorIcons.has(id)) },
   };
 }
@@ -105,27 +97,42 @@ export function memberSharedChunk(memberRoutes: readonly (readonly string[])[]):
 /**
  * The lucide-react icon modules that `sources` (module ids; ours are read, others skipped) import by
  * name from the package's entry, which re-exports each icon from its own module under its names.
+ * Our sources are Prettier's (single quotes); a namespace or deep import of the package is refused.
  */
 function lucideIconsUsedBy(sources: string[], ids: string[]): Set<string> {
   const names = new Set<string>();
   for (const id of sources) {
     if (id.includes('node_modules') || !/\.tsx?$/.test(id)) continue;
-    for (const [, list] of readFileSync(id, 'utf8').matchAll(
-      /import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g,
-    )) {
-      for (const part of list!.split(',')) names.add(part.trim().split(/\s+as\s+/)[0]!);
+    const text = readFileSync(id, 'utf8');
+    if (/from\s*'lucide-react\/|import\s*\*\s*as\s+\w+\s+from\s*'lucide-react'/.test(text)) {
+      throw new Error(
+        `${id}: import lucide-react's icons by name from the package (the icon split reads them)`,
+      );
+    }
+    for (const [, list] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)) {
+      for (const part of list!.split(',')) {
+        const name = part.trim().split(/\s+as\s+/)[0]!;
+        if (name && !name.startsWith('type ')) names.add(name);
+      }
     }
   }
   const entry = ids.find((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id));
   const used = new Set<string>();
   if (!entry) return used;
+  const found = new Set<string>();
   for (const [, list, file] of readFileSync(entry, 'utf8').matchAll(
     /^export \{([^}]*)\} from '(\.\/icons\/[^']+)';$/gm,
   )) {
     const exported = list!.split(',').map((part) => part.trim().replace(/^default as /, ''));
-    if (exported.some((name) => names.has(name))) used.add(join(dirname(entry), file!));
+    const named = exported.filter((name) => names.has(name));
+    if (named.length === 0) continue;
+    used.add(join(dirname(entry), file!));
+    for (const name of named) found.add(name);
   }
-  if (names.size > 0 && used.size === 0)
-    throw new Error('lucide-react: no icon module found for the public pages’ icons');
+  // Every name must be an icon module: one missed would send a public page to the member chunk.
+  const missing = [...names].filter(
+    (name) => !found.has(name) && !/^Lucide(Icon|Props|Provider)$/.test(name),
+  );
+  if (missing.length > 0) throw new Error(`lucide-react: no icon module for ${missing.join(', ')}`);
   return used;
 }

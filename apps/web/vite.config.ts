@@ -92,6 +92,15 @@ function routePreloads(): Plugin {
         return [...files].filter((file) => !shared.has(file)).map((file) => `/${file}`);
       };
       for (const [route, modules] of Object.entries(ROUTE_MODULES)) map[route] = chunksOfModules(modules);
+      // A visitor never downloads member code (member-chunk-plugin.ts): no page but a member's loads
+      // the member chunk.
+      const member = Object.values(bundle).find((item) => item.type === 'chunk' && item.name === 'member');
+      for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+        const memberPage = [modules].flat().includes(MEMBER_SHELL[0]!);
+        if (member && !memberPage && map[route]!.includes(`/${member.fileName}`)) {
+          this.error(`route-preloads: ${route} would load the member chunk`);
+        }
+      }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(map) });
       const memberOnly: Record<string, string[]> = {};
       for (const [route, modules] of Object.entries(MEMBER_ONLY_MODULES)) {

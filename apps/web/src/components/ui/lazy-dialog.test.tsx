@@ -37,7 +37,7 @@ describe('LazyDialog (decision 170)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // Loaded once: the second opening is immediate.
+    // Its code loaded once: the second opening shows the dialog at once, with nothing to wait for.
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('dialog', { name: 'Delete this goal?' })).toBeVisible();
   });

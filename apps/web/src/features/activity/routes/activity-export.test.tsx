@@ -48,7 +48,10 @@ describe('Activity: Download CSV', () => {
     renderScreen('/activity?type=deposit', <ActivityPage />);
     expect(await screen.findByRole('combobox', { name: 'Type' })).toHaveValue('deposit');
     await user.type(screen.getByLabelText('Start date'), '2026-03-01');
-    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // A dated filter is sent once the API's schema (loaded after the first paint) has checked it.
+    const download = screen.getByRole('button', { name: 'Download CSV' });
+    await vi.waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
 
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     const request = server.to('GET /api/activity/export')[0];

@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ACTIVITY_TYPES } from '@app/shared/constants';
-import '#lib/zod-config';
-import { ActivityQuery, type ActivityItem } from '@app/shared/schemas/activity';
+import type { ActivityItem } from '@app/shared/schemas/activity';
 import { describeActivity } from '@app/shared/activity-text';
 import { PageHeader } from '#components/page-header';
 import { PrivateAmount } from '#components/private-amount';
@@ -25,6 +24,7 @@ import { cn } from '#lib/cn';
 import { StatementsSection } from '../components/statements-section';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity, type ActivityFilters } from '../api/get-activity';
+import { useFiltersCheck } from '../api/use-filters-check';
 
 const NO_FILTERS: ActivityFilters = { type: '', start_date: '', end_date: '' };
 
@@ -153,11 +153,8 @@ export function ActivityPage({
   const [page, setPage] = useState(1);
   useDocumentMeta(t('activity.title'), t('activity.description'));
 
-  const check = ActivityQuery.safeParse({ ...filters, page });
-  const dateError = check.success
-    ? undefined
-    : check.error.issues.find((issue) => issue.path[0] === 'end_date')?.message;
-  const activity = useActivity(filters, page, check.success);
+  const { valid, dateError } = useFiltersCheck(filters, page);
+  const activity = useActivity(filters, page, valid);
 
   const change = (field: keyof ActivityFilters, value: string) => {
     setFilters((current) => ({ ...current, [field]: value }));
@@ -166,7 +163,7 @@ export function ActivityPage({
   const filtered = filters.type !== '' || filters.start_date !== '' || filters.end_date !== '';
 
   let body;
-  if (!check.success) {
+  if (!valid) {
     body = null;
   } else if (activity.isPending) {
     // The list's place while it loads: the first screen, so what follows it stays out of view until
@@ -262,7 +259,7 @@ export function ActivityPage({
         actions={
           <Button
             variant="secondary"
-            disabled={!check.success}
+            disabled={!valid}
             loading={exportCsv.isPending}
             onClick={() =>
               exportCsv.mutate(filters, {
