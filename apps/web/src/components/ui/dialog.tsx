@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +13,27 @@ interface DialogProps {
   wide?: boolean;
 }
 
-/** A modal dialog: focus is trapped and returned, Escape and the close button close it. */
+/**
+ * A modal dialog: focus is trapped, and returned on closing to what had it when the dialog opened (our
+ * dialogs open from their own buttons, not Radix's trigger, which is the only element Radix would
+ * return it to); Escape and the close button close it.
+ */
 export function Dialog({ open, onOpenChange, title, description, children, wide }: DialogProps) {
   const { t } = useTranslation();
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[2px]" />
         <RadixDialog.Content
+          // Radix moves focus into the dialog after this: what has it now opened the dialog.
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
           className={`fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${wide ? 'max-w-5xl' : 'max-w-md'} overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 shadow-xl focus:outline-none rtl:translate-x-1/2`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

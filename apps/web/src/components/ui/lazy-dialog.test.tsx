@@ -26,7 +26,7 @@ function Confirm() {
 }
 
 describe('LazyDialog (decision 170)', () => {
-  it('shows nothing until opened, then the dialog, which closes and opens again', async () => {
+  it('shows nothing until opened, then the dialog, which closes (focus back on its button) and opens again', async () => {
     const user = userEvent.setup();
     render(<Confirm />);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -37,6 +37,8 @@ describe('LazyDialog (decision 170)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus goes back to the button that opened it.
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
     // Its code loaded once: the second opening shows the dialog at once, with nothing to wait for.
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('dialog', { name: 'Delete this goal?' })).toBeVisible();
