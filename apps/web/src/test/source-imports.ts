@@ -14,7 +14,10 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Each import statement's specifiers and source, in order (multi-line imports included). */
+/**
+ * Each import statement's specifiers and source, in order (multi-line imports included). Sources are
+ * read as Prettier writes them (single quotes, a closing semicolon); `export * as` is not followed.
+ */
 export function imports(text: string): Array<{ specifiers: string; source: string }> {
   return [...text.matchAll(/^import\s+([^;']*?)\s*from\s+'([^']+)';|^import\s+'([^']+)';/gm)].map(
     (match) => ({
