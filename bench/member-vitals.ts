@@ -16,7 +16,7 @@
  *                                        MEMBER_VITALS_BEFORE=1 writes the "before" section instead,
  *                                        to keep the figures of a build before a change beside it)
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,11 +63,22 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * Debian's headless shell of the same Chromium (package chromium-headless-shell; the build Playwright
+ * itself runs headless): the page's renderer is the same, without the desktop browser's own windows.
+ * Each fresh context of the full browser opens a window whose address bar is a web page of its own
+ * (the omnibox popup's WebUI renderer), which took ~2–3 s of CPU during a cold load on the 2-core
+ * host and slowed the page beside it (decision 199, bench/RESULTS.md).
+ */
 function chromiumPath(): string {
-  return (
-    process.env.CHROMIUM_PATH ??
-    execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim()
-  );
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const found = spawnSync('sh', ['-c', 'command -v chromium-headless-shell'], { encoding: 'utf8' });
+  if (found.status !== 0) {
+    throw new Error(
+      'bench/member-vitals.ts needs the headless shell of Chromium: apt-get install -y chromium-headless-shell',
+    );
+  }
+  return found.stdout.trim();
 }
 
 /** Installed before any page script: LCP's latest candidate and CLS's largest session window. */
