@@ -157,7 +157,7 @@ describe('the public site in a real browser', () => {
     await context.close();
   });
 
-  test('the home and about pages load no form-validation code (zod): their weight stays the public budget', async () => {
+  test("the home and about pages load no form-validation code (zod) and none of the member area's: their weight stays the public budget", async () => {
     // A regression once pulled zod and every shared schema (26 KB gzip) into the public site through a
     // constant the footer read (bench/home-weight.ts, issue 39): no public page but a form needs them.
     for (const path of ['/', '/about']) {
@@ -178,6 +178,8 @@ describe('the public site in a real browser', () => {
       const loaded = await Promise.all(scripts);
       expect(loaded.length).toBeGreaterThan(3);
       expect(loaded.filter((script) => script.zod).map((script) => script.url)).toEqual([]);
+      // The member pages' shared chunk (apps/web/chunk-groups.ts): a visitor never downloads it.
+      expect(loaded.filter((script) => /^\/assets\/member-[\w-]{8}\.js$/.test(script.url))).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }

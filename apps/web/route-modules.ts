@@ -1,6 +1,6 @@
 /**
  * Each route's first paint, as modules under src/ (issue 39, decision 170): the build preloads their
- * chunks with the page (vite.config.ts) and gathers what member pages share (member-chunk-plugin.ts);
+ * chunks with the page (vite.config.ts) and gathers what pages share (chunk-groups.ts);
  * src/app/first-paint.test.ts checks what they load at once.
  */
 

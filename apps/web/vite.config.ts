@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type * as PrerenderModule from './src/prerender';
-import { memberSharedChunk } from './member-chunk-plugin';
+import { chunkGroups } from './chunk-groups';
 import { MEMBER_ONLY_MODULES, MEMBER_SHELL, ROUTE_MODULES } from './route-modules';
 import { publicTexts } from './public-texts-plugin';
 
@@ -21,12 +21,15 @@ const DEFINE = {
   'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
 };
 
-/** The modules of every member page's first paint: what the member chunk may take (member-chunk-plugin.ts). */
-const memberShared = memberSharedChunk(
-  [...Object.values(ROUTE_MODULES), ...Object.values(MEMBER_ONLY_MODULES)].filter(
-    (modules): modules is string[] => Array.isArray(modules) && modules.includes(MEMBER_SHELL[0]!),
-  ),
-);
+/** The shared chunks: the app's start, the public pages' common pieces, the member pages' (chunk-groups.ts). */
+const groups = chunkGroups({
+  member: [...Object.values(ROUTE_MODULES), ...Object.values(MEMBER_ONLY_MODULES)]
+    .map((modules) => [modules].flat())
+    .filter((modules) => modules.includes(MEMBER_SHELL[0]!)),
+  visitor: Object.values(ROUTE_MODULES)
+    .map((modules) => [modules].flat())
+    .filter((modules) => !modules.includes(MEMBER_SHELL[0]!)),
+});
 
 /** The app proper, imported by the small entry (src/main.tsx) once a prerendered page has painted. */
 const APP_MODULE = 'start.tsx';
@@ -45,10 +48,11 @@ function routePreloads(): Plugin {
     seen.add(fileName);
     for (const imported of chunk.imports) chunksOf(bundle, imported, seen);
   };
+  /** The chunk that holds a module: its own, or the group's that took it (the app's start). */
   const moduleChunk = (bundle: Rolldown.OutputBundle, module: string) =>
     Object.values(bundle).find(
       (item): item is Rolldown.OutputChunk =>
-        item.type === 'chunk' && Boolean(item.facadeModuleId?.endsWith(`/src/${module}`)),
+        item.type === 'chunk' && item.moduleIds.some((id) => id.endsWith(`/src/${module}`)),
     );
   /** The entry's chunks and the app's: what every page loads. */
   const sharedChunks = (bundle: Rolldown.OutputBundle) => {
@@ -92,7 +96,7 @@ function routePreloads(): Plugin {
         return [...files].filter((file) => !shared.has(file)).map((file) => `/${file}`);
       };
       for (const [route, modules] of Object.entries(ROUTE_MODULES)) map[route] = chunksOfModules(modules);
-      // A visitor never downloads member code (member-chunk-plugin.ts): no page but a member's loads
+      // A visitor never downloads member code (chunk-groups.ts): no page but a member's loads
       // the member chunk.
       const member = Object.values(bundle).find((item) => item.type === 'chunk' && item.name === 'member');
       for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
@@ -326,7 +330,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     publicTexts({ publicOnly: true }),
-    memberShared.plugin,
+    groups.plugin,
     routePreloads(),
     prerender(),
     precompress(),
@@ -342,18 +346,20 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Fewer, larger shared chunks (the icons; the public site's pieces; what member pages share at
-        // first paint), so a page is a handful of requests rather than a waterfall of tiny ones.
+        // Fewer, larger shared chunks (chunk-groups.ts): the app's start, the public pages' common
+        // pieces and the public site's own, what member pages share at first paint; a page is a
+        // handful of requests rather than a waterfall of tiny ones.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            memberShared.icons,
+            groups.start,
+            groups.site,
             {
               name: 'public',
               test: /src[\\/]features[\\/]public[\\/](components|api|content)[\\/]/,
               minShareCount: 2,
             },
-            memberShared.group,
+            groups.member,
           ],
         },
       },
