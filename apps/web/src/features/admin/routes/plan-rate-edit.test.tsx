@@ -82,6 +82,9 @@ describe('a plan’s rate change in the back office (decision 193)', () => {
     expect(
       await screen.findByText(
         'Plan updated. Renewals get the new rates from Apr 1, 2026. Members notified: 3.',
+        undefined,
+        // The toast library loads on first use (decision 106): on a busy machine, more than 1 s.
+        { timeout: 5000 },
       ),
     ).toBeInTheDocument();
   });
@@ -99,7 +102,7 @@ describe('a plan’s rate change in the back office (decision 193)', () => {
     await user.type(name, 'Harbour 91');
     expect(screen.queryByText(/renewals get them from/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Plan updated.')).toBeInTheDocument();
+    expect(await screen.findByText('Plan updated.', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(/Members notified/)).not.toBeInTheDocument();
   });
 });
