@@ -291,8 +291,8 @@ writeSection(
   before ? 'member-vitals-before' : 'member-vitals',
   `## Member pages at phone speed${before ? ', before issue 39' : ''}
 
-Build of \`${revision}\`${before ? ' (before the changes of issue 39)' : ''}; run ${new Date().toISOString().slice(0, 16)}Z by \`bench/member-vitals.ts\`. Chromium (Debian) via
-playwright-core at 390 × 844, CPU throttled ${CPU_SLOWDOWN}× and a mobile network (150 ms RTT, 1.6 Mbit/s down,
+Build of \`${revision}\`${before ? ' (before the changes of issue 39)' : ''}; run ${new Date().toISOString().slice(0, 16)}Z by \`bench/member-vitals.ts\`. Chromium's headless shell (Debian, decision 200)
+via playwright-core at 390 × 844, CPU throttled ${CPU_SLOWDOWN}× and a mobile network (150 ms RTT, 1.6 Mbit/s down,
 750 kbit/s up) through CDP emulation; the demo member signed in; the built product (PGlite, demo data,
 prices from the local fake). Each page: median of ${LOADS} cold loads (fresh context, empty cache) and
 ${LOADS} warm ones (one browser with a profile on disk, as a phone's, so compiled code is kept from the
