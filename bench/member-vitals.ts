@@ -68,7 +68,7 @@ const FLAGS = [
  * itself runs headless): the page's renderer is the same, without the desktop browser's own windows.
  * Each fresh context of the full browser opens a window whose address bar is a web page of its own
  * (the omnibox popup's WebUI renderer), which took ~2–3 s of CPU during a cold load on the 2-core
- * host and slowed the page beside it (decision 199, bench/RESULTS.md).
+ * host and slowed the page beside it (decision 200, bench/RESULTS.md).
  */
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;

@@ -16,10 +16,15 @@ const START_PACKAGES =
 const lucide = /[\\/]lucide-react[\\/]/;
 const lucideIcon = /[\\/]lucide-react[\\/].*[\\/]icons[\\/]/;
 
+/** The same module lists once each. */
+const distinct = (lists: readonly (readonly string[])[]) => [
+  ...new Map(lists.map((modules) => [[...modules].sort().join('\n'), modules])).values(),
+];
+
 /**
  * Fewer, larger files before a page's first paint (issue 39, decisions 170 and 199). Left to the
  * automatic splitting, every module two screens share is a file of its own, often a few hundred bytes:
- * a cold /dashboard fetched 38 files, six at a time over HTTP/1.1 at a phone's round trip, and its
+ * a cold /dashboard preloaded 37 files, six at a time over HTTP/1.1 at a phone's round trip, and its
  * first data calls waited behind them for a free connection. Three groups:
  *
  * - `start`: the app's start (src/start.tsx's static graph but what the entry src/main.tsx itself
@@ -56,6 +61,9 @@ export function chunkGroups(routes: {
   const siteModules = new Set<string>();
   const memberModules = new Set<string>();
   const visitorIcons = new Set<string>();
+  /** What the start group takes: its modules, the visitor's icons and the icon library's code. */
+  const inStart = (id: string) =>
+    startModules.has(id) || (lucide.test(id) && (!lucideIcon.test(id) || visitorIcons.has(id)));
   const isSource = (id: string, module: string) => id.replace(/\\/g, '/').endsWith(`/src/${module}`);
   const plugin: Plugin = {
     name: 'chunk-groups',
@@ -106,16 +114,17 @@ export function chunkGroups(routes: {
           ![...memberListed].some((module) => isSource(id, module)),
       );
       const visitor = new Set([
-        ...closure(rootsOf(['main.tsx', 'start.tsx'])),
+        ...closure(rootsOf(['main.tsx', 'start.tsx']), true),
         ...closure([...visitorPages, ...rootsOf(routes.visitor.flat())], true),
       ]);
       for (const id of lucideIconsUsedBy([...visitor], ids)) visitorIcons.add(id);
 
-      const publicPages = routes.visitor
+      // Pages, not routes: the info pages serve seven routes from one module.
+      const publicPages = distinct(routes.visitor)
         .filter((modules) => modules.every((module) => module.startsWith('features/public/')))
         .map((modules) => closure(rootsOf(modules)));
       for (const [id, count] of counts(publicPages)) {
-        if (count < 2 || entry.has(id) || startModules.has(id) || lazyOrData(id)) continue;
+        if (count < 2 || entry.has(id) || inStart(id) || lazyOrData(id)) continue;
         if (id.includes('node_modules') || /[\\/]src[\\/]features[\\/]public[\\/]/.test(id)) continue;
         siteModules.add(id);
       }
@@ -125,13 +134,13 @@ export function chunkGroups(routes: {
         changed = false;
         for (const id of siteModules) {
           const imports = this.getModuleInfo(id)?.importedIds ?? [];
-          if (imports.every((to) => siteModules.has(to) || startModules.has(to) || entry.has(to))) continue;
+          if (imports.every((to) => siteModules.has(to) || inStart(to) || entry.has(to))) continue;
           siteModules.delete(id);
           changed = true;
         }
       }
 
-      const memberPages = routes.member.map((modules) => closure(rootsOf(modules)));
+      const memberPages = distinct(routes.member).map((modules) => closure(rootsOf(modules)));
       for (const [id, count] of counts(memberPages)) {
         if (count < Math.min(MIN_PAGES, memberPages.length) || visitor.has(id) || lazyOrData(id)) continue;
         memberModules.add(id);
@@ -140,11 +149,7 @@ export function chunkGroups(routes: {
   };
   return {
     plugin,
-    start: {
-      name: 'start',
-      test: (id) =>
-        startModules.has(id) || (lucide.test(id) && (!lucideIcon.test(id) || visitorIcons.has(id))),
-    },
+    start: { name: 'start', test: inStart },
     site: { name: 'site', test: (id) => siteModules.has(id) },
     // A back office screen using a member icon loads the member chunk too.
     member: {
