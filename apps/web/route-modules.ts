@@ -59,3 +59,7 @@ export const ROUTE_MODULES: Record<string, string | string[]> = {
 export const MEMBER_ONLY_MODULES: Record<string, string[]> = {
   '/plans': [...MEMBER_SHELL, 'features/investing/routes/member-plans-page.tsx'],
 };
+
+/** A member page's list: it starts from the member shell. */
+export const isMemberPage = (modules: string | readonly string[]) =>
+  [modules].flat().includes(MEMBER_SHELL[0]!);

@@ -8,7 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type * as PrerenderModule from './src/prerender';
 import { chunkGroups } from './chunk-groups';
-import { MEMBER_ONLY_MODULES, MEMBER_SHELL, ROUTE_MODULES } from './route-modules';
+import { isMemberPage, MEMBER_ONLY_MODULES, ROUTE_MODULES } from './route-modules';
 import { publicTexts } from './public-texts-plugin';
 
 const api = 'http://localhost:3000';
@@ -24,11 +24,11 @@ const DEFINE = {
 /** The shared chunks: the app's start, the public pages' common pieces, the member pages' (chunk-groups.ts). */
 const groups = chunkGroups({
   member: [...Object.values(ROUTE_MODULES), ...Object.values(MEMBER_ONLY_MODULES)]
-    .map((modules) => [modules].flat())
-    .filter((modules) => modules.includes(MEMBER_SHELL[0]!)),
+    .filter(isMemberPage)
+    .map((modules) => [modules].flat()),
   visitor: Object.values(ROUTE_MODULES)
-    .map((modules) => [modules].flat())
-    .filter((modules) => !modules.includes(MEMBER_SHELL[0]!)),
+    .filter((modules) => !isMemberPage(modules))
+    .map((modules) => [modules].flat()),
 });
 
 /** The app proper, imported by the small entry (src/main.tsx) once a prerendered page has painted. */
@@ -100,8 +100,7 @@ function routePreloads(): Plugin {
       // the member chunk.
       const member = Object.values(bundle).find((item) => item.type === 'chunk' && item.name === 'member');
       for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
-        const memberPage = [modules].flat().includes(MEMBER_SHELL[0]!);
-        if (member && !memberPage && map[route]!.includes(`/${member.fileName}`)) {
+        if (member && !isMemberPage(modules) && map[route]!.includes(`/${member.fileName}`)) {
           this.error(`route-preloads: ${route} would load the member chunk`);
         }
       }

@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MEMBER_ONLY_MODULES, MEMBER_SHELL, ROUTE_MODULES } from '../../route-modules';
+import { isMemberPage, MEMBER_ONLY_MODULES, ROUTE_MODULES } from '../../route-modules';
 import { SRC, staticGraph } from '../test/source-imports';
 
 /**
@@ -9,7 +9,7 @@ import { SRC, staticGraph } from '../test/source-imports';
  * screen loads on use (`import()`) is not counted.
  */
 const memberRoutes = [...Object.entries(ROUTE_MODULES), ...Object.entries(MEMBER_ONLY_MODULES)].filter(
-  (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].includes(MEMBER_SHELL[0]!),
+  (entry): entry is [string, string[]] => Array.isArray(entry[1]) && isMemberPage(entry[1]),
 );
 
 /** Pages whose first screen is a form validated by the shared schemas (zod). */
