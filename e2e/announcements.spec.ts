@@ -48,7 +48,7 @@ async function signInAdmin(page: Page): Promise<void> {
 /** A verified member living in `country`, whose interface (and so mail) language is `language`. */
 async function memberIn(country: string, prefix: string, language: 'en' | 'es' = 'en') {
   const session = new ApiSession(baseUrl());
-  const credentials = await session.registerVerifiedMember(prefix, language);
+  const credentials = await session.registerVerifiedMember(prefix, { language });
   await session.signIn(credentials.email, credentials.password);
   await session.request('PATCH', '/api/profile/update', { country });
   return { session, ...credentials };

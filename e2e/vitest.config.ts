@@ -16,7 +16,9 @@ export default defineConfig({
     // One Chromium per spec file, launched and closed around its tests (support/setup.ts).
     setupFiles: ['./support/setup.ts'],
     maxWorkers: 2,
-    testTimeout: 90_000,
+    // A step that waits for something that never comes fails at Playwright's own 30 s; this limit is
+    // for a whole journey, which took 90 s on a busy CI host beside the other worker's spec.
+    testTimeout: 150_000,
     hookTimeout: 90_000,
     // A page's script may take seconds to start while the other worker loads the machine: the
     // default 1 s poll failed a clean-clone run at /admin/login (its title comes with a lazy chunk).

@@ -100,26 +100,26 @@ export class ApiSession {
   }
 
   /**
-   * Registers and verifies a member through the real sign-up flow; returns the credentials. `language`
-   * is what the sign-up form sends as the interface's language (the member's mails are in it).
+   * Registers and verifies a member through the real sign-up flow; returns the credentials and the
+   * username. `language` is what the sign-up form sends as the interface's language (the member's mails
+   * are in it); `referralCode` is the code of a signup link (`/signup?ref=…`).
    */
   async registerVerifiedMember(
     prefix: string,
-    language?: 'en' | 'es' | 'ar',
-  ): Promise<{ email: string; password: string }> {
+    options: { language?: 'en' | 'es' | 'ar'; referralCode?: string } = {},
+  ): Promise<{ email: string; password: string; username: string }> {
     const email = uniqueEmail(prefix);
     const password = 'a-long-password-1';
+    const username = (email.split('@')[0] ?? prefix).replace(/[^a-z0-9]/gi, '').slice(0, 30);
     await this.request('POST', '/api/register', {
-      username: email
-        .split('@')[0]
-        ?.replace(/[^a-z0-9]/gi, '')
-        .slice(0, 30),
+      username,
       email,
       password,
       account_type: 'personal',
-      ...(language ? { language } : {}),
+      ...(options.language ? { language: options.language } : {}),
+      ...(options.referralCode ? { referral_code: options.referralCode } : {}),
     });
     await this.request('POST', '/api/verify-otp', { email, otp: await latestCode(this.baseUrl, email) });
-    return { email, password };
+    return { email, password, username };
   }
 }
