@@ -1,24 +1,29 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: builds the web app (unless WEB_BUILT=1), checks that Debian's Chromium is there (installing it with
-// apt-get when running as root), then runs the end-to-end suite (e2e/) against the real server.
+// `npm run test:e2e`: builds the web app (unless WEB_BUILT=1), checks that Debian's Chromium is there (installing its
+// headless shell with apt-get when running as root), then runs the end-to-end suite (e2e/) against the real server.
 import { execSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function hasChromium() {
-  return spawnSync('sh', ['-c', 'command -v chromium'], { stdio: 'ignore' }).status === 0;
-}
+const has = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 
-if (!process.env.CHROMIUM_PATH && !hasChromium()) {
+// The suite runs in Chromium's headless shell (decision 201), or in the full browser when only that is
+// installed (e2e/support/browser.ts).
+if (!process.env.CHROMIUM_PATH && !has('chromium-headless-shell')) {
   if (process.getuid?.() === 0) {
-    console.log('Installing Debian chromium for the end-to-end tests...');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-      stdio: 'inherit',
-    });
+    console.log("Installing Debian's chromium-headless-shell for the end-to-end tests...");
+    execSync(
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell',
+      { stdio: 'inherit' },
+    );
+  } else if (has('chromium')) {
+    console.log('Running in the full Chromium: `sudo apt-get install -y chromium-headless-shell` is faster.');
   } else {
-    console.error('Chromium is missing: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).');
+    console.error(
+      'Chromium is missing: run `sudo apt-get install -y chromium-headless-shell` (or set CHROMIUM_PATH).',
+    );
     process.exit(1);
   }
 }

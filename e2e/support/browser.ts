@@ -3,15 +3,22 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-/** Debian's Chromium (DESIGN §2): never a browser downloaded by a tool. */
+/**
+ * Debian's Chromium (DESIGN §2), never a browser downloaded by a tool: its headless shell when it is
+ * installed (the same engine without browser windows, decision 201), else the full browser.
+ * `CHROMIUM_PATH` chooses another binary.
+ */
 function chromiumPath(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return fromEnv;
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('Chromium is not installed: run `apt-get install -y chromium` (as root).');
+  for (const name of ['chromium-headless-shell', 'chromium']) {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+    } catch {
+      // Not installed: the next one.
+    }
   }
+  throw new Error('Chromium is not installed: run `apt-get install -y chromium-headless-shell` (as root).');
 }
 
 const CHROMIUM_FLAGS = [
