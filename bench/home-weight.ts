@@ -1,5 +1,5 @@
 // The JavaScript a first visit to `/` downloads until the network is idle (issue 11, item 6), in
-// Debian's Chromium through playwright-core (as the e2e suite drives it), against the built web app
+// Debian's full Chromium through playwright-core, against the built web app
 // served by the product (PGlite, prices from the local fake). Every script response is counted, the
 // entry, the app, the route's chunks and whatever the page fetches on its own afterwards (the toast
 // library, say), with the bytes the browser received (brotli, as the server sends) and, the measure

@@ -17,7 +17,7 @@ export default defineConfig({
     setupFiles: ['./support/setup.ts'],
     maxWorkers: 2,
     // A step that waits for something that never comes fails at Playwright's own 30 s; this limit is
-    // for a whole journey, which took 90 s on a busy CI host beside the other worker's spec.
+    // for a whole journey of many screens (KYC's took 84–87 s on a busy CI host in the full browser).
     testTimeout: 150_000,
     hookTimeout: 90_000,
     // A page's script may take seconds to start while the other worker loads the machine: the

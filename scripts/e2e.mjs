@@ -12,7 +12,7 @@ const has = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ig
 // The suite runs in Chromium's headless shell (decision 201), or in the full browser when only that is
 // installed (e2e/support/browser.ts).
 if (!process.env.CHROMIUM_PATH && !has('chromium-headless-shell')) {
-  if (process.getuid?.() === 0) {
+  if (process.getuid?.() === 0 && !has('chromium')) {
     console.log("Installing Debian's chromium-headless-shell for the end-to-end tests...");
     execSync(
       'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell',
