@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastContainer } from 'react-toastify';
 import type { AdminPlanDetail } from '@app/shared/schemas/admin-content';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
@@ -34,8 +33,10 @@ function renderEdit() {
         path: '/admin/plans/:id',
         element: <PlanEditPage />,
       },
-      // A save leads to the list, where its toast shows.
-      { path: '/admin/plans', element: <ToastContainer /> },
+      // A save leads to the list; its toast shows in the app's own container (AppProviders). A second
+      // container here would share react-toastify's default id with it, and the two would steal
+      // each other's toasts.
+      { path: '/admin/plans', element: <p>plans</p> },
       { path: '/admin/announcements', element: <p>announcements</p> },
     ],
     '/admin/plans/7',
