@@ -12,9 +12,6 @@ const memberRoutes = [...Object.entries(ROUTE_MODULES), ...Object.entries(MEMBER
   (entry): entry is [string, string[]] => Array.isArray(entry[1]) && isMemberPage(entry[1]),
 );
 
-/** Pages whose first screen is a form validated by the shared schemas (zod). */
-const FORM_PAGES = ['/profile', '/account-management', '/withdrawal-methods', '/withdrawal-info', '/verify'];
-
 const SCHEMAS = join(SRC, '../../../packages/shared/src/schemas');
 const DIALOG = join(SRC, 'components/ui/dialog.tsx');
 
@@ -29,8 +26,10 @@ describe('a member page’s first paint', () => {
     );
   });
 
-  it.each(memberRoutes.filter(([route]) => !FORM_PAGES.includes(route)))(
-    '%s loads no schema library (zod, about 24 KB compressed) when it shows no form',
+  // A form on the first screen loads its schema when the browser is idle or at its first validation
+  // (lib/lazy-resolver.ts, decision 202).
+  it.each(memberRoutes)(
+    '%s loads no schema library (zod, about 24 KB compressed), forms or not',
     (_route, modules) => {
       const graph = [...firstPaint(modules)];
       expect(

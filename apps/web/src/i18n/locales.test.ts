@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@app/shared/schemas/admin';
 import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
 import { GOAL_MESSAGES } from '@app/shared/schemas/goals';
-import { PROFILE_MESSAGES } from '@app/shared/schemas/profile';
+import { PROFILE_MESSAGES } from '@app/shared/profile';
 import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import ar from './locales/ar.json';
 import en from './locales/en.json';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KYC_DOCUMENT_TYPES, KYC_SIDES } from '../kyc';
 import { perPageField, positiveId } from './common';
 
 /** Identity verification (issue 37 item 1, decisions 180 and 181). */
@@ -29,12 +30,6 @@ export const KYC_MESSAGES = {
   cursorInvalid: 'This list position is not valid; load the list from the start.',
 } as const;
 
-export const KYC_SIDES = ['identity_front', 'identity_back', 'proof_of_address'] as const;
-export type KycSide = (typeof KYC_SIDES)[number];
-export const KYC_DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence'] as const;
-export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
-/** A passport has one page to upload; an identity card and a driving licence have a back. */
-export const kycTypeHasBack = (type: KycDocumentType): boolean => type !== 'passport';
 export const KYC_STATUSES = ['not_started', 'submitted', 'approved', 'rejected', 'expired'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 export const KYC_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WITHDRAWAL_METHODS } from '../constants';
+import { ASSET_NETWORKS, CRYPTO_ASSETS, CRYPTO_NETWORKS, type CryptoNetwork } from '../withdrawals';
 import { ListMeta, moneyAmount, pageField, positiveId, requiredText } from './common';
 import { AdminUserSummary } from './deposits';
 import {
@@ -91,19 +92,6 @@ export const WithdrawalHistoryResponse = z.object({
 export type WithdrawalHistoryResponse = z.infer<typeof WithdrawalHistoryResponse>;
 
 // ── Saved destinations (/withdrawal-methods) ─────────────────────────────────────────────────
-
-export const CRYPTO_ASSETS = ['BTC', 'ETH', 'USDT', 'USDC'] as const;
-export const CRYPTO_NETWORKS = ['bitcoin', 'erc20', 'trc20'] as const;
-export type CryptoAsset = (typeof CRYPTO_ASSETS)[number];
-export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
-
-/** Which networks carry which asset. */
-export const ASSET_NETWORKS: Record<CryptoAsset, readonly CryptoNetwork[]> = {
-  BTC: ['bitcoin'],
-  ETH: ['erc20'],
-  USDT: ['erc20', 'trc20'],
-  USDC: ['erc20', 'trc20'],
-};
 
 const ADDRESS_PATTERNS: Record<CryptoNetwork, RegExp> = {
   // bech32 (bc1…, lowercase) or legacy base58 (1… / 3…).

@@ -1,9 +1,7 @@
-import '#lib/zod-config';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { UserResponse } from '@app/shared/schemas/auth';
-import { EmailChangeConfirmRequest, EmailChangeRequest } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
@@ -11,8 +9,16 @@ import { PasswordField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
-import { zodResolver } from '#lib/zod-resolver';
+import { lazyZodResolver, useLazyResolver } from '#lib/lazy-resolver';
 import { useConfirmEmailChange, useRequestEmailChange } from '../api/email-change';
+
+// The two steps' schemas load apart from the page (decision 202).
+const requestResolver = lazyZodResolver(
+  async () => (await import('@app/shared/schemas/auth')).EmailChangeRequest,
+);
+const confirmResolver = lazyZodResolver(
+  async () => (await import('@app/shared/schemas/auth')).EmailChangeConfirmRequest,
+);
 
 /** The answer when a request failed without a field of its own (throttled, server down). */
 function useFailure() {
@@ -36,7 +42,7 @@ function RequestStep({ user, onSent }: { user: UserResponse; onSent: (email: str
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(EmailChangeRequest),
+    resolver: useLazyResolver(requestResolver),
     defaultValues: { email: '', password: '', code: '' },
   });
   const onSubmit = handleSubmit((values) => {
@@ -104,7 +110,7 @@ function ConfirmStep({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(EmailChangeConfirmRequest), defaultValues: { code: '' } });
+  } = useForm({ resolver: useLazyResolver(confirmResolver), defaultValues: { code: '' } });
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
     confirm.mutate(values, {

@@ -1,17 +1,21 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '#lib/zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ChangePasswordRequest } from '@app/shared/schemas/auth';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { PasswordField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
+import { lazyZodResolver, useLazyResolver } from '#lib/lazy-resolver';
 import { useChangePassword } from '../api/change-password';
 
 const FIELDS = ['old_password', 'new_password', 'new_password_confirmation'] as const;
+
+/** The request's schema, loaded apart from the page (decision 202). */
+const resolver = lazyZodResolver(
+  async () => (await import('@app/shared/schemas/auth')).ChangePasswordRequest,
+);
 
 /** Change password (spec §5 and §8): all three fields, a matching confirmation, the server's verdict. */
 export function ChangePasswordForm() {
@@ -25,7 +29,7 @@ export function ChangePasswordForm() {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(ChangePasswordRequest),
+    resolver: useLazyResolver(resolver),
     defaultValues: { old_password: '', new_password: '', new_password_confirmation: '' },
   });
 

@@ -1,4 +1,3 @@
-import '#lib/zod-config';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +5,6 @@ import { UserX } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { CloseAccountRequest } from '@app/shared/schemas/account';
 import type { UserResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
@@ -16,8 +14,13 @@ import { PasswordField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
-import { zodResolver } from '#lib/zod-resolver';
+import { lazyZodResolver, useLazyResolver } from '#lib/lazy-resolver';
 import { useCloseAccount } from '../api/account';
+
+/** The request's schema, loaded apart from the page (decision 202). */
+const resolver = lazyZodResolver(
+  async () => (await import('@app/shared/schemas/account')).CloseAccountRequest,
+);
 
 /**
  * "Close account" (decision 177): a confirm dialog with the password (and a 2FA code when on). A
@@ -63,7 +66,7 @@ function CloseAccountForm({ twoFactor, onCancel }: { twoFactor: boolean; onCance
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(CloseAccountRequest),
+    resolver: useLazyResolver(resolver),
     defaultValues: { password: '', code: undefined },
   });
 

@@ -1,12 +1,16 @@
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '#lib/zod-resolver';
 import { useTranslation } from 'react-i18next';
-import { TotpCodeRequest, TwoFactorLoginRequest } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { lazyZodResolver, useLazyResolver } from '#lib/lazy-resolver';
+
+// The codes' schemas load apart from the page (decision 202).
+const authSchemas = () => import('@app/shared/schemas/auth');
+const totpResolver = lazyZodResolver(async () => (await authSchemas()).TotpCodeRequest);
+const loginCodeResolver = lazyZodResolver(async () => (await authSchemas()).TwoFactorLoginRequest);
 
 interface CodeFormProps {
   /** 'totp': a 6-digit code only (confirming the setup); 'any': a code or a recovery code. */
@@ -38,7 +42,7 @@ export function CodeForm({
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(accept === 'totp' ? TotpCodeRequest : TwoFactorLoginRequest),
+    resolver: useLazyResolver(accept === 'totp' ? totpResolver : loginCodeResolver),
     defaultValues: { token: '' },
   });
 

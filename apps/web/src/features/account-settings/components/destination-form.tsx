@@ -1,17 +1,12 @@
-import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormSetError } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import '#lib/zod-config';
-import {
-  ASSET_NETWORKS,
-  CRYPTO_ASSETS,
-  DestinationRequest,
-  type CryptoAsset,
-  type Destination,
-} from '@app/shared/schemas/withdrawals';
+import type { Destination } from '@app/shared/schemas/withdrawals';
+import { ASSET_NETWORKS, CRYPTO_ASSETS, type CryptoAsset } from '@app/shared/withdrawals';
 import { Button } from '#components/ui/button';
 import { CheckboxField, SelectField, TextField } from '#components/ui/field';
 import { ChoiceCards } from '#components/ui/choice-cards';
 import { useMessage } from '#i18n/use-message';
+import { lazyResolver, useLazyResolver } from '#lib/lazy-resolver';
 import { NETWORK_LABELS } from './destination-text';
 
 export interface DestinationFormValues {
@@ -63,19 +58,26 @@ export function destinationPayload(values: DestinationFormValues) {
   };
 }
 
-/** The shared schema (DestinationRequest) checks the form; its messages go to the fields. */
-const resolver: Resolver<DestinationFormValues> = async (values) => {
-  const result = DestinationRequest.safeParse(destinationPayload(values));
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<DestinationFormValues> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in values && !(field in errors)) {
-      errors[field as keyof DestinationFormValues] = { type: 'validation', message: issue.message };
+/**
+ * The shared schema (DestinationRequest) checks the form; its messages go to the fields. It loads
+ * apart from the page (decision 202), zod configured first.
+ */
+const resolver = lazyResolver<DestinationFormValues>(async () => {
+  await import('#lib/zod-config');
+  const { DestinationRequest } = await import('@app/shared/schemas/withdrawals');
+  return async (values) => {
+    const result = DestinationRequest.safeParse(destinationPayload(values));
+    if (result.success) return { values, errors: {} };
+    const errors: FieldErrors<DestinationFormValues> = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && field in values && !(field in errors)) {
+        errors[field as keyof DestinationFormValues] = { type: 'validation', message: issue.message };
+      }
     }
-  }
-  return { values: {}, errors };
-};
+    return { values: {}, errors };
+  };
+});
 
 /** The form's starting values; a saved account number is masked by the API, so it is typed again. */
 export function initialValues(destination: Destination | null, makeDefault = false): DestinationFormValues {
@@ -123,7 +125,7 @@ export function DestinationForm({
     control,
     formState: { errors },
   } = useForm<DestinationFormValues>({
-    resolver,
+    resolver: useLazyResolver(resolver),
     defaultValues: initialValues(destination, makeDefault),
   });
   const kind = useWatch({ control, name: 'kind' });

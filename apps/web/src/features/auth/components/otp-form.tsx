@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '#lib/zod-resolver';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { OTP_LENGTH } from '@app/shared/constants';
-import { VerifyOtpRequest } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { lazyZodResolver, useLazyResolver } from '#lib/lazy-resolver';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 
-const OtpOnly = VerifyOtpRequest.pick({ otp: true });
+/** The code's part of the request's schema, loaded apart from the page (decision 202). */
+const resolver = lazyZodResolver(async () =>
+  (await import('@app/shared/schemas/auth')).VerifyOtpRequest.pick({ otp: true }),
+);
 
 /** Why a verification failed, in the spec's words (§8). */
 function verificationFailure(error: unknown): string {
@@ -40,7 +42,7 @@ export function OtpForm({ email, onVerified, disabled = false }: OtpFormProps) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(OtpOnly), defaultValues: { otp: '' } });
+  } = useForm({ resolver: useLazyResolver(resolver), defaultValues: { otp: '' } });
 
   const onSubmit = handleSubmit(({ otp }) => {
     setFailure(null);

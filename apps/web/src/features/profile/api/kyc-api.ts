@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  KycActionResponse,
-  KycSide,
-  KycSubmitRequest,
-  KycUploadResponse,
-} from '@app/shared/schemas/kyc';
+import type { KycSide } from '@app/shared/kyc';
+import type { KycActionResponse, KycSubmitRequest, KycUploadResponse } from '@app/shared/schemas/kyc';
 import { api, apiUpload } from '#lib/api-client';
 import { kycQueryKey } from '#lib/kyc';
 

@@ -1,14 +1,7 @@
-import '#lib/zod-config';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import {
-  KYC_DOCUMENT_TYPES,
-  kycTypeHasBack,
-  type KycDocumentType,
-  type KycSide,
-} from '@app/shared/schemas/kyc';
-import '#lib/zod-config';
+import { KYC_DOCUMENT_TYPES, kycTypeHasBack, type KycDocumentType, type KycSide } from '@app/shared/kyc';
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { Button } from '#components/ui/button';

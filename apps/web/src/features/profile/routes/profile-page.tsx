@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import '#lib/zod-config';
-import type { Profile } from '@app/shared/schemas/auth';
 import {
   EMPLOYMENT_STATUSES,
   INDUSTRIES,
@@ -13,8 +11,8 @@ import {
   SOURCES_OF_CRYPTO,
   SOURCES_OF_FUNDS,
   TOTAL_WEALTH_BRACKETS,
-  UpdateProfileRequest,
-} from '@app/shared/schemas/profile';
+} from '@app/shared/profile';
+import type { Profile } from '@app/shared/schemas/auth';
 import { PageHeader } from '#components/page-header';
 import { PrivateAmount } from '#components/private-amount';
 import { RetryAlert } from '#components/ui/alert';
@@ -26,7 +24,7 @@ import { useMessage } from '#i18n/use-message';
 import { applyFieldErrors } from '#lib/form-errors';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
-import { zodResolver } from '#lib/zod-resolver';
+import { lazyZodResolver, useLazyResolver, type LazyResolver } from '#lib/lazy-resolver';
 import { useUpdateProfile } from '../api/update-profile';
 import { useCountryOptions } from '../components/use-country-names';
 import { KycSection } from '../components/kyc-section';
@@ -34,6 +32,11 @@ import { KycSection } from '../components/kyc-section';
 type ProfileField = keyof Profile;
 type BusinessField = 'business_name' | 'business_email';
 type ProfileForm = Record<ProfileField | BusinessField, string>;
+
+/** The request's schema checks the form (its texts in, its parsed values out), loaded apart (decision 202). */
+const resolver = lazyZodResolver(
+  async () => (await import('@app/shared/schemas/profile')).UpdateProfileRequest,
+) as unknown as LazyResolver<ProfileForm>;
 type Business = Record<BusinessField, string | null>;
 
 const FIELDS: readonly ProfileField[] = [
@@ -102,7 +105,7 @@ export function ProfilePage() {
     control,
     formState: { errors, isDirty },
   } = useForm<ProfileForm>({
-    resolver: zodResolver(UpdateProfileRequest) as unknown as Resolver<ProfileForm>,
+    resolver: useLazyResolver(resolver),
     defaultValues: me.data ? toForm(me.data.profile, me.data) : undefined,
   });
   const profile = me.data?.profile;
