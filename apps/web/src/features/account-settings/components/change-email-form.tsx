@@ -40,7 +40,7 @@ function RequestStep({ user, onSent }: { user: UserResponse; onSent: (email: str
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({
     resolver: useLazyResolver(requestResolver),
     defaultValues: { email: '', password: '', code: '' },
@@ -84,7 +84,7 @@ function RequestStep({ user, onSent }: { user: UserResponse; onSent: (email: str
           {...register('code')}
         />
       )}
-      <Button type="submit" loading={request.isPending}>
+      <Button type="submit" loading={request.isPending || isSubmitting}>
         {t('settings.email.send')}
       </Button>
     </form>
@@ -109,7 +109,7 @@ function ConfirmStep({
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({ resolver: useLazyResolver(confirmResolver), defaultValues: { code: '' } });
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
@@ -137,7 +137,7 @@ function ConfirmStep({
         {...register('code')}
       />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={confirm.isPending}>
+        <Button type="submit" loading={confirm.isPending || isSubmitting}>
           {t('settings.email.confirm')}
         </Button>
         <Button type="button" variant="secondary" onClick={onBack}>

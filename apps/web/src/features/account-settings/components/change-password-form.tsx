@@ -27,7 +27,7 @@ export function ChangePasswordForm() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({
     resolver: useLazyResolver(resolver),
     defaultValues: { old_password: '', new_password: '', new_password_confirmation: '' },
@@ -70,7 +70,7 @@ export function ChangePasswordForm() {
           error={message(errors.new_password_confirmation?.message)}
           {...register('new_password_confirmation')}
         />
-        <Button type="submit" loading={change.isPending}>
+        <Button type="submit" loading={change.isPending || isSubmitting}>
           {t('settings.password.submit')}
         </Button>
       </form>

@@ -64,7 +64,7 @@ function CloseAccountForm({ twoFactor, onCancel }: { twoFactor: boolean; onCance
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({
     resolver: useLazyResolver(resolver),
     defaultValues: { password: '', code: undefined },
@@ -109,7 +109,7 @@ function CloseAccountForm({ twoFactor, onCancel }: { twoFactor: boolean; onCance
         />
       )}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="danger" loading={closeAccount.isPending}>
+        <Button type="submit" variant="danger" loading={closeAccount.isPending || isSubmitting}>
           {t('settings.close.submit')}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>

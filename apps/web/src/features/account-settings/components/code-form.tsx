@@ -40,7 +40,7 @@ export function CodeForm({
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({
     resolver: useLazyResolver(accept === 'totp' ? totpResolver : loginCodeResolver),
     defaultValues: { token: '' },
@@ -70,7 +70,7 @@ export function CodeForm({
       />
       {failure && <Alert tone="error">{message(failure)}</Alert>}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant={submitVariant} loading={pending}>
+        <Button type="submit" variant={submitVariant} loading={pending || isSubmitting}>
           {submitLabel}
         </Button>
         {secondary}

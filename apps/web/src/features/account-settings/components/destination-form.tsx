@@ -1,4 +1,4 @@
-import { useForm, useWatch, type FieldErrors, type UseFormSetError } from 'react-hook-form';
+import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Destination } from '@app/shared/schemas/withdrawals';
 import { ASSET_NETWORKS, CRYPTO_ASSETS, type CryptoAsset } from '@app/shared/withdrawals';
@@ -59,25 +59,12 @@ export function destinationPayload(values: DestinationFormValues) {
 }
 
 /**
- * The shared schema (DestinationRequest) checks the form; its messages go to the fields. It loads
- * apart from the page (decision 202), zod configured first.
+ * The shared schema (DestinationRequest) checks what the form would send; its messages go to the
+ * fields. It loads apart from the page (decision 202).
  */
-const resolver = lazyResolver<DestinationFormValues>(async () => {
-  await import('#lib/zod-config');
-  const { DestinationRequest } = await import('@app/shared/schemas/withdrawals');
-  return async (values) => {
-    const result = DestinationRequest.safeParse(destinationPayload(values));
-    if (result.success) return { values, errors: {} };
-    const errors: FieldErrors<DestinationFormValues> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && field in values && !(field in errors)) {
-        errors[field as keyof DestinationFormValues] = { type: 'validation', message: issue.message };
-      }
-    }
-    return { values: {}, errors };
-  };
-});
+const resolver = lazyResolver<DestinationFormValues>(async ({ schemaResolver }) =>
+  schemaResolver((await import('@app/shared/schemas/withdrawals')).DestinationRequest, destinationPayload),
+);
 
 /** The form's starting values; a saved account number is masked by the API, so it is typed again. */
 export function initialValues(destination: Destination | null, makeDefault = false): DestinationFormValues {
@@ -123,7 +110,7 @@ export function DestinationForm({
     setValue,
     setError,
     control,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<DestinationFormValues>({
     resolver: useLazyResolver(resolver),
     defaultValues: initialValues(destination, makeDefault),
@@ -238,7 +225,7 @@ export function DestinationForm({
       )}
       <CheckboxField label={t('withdrawals.info.isDefault')} {...register('is_default')} />
       <div className="flex flex-col gap-2 pt-2 sm:flex-row">
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={pending || isSubmitting}>
           {editing ? t('withdrawals.info.save') : t('withdrawals.info.add')}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

@@ -13,7 +13,7 @@ import {
 import { HELP_CATEGORIES, HELP_LANGUAGES } from '@app/shared/schemas/help';
 import { CheckboxField, SelectField, TextareaField, TextField } from '#components/ui/field';
 import { FormActions, useAdminForm } from './admin-form';
-import { schemaResolver } from './schema-resolver';
+import { schemaResolver } from '#lib/zod-resolver';
 
 export const ARTICLE_FIELDS = [
   'slug',

@@ -12,7 +12,8 @@ import { useLabels } from '#lib/labels';
 import { SelectField, TextField } from '#components/ui/field';
 import { FormActions, useAdminForm } from './admin-form';
 import { CatalogueFields } from './catalogue-form-fields';
-import { numberOrNull, schemaResolver } from './schema-resolver';
+import { schemaResolver } from '#lib/zod-resolver';
+import { numberOrNull } from './number-or-null';
 
 export interface LoanPlanFormValues {
   name: string;

@@ -15,7 +15,8 @@ import { useLabels } from '#lib/labels';
 import { useDateFormat } from '#lib/money';
 import { FormActions, useAdminForm } from './admin-form';
 import { CatalogueFields } from './catalogue-form-fields';
-import { numberOrNull, schemaResolver } from './schema-resolver';
+import { schemaResolver } from '#lib/zod-resolver';
+import { numberOrNull } from './number-or-null';
 
 export interface PlanFormValues {
   name: string;

@@ -10,7 +10,8 @@ import { Button } from '#components/ui/button';
 import { CheckboxField, TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { useAdminForm } from './admin-form';
-import { numberOrNull, schemaResolver } from './schema-resolver';
+import { schemaResolver } from '#lib/zod-resolver';
+import { numberOrNull } from './number-or-null';
 
 export interface SiteSettingsFormValues {
   sitename: string;

@@ -14,7 +14,7 @@ import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
 import { useAdminMe } from '#lib/session';
 import { FormActions, useAdminForm } from '../components/admin-form';
-import { schemaResolver } from '../components/schema-resolver';
+import { schemaResolver } from '#lib/zod-resolver';
 import { useProposeCorrection } from './corrections-api';
 
 /** The roles that may propose a correction (decision 182); the server decides all the same. */

@@ -41,7 +41,7 @@ export function OtpForm({ email, onVerified, disabled = false }: OtpFormProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({ resolver: useLazyResolver(resolver), defaultValues: { otp: '' } });
 
   const onSubmit = handleSubmit(({ otp }) => {
@@ -85,7 +85,7 @@ export function OtpForm({ email, onVerified, disabled = false }: OtpFormProps) {
         {...register('otp')}
       />
       {failure && <Alert tone="error">{message(failure)}</Alert>}
-      <Button type="submit" className="w-full" loading={verify.isPending} disabled={disabled}>
+      <Button type="submit" className="w-full" loading={verify.isPending || isSubmitting} disabled={disabled}>
         {t('auth.otp.submit')}
       </Button>
       <p className="text-center text-sm text-muted">

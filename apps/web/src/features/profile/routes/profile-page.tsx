@@ -13,6 +13,7 @@ import {
   TOTAL_WEALTH_BRACKETS,
 } from '@app/shared/profile';
 import type { Profile } from '@app/shared/schemas/auth';
+import type { UpdateProfileValues } from '@app/shared/schemas/profile';
 import { PageHeader } from '#components/page-header';
 import { PrivateAmount } from '#components/private-amount';
 import { RetryAlert } from '#components/ui/alert';
@@ -32,12 +33,15 @@ import { KycSection } from '../components/kyc-section';
 type ProfileField = keyof Profile;
 type BusinessField = 'business_name' | 'business_email';
 type ProfileForm = Record<ProfileField | BusinessField, string>;
+type Business = Record<BusinessField, string | null>;
 
-/** The request's schema checks the form (its texts in, its parsed values out), loaded apart (decision 202). */
+/**
+ * The request's schema checks the form: the fields' texts in, the values it parses out (blank → null)
+ * to send. Loaded apart from the page (decision 202).
+ */
 const resolver = lazyZodResolver(
   async () => (await import('@app/shared/schemas/profile')).UpdateProfileRequest,
-) as unknown as LazyResolver<ProfileForm>;
-type Business = Record<BusinessField, string | null>;
+) as unknown as LazyResolver<ProfileForm, UpdateProfileValues>;
 
 const FIELDS: readonly ProfileField[] = [
   'country',
@@ -103,8 +107,8 @@ export function ProfilePage() {
     reset,
     setError,
     control,
-    formState: { errors, isDirty },
-  } = useForm<ProfileForm>({
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<ProfileForm, unknown, UpdateProfileValues>({
     resolver: useLazyResolver(resolver),
     defaultValues: me.data ? toForm(me.data.profile, me.data) : undefined,
   });
@@ -283,7 +287,7 @@ export function ProfilePage() {
               {optionSelect('total_wealth')}
             </div>
           </fieldset>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={update.isPending || isSubmitting}>
             {t('profile.save')}
           </Button>
         </form>
