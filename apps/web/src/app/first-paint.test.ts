@@ -40,6 +40,12 @@ describe('a member page’s first paint', () => {
     },
   );
 
+  // The toasts' library loads with the first toast or with its container once the browser is idle
+  // (lib/toast.ts, app/providers.tsx).
+  it.each(memberRoutes)('%s loads the toast library only once a toast is raised', (_route, modules) => {
+    expect(firstPaint(modules).has('react-toastify')).toBe(false);
+  });
+
   it.each(memberRoutes)('%s loads the dialog only once one is opened', (_route, modules) => {
     expect(firstPaint(modules).has(DIALOG)).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { LazyDialog } from '#components/ui/lazy-dialog';

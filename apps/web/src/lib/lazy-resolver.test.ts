@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { z } from 'zod';
 import { lazyResolver, lazyZodResolver } from './lazy-resolver';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { z } from 'zod';
 import { i18n } from '#i18n/index';
 import { useIdle } from './use-idle';

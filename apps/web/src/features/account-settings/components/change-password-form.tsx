@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { PasswordField } from '#components/ui/field';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { UserResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';

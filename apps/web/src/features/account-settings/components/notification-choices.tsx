@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type {
   NotificationPreference,
   NotificationPreferencesResponse,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { Enable2faResponse, UserResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';

@@ -1,6 +1,6 @@
 import { Laptop, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { Session } from '@app/shared/schemas/sessions';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';

@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '#lib/zod-resolver';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { CreateWithdrawalRequest, type WithdrawalMethod } from '@app/shared/schemas/withdrawals';
 import { AvailableBalance } from '#components/available-balance';
 import { Button } from '#components/ui/button';

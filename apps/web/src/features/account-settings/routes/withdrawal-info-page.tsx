@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { Destination } from '@app/shared/schemas/withdrawals';
 import { BackLink, PageHeader } from '#components/page-header';
 import { Alert } from '#components/ui/alert';

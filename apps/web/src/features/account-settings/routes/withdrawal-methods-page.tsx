@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Landmark, Pencil, Plus, Star, Trash2, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { Destination } from '@app/shared/schemas/withdrawals';
 import { BackLink, PageHeader } from '#components/page-header';
 import { Badge } from '#components/ui/badge';

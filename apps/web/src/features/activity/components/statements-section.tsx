@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { StatementFormat } from '@app/shared/schemas/statements';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { ACTIVITY_TYPES } from '@app/shared/constants';
 import type { ActivityItem } from '@app/shared/schemas/activity';
 import { describeActivity } from '@app/shared/activity-text';

@@ -1,7 +1,7 @@
 import '#lib/zod-config';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { KycDocument } from '@app/shared/schemas/kyc';
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { ADMIN_ROLES } from '@app/shared/constants';
 import type { AdminAccount } from '@app/shared/schemas/admin';
 import { PageHeader } from '#components/page-header';

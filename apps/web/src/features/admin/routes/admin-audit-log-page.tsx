@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { AuditEntryResponse } from '@app/shared/schemas/admin';
 import { PageHeader } from '#components/page-header';
 import { Button } from '#components/ui/button';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Megaphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { Announcement, AnnouncementInput } from '@app/shared/schemas/announcements';
 import { PageHeader } from '#components/page-header';
 import { Alert } from '#components/ui/alert';

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { AdminLoanPlan, AdminPlan } from '@app/shared/schemas/admin-content';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';

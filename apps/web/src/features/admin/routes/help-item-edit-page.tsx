@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { AdminArticle, AdminFaq } from '@app/shared/schemas/admin-content';
 import { RetryAlert } from '#components/ui/alert';
 import { PageSpinner } from '#components/ui/spinner';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { AdminFaq } from '@app/shared/schemas/admin-content';
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { PageSpinner } from '#components/ui/spinner';

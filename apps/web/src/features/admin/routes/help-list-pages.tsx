@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { AdminArticle, AdminFaq } from '@app/shared/schemas/admin-content';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';

@@ -2,7 +2,7 @@ import '#lib/zod-config';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { HELP_REQUEST_STATUSES, type HelpRequestStatus } from '@app/shared/schemas/admin-content';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';

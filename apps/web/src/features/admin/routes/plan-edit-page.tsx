@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { RetryAlert } from '#components/ui/alert';
 import { PageSpinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { UseFormSetError } from 'react-hook-form';
 import type { AdminSettingsUpdateInput } from '@app/shared/schemas/admin-content';
 import { RetryAlert } from '#components/ui/alert';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ArrowRight, Check, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { personalInfoComplete } from '@app/shared/profile-setup';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';

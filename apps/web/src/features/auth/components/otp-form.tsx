@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { OTP_LENGTH } from '@app/shared/constants';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';

@@ -4,7 +4,7 @@ import { zodResolver } from '#lib/zod-resolver';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { LoginRequest, TwoFactorLoginRequest } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MailCheck, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { PageHeader } from '#components/page-header';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';

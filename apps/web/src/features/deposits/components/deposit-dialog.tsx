@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '#lib/zod-resolver';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { DEFAULT_DEPOSIT_CURRENCY } from '@app/shared/constants';
 import {
   CreateDepositRequest,

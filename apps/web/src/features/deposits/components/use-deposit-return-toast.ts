@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { SandboxActionResponse } from '@app/shared/schemas/deposits';
 import { Brand } from '#components/brand';
 import { Alert } from '#components/ui/alert';

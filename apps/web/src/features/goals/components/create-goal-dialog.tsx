@@ -2,7 +2,7 @@ import '#lib/zod-config';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import { GOAL_PLAN_CATEGORIES } from '@app/shared/goals';
 import { parseAmountToCents } from '@app/shared/money';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import type { Goal, GoalStatus } from '@app/shared/schemas/goals';
 import { Badge, type BadgeTone } from '#components/ui/badge';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { Plus, Target } from 'lucide-react';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import type { GoalStatus } from '@app/shared/schemas/goals';

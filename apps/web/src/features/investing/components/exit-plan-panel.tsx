@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { UserPlan } from '@app/shared/schemas/investing';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';

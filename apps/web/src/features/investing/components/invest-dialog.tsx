@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { parseAmountToCents } from '@app/shared/money';
 import '#lib/zod-config';
 import { INVEST_MESSAGES, type Plan } from '@app/shared/schemas/investing';

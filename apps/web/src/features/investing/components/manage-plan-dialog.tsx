@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import '#lib/zod-config';
 import { INVEST_MESSAGES, type UserPlan } from '@app/shared/schemas/investing';
 import { Alert } from '#components/ui/alert';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import { loanEstimate, loanLimitProblem, type LoanEstimate } from '@app/shared/loans';
 import { centsToMajor, parseAmountToCents } from '@app/shared/money';

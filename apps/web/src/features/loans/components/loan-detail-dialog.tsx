@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import { centsToMajor, majorToCents } from '@app/shared/money';
 import type { LoanDetail, LoanInstalment } from '@app/shared/schemas/loans';

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import { Bell, BellOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { Notification } from '@app/shared/schemas/notifications';
 import { menuContentClass } from '#components/ui/menu';
 import { Button } from '#components/ui/button';

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import type { UserResponse } from '@app/shared/schemas/auth';
 import { menuContentClass, menuItemClass, menuLabelClass } from '#components/ui/menu';
 import { currentLanguage, isLanguage, setLanguage } from '#i18n/index';

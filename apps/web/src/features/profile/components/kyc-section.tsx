@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { KYC_DOCUMENT_TYPES, kycTypeHasBack, type KycDocumentType, type KycSide } from '@app/shared/kyc';
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';

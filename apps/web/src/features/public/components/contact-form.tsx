@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '#lib/zod-resolver';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { HELP_MESSAGES, HelpRequest, type HelpRequestInput } from '@app/shared/schemas/help';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';

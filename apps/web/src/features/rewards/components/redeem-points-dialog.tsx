@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { MIN_POINTS_TO_REDEEM } from '@app/shared/constants';
 import { convertPointsToCents, REWARDS_MESSAGES } from '@app/shared/rewards';
 import { Button } from '#components/ui/button';

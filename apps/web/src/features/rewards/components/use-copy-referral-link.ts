@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import { useMessage } from '#i18n/use-message';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Gift, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '#lib/toast';
 import { MIN_POINTS_TO_REDEEM } from '@app/shared/constants';
 import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import type { ReferralInfoResponse } from '@app/shared/schemas/rewards';
