@@ -1,7 +1,7 @@
 import type { ToastOptions } from 'react-toastify';
 
 /**
- * The toasts (spec §9) without the toast library in a page's first download (decision 202): the
+ * The toasts (spec §9) without the toast library in a page's first download (decisions 106, 170): the
  * library (react-toastify, ~8 KB compressed with its styles) loads with the first toast raised, or
  * with the toast container once the browser is idle (src/app/providers.tsx), whichever comes first.
  * A toast raised before the container mounts waits in the library's queue; toasts keep their order
