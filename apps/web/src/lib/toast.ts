@@ -1,19 +1,30 @@
-import type { ToastOptions } from 'react-toastify';
+import type * as Toastify from 'react-toastify';
 
 /**
  * The toasts (spec §9) without the toast library in a page's first download (decisions 106, 170): the
- * library (react-toastify, ~8 KB compressed with its styles) loads with the first toast raised, or
+ * library (react-toastify, ~9 KB compressed with its styles) loads with the first toast raised, or
  * with the toast container once the browser is idle (src/app/providers.tsx), whichever comes first.
  * A toast raised before the container mounts waits in the library's queue; toasts keep their order
- * (one module promise, then-callbacks in call order).
+ * (one module promise, its callbacks run in the order they were added). If the library cannot be
+ * fetched (the connection dropped), that toast is lost and the next one tries again.
  */
-const library = () => import('react-toastify');
+let library: Promise<typeof Toastify> | undefined;
+const loaded = () => {
+  library ??= import('react-toastify').catch((error: unknown) => {
+    library = undefined;
+    throw error;
+  });
+  return library;
+};
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
 function show(kind: Kind) {
-  return (message: string, options?: ToastOptions): void => {
-    void library().then(({ toast: raise }) => raise[kind](message, options));
+  return (message: string, options?: Toastify.ToastOptions): void => {
+    loaded().then(
+      ({ toast: raise }) => raise[kind](message, options),
+      () => undefined,
+    );
   };
 }
 
