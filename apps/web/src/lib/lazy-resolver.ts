@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { toast } from '#lib/toast';
 import type { z } from 'zod';
 import { i18n } from '#i18n/index';
+import { toast } from './toast';
 import { useIdle } from './use-idle';
 import type * as ZodHelpers from './zod-resolver';
 
