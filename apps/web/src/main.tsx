@@ -33,6 +33,9 @@ function preloadPageChunks(id = 'page-chunks') {
 // so a member page's first data starts at once; the rest waits for the document to be parsed.
 const pathname = window.location.pathname;
 const member = startEarlyData(pathname);
+// Intl's one-time set-up (the first paint formats amounts) runs in the next task, while the app's code
+// is still on the way: on a cold load the page has nothing else to do until it arrives.
+if (member) setTimeout(prepareNumberFormat, 0);
 
 function run() {
   if (document.getElementById('root')?.dataset.prerendered) {
@@ -48,11 +51,7 @@ function run() {
     // A member page: its first data has started; on /plans, a member's screen's chunks start now too
     // (decision 170).
     if (member) preloadPageChunks('member-chunks');
-    void start().then(() => {
-      // While that data is on the way, once the app has started, Intl's one-time set-up is done, off
-      // the first paint's path (the first formatted amount would pay it after the data arrived).
-      if (member) setTimeout(prepareNumberFormat, 0);
-    });
+    void start();
   }
 }
 

@@ -52,4 +52,29 @@ describe('a member page’s first paint', () => {
   it.each(memberRoutes)('%s loads the dialog only once one is opened', (_route, modules) => {
     expect(firstPaint(modules).has(DIALOG)).toBe(false);
   });
+
+  // Account settings paints its default tab, Security; the others and the code form that Security
+  // asks for after a click load on use (features/account-settings/routes/account-management-page.tsx).
+  it('/account-management loads its other tabs and the form library on use', () => {
+    const graph = [...firstPaint(ROUTE_MODULES['/account-management'] as string[])];
+    const settings = join(SRC, 'features/account-settings/components');
+    expect(graph.filter((file) => file.startsWith(settings)).map((file) => relative(settings, file))).toEqual(
+      expect.arrayContaining(['security-tab.tsx', 'sessions-panel.tsx']),
+    );
+    expect(
+      graph.filter(
+        (file) =>
+          file === 'react-hook-form' ||
+          [
+            'code-form.tsx',
+            'change-password-form.tsx',
+            'change-email-form.tsx',
+            'withdrawals-tab.tsx',
+            'notification-choices.tsx',
+            'account-data-panel.tsx',
+            'close-account-panel.tsx',
+          ].some((name) => file === join(settings, name)),
+      ),
+    ).toEqual([]);
+  });
 });

@@ -85,8 +85,9 @@ export function startEarlyData(pathname: string): boolean {
 /**
  * Formats a number once in the member's language. The first use of Intl in a page sets up its locale
  * data, about 100 ms on the benchmark's phone (4× slower CPU); the first paint of a member page formats
- * amounts, so it would pay that after the data arrived. The entry calls this while the first data is on
- * the way, when the page has nothing else to do.
+ * amounts, so it would pay that after the data arrived. The entry calls this in the task after it has
+ * asked for the first data: on a cold load the page has nothing else to do while the app's code is on
+ * the way; on a warm one it would pay it before the first paint either way.
  */
 export function prepareNumberFormat(): void {
   const chosen = stored(STORAGE_KEYS.language);

@@ -31,7 +31,8 @@ describe('two-factor settings (spec §4, §8)', () => {
       await screen.findByAltText('QR code to add this account to your authenticator app'),
     ).toHaveAttribute('src', 'data:image/png;base64,AAAA');
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Authentication code'), '12345');
+    // The code form loads with its first use (decision 170).
+    await user.type(await screen.findByLabelText('Authentication code'), '12345');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(
       await screen.findByText('Enter the 6-digit code from your authenticator app.'),

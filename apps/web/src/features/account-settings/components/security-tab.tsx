@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
@@ -6,6 +6,7 @@ import type { Enable2faResponse, UserResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
+import { Spinner } from '#components/ui/spinner';
 import { AuthenticatorSetup } from '#components/authenticator-setup';
 import { LazyDialog } from '#components/ui/lazy-dialog';
 import { useMessage } from '#i18n/use-message';
@@ -15,8 +16,22 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
-import { CodeForm } from './code-form';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
+
+const LazyCodeForm = lazy(async () => ({ default: (await import('./code-form')).CodeForm }));
+
+/**
+ * The code form (and its form library) loads with its first use, not with the page (decision 170):
+ * the tab first shows whether two-factor is on, and asks for a code only after a click.
+ */
+function CodeForm(props: ComponentProps<typeof LazyCodeForm>) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Spinner label={t('common.loading')} />}>
+      <LazyCodeForm {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * Two-factor authentication (spec §4): off → QR code and secret → verified and on (with 10 recovery

@@ -1,20 +1,58 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Bell, KeyRound, ShieldCheck, UserRoundCog, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#components/page-header';
+import { Spinner } from '#components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#components/ui/tabs';
 import { useDocumentMeta } from '#lib/document-meta';
+import { useIdle } from '#lib/use-idle';
 import { useMe } from '#lib/session';
-import { AccountDataPanel } from '../components/account-data-panel';
-import { ChangeEmailForm } from '../components/change-email-form';
-import { ChangePasswordForm } from '../components/change-password-form';
-import { CloseAccountPanel } from '../components/close-account-panel';
-import { NotificationChoices } from '../components/notification-choices';
 import { SecurityTab } from '../components/security-tab';
 import { SessionsPanel } from '../components/sessions-panel';
-import { WithdrawalsTab } from '../components/withdrawals-tab';
 
 const TABS = ['security', 'password', 'withdrawals', 'notifications', 'account'] as const;
+
+/**
+ * The tabs but the default one load their screens on use (decision 170): the page's first paint is
+ * Security's. Once the browser is idle they load anyway, so another tab opens at once.
+ */
+const loaders = {
+  // Security's code form, asked for after a click (components/security-tab.tsx).
+  codeForm: () => import('../components/code-form'),
+  changePassword: () => import('../components/change-password-form'),
+  changeEmail: () => import('../components/change-email-form'),
+  withdrawals: () => import('../components/withdrawals-tab'),
+  notifications: () => import('../components/notification-choices'),
+  accountData: () => import('../components/account-data-panel'),
+  closeAccount: () => import('../components/close-account-panel'),
+};
+const ChangePasswordForm = lazy(async () => ({
+  default: (await loaders.changePassword()).ChangePasswordForm,
+}));
+const ChangeEmailForm = lazy(async () => ({ default: (await loaders.changeEmail()).ChangeEmailForm }));
+const WithdrawalsTab = lazy(async () => ({ default: (await loaders.withdrawals()).WithdrawalsTab }));
+const NotificationChoices = lazy(async () => ({
+  default: (await loaders.notifications()).NotificationChoices,
+}));
+const AccountDataPanel = lazy(async () => ({ default: (await loaders.accountData()).AccountDataPanel }));
+const CloseAccountPanel = lazy(async () => ({ default: (await loaders.closeAccount()).CloseAccountPanel }));
+
+/** A tab whose screen is still loading: its name read out, a spinner where the screen will be. */
+function TabLoading({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-48 items-center justify-center">
+          <Spinner label={t('common.loading')} />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * Account settings: Security (default), Change Password (and email), Withdrawals, Notifications, Your
@@ -25,6 +63,11 @@ export function AccountManagementPage() {
   const { data: user } = useMe();
   const [params, setParams] = useSearchParams();
   useDocumentMeta(t('settings.metaTitle'), t('settings.metaDescription'));
+  const idle = useIdle();
+  useEffect(() => {
+    // A failed load is the tab's own to show when it is opened (its lazy screen asks again).
+    if (idle) for (const load of Object.values(loaders)) load().catch(() => undefined);
+  }, [idle]);
   if (!user) return null;
   const tab = TABS.find((name) => name === params.get('tab')) ?? 'security';
 
@@ -62,18 +105,26 @@ export function AccountManagementPage() {
           <SessionsPanel />
         </TabsContent>
         <TabsContent value="password">
-          <ChangePasswordForm />
-          <ChangeEmailForm user={user} />
+          <TabLoading>
+            <ChangePasswordForm />
+            <ChangeEmailForm user={user} />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="withdrawals">
-          <WithdrawalsTab user={user} />
+          <TabLoading>
+            <WithdrawalsTab user={user} />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="notifications">
-          <NotificationChoices />
+          <TabLoading>
+            <NotificationChoices />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="account" className="space-y-6">
-          <AccountDataPanel />
-          <CloseAccountPanel user={user} />
+          <TabLoading>
+            <AccountDataPanel />
+            <CloseAccountPanel user={user} />
+          </TabLoading>
         </TabsContent>
       </Tabs>
     </>

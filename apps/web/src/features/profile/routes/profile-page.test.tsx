@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '#i18n/index';
+import { meQueryKey, useMe } from '#lib/session';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -125,6 +126,35 @@ describe('profile (spec §2 Profile, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('At most 100 characters.')).toBeInTheDocument();
     expect(server.to('PATCH /api/profile/update')).toHaveLength(0);
+  });
+
+  it('opened with the details loaded (as the member area opens it): shows them, takes fresher ones, not while editing', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    let stored = FILLED;
+    const server = fakeApi({ 'GET /api/me': () => json({ ...USER, profile: stored }) });
+    const user = userEvent.setup();
+    // The member area's guard renders its pages once GET /api/me has answered.
+    function AfterMe() {
+      return useMe().data ? <ProfilePage /> : null;
+    }
+    const { queryClient } = renderScreen('/profile', <AfterMe />);
+    expect(await screen.findByLabelText('First name')).toHaveValue('Anna');
+    expect(screen.getByLabelText('City')).toHaveValue('Berlin');
+
+    // Saved elsewhere (another tab): the form takes the fresher details.
+    stored = { ...FILLED, first_name: 'Anne' };
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Anne'));
+
+    // While the member edits, fresher details do not overwrite what they typed.
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Hamburg');
+    stored = { ...FILLED, first_name: 'Annie', city: 'Munich' };
+    const asked = server.to('GET /api/me').length;
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await waitFor(() => expect(server.to('GET /api/me').length).toBeGreaterThan(asked));
+    expect(screen.getByLabelText('City')).toHaveValue('Hamburg');
+    expect(screen.getByLabelText('First name')).toHaveValue('Anne');
   });
 
   it("says 'Failed to load user data.' with a Retry", async () => {

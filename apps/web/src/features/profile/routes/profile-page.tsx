@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -112,11 +112,16 @@ export function ProfilePage() {
     resolver: useLazyResolver(resolver),
     defaultValues: me.data ? toForm(me.data.profile, me.data) : undefined,
   });
-  const profile = me.data?.profile;
   const chosenCountry = useWatch({ control, name: 'country' });
+  // The form shows the member's saved details: fresher ones replace them unless the member is editing.
+  // The details the form started from (its default values) are not put in again: a second render of
+  // the whole form before the page's first paint.
+  const shown = useRef(me.data);
   useEffect(() => {
-    if (profile && me.data && !isDirty) reset(toForm(profile, me.data));
-  }, [profile, me.data, isDirty, reset]);
+    if (!me.data || me.data === shown.current || isDirty) return;
+    shown.current = me.data;
+    reset(toForm(me.data.profile, me.data));
+  }, [me.data, isDirty, reset]);
 
   if (me.isPending) {
     return (
