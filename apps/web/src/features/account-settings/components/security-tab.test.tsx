@@ -67,7 +67,7 @@ describe('two-factor settings (spec §4, §8)', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Disable 2FA' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication' });
-    await user.type(within(dialog).getByLabelText('Authentication code'), '654321');
+    await user.type(await within(dialog).findByLabelText('Authentication code'), '654321');
     await user.click(within(dialog).getByRole('button', { name: 'Disable 2FA' }));
     expect(await screen.findByText('2FA has been disabled')).toBeInTheDocument();
     expect(server.to('POST /api/disable-2fa')[0]?.body).toEqual({ token: '654321' });

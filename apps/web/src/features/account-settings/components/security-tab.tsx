@@ -16,19 +16,20 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
+import { tabScreens } from '../routes/settings-tabs';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 
-const LazyCodeForm = lazy(async () => ({ default: (await import('./code-form')).CodeForm }));
+const CodeForm = lazy(async () => ({ default: (await tabScreens.codeForm()).CodeForm }));
 
 /**
  * The code form (and its form library) loads with its first use, not with the page (decision 170):
  * the tab first shows whether two-factor is on, and asks for a code only after a click.
  */
-function CodeForm(props: ComponentProps<typeof LazyCodeForm>) {
+function LazyCodeForm(props: ComponentProps<typeof CodeForm>) {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<Spinner label={t('common.loading')} />}>
-      <LazyCodeForm {...props} />
+      <CodeForm {...props} />
     </Suspense>
   );
 }
@@ -158,7 +159,7 @@ function TwoFactorSetup({ setup, onCancel, onEnabled }: TwoFactorSetupProps) {
         step2: t('settings.twoFactor.step2'),
       }}
       codeStep={
-        <CodeForm
+        <LazyCodeForm
           accept="totp"
           submitLabel={t('settings.twoFactor.verify')}
           pending={verify.isPending}
@@ -232,7 +233,7 @@ function TwoFactorOn({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) =
         title={t('settings.twoFactor.disableTitle')}
         description={t('settings.twoFactor.disableBody')}
       >
-        <CodeForm
+        <LazyCodeForm
           accept="any"
           submitLabel={t('settings.twoFactor.disable')}
           submitVariant="danger"
@@ -247,7 +248,7 @@ function TwoFactorOn({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) =
         title={t('settings.twoFactor.regenerateTitle')}
         description={t('settings.twoFactor.regenerateBody')}
       >
-        <CodeForm
+        <LazyCodeForm
           accept="any"
           submitLabel={t('settings.twoFactor.regenerate')}
           pending={regenerate.isPending}

@@ -10,35 +10,22 @@ import { useIdle } from '#lib/use-idle';
 import { useMe } from '#lib/session';
 import { SecurityTab } from '../components/security-tab';
 import { SessionsPanel } from '../components/sessions-panel';
+import { preloadAllTabScreens, settingsTab, tabScreens } from './settings-tabs';
 
-const TABS = ['security', 'password', 'withdrawals', 'notifications', 'account'] as const;
-
-/**
- * The tabs but the default one load their screens on use (decision 170): the page's first paint is
- * Security's. Once the browser is idle they load anyway, so another tab opens at once.
- */
-const loaders = {
-  // Security's code form, asked for after a click (components/security-tab.tsx).
-  codeForm: () => import('../components/code-form'),
-  changePassword: () => import('../components/change-password-form'),
-  changeEmail: () => import('../components/change-email-form'),
-  withdrawals: () => import('../components/withdrawals-tab'),
-  notifications: () => import('../components/notification-choices'),
-  accountData: () => import('../components/account-data-panel'),
-  closeAccount: () => import('../components/close-account-panel'),
-};
 const ChangePasswordForm = lazy(async () => ({
-  default: (await loaders.changePassword()).ChangePasswordForm,
+  default: (await tabScreens.changePassword()).ChangePasswordForm,
 }));
-const ChangeEmailForm = lazy(async () => ({ default: (await loaders.changeEmail()).ChangeEmailForm }));
-const WithdrawalsTab = lazy(async () => ({ default: (await loaders.withdrawals()).WithdrawalsTab }));
+const ChangeEmailForm = lazy(async () => ({ default: (await tabScreens.changeEmail()).ChangeEmailForm }));
+const WithdrawalsTab = lazy(async () => ({ default: (await tabScreens.withdrawals()).WithdrawalsTab }));
 const NotificationChoices = lazy(async () => ({
-  default: (await loaders.notifications()).NotificationChoices,
+  default: (await tabScreens.notifications()).NotificationChoices,
 }));
-const AccountDataPanel = lazy(async () => ({ default: (await loaders.accountData()).AccountDataPanel }));
-const CloseAccountPanel = lazy(async () => ({ default: (await loaders.closeAccount()).CloseAccountPanel }));
+const AccountDataPanel = lazy(async () => ({ default: (await tabScreens.accountData()).AccountDataPanel }));
+const CloseAccountPanel = lazy(async () => ({
+  default: (await tabScreens.closeAccount()).CloseAccountPanel,
+}));
 
-/** A tab whose screen is still loading: its name read out, a spinner where the screen will be. */
+/** A tab whose screen is still loading: a spinner (read out as loading) where the screen will be. */
 function TabLoading({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -65,11 +52,10 @@ export function AccountManagementPage() {
   useDocumentMeta(t('settings.metaTitle'), t('settings.metaDescription'));
   const idle = useIdle();
   useEffect(() => {
-    // A failed load is the tab's own to show when it is opened (its lazy screen asks again).
-    if (idle) for (const load of Object.values(loaders)) load().catch(() => undefined);
+    if (idle) preloadAllTabScreens();
   }, [idle]);
   if (!user) return null;
-  const tab = TABS.find((name) => name === params.get('tab')) ?? 'security';
+  const tab = settingsTab(params.toString());
 
   return (
     <>
