@@ -16,8 +16,8 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
-import { tabScreens } from '../routes/settings-tabs';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { tabScreens } from './settings-tabs';
 
 const CodeForm = lazy(async () => ({ default: (await tabScreens.codeForm()).CodeForm }));
 

@@ -10,7 +10,7 @@ import { useIdle } from '#lib/use-idle';
 import { useMe } from '#lib/session';
 import { SecurityTab } from '../components/security-tab';
 import { SessionsPanel } from '../components/sessions-panel';
-import { preloadAllTabScreens, settingsTab, tabScreens } from './settings-tabs';
+import { preloadAllTabScreens, settingsTab, tabScreens } from '../components/settings-tabs';
 
 const ChangePasswordForm = lazy(async () => ({
   default: (await tabScreens.changePassword()).ChangePasswordForm,
@@ -55,7 +55,7 @@ export function AccountManagementPage() {
     if (idle) preloadAllTabScreens();
   }, [idle]);
   if (!user) return null;
-  const tab = settingsTab(params.toString());
+  const tab = settingsTab(params.get('tab'));
 
   return (
     <>

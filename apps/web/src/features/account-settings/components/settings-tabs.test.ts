@@ -3,9 +3,9 @@ import { settingsTab } from './settings-tabs';
 
 describe('account settings: the tab a link opens', () => {
   it('is the one ?tab= names, or Security for none or one that does not exist', () => {
-    expect(settingsTab('?tab=withdrawals')).toBe('withdrawals');
-    expect(settingsTab('tab=account&x=1')).toBe('account');
-    expect(settingsTab('')).toBe('security');
-    expect(settingsTab('?tab=admin')).toBe('security');
+    expect(settingsTab('withdrawals')).toBe('withdrawals');
+    expect(settingsTab('account')).toBe('account');
+    expect(settingsTab(null)).toBe('security');
+    expect(settingsTab('admin')).toBe('security');
   });
 });

@@ -6,19 +6,18 @@ const SETTINGS_TABS = ['security', 'password', 'withdrawals', 'notifications', '
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export const tabScreens = {
-  // Security's code form, asked for after a click (components/security-tab.tsx).
-  codeForm: () => import('../components/code-form'),
-  changePassword: () => import('../components/change-password-form'),
-  changeEmail: () => import('../components/change-email-form'),
-  withdrawals: () => import('../components/withdrawals-tab'),
-  notifications: () => import('../components/notification-choices'),
-  accountData: () => import('../components/account-data-panel'),
-  closeAccount: () => import('../components/close-account-panel'),
+  // Security's code form, asked for after a click (security-tab.tsx).
+  codeForm: () => import('./code-form'),
+  changePassword: () => import('./change-password-form'),
+  changeEmail: () => import('./change-email-form'),
+  withdrawals: () => import('./withdrawals-tab'),
+  notifications: () => import('./notification-choices'),
+  accountData: () => import('./account-data-panel'),
+  closeAccount: () => import('./close-account-panel'),
 };
 
-/** The tab a `?tab=` names, or Security. */
-export function settingsTab(search: string): SettingsTab {
-  const named = new URLSearchParams(search).get('tab');
+/** The tab `?tab=` names, or Security. */
+export function settingsTab(named: string | null): SettingsTab {
   return SETTINGS_TABS.find((tab) => tab === named) ?? 'security';
 }
 
