@@ -168,6 +168,40 @@ describe('the member area in a real browser', () => {
     await phone.context.close();
   });
 
+  test('a screen whose code does not arrive says so, keeps the navigation, and loads on Retry', async () => {
+    const member = await new ApiSession(baseUrl()).registerVerifiedMember('chunk');
+    // The service worker would answer from its cache, out of `page.route`'s reach.
+    const phone = await openPage(browser, { width: 390, height: 844, serviceWorkers: 'block' });
+    await signIn(phone.page, member.email);
+    await phone.page.getByTestId('account-setup').waitFor();
+    // The profile screen's file fails, as on a dropped connection or after a release replaced it.
+    const profileChunk = /\/assets\/profile-page-[\w-]+\.js$/;
+    await phone.page.route(profileChunk, (route) => route.abort('connectionfailed'));
+    await phone.page.goto('/profile');
+    const failed = phone.page.getByRole('alert').filter({
+      hasText: 'Check your connection, then try again.',
+    });
+    await failed.waitFor();
+    await phone.page.getByRole('heading', { name: 'This page could not be loaded', level: 1 }).waitFor();
+    // The member area around it stays: its navigation still goes elsewhere.
+    await expectAxeClean(phone.page, '/profile whose screen failed to load, at 390 px');
+    await phone.page.getByRole('link', { name: 'Overview' }).click();
+    await phone.page.getByTestId('account-setup').waitFor();
+    expect(await failed.count()).toBe(0);
+    // Back on the screen with the connection restored: Retry loads the page again.
+    await phone.page.goBack();
+    await failed.waitFor();
+    await phone.page.unroute(profileChunk);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await phone.page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await phone.page.getByTestId('profile-balance').waitFor();
+    // What the browser reported is the failed file and React's note of the caught error, nothing else.
+    expect(phone.errors.length).toBeGreaterThan(0);
+    for (const error of phone.errors)
+      expect(error).toMatch(/ERR_CONNECTION_FAILED|profile-page|dynamically imported/);
+    await phone.context.close();
+  });
+
   test('the referrer’s Rewards Hub at desktop width lists the referral in a table', async () => {
     const referrer = await referrerWithOneReferral();
     const desk = await openPage(browser);

@@ -11,7 +11,7 @@ const MIN_PAGES = 3;
  * so following it would put dialogs and menus in every page's first download.
  */
 const START_PACKAGES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack[\\/](query-core|react-query)|use-sync-external-store|@radix-ui[\\/](react-slot|react-compose-refs|react-direction)|clsx|tailwind-merge)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|react-error-boundary|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack[\\/](query-core|react-query)|use-sync-external-store|@radix-ui[\\/](react-slot|react-compose-refs|react-direction)|clsx|tailwind-merge)[\\/]/;
 
 const lucide = /[\\/]lucide-react[\\/]/;
 const lucideIcon = /[\\/]lucide-react[\\/].*[\\/]icons[\\/]/;

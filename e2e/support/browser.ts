@@ -65,12 +65,19 @@ export interface WatchedPage {
  */
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    /** 'block': no service worker, so `page.route` sees every request (the worker answers some itself). */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? 'en-US',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   return watch(context);
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '#components/ui/spinner';
+import { PageErrorBoundary } from '#components/page-error-boundary';
 
 /**
  * Every screen: a new page starts at the top; lazily loaded routes show a spinner meanwhile. The first
@@ -18,8 +19,10 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
-    <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
-      <Outlet />
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -9,6 +9,7 @@ import { PreferencesPicker } from '#components/preferences-picker';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { PageSpinner } from '#components/ui/spinner';
+import { PageErrorBoundary } from '#components/page-error-boundary';
 import { useMessage } from '#i18n/use-message';
 import { cn } from '#lib/cn';
 import { adminMeQueryKey, useAdminMe } from '#lib/session';
@@ -157,9 +158,11 @@ export function AdminLayout() {
             </div>
           </nav>
           <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-            <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
-              <Outlet />
-            </Suspense>
+            <PageErrorBoundary>
+              <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
+                <Outlet />
+              </Suspense>
+            </PageErrorBoundary>
           </main>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '#components/brand';
 import { PageSpinner } from '#components/ui/spinner';
+import { PageErrorBoundary } from '#components/page-error-boundary';
 import { useMe } from '#lib/session';
 import { DesktopNav, MobileNav } from '../components/member-nav';
 
@@ -68,9 +69,11 @@ export function MemberLayout({ depositAction }: { depositAction?: ReactNode }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 pt-6 pb-28 sm:px-6 md:pt-10 md:pb-16">
-        <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <MobileNav />
     </div>

@@ -1,0 +1,57 @@
+import { lazy, Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Outlet } from 'react-router';
+import { renderRoutes } from '../test/render';
+import { PageErrorBoundary } from './page-error-boundary';
+
+const failure = new TypeError('Failed to fetch dynamically imported module: /assets/broken-page.js');
+// A screen whose code does not arrive, as React.lazy meets it.
+const BrokenPage = lazy(() => Promise.reject(failure));
+
+/** A layout as the member area's: a navigation, and the screen under the boundary. */
+function Layout() {
+  return (
+    <>
+      <nav aria-label="Main">
+        <Link to="/fine">Fine</Link>
+      </nav>
+      <PageErrorBoundary>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
+    </>
+  );
+}
+
+const routes = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/broken', element: <BrokenPage /> },
+      { path: '/fine', element: <h1>Fine page</h1> },
+    ],
+  },
+];
+
+describe('a screen that cannot render (decision 203)', () => {
+  it('says so in its place with Retry, keeps the navigation, and clears on the way elsewhere', async () => {
+    // React reports an error its boundary caught on the console; here that report is the expected one
+    // (kept out of the output, and taken off before the setup's check for unexpected ones).
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes(routes, '/broken');
+    expect(
+      await screen.findByRole('heading', { name: 'This page could not be loaded', level: 1 }),
+    ).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Check your connection, then try again.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Fine' }));
+    expect(await screen.findByRole('heading', { name: 'Fine page' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(consoleError.mock.calls.flat()).toContain(failure);
+    consoleError.mockReset();
+  });
+});
