@@ -159,6 +159,25 @@ describe('profile (spec §2 Profile, §5, §8)', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Anne');
   });
 
+  it('keeps what the member typed when a later refresh of their details fails', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    let failing = false;
+    fakeApi({
+      'GET /api/me': () => (failing ? new Response('', { status: 500 }) : json({ ...USER, profile: FILLED })),
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderScreen('/profile', <ProfilePage />);
+    const city = await screen.findByLabelText('City');
+    await user.clear(city);
+    await user.type(city, 'Hamburg');
+    failing = true;
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('error'));
+    expect(screen.queryByText('Failed to load user data.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('City')).toHaveValue('Hamburg');
+    expect(screen.getByRole('heading', { name: 'ada_l' })).toBeInTheDocument();
+  });
+
   it("says 'Failed to load user data.' with a Retry", async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
     let failing = true;

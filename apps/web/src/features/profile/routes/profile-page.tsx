@@ -32,16 +32,20 @@ export function ProfilePage() {
   const me = useMe();
   useDocumentMeta(t('pages.profile.title'), t('pages.profile.description'));
 
-  if (me.isPending) {
+  // Once the details are there, a later refresh that fails keeps them on screen (and the form what the
+  // member typed); only a first load that fails shows the error.
+  if (!me.data) {
+    if (me.isError) {
+      return (
+        <RetryAlert onRetry={() => void me.refetch()}>{message(PROFILE_MESSAGES.loadFailed)}</RetryAlert>
+      );
+    }
     return (
       <div className="flex justify-center py-16">
         <Spinner label={message(PROFILE_MESSAGES.loading)} />
         <span className="sr-only">{message(PROFILE_MESSAGES.loading)}</span>
       </div>
     );
-  }
-  if (me.isError) {
-    return <RetryAlert onRetry={() => void me.refetch()}>{message(PROFILE_MESSAGES.loadFailed)}</RetryAlert>;
   }
   const user = me.data;
   const numbers = i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage;
