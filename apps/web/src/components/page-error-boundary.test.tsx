@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet } from 'react-router';
+import { fakeApi } from '../test/fake-api';
 import { renderRoutes } from '../test/render';
 import { PageErrorBoundary } from './page-error-boundary';
 
@@ -41,6 +42,7 @@ describe('a screen that cannot render (decision 203)', () => {
     // React reports an error its boundary caught on the console; here that report is the expected one
     // (kept out of the output, and taken off before the setup's check for unexpected ones).
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeApi({});
     renderRoutes(routes, '/broken');
     expect(
       await screen.findByRole('heading', { name: 'This page could not be loaded', level: 1 }),
@@ -51,6 +53,33 @@ describe('a screen that cannot render (decision 203)', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Fine' }));
     expect(await screen.findByRole('heading', { name: 'Fine page' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(consoleError.mock.calls.flat()).toContain(failure);
+    consoleError.mockReset();
+  });
+
+  it('outside a layout with a <main> of its own, brings one; the document is titled after the failure', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeApi({});
+    renderRoutes(
+      [
+        {
+          path: '/broken',
+          element: (
+            <PageErrorBoundary main>
+              <Suspense fallback={<p>Loading…</p>}>
+                <BrokenPage />
+              </Suspense>
+            </PageErrorBoundary>
+          ),
+        },
+      ],
+      '/broken',
+    );
+    const main = await screen.findByRole('main');
+    expect(main).toContainElement(
+      screen.getByRole('heading', { name: 'This page could not be loaded', level: 1 }),
+    );
+    await waitFor(() => expect(document.title).toContain('This page could not be loaded'));
     expect(consoleError.mock.calls.flat()).toContain(failure);
     consoleError.mockReset();
   });

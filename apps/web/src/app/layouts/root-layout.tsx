@@ -19,7 +19,7 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
-    <PageErrorBoundary>
+    <PageErrorBoundary main>
       <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
         <Outlet />
       </Suspense>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -56,14 +57,21 @@ export function MemberLayout({ depositAction }: { depositAction?: ReactNode }) {
           <Brand to="/dashboard" className="me-2" />
           <DesktopNav />
           <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
-            <Suspense fallback={null}>{depositAction}</Suspense>
-            <Suspense fallback={<BellPlaceholder />}>
-              <NotificationsButton />
-            </Suspense>
-            {user && (
-              <Suspense fallback={<ProfilePlaceholder username={user.username} />}>
-                <ProfileMenu user={user} />
+            {/* A header piece whose code does not arrive stays a placeholder; the page goes on (decision 203). */}
+            <ErrorBoundary fallback={null}>
+              <Suspense fallback={null}>{depositAction}</Suspense>
+            </ErrorBoundary>
+            <ErrorBoundary fallback={<BellPlaceholder />}>
+              <Suspense fallback={<BellPlaceholder />}>
+                <NotificationsButton />
               </Suspense>
+            </ErrorBoundary>
+            {user && (
+              <ErrorBoundary fallback={<ProfilePlaceholder username={user.username} />}>
+                <Suspense fallback={<ProfilePlaceholder username={user.username} />}>
+                  <ProfileMenu user={user} />
+                </Suspense>
+              </ErrorBoundary>
             )}
           </div>
         </div>
