@@ -44,3 +44,19 @@ export const PROFILE_TEXT_LIMITS = {
   business_name: 255,
   business_email: 254,
 } as const;
+
+/** The profile fields other than the country: sealed together at rest. */
+export const PERSONAL_PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'address',
+  'city',
+  'postal_code',
+  'phone',
+  'employment_status',
+  'source_of_funds',
+  'source_of_crypto',
+  'industry',
+  'total_wealth',
+] as const;
+export type PersonalProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number];

@@ -67,22 +67,6 @@ export const UpdateProfileRequest = z.strictObject({
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequest>;
 export type UpdateProfileValues = z.output<typeof UpdateProfileRequest>;
 
-/** The profile fields other than the country: sealed together at rest. */
-export const PERSONAL_PROFILE_FIELDS = [
-  'first_name',
-  'last_name',
-  'address',
-  'city',
-  'postal_code',
-  'phone',
-  'employment_status',
-  'source_of_funds',
-  'source_of_crypto',
-  'industry',
-  'total_wealth',
-] as const;
-export type PersonalProfileField = (typeof PERSONAL_PROFILE_FIELDS)[number];
-
 /** PATCH /api/profile/update answers the stored profile (and, for a corporate account, the business). */
 export const UpdateProfileResponse = z.object({
   message: z.string(),

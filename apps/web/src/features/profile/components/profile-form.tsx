@@ -6,6 +6,7 @@ import { toast } from '#lib/toast';
 import {
   EMPLOYMENT_STATUSES,
   INDUSTRIES,
+  PERSONAL_PROFILE_FIELDS,
   PROFILE_MESSAGES,
   PROFILE_TEXT_LIMITS,
   SOURCES_OF_CRYPTO,
@@ -36,20 +37,7 @@ const resolver = lazyZodResolver(
   async () => (await import('@app/shared/schemas/profile')).UpdateProfileRequest,
 ) as unknown as LazyResolver<FormValues, UpdateProfileValues>;
 
-const FIELDS: readonly ProfileField[] = [
-  'country',
-  'first_name',
-  'last_name',
-  'address',
-  'city',
-  'postal_code',
-  'phone',
-  'employment_status',
-  'source_of_funds',
-  'source_of_crypto',
-  'industry',
-  'total_wealth',
-];
+const FIELDS: readonly ProfileField[] = ['country', ...PERSONAL_PROFILE_FIELDS];
 
 /** The spec's option lists (values sent as written) with the key of each one's label. */
 const OPTIONS = {
