@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { STORAGE_KEYS } from '#lib/storage';
+import { fakeApi, json, USER } from '../test/fake-api';
+import { renderRoutes } from '../test/render';
+import { routes } from './routes';
+
+// Three screens whose code does not arrive, one under each layout's boundary (decision 203): a member
+// page, a back-office page, and a public one (under the root layout alone).
+const failure = new TypeError('Failed to fetch dynamically imported module');
+vi.mock('../features/profile/routes/profile-page', () => {
+  throw failure;
+});
+vi.mock('../features/admin/routes/admin-audit-log-page', () => {
+  throw failure;
+});
+vi.mock('../features/public/routes/not-found-page', () => {
+  throw failure;
+});
+
+const TITLE = 'This page could not be loaded';
+const MESSAGE = 'Check your connection, then try again.';
+
+// React reports each caught error on the console: expected here, kept out of the output, and taken off
+// (this file's afterEach runs before the setup's check for unexpected ones).
+const consoleError = vi.spyOn(console, 'error');
+beforeEach(() => {
+  consoleError.mockImplementation(() => undefined);
+});
+afterEach(() => {
+  consoleError.mockReset();
+});
+
+describe('a screen whose code does not arrive, in the app’s layouts', () => {
+  it('a member page: the message in its place, inside the member area with its navigation', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({ 'GET /api/me': () => json(USER) });
+    renderRoutes(routes, '/profile');
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { name: TITLE, level: 1 })).toBeInTheDocument();
+    expect(within(main).getByRole('alert')).toHaveTextContent(MESSAGE);
+    expect(screen.getAllByRole('navigation', { name: 'Main' })[0]).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('a back-office page: the message in its place, beside the back office’s navigation', async () => {
+    const admin = { ...USER, email: 'admin@example.com', role: 'admin', admin_role: 'superadmin' };
+    window.localStorage.setItem(STORAGE_KEYS.adminToken, '9|admin');
+    fakeApi({ 'GET /api/admin/me': () => json({ user: admin, reauth_until: null }) });
+    renderRoutes(routes, '/admin/audit-log');
+    expect(await screen.findByRole('heading', { name: TITLE, level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGE);
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('a public page: the message is the page, in a main landmark of its own, with Retry', async () => {
+    fakeApi({});
+    renderRoutes(routes, '/no/such/page');
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('heading', { name: TITLE, level: 1 })).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+  });
+});
