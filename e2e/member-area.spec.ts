@@ -196,6 +196,9 @@ describe('the member area in a real browser', () => {
     const bellChunk = /\/assets\/notifications-button-[\w-]+\.js$/;
     await phone.page.route(bellChunk, (route) => route.abort('connectionfailed'));
     await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect
+      .poll(() => phone.errors.some((error) => error.includes('notifications-button')), { timeout: 15_000 })
+      .toBe(true);
     await phone.page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await phone.page.getByTestId('profile-balance').waitFor();
     await phone.page.getByTestId('bell-placeholder').waitFor({ state: 'attached' });

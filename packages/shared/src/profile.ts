@@ -1,5 +1,5 @@
 /**
- * The profile screen's texts, option lists and limits (spec §5, §8): apart from the profile schemas
+ * The profile screen's texts, option lists, limits and field list (spec §5, §8): apart from the profile schemas
  * (and zod), so the screen's first paint does not load them (decision 202). schemas/profile.ts
  * builds the request schema from them.
  */

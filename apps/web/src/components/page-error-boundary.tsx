@@ -3,6 +3,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '#components/ui/alert';
+import { cn } from '#lib/cn';
 import { useDocumentMeta } from '#lib/document-meta';
 
 /**
@@ -14,7 +15,7 @@ function PageFailed({ main }: { main: boolean }) {
   const { t } = useTranslation();
   useDocumentMeta(t('common.pageFailedTitle'), t('common.pageFailed'));
   const content = (
-    <div className="mx-auto max-w-xl px-4 py-8">
+    <div className={cn('mx-auto max-w-xl py-8', main && 'px-4')}>
       <h1 className="mb-3 text-xl font-semibold text-fg">{t('common.pageFailedTitle')}</h1>
       <RetryAlert onRetry={() => window.location.reload()}>{t('common.pageFailed')}</RetryAlert>
     </div>
