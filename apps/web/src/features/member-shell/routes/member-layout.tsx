@@ -16,6 +16,18 @@ const NotificationsButton = lazy(async () => ({
 }));
 const ProfileMenu = lazy(async () => ({ default: (await import('../components/profile-menu')).ProfileMenu }));
 
+/**
+ * A piece of the header loaded on its own (decision 170): its placeholder while it loads, and for good
+ * if its code does not arrive, so the page goes on without it (decision 203).
+ */
+function HeaderPiece({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={placeholder}>
+      <Suspense fallback={placeholder}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
 /** The bell's place while it loads (the trigger's size-9). */
 function BellPlaceholder() {
   return <span aria-hidden="true" className="inline-flex size-9" data-testid="bell-placeholder" />;
@@ -57,21 +69,14 @@ export function MemberLayout({ depositAction }: { depositAction?: ReactNode }) {
           <Brand to="/dashboard" className="me-2" />
           <DesktopNav />
           <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
-            {/* A header piece whose code does not arrive stays a placeholder; the page goes on (decision 203). */}
-            <ErrorBoundary fallback={null}>
-              <Suspense fallback={null}>{depositAction}</Suspense>
-            </ErrorBoundary>
-            <ErrorBoundary fallback={<BellPlaceholder />}>
-              <Suspense fallback={<BellPlaceholder />}>
-                <NotificationsButton />
-              </Suspense>
-            </ErrorBoundary>
+            <HeaderPiece placeholder={null}>{depositAction}</HeaderPiece>
+            <HeaderPiece placeholder={<BellPlaceholder />}>
+              <NotificationsButton />
+            </HeaderPiece>
             {user && (
-              <ErrorBoundary fallback={<ProfilePlaceholder username={user.username} />}>
-                <Suspense fallback={<ProfilePlaceholder username={user.username} />}>
-                  <ProfileMenu user={user} />
-                </Suspense>
-              </ErrorBoundary>
+              <HeaderPiece placeholder={<ProfilePlaceholder username={user.username} />}>
+                <ProfileMenu user={user} />
+              </HeaderPiece>
             )}
           </div>
         </div>
