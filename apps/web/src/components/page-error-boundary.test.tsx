@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet } from 'react-router';
@@ -37,11 +37,20 @@ const routes = [
   },
 ];
 
+// React reports each error a boundary caught on the console: that report is expected (kept out of the
+// output); any other console.error still fails the test. This afterEach runs before the setup's check.
+const consoleError = vi.spyOn(console, 'error');
+beforeEach(() => {
+  consoleError.mockImplementation(() => undefined);
+});
+afterEach(() => {
+  const unexpected = consoleError.mock.calls.filter((args) => !args.includes(failure));
+  consoleError.mockReset();
+  expect(unexpected).toEqual([]);
+});
+
 describe('a screen that cannot render (decision 203)', () => {
   it('says so in its place with Retry, keeps the navigation, and clears on the way elsewhere', async () => {
-    // React reports an error its boundary caught on the console; here that report is the expected one
-    // (kept out of the output, and taken off before the setup's check for unexpected ones).
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeApi({});
     renderRoutes(routes, '/broken');
     expect(
@@ -54,11 +63,9 @@ describe('a screen that cannot render (decision 203)', () => {
     expect(await screen.findByRole('heading', { name: 'Fine page' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(consoleError.mock.calls.flat()).toContain(failure);
-    consoleError.mockReset();
   });
 
   it('outside a layout with a <main> of its own, brings one; the document is titled after the failure', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeApi({});
     renderRoutes(
       [
@@ -81,6 +88,5 @@ describe('a screen that cannot render (decision 203)', () => {
     );
     await waitFor(() => expect(document.title).toContain('This page could not be loaded'));
     expect(consoleError.mock.calls.flat()).toContain(failure);
-    consoleError.mockReset();
   });
 });
