@@ -35,6 +35,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/backup.test.ts',
     // No database: the access log's lines, and a child process that crashes.
     'apps/api/src/access-log.test.ts',
+    // No database: password hashing's cost in and out of the test suite (decision 204).
+    'apps/api/src/lib/password.test.ts',
     // No database: the import directions' lint rule on deliberate wrong imports (decision 166).
     'apps/api/src/import-directions.test.ts',
     // Migrates its own in-memory PGlite from 0025 to 0026, whichever database the project runs on.

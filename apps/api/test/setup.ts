@@ -1,6 +1,11 @@
 import { afterAll, afterEach, vi } from 'vitest';
+import { useTestSuitePasswordCost } from '../src/lib/password';
 import { closeTestApps } from './open-apps';
 import './process-warnings';
+
+// Thousands of accounts at argon2id's smallest cost; the product's own is tested in password.test.ts
+// and used by the end-to-end suite (decision 204).
+useTestSuitePasswordCost();
 
 // An unexpected console.error fails a test (CONVENTIONS §12).
 const spy = vi.spyOn(console, 'error');

@@ -1,10 +1,32 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 
 /** argon2id with OWASP ASVS minimums: m = 19456 KiB, t = 2, p = 1 (DESIGN §2). */
-const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const PRODUCT_COST: Options = {
+  algorithm: 2 /* Argon2id */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
+
+/**
+ * The API's test suite's cost (decision 204): argon2id still, at the smallest memory and time, for the
+ * thousands of accounts its files make. A hash records its own cost, so verifying reads it from there.
+ */
+const TEST_SUITE_COST: Options = { algorithm: 2, memoryCost: 256, timeCost: 1, parallelism: 1 };
+
+let cost = PRODUCT_COST;
+
+/**
+ * Called by the API's test setup only (apps/api/test/setup.ts). Refused outside Vitest, so no
+ * configuration of the product can lower its cost; the end-to-end suite runs the product at its own.
+ */
+export function useTestSuitePasswordCost(): void {
+  if (process.env.VITEST !== 'true') throw new Error('The test suite password cost is for Vitest only.');
+  cost = TEST_SUITE_COST;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(password, cost);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
