@@ -5,6 +5,7 @@ import type {
   ActivityResponse,
   CreateDepositResponse,
   CreateWithdrawalResponse,
+  GoalResponse,
   InvestResponse,
   UserResponse,
 } from '@app/shared';
@@ -67,6 +68,7 @@ interface Run {
   withdrawals: number[];
   plans: number[];
   loans: number[];
+  goals: number[];
 }
 
 async function deposit(member: Member, amount: number, pay: 'pay' | 'cancel' | null) {
@@ -141,6 +143,7 @@ async function apply(run: Run, op: Op): Promise<void> {
         target_frequency: 'daily',
       });
       expect([201, 422]).toContain(answer.statusCode);
+      if (answer.statusCode === 201) run.goals.push(answer.json<GoalResponse>().goal.id);
       return apply(run, { op: 'advance', days: 1 });
     }
     case 'loan': {
@@ -210,6 +213,7 @@ describe('Activity adds up to the balance (property)', () => {
           withdrawals: [],
           plans: [],
           loans: [],
+          goals: [],
         };
         // Every run starts with money to move, so the operations after it are not all refused.
         await apply(run, { op: 'deposit', cents: 2_000_00 });
@@ -235,6 +239,16 @@ describe('Activity adds up to the balance (property)', () => {
           expect(row.balance_after === null ? null : toCents(row.balance_after)).toBe(running);
         }
         expect(running).toBe(toCents(me.balance));
+        // The run is over: its goals stop buying units, or every later run's jobs would buy a unit a day
+        // for every goal before it (its plans go on earning until they end).
+        for (const id of run.goals) {
+          const paused = await run.member.client.post(
+            `/api/goals/${id}/pause`,
+            {},
+            { token: run.member.token },
+          );
+          expect([200, 422], paused.body).toContain(paused.statusCode);
+        }
       }),
       { numRuns: RUNS, examples: [[EVERY_OPERATION]] },
     );
