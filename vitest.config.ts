@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { publicTexts } from './apps/web/public-texts-plugin';
 
 /** True when a PostgreSQL server answers on the test URL (DESIGN §4). */
@@ -72,6 +72,38 @@ const apiProject = (name: string, db: string) => ({
   },
 });
 
+const WEB_TESTS = 'apps/web/**/*.test.{ts,tsx}';
+/**
+ * Web test files that change or read what every file in a worker shares, so each runs in a fresh module
+ * graph of its own (decision 205); the other web files share one per worker, as the API's do.
+ */
+const WEB_ISOLATED = [
+  // Server rendering, then hydration: they need the lazy pieces (the toast container) not loaded yet,
+  // and React's server renderer beside the client one in the same modules.
+  'apps/web/src/prerender-hydration.test.tsx',
+  'apps/web/src/prerender.test.tsx',
+  // vi.resetModules(): a new module graph, its React and its contexts, for what it imports after.
+  'apps/web/src/app/providers.test.tsx',
+  // vi.mock of screens whose code fails to load: a mock applies to every file the worker runs.
+  'apps/web/src/app/route-failures.test.tsx',
+  // The resolver's schema is loaded once per module: the test reads that first load.
+  'apps/web/src/lib/lazy-resolver.test.ts',
+];
+const webProject = (name: string, files: { isolate: boolean; include?: string[]; exclude?: string[] }) => ({
+  extends: true as const,
+  // src/i18n/index.ts imports `locales/en.json?public`: the whole file here (decision 106).
+  plugins: [publicTexts({ publicOnly: false })],
+  test: {
+    name,
+    include: files.include ?? [WEB_TESTS],
+    exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
+    environment: 'jsdom',
+    setupFiles: ['apps/web/src/test/setup.ts'],
+    testTimeout: 20_000,
+    isolate: files.isolate,
+  },
+});
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -82,18 +114,8 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: ['packages/**/*.test.ts'], environment: 'node' } },
       apiProject('api:pglite', 'pglite'),
       ...(hasPostgres ? [apiProject('api:postgres', 'postgres')] : []),
-      {
-        extends: true,
-        // src/i18n/index.ts imports `locales/en.json?public`: the whole file here (decision 106).
-        plugins: [publicTexts({ publicOnly: false })],
-        test: {
-          name: 'web',
-          include: ['apps/web/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 20_000,
-        },
-      },
+      webProject('web', { isolate: false, exclude: WEB_ISOLATED }),
+      webProject('web:isolated', { isolate: true, include: WEB_ISOLATED }),
     ],
   },
 });

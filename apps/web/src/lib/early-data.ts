@@ -114,3 +114,11 @@ export function takeEarlyResponse(path: string, token: string | null): Promise<R
   if (early.token !== token || Date.now() - early.at > EARLY_MS) return undefined;
   return early.response;
 }
+
+/**
+ * Forgets every answer not yet taken. The web tests start each test with none (src/test/setup.ts): a
+ * test worker runs many files with the same modules (decision 205).
+ */
+export function dropEarlyData(): void {
+  started.clear();
+}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { i18n } from '#i18n/index';
+import { dropEarlyData } from '#lib/early-data';
 
 // Generous waits: the suite shares 2 cores with the API suite and the e2e server.
 configure({ asyncUtilTimeout: 5000 });
@@ -50,4 +51,5 @@ beforeEach(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  dropEarlyData();
 });
