@@ -59,7 +59,10 @@ const apiProject = (name: string, db: string) => ({
   test: {
     name,
     include: ['apps/api/**/*.test.ts'],
-    exclude: Object.entries(onlyOn).flatMap(([other, files]) => (other === db ? [] : files)),
+    exclude: [
+      ...configDefaults.exclude,
+      ...Object.entries(onlyOn).flatMap(([other, files]) => (other === db ? [] : files)),
+    ],
     environment: 'node',
     // One worker process runs many files and keeps the modules they import (the app, Fastify, Drizzle,
     // PGlite's WASM): each file still builds its own app on its own database (decision 168).
@@ -86,7 +89,8 @@ const WEB_ISOLATED = [
   'apps/web/src/app/providers.test.tsx',
   // vi.mock of screens whose code fails to load: a mock applies to every file the worker runs.
   'apps/web/src/app/route-failures.test.tsx',
-  // The resolver's schema is loaded once per module: the test reads that first load.
+  // Reads zod's global setting before and after the first form's resolver loads (zod-config.ts sets it
+  // once, for every module after).
   'apps/web/src/lib/lazy-resolver.test.ts',
 ];
 const webProject = (name: string, files: { isolate: boolean; include?: string[]; exclude?: string[] }) => ({

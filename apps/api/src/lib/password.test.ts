@@ -1,14 +1,19 @@
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password';
+
+const root = join(import.meta.dirname, '..', '..', '..', '..');
 
 /** apps/api/test/password-cost.ts in a Node process of its own, outside Vitest, as the product runs. */
 function outsideTests(...args: string[]): string {
   const { VITEST: _vitest, VITEST_WORKER_ID: _worker, VITEST_POOL_ID: _pool, ...env } = process.env;
   const child = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/test/password-cost.ts', ...args], {
+    cwd: root,
     encoding: 'utf8',
     env,
+    timeout: 60_000,
   });
   expect(child.status, child.stderr).toBe(0);
   return child.stdout;

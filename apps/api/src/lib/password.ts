@@ -17,8 +17,8 @@ const TEST_SUITE_COST: Options = { algorithm: 2, memoryCost: 256, timeCost: 1, p
 let cost = PRODUCT_COST;
 
 /**
- * Called by the API's test setup only (apps/api/test/setup.ts). Refused outside Vitest, so no
- * configuration of the product can lower its cost; the end-to-end suite runs the product at its own.
+ * For the API's test setup (apps/api/test/setup.ts); no product code calls it. Outside Vitest it throws,
+ * a tripwire should a product path ever call it. The end-to-end suite runs the product at its own cost.
  */
 export function useTestSuitePasswordCost(): void {
   if (process.env.VITEST !== 'true') throw new Error('The test suite password cost is for Vitest only.');

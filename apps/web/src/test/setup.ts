@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import '@testing-library/jest-dom/vitest';
 import { i18n } from '#i18n/index';
+import { forgetCsrfCookie } from '#lib/api-client';
 import { dropEarlyData } from '#lib/early-data';
 
 // Generous waits: the suite shares 2 cores with the API suite and the e2e server.
@@ -38,9 +40,14 @@ for (const [name, stub] of Object.entries(elementStubs)) {
 // Chromium's scroll methods return a promise: an effect must not return what they return.
 Object.defineProperty(window, 'scrollTo', { value: () => Promise.resolve(), configurable: true });
 
-// Every test starts signed out, in English, with no cookies and a real fetch nobody answers.
+// Every test starts signed out, in English, with no cookies and a real fetch nobody answers. The files
+// of a worker share their modules (decision 205): no toast waits in the library's queue for the next
+// container (with none mounted, dismiss() empties it), and the CSRF cookie is asked for again.
 beforeEach(async () => {
+  toast.dismiss();
+  forgetCsrfCookie();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
