@@ -15,7 +15,7 @@ function outsideTests(...args: string[]): string {
     env,
     timeout: 60_000,
   });
-  expect(child.status, child.stderr).toBe(0);
+  expect(child.status, child.error?.message ?? child.stderr).toBe(0);
   return child.stdout;
 }
 
