@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../test/fake-api';
+import { expectConsoleErrorsOnlyFrom } from '../test/expected-console-errors';
 import { renderRoutes } from '../test/render';
 import { routes } from './routes';
 
@@ -25,17 +26,8 @@ const MESSAGE = 'Check your connection, then try again.';
 
 // React reports each caught error on the console. Vitest wraps an error a mock's factory throws in its
 // own, with ours as the cause: those reports are expected; any other console.error still fails the test.
-// This file's afterEach runs before the setup's check (Vitest's default hook order, 'stack').
 const isFailure = (arg: unknown) => arg instanceof Error && (arg === failure || arg.cause === failure);
-const consoleError = vi.spyOn(console, 'error');
-beforeEach(() => {
-  consoleError.mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const unexpected = consoleError.mock.calls.filter((args) => !args.some(isFailure));
-  consoleError.mockReset();
-  expect(unexpected).toEqual([]);
-});
+const consoleError = expectConsoleErrorsOnlyFrom(isFailure);
 
 describe('a screen whose code does not arrive, in the app’s layouts', () => {
   it('a member page: the message in its place, inside the member area with its navigation', async () => {

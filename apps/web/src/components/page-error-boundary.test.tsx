@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet } from 'react-router';
 import { fakeApi } from '../test/fake-api';
+import { expectConsoleErrorsOnlyFrom } from '../test/expected-console-errors';
 import { renderRoutes } from '../test/render';
 import { PageErrorBoundary } from './page-error-boundary';
 
@@ -37,17 +38,9 @@ const routes = [
   },
 ];
 
-// React reports each error a boundary caught on the console: that report is expected (kept out of the
-// output); any other console.error still fails the test. This afterEach runs before the setup's check.
-const consoleError = vi.spyOn(console, 'error');
-beforeEach(() => {
-  consoleError.mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const unexpected = consoleError.mock.calls.filter((args) => !args.includes(failure));
-  consoleError.mockReset();
-  expect(unexpected).toEqual([]);
-});
+// React reports each error a boundary caught on the console: that report is expected; any other
+// console.error still fails the test.
+const consoleError = expectConsoleErrorsOnlyFrom((arg) => arg === failure);
 
 describe('a screen that cannot render (decision 203)', () => {
   it('says so in its place with Retry, keeps the navigation, and clears on the way elsewhere', async () => {
