@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startFakeCoinGecko } from '../apps/api/test/fake-coingecko';
 import { E2E_ADMIN } from './support/constants';
-import { startProduct, type RunningProduct } from './support/product';
+import { startProduct } from './support/product';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,24 +22,25 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const prices = await startFakeCoinGecko();
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  // One after the other: each start migrates and seeds a database, which takes the CPU it finds.
-  const products: RunningProduct[] = [];
-  try {
-    for (let worker = 0; worker < workers; worker += 1)
-      products.push(
-        await startProduct({
-          SEED_DEMO: '1',
-          ADMIN_EMAIL: E2E_ADMIN.email,
-          ADMIN_PASSWORD: E2E_ADMIN.password,
-          ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
-          RATE_LIMIT_WRITES_PER_MINUTE: '1000',
-          PRICES_BASE_URL: prices.baseUrl,
-        }),
-      );
-  } catch (error) {
+  // All at once: a start spends about half its time waiting for the child process that creates its
+  // database (packages/db `initPgliteDataDir`), so two starts side by side take little more than one.
+  const starts = Array.from({ length: workers }, () =>
+    startProduct({
+      SEED_DEMO: '1',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      PRICES_BASE_URL: prices.baseUrl,
+    }),
+  );
+  const settled = await Promise.allSettled(starts);
+  const products = settled.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  const failure = settled.find((start) => start.status === 'rejected');
+  if (failure) {
     await Promise.all(products.map((product) => product.stop()));
     await prices.close();
-    throw error;
+    throw failure.reason;
   }
   project.provide(
     'baseUrls',

@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ApiSession, latestCode, uniqueEmail } from './support/api-session';
-import { baseUrl, openPage } from './support/browser';
+import { axeFor, baseUrl, openPage } from './support/browser';
 import { signIn as signInAs } from './support/member';
 import { browser } from './support/setup';
 
@@ -13,9 +12,14 @@ const signIn = (page: Page, email: string) => signInAs(page, email, PASSWORD);
 
 /** Axe with every WCAG A/AA rule and the best-practice rules, any impact. */
 async function expectAxeClean(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
+  const results = await axeFor(page, [
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22aa',
+    'best-practice',
+  ]).analyze();
   const found = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
-import { AxeBuilder } from '@axe-core/playwright';
-import { baseUrl, expectAccessible as expectWcagClean, openPage } from './support/browser';
+import { axeFor, baseUrl, expectAccessible as expectWcagClean, openPage } from './support/browser';
 import { signIn } from './support/member';
 import { browser } from './support/setup';
 
@@ -13,8 +12,14 @@ import { browser } from './support/setup';
  */
 async function expectAccessible(page: Page, label: string): Promise<void> {
   await expectWcagClean(page, label);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'])
+  const results = await axeFor(page, [
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+    'experimental',
+  ])
     // Radix's focus guards (empty spans that keep focus inside an open popover) are not controls.
     .exclude('[data-radix-focus-guard]')
     .analyze();

@@ -125,11 +125,19 @@ export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'networkidle' });
 }
 
+/**
+ * Axe on a page, run inside the page itself (axe's documented legacy mode). The default mode opens a
+ * blank page beside it to merge the results of cross-origin frames, of which the product has none (its
+ * pages embed no frame, and its Content-Security-Policy allows none): the same rules and the same
+ * results, in about 0.75 s of a check instead of 1.3 s (bench/RESULTS.md, "End-to-end suite").
+ */
+export function axeFor(page: Page, tags: string[]): AxeBuilder {
+  return new AxeBuilder({ page }).withTags(tags).setLegacyMode(true);
+}
+
 /** Axe on the current page: no serious or critical violation (WCAG 2.x A and AA rules). */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const results = await axeFor(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
