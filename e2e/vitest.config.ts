@@ -16,6 +16,11 @@ export default defineConfig({
     // One Chromium per spec file, launched and closed around its tests (support/setup.ts).
     setupFiles: ['./support/setup.ts'],
     maxWorkers: 2,
+    // A worker's spec files share its loaded modules (playwright-core, axe, support/): starting a fresh
+    // module graph per file cost about 1.4 s a file. Nothing a spec file shares lives in a module: its
+    // server is the worker's anyway, its browser comes from the setup file (run again before each file,
+    // as Vitest documents), and each test opens a fresh browser context (decision 206).
+    isolate: false,
     // A step that waits for something that never comes fails at Playwright's own 30 s; this limit is
     // for a whole journey of many screens (KYC's took 84–87 s on a busy CI host in the full browser).
     testTimeout: 150_000,
