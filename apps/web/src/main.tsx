@@ -1,14 +1,20 @@
 import './index.css';
 import { prepareNumberFormat, startEarlyData } from './lib/early-data';
+import { showStartFailed } from './lib/start-failed';
 
 /**
  * The entry: styles, then the app (src/start.tsx). Any page but a prerendered one needs the app to
  * show anything: index.html preloads it and it starts at once. A prerendered public page is painted
  * from its HTML; the app (React, the router, the texts, the hydration) and the page's own chunks (the
  * page lists them in #page-chunks) are fetched and run only after that first paint, so they never
- * hold it back (docs/decisions/055-prerendered-public-pages.md).
+ * hold it back (docs/decisions/055-prerendered-public-pages.md). If the app's code cannot be fetched,
+ * the page says so and offers to load it again (src/lib/start-failed.ts).
  */
-const start = () => import('./start');
+const start = () =>
+  import('./start').catch(() => {
+    const root = document.getElementById('root');
+    if (root) showStartFailed(root, { prerendered: Boolean(root.dataset.prerendered) });
+  });
 
 /** Fetches the chunks a page lists in a JSON data block (#page-chunks, #member-chunks) alongside the app's. */
 function preloadPageChunks(id = 'page-chunks') {

@@ -51,10 +51,15 @@ function useToastsLoaded(): boolean {
   useEffect(() => {
     if (!idle || !acted || loaded) return;
     let cancelled = false;
-    void import('./toasts').then((module) => {
-      Toasts = module.Toasts;
-      if (!cancelled) setLoaded(true);
-    });
+    // If its chunk cannot be fetched, the page goes on without toasts until it is loaded again (a
+    // toast raised meanwhile waits in the library's queue); nothing else depends on it.
+    import('./toasts').then(
+      (module) => {
+        Toasts = module.Toasts;
+        if (!cancelled) setLoaded(true);
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };

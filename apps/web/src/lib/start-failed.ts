@@ -1,0 +1,86 @@
+import { STORAGE_KEYS } from './storage';
+
+/**
+ * What the entry shows when the app's own code (src/start.tsx) cannot be fetched: the connection
+ * dropped, or a newer release replaced the file since the page was opened. Without it the member saw an
+ * empty page. It is the message of a screen that cannot render (decision 203), written with the DOM,
+ * because React and the texts come with the code that failed. The three languages' words are those of
+ * `common.pageFailedTitle`, `common.pageFailed` and `common.retry` in src/i18n/locales (a test keeps them
+ * equal); the language is the one the member chose, as the app would use.
+ */
+export const START_FAILED_TEXTS = {
+  en: {
+    title: 'This page could not be loaded',
+    message: 'Check your connection, then try again.',
+    retry: 'Retry',
+  },
+  es: {
+    title: 'No se pudo cargar esta página',
+    message: 'Comprueba tu conexión y vuelve a intentarlo.',
+    retry: 'Reintentar',
+  },
+  ar: {
+    title: 'تعذّر تحميل هذه الصفحة',
+    message: 'تحقّق من اتصالك ثم أعد المحاولة.',
+    retry: 'إعادة المحاولة',
+  },
+} as const;
+
+type Language = keyof typeof START_FAILED_TEXTS;
+
+function chosenLanguage(): Language {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(STORAGE_KEYS.language);
+  } catch {
+    // Storage refused: English, as the app would start.
+  }
+  return stored === 'es' || stored === 'ar' ? stored : 'en';
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * Shows the message in `root`. A prerendered public page keeps its content (it is readable; only its
+ * buttons and menus wait for the app), with the alert above it; any other page gets the message as its
+ * main content and title. Retry loads the page again.
+ */
+export function showStartFailed(root: HTMLElement, { prerendered }: { prerendered: boolean }): void {
+  const language = chosenLanguage();
+  const texts = START_FAILED_TEXTS[language];
+  document.documentElement.lang = language;
+  document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
+
+  const alert = element(
+    'div',
+    'rounded-lg border border-danger-line bg-danger-soft px-3.5 py-3 text-sm leading-relaxed text-danger',
+  );
+  alert.setAttribute('role', 'alert');
+  const retry = element(
+    'button',
+    'mt-3 inline-flex h-9 items-center rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg shadow-xs hover:bg-surface-muted',
+    texts.retry,
+  );
+  retry.type = 'button';
+  retry.addEventListener('click', () => window.location.reload());
+  alert.append(element('p', '', texts.message), retry);
+
+  if (prerendered) {
+    const banner = element('div', 'mx-auto max-w-xl px-4 py-4');
+    banner.append(alert);
+    root.prepend(banner);
+    return;
+  }
+  // '{sitename} | {Page}' (spec §2), with the site's name the document arrived with.
+  const site = document.title.split(' | ')[0];
+  document.title = site ? `${site} | ${texts.title}` : texts.title;
+  const main = element('main', 'mx-auto max-w-xl px-4 py-8');
+  main.id = 'main';
+  main.append(element('h1', 'mb-3 text-xl font-semibold text-fg', texts.title), alert);
+  root.replaceChildren(main);
+}
