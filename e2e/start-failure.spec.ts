@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectAccessible, openPage } from './support/browser';
+import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { browser } from './support/setup';
 
 /**
@@ -9,9 +10,25 @@ import { browser } from './support/setup';
  */
 const START_CHUNK = '**/assets/start-*.js';
 
+/** Only the refused file itself reached the console: no CSP violation, no uncaught rejection. */
+function expectOnlyTheRefusedLoad(errors: string[]): void {
+  expect(errors.length).toBeGreaterThan(0);
+  expect(errors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+}
+
+/** True when the alert's message and its button are what the screen shows at their centres (no header over them). */
+const alertOnTop = (page: Page) =>
+  page.getByRole('alert').evaluate((alert) =>
+    [...alert.children].every((part) => {
+      const box = part.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top !== null && part.contains(top);
+    }),
+  );
+
 describe('when the app’s code cannot be fetched', () => {
   test('a member page says so, is axe-clean, and Retry loads the app once the code arrives', async () => {
-    const { page, context } = await openPage(browser, { serviceWorkers: 'block' });
+    const { page, context, errors } = await openPage(browser, { serviceWorkers: 'block' });
     await page.route(START_CHUNK, (route) => route.abort('internetdisconnected'));
     await page.goto('/dashboard');
     const heading = page.getByRole('heading', { level: 1, name: 'This page could not be loaded' });
@@ -20,26 +37,40 @@ describe('when the app’s code cannot be fetched', () => {
       .poll(() => page.getByRole('alert').textContent())
       .toContain('Check your connection, then try again.');
     expect(await page.title()).toBe('Our Platform | This page could not be loaded');
+    expect(await alertOnTop(page)).toBe(true);
     await expectAccessible(page, 'the page whose code did not arrive');
+    expectOnlyTheRefusedLoad(errors);
 
     await page.unroute(START_CHUNK);
+    errors.length = 0;
     await page.getByRole('button', { name: 'Retry' }).click();
     // Signed out: the app sends /dashboard to the sign-in screen.
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await heading.count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
-  test('a prerendered public page stays readable in Spanish, with the alert above it', async () => {
-    const { page, context } = await openPage(browser, { serviceWorkers: 'block' });
-    await page.addInitScript(() => window.localStorage.setItem('language', 'es'));
+  test('a prerendered public page stays readable in the language it was sent in, the alert in view on a phone', async () => {
+    const { page, context, errors } = await openPage(browser, {
+      serviceWorkers: 'block',
+      width: 390,
+      height: 844,
+    });
+    await context.addCookies([{ name: 'lang', value: 'es', url: baseUrl() }]);
     await page.route(START_CHUNK, (route) => route.abort('internetdisconnected'));
     await page.goto('/');
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toContain('Comprueba tu conexión y vuelve a intentarlo.');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Pon a trabajar tus criptoactivos',
+    );
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
     expect(await page.getByRole('button', { name: 'Reintentar' }).isVisible()).toBe(true);
+    expect(await alertOnTop(page)).toBe(true);
+    await expectAccessible(page, 'a prerendered page whose code did not arrive');
+    expectOnlyTheRefusedLoad(errors);
     await context.close();
   });
 });

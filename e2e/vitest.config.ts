@@ -17,9 +17,10 @@ export default defineConfig({
     setupFiles: ['./support/setup.ts'],
     maxWorkers: 2,
     // A worker's spec files share its loaded modules (playwright-core, axe, support/): starting a fresh
-    // module graph per file cost about 1.4 s a file. Nothing a spec file shares lives in a module: its
-    // server is the worker's anyway, its browser comes from the setup file (run again before each file,
-    // as Vitest documents), and each test opens a fresh browser context (decision 206).
+    // module graph per file cost about 1.4 s a file. No support module keeps state: a spec's server is
+    // the worker's anyway, and its browser comes from the setup file, which Vitest runs again before
+    // each file (so no support module may import ./support/setup, or it would keep the first file's
+    // browser). Decision 206.
     isolate: false,
     // A step that waits for something that never comes fails at Playwright's own 30 s; this limit is
     // for a whole journey of many screens (KYC's took 84–87 s on a busy CI host in the full browser).

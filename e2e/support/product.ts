@@ -57,12 +57,36 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
  * What the process prints goes to a file, as a log collector would take it, not through a pipe this
  * process must read (with the access log on, that reading took CPU from the product under load).
  */
+/**
+ * `count` distinct free ports: each listener stays open until all are known, so two products started
+ * at the same time cannot be handed the same port.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+              const address = server.address();
+              resolve(typeof address === 'object' && address ? address.port : 0);
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
 export async function startProduct(
   env: Record<string, string | undefined> = {},
   /** `sources`: the TypeScript sources under tsx, as `npm start` ran before the compiled build. */
-  options: { sources?: boolean } = {},
+  options: { sources?: boolean; port?: number } = {},
 ): Promise<RunningProduct> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'product-data-'));
   const logDir = mkdtempSync(join(tmpdir(), 'product-log-'));
@@ -96,7 +120,15 @@ export async function startProduct(
     stdio: ['ignore', logFd, logFd],
   });
   closeSync(logFd);
-  await waitReady(url, child, log);
+  try {
+    await waitReady(url, child, log);
+  } catch (error) {
+    // Not ready (exited, or too slow): nothing of this start is left behind.
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     pid: child.pid ?? 0,

@@ -13,7 +13,7 @@ import { showStartFailed } from './lib/start-failed';
 const start = () =>
   import('./start').catch(() => {
     const root = document.getElementById('root');
-    if (root) showStartFailed(root, { prerendered: Boolean(root.dataset.prerendered) });
+    if (root) showStartFailed(root, { prerendered: root.dataset.prerendered });
   });
 
 /** Fetches the chunks a page lists in a JSON data block (#page-chunks, #member-chunks) alongside the app's. */

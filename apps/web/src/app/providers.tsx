@@ -5,6 +5,7 @@ import { Direction } from 'radix-ui';
 import { PageSpinner } from '#components/ui/spinner';
 import { i18n } from '#i18n/index';
 import { useFrontSettings } from '#lib/front-settings';
+import { logger } from '#lib/logger';
 import { useIdle } from '#lib/use-idle';
 import { createQueryClient } from './query-client';
 
@@ -58,7 +59,7 @@ function useToastsLoaded(): boolean {
         Toasts = module.Toasts;
         if (!cancelled) setLoaded(true);
       },
-      () => undefined,
+      (error: unknown) => logger.warn('The toasts could not be loaded; they wait until a reload.', error),
     );
     return () => {
       cancelled = true;

@@ -14,7 +14,10 @@ function rootWith(html: string): HTMLElement {
   return root;
 }
 
+const title = document.title;
+
 afterEach(() => {
+  document.title = title;
   document.body.replaceChildren();
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
@@ -24,7 +27,7 @@ describe('the page when the app’s code cannot be fetched', () => {
   it('says so as the page’s heading and title, with an alert and Retry', () => {
     document.title = 'Our Platform | Home';
     const root = rootWith('');
-    showStartFailed(root, { prerendered: false });
+    showStartFailed(root, {});
     expect(getByRole(root, 'main')).toBeInTheDocument();
     expect(getByRole(root, 'heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
     expect(getByRole(root, 'alert')).toHaveTextContent('Check your connection, then try again.');
@@ -35,26 +38,32 @@ describe('the page when the app’s code cannot be fetched', () => {
   it('speaks the member’s chosen language, right to left in Arabic', () => {
     window.localStorage.setItem(STORAGE_KEYS.language, 'ar');
     const root = rootWith('');
-    showStartFailed(root, { prerendered: false });
+    showStartFailed(root, {});
     expect(getByRole(root, 'heading', { level: 1 })).toHaveTextContent('تعذّر تحميل هذه الصفحة');
     expect(getByRole(root, 'button', { name: 'إعادة المحاولة' })).toBeVisible();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
 
     window.localStorage.setItem(STORAGE_KEYS.language, 'es');
-    showStartFailed(root, { prerendered: false });
+    showStartFailed(root, {});
     expect(getByRole(root, 'alert')).toHaveTextContent('Comprueba tu conexión y vuelve a intentarlo.');
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });
 
-  it('keeps a prerendered page readable, with the alert above it', () => {
-    const root = rootWith('<main id="main"><h1>Plans</h1><p>Flexible savings</p></main>');
-    showStartFailed(root, { prerendered: true });
-    expect(getByRole(root, 'heading', { level: 1, name: 'Plans' })).toBeVisible();
-    expect(root.textContent).toContain('Flexible savings');
-    expect(getByRole(root, 'alert')).toHaveTextContent('Check your connection, then try again.');
-    expect(root.firstElementChild?.contains(getByRole(root, 'alert'))).toBe(true);
-    expect(queryByRole(root, 'heading', { name: 'This page could not be loaded' })).toBeNull();
+  it('keeps a prerendered page readable and in the language it was sent in, the alert pinned below', () => {
+    document.documentElement.lang = 'es';
+    window.localStorage.setItem(STORAGE_KEYS.language, 'ar');
+    const root = rootWith('<main id="main"><h1>Planes</h1><p>Ahorro flexible</p></main>');
+    showStartFailed(root, { prerendered: 'es' });
+    expect(getByRole(root, 'heading', { level: 1, name: 'Planes' })).toBeVisible();
+    expect(root.textContent).toContain('Ahorro flexible');
+    const alert = getByRole(root, 'alert');
+    expect(alert).toHaveTextContent('Comprueba tu conexión y vuelve a intentarlo.');
+    expect(alert.parentElement).toHaveClass('fixed', 'bottom-0');
+    expect(queryByRole(root, 'heading', { name: 'No se pudo cargar esta página' })).toBeNull();
+    // The page's language and direction are the server's, not the stored choice's.
+    expect(document.documentElement).toHaveAttribute('lang', 'es');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });
 
   it('uses the words of the app’s own texts in every language', () => {

@@ -28,6 +28,10 @@ export const START_FAILED_TEXTS = {
 
 type Language = keyof typeof START_FAILED_TEXTS;
 
+const isLanguage = (value: string | null | undefined): value is Language =>
+  value === 'en' || value === 'es' || value === 'ar';
+
+/** The language the member chose (stored, as the app reads it); English if none or storage refused. */
 function chosenLanguage(): Language {
   let stored: string | null = null;
   try {
@@ -35,7 +39,7 @@ function chosenLanguage(): Language {
   } catch {
     // Storage refused: English, as the app would start.
   }
-  return stored === 'es' || stored === 'ar' ? stored : 'en';
+  return isLanguage(stored) ? stored : 'en';
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
@@ -46,15 +50,16 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 }
 
 /**
- * Shows the message in `root`. A prerendered public page keeps its content (it is readable; only its
- * buttons and menus wait for the app), with the alert above it; any other page gets the message as its
- * main content and title. Retry loads the page again.
+ * Shows the message in `root`. A prerendered public page (`prerendered`: the language the server sent
+ * it in) keeps its content, which is readable (only its buttons and menus wait for the app), and its
+ * language: the alert, in that language, is pinned to the bottom of the screen, clear of the fixed
+ * header. Any other page gets the message as its main content and title, in the member's language.
+ * Retry loads the page again.
  */
-export function showStartFailed(root: HTMLElement, { prerendered }: { prerendered: boolean }): void {
-  const language = chosenLanguage();
+export function showStartFailed(root: HTMLElement, { prerendered }: { prerendered?: string }): void {
+  const language =
+    prerendered !== undefined ? (isLanguage(prerendered) ? prerendered : 'en') : chosenLanguage();
   const texts = START_FAILED_TEXTS[language];
-  document.documentElement.lang = language;
-  document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
 
   const alert = element(
     'div',
@@ -70,17 +75,22 @@ export function showStartFailed(root: HTMLElement, { prerendered }: { prerendere
   retry.addEventListener('click', () => window.location.reload());
   alert.append(element('p', '', texts.message), retry);
 
-  if (prerendered) {
-    const banner = element('div', 'mx-auto max-w-xl px-4 py-4');
+  if (prerendered !== undefined) {
+    const banner = element('div', 'fixed inset-x-0 bottom-0 z-50 p-4');
+    alert.classList.add('mx-auto', 'max-w-xl', 'shadow-lg');
+    alert.lang = language;
     banner.append(alert);
-    root.prepend(banner);
+    root.append(banner);
     return;
   }
+  document.documentElement.lang = language;
+  document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
   // '{sitename} | {Page}' (spec §2), with the site's name the document arrived with.
   const site = document.title.split(' | ')[0];
   document.title = site ? `${site} | ${texts.title}` : texts.title;
   const main = element('main', 'mx-auto max-w-xl px-4 py-8');
   main.id = 'main';
+  main.tabIndex = -1;
   main.append(element('h1', 'mb-3 text-xl font-semibold text-fg', texts.title), alert);
   root.replaceChildren(main);
 }
