@@ -22,10 +22,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const prices = await startFakeCoinGecko();
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  // All at once, on ports chosen together (never the same one twice). A start is mostly one busy core
-  // (its database created in a child process, then migrated and seeded), so two side by side on two
-  // cores took 23 s where one after the other took 29 s.
-  const ports = await freePorts(workers);
+  // All at once, on ports chosen together (never the same one twice): two starts side by side took
+  // 23 s where one after the other took 29 s (decision 206).
+  const ports = await freePorts(workers).catch(async (error: unknown) => {
+    await prices.close();
+    throw error;
+  });
   const starts = ports.map((port) =>
     startProduct(
       {

@@ -5,8 +5,9 @@ import { browser } from './support/setup';
 
 /**
  * The app's own code does not arrive (the connection dropped, or a release replaced the file since the
- * page was opened): the page says so in the member's language and offers to load it again, instead of
- * staying empty (src/lib/start-failed.ts). No service worker, so the route below sees every request.
+ * page was opened): the page says so and offers to load it again, instead of staying empty
+ * (src/lib/start-failed.ts): a member page in the member's language, a prerendered page in its own.
+ * No service worker, so the route below sees every request.
  */
 const START_CHUNK = '**/assets/start-*.js';
 
@@ -69,6 +70,17 @@ describe('when the app’s code cannot be fetched', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     expect(await page.getByRole('button', { name: 'Reintentar' }).isVisible()).toBe(true);
     expect(await alertOnTop(page)).toBe(true);
+    // The page's end scrolls clear of the alert: the footer's last line is what the screen shows.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLineShown = await page
+      .locator('footer p')
+      .last()
+      .evaluate((line) => {
+        const box = line.getBoundingClientRect();
+        const shown = document.elementFromPoint(box.left + box.width / 2, box.bottom - 2);
+        return shown !== null && line.contains(shown);
+      });
+    expect(lastLineShown).toBe(true);
     await expectAccessible(page, 'a prerendered page whose code did not arrive');
     expectOnlyTheRefusedLoad(errors);
     await context.close();

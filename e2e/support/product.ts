@@ -50,14 +50,6 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
 }
 
 /**
- * The real product as `npm start` runs it (apps/api/src/server.ts serving the built web app), in its
- * own process on a free port and a fresh temporary DATA_DIR, with the development tools on. Used by the
- * e2e suite and the benchmarks; `env` adds or overrides variables (DATABASE_URL for PostgreSQL), and a
- * variable given as `undefined` is removed (`LOG_LEVEL: undefined` runs the product's default level).
- * What the process prints goes to a file, as a log collector would take it, not through a pipe this
- * process must read (with the access log on, that reading took CPU from the product under load).
- */
-/**
  * `count` distinct free ports: each listener stays open until all are known, so two products started
  * at the same time cannot be handed the same port.
  */
@@ -81,6 +73,14 @@ export async function freePorts(count: number): Promise<number[]> {
   }
 }
 
+/**
+ * The real product as `npm start` runs it (apps/api/src/server.ts serving the built web app), in its
+ * own process on a free port and a fresh temporary DATA_DIR, with the development tools on. Used by the
+ * e2e suite and the benchmarks; `env` adds or overrides variables (DATABASE_URL for PostgreSQL), and a
+ * variable given as `undefined` is removed (`LOG_LEVEL: undefined` runs the product's default level).
+ * What the process prints goes to a file, as a log collector would take it, not through a pipe this
+ * process must read (with the access log on, that reading took CPU from the product under load).
+ */
 export async function startProduct(
   env: Record<string, string | undefined> = {},
   /** `sources`: the TypeScript sources under tsx, as `npm start` ran before the compiled build. */
@@ -123,10 +123,21 @@ export async function startProduct(
   try {
     await waitReady(url, child, log);
   } catch (error) {
-    // Not ready (exited, or too slow): nothing of this start is left behind.
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(logDir, { recursive: true, force: true });
+    // Not ready (exited, or too slow): the process is ended and its folders removed, and the readiness
+    // error (with the output) is what the caller sees. A child still creating its database ends on its
+    // own once its folder is gone.
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    for (const dir of [dataDir, logDir]) {
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // Left in the temporary folder: the error above matters more.
+      }
+    }
     throw error;
   }
   return {

@@ -32,6 +32,8 @@ describe('the page when the app’s code cannot be fetched', () => {
     expect(getByRole(root, 'heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
     expect(getByRole(root, 'alert')).toHaveTextContent('Check your connection, then try again.');
     expect(getByRole(root, 'button', { name: 'Retry' })).toHaveAttribute('type', 'button');
+    // Focusable by the skip link, as the app's own <main>.
+    expect(getByRole(root, 'main')).toHaveAttribute('tabindex', '-1');
     expect(document.title).toBe('Our Platform | This page could not be loaded');
   });
 
@@ -60,6 +62,7 @@ describe('the page when the app’s code cannot be fetched', () => {
     const alert = getByRole(root, 'alert');
     expect(alert).toHaveTextContent('Comprueba tu conexión y vuelve a intentarlo.');
     expect(alert.parentElement).toHaveClass('fixed', 'bottom-0');
+    expect(alert).toHaveAttribute('lang', 'es');
     expect(queryByRole(root, 'heading', { name: 'No se pudo cargar esta página' })).toBeNull();
     // The page's language and direction are the server's, not the stored choice's.
     expect(document.documentElement).toHaveAttribute('lang', 'es');

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from './storage';
  * empty page. It is the message of a screen that cannot render (decision 203), written with the DOM,
  * because React and the texts come with the code that failed. The three languages' words are those of
  * `common.pageFailedTitle`, `common.pageFailed` and `common.retry` in src/i18n/locales (a test keeps them
- * equal); the language is the one the member chose, as the app would use.
+ * equal), in the member's chosen language, or on a prerendered page in the language it was sent in.
  */
 export const START_FAILED_TEXTS = {
   en: {
@@ -76,11 +76,16 @@ export function showStartFailed(root: HTMLElement, { prerendered }: { prerendere
   alert.append(element('p', '', texts.message), retry);
 
   if (prerendered !== undefined) {
-    const banner = element('div', 'fixed inset-x-0 bottom-0 z-50 p-4');
-    alert.classList.add('mx-auto', 'max-w-xl', 'shadow-lg');
+    // Only the alert takes clicks; the page ends (and a focused link scrolls) above the banner, so
+    // nothing of the page, its footer's risk warning included, stays under it.
+    const banner = element('div', 'pointer-events-none fixed inset-x-0 bottom-0 z-50 p-4');
+    alert.classList.add('pointer-events-auto', 'mx-auto', 'max-w-xl', 'shadow-lg');
     alert.lang = language;
     banner.append(alert);
     root.append(banner);
+    const height = `${banner.offsetHeight}px`;
+    root.style.paddingBottom = height;
+    document.documentElement.style.scrollPaddingBottom = height;
     return;
   }
   document.documentElement.lang = language;
