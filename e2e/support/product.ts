@@ -7,15 +7,28 @@ import { apiCommand } from '../../scripts/api-command.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/**
+ * `count` distinct free ports: each listener stays open until all are known, so two products started
+ * at the same time cannot be handed the same port.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+              const address = server.address();
+              resolve(typeof address === 'object' && address ? address.port : 0);
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
 }
 
 export interface RunningProduct {
@@ -50,30 +63,6 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
 }
 
 /**
- * `count` distinct free ports: each listener stays open until all are known, so two products started
- * at the same time cannot be handed the same port.
- */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer());
-  try {
-    return await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<number>((resolve, reject) => {
-            server.once('error', reject);
-            server.listen(0, '127.0.0.1', () => {
-              const address = server.address();
-              resolve(typeof address === 'object' && address ? address.port : 0);
-            });
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  }
-}
-
-/**
  * The real product as `npm start` runs it (apps/api/src/server.ts serving the built web app), in its
  * own process on a free port and a fresh temporary DATA_DIR, with the development tools on. Used by the
  * e2e suite and the benchmarks; `env` adds or overrides variables (DATABASE_URL for PostgreSQL), and a
@@ -86,7 +75,7 @@ export async function startProduct(
   /** `sources`: the TypeScript sources under tsx, as `npm start` ran before the compiled build. */
   options: { sources?: boolean; port?: number } = {},
 ): Promise<RunningProduct> {
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await freePorts(1))[0] ?? 0;
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'product-data-'));
   const logDir = mkdtempSync(join(tmpdir(), 'product-log-'));

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from './storage';
+import { readStored, STORAGE_KEYS } from './storage';
 
 /**
  * What the entry shows when the app's own code (src/start.tsx) cannot be fetched: the connection
@@ -29,16 +29,11 @@ export const START_FAILED_TEXTS = {
 type Language = keyof typeof START_FAILED_TEXTS;
 
 const isLanguage = (value: string | null | undefined): value is Language =>
-  value === 'en' || value === 'es' || value === 'ar';
+  value != null && Object.hasOwn(START_FAILED_TEXTS, value);
 
 /** The language the member chose (stored, as the app reads it); English if none or storage refused. */
 function chosenLanguage(): Language {
-  let stored: string | null = null;
-  try {
-    stored = window.localStorage.getItem(STORAGE_KEYS.language);
-  } catch {
-    // Storage refused: English, as the app would start.
-  }
+  const stored = readStored(STORAGE_KEYS.language);
   return isLanguage(stored) ? stored : 'en';
 }
 
