@@ -5,16 +5,15 @@
 // stay at most 0.05, and the regions that fill in later keep their box (the portfolio chart's card,
 // Explore's plan cards, the goals chat box). The first data each page reads is asked for once: the
 // entry's early requests (apps/web/src/lib/early-data.ts) are the ones the screens use.
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
-import { baseUrl, demoMemberPassword, launchBrowser } from './support/browser';
+import { baseUrl, demoMemberPassword } from './support/browser';
+import { browser } from './support/setup';
 
-let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const session = new ApiSession(baseUrl());
   await session.signIn('demo@example.com', demoMemberPassword());
   const token = session.authorization().replace(/^Bearer /, '');
@@ -50,7 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
 });
 
 interface Case {
