@@ -1,36 +1,24 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { latestCode, uniqueEmail } from './support/api-session';
-import { freshAdminCode } from './support/admin-totp';
+import { freshAdminCode, serverNow, skipTotpSteps, totpAt } from './support/admin-totp';
 import { E2E_ADMIN } from './support/constants';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { browser } from './support/setup';
 
 /**
- * The server's time: other specs move its development clock on (days of accrual), and the
- * authenticator must keep the server's time as a real one keeps the real time.
+ * A code at the server's time (other specs move its development clock on, and the authenticator must
+ * keep the server's time as a real one keeps the real time) that was not used yet: a code already used
+ * at enrolment is refused (replay protection), so the clock is moved on to the next steps instead.
  */
-async function serverNow(): Promise<number> {
-  const response = await fetch(`${baseUrl()}/api/dev/clock`);
-  const { now } = (await response.json()) as { now: string };
-  return Date.parse(now);
-}
-
-function totpFor(secret: string, timestamp: number): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.generate({ timestamp });
-}
-
-/** The next TOTP step's code: a code already used at sign-up is refused (replay protection). */
 async function freshCode(secret: string, used: Set<string>): Promise<string> {
   for (;;) {
-    const code = totpFor(secret, await serverNow());
+    const code = totpAt(secret, await serverNow(baseUrl()));
     if (!used.has(code)) {
       used.add(code);
       return code;
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await skipTotpSteps(baseUrl());
   }
 }
 
