@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiSession, uniqueEmail } from './support/api-session';
-import { freshAdminCode } from './support/admin-totp';
+import { freshTotpCode } from './support/totp';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { browser } from './support/setup';
 
@@ -36,7 +36,7 @@ describe('the back office: admins, two-factor and the audit log', () => {
     // Nothing of the back office answers yet: there is no admin token in this browser.
     expect(await page.evaluate(() => Object.keys(window.localStorage).join(','))).not.toContain('admin');
 
-    await page.getByLabel('Authentication code').fill(await freshAdminCode(baseUrl(), secret));
+    await page.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl(), secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
     expect(await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').count()).toBe(

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
-import { freshAdminCode } from './support/admin-totp';
+import { freshTotpCode } from './support/totp';
 import { E2E_ADMIN } from './support/constants';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { browser } from './support/setup';
@@ -11,7 +11,7 @@ async function signInAdmin(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByLabel('Authentication code').fill(await freshAdminCode(baseUrl()));
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl()));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }

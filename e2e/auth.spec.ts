@@ -1,26 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { latestCode, uniqueEmail } from './support/api-session';
-import { freshAdminCode, serverNow, skipTotpSteps, totpAt } from './support/admin-totp';
+import { freshTotpCode } from './support/totp';
 import { E2E_ADMIN } from './support/constants';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { browser } from './support/setup';
-
-/**
- * A code at the server's time (other specs move its development clock on, and the authenticator must
- * keep the server's time as a real one keeps the real time) that was not used yet: a code already used
- * at enrolment is refused (replay protection), so the clock is moved on to the next steps instead.
- */
-async function freshCode(secret: string, used: Set<string>): Promise<string> {
-  for (;;) {
-    const code = totpAt(secret, await serverNow(baseUrl()));
-    if (!used.has(code)) {
-      used.add(code);
-      return code;
-    }
-    await skipTotpSteps(baseUrl());
-  }
-}
 
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -68,8 +52,7 @@ describe('accounts in a real browser', () => {
     const secret = (await page.locator('code').first().innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await expectAccessible(page, '/account-management (2FA setup)');
-    const used = new Set<string>();
-    await page.getByLabel('Authentication code').fill(await freshCode(secret, used));
+    await page.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl(), secret));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.getByText('2FA has been successfully enabled for your account!').first().waitFor();
     await page.getByText('Your recovery codes').waitFor();
@@ -83,7 +66,7 @@ describe('accounts in a real browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('button', { name: 'Verify Token' }).waitFor();
     await expectAccessible(page, '/login (2FA step)');
-    await page.getByLabel('Authentication code').fill(await freshCode(secret, used));
+    await page.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl(), secret));
     await page.getByRole('button', { name: 'Verify Token' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('2FA Verified! Logged in.').first().waitFor();
@@ -113,7 +96,7 @@ describe('accounts in a real browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     // The second factor is mandatory for admins (ADMIN_TOTP_SECRET pre-enrolled this one).
-    await page.getByLabel('Authentication code').fill(await freshAdminCode(baseUrl()));
+    await page.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl()));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(`Signed in as ${E2E_ADMIN.email}`).waitFor();
     await expectAccessible(page, '/admin');

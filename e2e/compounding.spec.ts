@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock } from './support/dev-clock';
 
 describe('compounding on request (decision 192)', () => {
   test('turn compounding on, advance the clock, see the principal grow', async () => {
@@ -25,12 +26,7 @@ describe('compounding on request (decision 192)', () => {
     await expect.poll(() => toggle.isChecked()).toBe(true);
 
     // Two 00:00 UTC pass: $5,000 compounded daily at 12%/365: $5,001.64, then $5,003.29.
-    const moved = await fetch(`${baseUrl()}/api/dev/clock`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advance_days: 2 }),
-    });
-    expect(moved.status).toBe(200);
+    await moveServerClock(baseUrl(), { days: 2 });
     await page.goto('/my-portfolio');
     await card.getByText('$5,003.29').first().waitFor();
     await card.getByText('Reinvested so far').waitFor();

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ApiSession, uniqueEmail } from './support/api-session';
-import { freshAdminCode } from './support/admin-totp';
+import { freshTotpCode } from './support/totp';
 import { E2E_ADMIN } from './support/constants';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock } from './support/dev-clock';
 
 const REASON = 'Duplicate gateway fee refunded';
 
@@ -17,7 +18,7 @@ async function signInNewAdmin(page: Page, email: string, password: string): Prom
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
   const secret = (await page.getByTestId('admin-totp-secret').innerText()).trim();
-  await page.getByLabel('Authentication code').fill(await freshAdminCode(baseUrl(), secret));
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl(), secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('button', { name: 'Continue to the back office' }).click();
   await page.getByText(`Signed in as ${email}`).waitFor();
@@ -28,19 +29,14 @@ async function signInBootstrapAdmin(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByLabel('Authentication code').fill(await freshAdminCode(baseUrl()));
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl()));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }
 
 /** Moves the server's clock on: the sign-in's 10-minute second-factor window closes. */
 async function advanceMinutes(minutes: number): Promise<void> {
-  const moved = await fetch(`${baseUrl()}/api/dev/clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ advance_minutes: minutes }),
-  });
-  expect(moved.status).toBe(200);
+  await moveServerClock(baseUrl(), { minutes });
 }
 
 describe('balance corrections in a real browser (decision 182)', () => {
@@ -120,7 +116,7 @@ describe('balance corrections in a real browser (decision 182)', () => {
     await confirm.getByText(`Post +$25.00 to the cash balance of ${member.email}?`).waitFor();
     await confirm.getByRole('button', { name: 'Approve and post' }).click();
     const reauth = approver.page.getByRole('dialog', { name: "Confirm it's you" });
-    await reauth.getByLabel('Authentication code').fill(await freshAdminCode(baseUrl()));
+    await reauth.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl()));
     await expectAccessible(approver.page, 'reauth dialog');
     await reauth.getByRole('button', { name: 'Confirm' }).click();
     await approver.page.getByText('Correction approved and posted.').waitFor();

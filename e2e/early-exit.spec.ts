@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock } from './support/dev-clock';
 
 describe('leaving a fixed term early (decision 186)', () => {
   test('take a quote, see today against maturity, leave, and the cash is back', async () => {
@@ -10,12 +11,7 @@ describe('leaving a fixed term early (decision 186)', () => {
     const growth = plans.find((plan) => plan.name === 'Growth')!;
     await member.session.request('POST', '/api/invest', { plan_id: growth.id, amount: 5000 });
     // One 00:00 UTC passes: $5,000 × 12% / 365 = $1.64 earned.
-    const moved = await fetch(`${baseUrl()}/api/dev/clock`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advance_days: 1 }),
-    });
-    expect(moved.status).toBe(200);
+    await moveServerClock(baseUrl(), { days: 1 });
 
     const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
     await signIn(page, member.email, member.password);

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { serverNow } from './support/admin-totp';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock, serverNow } from './support/dev-clock';
 
 /**
  * Goals that speak up (decision 187) and following their advice (decision 191): a goal behind says what
@@ -13,13 +13,7 @@ import { browser } from './support/setup';
 
 /** Runs every due job on the server now (the development clock, moved by nothing). */
 async function runJobs(): Promise<string[]> {
-  const response = await fetch(`${baseUrl()}/api/dev/clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({}),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { jobs: string[] }).jobs;
+  return (await moveServerClock(baseUrl())).jobs;
 }
 
 /** The server's day a year on, YYYY-MM-DD (the server's clock may have been moved by earlier specs). */

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fundedMember, signIn } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock } from './support/dev-clock';
 
 /** A loaded screen may still be laying out (its sections arrive one by one); on a busy machine, slowly. */
 const LAYOUT_SETTLES_MS = 10_000;
@@ -43,12 +44,7 @@ describe('investing in a real browser', () => {
     await page.getByTestId('balance').getByText('$200').waitFor();
 
     // The server's clock moves one day on and runs the jobs: the 00:00 UTC accrual credits the plan.
-    const moved = await fetch(`${baseUrl()}/api/dev/clock`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advance_days: 1 }),
-    });
-    expect(moved.status).toBe(200);
+    await moveServerClock(baseUrl(), { days: 1 });
 
     await page.goto('/my-portfolio');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Starter' }) });

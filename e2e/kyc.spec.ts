@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ApiSession, uniqueEmail } from './support/api-session';
-import { freshAdminCode } from './support/admin-totp';
+import { freshTotpCode } from './support/totp';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
 import { browser } from './support/setup';
@@ -83,7 +83,7 @@ async function signInNewSupportAdmin(boss: ApiSession, page: Page): Promise<void
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
   const secret = (await page.getByTestId('admin-totp-secret').innerText()).trim();
-  await page.getByLabel('Authentication code').fill(await freshAdminCode(baseUrl(), secret));
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(baseUrl(), secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('button', { name: 'Continue to the back office' }).click();
   await page.getByText(`Signed in as ${email}`).waitFor();

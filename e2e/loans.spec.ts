@@ -3,18 +3,14 @@ import { ApiSession } from './support/api-session';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { signIn } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock } from './support/dev-clock';
 
 interface AdminLoanApplicationList {
   data: { id: number; amount_requested: number; status: string; user: { email: string } }[];
 }
 
 async function advanceClock(days: number): Promise<void> {
-  const moved = await fetch(`${baseUrl()}/api/dev/clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ advance_days: days }),
-  });
-  expect(moved.status).toBe(200);
+  await moveServerClock(baseUrl(), { days });
 }
 
 describe('loans in a real browser', () => {

@@ -4,6 +4,7 @@ import { ApiSession, latestCode, uniqueEmail } from './support/api-session';
 import { axeFor, baseUrl, openPage } from './support/browser';
 import { signIn as signInAs } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock } from './support/dev-clock';
 
 const PASSWORD = 'a-long-password-1';
 
@@ -28,12 +29,7 @@ async function expectAxeClean(page: Page, label: string): Promise<void> {
 }
 
 async function moveClock(minutes: number): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/dev/clock`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ advance_minutes: minutes }),
-  });
-  expect(response.status).toBe(200);
+  await moveServerClock(baseUrl(), { minutes });
 }
 
 /** A verified referrer whose link brought a member who has made a first deposit of $250. */

@@ -5,6 +5,7 @@ import { ApiSession } from './support/api-session';
 import { axeFor, baseUrl, expectAccessible as expectWcagClean, openPage } from './support/browser';
 import { signIn } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock } from './support/dev-clock';
 
 /**
  * Axe as the issue asks for these screens: the WCAG rules (support/browser), and also every
@@ -70,12 +71,7 @@ describe('the member extras in a real browser', () => {
     const plans = await other.request<{ id: number; name: string }[]>('GET', '/api/plans');
     const starter = plans.find((plan) => plan.name === 'Starter');
     await other.request('POST', '/api/invest', { plan_id: starter?.id, amount: 100 });
-    const moved = await fetch(`${baseUrl()}/api/dev/clock`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advance_days: 2 }),
-    });
-    expect(moved.status).toBe(200);
+    await moveServerClock(baseUrl(), { days: 2 });
 
     // Security tab: both sessions; sign the other one out; its token is refused at once.
     await page.goto('/account-management');

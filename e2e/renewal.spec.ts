@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
 import { browser } from './support/setup';
+import { moveServerClock } from './support/dev-clock';
 
 describe('renewal at maturity (decision 194)', () => {
   test('renew with earnings: past the end, the portfolio shows the renewed position and cash unchanged', async () => {
@@ -25,12 +26,7 @@ describe('renewal at maturity (decision 194)', () => {
 
     // Growth's 182 days pass (and a minute): $5,000 × 12% × 182 / 365 = $299.18 earned, paid to cash
     // day by day, then renewed with the principal: $5,299.18 for another 182 days; cash back at $1,000.
-    const moved = await fetch(`${baseUrl()}/api/dev/clock`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advance_days: 182, advance_minutes: 1 }),
-    });
-    expect(moved.status).toBe(200);
+    await moveServerClock(baseUrl(), { days: 182, minutes: 1 });
 
     // Half a year on, the session has expired: sign in again.
     await signIn(page, member.email, member.password);

@@ -1,4 +1,4 @@
-import { freshAdminCode } from './admin-totp';
+import { freshTotpCode } from './totp';
 import { E2E_ADMIN } from './constants';
 
 interface MailItem {
@@ -84,14 +84,14 @@ export class ApiSession {
       remember: false,
     });
     const answer = await this.request<{ token: string }>('POST', '/api/admin/2fa/verify', {
-      token: await freshAdminCode(this.baseUrl),
+      token: await freshTotpCode(this.baseUrl),
     });
     this.token = answer.token;
   }
 
   /** POST /api/admin/reauth with a fresh code: opens the 10-minute window of sensitive actions again. */
   async reauthAdmin(): Promise<void> {
-    await this.request('POST', '/api/admin/reauth', { code: await freshAdminCode(this.baseUrl) });
+    await this.request('POST', '/api/admin/reauth', { code: await freshTotpCode(this.baseUrl) });
   }
 
   async signIn(email: string, password: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The admin the e2e server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD), a superadmin whose
- * authenticator is pre-enrolled with ADMIN_TOTP_SECRET (codes from support/admin-totp.ts).
+ * authenticator is pre-enrolled with ADMIN_TOTP_SECRET (codes from support/totp.ts).
  */
 export const E2E_ADMIN = {
   email: 'ops@example.com',
