@@ -8,7 +8,7 @@ import { moveServerClock, serverNow } from './dev-clock';
 
 /**
  * An authenticator for the end-to-end specs. The server accepts each 30-second step once per account
- * (decision 011), and one step ahead of its time; its development clock is the time it checks a code
+ * (decision 011), one step either side of its time; its development clock is the time it checks a code
  * against, which specs move on by days. Spec files sign the same operator in one after another, so
  * the last step used is kept in a file per server and secret: no file offers a code another one
  * already spent.
@@ -23,12 +23,13 @@ function totpAt(secret: string, timestamp: number): string {
 
 function stateFile(baseUrl: string, secret: string): string {
   const key = createHash('sha256').update(`${baseUrl}|${secret}`).digest('hex').slice(0, 16);
-  return join(tmpdir(), `e2e-admin-totp-${key}.json`);
+  return join(tmpdir(), `e2e-totp-${key}.json`);
 }
 
 function lastStep(file: string): number {
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { step: number }).step;
+    const { step } = JSON.parse(readFileSync(file, 'utf8')) as { step: unknown };
+    return typeof step === 'number' && Number.isSafeInteger(step) ? step : Number.NEGATIVE_INFINITY;
   } catch {
     return Number.NEGATIVE_INFINITY;
   }
