@@ -70,17 +70,35 @@ describe('when the app’s code cannot be fetched', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     expect(await page.getByRole('button', { name: 'Reintentar' }).isVisible()).toBe(true);
     expect(await alertOnTop(page)).toBe(true);
-    // The page's end scrolls clear of the alert: the footer's last line is what the screen shows.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const lastLineShown = await page
-      .locator('footer p')
-      .last()
-      .evaluate((line) => {
-        const box = line.getBoundingClientRect();
-        const shown = document.elementFromPoint(box.left + box.width / 2, box.bottom - 2);
-        return shown !== null && line.contains(shown);
+    // The page's end scrolls clear of the alert: the footer's last line is what the screen shows, and
+    // still is on a narrower screen, where the alert's text wraps to more lines.
+    const lastLineShown = async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return page
+        .locator('footer p')
+        .last()
+        .evaluate((line) => {
+          const box = line.getBoundingClientRect();
+          const shown = document.elementFromPoint(box.left + box.width / 2, box.bottom - 2);
+          return shown !== null && line.contains(shown);
+        });
+    };
+    expect(await lastLineShown()).toBe(true);
+    // Scrolled to its end, the page (its footer box included) ends where the alert's banner begins.
+    const footerClear = () =>
+      page.evaluate(() => {
+        const footer = document.querySelector('footer')!.getBoundingClientRect();
+        const banner = document.querySelector('[role="alert"]')!.parentElement!.getBoundingClientRect();
+        return footer.bottom <= banner.top + 1;
       });
-    expect(lastLineShown).toBe(true);
+    expect(await footerClear()).toBe(true);
+    const wide = await page.getByRole('alert').evaluate((alert) => alert.getBoundingClientRect().height);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect
+      .poll(() => page.getByRole('alert').evaluate((alert) => alert.getBoundingClientRect().height))
+      .toBeGreaterThan(wide);
+    expect(await lastLineShown()).toBe(true);
+    expect(await footerClear()).toBe(true);
     await expectAccessible(page, 'a prerendered page whose code did not arrive');
     expectOnlyTheRefusedLoad(errors);
     await context.close();

@@ -78,9 +78,14 @@ export function showStartFailed(root: HTMLElement, { prerendered }: { prerendere
     alert.lang = language;
     banner.append(alert);
     root.append(banner);
-    const height = `${banner.offsetHeight}px`;
-    root.style.paddingBottom = height;
-    document.documentElement.style.scrollPaddingBottom = height;
+    // The banner's height moves with the width (its text wraps): kept when the screen turns.
+    const keepClear = () => {
+      const height = `${banner.offsetHeight}px`;
+      root.style.paddingBottom = height;
+      document.documentElement.style.scrollPaddingBottom = height;
+    };
+    keepClear();
+    window.addEventListener('resize', keepClear);
     return;
   }
   document.documentElement.lang = language;
