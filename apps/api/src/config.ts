@@ -94,7 +94,7 @@ const EnvSchema = z
     ),
     KYC_S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     DATABASE_URL: optionalText.pipe(z.url().optional()),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(5),
     DATABASE_NAMED_STATEMENTS: flag,
     PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
     REDIS_URL: optionalText.pipe(z.url().optional()),
@@ -266,7 +266,7 @@ export interface Config {
   /** Identity documents in this S3-compatible bucket (decision 190); undefined: not in a bucket. */
   kycS3: S3StoreConfig | undefined;
   databaseUrl: string | undefined;
-  /** PostgreSQL connections this process keeps at most (decision 006). */
+  /** PostgreSQL connections this process keeps at most (decision 208: 5 unless DATABASE_POOL_SIZE). */
   databasePoolSize: number;
   /** Parameterised statements prepared once per PostgreSQL connection (decision 132); default on. */
   databaseNamedStatements: boolean;

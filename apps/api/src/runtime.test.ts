@@ -52,6 +52,25 @@ describe('start-up on PostgreSQL', () => {
       await drop();
     }
   });
+
+  test('keeps at most 5 connections when DATABASE_POOL_SIZE is not set (decision 208)', async () => {
+    const { url, drop } = await createEmptyPostgresDatabase('test_pool');
+    const database = await openConfiguredDatabase(loadConfig({ DATABASE_URL: url }));
+    try {
+      const seen = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const rows = await database.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pg_sleep(0.05) is not null`,
+          );
+          return Number((rows as { rows: Array<{ n: number }> }).rows[0]?.n);
+        }),
+      );
+      expect(Math.max(...seen)).toBe(5);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
 });
 
 // PGlite holds its page cache inside the process, resident from the start whatever the data: 16 MB by
