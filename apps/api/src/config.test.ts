@@ -33,3 +33,24 @@ describe('TRUST_PROXY (decision 195)', () => {
     }
   });
 });
+
+describe('DATABASE_POOL_SIZE (decision 208)', () => {
+  it('is 5 connections unless set', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).databasePoolSize).toBe(5);
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+  });
+
+  it('refuses fewer than 2, with the reason', () => {
+    for (const bad of ['0', '1', 'many']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: bad }), bad).toThrow(ConfigError);
+      try {
+        loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: bad });
+      } catch (error) {
+        expect((error as ConfigError).problems.join('\n')).toMatch(/^DATABASE_POOL_SIZE: /);
+      }
+    }
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '1' })).toThrow(
+      /DATABASE_POOL_SIZE: must be at least 2: migrations and jobs hold one connection/,
+    );
+  });
+});

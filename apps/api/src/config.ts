@@ -94,7 +94,14 @@ const EnvSchema = z
     ),
     KYC_S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     DATABASE_URL: optionalText.pipe(z.url().optional()),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(5),
+    // Two at least: the migration lock and each job's lock hold one connection while their work uses
+    // another (decision 208).
+    DATABASE_POOL_SIZE: z.coerce
+      .number()
+      .int()
+      .min(2, 'must be at least 2: migrations and jobs hold one connection while they use another')
+      .max(500)
+      .default(5),
     DATABASE_NAMED_STATEMENTS: flag,
     PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
     REDIS_URL: optionalText.pipe(z.url().optional()),

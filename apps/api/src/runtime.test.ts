@@ -40,7 +40,7 @@ describe('start-up on PostgreSQL', () => {
       await Promise.all(
         Array.from({ length: 8 }, async () => {
           const rows = await database.db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pg_sleep(0.05) is not null`,
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pg_sleep(0.05) is not null`,
           );
           seen.push(Number((rows as { rows: Array<{ n: number }> }).rows[0]?.n));
         }),
@@ -60,7 +60,7 @@ describe('start-up on PostgreSQL', () => {
       const seen = await Promise.all(
         Array.from({ length: 12 }, async () => {
           const rows = await database.db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pg_sleep(0.05) is not null`,
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pg_sleep(0.05) is not null`,
           );
           return Number((rows as { rows: Array<{ n: number }> }).rows[0]?.n);
         }),
