@@ -31,45 +31,35 @@ describe('start-up on PostgreSQL', () => {
     }
   });
 
-  test('keeps at most DATABASE_POOL_SIZE connections open however many queries wait', async () => {
+  /**
+   * The most connections a process configured by `env` had open at once on its own database, while
+   * `waiting` queries asked for one together (client backends only: an autovacuum worker is not one).
+   */
+  async function mostConnectionsOpen(env: Record<string, string>, waiting: number): Promise<number> {
     const { url, drop } = await createEmptyPostgresDatabase('test_pool');
-    const config = loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '3' });
-    const database = await openConfiguredDatabase(config);
-    try {
-      const seen: number[] = [];
-      await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          const rows = await database.db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pg_sleep(0.05) is not null`,
-          );
-          seen.push(Number((rows as { rows: Array<{ n: number }> }).rows[0]?.n));
-        }),
-      );
-      expect(Math.max(...seen)).toBe(3);
-      expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
-    } finally {
-      await database.close();
-      await drop();
-    }
-  });
-
-  test('keeps at most 5 connections when DATABASE_POOL_SIZE is not set (decision 208)', async () => {
-    const { url, drop } = await createEmptyPostgresDatabase('test_pool');
-    const database = await openConfiguredDatabase(loadConfig({ DATABASE_URL: url }));
+    const database = await openConfiguredDatabase(loadConfig({ DATABASE_URL: url, ...env }));
     try {
       const seen = await Promise.all(
-        Array.from({ length: 12 }, async () => {
+        Array.from({ length: waiting }, async () => {
           const rows = await database.db.execute<{ n: number }>(
             sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pg_sleep(0.05) is not null`,
           );
           return Number((rows as { rows: Array<{ n: number }> }).rows[0]?.n);
         }),
       );
-      expect(Math.max(...seen)).toBe(5);
+      return Math.max(...seen);
     } finally {
       await database.close();
       await drop();
     }
+  }
+
+  test('keeps at most DATABASE_POOL_SIZE connections open however many queries wait', async () => {
+    expect(await mostConnectionsOpen({ DATABASE_POOL_SIZE: '3' }, 8)).toBe(3);
+  });
+
+  test('keeps at most 5 connections when DATABASE_POOL_SIZE is not set (decision 208)', async () => {
+    expect(await mostConnectionsOpen({}, 12)).toBe(5);
   });
 });
 
