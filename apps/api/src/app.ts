@@ -7,7 +7,7 @@ import type { Database } from '@app/db';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import type { AdjustableClock, FixedClock } from './clock';
-import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { createMailer, registerMailDispatch, type Mailer } from './integrations/mail/mailer';
 import { getSettings } from './modules/settings/settings.service';
 import { createPayments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
@@ -79,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         clock: options.clock,
         log: app.log,
         logMessages: !config.isProduction && config.env !== 'test',
+        database: options.database.db,
         appUrl: config.appUrl,
         site: async (db) => {
           const { sitename, logo, brand_color } = await getSettings(db);
@@ -93,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStoredHeaderRule(app, { trustProxy: config.trustProxy !== false });
   registerAccessLog(app);
   registerMetrics(app);
+  // With SMTP, mails written in a request's transaction are sent after it (decision 209).
+  if (config.smtpUrl) registerMailDispatch(app, deps.mailer);
   await app.register(cookie);
   registerSecurityHeaders(app, { production: config.isProduction });
   registerCsrf(app, { key: options.appKey, secure: config.isProduction, exempt: isWebhook });

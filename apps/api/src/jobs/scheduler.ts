@@ -17,6 +17,8 @@ export function startScheduler(app: FastifyInstance, intervalMs = 60_000): { sto
       app.log.error({ error: describeError(error) }, 'scheduled job failed');
     } finally {
       running = false;
+      // The mails the jobs wrote are committed now: send them (with SMTP; decision 209).
+      app.deps.mailer.kick();
     }
   };
   const timer = setInterval(() => void tick(), intervalMs);

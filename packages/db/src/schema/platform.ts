@@ -9,7 +9,11 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
-/** Every message the product sends; delivered by SMTP when configured, else kept here (the outbox). */
+/**
+ * Every message the product sends, written in the transaction of the change it tells of (decision
+ * 209). Without SMTP the row is the delivery (`stored`); with SMTP it is `pending` until the
+ * dispatcher, after the commit, has sent it (`sent`) or given up after its last attempt (`failed`).
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -19,11 +23,22 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     /** The HTML part (decision 179); null for mails stored before templates. */
     html: text('html'),
-    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
+    status: text('status', { enum: ['stored', 'pending', 'sent', 'failed'] }).notNull(),
+    /** The SMTP server's answer to the last failed attempt. */
     error: text('error'),
+    /** Delivery attempts made (a claimed attempt counts even if the process stopped during it). */
+    attempts: integer('attempts').notNull().default(0),
+    /** A pending mail's next attempt (or the end of a running attempt's lease); null otherwise. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Who did what, with before and after: every admin action and every security event. */

@@ -1,8 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
-import { mailOutbox, type DbOrTx } from '@app/db';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { mailOutbox, type Db, type DbOrTx } from '@app/db';
+import { describeError } from '../../lib/error-line';
 import type { Clock } from '../../clock';
 import { plainContent, renderMail, type MailContent, type MailSite, type RenderedMail } from './mail-content';
+import { createMailDispatcher, MAIL_POLL_MS, type DispatchResult } from './mail-dispatch';
 
 /**
  * A mail to send: its content in the reader's language (rendered from the templates as HTML and
@@ -22,14 +24,26 @@ export interface Mailer {
    * (an announcement's batch renders before it locks, decision 183).
    */
   prepare(db: DbOrTx, message: MailMessage): Promise<PreparedMail>;
-  /** Writes a rendered mail to the outbox (and sends it over SMTP when configured). */
+  /**
+   * Writes a rendered mail to the outbox, in the caller's transaction: it is sent only if that
+   * transaction commits, and only after it did (decision 209).
+   */
   deliver(db: DbOrTx, mail: PreparedMail): Promise<void>;
+  /** Mails this process has written so far (a request that wrote one wakes the dispatcher). */
+  written(): number;
+  /** Sends the pending mails that are due, now, in the background (a no-op without SMTP). */
+  kick(): void;
+  /** Sends the pending mails that are due and answers what became of them (none without SMTP). */
+  dispatch(): Promise<DispatchResult>;
+  /** Waits for a running dispatch and closes the SMTP connections. */
+  close(): Promise<void>;
 }
 
 /**
- * Every message is written to the outbox table. With SMTP_URL it is also delivered by nodemailer over
- * SMTP; without, the outbox is the delivery (read at /api/dev/mail) and, outside production, the log
- * shows it so a newcomer can read their sign-up code.
+ * Every message is written to the outbox table, in the transaction of the change it tells of. With
+ * SMTP_URL it is `pending` there until the dispatcher sends it after the commit (nodemailer over
+ * SMTP, decision 209); without, the outbox is the delivery (read at /api/dev/mail) and, outside
+ * production, the log shows it so a newcomer can read their sign-up code.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -37,12 +51,25 @@ export function createMailer(options: {
   clock: Clock;
   log: FastifyBaseLogger;
   logMessages: boolean;
+  /** The database the dispatcher sends from (needed with `smtpUrl`). */
+  database?: Db;
   /** The site's name and logo (settings) that frame every mail; the default name without. */
   site?: (db: DbOrTx) => Promise<MailSite>;
   /** The site's address: a button's relative link (/activity) is made absolute with it. */
   appUrl?: string;
 }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  if (transport && !options.database) throw new Error('createMailer: SMTP needs the database to send from');
+  const dispatcher =
+    transport && options.database
+      ? createMailDispatcher({
+          db: options.database,
+          transport,
+          from: options.from,
+          clock: options.clock,
+          log: options.log,
+        })
+      : null;
   const render = async (db: DbOrTx, message: MailMessage): Promise<RenderedMail> => {
     const content = 'content' in message ? message.content : plainContent(message);
     const action = content.action && {
@@ -56,32 +83,17 @@ export function createMailer(options: {
     // A mail given as text keeps its own text part word for word.
     return 'content' in message ? rendered : { ...rendered, text: message.text };
   };
+  let written = 0;
   const deliver = async (db: DbOrTx, message: PreparedMail): Promise<void> => {
-    let status: 'stored' | 'sent' | 'failed' = 'stored';
-    let error: string | null = null;
-    if (transport) {
-      try {
-        await transport.sendMail({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
-        status = 'sent';
-      } catch (cause) {
-        status = 'failed';
-        error = cause instanceof Error ? cause.message : String(cause);
-        // The outbox row keeps the server's answer; the log gets its codes only (an SMTP answer often
-        // quotes the recipient's address).
-        const smtp = cause as { code?: unknown; responseCode?: unknown };
-        options.log.error(
-          { smtp_code: smtp.code ?? null, smtp_response_code: smtp.responseCode ?? null },
-          'mail delivery failed',
-        );
-      }
-    }
-    await db.insert(mailOutbox).values({ ...message, status, error, createdAt: options.clock.now() });
+    const now = options.clock.now();
+    await db
+      .insert(mailOutbox)
+      .values(
+        dispatcher
+          ? { ...message, status: 'pending', nextAttemptAt: now, createdAt: now }
+          : { ...message, status: 'stored', createdAt: now },
+      );
+    written += 1;
     if (options.logMessages) {
       options.log.info(
         { mail: { to: message.to, subject: message.subject, text: message.text } },
@@ -93,11 +105,81 @@ export function createMailer(options: {
     to: input.to,
     ...(await render(db, input)),
   });
+
+  // One dispatch at a time in this process; a kick during one runs another after it.
+  let running: Promise<DispatchResult> | null = null;
+  let again = false;
+  const dispatch = (): Promise<DispatchResult> => {
+    if (!dispatcher) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
+    // A dispatch already running may have claimed its batch before the mail the caller waits for.
+    if (running) return running.then(dispatch, dispatch);
+    running = dispatcher.dispatch().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        kick();
+      }
+    });
+    return running;
+  };
+  const kick = () => {
+    if (!dispatcher) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    dispatch().catch((error: unknown) => {
+      // A failed query's parameters (addresses) stay out of the log (decision 153).
+      options.log.error({ error: describeError(error) }, 'mail dispatch failed');
+    });
+  };
   return {
     prepare,
     deliver,
     async send(db, input) {
       await deliver(db, await prepare(db, input));
     },
+    written: () => written,
+    kick,
+    dispatch,
+    async close() {
+      await running?.catch(() => undefined);
+      transport?.close();
+    },
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `mailer.written()` when the request began: a request that wrote a mail wakes the dispatcher. */
+    mailMark: number;
+  }
+}
+
+/**
+ * When pending mails are sent (decision 209): after a response whose request wrote one (its
+ * transaction has committed by then), after the scheduler's jobs, and every 15 s for retries, mails
+ * written by another node and attempts cut short. Closing the app waits for a running dispatch.
+ */
+export function registerMailDispatch(app: FastifyInstance, mailer: Mailer, pollMs = MAIL_POLL_MS): void {
+  app.decorateRequest('mailMark', 0);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.mailMark = mailer.written();
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (mailer.written() !== request.mailMark) mailer.kick();
+    done();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', (done) => {
+    timer = setInterval(() => mailer.kick(), pollMs);
+    timer.unref();
+    mailer.kick();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await mailer.close();
+  });
 }

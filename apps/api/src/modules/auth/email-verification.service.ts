@@ -34,10 +34,7 @@ export async function issueEmailOtp(db: DbOrTx, user: AuthUser, now: Date): Prom
   return code;
 }
 
-/**
- * Mails a code. Called after the code's transaction committed, so an SMTP round trip never holds a
- * transaction open (the outbox row is written by the mailer itself).
- */
+/** Mails a code, after the code's transaction committed (with SMTP, sent after the response; decision 209). */
 export async function mailEmailOtp(deps: AppDeps, user: AuthUser, code: string): Promise<void> {
   const { db } = deps.database;
   const { sitename } = await getSettings(db);

@@ -52,7 +52,7 @@ export async function recordSecurityEvent(
   });
 }
 
-/** Mails the account's owner, after the change committed (an SMTP round trip never holds a transaction). */
+/** Mails the account's owner: an outbox row of its own, sent after the response with SMTP (decision 209). */
 function mailUser(deps: AppDeps, user: AuthUser, content: MailContent): Promise<void> {
   return deps.mailer.send(deps.database.db, { to: user.email, content });
 }

@@ -6,6 +6,7 @@ import { describeError } from '../../lib/error-line';
 import { AppError } from '../../errors';
 import { pendingDepositCount } from '../deposits/deposits.service';
 import { pendingWithdrawalCount } from '../withdrawals/withdrawals.service';
+import { pendingMailCount } from '../../integrations/mail/mail-dispatch';
 
 /** The ledger check reads every posting: run at most this often, whatever the scrape interval. */
 export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
@@ -15,9 +16,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 /**
  * GET /metrics in Prometheus' text format (prom-client), only when METRICS_TOKEN is set, and then only
  * to `Authorization: Bearer <METRICS_TOKEN>` (decision 102). Requests by route template and status,
- * job runs and durations, the pending deposit and withdrawal queues, the last ledger check, and Node's
- * own process metrics. Registered on the root instance (not as an encapsulated plugin) so that its
- * response hook sees every route.
+ * job runs and durations, the pending deposit and withdrawal queues, the mails waiting to be sent, the
+ * last ledger check, and Node's own process metrics. Registered on the root instance (not as an
+ * encapsulated plugin) so that its response hook sees every route.
  */
 export function registerMetrics(app: FastifyInstance): void {
   const token = app.deps.config.metricsToken;
@@ -85,6 +86,15 @@ export function registerMetrics(app: FastifyInstance): void {
     registers,
     async collect() {
       this.set(await pendingWithdrawalCount(app.deps));
+    },
+  });
+
+  new Gauge({
+    name: 'mail_pending',
+    help: 'Mails waiting to be sent over SMTP: due now, being sent, or waiting to be tried again.',
+    registers,
+    async collect() {
+      this.set(await pendingMailCount(app.deps.database.db));
     },
   });
 

@@ -1,0 +1,121 @@
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import { mailOutbox, type Db, type DbOrTx } from '@app/db';
+import type { Clock } from '../../clock';
+
+/** Attempts before a mail is marked `failed`: the first, then after 1 min, 5 min, 30 min and 2 h. */
+export const MAIL_ATTEMPTS = 5;
+const RETRY_AFTER_MINUTES = [1, 5, 30, 120];
+/** How long a claimed mail is left to its sender before another dispatcher may try it again. */
+const LEASE_MINUTES = 10;
+/** Mails claimed by one statement. */
+const BATCH = 20;
+/** How often a node looks for mails that are due again (retries, another node's, a stopped sender's). */
+export const MAIL_POLL_MS = 15_000;
+
+export interface DispatchResult {
+  sent: number;
+  /** Refused this time and kept for a later attempt. */
+  retrying: number;
+  /** Refused on the last attempt. */
+  failed: number;
+}
+
+const minutes = (at: Date, count: number) => new Date(at.getTime() + count * 60_000);
+
+/**
+ * Sends the outbox's pending mails over SMTP, after the transactions that wrote them committed
+ * (decision 209). Each batch is claimed by one statement that leases it (`FOR UPDATE SKIP LOCKED`, the
+ * attempt counted, the next attempt moved past the lease), so two dispatchers never send the same
+ * mail at once and no transaction stays open while an SMTP server answers. A mail whose sender stopped
+ * mid-attempt is tried again when its lease ends: delivery is at least once.
+ */
+export function createMailDispatcher(options: {
+  db: Db;
+  transport: Transporter;
+  from: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock, log } = options;
+
+  const claim = async () => {
+    const now = clock.now();
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: minutes(now, LEASE_MINUTES) })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  };
+
+  type Claimed = Awaited<ReturnType<typeof claim>>[number];
+
+  /** One mail's attempt and its outcome, written back to its row. */
+  const attempt = async (mail: Claimed): Promise<keyof DispatchResult> => {
+    try {
+      await options.transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === null ? {} : { html: mail.html }),
+      });
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', error: null, nextAttemptAt: null, sentAt: clock.now() })
+        .where(eq(mailOutbox.id, mail.id));
+      return 'sent';
+    } catch (cause) {
+      const last = mail.attempts >= MAIL_ATTEMPTS;
+      const error = cause instanceof Error ? cause.message : String(cause);
+      // The row keeps the server's answer; the log gets its codes only (an SMTP answer often quotes
+      // the recipient's address).
+      const smtp = cause as { code?: unknown; responseCode?: unknown };
+      log.error(
+        {
+          mail_id: mail.id,
+          attempt: mail.attempts,
+          smtp_code: smtp.code ?? null,
+          smtp_response_code: smtp.responseCode ?? null,
+        },
+        last ? 'mail delivery failed; no attempt left' : 'mail delivery failed; will try again',
+      );
+      const retryAfter = RETRY_AFTER_MINUTES[mail.attempts - 1] ?? RETRY_AFTER_MINUTES.at(-1)!;
+      await db
+        .update(mailOutbox)
+        .set(
+          last
+            ? { status: 'failed', error, nextAttemptAt: null }
+            : { error, nextAttemptAt: minutes(clock.now(), retryAfter) },
+        )
+        .where(eq(mailOutbox.id, mail.id));
+      return last ? 'failed' : 'retrying';
+    }
+  };
+
+  /** Sends every mail due now, batch after batch, until none is left. */
+  const dispatch = async (): Promise<DispatchResult> => {
+    const result: DispatchResult = { sent: 0, retrying: 0, failed: 0 };
+    for (;;) {
+      const claimed = await claim();
+      if (claimed.length === 0) return result;
+      for (const mail of claimed) result[await attempt(mail)] += 1;
+    }
+  };
+
+  return { dispatch };
+}
+
+/** Mails waiting to be sent (`pending`: due, leased or waiting for a retry), for GET /metrics. */
+export async function pendingMailCount(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+  return row?.n ?? 0;
+}
