@@ -102,6 +102,8 @@ const EnvSchema = z
       .min(2, 'must be at least 2: migrations and jobs hold one connection while they use another')
       .max(500)
       .default(5),
+    // How long a query waits for one of those connections before the request is answered 503 (decision 210).
+    DATABASE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     DATABASE_NAMED_STATEMENTS: flag,
     PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
     REDIS_URL: optionalText.pipe(z.url().optional()),
@@ -275,6 +277,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process keeps at most (decision 208: 5 unless DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** How long a query waits for a free PostgreSQL connection, or for a new one to open (decision 210). */
+  databaseWaitMs: number;
   /** Parameterised statements prepared once per PostgreSQL connection (decision 132); default on. */
   databaseNamedStatements: boolean;
   /** Embedded PGlite's shared_buffers in MB: its page cache inside the process (decision 105). */
@@ -360,6 +364,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseWaitMs: env.DATABASE_WAIT_MS,
     databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS ?? true,
     pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     redisUrl: env.REDIS_URL,

@@ -12,6 +12,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
         driver: 'postgres',
         url: config.databaseUrl,
         poolSize: config.databasePoolSize,
+        waitMs: config.databaseWaitMs,
         namedStatements: config.databaseNamedStatements,
       })
     : openDatabase({

@@ -29,6 +29,11 @@ export type DatabaseOptions =
       url: string;
       poolSize?: number;
       /**
+       * How long a query waits for a pooled connection (all busy) or for a new one to open, in ms,
+       * before it fails with an error `isDatabaseBusy` recognises (decision 210); none when unset.
+       */
+      waitMs?: number;
+      /**
        * Parameterised statements as named prepared statements, parsed and planned once per connection
        * (decision 132). On unless false: turn off behind a pooler in transaction mode that cannot
        * keep them (PgBouncer before 1.21).
@@ -55,6 +60,25 @@ export interface Database {
    */
   dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   close(): Promise<void>;
+}
+
+/**
+ * The errors node-postgres's pool gives when no connection came within `waitMs` (decision 210): all
+ * busy, or a new one did not open. It sets no code, so its two messages are what is matched (a test
+ * proves them against the real pool); Drizzle's wrapper keeps the pool's error as its `cause`.
+ */
+const NO_CONNECTION_IN_TIME = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
+
+/** True when `error` (or an error it wraps) is the pool giving up waiting for a connection. */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (NO_CONNECTION_IN_TIME.has(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** In-process stand-in for advisory locks where there is one process (PGlite). */
@@ -128,6 +152,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.default.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
+    ...(options.waitMs ? { connectionTimeoutMillis: options.waitMs } : {}),
     ...(named ? { Client: namingClient(pg.default.Client) } : {}),
   });
   // An idle pooled connection that the server closes (restart, failover, DROP … FORCE) emits 'error';

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_MISMATCH',
   'TOO_MANY_REQUESTS',
   'GATEWAY_UNAVAILABLE',
+  /** 503: no database connection came free in time (decision 210); try again after Retry-After. */
+  'SERVICE_BUSY',
   /** 500: stored data sealed under another key than this server's APP_KEY (decision 152). */
   'SEALED_DATA_UNREADABLE',
   'INTERNAL',
@@ -26,3 +28,6 @@ export interface ApiErrorBody {
   code: ErrorCode;
   errors?: Record<string, string[]>;
 }
+
+/** The answer of a request that found every database connection busy for too long (decision 210). */
+export const SERVICE_BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';

@@ -1,10 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { KYC_MESSAGES, type ApiErrorBody } from '@app/shared';
+import { isDatabaseBusy } from '@app/db';
+import { KYC_MESSAGES, SERVICE_BUSY_MESSAGE, type ApiErrorBody } from '@app/shared';
 import { AppError } from '../errors';
 import { SealedDataUnreadableError } from '../lib/crypto';
 import { DocumentStorageError } from '../lib/document-storage-error';
 import { requestErrorLine } from '../lib/error-line';
+
+/** Seconds a client is asked to wait before it sends again a request the busy database refused. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
 
 /**
  * One error handler (CONVENTIONS §4): zod failures → 400 with field errors; 5xx never leaks internals,
@@ -28,8 +34,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body);
     }
     if (isResponseSerializationError(error)) {
-      const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
-      request.log.error({ route, issues: error.cause.issues }, 'response did not match its schema');
+      request.log.error(
+        { route: routeOf(request), issues: error.cause.issues },
+        'response did not match its schema',
+      );
       return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
     }
     const status = error.statusCode ?? 500;
@@ -70,6 +78,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .send({ message: KYC_MESSAGES.storageUnavailable, code: 'GATEWAY_UNAVAILABLE' });
+    }
+    if (isDatabaseBusy(error)) {
+      // Every pooled connection stayed busy for DATABASE_WAIT_MS, or a new one did not open (decision
+      // 210): the request did nothing, and may be sent again shortly.
+      request.log.warn({ code: 'SERVICE_BUSY', route: routeOf(request) }, 'no database connection in time');
+      return reply
+        .status(503)
+        .header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
+        .send({ message: SERVICE_BUSY_MESSAGE, code: 'SERVICE_BUSY' });
     }
     request.log.error(requestErrorLine(request, error), 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });

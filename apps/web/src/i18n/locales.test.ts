@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
 import { GOAL_MESSAGES } from '@app/shared/schemas/goals';
 import { PROFILE_MESSAGES } from '@app/shared/profile';
 import { REWARDS_MESSAGES } from '@app/shared/rewards';
+import { SERVICE_BUSY_MESSAGE } from '@app/shared/errors';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -58,7 +59,8 @@ describe('locales', () => {
     ].map((match) => match[2]);
     const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES, GOAL_MESSAGES, ADMIN_MESSAGES]
       .flatMap((messages) => Object.values(messages))
-      .filter((value) => typeof value === 'string');
+      .filter((value) => typeof value === 'string')
+      .concat(SERVICE_BUSY_MESSAGE);
     expect(shown.length).toBeGreaterThan(15);
     expect([...shown, ...server].filter((text) => !known.has(text as string))).toEqual([]);
   });
