@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: { write(line: string): void };
+  /** How often pending mail is looked for without a kick (15 s; a test sets it long to see the kicks). */
+  mailPollMs?: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -95,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccessLog(app);
   registerMetrics(app);
   // With SMTP, mails written in a request's transaction are sent after it (decision 209).
-  if (config.smtpUrl) registerMailDispatch(app, deps.mailer);
+  if (config.smtpUrl) registerMailDispatch(app, deps.mailer, options.mailPollMs);
   await app.register(cookie);
   registerSecurityHeaders(app, { production: config.isProduction });
   registerCsrf(app, { key: options.appKey, secure: config.isProduction, exempt: isWebhook });

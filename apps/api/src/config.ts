@@ -103,7 +103,7 @@ const EnvSchema = z
       .max(500)
       .default(5),
     // How long a query waits for one of those connections before the request is answered 503 (decision 210).
-    DATABASE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    DATABASE_WAIT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
     DATABASE_NAMED_STATEMENTS: flag,
     PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
     REDIS_URL: optionalText.pipe(z.url().optional()),

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { isDatabaseBusy, migrateDatabase } from '@app/db';
+import { isDatabaseBusy, migrateDatabase, openDatabase } from '@app/db';
 import { SERVICE_BUSY_MESSAGE } from '@app/shared';
 import { buildApp } from './app';
 import { FixedClock } from './clock';
@@ -22,7 +23,7 @@ describe('every database connection busy (decision 210)', () => {
       APP_URL: 'http://localhost:3000',
       DATABASE_URL: url,
       DATABASE_POOL_SIZE: '2',
-      DATABASE_WAIT_MS: '400',
+      DATABASE_WAIT_MS: '1000',
       LOG_LEVEL: 'warn',
     });
     const database = await openConfiguredDatabase(config);
@@ -59,7 +60,7 @@ describe('every database connection busy (decision 210)', () => {
       expect(read.statusCode).toBe(503);
       expect(read.headers['retry-after']).toBe('5');
       expect(read.json()).toEqual({ message: SERVICE_BUSY_MESSAGE, code: 'SERVICE_BUSY' });
-      expect(waited).toBeGreaterThanOrEqual(380);
+      expect(waited).toBeGreaterThanOrEqual(980);
       expect(waited).toBeLessThan(5_000);
 
       const payload = registrationPayload();
@@ -81,6 +82,32 @@ describe('every database connection busy (decision 210)', () => {
     } finally {
       await database.close();
       await drop();
+    }
+  });
+
+  test('a new connection that does not open in time counts as busy too', async () => {
+    // A server that accepts the connection and never answers PostgreSQL's start-up.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const database = await openDatabase({
+      driver: 'postgres',
+      url: `postgres://nobody@127.0.0.1:${port}/nothing`,
+      poolSize: 2,
+      waitMs: 300,
+    });
+    try {
+      const failure = await database.ping().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      expect(isDatabaseBusy(failure)).toBe(true);
+    } finally {
+      await database.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
 

@@ -24,7 +24,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; mailPollMs?: number } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: '1', APP_URL: 'http://localhost:3000', ...env });
   const { database, drop } = await createTestDatabase();

@@ -81,7 +81,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseBusy(error)) {
       // Every pooled connection stayed busy for DATABASE_WAIT_MS, or a new one did not open (decision
-      // 210): the request did nothing, and may be sent again shortly.
+      // 210): the statement that waited was never sent.
       request.log.warn({ code: 'SERVICE_BUSY', route: routeOf(request) }, 'no database connection in time');
       return reply
         .status(503)

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Site settings as key → JSON value; spec defaults apply where a key is absent. */
@@ -28,6 +39,8 @@ export const mailOutbox = pgTable(
     error: text('error'),
     /** Delivery attempts made (a claimed attempt counts even if the process stopped during it). */
     attempts: integer('attempts').notNull().default(0),
+    /** An announcement's mail: sent after every other mail that is due (a code never waits behind one). */
+    bulk: boolean('bulk').notNull().default(false),
     /** A pending mail's next attempt (or the end of a running attempt's lease); null otherwise. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -35,8 +48,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    // The dispatcher's claim order (decision 209): other mail before announcements, then when due.
     index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.bulk, t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -6,13 +6,17 @@ import { mailsTo } from '../../../test/accounts';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fake-smtp';
 import { balanceOf, depositThroughSandbox, signedInMember } from '../../../test/money';
 import { createMailer } from './mailer';
-import { MAIL_ATTEMPTS } from './mail-dispatch';
+import { MAIL_ATTEMPTS, MAIL_LEASE_MINUTES } from './mail-dispatch';
 
 // With SMTP_URL, mails are written in the transaction of the change they tell of and sent after it
 // committed (decision 209), against a real SMTP server on 127.0.0.1 (test/fake-smtp.ts).
 
+/** The app with SMTP_URL; its 15-second poll pushed out of the test, so only the kicks send. */
 async function appWithSmtp(smtp: FakeSmtp) {
-  return createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Platform <no-reply@example.com>' });
+  return createTestApp(
+    { SMTP_URL: smtp.url, MAIL_FROM: 'Platform <no-reply@example.com>' },
+    { mailPollMs: 3_600_000 },
+  );
 }
 
 /**
@@ -74,6 +78,53 @@ describe('mail over SMTP (decision 209)', () => {
     expect(sent!.sentAt).toBeInstanceOf(Date);
     expect(subjects(smtp, member.email).slice(receivedBefore)).toEqual([sent!.subject]);
     expect(smtp.received.at(-1)!.raw).toContain('From: Platform <no-reply@example.com>');
+  });
+
+  it('sends a code before the announcement mails that were due first', async () => {
+    const smtp = await startFakeSmtp();
+    const { mailer, db } = await appAndMailer(smtp);
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) {
+      await mailer.send(db, { to, subject: 'News', text: 'x' }, { bulk: true });
+    }
+    await mailer.send(db, { to: 'new-member@example.com', subject: 'Your code', text: '123456' });
+    expect(await mailer.dispatch()).toEqual({ sent: 4, retrying: 0, failed: 0 });
+    expect(smtp.received.map((mail) => mail.to[0])).toEqual([
+      'new-member@example.com',
+      'a@example.com',
+      'b@example.com',
+      'c@example.com',
+    ]);
+  });
+
+  it('keeps the outcome of a second claim when the first sender answers after its lease', async () => {
+    const slow = await startFakeSmtp();
+    const quick = await startFakeSmtp();
+    const { app, clock, mailer, db } = await appAndMailer(slow);
+    const other = createMailer({
+      smtpUrl: quick.url,
+      from: 'no-reply@example.com',
+      clock,
+      log: app.log,
+      logMessages: false,
+      database: db,
+    });
+    onTestFinished(() => other.close());
+    const to = 'lease@example.com';
+    await mailer.send(db, { to, subject: 'Your code', text: '123456' });
+    const release = slow.hold();
+    const first = mailer.dispatch();
+    await eventually(() => slow.waiting() === 1, 'the first attempt reaches its server');
+
+    clock.advance((MAIL_LEASE_MINUTES + 1) * 60_000);
+    expect(await other.dispatch()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    slow.refuseWith = 451;
+    release();
+    // The first sender's refusal comes after the second claim: it is not written over the delivery.
+    expect(await first).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await mailsTo(app, to)).toMatchObject([
+      { status: 'sent', attempts: 2, error: null, nextAttemptAt: null },
+    ]);
+    expect(quick.received).toHaveLength(1);
   });
 
   it('never sends the mail of a change that rolled back', async () => {

@@ -7,10 +7,11 @@ import type { Clock } from '../../clock';
 /** Attempts before a mail is marked `failed`: the first, then after 1 min, 5 min, 30 min and 2 h. */
 export const MAIL_ATTEMPTS = 5;
 const RETRY_AFTER_MINUTES = [1, 5, 30, 120];
-/** How long a claimed mail is left to its sender before another dispatcher may try it again. */
-const LEASE_MINUTES = 10;
-/** Mails claimed by one statement. */
-const BATCH = 20;
+/**
+ * How long a claimed mail is left to its sender before another dispatcher may try it again: well
+ * over the longest one SMTP attempt can take with the transport's time limits (mailer.ts).
+ */
+export const MAIL_LEASE_MINUTES = 10;
 /** How often a node looks for mails that are due again (retries, another node's, a stopped sender's). */
 export const MAIL_POLL_MS = 15_000;
 
@@ -26,10 +27,12 @@ const minutes = (at: Date, count: number) => new Date(at.getTime() + count * 60_
 
 /**
  * Sends the outbox's pending mails over SMTP, after the transactions that wrote them committed
- * (decision 209). Each batch is claimed by one statement that leases it (`FOR UPDATE SKIP LOCKED`, the
+ * (decision 209). Each mail is claimed by one statement that leases it (`FOR UPDATE SKIP LOCKED`, the
  * attempt counted, the next attempt moved past the lease), so two dispatchers never send the same
- * mail at once and no transaction stays open while an SMTP server answers. A mail whose sender stopped
- * mid-attempt is tried again when its lease ends: delivery is at least once.
+ * mail at once and no transaction stays open while an SMTP server answers; its outcome is written
+ * back only if no other dispatcher claimed it since (same attempt). Announcements' mails (`bulk`) go
+ * after every other due mail. A mail whose sender stopped mid-attempt is tried again when its lease
+ * ends: delivery is at least once.
  */
 export function createMailDispatcher(options: {
   db: Db;
@@ -37,6 +40,8 @@ export function createMailDispatcher(options: {
   from: string;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** True once the app is closing: the dispatch in progress stops after its current mail. */
+  stopped: () => boolean;
 }) {
   const { db, clock, log } = options;
 
@@ -46,20 +51,35 @@ export function createMailDispatcher(options: {
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-      .limit(BATCH)
+      .orderBy(asc(mailOutbox.bulk), asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(1)
       .for('update', { skipLocked: true });
-    return db
+    const [mail] = await db
       .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: minutes(now, LEASE_MINUTES) })
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: minutes(now, MAIL_LEASE_MINUTES) })
       .where(inArray(mailOutbox.id, due))
       .returning();
+    return mail;
   };
 
-  type Claimed = Awaited<ReturnType<typeof claim>>[number];
+  type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
+
+  /** Writes an attempt's outcome, unless another dispatcher claimed the mail after this one's lease. */
+  const settle = (mail: Claimed, outcome: Partial<typeof mailOutbox.$inferInsert>) =>
+    db
+      .update(mailOutbox)
+      .set(outcome)
+      .where(
+        and(
+          eq(mailOutbox.id, mail.id),
+          eq(mailOutbox.attempts, mail.attempts),
+          eq(mailOutbox.status, 'pending'),
+        ),
+      );
 
   /** One mail's attempt and its outcome, written back to its row. */
   const attempt = async (mail: Claimed): Promise<keyof DispatchResult> => {
+    let refusal: Error | null = null;
     try {
       await options.transport.sendMail({
         from: options.from,
@@ -68,47 +88,48 @@ export function createMailDispatcher(options: {
         text: mail.text,
         ...(mail.html === null ? {} : { html: mail.html }),
       });
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', error: null, nextAttemptAt: null, sentAt: clock.now() })
-        .where(eq(mailOutbox.id, mail.id));
-      return 'sent';
     } catch (cause) {
-      const last = mail.attempts >= MAIL_ATTEMPTS;
-      const error = cause instanceof Error ? cause.message : String(cause);
-      // The row keeps the server's answer; the log gets its codes only (an SMTP answer often quotes
-      // the recipient's address).
-      const smtp = cause as { code?: unknown; responseCode?: unknown };
-      log.error(
-        {
-          mail_id: mail.id,
-          attempt: mail.attempts,
-          smtp_code: smtp.code ?? null,
-          smtp_response_code: smtp.responseCode ?? null,
-        },
-        last ? 'mail delivery failed; no attempt left' : 'mail delivery failed; will try again',
-      );
-      const retryAfter = RETRY_AFTER_MINUTES[mail.attempts - 1] ?? RETRY_AFTER_MINUTES.at(-1)!;
-      await db
-        .update(mailOutbox)
-        .set(
-          last
-            ? { status: 'failed', error, nextAttemptAt: null }
-            : { error, nextAttemptAt: minutes(clock.now(), retryAfter) },
-        )
-        .where(eq(mailOutbox.id, mail.id));
-      return last ? 'failed' : 'retrying';
+      refusal = cause instanceof Error ? cause : new Error(String(cause));
     }
+    // A failure to write the outcome is the database's, not the SMTP server's: it ends this dispatch
+    // (logged by the caller) and the lease brings the mail back (at least once).
+    if (refusal === null) {
+      await settle(mail, { status: 'sent', error: null, nextAttemptAt: null, sentAt: clock.now() });
+      return 'sent';
+    }
+    const last = mail.attempts >= MAIL_ATTEMPTS;
+    const error = refusal.message;
+    // The row keeps the server's answer; the log gets its codes only (an SMTP answer often quotes the
+    // recipient's address).
+    const smtp = refusal as { code?: unknown; responseCode?: unknown };
+    log.error(
+      {
+        mail_id: mail.id,
+        attempt: mail.attempts,
+        smtp_code: smtp.code ?? null,
+        smtp_response_code: smtp.responseCode ?? null,
+      },
+      last ? 'mail delivery failed; no attempt left' : 'mail delivery failed; will try again',
+    );
+    const retryAfter = RETRY_AFTER_MINUTES[mail.attempts - 1] ?? RETRY_AFTER_MINUTES.at(-1)!;
+    await settle(
+      mail,
+      last
+        ? { status: 'failed', error, nextAttemptAt: null }
+        : { error, nextAttemptAt: minutes(clock.now(), retryAfter) },
+    );
+    return last ? 'failed' : 'retrying';
   };
 
-  /** Sends every mail due now, batch after batch, until none is left. */
+  /** Sends every mail due now, one claim at a time, until none is left or the app closes. */
   const dispatch = async (): Promise<DispatchResult> => {
     const result: DispatchResult = { sent: 0, retrying: 0, failed: 0 };
-    for (;;) {
-      const claimed = await claim();
-      if (claimed.length === 0) return result;
-      for (const mail of claimed) result[await attempt(mail)] += 1;
+    while (!options.stopped()) {
+      const mail = await claim();
+      if (!mail) break;
+      result[await attempt(mail)] += 1;
     }
+    return result;
   };
 
   return { dispatch };

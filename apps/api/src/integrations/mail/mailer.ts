@@ -16,9 +16,28 @@ export type MailMessage =
 /** A mail rendered (HTML and text) and addressed, ready for `deliver`. */
 export type PreparedMail = RenderedMail & { to: string };
 
+export interface DeliverOptions {
+  /** An announcement's mail: sent after every other due mail, so that a code never waits behind it. */
+  bulk?: boolean;
+}
+
+/**
+ * nodemailer's time limits for one attempt, unless SMTP_URL's query sets them (its own are 2 minutes
+ * to connect and 10 minutes of silence): one attempt stays well inside the dispatcher's lease.
+ */
+const SMTP_TIME_LIMITS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+function withTimeLimits(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, ms] of Object.entries(SMTP_TIME_LIMITS)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
+  }
+  return url.href;
+}
+
 export interface Mailer {
-  /** Renders and delivers: `deliver(db, await prepare(db, message))`. */
-  send(db: DbOrTx, message: MailMessage): Promise<void>;
+  /** Renders and delivers: `deliver(db, await prepare(db, message), options)`. */
+  send(db: DbOrTx, message: MailMessage, options?: DeliverOptions): Promise<void>;
   /**
    * Renders a mail without storing it, so a caller may render outside the transaction that stores it
    * (an announcement's batch renders before it locks, decision 183).
@@ -28,14 +47,14 @@ export interface Mailer {
    * Writes a rendered mail to the outbox, in the caller's transaction: it is sent only if that
    * transaction commits, and only after it did (decision 209).
    */
-  deliver(db: DbOrTx, mail: PreparedMail): Promise<void>;
+  deliver(db: DbOrTx, mail: PreparedMail, options?: DeliverOptions): Promise<void>;
   /** Mails this process has written so far (a request that wrote one wakes the dispatcher). */
   written(): number;
   /** Sends the pending mails that are due, now, in the background (a no-op without SMTP). */
   kick(): void;
   /** Sends the pending mails that are due and answers what became of them (none without SMTP). */
   dispatch(): Promise<DispatchResult>;
-  /** Waits for a running dispatch and closes the SMTP connections. */
+  /** Stops dispatching (the mail being sent is finished) and closes the SMTP connections. */
   close(): Promise<void>;
 }
 
@@ -58,7 +77,10 @@ export function createMailer(options: {
   /** The site's address: a button's relative link (/activity) is made absolute with it. */
   appUrl?: string;
 }): Mailer {
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport(withTimeLimits(options.smtpUrl))
+    : null;
+  let closing = false;
   if (transport && !options.database) throw new Error('createMailer: SMTP needs the database to send from');
   const dispatcher =
     transport && options.database
@@ -68,6 +90,7 @@ export function createMailer(options: {
           from: options.from,
           clock: options.clock,
           log: options.log,
+          stopped: () => closing,
         })
       : null;
   const render = async (db: DbOrTx, message: MailMessage): Promise<RenderedMail> => {
@@ -84,14 +107,15 @@ export function createMailer(options: {
     return 'content' in message ? rendered : { ...rendered, text: message.text };
   };
   let written = 0;
-  const deliver = async (db: DbOrTx, message: PreparedMail): Promise<void> => {
+  const deliver = async (db: DbOrTx, message: PreparedMail, how: DeliverOptions = {}): Promise<void> => {
     const now = options.clock.now();
+    const bulk = how.bulk === true;
     await db
       .insert(mailOutbox)
       .values(
         dispatcher
-          ? { ...message, status: 'pending', nextAttemptAt: now, createdAt: now }
-          : { ...message, status: 'stored', createdAt: now },
+          ? { ...message, bulk, status: 'pending', nextAttemptAt: now, createdAt: now }
+          : { ...message, bulk, status: 'stored', createdAt: now },
       );
     written += 1;
     if (options.logMessages) {
@@ -110,7 +134,7 @@ export function createMailer(options: {
   let running: Promise<DispatchResult> | null = null;
   let again = false;
   const dispatch = (): Promise<DispatchResult> => {
-    if (!dispatcher) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
+    if (!dispatcher || closing) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
     // A dispatch already running may have claimed its batch before the mail the caller waits for.
     if (running) return running.then(dispatch, dispatch);
     running = dispatcher.dispatch().finally(() => {
@@ -123,7 +147,7 @@ export function createMailer(options: {
     return running;
   };
   const kick = () => {
-    if (!dispatcher) return;
+    if (!dispatcher || closing) return;
     if (running) {
       again = true;
       return;
@@ -136,13 +160,14 @@ export function createMailer(options: {
   return {
     prepare,
     deliver,
-    async send(db, input) {
-      await deliver(db, await prepare(db, input));
+    async send(db, input, how) {
+      await deliver(db, await prepare(db, input), how);
     },
     written: () => written,
     kick,
     dispatch,
     async close() {
+      closing = true;
       await running?.catch(() => undefined);
       transport?.close();
     },

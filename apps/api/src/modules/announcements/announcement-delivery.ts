@@ -139,8 +139,9 @@ async function deliverBatch(database: Database, mailer: Mailer, id: number, now:
     let mailed = 0;
     for (const member of picked.filter((m) => m.fresh && m.mail)) {
       const mail = rendered.get(Number(member.id));
-      if (mail) await mailer.deliver(tx, mail);
-      else await mailer.send(tx, announcementMail(row, member)); // joined the range meanwhile: rare
+      // Bulk: sent after every other due mail (decision 209).
+      if (mail) await mailer.deliver(tx, mail, { bulk: true });
+      else await mailer.send(tx, announcementMail(row, member), { bulk: true }); // joined meanwhile: rare
       mailed += 1;
     }
     await tx
