@@ -1,11 +1,13 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
 import { mailsTo } from '../../../test/accounts';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/fake-smtp';
 import { balanceOf, depositThroughSandbox, signedInMember } from '../../../test/money';
-import { createMailer } from './mailer';
+import type { Clock } from '../../clock';
+import { createMailer, type Mailer } from './mailer';
 import { MAIL_ATTEMPTS, MAIL_LEASE_MINUTES } from './mail-dispatch';
 
 // With SMTP_URL, mails are written in the transaction of the change they tell of and sent after it
@@ -19,6 +21,20 @@ async function appWithSmtp(smtp: FakeSmtp) {
   );
 }
 
+/** A mailer sending to `smtpUrl` from the app's database, closed after the test; no poll, no kicks. */
+function smtpMailer(app: FastifyInstance, clock: Clock, smtpUrl: string): Mailer {
+  const mailer = createMailer({
+    smtpUrl,
+    from: 'no-reply@example.com',
+    clock,
+    log: app.log,
+    logMessages: false,
+    database: app.deps.database.db,
+  });
+  onTestFinished(() => mailer.close());
+  return mailer;
+}
+
 /**
  * An app without SMTP_URL (so no dispatcher of its own wakes in the background) and a mailer with it
  * on the app's database, whose dispatches the test runs itself and counts exactly.
@@ -28,15 +44,7 @@ async function appAndMailer(smtp: FakeSmtp, env: Record<string, string> = {}, li
     { LOG_LEVEL: 'info', ...env },
     { logStream: { write: (chunk) => void lines.push(...chunk.split('\n').filter(Boolean)) } },
   );
-  const mailer = createMailer({
-    smtpUrl: smtp.url,
-    from: 'no-reply@example.com',
-    clock: test.clock,
-    log: test.app.log,
-    logMessages: false,
-    database: test.app.deps.database.db,
-  });
-  onTestFinished(() => mailer.close());
+  const mailer = smtpMailer(test.app, test.clock, smtp.url);
   return { ...test, mailer, db: test.app.deps.database.db };
 }
 
@@ -100,15 +108,7 @@ describe('mail over SMTP (decision 209)', () => {
     const slow = await startFakeSmtp();
     const quick = await startFakeSmtp();
     const { app, clock, mailer, db } = await appAndMailer(slow);
-    const other = createMailer({
-      smtpUrl: quick.url,
-      from: 'no-reply@example.com',
-      clock,
-      log: app.log,
-      logMessages: false,
-      database: db,
-    });
-    onTestFinished(() => other.close());
+    const other = smtpMailer(app, clock, quick.url);
     const to = 'lease@example.com';
     await mailer.send(db, { to, subject: 'Your code', text: '123456' });
     const release = slow.hold();
@@ -189,21 +189,13 @@ describe('mail over SMTP (decision 209)', () => {
   it('sends each mail once when two dispatchers share the database', async () => {
     const smtp = await startFakeSmtp();
     const { clock, mailer, db, app } = await appAndMailer(smtp);
-    const other = createMailer({
-      smtpUrl: smtp.url,
-      from: 'no-reply@example.com',
-      clock,
-      log: app.log,
-      logMessages: false,
-      database: db,
-    });
-    // More than one batch of 20, so the two claim in turn.
+    const other = smtpMailer(app, clock, smtp.url);
+    // Enough mails for the two to claim in turn.
     const count = 22;
     for (let index = 0; index < count; index += 1) {
       await mailer.send(db, { to: 'many@example.com', subject: `Mail ${index}`, text: 'x' });
     }
     const [one, two] = await Promise.all([mailer.dispatch(), other.dispatch()]);
-    await other.close();
     expect(one.sent + two.sent).toBe(count);
     const received = subjects(smtp, 'many@example.com');
     expect(received).toHaveLength(count);
