@@ -97,15 +97,21 @@ export async function renewalTerms(
 }
 
 /**
- * The earnings a `renew_with_earnings` position adds to its principal: what it earned, as far as the
- * member's cash still holds it (the earnings were paid to cash day by day and may have been spent) and
- * the plan's maximum leaves room (the principal itself always renews).
+ * The earnings a `renew_with_earnings` position adds to its principal: what it paid to cash (earnings
+ * reinvested are in the principal already, decision 192), as far as the member's cash still holds it
+ * (they may have been spent) and the plan's maximum leaves room (the principal itself always renews).
  */
-async function renewedEarnings(tx: Tx, plan: UserPlanRow, term: RenewalTerm): Promise<number> {
-  if (plan.atMaturity !== 'renew_with_earnings' || plan.earned <= 0) return 0;
+async function renewedEarnings(
+  tx: Tx,
+  plan: UserPlanRow,
+  reinvested: number,
+  term: RenewalTerm,
+): Promise<number> {
+  const paidToCash = plan.earned - reinvested;
+  if (plan.atMaturity !== 'renew_with_earnings' || paidToCash <= 0) return 0;
   const balances = await lockBalances(tx, plan.userId, ['cash', 'invested']);
   const cash = balances.get('cash') ?? 0;
-  return Math.max(0, Math.min(plan.earned, cash, term.maxAmount - plan.amount));
+  return Math.max(0, Math.min(paidToCash, cash, term.maxAmount - plan.amount));
 }
 
 /** The renewal's postings: the old position's principal out, the new one's in, the earnings from cash. */
@@ -134,7 +140,8 @@ export async function renewMaturedPlan(
   const choice: AtMaturityChoice = plan.atMaturity;
   if (choice === 'cash' || !term?.open || plan.goalId !== null) return null;
   if (plan.endsAt === null || plan.durationDays === null) return null;
-  const earnings = await renewedEarnings(tx, plan, term);
+  const compounding = (await compoundingRepository.compoundingStates(tx, [plan.id])).get(plan.id);
+  const earnings = await renewedEarnings(tx, plan, compounding?.reinvested ?? 0, term);
   const startsAt = plan.endsAt;
   const renewed = await repository.insertUserPlan(tx, {
     userId: plan.userId,
@@ -170,7 +177,6 @@ export async function renewMaturedPlan(
   await repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: startsAt, updatedAt: now });
   // "Reinvest earnings" carries over to the renewed term (decision 194): its first segment starts from
   // the renewed principal.
-  const compounding = (await compoundingRepository.compoundingStates(tx, [plan.id])).get(plan.id);
   if (compounding?.reinvest) await compoundingRepository.startSegment(tx, renewed, true, now);
   const user = await findUserById(tx, plan.userId);
   if (user) {

@@ -227,6 +227,31 @@ describe('renewal at maturity', () => {
     expect(renewed.amount).toBe(1001);
     expect((await balanceOf(member)).balance).toBe(0);
   });
+
+  it('earnings already reinvested are in the principal: none is taken again from cash', async () => {
+    clock.set(new Date('2026-06-01T10:00:00Z'));
+    const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 3 });
+    const member = await fundedMember(app, 1050);
+    const position = await investIn(member, fixed.id, 1000);
+    const reinvest = await member.client.put(
+      `/api/pp/${position.id}/compounding`,
+      { reinvest: true },
+      { token: member.token },
+    );
+    expect(reinvest.statusCode, reinvest.body).toBe(200);
+    expect((await choose(member, position.id, 'renew_with_earnings')).statusCode).toBe(200);
+
+    // $1,000 at 0.1% a day, each day's earning added to the principal: $1,000 → $1,003.00 (to the cent).
+    await runJobsAt('2026-06-04T10:00:00Z');
+    const all = await plansOf(member);
+    const previous = all.find((p) => p.id === position.id)!;
+    expect(previous).toMatchObject({ status: 'completed', amount: 1003, earned: 3 });
+    const renewed = all.find((p) => p.renewed_from_id === position.id)!;
+    // The $50 the member kept in cash stays there: the renewal is the compounded principal alone.
+    expect(renewed.amount).toBe(1003);
+    expect((await balanceOf(member)).balance).toBe(50);
+    await expectBooksBalance();
+  });
 });
 
 describe('the renewal notice', () => {
