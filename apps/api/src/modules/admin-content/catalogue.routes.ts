@@ -27,7 +27,11 @@ import {
 } from './catalogue.service';
 import { actorOf, contentGuards } from './guards';
 
-/** The plan and loan-plan catalogues of the back office (issue 15 item 4; DESIGN §6 CRUD plans, loan-plans). */
+/**
+ * The plan and loan-plan catalogues of the back office (issue 15 item 4; DESIGN §6 CRUD plans,
+ * loan-plans). Adding or editing a plan asks for a second factor from the last 10 minutes: its rates
+ * and limits decide what the accruals pay out and what is lent (decision 211).
+ */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = contentGuards(app).catalogue;
 
@@ -65,6 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/plans',
     {
       onRequest,
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary: 'Add an investment plan (amounts in dollars, rates in basis points)',
@@ -83,6 +88,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/plans/:id',
     {
       onRequest,
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary:
@@ -133,6 +139,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/loan-plans',
     {
       onRequest,
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary: 'Add a loan plan (rate in basis points per interval, amounts in dollars)',
@@ -151,6 +158,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/loan-plans/:id',
     {
       onRequest,
+      preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
         summary: 'Edit, activate or deactivate a loan plan; loans already made keep their snapshot',

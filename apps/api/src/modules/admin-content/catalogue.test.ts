@@ -17,7 +17,7 @@ import { applyFor, approve } from '../../../test/loans';
 import { signInAdminAs } from '../../../test/admin';
 import { signedInAdmin, signedInMember } from '../../../test/money';
 
-const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 // Reassigned when a test moves the clock a day on (the admin session's idle timeout is 30 minutes).
 let admin = await signedInAdmin(app);
@@ -321,5 +321,44 @@ describe('admin loan plans', () => {
       await admin.client.get('/api/admin/loan-plans?status=inactive', as(admin))
     ).json<AdminLoanPlanListResponse>();
     expect(listed.data.map((plan: AdminLoanPlan) => plan.id)).toContain(created.id);
+  });
+});
+
+describe('a second factor for catalogue changes (decision 211)', () => {
+  it('asks for one from the last 10 minutes to add or edit a plan or a loan plan (403, nothing changed)', async () => {
+    const plan = await createPlan({ apy_bps: 800, locked_apy_bps: 900 });
+    const finance = await signInAdminAs(app, 'finance');
+    clock.advance(10 * 60_000 + 1000);
+    const late = [
+      await finance.client.post('/api/admin/plans', planBody({ name: 'Too late' }), as(finance)),
+      await finance.client.patch(`/api/admin/plans/${plan.id}`, { apy_bps: 90_000 }, as(finance)),
+      await finance.client.post(
+        '/api/admin/loan-plans',
+        {
+          name: 'Too late loan',
+          category: 'personal',
+          rate_bps: 100,
+          interval: 'monthly',
+          duration: 12,
+          min_amount: 100,
+          max_amount: 1_000,
+        },
+        as(finance),
+      ),
+    ];
+    for (const refused of late) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(errorOf(refused).code).toBe('REAUTH_REQUIRED');
+    }
+    const offered = (await app.inject('/api/plans')).json<Plan[]>();
+    expect(offered.some((p) => p.name === 'Too late')).toBe(false);
+    expect(offered.find((p) => p.id === plan.id)?.apy_bps).toBe(800);
+    // Reading stays open; a fresh code opens the writes again.
+    expect((await finance.client.get('/api/admin/plans', as(finance))).statusCode).toBe(200);
+    await finance.reauth();
+    const edited = await finance.client.patch(`/api/admin/plans/${plan.id}`, { apy_bps: 850 }, as(finance));
+    expect(edited.statusCode, edited.body).toBe(200);
+    // The file's other admin signed in before the clock moved: sign in again for the tests after.
+    admin = await signedInAdmin(app);
   });
 });
