@@ -64,6 +64,14 @@ export async function forgotPassword(
   return { message: RESET_MESSAGES.sent };
 }
 
+/**
+ * Ends a reset link mailed earlier: the password or the address it was sent for has changed since, so
+ * the link must not set a password any more (it stays usable for an hour otherwise).
+ */
+export async function dropResetLink(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
 async function takeToken(db: DbOrTx, userId: number): Promise<boolean> {
   const deleted = await db
     .delete(passwordResetTokens)

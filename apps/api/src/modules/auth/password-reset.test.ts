@@ -82,6 +82,30 @@ describe('POST /api/reset-password', () => {
     expect(await signIn(browser, email, NEW_PASSWORD)).toBeTruthy();
   });
 
+  it('refuses a link mailed before the member changed their password themselves', async () => {
+    const { email } = await createUser(app);
+    const browser = new Browser(app);
+    await browser.post('/api/forgot-password', { email });
+    const token = await mailedToken(email);
+    const session = await signIn(browser, email);
+    const changed = await browser.post(
+      '/api/change-password',
+      { old_password: PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+      { token: session },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const late = await reset(browser, {
+      token,
+      email,
+      password: 'someone else chose this',
+      password_confirmation: 'someone else chose this',
+    });
+    expect(late.statusCode).toBe(422);
+    expect(errorOf(late).errors).toEqual({ token: [RESET_MESSAGES.invalid] });
+    expect(await signIn(browser, email, NEW_PASSWORD)).toBeTruthy();
+  });
+
   it("refuses an expired token, a wrong token and another member's token, changing nothing", async () => {
     const ada = await createUser(app);
     const bob = await createUser(app);

@@ -7,6 +7,7 @@ import { fieldError, findPasswordHash, storePasswordHash } from './account.servi
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
+import { dropResetLink } from './password-reset.service';
 
 /**
  * POST /api/change-password: the current password is checked (wrong guesses are throttled like a
@@ -38,6 +39,8 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await storePasswordHash(tx, user.id, newHash, now);
     await revokeUserTokens(tx, user.id, now, currentTokenId);
+    // A reset link mailed earlier must not set a password over the one just chosen.
+    await dropResetLink(tx, user.id);
     await recordSecurityEvent(deps, tx, { user, action: 'auth.password_changed', meta });
   });
   await mailSecurityNotice(deps, user, meta, now, 'password_changed');

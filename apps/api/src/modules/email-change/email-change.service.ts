@@ -22,6 +22,7 @@ import { fieldError, findPasswordHash, findUserByEmail } from '../auth/account.s
 import { recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import * as throttle from '../auth/throttle.service';
 import { revokeUserTokens } from '../auth/token.service';
+import { dropResetLink } from '../auth/password-reset.service';
 import { requireCurrentCode } from '../two-factor/two-factor.service';
 import * as repository from './email-change.repository';
 import { addressee } from '../../integrations/mail/mail-content';
@@ -151,6 +152,8 @@ export async function confirmEmailChange(
       if (!claimed) return null;
       const updated = await repository.setEmail(tx, user.id, pending.oldEmail, pending.newEmail, now);
       if (!updated) return null;
+      // A reset link mailed to the old address must not set a password any more.
+      await dropResetLink(tx, user.id);
       await recordSecurityEvent(deps, tx, {
         user,
         action: 'auth.email_changed',

@@ -211,6 +211,26 @@ describe('POST /api/email-change and /confirm', () => {
 });
 
 describe('POST /api/email-change/undo', () => {
+  it('leaves no reset link mailed to the old address working, even once the address is back', async () => {
+    const m = await member();
+    const browser = new Browser(app);
+    expect((await browser.post('/api/forgot-password', { email: m.email })).statusCode).toBe(200);
+    const mail = (await mailsTo(app, m.email)).find((row) => row.subject.includes('reset your password'));
+    const link = new URL(/(\S*\/reset-password\?\S+)/.exec(mail?.text ?? '')?.[1] ?? 'http://x/');
+    await changeEmail(m, uniqueEmail('moved'));
+    expect(
+      (await browser.post('/api/email-change/undo', { token: await undoToken(m.email) })).statusCode,
+    ).toBe(200);
+    const late = await browser.post('/api/reset-password', {
+      token: link.searchParams.get('token') ?? '',
+      email: m.email,
+      password: 'someone else chose this',
+      password_confirmation: 'someone else chose this',
+    });
+    expect(late.statusCode).toBe(422);
+    expect(await signIn(new Browser(app), m.email)).toBeTruthy();
+  });
+
   it('restores the old address, signs out every token, and works once', async () => {
     const m = await member();
     const second = await signIn(new Browser(app), m.email);
