@@ -64,9 +64,12 @@ export function createMailDispatcher(options: {
 
   type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
 
-  /** Writes an attempt's outcome, unless another dispatcher claimed the mail after this one's lease. */
-  const settle = (mail: Claimed, outcome: Partial<typeof mailOutbox.$inferInsert>) =>
-    db
+  /**
+   * Writes an attempt's outcome, unless another dispatcher claimed the mail after this one's lease;
+   * answers whether it was written.
+   */
+  const settle = async (mail: Claimed, outcome: Partial<typeof mailOutbox.$inferInsert>) => {
+    const written = await db
       .update(mailOutbox)
       .set(outcome)
       .where(
@@ -75,10 +78,13 @@ export function createMailDispatcher(options: {
           eq(mailOutbox.attempts, mail.attempts),
           eq(mailOutbox.status, 'pending'),
         ),
-      );
+      )
+      .returning({ id: mailOutbox.id });
+    return written.length === 1;
+  };
 
-  /** One mail's attempt and its outcome, written back to its row. */
-  const attempt = async (mail: Claimed): Promise<keyof DispatchResult> => {
+  /** One mail's attempt and its outcome, written back to its row (null: a later claim's outcome stands). */
+  const attempt = async (mail: Claimed): Promise<keyof DispatchResult | null> => {
     let refusal: Error | null = null;
     try {
       await options.transport.sendMail({
@@ -94,8 +100,8 @@ export function createMailDispatcher(options: {
     // A failure to write the outcome is the database's, not the SMTP server's: it ends this dispatch
     // (logged by the caller) and the lease brings the mail back (at least once).
     if (refusal === null) {
-      await settle(mail, { status: 'sent', error: null, nextAttemptAt: null, sentAt: clock.now() });
-      return 'sent';
+      const sent = { status: 'sent' as const, error: null, nextAttemptAt: null, sentAt: clock.now() };
+      return (await settle(mail, sent)) ? 'sent' : null;
     }
     const last = mail.attempts >= MAIL_ATTEMPTS;
     const error = refusal.message;
@@ -112,12 +118,13 @@ export function createMailDispatcher(options: {
       last ? 'mail delivery failed; no attempt left' : 'mail delivery failed; will try again',
     );
     const retryAfter = RETRY_AFTER_MINUTES[mail.attempts - 1] ?? RETRY_AFTER_MINUTES.at(-1)!;
-    await settle(
+    const written = await settle(
       mail,
       last
         ? { status: 'failed', error, nextAttemptAt: null }
         : { error, nextAttemptAt: minutes(clock.now(), retryAfter) },
     );
+    if (!written) return null;
     return last ? 'failed' : 'retrying';
   };
 
@@ -127,7 +134,8 @@ export function createMailDispatcher(options: {
     while (!options.stopped()) {
       const mail = await claim();
       if (!mail) break;
-      result[await attempt(mail)] += 1;
+      const outcome = await attempt(mail);
+      if (outcome) result[outcome] += 1;
     }
     return result;
   };

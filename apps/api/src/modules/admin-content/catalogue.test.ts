@@ -327,6 +327,21 @@ describe('admin loan plans', () => {
 describe('a second factor for catalogue changes (decision 211)', () => {
   it('asks for one from the last 10 minutes to add or edit a plan or a loan plan (403, nothing changed)', async () => {
     const plan = await createPlan({ apy_bps: 800, locked_apy_bps: 900 });
+    const loanPlan = await admin.client.post(
+      '/api/admin/loan-plans',
+      {
+        name: `Loan for reauth ${Date.now()}`,
+        category: 'personal',
+        rate_bps: 100,
+        interval: 'monthly',
+        duration: 12,
+        min_amount: 100,
+        max_amount: 1_000,
+      },
+      as(admin),
+    );
+    expect(loanPlan.statusCode, loanPlan.body).toBe(201);
+    const loanPlanId = loanPlan.json<AdminLoanPlanResponse>().plan.id;
     const finance = await signInAdminAs(app, 'finance');
     clock.advance(10 * 60_000 + 1000);
     const late = [
@@ -346,6 +361,9 @@ describe('a second factor for catalogue changes (decision 211)', () => {
         as(finance),
       ),
     ];
+    late.push(
+      await finance.client.patch(`/api/admin/loan-plans/${loanPlanId}`, { rate_bps: 5_000 }, as(finance)),
+    );
     for (const refused of late) {
       expect(refused.statusCode, refused.body).toBe(403);
       expect(errorOf(refused).code).toBe('REAUTH_REQUIRED');

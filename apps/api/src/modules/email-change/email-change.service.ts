@@ -218,6 +218,8 @@ export async function undoEmailChange(
       if (!user) return null;
       await repository.dropPending(tx, row.userId);
       await revokeUserTokens(tx, row.userId, now);
+      // A reset link mailed to the address being undone (perhaps a taker's) must not set a password.
+      await dropResetLink(tx, row.userId);
       await recordSecurityEvent(deps, tx, {
         user,
         action: 'auth.email_change_undone',
