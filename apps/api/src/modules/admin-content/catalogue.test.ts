@@ -327,17 +327,18 @@ describe('admin loan plans', () => {
 describe('a second factor for catalogue changes (decision 211)', () => {
   it('asks for one from the last 10 minutes to add or edit a plan or a loan plan (403, nothing changed)', async () => {
     const plan = await createPlan({ apy_bps: 800, locked_apy_bps: 900 });
+    const loanPlanBody = (name: string) => ({
+      name,
+      category: 'personal',
+      rate_bps: 100,
+      interval: 'monthly',
+      duration: 12,
+      min_amount: 100,
+      max_amount: 1_000,
+    });
     const loanPlan = await admin.client.post(
       '/api/admin/loan-plans',
-      {
-        name: `Loan for reauth ${Date.now()}`,
-        category: 'personal',
-        rate_bps: 100,
-        interval: 'monthly',
-        duration: 12,
-        min_amount: 100,
-        max_amount: 1_000,
-      },
+      loanPlanBody(`Loan for reauth ${Date.now()}`),
       as(admin),
     );
     expect(loanPlan.statusCode, loanPlan.body).toBe(201);
@@ -347,19 +348,7 @@ describe('a second factor for catalogue changes (decision 211)', () => {
     const late = [
       await finance.client.post('/api/admin/plans', planBody({ name: 'Too late' }), as(finance)),
       await finance.client.patch(`/api/admin/plans/${plan.id}`, { apy_bps: 90_000 }, as(finance)),
-      await finance.client.post(
-        '/api/admin/loan-plans',
-        {
-          name: 'Too late loan',
-          category: 'personal',
-          rate_bps: 100,
-          interval: 'monthly',
-          duration: 12,
-          min_amount: 100,
-          max_amount: 1_000,
-        },
-        as(finance),
-      ),
+      await finance.client.post('/api/admin/loan-plans', loanPlanBody('Too late loan'), as(finance)),
     ];
     late.push(
       await finance.client.patch(`/api/admin/loan-plans/${loanPlanId}`, { rate_bps: 5_000 }, as(finance)),
