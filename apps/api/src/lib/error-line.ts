@@ -27,13 +27,18 @@ export interface ErrorLine {
 const MIN_CUT_LENGTH = 3;
 const CUT = '[input]';
 
+/** The request's method and route template ("POST /api/help/submit"): never a value it carried. */
+export function routeOf(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+}
+
 /** The error line of a request's unexpected error: the route, and the error without the request's values. */
 export function requestErrorLine(
   request: FastifyRequest,
   error: unknown,
 ): { route: string; error: ErrorLine } {
-  const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
-  return { route, error: describeError(error, inputTexts([request.body, request.query, request.params])) };
+  const inputs = inputTexts([request.body, request.query, request.params]);
+  return { route: routeOf(request), error: describeError(error, inputs) };
 }
 
 /** `error` as the log may hold it, with every text of `inputs` cut out of its message. */

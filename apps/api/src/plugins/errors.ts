@@ -1,16 +1,14 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseBusy } from '@app/db';
 import { KYC_MESSAGES, SERVICE_BUSY_MESSAGE, type ApiErrorBody } from '@app/shared';
 import { AppError } from '../errors';
 import { SealedDataUnreadableError } from '../lib/crypto';
 import { DocumentStorageError } from '../lib/document-storage-error';
-import { requestErrorLine } from '../lib/error-line';
+import { requestErrorLine, routeOf } from '../lib/error-line';
 
 /** Seconds a client is asked to wait before it sends again a request the busy database refused. */
 const BUSY_RETRY_AFTER_SECONDS = 5;
-
-const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
 
 /**
  * One error handler (CONVENTIONS §4): zod failures → 400 with field errors; 5xx never leaks internals,
