@@ -25,6 +25,107 @@ export interface DispatchResult {
 
 const minutes = (at: Date, count: number) => new Date(at.getTime() + count * 60_000);
 
+export interface DispatchContext {
+  db: Db;
+  transport: Transporter;
+  from: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** Claims the next due mail for one attempt: leased, its attempt counted (none: nothing is due). */
+async function claim({ db, clock }: DispatchContext) {
+  const now = clock.now();
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.bulk), asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [mail] = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: minutes(now, MAIL_LEASE_MINUTES) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return mail;
+}
+
+type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
+
+/**
+ * Writes an attempt's outcome, unless another dispatcher claimed the mail after this one's lease;
+ * answers whether it was written.
+ */
+async function settle(db: Db, mail: Claimed, outcome: Partial<typeof mailOutbox.$inferInsert>) {
+  const written = await db
+    .update(mailOutbox)
+    .set(outcome)
+    .where(
+      and(
+        eq(mailOutbox.id, mail.id),
+        eq(mailOutbox.attempts, mail.attempts),
+        eq(mailOutbox.status, 'pending'),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return written.length === 1;
+}
+
+/** Hands one mail to the SMTP server: null when it took it, else its refusal. */
+async function send(context: DispatchContext, mail: Claimed): Promise<Error | null> {
+  try {
+    await context.transport.sendMail({
+      from: context.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html === null ? {} : { html: mail.html }),
+    });
+    return null;
+  } catch (cause) {
+    return cause instanceof Error ? cause : new Error(String(cause));
+  }
+}
+
+/** Keeps a refused mail for its next attempt, or marks it failed after the last. */
+async function refused(context: DispatchContext, mail: Claimed, refusal: Error) {
+  const last = mail.attempts >= MAIL_ATTEMPTS;
+  // The row keeps the server's answer; the log gets its codes only (an SMTP answer often quotes the
+  // recipient's address).
+  const smtp = refusal as { code?: unknown; responseCode?: unknown };
+  context.log.error(
+    {
+      mail_id: mail.id,
+      attempt: mail.attempts,
+      smtp_code: smtp.code ?? null,
+      smtp_response_code: smtp.responseCode ?? null,
+    },
+    last ? 'mail delivery failed; no attempt left' : 'mail delivery failed; will try again',
+  );
+  const error = refusal.message;
+  const retryAfter = RETRY_AFTER_MINUTES[mail.attempts - 1] ?? RETRY_AFTER_MINUTES.at(-1)!;
+  const written = await settle(
+    context.db,
+    mail,
+    last
+      ? { status: 'failed', error, nextAttemptAt: null }
+      : { error, nextAttemptAt: minutes(context.clock.now(), retryAfter) },
+  );
+  if (!written) return null;
+  return last ? 'failed' : 'retrying';
+}
+
+/** One mail's attempt and its outcome, written back to its row (null: a later claim's outcome stands). */
+async function attempt(context: DispatchContext, mail: Claimed): Promise<keyof DispatchResult | null> {
+  const refusal = await send(context, mail);
+  // A failure to write the outcome is the database's, not the SMTP server's: it ends this dispatch
+  // (logged by the caller) and the lease brings the mail back (at least once).
+  if (refusal) return refused(context, mail, refusal);
+  const sent = { status: 'sent' as const, error: null, nextAttemptAt: null, sentAt: context.clock.now() };
+  return (await settle(context.db, mail, sent)) ? 'sent' : null;
+}
+
 /**
  * Sends the outbox's pending mails over SMTP, after the transactions that wrote them committed
  * (decision 209). Each mail is claimed by one statement that leases it (`FOR UPDATE SKIP LOCKED`, the
@@ -32,115 +133,22 @@ const minutes = (at: Date, count: number) => new Date(at.getTime() + count * 60_
  * mail at once and no transaction stays open while an SMTP server answers; its outcome is written
  * back only if no other dispatcher claimed it since (same attempt). Announcements' mails (`bulk`) go
  * after every other due mail. A mail whose sender stopped mid-attempt is tried again when its lease
- * ends: delivery is at least once.
+ * ends: delivery is at least once. Sends every mail due now, one claim at a time, until none is left
+ * or the app closes.
  */
-export function createMailDispatcher(options: {
-  db: Db;
-  transport: Transporter;
-  from: string;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** True once the app is closing: the dispatch in progress stops after its current mail. */
-  stopped: () => boolean;
-}) {
-  const { db, clock, log } = options;
-
-  const claim = async () => {
-    const now = clock.now();
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.bulk), asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [mail] = await db
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: minutes(now, MAIL_LEASE_MINUTES) })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
-    return mail;
-  };
-
-  type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
-
-  /**
-   * Writes an attempt's outcome, unless another dispatcher claimed the mail after this one's lease;
-   * answers whether it was written.
-   */
-  const settle = async (mail: Claimed, outcome: Partial<typeof mailOutbox.$inferInsert>) => {
-    const written = await db
-      .update(mailOutbox)
-      .set(outcome)
-      .where(
-        and(
-          eq(mailOutbox.id, mail.id),
-          eq(mailOutbox.attempts, mail.attempts),
-          eq(mailOutbox.status, 'pending'),
-        ),
-      )
-      .returning({ id: mailOutbox.id });
-    return written.length === 1;
-  };
-
-  /** One mail's attempt and its outcome, written back to its row (null: a later claim's outcome stands). */
-  const attempt = async (mail: Claimed): Promise<keyof DispatchResult | null> => {
-    let refusal: Error | null = null;
-    try {
-      await options.transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html === null ? {} : { html: mail.html }),
-      });
-    } catch (cause) {
-      refusal = cause instanceof Error ? cause : new Error(String(cause));
-    }
-    // A failure to write the outcome is the database's, not the SMTP server's: it ends this dispatch
-    // (logged by the caller) and the lease brings the mail back (at least once).
-    if (refusal === null) {
-      const sent = { status: 'sent' as const, error: null, nextAttemptAt: null, sentAt: clock.now() };
-      return (await settle(mail, sent)) ? 'sent' : null;
-    }
-    const last = mail.attempts >= MAIL_ATTEMPTS;
-    const error = refusal.message;
-    // The row keeps the server's answer; the log gets its codes only (an SMTP answer often quotes the
-    // recipient's address).
-    const smtp = refusal as { code?: unknown; responseCode?: unknown };
-    log.error(
-      {
-        mail_id: mail.id,
-        attempt: mail.attempts,
-        smtp_code: smtp.code ?? null,
-        smtp_response_code: smtp.responseCode ?? null,
-      },
-      last ? 'mail delivery failed; no attempt left' : 'mail delivery failed; will try again',
-    );
-    const retryAfter = RETRY_AFTER_MINUTES[mail.attempts - 1] ?? RETRY_AFTER_MINUTES.at(-1)!;
-    const written = await settle(
-      mail,
-      last
-        ? { status: 'failed', error, nextAttemptAt: null }
-        : { error, nextAttemptAt: minutes(clock.now(), retryAfter) },
-    );
-    if (!written) return null;
-    return last ? 'failed' : 'retrying';
-  };
-
-  /** Sends every mail due now, one claim at a time, until none is left or the app closes. */
-  const dispatch = async (): Promise<DispatchResult> => {
-    const result: DispatchResult = { sent: 0, retrying: 0, failed: 0 };
-    while (!options.stopped()) {
-      const mail = await claim();
-      if (!mail) break;
-      const outcome = await attempt(mail);
-      if (outcome) result[outcome] += 1;
-    }
-    return result;
-  };
-
-  return { dispatch };
+export async function dispatchMail(
+  context: DispatchContext,
+  /** True once the app is closing: the dispatch stops after its current mail. */
+  stopped: () => boolean,
+): Promise<DispatchResult> {
+  const result: DispatchResult = { sent: 0, retrying: 0, failed: 0 };
+  while (!stopped()) {
+    const mail = await claim(context);
+    if (!mail) break;
+    const outcome = await attempt(context, mail);
+    if (outcome) result[outcome] += 1;
+  }
+  return result;
 }
 
 /** Mails waiting to be sent (`pending`: due, leased or waiting for a retry), for GET /metrics. */

@@ -4,7 +4,7 @@ import { mailOutbox, type Db, type DbOrTx } from '@app/db';
 import { describeError } from '../../lib/error-line';
 import type { Clock } from '../../clock';
 import { plainContent, renderMail, type MailContent, type MailSite, type RenderedMail } from './mail-content';
-import { createMailDispatcher, MAIL_POLL_MS, type DispatchResult } from './mail-dispatch';
+import { dispatchMail, MAIL_POLL_MS, type DispatchContext, type DispatchResult } from './mail-dispatch';
 
 /**
  * A mail to send: its content in the reader's language (rendered from the templates as HTML and
@@ -58,13 +58,48 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+const NOTHING_SENT: DispatchResult = { sent: 0, retrying: 0, failed: 0 };
+
 /**
- * Every message is written to the outbox table, in the transaction of the change it tells of. With
- * SMTP_URL it is `pending` there until the dispatcher sends it after the commit (nodemailer over
- * SMTP, decision 209); without, the outbox is the delivery (read at /api/dev/mail) and, outside
- * production, the log shows it so a newcomer can read their sign-up code.
+ * Runs the dispatcher one dispatch at a time in this process; a kick during one runs another after
+ * it. Without SMTP (no context) there is nothing to send.
  */
-export function createMailer(options: {
+function dispatchOneAtATime(context: DispatchContext | null) {
+  let running: Promise<DispatchResult> | null = null;
+  let again = false;
+  let closing = false;
+  const dispatch = (): Promise<DispatchResult> => {
+    if (!context || closing) return Promise.resolve(NOTHING_SENT);
+    // A dispatch already running may have claimed its batch before the mail the caller waits for.
+    if (running) return running.then(dispatch, dispatch);
+    running = dispatchMail(context, () => closing).finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        kick();
+      }
+    });
+    return running;
+  };
+  const kick = () => {
+    if (!context || closing) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    dispatch().catch((error: unknown) => {
+      // A failed query's parameters (addresses) stay out of the log (decision 153).
+      context.log.error({ error: describeError(error) }, 'mail dispatch failed');
+    });
+  };
+  const close = async () => {
+    closing = true;
+    await running?.catch(() => undefined);
+  };
+  return { dispatch, kick, close };
+}
+
+interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   clock: Clock;
@@ -76,36 +111,40 @@ export function createMailer(options: {
   site?: (db: DbOrTx) => Promise<MailSite>;
   /** The site's address: a button's relative link (/activity) is made absolute with it. */
   appUrl?: string;
-}): Mailer {
+}
+
+/** Renders a message as HTML and text, framed by the site's name and logo. */
+async function render(options: MailerOptions, db: DbOrTx, message: MailMessage): Promise<RenderedMail> {
+  const content = 'content' in message ? message.content : plainContent(message);
+  const action = content.action && {
+    ...content.action,
+    url: new URL(content.action.url, options.appUrl ?? 'http://localhost').href,
+  };
+  const site = options.site
+    ? await options.site(db)
+    : { name: 'Our Platform', logoUrl: null, brandColor: '#4f46e5' };
+  const rendered = await renderMail({ ...content, ...(action ? { action } : {}) }, site);
+  // A mail given as text keeps its own text part word for word.
+  return 'content' in message ? rendered : { ...rendered, text: message.text };
+}
+
+/**
+ * Every message is written to the outbox table, in the transaction of the change it tells of. With
+ * SMTP_URL it is `pending` there until the dispatcher sends it after the commit (nodemailer over
+ * SMTP, decision 209); without, the outbox is the delivery (read at /api/dev/mail) and, outside
+ * production, the log shows it so a newcomer can read their sign-up code.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl && !options.database)
+    throw new Error('createMailer: SMTP needs the database to send from');
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport(withTimeLimits(options.smtpUrl))
     : null;
-  let closing = false;
-  if (transport && !options.database) throw new Error('createMailer: SMTP needs the database to send from');
-  const dispatcher =
+  const dispatcher = dispatchOneAtATime(
     transport && options.database
-      ? createMailDispatcher({
-          db: options.database,
-          transport,
-          from: options.from,
-          clock: options.clock,
-          log: options.log,
-          stopped: () => closing,
-        })
-      : null;
-  const render = async (db: DbOrTx, message: MailMessage): Promise<RenderedMail> => {
-    const content = 'content' in message ? message.content : plainContent(message);
-    const action = content.action && {
-      ...content.action,
-      url: new URL(content.action.url, options.appUrl ?? 'http://localhost').href,
-    };
-    const site = options.site
-      ? await options.site(db)
-      : { name: 'Our Platform', logoUrl: null, brandColor: '#4f46e5' };
-    const rendered = await renderMail({ ...content, ...(action ? { action } : {}) }, site);
-    // A mail given as text keeps its own text part word for word.
-    return 'content' in message ? rendered : { ...rendered, text: message.text };
-  };
+      ? { db: options.database, transport, from: options.from, clock: options.clock, log: options.log }
+      : null,
+  );
   let written = 0;
   const deliver = async (db: DbOrTx, message: PreparedMail, how: DeliverOptions = {}): Promise<void> => {
     const now = options.clock.now();
@@ -113,7 +152,7 @@ export function createMailer(options: {
     await db
       .insert(mailOutbox)
       .values(
-        dispatcher
+        transport
           ? { ...message, bulk, status: 'pending', nextAttemptAt: now, createdAt: now }
           : { ...message, bulk, status: 'stored', createdAt: now },
       );
@@ -127,36 +166,8 @@ export function createMailer(options: {
   };
   const prepare = async (db: DbOrTx, input: MailMessage): Promise<PreparedMail> => ({
     to: input.to,
-    ...(await render(db, input)),
+    ...(await render(options, db, input)),
   });
-
-  // One dispatch at a time in this process; a kick during one runs another after it.
-  let running: Promise<DispatchResult> | null = null;
-  let again = false;
-  const dispatch = (): Promise<DispatchResult> => {
-    if (!dispatcher || closing) return Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
-    // A dispatch already running may have claimed its batch before the mail the caller waits for.
-    if (running) return running.then(dispatch, dispatch);
-    running = dispatcher.dispatch().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
-    return running;
-  };
-  const kick = () => {
-    if (!dispatcher || closing) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    dispatch().catch((error: unknown) => {
-      // A failed query's parameters (addresses) stay out of the log (decision 153).
-      options.log.error({ error: describeError(error) }, 'mail dispatch failed');
-    });
-  };
   return {
     prepare,
     deliver,
@@ -164,11 +175,10 @@ export function createMailer(options: {
       await deliver(db, await prepare(db, input), how);
     },
     written: () => written,
-    kick,
-    dispatch,
+    kick: dispatcher.kick,
+    dispatch: dispatcher.dispatch,
     async close() {
-      closing = true;
-      await running?.catch(() => undefined);
+      await dispatcher.close();
       transport?.close();
     },
   };
