@@ -1,3 +1,4 @@
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_CONTENT_MESSAGES as M,
@@ -25,6 +26,7 @@ import {
   updateAdminLoanPlan,
   updateAdminPlan,
 } from './catalogue.service';
+import type { RouteApp } from '../../lib/route-app';
 import { actorOf, contentGuards } from './guards';
 
 /**
@@ -34,7 +36,14 @@ import { actorOf, contentGuards } from './guards';
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = contentGuards(app).catalogue;
+  planReadRoutes(app, onRequest);
+  planEditRoutes(app, onRequest);
+  loanPlanReadRoutes(app, onRequest);
+  loanPlanEditRoutes(app, onRequest);
+};
 
+/** The investment plans, active and inactive, and one of them. */
+function planReadRoutes(app: RouteApp, onRequest: onRequestHookHandler): void {
   app.get(
     '/api/admin/plans',
     {
@@ -64,7 +73,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getAdminPlan(app.deps, request.params.id),
   );
+}
 
+/** Adding and editing an investment plan, each with a recent second factor. */
+function planEditRoutes(app: RouteApp, onRequest: onRequestHookHandler): void {
   app.post(
     '/api/admin/plans',
     {
@@ -104,7 +116,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(await updateAdminPlan(app.deps, actorOf(app, request), request.params.id, request.body)),
     }),
   );
+}
 
+/** The loan plans, active and inactive, and one of them. */
+function loanPlanReadRoutes(app: RouteApp, onRequest: onRequestHookHandler): void {
   app.get(
     '/api/admin/loan-plans',
     {
@@ -134,7 +149,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getAdminLoanPlan(app.deps, request.params.id),
   );
+}
 
+/** Adding and editing a loan plan, each with a recent second factor. */
+function loanPlanEditRoutes(app: RouteApp, onRequest: onRequestHookHandler): void {
   app.post(
     '/api/admin/loan-plans',
     {
@@ -173,4 +191,4 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       plan: await updateAdminLoanPlan(app.deps, actorOf(app, request), request.params.id, request.body),
     }),
   );
-};
+}

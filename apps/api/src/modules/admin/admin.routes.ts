@@ -11,6 +11,7 @@ import {
   MessageResponse,
 } from '@app/shared';
 import { AppError } from '../../errors';
+import type { RouteApp } from '../../lib/route-app';
 import { currentAdmin } from '../../plugins/auth';
 import { bearer, currentTokenId, errorResponses, requestMeta } from '../auth/route-schemas';
 import { logout } from '../auth/sign-in.service';
@@ -30,12 +31,16 @@ import {
  * re-authentication window of sensitive actions.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const challengeCookie = {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    path: '/api/admin',
-    secure: app.deps.config.isProduction,
-  };
+  signInRoutes(app);
+  sessionRoutes(app);
+};
+
+/**
+ * The two steps of the sign-in: the password, then the second factor (its enrolment on a first
+ * sign-in), carried between them by the challenge cookie.
+ */
+function signInRoutes(app: RouteApp): void {
+  const challengeCookie = challengeCookieOptions(app);
 
   app.post(
     '/api/admin/login',
@@ -102,7 +107,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+}
 
+/** The challenge cookie's options: read by the admin routes only, never by script. */
+function challengeCookieOptions(app: RouteApp) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/api/admin',
+    secure: app.deps.config.isProduction,
+  };
+}
+
+/** The signed-in admin's session: who it is, the re-authentication window, the sign-out. */
+function sessionRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/me',
     {
@@ -152,4 +170,4 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => logout(app.deps, currentTokenId(request)),
   );
-};
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminAccountResponse,
@@ -15,6 +16,7 @@ import { bearer, errorResponses } from '../auth/route-schemas';
 import { createAdmin, listAdmins, updateAdmin, type Actor } from './admins.service';
 import { exportAudit, listAudit } from '../audit/audit.service';
 import { readAhead } from '../../lib/read-ahead';
+import type { RouteApp } from '../../lib/route-app';
 
 /**
  * Admins management and the audit log (issue 15 items 1, 7; decisions 120, 121): superadmin only;
@@ -22,11 +24,17 @@ import { readAhead } from '../../lib/read-ahead';
  */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
   const superadmin = app.requireAdminRole();
-  const actorOf = (request: Parameters<typeof currentAdmin>[0]): Actor => {
-    const { user, role } = currentAdmin(request);
-    return { user, role, ip: request.ip };
-  };
+  adminAccountRoutes(app, superadmin);
+  auditLogRoutes(app, superadmin);
+};
 
+function actorOf(request: Parameters<typeof currentAdmin>[0]): Actor {
+  const { user, role } = currentAdmin(request);
+  return { user, role, ip: request.ip };
+}
+
+/** The admin accounts: the list, creating one, changing one's role or status. */
+function adminAccountRoutes(app: RouteApp, superadmin: onRequestHookHandler): void {
   app.get(
     '/api/admin/admins',
     {
@@ -76,7 +84,10 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateAdmin(app.deps, actorOf(request), request.params.id, request.body),
   );
+}
 
+/** The audit log: one page of it, or every page of the same filters as CSV. */
+function auditLogRoutes(app: RouteApp, superadmin: onRequestHookHandler): void {
   app.get(
     '/api/admin/audit-log',
     {
@@ -117,4 +128,4 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(csv);
     },
   );
-};
+}

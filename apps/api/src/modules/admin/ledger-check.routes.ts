@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LedgerCheckResponse, centsToMajor } from '@app/shared';
-import { checkLedger, ledgerProblemCount } from '../../ledger/check';
+import { checkLedger, ledgerProblemCount, type LedgerCheck } from '../../ledger/check';
 import { auditActor } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { bearer, errorResponses } from '../auth/route-schemas';
@@ -37,118 +37,147 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         createdAt: app.deps.clock.now(),
       });
-      return {
-        ok: check.ok,
-        postings_sum: centsToMajor(check.postingsSum),
-        unbalanced_entries: check.unbalancedEntries.map((row) => ({
-          entry_id: row.entryId,
-          reference: row.reference,
-          sum: centsToMajor(row.sum),
-        })),
-        mismatched_accounts: check.mismatchedAccounts.map((row) => ({
-          account_id: row.accountId,
-          user_id: row.userId,
-          kind: row.kind,
-          cached_balance: centsToMajor(row.cachedBalance),
-          postings_balance: centsToMajor(row.postingsBalance),
-          problem: row.problem,
-        })),
-        mismatched_points: check.mismatchedPoints.map((row) => ({
-          user_id: row.userId,
-          cached: row.cached,
-          from_rows: row.fromRows,
-        })),
-        mismatched_totals: check.mismatchedTotals.map((row) => ({
-          account_id: row.accountId,
-          entry_kind: row.entryKind,
-          cached_total: centsToMajor(row.cachedTotal),
-          postings_total: centsToMajor(row.postingsTotal),
-          cached_entries: row.cachedEntries,
-          postings_entries: row.postingsEntries,
-        })),
-        mismatched_cash_amounts: check.mismatchedCashAmounts.map((row) => ({
-          entry_id: row.entryId,
-          cached: row.cached === null ? null : centsToMajor(row.cached),
-          from_postings: row.fromPostings === null ? null : centsToMajor(row.fromPostings),
-        })),
-        mismatched_cash_chain: check.mismatchedCashChain.map((row) => ({
-          user_id: row.userId,
-          entry_id: row.entryId,
-          expected: centsToMajor(row.expected),
-          actual: row.actual === null ? null : centsToMajor(row.actual),
-        })),
-        mismatched_plan_earnings: check.mismatchedPlanEarnings.map((row) => ({
-          user_plan_id: row.userPlanId,
-          cached: centsToMajor(row.cached),
-          from_postings: centsToMajor(row.fromPostings),
-        })),
-        mismatched_daily_earnings: check.mismatchedDailyEarnings.map((row) => ({
-          user_id: row.userId,
-          day: row.day,
-          cached: centsToMajor(row.cached),
-          from_accruals: centsToMajor(row.fromAccruals),
-        })),
-        mismatched_loans: check.mismatchedLoans.map((row) => ({
-          user_id: row.userId,
-          loan_id: row.loanId,
-          expected: centsToMajor(row.expected),
-          actual: centsToMajor(row.actual),
-        })),
-        mismatched_goals: check.mismatchedGoals.map((row) => ({
-          goal_id: row.goalId,
-          field: row.field,
-          cached: centsToMajor(row.cached),
-          from_postings: centsToMajor(row.fromPostings),
-        })),
-        mismatched_renewals: check.mismatchedRenewals.map((row) => ({
-          user_plan_id: row.userPlanId,
-          renewed_from_id: row.renewedFromId,
-          amount: centsToMajor(row.amount),
-          posted: centsToMajor(row.posted),
-          renewed_amount: centsToMajor(row.renewedAmount),
-          released: centsToMajor(row.released),
-        })),
-        mismatched_queue_totals: check.mismatchedQueueTotals.map((row) => ({
-          queue: row.queue,
-          cached_count: row.cachedCount,
-          count: row.count,
-          cached_amount: centsToMajor(row.cachedAmount),
-          amount: centsToMajor(row.amount),
-        })),
-        mismatched_withdrawal_holds: check.mismatchedWithdrawalHolds.map((row) => ({
-          user_id: row.userId,
-          held: centsToMajor(row.held),
-          pending: centsToMajor(row.pending),
-        })),
-        mismatched_list_totals: check.mismatchedListTotals.map((row) => ({
-          user_id: row.userId,
-          list: row.list,
-          cached: row.cached,
-          rows: row.rows,
-        })),
-        mismatched_refunds: check.mismatchedRefunds.map((row) => ({
-          refund_id: row.refundId,
-          user_id: row.userId,
-          field: row.field,
-          expected: centsToMajor(row.expected),
-          actual: centsToMajor(row.actual),
-        })),
-        mismatched_corrections: check.mismatchedCorrections.map((row) => ({
-          correction_id: row.correctionId,
-          field: row.field,
-          expected: centsToMajor(row.expected),
-          actual: centsToMajor(row.actual),
-        })),
-        mismatched_principals: check.mismatchedPrincipals.map((row) => ({
-          user_id: row.userId,
-          user_plan_id: row.userPlanId,
-          expected: centsToMajor(row.expected),
-          actual: centsToMajor(row.actual),
-        })),
-        duplicate_references: check.duplicateReferences,
-        accounts_checked: check.accountsChecked,
-        entries_checked: check.entriesChecked,
-      };
+      return ledgerCheckResponse(check);
     },
   );
 };
+
+/** The answer of a run: every invariant's mismatched rows, amounts in dollars, then the counts. */
+function ledgerCheckResponse(check: LedgerCheck): LedgerCheckResponse {
+  return {
+    ok: check.ok,
+    postings_sum: centsToMajor(check.postingsSum),
+    ...bookMismatches(check),
+    ...investingMismatches(check),
+    ...memberMoneyMismatches(check),
+    duplicate_references: check.duplicateReferences,
+    accounts_checked: check.accountsChecked,
+    entries_checked: check.entriesChecked,
+  };
+}
+
+/** The books themselves: entries, account balances, points, running totals, cash amounts and chain. */
+function bookMismatches(check: LedgerCheck) {
+  return {
+    unbalanced_entries: check.unbalancedEntries.map((row) => ({
+      entry_id: row.entryId,
+      reference: row.reference,
+      sum: centsToMajor(row.sum),
+    })),
+    mismatched_accounts: check.mismatchedAccounts.map((row) => ({
+      account_id: row.accountId,
+      user_id: row.userId,
+      kind: row.kind,
+      cached_balance: centsToMajor(row.cachedBalance),
+      postings_balance: centsToMajor(row.postingsBalance),
+      problem: row.problem,
+    })),
+    mismatched_points: check.mismatchedPoints.map((row) => ({
+      user_id: row.userId,
+      cached: row.cached,
+      from_rows: row.fromRows,
+    })),
+    mismatched_totals: check.mismatchedTotals.map((row) => ({
+      account_id: row.accountId,
+      entry_kind: row.entryKind,
+      cached_total: centsToMajor(row.cachedTotal),
+      postings_total: centsToMajor(row.postingsTotal),
+      cached_entries: row.cachedEntries,
+      postings_entries: row.postingsEntries,
+    })),
+    mismatched_cash_amounts: check.mismatchedCashAmounts.map((row) => ({
+      entry_id: row.entryId,
+      cached: row.cached === null ? null : centsToMajor(row.cached),
+      from_postings: row.fromPostings === null ? null : centsToMajor(row.fromPostings),
+    })),
+    mismatched_cash_chain: check.mismatchedCashChain.map((row) => ({
+      user_id: row.userId,
+      entry_id: row.entryId,
+      expected: centsToMajor(row.expected),
+      actual: row.actual === null ? null : centsToMajor(row.actual),
+    })),
+  };
+}
+
+/** Plans, loans and goals: earnings, loan balances, goal totals and renewals. */
+function investingMismatches(check: LedgerCheck) {
+  return {
+    mismatched_plan_earnings: check.mismatchedPlanEarnings.map((row) => ({
+      user_plan_id: row.userPlanId,
+      cached: centsToMajor(row.cached),
+      from_postings: centsToMajor(row.fromPostings),
+    })),
+    mismatched_daily_earnings: check.mismatchedDailyEarnings.map((row) => ({
+      user_id: row.userId,
+      day: row.day,
+      cached: centsToMajor(row.cached),
+      from_accruals: centsToMajor(row.fromAccruals),
+    })),
+    mismatched_loans: check.mismatchedLoans.map((row) => ({
+      user_id: row.userId,
+      loan_id: row.loanId,
+      expected: centsToMajor(row.expected),
+      actual: centsToMajor(row.actual),
+    })),
+    mismatched_goals: check.mismatchedGoals.map((row) => ({
+      goal_id: row.goalId,
+      field: row.field,
+      cached: centsToMajor(row.cached),
+      from_postings: centsToMajor(row.fromPostings),
+    })),
+    mismatched_renewals: check.mismatchedRenewals.map((row) => ({
+      user_plan_id: row.userPlanId,
+      renewed_from_id: row.renewedFromId,
+      amount: centsToMajor(row.amount),
+      posted: centsToMajor(row.posted),
+      renewed_amount: centsToMajor(row.renewedAmount),
+      released: centsToMajor(row.released),
+    })),
+  };
+}
+
+/**
+ * Members' money around the books: queue totals, withdrawal holds, list totals, refunds, balance
+ * corrections and invested principals.
+ */
+function memberMoneyMismatches(check: LedgerCheck) {
+  return {
+    mismatched_queue_totals: check.mismatchedQueueTotals.map((row) => ({
+      queue: row.queue,
+      cached_count: row.cachedCount,
+      count: row.count,
+      cached_amount: centsToMajor(row.cachedAmount),
+      amount: centsToMajor(row.amount),
+    })),
+    mismatched_withdrawal_holds: check.mismatchedWithdrawalHolds.map((row) => ({
+      user_id: row.userId,
+      held: centsToMajor(row.held),
+      pending: centsToMajor(row.pending),
+    })),
+    mismatched_list_totals: check.mismatchedListTotals.map((row) => ({
+      user_id: row.userId,
+      list: row.list,
+      cached: row.cached,
+      rows: row.rows,
+    })),
+    mismatched_refunds: check.mismatchedRefunds.map((row) => ({
+      refund_id: row.refundId,
+      user_id: row.userId,
+      field: row.field,
+      expected: centsToMajor(row.expected),
+      actual: centsToMajor(row.actual),
+    })),
+    mismatched_corrections: check.mismatchedCorrections.map((row) => ({
+      correction_id: row.correctionId,
+      field: row.field,
+      expected: centsToMajor(row.expected),
+      actual: centsToMajor(row.actual),
+    })),
+    mismatched_principals: check.mismatchedPrincipals.map((row) => ({
+      user_id: row.userId,
+      user_plan_id: row.userPlanId,
+      expected: centsToMajor(row.expected),
+      actual: centsToMajor(row.actual),
+    })),
+  };
+}

@@ -11,6 +11,7 @@ import {
   MemberSectionParams,
   PageQuery,
 } from '@app/shared';
+import type { RouteApp } from '../../lib/route-app';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { changeMemberStatus, listMembers, memberDetail, memberSection } from './members.service';
@@ -18,6 +19,13 @@ import { overview } from './overview.service';
 
 /** The back office's members and overview (DESIGN §6 "Admin": users, users/:id, PATCH users/:id, overview). */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  memberReadRoutes(app);
+  memberStatusRoutes(app);
+  overviewRoutes(app);
+};
+
+/** What finance and support read of the members: the list, one member, one page of a section. */
+function memberReadRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/users',
     {
@@ -72,7 +80,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.per_page,
       ),
   );
+}
 
+/** Suspending or reactivating a member (support and superadmin). */
+function memberStatusRoutes(app: RouteApp): void {
   app.patch(
     '/api/admin/users/:id',
     {
@@ -89,7 +100,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       changeMemberStatus(app.deps, currentUser(request), request.params.id, request.body, request.ip),
   );
+}
 
+/** The back office's front page: queues, money flows, new members, the last ledger check. */
+function overviewRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/overview',
     {
@@ -104,4 +118,4 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => overview(app.deps),
   );
-};
+}

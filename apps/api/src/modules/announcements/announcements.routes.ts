@@ -1,3 +1,4 @@
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ANNOUNCEMENT_MESSAGES as M,
@@ -10,6 +11,7 @@ import {
   IdParams,
 } from '@app/shared';
 import { z } from 'zod';
+import type { RouteApp } from '../../lib/route-app';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { actorOf } from '../admin-content/guards';
 import {
@@ -24,12 +26,18 @@ import {
 
 const reads = errorResponses(400, 401, 403, 404);
 const writes = errorResponses(400, 401, 403, 404, 409, 419, 429);
+const schema = (summary: string) => ({ tags: ['admin'], summary, security: bearer });
 
 /** Announcements to members (issue 37 item 3, decision 183): superadmin and support. */
 export const adminAnnouncementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireAdminRole('support');
-  const schema = (summary: string) => ({ tags: ['admin'], summary, security: bearer });
+  announcementReadRoutes(app, onRequest);
+  announcementEditRoutes(app, onRequest);
+  announcementSendRoutes(app, onRequest);
+};
 
+/** The announcements, one of them, and how many members its segment reaches. */
+function announcementReadRoutes(app: RouteApp, onRequest: onRequestHookHandler): void {
   app.get(
     '/api/admin/announcements',
     {
@@ -66,6 +74,10 @@ export const adminAnnouncementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ members: await announcementAudience(app.deps, request.params.id) }),
   );
+}
+
+/** Writing a draft and editing one not yet sent. */
+function announcementEditRoutes(app: RouteApp, onRequest: onRequestHookHandler): void {
   app.post(
     '/api/admin/announcements',
     {
@@ -103,6 +115,10 @@ export const adminAnnouncementsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     }),
   );
+}
+
+/** Sending: scheduled for the job (or back to a draft), or now. */
+function announcementSendRoutes(app: RouteApp, onRequest: onRequestHookHandler): void {
   app.post(
     '/api/admin/announcements/:id/schedule',
     {
@@ -139,4 +155,4 @@ export const adminAnnouncementsRoutes: FastifyPluginAsyncZod = async (app) => {
       announcement: await sendAnnouncement(app.deps, actorOf(app, request), request.params.id),
     }),
   );
-};
+}

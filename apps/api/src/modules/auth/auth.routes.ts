@@ -15,6 +15,7 @@ import {
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
+import type { RouteApp } from '../../lib/route-app';
 import { getUserResponse } from './account.service';
 import { resendEmailOtp, verifyEmailOtp } from './email-verification.service';
 import { changePassword } from './password.service';
@@ -31,13 +32,14 @@ import {
 
 /** Member accounts: sign-up, email verification, sign-in (with the 2FA step), session, password. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const challengeCookie = {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    path: '/api',
-    secure: app.deps.config.isProduction,
-  };
+  signUpRoutes(app);
+  signInRoutes(app);
+  sessionRoutes(app);
+  passwordRoutes(app);
+};
 
+/** Sign-up and its email verification: register, a new code, the code. */
+function signUpRoutes(app: RouteApp): void {
   app.post(
     '/api/register',
     {
@@ -77,6 +79,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => verifyEmailOtp(app.deps, request.body, requestMeta(request)),
   );
+}
+
+/** Sign-in: the password step, then the two-factor step when the account has it on. */
+function signInRoutes(app: RouteApp): void {
+  const challengeCookie = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/api',
+    secure: app.deps.config.isProduction,
+  };
 
   app.post(
     '/api/login',
@@ -132,7 +144,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+}
 
+/** The signed-in session: sign out, and who is signed in. */
+function sessionRoutes(app: RouteApp): void {
   app.post(
     '/api/logout',
     {
@@ -160,7 +175,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getUserResponse(app.deps.database.db, app.deps.appKey, currentUser(request)),
   );
+}
 
+/** The password: change it signed in, or reset it with a mailed link. */
+function passwordRoutes(app: RouteApp): void {
   app.post(
     '/api/change-password',
     {
@@ -207,4 +225,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => resetPassword(app.deps, request.body, requestMeta(request)),
   );
-};
+}

@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import type { RouteApp } from '../../lib/route-app';
 import {
   cancelDeposit,
   createDeposit,
@@ -25,6 +26,12 @@ import { memberRefunds } from './refunds.service';
 
 /** Member deposits (spec §7 and DESIGN §6 "Deposits"); the back office's queue is admin/queues/deposits.routes.ts. */
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
+  newDepositAndListRoutes(app);
+  oneDepositRoutes(app);
+};
+
+/** Start a deposit, and the member’s deposits: the list, the total, what gateways took back. */
+function newDepositAndListRoutes(app: RouteApp): void {
   app.post(
     '/api/deposit',
     {
@@ -86,7 +93,10 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => memberRefunds(app.deps, currentUser(request).id),
   );
+}
 
+/** One deposit: read it, its bank details again, cancel it. */
+function oneDepositRoutes(app: RouteApp): void {
   app.get(
     '/api/deposits/:id',
     {
@@ -132,4 +142,4 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => cancelDeposit(app.deps, currentUser(request), request.params.id, request.ip),
   );
-};
+}

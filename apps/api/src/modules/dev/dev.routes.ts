@@ -6,6 +6,7 @@ import { emailField } from '@app/shared';
 import { renderMail } from '../../integrations/mail/mail-content';
 import { getSettings } from '../settings/settings.service';
 import { MAIL_TEMPLATE_SAMPLES } from '../mail/mail-templates';
+import type { RouteApp } from '../../lib/route-app';
 
 const DevMailItem = z.object({
   to: z.string(),
@@ -22,6 +23,13 @@ const DevMailItem = z.object({
  * waiting days.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  mailOutboxRoutes(app);
+  mailTemplateRoutes(app);
+  clockRoutes(app);
+};
+
+/** The mails the app sent, read from the outbox instead of a mail server. */
+function mailOutboxRoutes(app: RouteApp): void {
   app.get(
     '/api/dev/mail',
     {
@@ -48,9 +56,13 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       }));
     },
   );
+}
 
-  // Every mail template with sample facts, in en/es/ar (issue 36 item 6): a page of links, and each
-  // template's HTML (or its plain text with ?format=text).
+/**
+ * Every mail template with sample facts, in en/es/ar (issue 36 item 6): a page of links, and each
+ * template's HTML (or its plain text with ?format=text).
+ */
+function mailTemplateRoutes(app: RouteApp): void {
   app.get(
     '/api/dev/mail-templates',
     {
@@ -104,7 +116,10 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
             .send(mail.html);
     },
   );
+}
 
+/** The server clock: read it, or move it on and run the jobs that fall due. */
+function clockRoutes(app: RouteApp): void {
   // Anything that keeps time beside the server (an authenticator app in an end-to-end test) reads it here.
   app.get(
     '/api/dev/clock',
@@ -147,4 +162,4 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       return { now: now.toISOString(), jobs };
     },
   );
-};
+}

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import type { RouteApp } from '../../lib/route-app';
 import { calculatePlanImpact, getGoal, listGoals, previewPlans } from './goals.service';
 import { changeContribution, deleteGoal, pauseGoal, resumeGoal, saveGoal } from './goal-lifecycle.service';
 
@@ -24,6 +25,14 @@ import { changeContribution, deleteGoal, pauseGoal, resumeGoal, saveGoal } from 
  * delete. The assistant's POST /api/ai/ask lives in its own module.
  */
 export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  goalReadRoutes(app);
+  goalSaveRoutes(app);
+  goalPlanningRoutes(app);
+  goalLifecycleRoutes(app);
+};
+
+/** The member’s goals: the list and one goal. */
+function goalReadRoutes(app: RouteApp): void {
   app.get(
     '/api/goals',
     {
@@ -52,7 +61,10 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getGoal(app.deps, currentUser(request).id, request.params.id),
   );
+}
 
+/** Saving a goal, from the modal or from the chat. */
+function goalSaveRoutes(app: RouteApp): void {
   app.post(
     '/api/goals',
     {
@@ -86,7 +98,10 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send(await saveGoal(app.deps, currentUser(request), request.body, 'chat')),
   );
+}
 
+/** Planning a goal before it is saved: the plans that reach it, and how long they take. */
+function goalPlanningRoutes(app: RouteApp): void {
   app.post(
     '/api/ai/preview-plans',
     {
@@ -117,7 +132,10 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => calculatePlanImpact(app.deps, request.body),
   );
+}
 
+/** A saved goal’s life: pause, resume, change its contribution, delete. */
+function goalLifecycleRoutes(app: RouteApp): void {
   app.post(
     '/api/goals/:id/pause',
     {
@@ -181,4 +199,4 @@ export const goalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => deleteGoal(app.deps, currentUser(request).id, request.params.id),
   );
-};
+}

@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import type { RouteApp } from '../../lib/route-app';
 import { exitQuote, exitUserPlan } from './exit.service';
 import {
   getUserPlan,
@@ -27,6 +28,14 @@ import { setRenewal } from './renewal.service';
 
 /** Investing (spec §7 POST /api/invest, GET /api/pp, POST /api/pp/:id/lock; DESIGN §6). */
 export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
+  investAndReadRoutes(app);
+  planActionRoutes(app);
+  earlyExitRoutes(app);
+  planChoiceRoutes(app);
+};
+
+/** Invest, and the member’s plans: the list and one plan. */
+function investAndReadRoutes(app: RouteApp): void {
   app.post(
     '/api/invest',
     {
@@ -74,7 +83,10 @@ export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getUserPlan(app.deps, currentUser(request).id, request.params.id),
   );
+}
 
+/** What a member does to a running plan: lock a fixed term, or end a flexible one. */
+function planActionRoutes(app: RouteApp): void {
   app.post(
     '/api/pp/:id/lock',
     {
@@ -106,7 +118,10 @@ export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => withdrawUserPlan(app.deps, currentUser(request).id, request.params.id),
   );
+}
 
+/** Leaving a fixed-term plan early: a quote, then exactly that quote executed. */
+function earlyExitRoutes(app: RouteApp): void {
   app.get(
     '/api/pp/:id/exit-quote',
     {
@@ -139,7 +154,10 @@ export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       exitUserPlan(app.deps, currentUser(request).id, request.params.id, request.body.quote_id),
   );
+}
 
+/** A running plan’s standing choices: what its end does, and whether it reinvests its earnings. */
+function planChoiceRoutes(app: RouteApp): void {
   app.put(
     '/api/pp/:id/renewal',
     {
@@ -176,4 +194,4 @@ export const investingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       setCompounding(app.deps, currentUser(request).id, request.params.id, request.body.reinvest),
   );
-};
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import {
   AdminKycActionResponse,
   AdminKycDetailResponse,
@@ -18,6 +18,7 @@ import {
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import type { RouteApp } from '../../lib/route-app';
 import { adminDecideKyc, adminKycDetail, adminListKyc } from './kyc-admin.service';
 import { kycState, readDocument, submitVerification, uploadDocument } from './kyc.service';
 
@@ -37,8 +38,15 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: KYC_MAX_BYTES + 1 }, (_r, body, done) => {
     done(null, body);
   });
-  const member = { onRequest: app.requireMember, security: bearer };
   const reviewer = app.requireAdminRole('support');
+  memberKycRoutes(app);
+  kycQueueRoutes(app, reviewer);
+  kycDecisionRoutes(app, reviewer);
+};
+
+/** The member's side: the state, one document up or back, and sending them for review. */
+function memberKycRoutes(app: RouteApp): void {
+  const member = { onRequest: app.requireMember, security: bearer };
 
   app.get(
     '/api/kyc',
@@ -109,7 +117,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => submitVerification(app.deps, currentUser(request), request.body),
   );
+}
 
+/** The back office's queue (support): the list, a member's document, one verification. */
+function kycQueueRoutes(app: RouteApp, reviewer: onRequestHookHandler): void {
   app.get(
     '/api/admin/kyc',
     {
@@ -148,7 +159,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => adminKycDetail(app.deps, request.params.userId),
   );
+}
 
+/** The reviewer's decision on a submitted verification (support, audited): approve or reject. */
+function kycDecisionRoutes(app: RouteApp, reviewer: onRequestHookHandler): void {
   app.post(
     '/api/admin/kyc/:userId/approve',
     {
@@ -186,4 +200,4 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
       }),
   );
-};
+}

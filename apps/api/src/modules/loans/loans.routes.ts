@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import type { RouteApp } from '../../lib/route-app';
 import { applyForLoan, listApplications, withdrawApplication } from './loan-applications.service';
 import { listLoanPlans } from './loan-plans.service';
 import { getLoan, listLoans, repayLoan } from './loans.service';
@@ -27,6 +28,13 @@ const WithdrawApplicationResponse = MessageResponse.extend({
  * queue is admin/queues/loan-applications.routes.ts.
  */
 export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
+  loanPlanRoutes(app);
+  applicationRoutes(app);
+  loanRoutes(app);
+};
+
+/** The loan plans a member can apply for. */
+function loanPlanRoutes(app: RouteApp): void {
   app.get(
     '/api/loan-plans',
     {
@@ -41,7 +49,10 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => listLoanPlans(app.deps.database.db),
   );
+}
 
+/** Loan applications: apply, the list, withdraw a pending one. */
+function applicationRoutes(app: RouteApp): void {
   app.post(
     '/api/loans/apply',
     {
@@ -90,7 +101,10 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
       application: await withdrawApplication(app.deps, currentUser(request), request.params.id, request.ip),
     }),
   );
+}
 
+/** The member’s loans: the list, one with its schedule, repay early. */
+function loanRoutes(app: RouteApp): void {
   app.get(
     '/api/loans',
     {
@@ -140,4 +154,4 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
       loan: await repayLoan(app.deps, currentUser(request), request.params.id),
     }),
   );
-};
+}

@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
+import type { RouteApp } from '../../lib/route-app';
 import {
   createDestination,
   deleteDestination,
@@ -26,6 +27,12 @@ import { cancelWithdrawal, createWithdrawal, withdrawalHistory } from './withdra
  * queue is admin/queues/withdrawals.routes.ts.
  */
 export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  withdrawalRoutes(app);
+  destinationRoutes(app);
+};
+
+/** Withdrawals: ask for one, the history, cancel a pending one. */
+function withdrawalRoutes(app: RouteApp): void {
   app.post(
     '/api/withdrawal',
     {
@@ -79,7 +86,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => cancelWithdrawal(app.deps, currentUser(request), request.params.id, request.ip),
   );
+}
 
+/** Saved destinations: list, save, replace, delete. */
+function destinationRoutes(app: RouteApp): void {
   app.get(
     '/api/withdrawal-destinations',
     {
@@ -140,4 +150,4 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => deleteDestination(app.deps, currentUser(request).id, request.params.id),
   );
-};
+}

@@ -9,6 +9,7 @@ import {
   DepositRejectRequest,
   IdParams,
 } from '@app/shared';
+import type { RouteApp } from '../../../lib/route-app';
 import { currentUser } from '../../../plugins/auth';
 import { bearer, errorResponses } from '../../auth/route-schemas';
 import { adminListRefunds } from '../../deposits/refunds.service';
@@ -24,6 +25,12 @@ import {
  * refunds list (decision 166). Same URLs, roles, schemas and answers as before the queues moved here.
  */
 export const adminDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
+  depositReadRoutes(app);
+  depositDecisionRoutes(app);
+};
+
+/** The queue as finance reads it: the deposits, the gateway refunds, one deposit. */
+function depositReadRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/deposits',
     {
@@ -70,7 +77,10 @@ export const adminDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => adminDepositDetail(app.deps, request.params.id),
   );
+}
 
+/** The decision on a pending bank transfer: confirm it (a recent second factor) or reject it. */
+function depositDecisionRoutes(app: RouteApp): void {
   app.post(
     '/api/admin/deposits/:id/confirm',
     {
@@ -125,4 +135,4 @@ export const adminDepositsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message, deposit: item };
     },
   );
-};
+}

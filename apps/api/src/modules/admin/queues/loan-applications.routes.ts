@@ -7,6 +7,7 @@ import {
   IdParams,
   LoanApplicationRejectRequest,
 } from '@app/shared';
+import type { RouteApp } from '../../../lib/route-app';
 import { currentUser } from '../../../plugins/auth';
 import { bearer, errorResponses } from '../../auth/route-schemas';
 import {
@@ -18,6 +19,12 @@ import {
 
 /** The back office's loan applications queue (decision 166): same URLs, roles, schemas and answers as before. */
 export const adminLoanApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  loanApplicationReadRoutes(app);
+  loanApplicationDecisionRoutes(app);
+};
+
+/** The queue as finance reads it: the applications, one application. */
+function loanApplicationReadRoutes(app: RouteApp): void {
   app.get(
     '/api/admin/loan-applications',
     {
@@ -48,7 +55,10 @@ export const adminLoanApplicationsRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request) => adminLoanApplicationDetail(app.deps, request.params.id),
   );
+}
 
+/** The decision on a pending application: approve it (a recent second factor) or reject it. */
+function loanApplicationDecisionRoutes(app: RouteApp): void {
   app.post(
     '/api/admin/loan-applications/:id/approve',
     {
@@ -103,4 +113,4 @@ export const adminLoanApplicationsRoutes: FastifyPluginAsyncZod = async (app) =>
       return { message, application: item };
     },
   );
-};
+}
