@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Tx } from '@app/db';
 import { ApiSession } from '../e2e/support/api-session';
 import { checkLedger } from '../apps/api/src/ledger/check';
-import { runAccruals } from '../apps/api/src/modules/investing/investing.service';
+import { runAccruals } from '../apps/api/src/modules/investing/accrual.service';
 import { loadAverages, timeJobRun } from './lib/job-run';
 import { load, type LoadResult } from './lib/load';
 import { writeSection } from './lib/results';

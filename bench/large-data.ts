@@ -24,7 +24,7 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase } from '@app/db';
 import { checkLedger } from '../apps/api/src/ledger/check';
 import { createMailer } from '../apps/api/src/integrations/mail/mailer';
-import { runAccruals } from '../apps/api/src/modules/investing/investing.service';
+import { runAccruals } from '../apps/api/src/modules/investing/accrual.service';
 import { FixedClock } from '../apps/api/src/clock';
 import { cpuMicros, postgresCpuMicros } from './lib/cpu';
 import { load, type LoadResult } from './lib/load';

@@ -1,5 +1,5 @@
 import type { Mailer } from '../integrations/mail/mailer';
-import { runAccruals } from '../modules/investing/investing.service';
+import { runAccruals } from '../modules/investing/accrual.service';
 import type { Job } from './registry';
 
 /**

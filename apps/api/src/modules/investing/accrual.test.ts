@@ -9,7 +9,7 @@ import { signIn } from '../../../test/accounts';
 import { balanceOf, type Member } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
 import { queryRows } from '../../ledger/sql';
-import { runAccruals } from './investing.service';
+import { runAccruals } from './accrual.service';
 import { checkLedger } from '../../ledger/check';
 
 /** The platform's yield_expense account: what the accrual has paid out, negative. */

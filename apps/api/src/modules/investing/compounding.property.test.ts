@@ -6,7 +6,7 @@ import { userBalance } from '../../ledger/ledger';
 import { createTestApp } from '../../../test/helpers';
 import { signIn } from '../../../test/accounts';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
-import { runAccruals } from './investing.service';
+import { runAccruals } from './accrual.service';
 
 /**
  * Compounding keeps the books (decision 192): after any sequence of invest, accrue (with or without

@@ -13,7 +13,7 @@ import { createTestApp } from '../../../test/helpers';
 import { errorOf, signIn } from '../../../test/accounts';
 import type { Member } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
-import { runAccruals } from './investing.service';
+import { runAccruals } from './accrual.service';
 
 /** Compounding on request (decision 192): hand-worked cases, the switch's 404 and 400, the ledger. */
 

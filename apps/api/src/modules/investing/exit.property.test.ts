@@ -6,7 +6,7 @@ import { userBalance } from '../../ledger/ledger';
 import { createTestApp } from '../../../test/helpers';
 import { signIn } from '../../../test/accounts';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
-import { runAccruals } from './investing.service';
+import { runAccruals } from './accrual.service';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000' });
 const { db } = app.deps.database;

@@ -20,7 +20,8 @@ import type { CompoundingRow } from './compounding.repository';
 import { compoundingStates } from './compounding.service';
 import * as exitRepository from './exit.repository';
 import * as repository from './investing.repository';
-import { creditDueDays, toUserPlans } from './investing.service';
+import { creditDueDays } from './accrual.service';
+import { toUserPlans } from './investing.service';
 
 /**
  * Early exit from a fixed term (decision 186): a quote of what the member gets today, valid for

@@ -5,7 +5,7 @@ import type { PortfolioEarningsResponse, UserPlanDetail } from '@app/shared';
 import { createTestApp, ApiClient } from '../../../test/helpers';
 import { balanceOf } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
-import { runAccruals } from '../investing/investing.service';
+import { runAccruals } from '../investing/accrual.service';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const DAY = 86_400_000;
