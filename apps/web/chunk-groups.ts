@@ -21,6 +21,21 @@ const distinct = (lists: readonly (readonly string[])[]) => [
   ...new Map(lists.map((modules) => [[...modules].sort().join('\n'), modules])).values(),
 ];
 
+interface Routes {
+  /** Each member route's first paint: the modules of the route table's member lists. */
+  member: readonly (readonly string[])[];
+  /** Each visitor route's first paint (public and sign-in pages). */
+  visitor: readonly (readonly string[])[];
+}
+
+/** The modules of each group, and the icons the visitor's pages and the app's start show. */
+interface Groups {
+  startModules: Set<string>;
+  siteModules: Set<string>;
+  memberModules: Set<string>;
+  visitorIcons: Set<string>;
+}
+
 /**
  * Fewer, larger files before a page's first paint (issue 39, decisions 170 and 199). Left to the
  * automatic splitting, every module two screens share is a file of its own, often a few hundred bytes:
@@ -46,105 +61,31 @@ const distinct = (lists: readonly (readonly string[])[]) => [
  * the package's entry, which imports every icon, so the icon names the visitor's pages and the app's
  * start import are read from their sources (`lucideIconsUsedBy`).
  */
-export function chunkGroups(routes: {
-  /** Each member route's first paint: the modules of the route table's member lists. */
-  member: readonly (readonly string[])[];
-  /** Each visitor route's first paint (public and sign-in pages). */
-  visitor: readonly (readonly string[])[];
-}): {
+export function chunkGroups(routes: Routes): {
   plugin: Plugin;
   start: Rolldown.CodeSplittingGroup;
   site: Rolldown.CodeSplittingGroup;
   member: Rolldown.CodeSplittingGroup;
 } {
-  const startModules = new Set<string>();
-  const siteModules = new Set<string>();
-  const memberModules = new Set<string>();
-  const visitorIcons = new Set<string>();
+  const groups: Groups = {
+    startModules: new Set<string>(),
+    siteModules: new Set<string>(),
+    memberModules: new Set<string>(),
+    visitorIcons: new Set<string>(),
+  };
+  const { startModules, siteModules, memberModules, visitorIcons } = groups;
   /** What the start group takes: its modules, the visitor's icons and the icon library's code. */
   const inStart = (id: string) =>
     startModules.has(id) || (lucide.test(id) && (!lucideIcon.test(id) || visitorIcons.has(id)));
-  const isSource = (id: string, module: string) => id.replace(/\\/g, '/').endsWith(`/src/${module}`);
   const plugin: Plugin = {
     name: 'chunk-groups',
     apply: 'build',
     buildEnd() {
       for (const set of [startModules, siteModules, memberModules, visitorIcons]) set.clear();
-      const ids = [...this.getModuleIds()];
-      /**
-       * Every module the given roots import statically (and on demand too, with `lazy`, but for the
-       * route table's pages), the roots included.
-       */
-      const closure = (roots: string[], lazy = false) => {
-        const seen = new Set<string>();
-        const stack = [...roots];
-        while (stack.length > 0) {
-          const id = stack.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          const info = this.getModuleInfo(id);
-          stack.push(...(info?.importedIds ?? []));
-          if (lazy && !isSource(id, 'app/routes.tsx')) stack.push(...(info?.dynamicallyImportedIds ?? []));
-        }
-        return seen;
-      };
-      const rootsOf = (modules: readonly string[]) =>
-        ids.filter((id) => modules.some((module) => isSource(id, module)));
-      /** Loaded on demand, or data: never in a group. */
-      const lazyOrData = (id: string) =>
-        (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 || /\.json(\?|$)/.test(id);
-      /** How many of the pages' graphs hold each module. */
-      const counts = (pages: Set<string>[]) => {
-        const count = new Map<string, number>();
-        for (const page of pages) for (const id of page) count.set(id, (count.get(id) ?? 0) + 1);
-        return count;
-      };
-
-      const entry = closure(rootsOf(['main.tsx']));
-      for (const id of closure(rootsOf(['start.tsx']))) {
-        if (!entry.has(id) && (!id.includes('node_modules') || START_PACKAGES.test(id))) startModules.add(id);
-      }
-
-      // What a visitor may download: the entry, the start, and the visitor's pages (listed or not, as
-      // the 404 page) with everything they load, at once or later.
-      const memberListed = new Set(routes.member.flat());
-      const visitorPages = ids.filter(
-        (id) =>
-          /[\\/]src[\\/]features[\\/](public|auth)[\\/]routes[\\/]/.test(id) &&
-          ![...memberListed].some((module) => isSource(id, module)),
-      );
-      const visitor = new Set([
-        ...closure(rootsOf(['main.tsx', 'start.tsx']), true),
-        ...closure([...visitorPages, ...rootsOf(routes.visitor.flat())], true),
-      ]);
-      for (const id of lucideIconsUsedBy([...visitor], ids)) visitorIcons.add(id);
-
-      // Pages, not routes: the info pages serve seven routes from one module.
-      const publicPages = distinct(routes.visitor)
-        .filter((modules) => modules.every((module) => module.startsWith('features/public/')))
-        .map((modules) => closure(rootsOf(modules)));
-      for (const [id, count] of counts(publicPages)) {
-        if (count < 2 || entry.has(id) || inStart(id) || lazyOrData(id)) continue;
-        if (id.includes('node_modules') || /[\\/]src[\\/]features[\\/]public[\\/]/.test(id)) continue;
-        siteModules.add(id);
-      }
-      // A module whose imports are not all in the entry, the start or the site stays out, until none
-      // is left to take out.
-      for (let changed = true; changed;) {
-        changed = false;
-        for (const id of siteModules) {
-          const imports = this.getModuleInfo(id)?.importedIds ?? [];
-          if (imports.every((to) => siteModules.has(to) || inStart(to) || entry.has(to))) continue;
-          siteModules.delete(id);
-          changed = true;
-        }
-      }
-
-      const memberPages = distinct(routes.member).map((modules) => closure(rootsOf(modules)));
-      for (const [id, count] of counts(memberPages)) {
-        if (count < Math.min(MIN_PAGES, memberPages.length) || visitor.has(id) || lazyOrData(id)) continue;
-        memberModules.add(id);
-      }
+      const graph = readGraph(this);
+      const { entry, visitor } = startAndVisitor(graph, routes, groups);
+      siteGroup(graph, routes, siteModules, (id) => entry.has(id) || inStart(id));
+      memberGroup(graph, routes, memberModules, visitor);
     },
   };
   return {
@@ -158,6 +99,124 @@ export function chunkGroups(routes: {
       minShareCount: 2,
     },
   };
+}
+
+/** The build's module graph, as the groups read it at the end of the build. */
+interface Graph {
+  ids: string[];
+  /**
+   * Every module the given roots import statically (and on demand too, with `lazy`, but for the
+   * route table's pages), the roots included.
+   */
+  closure: (roots: string[], lazy?: boolean) => Set<string>;
+  /** The modules of the build that are these sources (paths under src/). */
+  rootsOf: (modules: readonly string[]) => string[];
+  /** Loaded on demand, or data: never in a group. */
+  lazyOrData: (id: string) => boolean;
+  importsOf: (id: string) => readonly string[];
+}
+
+const isSource = (id: string, module: string) => id.replace(/\\/g, '/').endsWith(`/src/${module}`);
+
+/** The graph of the build `context` ends, with the walks the groups take through it. */
+function readGraph(context: Rolldown.PluginContext): Graph {
+  const ids = [...context.getModuleIds()];
+  const closure = (roots: string[], lazy = false) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = context.getModuleInfo(id);
+      stack.push(...(info?.importedIds ?? []));
+      if (lazy && !isSource(id, 'app/routes.tsx')) stack.push(...(info?.dynamicallyImportedIds ?? []));
+    }
+    return seen;
+  };
+  return {
+    ids,
+    closure,
+    rootsOf: (modules) => ids.filter((id) => modules.some((module) => isSource(id, module))),
+    lazyOrData: (id) =>
+      (context.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 || /\.json(\?|$)/.test(id),
+    importsOf: (id) => context.getModuleInfo(id)?.importedIds ?? [],
+  };
+}
+
+/** How many of the pages' graphs hold each module. */
+function counts(pages: Set<string>[]): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const page of pages) for (const id of page) count.set(id, (count.get(id) ?? 0) + 1);
+  return count;
+}
+
+/**
+ * Fills the start group and the visitor's icons; answers the entry's own graph and everything a
+ * visitor may download.
+ */
+function startAndVisitor(
+  graph: Graph,
+  routes: Routes,
+  { startModules, visitorIcons }: Groups,
+): { entry: Set<string>; visitor: Set<string> } {
+  const { closure, rootsOf, ids } = graph;
+  const entry = closure(rootsOf(['main.tsx']));
+  for (const id of closure(rootsOf(['start.tsx']))) {
+    if (!entry.has(id) && (!id.includes('node_modules') || START_PACKAGES.test(id))) startModules.add(id);
+  }
+
+  // What a visitor may download: the entry, the start, and the visitor's pages (listed or not, as
+  // the 404 page) with everything they load, at once or later.
+  const memberListed = new Set(routes.member.flat());
+  const visitorPages = ids.filter(
+    (id) =>
+      /[\\/]src[\\/]features[\\/](public|auth)[\\/]routes[\\/]/.test(id) &&
+      ![...memberListed].some((module) => isSource(id, module)),
+  );
+  const visitor = new Set([
+    ...closure(rootsOf(['main.tsx', 'start.tsx']), true),
+    ...closure([...visitorPages, ...rootsOf(routes.visitor.flat())], true),
+  ]);
+  for (const id of lucideIconsUsedBy([...visitor], ids)) visitorIcons.add(id);
+  return { entry, visitor };
+}
+
+/** Fills the site group; `loadedAlready`: in the entry or the start group. */
+function siteGroup(
+  graph: Graph,
+  routes: Routes,
+  siteModules: Set<string>,
+  loadedAlready: (id: string) => boolean,
+): void {
+  // Pages, not routes: the info pages serve seven routes from one module.
+  const publicPages = distinct(routes.visitor)
+    .filter((modules) => modules.every((module) => module.startsWith('features/public/')))
+    .map((modules) => graph.closure(graph.rootsOf(modules)));
+  for (const [id, count] of counts(publicPages)) {
+    if (count < 2 || loadedAlready(id) || graph.lazyOrData(id)) continue;
+    if (id.includes('node_modules') || /[\\/]src[\\/]features[\\/]public[\\/]/.test(id)) continue;
+    siteModules.add(id);
+  }
+  // A module whose imports are not all in the entry, the start or the site stays out, until none
+  // is left to take out.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const id of siteModules) {
+      if (graph.importsOf(id).every((to) => siteModules.has(to) || loadedAlready(to))) continue;
+      siteModules.delete(id);
+      changed = true;
+    }
+  }
+}
+
+/** Fills the member group; `visitor`: what a visitor may download, which it never takes. */
+function memberGroup(graph: Graph, routes: Routes, memberModules: Set<string>, visitor: Set<string>): void {
+  const memberPages = distinct(routes.member).map((modules) => graph.closure(graph.rootsOf(modules)));
+  for (const [id, count] of counts(memberPages)) {
+    if (count < Math.min(MIN_PAGES, memberPages.length) || visitor.has(id) || graph.lazyOrData(id)) continue;
+    memberModules.add(id);
+  }
 }
 
 /**

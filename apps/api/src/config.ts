@@ -189,39 +189,57 @@ const EnvSchema = z
         message: 'sandbox payments are refused in production; set PAYMENTS_MODE=live and the gateway keys',
       });
     }
-    for (const name of ['APP_KEY', 'APP_KEY_PREVIOUS'] as const) {
-      const value = env[name];
-      if (value && !isKey(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'must be 32 bytes as 64 hex characters or base64',
-        });
-      }
-    }
-    if (env.APP_KEY_PREVIOUS && !env.APP_KEY) {
+    checkAppKeys(env, ctx);
+    checkKycStorage(env, ctx);
+    checkLivePayments(env, ctx);
+  });
+
+/** Each key decodes to 32 bytes, and the previous key of a rotation only comes beside the new one. */
+function checkAppKeys(
+  env: { APP_KEY?: string | undefined; APP_KEY_PREVIOUS?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  for (const name of ['APP_KEY', 'APP_KEY_PREVIOUS'] as const) {
+    const value = env[name];
+    if (value && !isKey(value)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['APP_KEY_PREVIOUS'],
-        message: 'is only read beside APP_KEY (the new key of a rotation)',
+        path: [name],
+        message: 'must be 32 bytes as 64 hex characters or base64',
       });
     }
-    checkKycStorage(env, ctx);
-    if (env.PAYMENTS_MODE === 'live') {
-      const required = [
-        'NOWPAYMENTS_API_KEY',
-        'NOWPAYMENTS_IPN_SECRET',
-        'COINPAYMENTS_PUBLIC_KEY',
-        'COINPAYMENTS_PRIVATE_KEY',
-        'COINPAYMENTS_MERCHANT_ID',
-        'COINPAYMENTS_IPN_SECRET',
-      ] as const;
-      for (const name of required) {
-        if (!env[name])
-          ctx.addIssue({ code: 'custom', path: [name], message: 'required when PAYMENTS_MODE=live' });
-      }
-    }
-  });
+  }
+  if (env.APP_KEY_PREVIOUS && !env.APP_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['APP_KEY_PREVIOUS'],
+      message: 'is only read beside APP_KEY (the new key of a rotation)',
+    });
+  }
+}
+
+const LIVE_PAYMENT_KEYS = [
+  'NOWPAYMENTS_API_KEY',
+  'NOWPAYMENTS_IPN_SECRET',
+  'COINPAYMENTS_PUBLIC_KEY',
+  'COINPAYMENTS_PRIVATE_KEY',
+  'COINPAYMENTS_MERCHANT_ID',
+  'COINPAYMENTS_IPN_SECRET',
+] as const;
+
+/** Live payments need both gateways' keys and secrets. */
+function checkLivePayments(
+  env: { PAYMENTS_MODE: 'sandbox' | 'live' } & Partial<
+    Record<(typeof LIVE_PAYMENT_KEYS)[number], string | undefined>
+  >,
+  ctx: z.RefinementCtx,
+): void {
+  if (env.PAYMENTS_MODE !== 'live') return;
+  for (const name of LIVE_PAYMENT_KEYS) {
+    if (!env[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: 'required when PAYMENTS_MODE=live' });
+  }
+}
 
 /** A bucket needs its two keys; keys without a bucket, or a bucket beside a directory, are a mistake. */
 function checkKycStorage(
@@ -332,6 +350,52 @@ export class ConfigError extends Error {
   }
 }
 
+/** The environment as the schema reads it: validated, defaults filled in. */
+type Env = z.infer<typeof EnvSchema>;
+
+/** The bucket for identity documents, once it has its name and both keys (checked by the schema). */
+function kycS3Config(env: Env): S3StoreConfig | undefined {
+  if (!(env.KYC_S3_BUCKET && env.KYC_S3_ACCESS_KEY_ID && env.KYC_S3_SECRET_ACCESS_KEY)) return undefined;
+  return {
+    bucket: env.KYC_S3_BUCKET,
+    endpoint: (env.KYC_S3_ENDPOINT ?? `https://s3.${env.KYC_S3_REGION}.amazonaws.com`).replace(/\/+$/u, ''),
+    region: env.KYC_S3_REGION,
+    accessKeyId: env.KYC_S3_ACCESS_KEY_ID,
+    secretAccessKey: env.KYC_S3_SECRET_ACCESS_KEY,
+    prefix: env.KYC_S3_PREFIX ? `${env.KYC_S3_PREFIX.replace(/\/+$/u, '')}/` : '',
+    timeoutMs: env.KYC_S3_TIMEOUT_MS,
+  };
+}
+
+function paymentsConfig(env: Env): Config['payments'] {
+  return {
+    mode: env.PAYMENTS_MODE,
+    nowpayments: {
+      apiKey: env.NOWPAYMENTS_API_KEY,
+      ipnSecret: env.NOWPAYMENTS_IPN_SECRET,
+      baseUrl: env.NOWPAYMENTS_BASE_URL,
+    },
+    coinpayments: {
+      baseUrl: env.COINPAYMENTS_BASE_URL,
+      publicKey: env.COINPAYMENTS_PUBLIC_KEY,
+      privateKey: env.COINPAYMENTS_PRIVATE_KEY,
+      merchantId: env.COINPAYMENTS_MERCHANT_ID,
+      ipnSecret: env.COINPAYMENTS_IPN_SECRET,
+    },
+  };
+}
+
+function aiConfig(env: Env): Config['ai'] {
+  return {
+    baseUrl: env.AI_BASE_URL?.replace(/\/$/, ''),
+    apiKey: env.AI_API_KEY,
+    model: env.AI_MODEL,
+    connectTimeoutMs: env.AI_CONNECT_TIMEOUT_MS,
+    timeoutMs: env.AI_TIMEOUT_MS,
+    questionsPerMinute: env.AI_QUESTIONS_PER_MINUTE,
+  };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -347,21 +411,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR,
     kycStorageDir: env.KYC_STORAGE_DIR,
-    kycS3:
-      env.KYC_S3_BUCKET && env.KYC_S3_ACCESS_KEY_ID && env.KYC_S3_SECRET_ACCESS_KEY
-        ? {
-            bucket: env.KYC_S3_BUCKET,
-            endpoint: (env.KYC_S3_ENDPOINT ?? `https://s3.${env.KYC_S3_REGION}.amazonaws.com`).replace(
-              /\/+$/u,
-              '',
-            ),
-            region: env.KYC_S3_REGION,
-            accessKeyId: env.KYC_S3_ACCESS_KEY_ID,
-            secretAccessKey: env.KYC_S3_SECRET_ACCESS_KEY,
-            prefix: env.KYC_S3_PREFIX ? `${env.KYC_S3_PREFIX.replace(/\/+$/u, '')}/` : '',
-            timeoutMs: env.KYC_S3_TIMEOUT_MS,
-          }
-        : undefined,
+    kycS3: kycS3Config(env),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseWaitMs: env.DATABASE_WAIT_MS,
@@ -381,31 +431,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: isProduction ? false : (env.SEED_DEMO ?? true),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    payments: {
-      mode: env.PAYMENTS_MODE,
-      nowpayments: {
-        apiKey: env.NOWPAYMENTS_API_KEY,
-        ipnSecret: env.NOWPAYMENTS_IPN_SECRET,
-        baseUrl: env.NOWPAYMENTS_BASE_URL,
-      },
-      coinpayments: {
-        baseUrl: env.COINPAYMENTS_BASE_URL,
-        publicKey: env.COINPAYMENTS_PUBLIC_KEY,
-        privateKey: env.COINPAYMENTS_PRIVATE_KEY,
-        merchantId: env.COINPAYMENTS_MERCHANT_ID,
-        ipnSecret: env.COINPAYMENTS_IPN_SECRET,
-      },
-    },
+    payments: paymentsConfig(env),
     pricesBaseUrl: env.PRICES_BASE_URL.replace(/\/$/, ''),
     pricesTimeoutMs: env.PRICES_TIMEOUT_MS,
-    ai: {
-      baseUrl: env.AI_BASE_URL?.replace(/\/$/, ''),
-      apiKey: env.AI_API_KEY,
-      model: env.AI_MODEL,
-      connectTimeoutMs: env.AI_CONNECT_TIMEOUT_MS,
-      timeoutMs: env.AI_TIMEOUT_MS,
-      questionsPerMinute: env.AI_QUESTIONS_PER_MINUTE,
-    },
+    ai: aiConfig(env),
     // Development tools are on by default outside production and can never be on in production.
     devTools: isProduction ? false : (env.DEV_TOOLS ?? true),
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -1,22 +1,21 @@
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { migrateDatabase } from '@app/db';
-import { ConfigError, loadConfig } from './config';
+import { migrateDatabase, type Database } from '@app/db';
+import { ConfigError, loadConfig, type Config } from './config';
 import { buildApp } from './app';
 import { AdjustableClock } from './clock';
-import { openConfiguredDatabase, resolveAppKey, sharedKeyWarning } from './runtime';
-import { DeploymentKeyError, settleDeploymentKey } from './keys/deployment-key';
+import { openConfiguredDatabase, resolveAppKey, sharedKeyWarning, type ResolvedAppKey } from './runtime';
+import { DeploymentKeyError, settleDeploymentKey, type KeyOutcome } from './keys/deployment-key';
 import { documentStoreFor } from './modules/kyc/document-store';
 import { bootstrapData } from './seed/bootstrap';
 import { startScheduler } from './jobs/scheduler';
 import { notePid, writeBackup } from './backup';
 import { releaseMemoryWhenIdle } from './lib/idle-memory';
 
-/** Process entry: config, migrate, seed, listen, jobs (DESIGN §3). */
-async function main(): Promise<void> {
-  const startedAt = Date.now();
-  let config;
+/** The configuration, or the list of what is wrong with it and exit code 1. */
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -24,6 +23,52 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
+
+/**
+ * Embedded database: `npm run backup` finds this process by DATA_DIR/server.pid and asks it for a
+ * copy with SIGUSR2; the copy is taken between two statements, so serving goes on (decision 103).
+ * Answers what removes the pid file at shutdown.
+ */
+function serveBackups(app: FastifyInstance, database: Database, config: Config): () => void {
+  const forgetPid = database.driver === 'pglite' ? notePid(config.dataDir) : () => {};
+  if (database.driver === 'pglite') {
+    process.on('SIGUSR2', () => {
+      writeBackup(database, config.dataDir, new Date()).then(
+        (file) => app.log.info({ file }, 'backup written'),
+        (error: unknown) => app.log.error({ err: error }, 'backup failed'),
+      );
+    });
+  }
+  return forgetPid;
+}
+
+/** The lines printed once the server listens: where, on what, and what start-up did. */
+function readyLines(
+  config: Config,
+  database: Database,
+  started: { startedAt: number; keyOutcome: KeyOutcome; summary: string[]; resolvedKey: ResolvedAppKey },
+): string[] {
+  const { startedAt, keyOutcome, summary, resolvedKey } = started;
+  return [
+    '',
+    `  Ready in ${Date.now() - startedAt} ms: ${config.appUrl}`,
+    `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'outbox' + (config.devTools ? ` — read it at ${config.appUrl}/api/dev/mail?to=EMAIL` : '')}`,
+    `  Payments: ${config.payments.mode}`,
+    ...(keyOutcome.kind === 'rotated'
+      ? [`  Key: rotated to APP_KEY, ${keyOutcome.resealed} sealed values re-sealed; APP_KEY_PREVIOUS can go`]
+      : []),
+    ...summary.map((line) => `  ${line}`),
+    ...sharedKeyWarning(config, resolvedKey).map((line) => `  ${line}`),
+    '',
+  ];
+}
+
+/** Process entry: config, migrate, seed, listen, jobs (DESIGN §3). */
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = loadConfigOrExit();
   const resolvedKey = resolveAppKey(config);
   const appKey = resolvedKey.key;
   const database = await openConfiguredDatabase(config);
@@ -63,17 +108,7 @@ async function main(): Promise<void> {
     onError: (error) => app.log.warn({ err: error }, 'idle: memory collection failed'),
   });
 
-  // Embedded database: `npm run backup` finds this process by DATA_DIR/server.pid and asks it for a
-  // copy with SIGUSR2; the copy is taken between two statements, so serving goes on (decision 103).
-  const forgetPid = database.driver === 'pglite' ? notePid(config.dataDir) : () => {};
-  if (database.driver === 'pglite') {
-    process.on('SIGUSR2', () => {
-      writeBackup(database, config.dataDir, new Date()).then(
-        (file) => app.log.info({ file }, 'backup written'),
-        (error: unknown) => app.log.error({ err: error }, 'backup failed'),
-      );
-    });
-  }
+  const forgetPid = serveBackups(app, database, config);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -92,19 +127,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const lines = [
-    '',
-    `  Ready in ${Date.now() - startedAt} ms: ${config.appUrl}`,
-    `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'outbox' + (config.devTools ? ` — read it at ${config.appUrl}/api/dev/mail?to=EMAIL` : '')}`,
-    `  Payments: ${config.payments.mode}`,
-    ...(keyOutcome.kind === 'rotated'
-      ? [`  Key: rotated to APP_KEY, ${keyOutcome.resealed} sealed values re-sealed; APP_KEY_PREVIOUS can go`]
-      : []),
-    ...summary.map((line) => `  ${line}`),
-    ...sharedKeyWarning(config, resolvedKey).map((line) => `  ${line}`),
-    '',
-  ];
+  const lines = readyLines(config, database, { startedAt, keyOutcome, summary, resolvedKey });
   process.stdout.write(lines.join('\n') + '\n');
 }
 

@@ -46,6 +46,103 @@ function chunk(delta: unknown, finish: string | null = null): string {
   })}\n\n`;
 }
 
+/** The headers of a server-sent events stream. */
+function startEvents(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+}
+
+/** Tool calls, whole as JSON or streamed with each call's arguments in two pieces. */
+function answerToolCalls(
+  response: ServerResponse,
+  step: Extract<Step, { kind: 'tools' }>,
+  served: number,
+): void {
+  const calls = step.calls.map((call, index) => ({
+    index,
+    id: `call_${served}_${index}`,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments ?? {}) },
+  }));
+  if (step.stream === false) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: null, tool_calls: calls },
+            finish_reason: 'tool_calls',
+          },
+        ],
+      }),
+    );
+    return;
+  }
+  startEvents(response);
+  // Arguments arrive in pieces, as real servers send them.
+  for (const call of calls) {
+    const args = call.function.arguments;
+    const half = Math.floor(args.length / 2);
+    response.write(
+      chunk({
+        tool_calls: [{ ...call, function: { name: call.function.name, arguments: args.slice(0, half) } }],
+      }),
+    );
+    response.write(chunk({ tool_calls: [{ index: call.index, function: { arguments: args.slice(half) } }] }));
+  }
+  response.end(chunk({}, 'tool_calls') + 'data: [DONE]\n\n');
+}
+
+/** A text answer, whole as JSON or streamed a few characters at a time. */
+function answerText(response: ServerResponse, text: string, stream: boolean | undefined): void {
+  if (stream === false) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+      }),
+    );
+    return;
+  }
+  startEvents(response);
+  // A few characters at a time, so figures arrive split across chunks.
+  for (let start = 0; start < text.length; start += 3) {
+    response.write(chunk({ content: text.slice(start, start + 3) }));
+  }
+  response.end(chunk({}, 'stop') + 'data: [DONE]\n\n');
+}
+
+/** Answers the `served`-th request (its body `body`) with its step of the script. */
+function answerStep(response: ServerResponse, step: Step, body: ChatRequestBody, served: number): void {
+  switch (step.kind) {
+    case 'error':
+      response.writeHead(step.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }));
+      return;
+    case 'slow':
+      setTimeout(() => {
+        if (!response.writableEnded && !response.destroyed) {
+          startEvents(response);
+          response.end(chunk({ content: 'Too late.' }, 'stop') + 'data: [DONE]\n\n');
+        }
+      }, step.ms);
+      return;
+    case 'cut': {
+      startEvents(response);
+      response.write(chunk({ role: 'assistant', content: step.text }));
+      // The connection drops: no finish reason, no [DONE].
+      setTimeout(() => response.destroy(), 20);
+      return;
+    }
+    case 'tools':
+      answerToolCalls(response, step, served);
+      return;
+    case 'text':
+      answerText(response, typeof step.text === 'function' ? step.text(body) : step.text, step.stream);
+      return;
+  }
+}
+
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const pending = new Set<ServerResponse>();
   const fake: FakeOpenAi = {
@@ -72,91 +169,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       const step = fake.script[Math.min(served - 1, fake.script.length - 1)]!;
       pending.add(response);
       response.on('close', () => pending.delete(response));
-      const sse = () =>
-        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      switch (step.kind) {
-        case 'error':
-          response.writeHead(step.status, { 'content-type': 'application/json' });
-          response.end(
-            JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }),
-          );
-          return;
-        case 'slow':
-          setTimeout(() => {
-            if (!response.writableEnded && !response.destroyed) {
-              sse();
-              response.end(chunk({ content: 'Too late.' }, 'stop') + 'data: [DONE]\n\n');
-            }
-          }, step.ms);
-          return;
-        case 'cut': {
-          sse();
-          response.write(chunk({ role: 'assistant', content: step.text }));
-          // The connection drops: no finish reason, no [DONE].
-          setTimeout(() => response.destroy(), 20);
-          return;
-        }
-        case 'tools': {
-          const calls = step.calls.map((call, index) => ({
-            index,
-            id: `call_${served}_${index}`,
-            type: 'function',
-            function: { name: call.name, arguments: JSON.stringify(call.arguments ?? {}) },
-          }));
-          if (step.stream === false) {
-            response.writeHead(200, { 'content-type': 'application/json' });
-            response.end(
-              JSON.stringify({
-                choices: [
-                  {
-                    index: 0,
-                    message: { role: 'assistant', content: null, tool_calls: calls },
-                    finish_reason: 'tool_calls',
-                  },
-                ],
-              }),
-            );
-            return;
-          }
-          sse();
-          // Arguments arrive in pieces, as real servers send them.
-          for (const call of calls) {
-            const args = call.function.arguments;
-            const half = Math.floor(args.length / 2);
-            response.write(
-              chunk({
-                tool_calls: [
-                  { ...call, function: { name: call.function.name, arguments: args.slice(0, half) } },
-                ],
-              }),
-            );
-            response.write(
-              chunk({ tool_calls: [{ index: call.index, function: { arguments: args.slice(half) } }] }),
-            );
-          }
-          response.end(chunk({}, 'tool_calls') + 'data: [DONE]\n\n');
-          return;
-        }
-        case 'text': {
-          const text = typeof step.text === 'function' ? step.text(body) : step.text;
-          if (step.stream === false) {
-            response.writeHead(200, { 'content-type': 'application/json' });
-            response.end(
-              JSON.stringify({
-                choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-              }),
-            );
-            return;
-          }
-          sse();
-          // A few characters at a time, so figures arrive split across chunks.
-          for (let start = 0; start < text.length; start += 3) {
-            response.write(chunk({ content: text.slice(start, start + 3) }));
-          }
-          response.end(chunk({}, 'stop') + 'data: [DONE]\n\n');
-          return;
-        }
-      }
+      answerStep(response, step, body, served);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

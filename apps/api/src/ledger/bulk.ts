@@ -59,32 +59,33 @@ async function unwritten<T extends { reference: string }>(tx: Tx, items: T[], fr
 /** An entry whose reference exists is skipped, unless every one is vouched new (`fresh`): then it fails. */
 const onConflict = (fresh = false) => (fresh ? sql`` : sql`on conflict (reference) do nothing`);
 
-/**
- * Writes the entries whose reference is new, with their postings and the members' cached balances
- * and running totals, in the caller's transaction. The members' accounts are locked in id order
- * first, so a batch and a member's own request never deadlock (no member request posts to the
- * batch's platform account, whose balance moves last: `settlePlatform`).
- */
-export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promise<BulkPosted> {
-  const created = new Map<string, number>();
-  let platformId = 0;
-  let platformDelta = 0;
-  const settlePlatform = async () => {
-    if (platformDelta === 0) return;
-    await tx.execute(
-      sql`update ledger_accounts set balance = balance + ${platformDelta} where id = ${platformId}`,
-    );
-    platformDelta = 0;
-  };
-  const items = batch.items;
-  if (items.length === 0) return { entries: created, settlePlatform };
-  for (const item of items) {
-    if (!Number.isSafeInteger(item.amount) || item.amount <= 0)
-      throw new Error(`bulk entry ${item.reference} has a bad amount`);
-  }
-  const at = batch.createdAt.toISOString();
-  const userIds = [...new Set(items.map((item) => item.userId))];
+/** The postings' columns, one array each (decision 142): entry, account, amount. */
+interface PostingColumns {
+  entries: number[];
+  accounts: number[];
+  amounts: number[];
+}
 
+/** Inserts a batch's postings from their columns, in one statement. */
+async function insertPostings(tx: Tx, columns: PostingColumns): Promise<void> {
+  await tx.execute(
+    sql`insert into ledger_postings (entry_id, account_id, amount)
+        select x.entry_id, x.account_id, x.amount
+        from unnest(${wholeNumbers(columns.entries)}::int[], ${wholeNumbers(columns.accounts)}::int[],
+          ${wholeNumbers(columns.amounts)}::bigint[]) as x(entry_id, account_id, amount)`,
+  );
+}
+
+/**
+ * Creates the members' missing accounts of the batch's kind and locks them in id order; answers them
+ * by user id, with the platform account the batch pays from.
+ */
+async function lockTransferAccounts(
+  tx: Tx,
+  batch: BulkTransfer,
+  userIds: number[],
+): Promise<{ accountOf: Map<number, number>; platformId: number }> {
+  const at = batch.createdAt.toISOString();
   await tx.execute(
     sql`insert into ledger_accounts (user_id, kind, balance, created_at)
         select u.value::int, ${batch.to}, 0, ${at} from jsonb_array_elements_text(${json(userIds)}) as u(value)
@@ -103,11 +104,20 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
     tx,
     sql`select id from ledger_accounts where user_id is null and kind = ${batch.from}`,
   );
-  platformId = num(platform?.id);
+  const platformId = num(platform?.id);
   if (!platformId) throw new Error(`platform account ${batch.from} is missing`);
+  return { accountOf, platformId };
+}
 
+/** Inserts the batch's entries whose reference is new; answers the entry id of each one written. */
+async function insertTransferEntries(
+  tx: Tx,
+  batch: BulkTransfer,
+  userIds: number[],
+): Promise<Map<string, number>> {
+  const created = new Map<string, number>();
   // The members' cash balances chain through the new entries (decision 158), in the order inserted.
-  const fresh = await unwritten(tx, items, batch.fresh);
+  const fresh = await unwritten(tx, batch.items, batch.fresh);
   const chained = chainCash(
     fresh.map((item) => ({ userId: item.userId, cashAmount: batch.to === 'cash' ? item.amount : null })),
     batch.to === 'cash' ? await cashStarts(tx, userIds) : new Map<number, CashStart>(),
@@ -135,34 +145,51 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
   );
   for (const entry of entries) created.set(entry.reference, num(entry.id));
   assertChainOrder(fresh, created);
-  if (entries.length === 0) return { entries: created, settlePlatform };
+  return created;
+}
 
-  // The postings' columns, one array each (decision 142): entry, account, amount.
-  const postingEntries: number[] = [];
-  const postingAccounts: number[] = [];
-  const postingAmounts: number[] = [];
-  const deltas = new Map<number, number>();
+/** The postings of the entries written now, and what they move: each member account and the platform's. */
+interface TransferPostings extends PostingColumns {
+  deltas: Map<number, number>;
   /** Entries per member account, for the running totals. */
-  const counts = new Map<number, number>();
-  for (const item of items) {
+  counts: Map<number, number>;
+  platformDelta: number;
+}
+
+/** Two postings per entry written now: the platform account's debit and the member account's credit. */
+function transferPostings(
+  batch: BulkTransfer,
+  created: Map<string, number>,
+  { accountOf, platformId }: { accountOf: Map<number, number>; platformId: number },
+): TransferPostings {
+  const postings: TransferPostings = {
+    entries: [],
+    accounts: [],
+    amounts: [],
+    deltas: new Map<number, number>(),
+    counts: new Map<number, number>(),
+    platformDelta: 0,
+  };
+  const { deltas, counts } = postings;
+  for (const item of batch.items) {
     const entryId = created.get(item.reference);
     if (entryId === undefined) continue;
     const accountId = accountOf.get(item.userId);
     if (accountId === undefined) throw new Error(`account ${batch.to} of user ${item.userId} is missing`);
-    postingEntries.push(entryId, entryId);
-    postingAccounts.push(platformId, accountId);
-    postingAmounts.push(-item.amount, item.amount);
+    postings.entries.push(entryId, entryId);
+    postings.accounts.push(platformId, accountId);
+    postings.amounts.push(-item.amount, item.amount);
     deltas.set(accountId, (deltas.get(accountId) ?? 0) + item.amount);
     counts.set(accountId, (counts.get(accountId) ?? 0) + 1);
-    platformDelta -= item.amount;
+    postings.platformDelta -= item.amount;
   }
+  return postings;
+}
 
-  await tx.execute(
-    sql`insert into ledger_postings (entry_id, account_id, amount)
-        select x.entry_id, x.account_id, x.amount
-        from unnest(${wholeNumbers(postingEntries)}::int[], ${wholeNumbers(postingAccounts)}::int[],
-          ${wholeNumbers(postingAmounts)}::bigint[]) as x(entry_id, account_id, amount)`,
-  );
+/** Inserts the postings, then moves the members' cached balances and running totals. */
+async function writeTransferPostings(tx: Tx, kind: string, postings: TransferPostings): Promise<void> {
+  const { deltas, counts } = postings;
+  await insertPostings(tx, postings);
   // A credit never takes a member's account below zero; the CHECK on ledger_accounts still holds it.
   await tx.execute(
     sql`update ledger_accounts a set balance = a.balance + x.delta
@@ -173,7 +200,7 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
   // The members' running totals for this entry kind, as ledger_post moves them (decision 038).
   await tx.execute(
     sql`insert into ledger_account_totals as t (account_id, entry_kind, total, entries)
-        select x.id, ${batch.kind}, x.total, x.entries
+        select x.id, ${kind}, x.total, x.entries
         from unnest(${wholeNumbers([...counts.keys()])}::int[],
           ${wholeNumbers([...counts.keys()].map((id) => deltas.get(id) ?? 0))}::bigint[],
           ${wholeNumbers([...counts.values()])}::bigint[]) as x(id, total, entries)
@@ -181,6 +208,38 @@ export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promis
         on conflict (account_id, entry_kind)
         do update set total = t.total + excluded.total, entries = t.entries + excluded.entries`,
   );
+}
+
+/**
+ * Writes the entries whose reference is new, with their postings and the members' cached balances
+ * and running totals, in the caller's transaction. The members' accounts are locked in id order
+ * first, so a batch and a member's own request never deadlock (no member request posts to the
+ * batch's platform account, whose balance moves last: `settlePlatform`).
+ */
+export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promise<BulkPosted> {
+  let platformId = 0;
+  let platformDelta = 0;
+  const settlePlatform = async () => {
+    if (platformDelta === 0) return;
+    await tx.execute(
+      sql`update ledger_accounts set balance = balance + ${platformDelta} where id = ${platformId}`,
+    );
+    platformDelta = 0;
+  };
+  const items = batch.items;
+  if (items.length === 0) return { entries: new Map<string, number>(), settlePlatform };
+  for (const item of items) {
+    if (!Number.isSafeInteger(item.amount) || item.amount <= 0)
+      throw new Error(`bulk entry ${item.reference} has a bad amount`);
+  }
+  const userIds = [...new Set(items.map((item) => item.userId))];
+  const accounts = await lockTransferAccounts(tx, batch, userIds);
+  platformId = accounts.platformId;
+  const created = await insertTransferEntries(tx, batch, userIds);
+  if (created.size === 0) return { entries: created, settlePlatform };
+  const postings = transferPostings(batch, created, accounts);
+  platformDelta = postings.platformDelta;
+  await writeTransferPostings(tx, batch.kind, postings);
   return { entries: created, settlePlatform };
 }
 
@@ -239,23 +298,11 @@ export async function lockUserBalances(
   return balances;
 }
 
-/**
- * The set-based twin of postEntry for entries of any shape (the loan collection): every entry's
- * postings sum to zero, entries whose reference exists already are skipped, accounts are locked in id
- * order, postings inserted and cached balances moved in three statements for the whole batch. The
- * sign rules are the CHECK's: the caller computes amounts from balances it has locked
- * (lockUserBalances). Answers the entry id of each reference written now.
- */
-export async function postEntriesBulk(
-  tx: Tx,
-  entries: BulkEntry[],
-  createdAt: Date,
-  /** Every reference is new (as BulkTransfer.fresh): no look-up first, an existing one fails. */
-  options: { fresh?: boolean } = {},
-): Promise<Map<string, number>> {
-  const created = new Map<string, number>();
-  if (entries.length === 0) return created;
-  const at = createdAt.toISOString();
+/** Every entry's postings checked (whole, non-zero, at least two, summing to zero); the accounts they move. */
+function balancedAccounts(entries: BulkEntry[]): {
+  pairs: { user_id: number; kind: string }[];
+  platformKinds: Set<string>;
+} {
   const userPairs = new Map<string, { user_id: number; kind: string }>();
   const platformKinds = new Set<string>();
   for (const entry of entries) {
@@ -274,7 +321,18 @@ export async function postEntriesBulk(
     if (entry.postings.length < 2 || sum !== 0)
       throw new Error(`bulk entry ${entry.reference} does not balance`);
   }
-  const pairs = [...userPairs.values()];
+  return { pairs: [...userPairs.values()], platformKinds };
+}
+
+/**
+ * Creates the members' missing accounts and locks them and the platform accounts in id order; answers
+ * their ids keyed `userId:kind` (members) or `platform:kind`.
+ */
+async function lockEntryAccounts(
+  tx: Tx,
+  { pairs, platformKinds }: ReturnType<typeof balancedAccounts>,
+  at: string,
+): Promise<Map<string, number>> {
   await tx.execute(
     sql`insert into ledger_accounts (user_id, kind, balance, created_at)
         select x.user_id, x.kind, 0, ${at} from jsonb_to_recordset(${json(pairs)}) as x(user_id int, kind text)
@@ -301,20 +359,32 @@ export async function postEntriesBulk(
       row.user_id === null ? `platform:${row.kind}` : `${num(row.user_id)}:${row.kind}`,
       num(row.id),
     );
+  return accountId;
+}
 
+/** Inserts the entries whose reference is new; answers the entry id of each one written. */
+async function insertEntries(
+  tx: Tx,
+  entries: BulkEntry[],
+  createdAt: Date,
+  fresh: boolean | undefined,
+): Promise<Map<string, number>> {
+  const created = new Map<string, number>();
   // The members' cash balances chain through the new entries (decision 158), in the order inserted.
-  const fresh = (await unwritten(tx, entries, options.fresh)).map((entry) => ({
+  const unwrittenEntries = (await unwritten(tx, entries, fresh)).map((entry) => ({
     ...entry,
     cashAmount: cashAmountOf(entry),
   }));
-  const cashUsers = [...new Set(fresh.flatMap((entry) => (entry.cashAmount === null ? [] : [entry.userId])))];
-  const chained = chainCash(fresh, await cashStarts(tx, cashUsers), createdAt);
+  const cashUsers = [
+    ...new Set(unwrittenEntries.flatMap((entry) => (entry.cashAmount === null ? [] : [entry.userId]))),
+  ];
+  const chained = chainCash(unwrittenEntries, await cashStarts(tx, cashUsers), createdAt);
   const inserted = await queryRows<{ id: unknown; reference: string }>(
     tx,
     sql`insert into ledger_entries (kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
         select x.kind, x.reference, x.user_id, x.metadata, x.cash_amount, x.cash_balance_after, x.created_at
         from rows from (jsonb_to_recordset(${json(
-          fresh.map((entry, i) => ({
+          unwrittenEntries.map((entry, i) => ({
             kind: entry.kind,
             reference: entry.reference,
             user_id: entry.userId,
@@ -327,20 +397,35 @@ export async function postEntriesBulk(
           cash_balance_after bigint, created_at timestamptz))
           with ordinality as x(kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at, n)
         order by x.n
-        ${onConflict(options.fresh)}
+        ${onConflict(fresh)}
         returning id, reference`,
   );
   for (const row of inserted) created.set(row.reference, num(row.id));
-  assertChainOrder(fresh, created);
-  if (inserted.length === 0) return created;
+  assertChainOrder(unwrittenEntries, created);
+  return created;
+}
 
-  // The postings' columns, one array each (decision 142): entry, account, amount.
-  const postingEntries: number[] = [];
-  const postingAccounts: number[] = [];
-  const postingAmounts: number[] = [];
-  const deltas = new Map<number, number>();
+/** The postings of the entries written now, and what they move: every account's balance and totals. */
+interface EntryPostings extends PostingColumns {
+  deltas: Map<number, number>;
   /** Running totals (decision 038) per member account and entry kind: sum and entries. */
-  const totals = new Map<string, { id: number; kind: string; total: number; entries: number }>();
+  totals: Map<string, { id: number; kind: string; total: number; entries: number }>;
+}
+
+/** Each posting of the entries written now, on its locked account. */
+function entryPostings(
+  entries: BulkEntry[],
+  created: Map<string, number>,
+  accountId: Map<string, number>,
+): EntryPostings {
+  const postings: EntryPostings = {
+    entries: [],
+    accounts: [],
+    amounts: [],
+    deltas: new Map(),
+    totals: new Map(),
+  };
+  const { deltas, totals } = postings;
   for (const entry of entries) {
     const entryId = created.get(entry.reference);
     if (entryId === undefined) continue;
@@ -352,9 +437,9 @@ export async function postEntriesBulk(
           : `${posting.account.userId}:${posting.account.kind}`;
       const id = accountId.get(key);
       if (id === undefined) throw new Error(`ledger account ${key} is missing`);
-      postingEntries.push(entryId);
-      postingAccounts.push(id);
-      postingAmounts.push(posting.amount);
+      postings.entries.push(entryId);
+      postings.accounts.push(id);
+      postings.amounts.push(posting.amount);
       deltas.set(id, (deltas.get(id) ?? 0) + posting.amount);
       if ('platform' in posting.account) continue;
       const totalKey = `${id}:${entry.kind}`;
@@ -365,12 +450,12 @@ export async function postEntriesBulk(
       totals.set(totalKey, row);
     }
   }
-  await tx.execute(
-    sql`insert into ledger_postings (entry_id, account_id, amount)
-        select x.entry_id, x.account_id, x.amount
-        from unnest(${wholeNumbers(postingEntries)}::int[], ${wholeNumbers(postingAccounts)}::int[],
-          ${wholeNumbers(postingAmounts)}::bigint[]) as x(entry_id, account_id, amount)`,
-  );
+  return postings;
+}
+
+/** Inserts the postings, then moves the accounts' cached balances and the members' running totals. */
+async function writeEntryPostings(tx: Tx, { deltas, totals, ...columns }: EntryPostings): Promise<void> {
+  await insertPostings(tx, columns);
   await tx.execute(
     sql`update ledger_accounts a set balance = a.balance + x.delta
         from jsonb_to_recordset(${json(
@@ -386,5 +471,26 @@ export async function postEntriesBulk(
         on conflict (account_id, entry_kind)
         do update set total = t.total + excluded.total, entries = t.entries + excluded.entries`,
   );
+}
+
+/**
+ * The set-based twin of postEntry for entries of any shape (the loan collection): every entry's
+ * postings sum to zero, entries whose reference exists already are skipped, accounts are locked in id
+ * order, postings inserted and cached balances moved in three statements for the whole batch. The
+ * sign rules are the CHECK's: the caller computes amounts from balances it has locked
+ * (lockUserBalances). Answers the entry id of each reference written now.
+ */
+export async function postEntriesBulk(
+  tx: Tx,
+  entries: BulkEntry[],
+  createdAt: Date,
+  /** Every reference is new (as BulkTransfer.fresh): no look-up first, an existing one fails. */
+  options: { fresh?: boolean } = {},
+): Promise<Map<string, number>> {
+  if (entries.length === 0) return new Map<string, number>();
+  const accountId = await lockEntryAccounts(tx, balancedAccounts(entries), createdAt.toISOString());
+  const created = await insertEntries(tx, entries, createdAt, options.fresh);
+  if (created.size === 0) return created;
+  await writeEntryPostings(tx, entryPostings(entries, created, accountId));
   return created;
 }

@@ -39,8 +39,23 @@ function canonical(value: unknown): unknown {
  */
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotency', null);
+  const claimKey = keyClaimer(app);
+  const storeAnswer = answerStorer(app);
 
-  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
+  // On the idempotent routes only, ahead of their own hooks: as global hooks, both ran (and returned
+  // at once) on every request of every other route (decision 006).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    const own = (hooks: unknown): unknown[] =>
+      hooks === undefined ? [] : Array.isArray(hooks) ? (hooks as unknown[]) : [hooks];
+    route.preHandler = [claimKey, ...own(route.preHandler)] as typeof route.preHandler;
+    route.onSend = [storeAnswer, ...own(route.onSend)] as typeof route.onSend;
+  });
+}
+
+/** The preHandler: claims the request's key for its user, or answers from the key's stored answer. */
+function keyClaimer(app: FastifyInstance) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
     const key = Array.isArray(header) ? header[0] : header;
     if (key === undefined || !request.auth) return;
@@ -62,42 +77,57 @@ export function registerIdempotency(app: FastifyInstance): void {
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length === 0) {
-      const [stored] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-      if (!stored) throw new AppError('CONFLICT', 'This request is being processed. Please try again.');
-      if (stored.requestHash !== requestHash) {
-        throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different request.');
-      }
-      if (stored.status === 'done' && stored.responseStatus !== null && stored.responseBody !== null) {
-        void reply.header('idempotent-replayed', 'true');
-        for (const [name, value] of Object.entries(stored.responseHeaders ?? {}))
-          void reply.header(name, value);
-        return reply.status(stored.responseStatus).send(stored.responseBody);
-      }
-      const abandoned = now.getTime() - stored.createdAt.getTime() > ABANDONED_AFTER_MS;
-      if (!abandoned)
-        throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
-      const taken = await db
-        .update(idempotencyKeys)
-        .set({ createdAt: now })
-        .where(
-          and(
-            eq(idempotencyKeys.userId, userId),
-            eq(idempotencyKeys.key, key),
-            eq(idempotencyKeys.status, 'in_flight'),
-            eq(idempotencyKeys.createdAt, stored.createdAt),
-          ),
-        )
-        .returning({ key: idempotencyKeys.key });
-      if (taken.length === 0)
-        throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
+      const replayed = await reuseKey(db, reply, { userId, key, requestHash, now });
+      if (replayed) return replayed;
     }
     request.idempotency = { userId, key };
   };
+}
 
-  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+/**
+ * A key the user has used already: its stored answer replayed (the reply, sent), or the key taken over
+ * from a request that died (undefined); a different body or a request still in flight is refused.
+ */
+async function reuseKey(
+  db: DbOrTx,
+  reply: FastifyReply,
+  { userId, key, requestHash, now }: { userId: number; key: string; requestHash: string; now: Date },
+): Promise<FastifyReply | undefined> {
+  const [stored] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!stored) throw new AppError('CONFLICT', 'This request is being processed. Please try again.');
+  if (stored.requestHash !== requestHash) {
+    throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different request.');
+  }
+  if (stored.status === 'done' && stored.responseStatus !== null && stored.responseBody !== null) {
+    void reply.header('idempotent-replayed', 'true');
+    for (const [name, value] of Object.entries(stored.responseHeaders ?? {})) void reply.header(name, value);
+    return reply.status(stored.responseStatus).send(stored.responseBody);
+  }
+  const abandoned = now.getTime() - stored.createdAt.getTime() > ABANDONED_AFTER_MS;
+  if (!abandoned) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
+  const taken = await db
+    .update(idempotencyKeys)
+    .set({ createdAt: now })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.status, 'in_flight'),
+        eq(idempotencyKeys.createdAt, stored.createdAt),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  if (taken.length === 0)
+    throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
+  return undefined;
+}
+
+/** The onSend hook: stores the claimed key's answer, or releases the key after a 5xx. */
+function answerStorer(app: FastifyInstance) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
@@ -119,16 +149,6 @@ export function registerIdempotency(app: FastifyInstance): void {
       .where(where);
     return payload;
   };
-
-  // On the idempotent routes only, ahead of their own hooks: as global hooks, both ran (and returned
-  // at once) on every request of every other route (decision 006).
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotent) return;
-    const own = (hooks: unknown): unknown[] =>
-      hooks === undefined ? [] : Array.isArray(hooks) ? (hooks as unknown[]) : [hooks];
-    route.preHandler = [claimKey, ...own(route.preHandler)] as typeof route.preHandler;
-    route.onSend = [storeAnswer, ...own(route.onSend)] as typeof route.onSend;
-  });
 }
 
 /** Removes stored answers older than the TTL (run by the deposit-expiry job). */

@@ -51,51 +51,72 @@ async function enrolConfiguredSecret(deps: AppDeps, user: UserRow, secret: strin
   return deps.database.db.transaction((tx) => enrolKnownSecret(deps, tx, user.id, secret));
 }
 
+/** ADMIN_EMAIL, ADMIN_PASSWORD and ADMIN_TOTP_SECRET, as the configuration reads them. */
+interface ConfiguredAdmin {
+  email: string;
+  password: string;
+  totpSecret?: string | undefined;
+}
+
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD: creates that admin as superadmin, or brings an existing account back
  * to it (role admin and superadmin, active, verified, that password, every token revoked), with the
  * authenticator of ADMIN_TOTP_SECRET when given. An account already in that state is left alone, so a
  * restart does not sign the admin out (docs/decisions/012-admin-bootstrap.md, 120).
  */
-async function ensureConfiguredAdmin(
+async function ensureConfiguredAdmin(deps: AppDeps, admin: ConfiguredAdmin): Promise<string> {
+  const now = deps.clock.now();
+  const existing = await findUserByEmail(deps.database.db, admin.email);
+  if (!existing) return createConfiguredAdmin(deps, admin, now);
+  return resetConfiguredAdmin(deps, admin, existing, now);
+}
+
+/** No account has ADMIN_EMAIL yet: the superadmin is created, verified, audited. */
+async function createConfiguredAdmin(deps: AppDeps, admin: ConfiguredAdmin, now: Date): Promise<string> {
+  const { db } = deps.database;
+  const user = await createAccount(
+    db,
+    {
+      username: await freeUsername(deps, admin.email.split('@')[0] ?? 'admin'),
+      email: admin.email,
+      password: admin.password,
+      account_type: 'personal',
+      business_name: null,
+      business_email: null,
+      referral_source: null,
+      referral_code: null,
+    },
+    now,
+    { role: 'admin', adminRole: 'superadmin', verified: true },
+  );
+  if (admin.totpSecret) await enrolConfiguredSecret(deps, user, admin.totpSecret);
+  await recordAudit(db, {
+    actorId: null,
+    action: 'bootstrap.admin_created',
+    subjectType: 'user',
+    subjectId: String(user.id),
+    after: {
+      email: user.email,
+      role: user.role,
+      admin_role: user.adminRole,
+      two_factor_preenrolled: Boolean(admin.totpSecret),
+    },
+    createdAt: now,
+  });
+  return `Admin: ${admin.email} (created from ADMIN_EMAIL)`;
+}
+
+/**
+ * The account with ADMIN_EMAIL exists: left alone when it is the configured superadmin already, else
+ * brought back to it (its sessions signed out) and audited with what it was before.
+ */
+async function resetConfiguredAdmin(
   deps: AppDeps,
-  admin: { email: string; password: string; totpSecret?: string | undefined },
+  admin: ConfiguredAdmin,
+  existing: UserRow,
+  now: Date,
 ): Promise<string> {
   const { db } = deps.database;
-  const now = deps.clock.now();
-  const existing = await findUserByEmail(db, admin.email);
-  if (!existing) {
-    const user = await createAccount(
-      db,
-      {
-        username: await freeUsername(deps, admin.email.split('@')[0] ?? 'admin'),
-        email: admin.email,
-        password: admin.password,
-        account_type: 'personal',
-        business_name: null,
-        business_email: null,
-        referral_source: null,
-        referral_code: null,
-      },
-      now,
-      { role: 'admin', adminRole: 'superadmin', verified: true },
-    );
-    if (admin.totpSecret) await enrolConfiguredSecret(deps, user, admin.totpSecret);
-    await recordAudit(db, {
-      actorId: null,
-      action: 'bootstrap.admin_created',
-      subjectType: 'user',
-      subjectId: String(user.id),
-      after: {
-        email: user.email,
-        role: user.role,
-        admin_role: user.adminRole,
-        two_factor_preenrolled: Boolean(admin.totpSecret),
-      },
-      createdAt: now,
-    });
-    return `Admin: ${admin.email} (created from ADMIN_EMAIL)`;
-  }
   const passwordMatches = await verifyPassword(existing.passwordHash, admin.password);
   const totpMatches = !admin.totpSecret || hasTotpSecret(deps, existing, admin.totpSecret);
   const inShape =

@@ -1,4 +1,4 @@
-import type { UserRow } from '@app/db';
+import type { DbOrTx, UserRow } from '@app/db';
 import type { AppDeps } from '../deps';
 import { FixedClock } from '../clock';
 import { sandboxNowPaymentsIpn } from '../integrations/payments/sandbox';
@@ -7,7 +7,8 @@ import { createDeposit, seedConfirmedDeposit } from '../modules/deposits/deposit
 import { handleNowPaymentsIpn } from '../modules/deposits/webhooks.service';
 import { runGoalContributions } from '../modules/goals/goal-contributions.service';
 import { saveGoal } from '../modules/goals/goal-lifecycle.service';
-import { invest, lockUserPlan, runAccruals } from '../modules/investing/investing.service';
+import { runAccruals } from '../modules/investing/accrual.service';
+import { invest, lockUserPlan } from '../modules/investing/investing.service';
 import { listPlans } from '../modules/plans/plans.service';
 import { updateProfile } from '../modules/profile/profile.service';
 import { adminApproveWithdrawal } from '../modules/admin/queues/withdrawals.queue';
@@ -42,6 +43,103 @@ export interface DemoHistoryResult {
 }
 
 /**
+ * The seed's own clock, starting DEMO_HISTORY_DAYS before `end`, the services' deps on it, and the
+ * jobs it runs at each of its moments.
+ */
+function seedTimeline(deps: AppDeps, member: UserRow, end: Date) {
+  const clock = new FixedClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY_MS));
+  const at: AppDeps = { ...deps, clock };
+  return {
+    clock,
+    at,
+    day: (n: number) => clock.set(new Date(end.getTime() - (DEMO_HISTORY_DAYS - n) * DAY_MS)),
+    /** Credits every accrual due by the seed clock's now (the job's own catch-up). */
+    accrue: () => runAccruals({ database: deps.database, mailer: deps.mailer }, clock.now()),
+    /** Invests each goal's unit due by the seed clock's now (the contribution job). */
+    contribute: () => runGoalContributions({ database: deps.database, mailer: deps.mailer }, clock.now()),
+    /** The member as stored now (balances and settings move as the history is written). */
+    fresh: async () => (await findUserById(deps.database.db, member.id)) ?? member,
+  };
+}
+
+/** A deposit through the gateway's checkout, paid by its signed IPN (sandbox payments only). */
+async function gatewayDeposit(at: AppDeps, member: UserRow): Promise<number> {
+  const created = await createDeposit(at, member, {
+    amount: DEMO_HISTORY.gatewayDepositCents,
+    payment_method: 'nowpayment',
+    currency: 'btc',
+  });
+  const ipn = sandboxNowPaymentsIpn(
+    {
+      id: created.deposit.id,
+      amountCents: DEMO_HISTORY.gatewayDepositCents,
+      currency: 'btc',
+      invoiceId: `sandbox-nowpayments-${created.deposit.id}`,
+      buyerEmail: member.email,
+    },
+    'finished',
+    at.payments.secrets.nowpaymentsIpnSecret,
+  );
+  await handleNowPaymentsIpn(at, ipn.body, ipn.headers['x-nowpayments-sig']);
+  return created.deposit.id;
+}
+
+/** The friend the member referred, signed up with the member's referral code. */
+function createFriend(db: DbOrTx, member: UserRow, now: Date): Promise<UserRow> {
+  return createAccount(
+    db,
+    {
+      username: `${member.username}_friend`,
+      email: `friend.of.${member.email}`,
+      password: `${crypto.randomUUID()}Aa1!`,
+      account_type: 'personal',
+      business_name: null,
+      business_email: null,
+      referral_source: null,
+      referral_code: member.referralCode,
+    },
+    now,
+    { verified: true },
+  );
+}
+
+/**
+ * A complete profile through the profile service (checked per country and sealed like any member's),
+ * so /profile shows it and the dashboard's account setup banner is done.
+ */
+async function completeProfile(at: AppDeps, member: UserRow): Promise<void> {
+  await updateProfile(
+    at,
+    member,
+    {
+      country: 'DE',
+      first_name: 'Demo',
+      last_name: 'Member',
+      address: 'Friedrichstraße 100',
+      city: 'Berlin',
+      postal_code: '10117',
+      phone: '+49 30 901820',
+      employment_status: 'Employed',
+      source_of_funds: 'Salary',
+      source_of_crypto: 'Exchange',
+      industry: 'Tech',
+      total_wealth: '$10,000 - $50,000',
+    },
+    { ip: '127.0.0.1', userAgent: null },
+  );
+}
+
+/** The catalogue's plan ids by name; a name not in the catalogue stops the seed. */
+async function catalogueIds(db: DbOrTx): Promise<(name: string) => number> {
+  const plans = await listPlans(db);
+  return (name) => {
+    const plan = plans.find((candidate) => candidate.name === name);
+    if (!plan) throw new Error(`demo history: plan ${name} is not in the catalogue`);
+    return plan.id;
+  };
+}
+
+/**
  * Three months of a member's life, written through the same services as real use (deposits, the
  * signed gateway IPN, investing, locking, the accrual job, withdrawals and an admin's approval), each
  * at its own moment of a clock that starts DEMO_HISTORY_DAYS ago. The earnings of the back-dated days
@@ -56,49 +154,17 @@ export async function seedDemoHistory(
 ): Promise<DemoHistoryResult> {
   const started = performance.now();
   const end = deps.clock.now();
-  const clock = new FixedClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY_MS));
-  const at: AppDeps = { ...deps, clock };
+  const { clock, at, day, accrue, contribute, fresh } = seedTimeline(deps, member, end);
   const { db } = deps.database;
-  const day = (n: number) => clock.set(new Date(end.getTime() - (DEMO_HISTORY_DAYS - n) * DAY_MS));
-  /** Credits every accrual due by the seed clock's now (the job's own catch-up). */
-  const accrue = () => runAccruals({ database: deps.database, mailer: deps.mailer }, clock.now());
-  /** Invests each goal's unit due by the seed clock's now (the contribution job). */
-  const contribute = () =>
-    runGoalContributions({ database: deps.database, mailer: deps.mailer }, clock.now());
-  const fresh = async () => (await findUserById(db, member.id)) ?? member;
   const depositIds: number[] = [];
 
   day(0);
   depositIds.push((await seedConfirmedDeposit(at, member, DEMO_HISTORY.bankDepositCents)).id);
 
   day(2);
-  if (deps.payments.mode === 'sandbox') {
-    const created = await createDeposit(at, member, {
-      amount: DEMO_HISTORY.gatewayDepositCents,
-      payment_method: 'nowpayment',
-      currency: 'btc',
-    });
-    const ipn = sandboxNowPaymentsIpn(
-      {
-        id: created.deposit.id,
-        amountCents: DEMO_HISTORY.gatewayDepositCents,
-        currency: 'btc',
-        invoiceId: `sandbox-nowpayments-${created.deposit.id}`,
-        buyerEmail: member.email,
-      },
-      'finished',
-      deps.payments.secrets.nowpaymentsIpnSecret,
-    );
-    await handleNowPaymentsIpn(at, ipn.body, ipn.headers['x-nowpayments-sig']);
-    depositIds.push(created.deposit.id);
-  }
+  if (deps.payments.mode === 'sandbox') depositIds.push(await gatewayDeposit(at, member));
 
-  const plans = await listPlans(db);
-  const planId = (name: string) => {
-    const plan = plans.find((candidate) => candidate.name === name);
-    if (!plan) throw new Error(`demo history: plan ${name} is not in the catalogue`);
-    return plan.id;
-  };
+  const planId = await catalogueIds(db);
 
   day(3);
   await invest(at, member, { plan_id: planId('Starter'), amount: DEMO_HISTORY.starterCents });
@@ -114,21 +180,7 @@ export async function seedDemoHistory(
 
   day(20);
   await accrue();
-  const friend = await createAccount(
-    db,
-    {
-      username: `${member.username}_friend`,
-      email: `friend.of.${member.email}`,
-      password: `${crypto.randomUUID()}Aa1!`,
-      account_type: 'personal',
-      business_name: null,
-      business_email: null,
-      referral_source: null,
-      referral_code: member.referralCode,
-    },
-    clock.now(),
-    { verified: true },
-  );
+  const friend = await createFriend(db, member, clock.now());
   await seedConfirmedDeposit(at, friend, DEMO_HISTORY.friendDepositCents);
 
   day(30);
@@ -167,28 +219,7 @@ export async function seedDemoHistory(
   clock.set(end);
   await accrue();
   await contribute();
-
-  // A complete profile through the profile service (checked per country and sealed like any
-  // member's), so /profile shows it and the dashboard's account setup banner is done.
-  await updateProfile(
-    at,
-    await fresh(),
-    {
-      country: 'DE',
-      first_name: 'Demo',
-      last_name: 'Member',
-      address: 'Friedrichstraße 100',
-      city: 'Berlin',
-      postal_code: '10117',
-      phone: '+49 30 901820',
-      employment_status: 'Employed',
-      source_of_funds: 'Salary',
-      source_of_crypto: 'Exchange',
-      industry: 'Tech',
-      total_wealth: '$10,000 - $50,000',
-    },
-    { ip: '127.0.0.1', userAgent: null },
-  );
+  await completeProfile(at, await fresh());
 
   return { depositIds, friendId: friend.id, seconds: (performance.now() - started) / 1000 };
 }

@@ -1,16 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import {
-  apiTokens,
-  auditLog,
-  type AuthUser,
-  type DbOrTx,
-  deposits,
-  loans,
-  userPlans,
-  type UserRow,
-  users,
-  withdrawals,
-} from '@app/db';
+import { apiTokens, type AuthUser, type DbOrTx, deposits, type UserRow, users, withdrawals } from '@app/db';
 import {
   MEMBER_MESSAGES,
   MEMBER_SECTIONS,
@@ -32,13 +21,19 @@ import { accountFigures } from '../../ledger/ledger';
 import { COUNT_PAGES_AHEAD, pageMeta, selectMemberPage } from '../../lib/paging';
 import { getActivity } from '../activity/activity.service';
 import { toDeposit } from '../deposits/deposits.service';
-import { listGoals } from '../goals/goals.service';
 import { listNotifications } from '../notifications/notifications.service';
 import { notificationLanguage } from '../notifications/notification-texts';
 import { findProfile, toProfile } from '../profile/profile.service';
 import { toWithdrawal } from '../withdrawals/withdrawals.service';
 import { recordAudit } from '../audit/audit.service';
 import { queueMemberSummary } from './queues/queue-pages';
+import {
+  memberGoals,
+  memberLoans,
+  memberPlans,
+  memberSecurityEvents,
+  memberSessions,
+} from './member-sections';
 
 /**
  * The back office's members (issue 15 item 3, decision 127): search, the member page (header and
@@ -174,24 +169,6 @@ export async function memberDetail(
   };
 }
 
-/** A bounded count of `where`'s rows of `table` (at most COUNT_PAGES_AHEAD pages past this one). */
-async function boundedCount(
-  db: DbOrTx,
-  table: typeof apiTokens | typeof auditLog | typeof loans,
-  where: SQL | undefined,
-  offset: number,
-  perPage: number,
-): Promise<number> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(offset + perPage * (COUNT_PAGES_AHEAD + 1))
-    .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return Number(row?.n ?? 0);
-}
-
 /**
  * GET /api/admin/users/:id/:section: one page of a section of the member page, newest first, each
  * through the (user_id, created_at) index of its table (sessions through api_tokens_user_idx, security
@@ -211,119 +188,35 @@ export async function memberSection(
     throw new AppError('FORBIDDEN', 'Your role does not include members’ money.');
   }
   const perPage = perPageAsked ?? MEMBER_PAGE_SIZE;
-  const offset = (page - 1) * perPage;
-  const answer = (data: AdminMemberSectionResponse['data'], total: number) => ({
+  const at = { id, page, perPage, offset: (page - 1) * perPage };
+  const answer = ({ data, total }: { data: AdminMemberSectionResponse['data']; total: number }) => ({
     section,
     data,
     meta: pageMeta(page, perPage, total),
   });
   switch (section) {
-    case 'plans': {
-      const { rows, total } = await selectMemberPage(db, userPlans, id, page, perPage);
-      return answer(
-        rows.map((row) => ({
-          id: row.id,
-          plan_name: row.name,
-          amount: centsToMajor(row.amount),
-          status: row.status,
-          earned: centsToMajor(row.earned),
-          starts_at: row.startsAt.toISOString(),
-          ends_at: row.endsAt?.toISOString() ?? null,
-        })),
-        total,
-      );
-    }
-    case 'loans': {
-      const where = eq(loans.userId, id);
-      const rows = await db
-        .select()
-        .from(loans)
-        .where(where)
-        .orderBy(desc(loans.disbursedAt), desc(loans.id))
-        .limit(perPage)
-        .offset(offset);
-      return answer(
-        rows.map((row) => ({
-          id: row.id,
-          plan_name: row.planName,
-          principal: centsToMajor(row.principal),
-          outstanding: centsToMajor(row.principal - row.paidPrincipal),
-          status: row.status,
-          disbursed_at: row.disbursedAt.toISOString(),
-        })),
-        await boundedCount(db, loans, where, offset, perPage),
-      );
-    }
-    case 'goals': {
-      // Through the goals service: a member has at most 100 goals (decision 110), read in one query.
-      const { data } = await listGoals(deps, id);
-      return answer(
-        data.slice(offset, offset + perPage).map((goal) => ({
-          id: goal.id,
-          name: goal.name,
-          status: goal.status,
-          target_amount: goal.target_amount,
-          invested: goal.invested,
-          earned: goal.earned,
-          progress_percent: goal.progress_percent,
-          created_at: goal.created_at,
-        })),
-        data.length,
-      );
-    }
+    case 'plans':
+      return answer(await memberPlans(db, at));
+    case 'loans':
+      return answer(await memberLoans(db, at));
+    case 'goals':
+      return answer(await memberGoals(deps, at));
     case 'deposits': {
       const { rows, total } = await selectMemberPage(db, deposits, id, page, perPage);
-      return answer(rows.map(toDeposit), total);
+      return answer({ data: rows.map(toDeposit), total });
     }
     case 'withdrawals': {
       const { rows, total } = await selectMemberPage(db, withdrawals, id, page, perPage);
-      return answer(rows.map(toWithdrawal), total);
+      return answer({ data: rows.map(toWithdrawal), total });
     }
     case 'ledger': {
       const activity = await getActivity(db, id, { page, per_page: perPage });
       return { section, data: activity.data, meta: activity.meta };
     }
-    case 'sessions': {
-      const where = eq(apiTokens.userId, id);
-      const rows = await db
-        .select()
-        .from(apiTokens)
-        .where(where)
-        .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
-        .limit(perPage)
-        .offset(offset);
-      return answer(
-        rows.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          ip: row.ip,
-          user_agent: row.userAgent,
-          created_at: row.createdAt.toISOString(),
-          last_used_at: row.lastUsedAt.toISOString(),
-          ended_at: row.revokedAt?.toISOString() ?? null,
-        })),
-        await boundedCount(db, apiTokens, where, offset, perPage),
-      );
-    }
-    case 'security-events': {
-      const where = and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, String(id)));
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(perPage)
-        .offset(offset);
-      return answer(
-        rows.map((row) => ({
-          id: row.id,
-          action: row.action,
-          ip: row.ip,
-          created_at: row.createdAt.toISOString(),
-        })),
-        await boundedCount(db, auditLog, where, offset, perPage),
-      );
-    }
+    case 'sessions':
+      return answer(await memberSessions(db, at));
+    case 'security-events':
+      return answer(await memberSecurityEvents(db, at));
     case 'notifications': {
       const list = await listNotifications(db, id, page, perPage, notificationLanguage(admin.language));
       return { section, data: list.data, meta: list.meta };

@@ -1,6 +1,7 @@
 import { planYieldLabel, type AskResponse, type AssistantLanguage, type AssistantSource } from '@app/shared';
 import * as data from './assistant.data';
-import { matchQuestion, type Period } from './assistant.intents';
+import { matchQuestion, type Match } from './assistant.intents';
+import { holdingsAnswer, moneyAnswer, type Answering } from './assistant.member-answers';
 import { recordingFormats, withMoneyParts, type Figure } from './assistant.parts';
 import { TEXTS, type Formats, type SourceKey } from './assistant.texts';
 
@@ -40,20 +41,6 @@ const SOURCES_BY_LANGUAGE: Record<AssistantLanguage, Record<SourceKey, Assistant
 
 /** The sources in English (the external model's tools use these). */
 export const SOURCES = SOURCES_BY_LANGUAGE.en;
-
-/** Words of the question that name one of the member's plans, e.g. "my Growth plan". */
-function plansNamed<T extends { name: string }>(question: string, plans: T[]): T[] {
-  const asked = question.toLowerCase();
-  return plans.filter((plan) => {
-    const name = plan.name.toLowerCase();
-    return (
-      asked.includes(name) ||
-      name
-        .split(/\s+/)
-        .some((word) => word.length >= 4 && new RegExp(`\\b${word.replace(/[^a-z0-9]/g, '')}\\b`).test(asked))
-    );
-  });
-}
 
 async function helpAnswer(
   ctx: data.DataContext,
@@ -114,14 +101,32 @@ async function answerWith(
   language: AssistantLanguage,
   f: Formats,
 ): Promise<AskResponse> {
-  const t = TEXTS[language];
-  const SOURCES = SOURCES_BY_LANGUAGE[language];
-  const status = (word: string) => t.statuses[word] ?? word;
-  const periodText = (period: Period) =>
-    period.from === period.to
-      ? t.onDay(f.date(period.from))
-      : t.fromTo(f.date(period.from), f.date(period.to));
+  const a: Answering = {
+    ctx,
+    question,
+    language,
+    t: TEXTS[language],
+    f,
+    sources: SOURCES_BY_LANGUAGE[language],
+  };
   const match = matchQuestion(question, ctx.now, language);
+  if (match.kind !== 'data') return answerWithoutData(a, match);
+  const { intent, period } = match;
+  if (intent === 'balance' || intent === 'earnings' || intent === 'deposits' || intent === 'withdrawals')
+    return moneyAnswer(a, intent, period);
+  return holdingsAnswer(a, intent, readGoals);
+}
+
+/**
+ * A greeting, a refusal to advise, a how-to from the help center, or the plan catalogue: answers that
+ * read none of the member's own data.
+ */
+async function answerWithoutData(
+  a: Answering,
+  match: Exclude<Match, { kind: 'data' }>,
+): Promise<AskResponse> {
+  const { ctx, question, language, t, f } = a;
+  const SOURCES = a.sources;
   switch (match.kind) {
     case 'greeting':
       return { answer: t.greeting, sources: [], intent: 'greeting' };
@@ -155,115 +160,6 @@ async function answerWith(
             : t.noCatalogue,
         sources: [SOURCES.dashboard],
         intent: 'catalogue',
-      };
-    }
-    case 'data':
-      break;
-  }
-  switch (match.intent) {
-    case 'balance': {
-      const b = await data.getBalance(ctx);
-      const held =
-        b.held_for_withdrawals > 0 ? ` ${t.heldForWithdrawals(f.money(b.held_for_withdrawals))}` : '';
-      return {
-        answer: `${t.balance(f.money(b.balance), f.money(b.invested))}${held}`,
-        sources: [SOURCES.dashboard],
-        intent: 'balance',
-      };
-    }
-    case 'earnings': {
-      const e = await data.getEarnings(ctx, match.period);
-      return {
-        answer: match.period
-          ? t.earnedIn(f.money(e.earned), periodText(match.period))
-          : t.totalEarnings(f.money(e.earned)),
-        sources: [SOURCES.portfolio],
-        intent: 'earnings',
-      };
-    }
-    case 'deposits': {
-      const d = await data.getDeposits(ctx);
-      const latest = d.latest
-        ? ` ${t.latestDeposit(f.money(d.latest.amount), f.date(d.latest.date), status(d.latest.status))}`
-        : '';
-      return {
-        answer:
-          d.confirmed_count === 0 && !d.latest
-            ? t.noDeposits
-            : `${t.depositsTotal(f.money(d.confirmed_total))}${latest}`,
-        sources: [SOURCES.activity],
-        intent: 'deposits',
-      };
-    }
-    case 'withdrawals': {
-      const w = await data.getWithdrawals(ctx);
-      if (!w.latest)
-        return { answer: t.noWithdrawals, sources: [SOURCES.withdrawals], intent: 'withdrawals' };
-      const held = w.held_for_review > 0 ? ` ${t.heldForRequests(f.money(w.held_for_review))}` : '';
-      return {
-        answer: `${t.withdrawalsPaid(f.money(w.paid_total))}${held} ${t.latestWithdrawal(f.money(w.latest.amount), f.date(w.latest.date), status(w.latest.status))}`,
-        sources: [SOURCES.withdrawals],
-        intent: 'withdrawals',
-      };
-    }
-    case 'plans': {
-      const { plans } = await data.getPlans(ctx);
-      if (plans.length === 0) return { answer: t.noPlans, sources: [SOURCES.plans], intent: 'plans' };
-      const named = plansNamed(question, plans);
-      const shown = named.length > 0 ? named : plans;
-      const lines = shown.map((plan) =>
-        t.plan(
-          plan.name,
-          f.money(plan.amount),
-          planYieldLabel(Math.round(plan.yearly_rate_percent * 100), language),
-          plan.ends_on ? f.date(plan.ends_on) : null,
-          f.money(plan.earned),
-        ),
-      );
-      const lead = named.length > 0 ? '' : `${t.plansLead(plans.length, plans.length === data.LIST_LIMIT)}\n`;
-      return {
-        answer: `${lead}${lines.join('\n')}\n${t.notAdvice}`,
-        sources: [SOURCES.plans],
-        intent: 'plans',
-      };
-    }
-    case 'goals': {
-      const { goals } = await readGoals(ctx);
-      if (goals.length === 0) return { answer: t.noGoals, sources: [SOURCES.goals], intent: 'goals' };
-      const lines = goals.map((goal) =>
-        t.goal(
-          goal.name,
-          status(goal.status),
-          f.money(goal.invested),
-          f.money(goal.earned),
-          f.money(goal.target),
-          goal.progress_percent,
-          goal.target_date ? f.date(goal.target_date) : null,
-        ),
-      );
-      return { answer: `${lines.join('\n')}\n${t.notAdvice}`, sources: [SOURCES.goals], intent: 'goals' };
-    }
-    case 'loans': {
-      const { loans } = await data.getLoans(ctx);
-      if (loans.length === 0) return { answer: t.noLoans, sources: [SOURCES.loans], intent: 'loans' };
-      const lines = loans.map((loan) =>
-        t.loan(
-          loan.plan,
-          f.money(loan.outstanding_principal),
-          f.money(loan.principal),
-          loan.next_due_date
-            ? { amount: f.money(loan.next_due_amount ?? 0), date: f.date(loan.next_due_date) }
-            : null,
-        ),
-      );
-      return { answer: lines.join('\n'), sources: [SOURCES.loans], intent: 'loans' };
-    }
-    case 'loyalty_points': {
-      const p = await data.getLoyaltyPoints(ctx);
-      return {
-        answer: t.loyaltyPoints(p.loyalty_points, f.money(p.worth)),
-        sources: [SOURCES.rewards],
-        intent: 'loyalty_points',
       };
     }
   }

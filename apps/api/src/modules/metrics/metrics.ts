@@ -27,7 +27,24 @@ export function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
+  requestMetrics(app, registers);
+  jobMetrics(app, registers);
+  queueGauges(app, registers);
+  ledgerGauges(app, registers);
 
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!given || !timingSafeEqual(sha256(given), expected)) {
+      void reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+/** Requests by method, route template and status: how many, and how long each took to answer. */
+function requestMetrics(app: FastifyInstance, registers: Registry[]): void {
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'http_requests_total',
@@ -53,7 +70,10 @@ export function registerMetrics(app: FastifyInstance): void {
     durations.observe(labels, reply.elapsedTime / 1000);
     done();
   });
+}
 
+/** The scheduled jobs' turns on this node, by outcome, and how long they ran. */
+function jobMetrics(app: FastifyInstance, registers: Registry[]): void {
   const jobRuns = new Counter({
     name: 'job_runs_total',
     help: 'Scheduled job turns on this node: ok, failed, or skipped (another node held the job).',
@@ -71,7 +91,10 @@ export function registerMetrics(app: FastifyInstance): void {
     jobRuns.inc({ job, outcome });
     if (outcome !== 'skipped') jobDurations.observe({ job }, seconds);
   });
+}
 
+/** What waits: deposits and withdrawals for an operator, mails to be sent; counted at each scrape. */
+function queueGauges(app: FastifyInstance, registers: Registry[]): void {
   new Gauge({
     name: 'deposits_pending',
     help: 'Deposits waiting for payment or an operator.',
@@ -97,7 +120,10 @@ export function registerMetrics(app: FastifyInstance): void {
       this.set(await pendingMailCount(app.deps.database.db));
     },
   });
+}
 
+/** The last ledger check: whether it passed, how many problems it found, and when it ran. */
+function ledgerGauges(app: FastifyInstance, registers: Registry[]): void {
   const ledger = ledgerChecker(app);
   new Gauge({
     name: 'ledger_check_ok',
@@ -124,16 +150,6 @@ export function registerMetrics(app: FastifyInstance): void {
     async collect() {
       this.set((await ledger()).at / 1000);
     },
-  });
-
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!given || !timingSafeEqual(sha256(given), expected)) {
-      void reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
-      throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-    }
-    return reply.type(registry.contentType).send(await registry.metrics());
   });
 }
 
