@@ -1,5 +1,5 @@
 import '#lib/zod-config';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm, type FieldError, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AdminArticleCreate,
@@ -123,71 +123,97 @@ export function HelpLanguagesForm({
       noValidate
       className="space-y-6"
     >
-      <p className="text-sm text-muted">
-        {t('admin.content.help.languages.shared')}{' '}
-        {kind === 'articles' && (
-          <>
-            {t('admin.content.help.slug')}:{' '}
-            <code dir="ltr">{(shared as AdminArticle | undefined)?.slug}</code>
-            {' · '}
-          </>
-        )}
-        {t('admin.content.help.category')}:{' '}
-        {shared
-          ? t(`admin.content.help.categories.${shared.category}`, { defaultValue: shared.category })
-          : ''}
-      </p>
+      <SharedFacts kind={kind} shared={shared} />
       <div className="grid gap-6 lg:grid-cols-3">
-        {HELP_LANGUAGES.map((language) => {
-          const exists = versions.some((version) => version.language === language);
-          const name = t(`admin.content.settings.languageNames.${language}`);
-          return (
-            <fieldset
-              key={language}
-              className="min-w-0 space-y-4 rounded-lg border border-line p-4"
-              data-testid={`version-${language}`}
-            >
-              <legend className="px-1 font-semibold">{name}</legend>
-              {!exists && (
-                <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
-                  <Badge tone="warning">{t('admin.content.help.languages.missingBadge')}</Badge>
-                  {t('admin.content.help.languages.missing')}
-                </p>
-              )}
-              {/* The operator's words are in the column's language and direction; the labels in the UI's. */}
-              <div className="space-y-4">
-                {TEXT_FIELDS[kind].map((field) =>
-                  field === 'body' || field === 'answer' ? (
-                    <TextareaField
-                      key={field}
-                      label={t(`admin.content.help.${field}`)}
-                      className={field === 'body' ? 'min-h-48' : 'min-h-32'}
-                      lang={language}
-                      dir={language === 'ar' ? 'rtl' : 'ltr'}
-                      error={errorOf(language, field)}
-                      {...register(`${language}.${field}`)}
-                    />
-                  ) : (
-                    <TextField
-                      key={field}
-                      label={t(`admin.content.help.${field}`)}
-                      lang={language}
-                      dir={language === 'ar' ? 'rtl' : 'ltr'}
-                      error={errorOf(language, field)}
-                      {...register(`${language}.${field}`)}
-                    />
-                  ),
-                )}
-              </div>
-              <CheckboxField
-                label={t('admin.content.help.published')}
-                {...register(`${language}.published`)}
-              />
-            </fieldset>
-          );
-        })}
+        {HELP_LANGUAGES.map((language) => (
+          <LanguageColumn
+            key={language}
+            kind={kind}
+            language={language}
+            exists={versions.some((version) => version.language === language)}
+            register={register}
+            errorOf={errorOf}
+          />
+        ))}
       </div>
       <FormActions pending={pending} submitLabel={t('admin.content.save')} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** What the languages share, above the columns: the article's slug and the category. */
+function SharedFacts({ kind, shared }: { kind: HelpContentKind; shared: Version | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-sm text-muted">
+      {t('admin.content.help.languages.shared')}{' '}
+      {kind === 'articles' && (
+        <>
+          {t('admin.content.help.slug')}: <code dir="ltr">{(shared as AdminArticle | undefined)?.slug}</code>
+          {' · '}
+        </>
+      )}
+      {t('admin.content.help.category')}:{' '}
+      {shared ? t(`admin.content.help.categories.${shared.category}`, { defaultValue: shared.category }) : ''}
+    </p>
+  );
+}
+
+/** One language's column: its text fields in its own direction and whether it is published. */
+function LanguageColumn({
+  kind,
+  language,
+  exists,
+  register,
+  errorOf,
+}: {
+  kind: HelpContentKind;
+  language: HelpLanguage;
+  /** Whether the language has a version yet. */
+  exists: boolean;
+  register: UseFormRegister<LanguagesValues>;
+  errorOf: (language: HelpLanguage, field: string) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  const name = t(`admin.content.settings.languageNames.${language}`);
+  return (
+    <fieldset
+      className="min-w-0 space-y-4 rounded-lg border border-line p-4"
+      data-testid={`version-${language}`}
+    >
+      <legend className="px-1 font-semibold">{name}</legend>
+      {!exists && (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <Badge tone="warning">{t('admin.content.help.languages.missingBadge')}</Badge>
+          {t('admin.content.help.languages.missing')}
+        </p>
+      )}
+      {/* The operator's words are in the column's language and direction; the labels in the UI's. */}
+      <div className="space-y-4">
+        {TEXT_FIELDS[kind].map((field) =>
+          field === 'body' || field === 'answer' ? (
+            <TextareaField
+              key={field}
+              label={t(`admin.content.help.${field}`)}
+              className={field === 'body' ? 'min-h-48' : 'min-h-32'}
+              lang={language}
+              dir={language === 'ar' ? 'rtl' : 'ltr'}
+              error={errorOf(language, field)}
+              {...register(`${language}.${field}`)}
+            />
+          ) : (
+            <TextField
+              key={field}
+              label={t(`admin.content.help.${field}`)}
+              lang={language}
+              dir={language === 'ar' ? 'rtl' : 'ltr'}
+              error={errorOf(language, field)}
+              {...register(`${language}.${field}`)}
+            />
+          ),
+        )}
+      </div>
+      <CheckboxField label={t('admin.content.help.published')} {...register(`${language}.published`)} />
+    </fieldset>
   );
 }

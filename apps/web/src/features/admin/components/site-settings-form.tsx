@@ -7,11 +7,10 @@ import {
   type AdminSettingsUpdateInput,
 } from '@app/shared/schemas/admin-content';
 import { Button } from '#components/ui/button';
-import { CheckboxField, TextareaField, TextField } from '#components/ui/field';
-import { useMessage } from '#i18n/use-message';
 import { useAdminForm } from './admin-form';
 import { schemaResolver } from '#lib/zod-resolver';
 import { numberOrNull } from './number-or-null';
+import { BankSection, MoneySection, OfferSection, SiteSection } from './site-settings-sections';
 
 export interface SiteSettingsFormValues {
   sitename: string;
@@ -115,15 +114,6 @@ interface SiteSettingsFormProps {
   onSubmit: (payload: AdminSettingsUpdateInput, setError: UseFormSetError<SiteSettingsFormValues>) => void;
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="space-y-5 rounded-2xl border border-line bg-surface p-5">
-      <legend className="px-1 text-base font-semibold">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
 /** The site settings (issue 15 item 5): what the public site, deposits and rewards read. */
 export function SiteSettingsForm({
   settings,
@@ -133,7 +123,6 @@ export function SiteSettingsForm({
   onSubmit,
 }: SiteSettingsFormProps) {
   const { t } = useTranslation();
-  const message = useMessage();
   const { field, register, handleSubmit, setError, errors } = useAdminForm<SiteSettingsFormValues>({
     resolver,
     defaultValues: formValues(settings),
@@ -145,136 +134,15 @@ export function SiteSettingsForm({
       noValidate
       className="max-w-3xl space-y-6"
     >
-      <Section title={t('admin.content.settings.site')}>
-        <TextField label={t('admin.content.settings.sitename')} {...field('sitename')} />
-        <TextField
-          label={t('admin.content.settings.logo')}
-          aside={t('common.optional')}
-          hint={t('admin.content.settings.logoHint')}
-          {...field('logo')}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t('admin.content.settings.companyEmail')}
-            type="email"
-            {...field('company_email')}
-          />
-          <TextField
-            label={t('admin.content.settings.companyPhone')}
-            type="tel"
-            {...field('company_phone')}
-          />
-        </div>
-        <TextField
-          label={t('admin.content.settings.brandColor')}
-          hint={t('admin.content.settings.brandColorHint')}
-          dir="ltr"
-          {...field('brand_color')}
-        />
-        <TextareaField label={t('admin.content.settings.riskWarning')} {...field('risk_warning')} />
-        {/* The risk warning per language (decision 164): empty shows the English one, marked as English. */}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextareaField
-            label={t('admin.content.settings.riskWarningEs')}
-            aside={t('common.optional')}
-            hint={t('admin.content.settings.riskWarningTranslationHint')}
-            lang="es"
-            {...field('risk_warning_es')}
-          />
-          <TextareaField
-            label={t('admin.content.settings.riskWarningAr')}
-            aside={t('common.optional')}
-            hint={t('admin.content.settings.riskWarningTranslationHint')}
-            lang="ar"
-            dir="rtl"
-            {...field('risk_warning_ar')}
-          />
-        </div>
-      </Section>
-      <Section title={t('admin.content.settings.bank')}>
-        <TextField label={t('admin.content.settings.bankName')} {...field('deposit_bank_name')} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t('admin.content.settings.bankAccount')}
-            {...field('deposit_bank_account_number')}
-          />
-          <TextField
-            label={t('admin.content.settings.bankRouting')}
-            {...field('deposit_bank_routing_number')}
-          />
-        </div>
-      </Section>
-      <Section title={t('admin.content.settings.money')}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t('admin.content.settings.pointsPerDollar')}
-            inputMode="numeric"
-            hint={t('admin.content.settings.pointsHint')}
-            {...field('points_per_dollar')}
-          />
-          <TextField
-            label={t('admin.content.settings.fourEyes')}
-            inputMode="numeric"
-            hint={t('admin.content.settings.fourEyesHint')}
-            {...field('withdrawal_four_eyes_threshold')}
-          />
-          <TextField
-            label={t('admin.content.settings.kycThreshold')}
-            inputMode="numeric"
-            hint={t('admin.content.settings.kycThresholdHint')}
-            {...field('kyc_withdrawal_threshold')}
-          />
-          <TextField
-            label={t('admin.content.settings.retentionYears')}
-            inputMode="numeric"
-            hint={t('admin.content.settings.retentionHint')}
-            {...field('account_retention_years')}
-          />
-          <TextField
-            label={t('admin.content.settings.rateNoticeDays')}
-            inputMode="numeric"
-            hint={t('admin.content.settings.rateNoticeHint')}
-            {...field('rate_notice_days')}
-          />
-        </div>
-      </Section>
-      <Section title={t('admin.content.settings.offer')}>
-        <div role="group" aria-labelledby="settings-languages" className="space-y-2">
-          <p id="settings-languages" className="text-sm font-medium">
-            {t('admin.content.settings.languages')}
-          </p>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {offeredLanguages.map((code) => (
-              <CheckboxField
-                key={code}
-                value={code}
-                label={t(`admin.content.settings.languageNames.${code}`)}
-                {...register('languages')}
-              />
-            ))}
-          </div>
-          {errors.languages && (
-            <p role="alert" className="text-sm text-danger">
-              {message(errors.languages.message)}
-            </p>
-          )}
-        </div>
-        <div role="group" aria-labelledby="settings-currencies" className="space-y-2">
-          <p id="settings-currencies" className="text-sm font-medium">
-            {t('admin.content.settings.currencies')}
-          </p>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {offeredCurrencies.map((code) => (
-              <CheckboxField key={code} value={code} label={code} {...register('currencies')} />
-            ))}
-          </div>
-          {errors.currencies && (
-            <p role="alert" className="text-sm text-danger">
-              {message(errors.currencies.message)}
-            </p>
-          )}
-        </div>
-      </Section>
+      <SiteSection field={field} />
+      <BankSection field={field} />
+      <MoneySection field={field} />
+      <OfferSection
+        offeredLanguages={offeredLanguages}
+        offeredCurrencies={offeredCurrencies}
+        register={register}
+        errors={errors}
+      />
       <p className="text-sm text-muted">{t('admin.content.settings.reauthNote')}</p>
       <Button type="submit" loading={pending}>
         {t('admin.content.settings.save')}

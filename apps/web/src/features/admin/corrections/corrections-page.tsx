@@ -151,11 +151,6 @@ export function CorrectionsPage() {
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   useDocumentMeta(t('admin.corrections.title'), t('admin.corrections.lead'));
 
-  const filter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('status');
-    state.setFilters({ status: typeof value === 'string' && value !== 'pending' ? value : '' });
-  };
   const confirm = (reason: string | null) => {
     if (!open) return;
     const { correction, action } = open;
@@ -177,20 +172,7 @@ export function CorrectionsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">{t('admin.corrections.title')}</h1>
         <p className="text-muted">{t('admin.corrections.lead')}</p>
       </div>
-      <form
-        key={status}
-        onSubmit={filter}
-        className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-[1fr_auto] sm:items-end"
-      >
-        <SelectField label={t('admin.corrections.filter')} name="status" defaultValue={status}>
-          {STATUS_CHOICES.map((value) => (
-            <option key={value} value={value}>
-              {t(`admin.corrections.status.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-        <Button type="submit">{t('admin.corrections.apply')}</Button>
-      </form>
+      <StatusFilter status={status} onFilter={(value) => state.setFilters({ status: value })} />
       {state.filters.user_id && (
         <p className="text-sm">
           {t('admin.corrections.oneMember', { id: state.filters.user_id })}{' '}
@@ -200,6 +182,73 @@ export function CorrectionsPage() {
         </p>
       )}
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <CorrectionList
+        list={list}
+        meId={me.data?.user.id}
+        busy={decide.isPending}
+        onPage={(page) => state.setPage(page)}
+        onAction={(correction, action) => {
+          setOutcome(null);
+          setOpen({ correction, action });
+        }}
+      />
+      {open && (
+        <CorrectionDialog
+          key={`${open.correction.id}-${open.action}`}
+          correction={open.correction}
+          action={open.action}
+          pending={decide.isPending}
+          onClose={() => setOpen(null)}
+          onConfirm={confirm}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The status filter: pending (the default, which the URL does not name), another status, or all. */
+function StatusFilter({ status, onFilter }: { status: string; onFilter: (status: string) => void }) {
+  const { t } = useTranslation();
+  const filter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('status');
+    onFilter(typeof value === 'string' && value !== 'pending' ? value : '');
+  };
+  return (
+    <form
+      key={status}
+      onSubmit={filter}
+      className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-[1fr_auto] sm:items-end"
+    >
+      <SelectField label={t('admin.corrections.filter')} name="status" defaultValue={status}>
+        {STATUS_CHOICES.map((value) => (
+          <option key={value} value={value}>
+            {t(`admin.corrections.status.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit">{t('admin.corrections.apply')}</Button>
+    </form>
+  );
+}
+
+/** The list's states: loading, failed with a retry, empty, or the page of cards and its pagination. */
+function CorrectionList({
+  list,
+  meId,
+  busy,
+  onPage,
+  onAction,
+}: {
+  list: ReturnType<typeof useCorrections>;
+  meId: number | undefined;
+  busy: boolean;
+  onPage: (page: number) => void;
+  onAction: (correction: AdminCorrection, action: CorrectionAction) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       {list.isPending && <Spinner label={t('admin.corrections.loading')} />}
       {list.isError && (
         <RetryAlert onRetry={() => void list.refetch()}>{t('admin.corrections.error')}</RetryAlert>
@@ -219,13 +268,10 @@ export function CorrectionsPage() {
               <li key={correction.id}>
                 <CorrectionCard
                   correction={correction}
-                  meId={me.data?.user.id}
+                  meId={meId}
                   now={list.dataUpdatedAt}
-                  busy={decide.isPending}
-                  onAction={(action) => {
-                    setOutcome(null);
-                    setOpen({ correction, action });
-                  }}
+                  busy={busy}
+                  onAction={(action) => onAction(correction, action)}
                 />
               </li>
             ))}
@@ -233,22 +279,12 @@ export function CorrectionsPage() {
           <Pagination
             page={list.data.meta.current_page}
             totalPages={list.data.meta.total_pages}
-            onPageChange={(page) => state.setPage(page)}
+            onPageChange={onPage}
             label={t('admin.corrections.title')}
             disabled={list.isFetching}
           />
         </div>
       )}
-      {open && (
-        <CorrectionDialog
-          key={`${open.correction.id}-${open.action}`}
-          correction={open.correction}
-          action={open.action}
-          pending={decide.isPending}
-          onClose={() => setOpen(null)}
-          onConfirm={confirm}
-        />
-      )}
-    </section>
+    </>
   );
 }

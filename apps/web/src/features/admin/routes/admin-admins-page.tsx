@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
 import { ADMIN_ROLES } from '@app/shared/constants';
@@ -36,17 +37,17 @@ function fieldErrors(error: unknown): Record<string, string> {
   );
 }
 
-/** Admins (issue 15 item 1): superadmins add admins and change other admins' role or status. */
-export function AdminAdminsPage() {
-  const { t, i18n } = useTranslation();
-  const state = useUrlListState({ filters: [] });
-  const query = useAdmins(state.query);
-  const { data: me } = useAdminMe();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<AdminAccount | null>(null);
-  useDocumentMeta(t('admin.admins.title'), t('admin.admins.lead'));
-
-  const columns = [
+/**
+ * The table's columns: the admin (email and username), role, status, second factor, creation date and
+ * an Edit button on every row but one's own.
+ */
+function adminColumns(
+  t: TFunction,
+  language: string,
+  myId: number | undefined,
+  onEdit: (admin: AdminAccount) => void,
+) {
+  return [
     column.accessor('email', {
       header: () => t('admin.admins.email'),
       cell: (info) => (
@@ -74,21 +75,21 @@ export function AdminAdminsPage() {
     }),
     column.accessor('created_at', {
       header: () => t('admin.admins.created'),
-      cell: (info) => formatTime(info.getValue(), i18n.language),
+      cell: (info) => formatTime(info.getValue(), language),
       meta: { className: 'whitespace-nowrap' },
     }),
     column.display({
       id: 'actions',
       header: () => <span className="sr-only">{t('admin.admins.actions')}</span>,
       cell: (info) =>
-        info.row.original.id === me?.user.id ? (
+        info.row.original.id === myId ? (
           <span className="text-xs text-muted">{t('admin.admins.you')}</span>
         ) : (
           <Button
             size="sm"
             variant="secondary"
             aria-label={`${t('admin.admins.edit')} ${info.row.original.email}`}
-            onClick={() => setEditing(info.row.original)}
+            onClick={() => onEdit(info.row.original)}
           >
             {t('admin.admins.edit')}
           </Button>
@@ -96,6 +97,19 @@ export function AdminAdminsPage() {
       meta: { align: 'end' },
     }),
   ];
+}
+
+/** Admins (issue 15 item 1): superadmins add admins and change other admins' role or status. */
+export function AdminAdminsPage() {
+  const { t, i18n } = useTranslation();
+  const state = useUrlListState({ filters: [] });
+  const query = useAdmins(state.query);
+  const { data: me } = useAdminMe();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminAccount | null>(null);
+  useDocumentMeta(t('admin.admins.title'), t('admin.admins.lead'));
+
+  const columns = adminColumns(t, i18n.language, me?.user.id, setEditing);
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
 import type { AuditEntryResponse } from '@app/shared/schemas/admin';
@@ -13,7 +14,7 @@ import { useMessage } from '#i18n/use-message';
 import { ApiError } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { formatTime } from '#lib/intl-format';
-import { useUrlListState } from '#lib/use-url-list-state';
+import { useUrlListState, type UrlListState } from '#lib/use-url-list-state';
 import { downloadAuditCsv, useAuditLog } from '../api/admins';
 import { AuditDiff } from '../components/audit-diff';
 
@@ -28,19 +29,12 @@ function textOf(form: FormData, name: string): string {
 
 const column = createColumnHelper<AuditEntryResponse>();
 
-/** The audit log (issue 15 item 7): filters kept in the URL, server paging, readable differences, CSV. */
-export function AdminAuditLogPage() {
-  const { t, i18n } = useTranslation();
-  const message = useMessage();
-  const state = useUrlListState<Filter>({ filters: FILTERS });
-  const query = useAuditLog(state.query);
-  const [exporting, setExporting] = useState(false);
-  useDocumentMeta(t('admin.audit.title'), t('admin.audit.lead'));
-
-  const columns = [
+/** The table's columns: when, who (with their role), what, on which object, why, from where, what changed. */
+function auditColumns(t: TFunction, language: string) {
+  return [
     column.accessor('created_at', {
       header: () => t('admin.audit.when'),
-      cell: (info) => <time dateTime={info.getValue()}>{formatTime(info.getValue(), i18n.language)}</time>,
+      cell: (info) => <time dateTime={info.getValue()}>{formatTime(info.getValue(), language)}</time>,
       meta: { className: 'whitespace-nowrap' },
     }),
     column.accessor('actor_email', {
@@ -90,12 +84,67 @@ export function AdminAuditLogPage() {
       cell: (info) => <AuditDiff entry={info.row.original} />,
     }),
   ];
+}
+
+/** The filter form: Apply writes all six filters to the URL at once; Clear removes them and the sort. */
+function AuditFilters({ state }: { state: UrlListState<Filter> }) {
+  const { t } = useTranslation();
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     state.setFilters(Object.fromEntries(FILTERS.map((key) => [key, textOf(form, key)])));
   };
+
+  return (
+    <Card className="mb-6 p-4">
+      {/* The form is keyed by the URL's filters, so Back shows the filters of the page it returns to. */}
+      <form
+        key={JSON.stringify(state.filters)}
+        onSubmit={apply}
+        aria-label={t('admin.audit.filters')}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6"
+      >
+        <TextField name="actor" label={t('admin.audit.actor')} defaultValue={state.filters.actor} />
+        <TextField
+          name="action"
+          label={t('admin.audit.action')}
+          hint={t('admin.audit.actionHint')}
+          defaultValue={state.filters.action}
+        />
+        <TextField
+          name="subject_type"
+          label={t('admin.audit.subjectType')}
+          defaultValue={state.filters.subject_type}
+        />
+        <TextField
+          name="subject_id"
+          label={t('admin.audit.subjectId')}
+          defaultValue={state.filters.subject_id}
+        />
+        <TextField name="from" type="date" label={t('admin.audit.from')} defaultValue={state.filters.from} />
+        <TextField name="to" type="date" label={t('admin.audit.to')} defaultValue={state.filters.to} />
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-6">
+          <Button type="submit">{t('admin.audit.apply')}</Button>
+          <Button type="button" variant="ghost" onClick={() => state.reset()}>
+            {t('admin.audit.clear')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** The audit log (issue 15 item 7): filters kept in the URL, server paging, readable differences, CSV. */
+export function AdminAuditLogPage() {
+  const { t, i18n } = useTranslation();
+  const message = useMessage();
+  const state = useUrlListState<Filter>({ filters: FILTERS });
+  const query = useAuditLog(state.query);
+  const [exporting, setExporting] = useState(false);
+  useDocumentMeta(t('admin.audit.title'), t('admin.audit.lead'));
+
+  const columns = auditColumns(t, i18n.language);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -120,46 +169,7 @@ export function AdminAuditLogPage() {
           </Button>
         }
       />
-      <Card className="mb-6 p-4">
-        {/* The form is keyed by the URL's filters, so Back shows the filters of the page it returns to. */}
-        <form
-          key={JSON.stringify(state.filters)}
-          onSubmit={apply}
-          aria-label={t('admin.audit.filters')}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6"
-        >
-          <TextField name="actor" label={t('admin.audit.actor')} defaultValue={state.filters.actor} />
-          <TextField
-            name="action"
-            label={t('admin.audit.action')}
-            hint={t('admin.audit.actionHint')}
-            defaultValue={state.filters.action}
-          />
-          <TextField
-            name="subject_type"
-            label={t('admin.audit.subjectType')}
-            defaultValue={state.filters.subject_type}
-          />
-          <TextField
-            name="subject_id"
-            label={t('admin.audit.subjectId')}
-            defaultValue={state.filters.subject_id}
-          />
-          <TextField
-            name="from"
-            type="date"
-            label={t('admin.audit.from')}
-            defaultValue={state.filters.from}
-          />
-          <TextField name="to" type="date" label={t('admin.audit.to')} defaultValue={state.filters.to} />
-          <div className="flex gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-6">
-            <Button type="submit">{t('admin.audit.apply')}</Button>
-            <Button type="button" variant="ghost" onClick={() => state.reset()}>
-              {t('admin.audit.clear')}
-            </Button>
-          </div>
-        </form>
-      </Card>
+      <AuditFilters state={state} />
       <DataTable
         caption={t('admin.audit.caption')}
         columns={columns}

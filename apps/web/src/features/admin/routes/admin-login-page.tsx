@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type BaseSyntheticEvent, type FormEvent, type ReactNode } from 'react';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { KeyRound, LockKeyhole } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,6 @@ type Step = 'password' | 'code' | 'enrol' | 'recovery';
  */
 export function AdminLoginPage() {
   const { t } = useTranslation();
-  const message = useMessage();
   const navigate = useNavigate();
   const location = useLocation();
   // Sent here by the layout when the session ended under a screen (idle timeout, signed out elsewhere).
@@ -80,33 +79,29 @@ export function AdminLoginPage() {
     body = <RecoveryStep codes={recoveryCodes} onDone={() => void navigate('/admin', { replace: true })} />;
   } else {
     body = (
-      <form onSubmit={onSubmit} className="space-y-4">
-        {sessionEnded && !failure && <Alert tone="info">{t('admin.login.sessionEnded')}</Alert>}
-        <TextField
-          label={t('admin.login.email')}
-          type="email"
-          required
-          autoComplete="username"
-          {...register('email', { required: true })}
-        />
-        <PasswordField
-          label={t('admin.login.password')}
-          required
-          autoComplete="current-password"
-          {...register('password', { required: true })}
-        />
-        <CheckboxField label={t('admin.login.remember')} {...register('remember')} />
-        {failure && <Alert tone="error">{message(failure)}</Alert>}
-        <Button type="submit" className="w-full" loading={login.isPending}>
-          {t('admin.login.submit')}
-        </Button>
-      </form>
+      <PasswordStep
+        onSubmit={onSubmit}
+        register={register}
+        sessionEnded={sessionEnded}
+        failure={failure}
+        pending={login.isPending}
+      />
     );
   }
 
   return (
+    <LoginFrame wide={step === 'enrol' || step === 'recovery'} title={title}>
+      {body}
+    </LoginFrame>
+  );
+}
+
+/** The screen around each step: the brand, the step's title, the lead, and the step in a card. */
+function LoginFrame({ wide, title, children }: { wide: boolean; title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
     <main className="flex min-h-dvh items-center justify-center bg-bg px-4 py-10">
-      <div className={step === 'enrol' || step === 'recovery' ? 'w-full max-w-lg' : 'w-full max-w-sm'}>
+      <div className={wide ? 'w-full max-w-lg' : 'w-full max-w-sm'}>
         <div className="mb-6 flex flex-col items-center text-center">
           <BrandMark className="size-11" />
           <h1 className="mt-4 text-2xl font-semibold tracking-tight">{title}</h1>
@@ -115,9 +110,50 @@ export function AdminLoginPage() {
             {t('admin.login.lead')}
           </p>
         </div>
-        <Card className="p-6">{body}</Card>
+        <Card className="p-6">{children}</Card>
       </div>
     </main>
+  );
+}
+
+/** Email, password and "remember me"; the form's values and the call stay with the page. */
+function PasswordStep({
+  onSubmit,
+  register,
+  sessionEnded,
+  failure,
+  pending,
+}: {
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  register: UseFormRegister<AdminLoginValues>;
+  sessionEnded: boolean;
+  failure: string | null;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      {sessionEnded && !failure && <Alert tone="info">{t('admin.login.sessionEnded')}</Alert>}
+      <TextField
+        label={t('admin.login.email')}
+        type="email"
+        required
+        autoComplete="username"
+        {...register('email', { required: true })}
+      />
+      <PasswordField
+        label={t('admin.login.password')}
+        required
+        autoComplete="current-password"
+        {...register('password', { required: true })}
+      />
+      <CheckboxField label={t('admin.login.remember')} {...register('remember')} />
+      {failure && <Alert tone="error">{message(failure)}</Alert>}
+      <Button type="submit" className="w-full" loading={pending}>
+        {t('admin.login.submit')}
+      </Button>
+    </form>
   );
 }
 

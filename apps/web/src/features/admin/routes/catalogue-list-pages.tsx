@@ -121,6 +121,51 @@ interface CatalogueListPageProps<Plan extends AdminPlan | AdminLoanPlan> {
   ownColumns: (t: TFunction, money: Money, labels: Labels) => OwnColumns<Plan>;
 }
 
+/** The list's columns, with the catalogue's own rate and duration (or term) among the shared ones. */
+function catalogueColumns<Plan extends AdminPlan | AdminLoanPlan>(
+  kind: Catalogue,
+  own: OwnColumns<Plan>,
+  t: TFunction,
+  money: Money,
+): ColumnDef<Plan>[] {
+  return [
+    {
+      id: 'name',
+      header: t('admin.content.plans.name'),
+      enableSorting: true,
+      cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+    },
+    {
+      id: 'category',
+      header: t('admin.content.plans.category'),
+      enableSorting: true,
+      cell: ({ row }) => t(`admin.content.categories.${row.original.category}`, row.original.category),
+    },
+    own.rate,
+    {
+      id: 'min_amount',
+      header: t('admin.content.plans.amounts'),
+      enableSorting: true,
+      meta: { align: 'end' },
+      cell: ({ row }) => `${money(row.original.min_amount, 0)}–${money(row.original.max_amount, 0)}`,
+    },
+    own.duration,
+    {
+      id: 'status',
+      header: t('admin.content.status'),
+      enableSorting: true,
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{t('admin.content.actions')}</span>,
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: ({ row }) => <RowActions kind={kind} plan={row.original} />,
+    },
+  ];
+}
+
 /** A catalogue's list page: server-paged, its state in the URL, filters by name and status. */
 function CatalogueListPage<Plan extends AdminPlan | AdminLoanPlan>({
   kind,
@@ -134,45 +179,10 @@ function CatalogueListPage<Plan extends AdminPlan | AdminLoanPlan>({
   const query = useList(list.query);
   useDocumentMeta(t(`admin.content.${kind}.title`), t(`admin.content.${kind}.metaDescription`));
 
-  const columns = useMemo<ColumnDef<Plan>[]>(() => {
-    const own = ownColumns(t, money, labels);
-    return [
-      {
-        id: 'name',
-        header: t('admin.content.plans.name'),
-        enableSorting: true,
-        cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
-      },
-      {
-        id: 'category',
-        header: t('admin.content.plans.category'),
-        enableSorting: true,
-        cell: ({ row }) => t(`admin.content.categories.${row.original.category}`, row.original.category),
-      },
-      own.rate,
-      {
-        id: 'min_amount',
-        header: t('admin.content.plans.amounts'),
-        enableSorting: true,
-        meta: { align: 'end' },
-        cell: ({ row }) => `${money(row.original.min_amount, 0)}–${money(row.original.max_amount, 0)}`,
-      },
-      own.duration,
-      {
-        id: 'status',
-        header: t('admin.content.status'),
-        enableSorting: true,
-        cell: ({ row }) => <StatusBadge status={row.original.status} />,
-      },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('admin.content.actions')}</span>,
-        enableSorting: false,
-        meta: { align: 'end' },
-        cell: ({ row }) => <RowActions kind={kind} plan={row.original} />,
-      },
-    ];
-  }, [t, money, labels, kind, ownColumns]);
+  const columns = useMemo(
+    () => catalogueColumns(kind, ownColumns(t, money, labels), t, money),
+    [t, money, labels, kind, ownColumns],
+  );
 
   return (
     <>

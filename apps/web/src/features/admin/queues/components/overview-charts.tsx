@@ -4,13 +4,25 @@ import type { AdminOverviewResponse } from '@app/shared/schemas/admin-members';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney } from '#lib/money';
 
+const TOOLTIP_STYLE = {
+  background: 'var(--color-surface)',
+  border: '1px solid var(--color-line)',
+  borderRadius: 8,
+  color: 'var(--color-fg)',
+};
+
+/** What both charts share: the days' axis runs right to left in RTL, its ticks are short dates. */
+interface DayAxis {
+  rtl: boolean;
+  tick: (value: string) => string;
+}
+
 /**
  * The overview's charts (Recharts, loaded lazily with this module): money in and out per day and new
  * members per day over 30 days. The figures are also in a table for screen readers (OverviewPage).
  */
 export function OverviewCharts({ data }: { data: AdminOverviewResponse }) {
-  const { t, i18n } = useTranslation();
-  const money = useMoney();
+  const { i18n } = useTranslation();
   const rtl = i18n.dir() === 'rtl';
   const shortDate = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     month: 'short',
@@ -18,84 +30,95 @@ export function OverviewCharts({ data }: { data: AdminOverviewResponse }) {
     timeZone: 'UTC',
   });
   const tick = (value: string) => shortDate.format(new Date(`${value}T00:00:00Z`));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
+      <MoneyChart data={data} rtl={rtl} tick={tick} />
+      <MembersChart data={data} rtl={rtl} tick={tick} />
+    </div>
+  );
+}
+
+/** Deposits and withdrawals per day, side by side. */
+function MoneyChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewResponse }) {
+  const { t } = useTranslation();
+  const money = useMoney();
   const money30 = data.deposits_per_day.map((day, index) => ({
     day: day.day,
     deposits: day.amount,
     withdrawals: data.withdrawals_per_day[index]?.amount ?? 0,
   }));
   const axis = moneyTicks(Math.max(0, ...money30.map((day) => Math.max(day.deposits, day.withdrawals))));
-  const tooltipStyle = {
-    background: 'var(--color-surface)',
-    border: '1px solid var(--color-line)',
-    borderRadius: 8,
-    color: 'var(--color-fg)',
-  };
   return (
-    <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
-      <div className="h-64 text-xs" data-testid="money-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={money30} accessibilityLayer={false}>
-            <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="day"
-              reversed={rtl}
-              tickFormatter={tick}
-              stroke="var(--color-muted)"
-              minTickGap={24}
-            />
-            <YAxis
-              orientation={rtl ? 'right' : 'left'}
-              domain={[0, axis.ticks.at(-1) ?? 1]}
-              ticks={axis.ticks}
-              interval={0}
-              tickFormatter={(value: number) => money(value, axis.decimals)}
-              stroke="var(--color-muted)"
-              width={80}
-            />
-            <Tooltip contentStyle={tooltipStyle} formatter={(value) => money(Number(value))} />
-            <Legend />
-            <Bar
-              dataKey="deposits"
-              name={t('adminQueues.overview.deposits')}
-              fill="var(--color-brand)"
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="withdrawals"
-              name={t('adminQueues.overview.withdrawals')}
-              fill="var(--color-muted)"
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <div className="h-64 text-xs" data-testid="members-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data.new_members_per_day} accessibilityLayer={false}>
-            <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="day"
-              reversed={rtl}
-              tickFormatter={tick}
-              stroke="var(--color-muted)"
-              minTickGap={24}
-            />
-            <YAxis
-              orientation={rtl ? 'right' : 'left'}
-              allowDecimals={false}
-              stroke="var(--color-muted)"
-              width={40}
-            />
-            <Tooltip contentStyle={tooltipStyle} />
-            <Bar
-              dataKey="count"
-              name={t('adminQueues.overview.newMembers')}
-              fill="var(--color-brand)"
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+    <div className="h-64 text-xs" data-testid="money-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={money30} accessibilityLayer={false}>
+          <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="day"
+            reversed={rtl}
+            tickFormatter={tick}
+            stroke="var(--color-muted)"
+            minTickGap={24}
+          />
+          <YAxis
+            orientation={rtl ? 'right' : 'left'}
+            domain={[0, axis.ticks.at(-1) ?? 1]}
+            ticks={axis.ticks}
+            interval={0}
+            tickFormatter={(value: number) => money(value, axis.decimals)}
+            stroke="var(--color-muted)"
+            width={80}
+          />
+          <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => money(Number(value))} />
+          <Legend />
+          <Bar
+            dataKey="deposits"
+            name={t('adminQueues.overview.deposits')}
+            fill="var(--color-brand)"
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="withdrawals"
+            name={t('adminQueues.overview.withdrawals')}
+            fill="var(--color-muted)"
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** New members per day. */
+function MembersChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewResponse }) {
+  const { t } = useTranslation();
+  return (
+    <div className="h-64 text-xs" data-testid="members-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data.new_members_per_day} accessibilityLayer={false}>
+          <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="day"
+            reversed={rtl}
+            tickFormatter={tick}
+            stroke="var(--color-muted)"
+            minTickGap={24}
+          />
+          <YAxis
+            orientation={rtl ? 'right' : 'left'}
+            allowDecimals={false}
+            stroke="var(--color-muted)"
+            width={40}
+          />
+          <Tooltip contentStyle={TOOLTIP_STYLE} />
+          <Bar
+            dataKey="count"
+            name={t('adminQueues.overview.newMembers')}
+            fill="var(--color-brand)"
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formText } from '../components/form-value';
@@ -6,7 +6,6 @@ import type { AdminMemberDetailResponse, MemberSection } from '@app/shared/schem
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
-import { Card } from '#components/ui/card';
 import { Dialog } from '#components/ui/dialog';
 import { TextareaField } from '#components/ui/field';
 import { Pagination } from '#components/ui/pagination';
@@ -17,6 +16,7 @@ import { ApiError } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat, useMoney } from '#lib/money';
 import { ProposeCorrection } from '../../corrections/propose-correction';
+import { AccountCard, MoneyCard } from './member-cards';
 import { useChangeMemberStatus, useMember, useMemberSection } from '../api/admin-queues-api';
 
 /** A member's page: account, money, profile, and each history as a paged section. */
@@ -29,19 +29,8 @@ export function MemberPage() {
   return <Member id={memberId} />;
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-2 border-b border-line py-2 last:border-0">
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-end font-medium wrap-anywhere">{children}</dd>
-    </div>
-  );
-}
-
 function Member({ id }: { id: number }) {
   const { t } = useTranslation();
-  const money = useMoney();
-  const date = useDateFormat();
   const member = useMember(id);
   const [dialog, setDialog] = useState(false);
   useDocumentMeta(t('adminQueues.members.pageTitle', { id }), t('adminQueues.members.metaDescription'));
@@ -55,7 +44,6 @@ function Member({ id }: { id: number }) {
   }
   const data = member.data;
   const account = data.member;
-  const name = [data.profile.first_name, data.profile.last_name].filter(Boolean).join(' ');
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -76,48 +64,8 @@ function Member({ id }: { id: number }) {
         )}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="p-5">
-          <h2 className="font-semibold">{t('adminQueues.members.account')}</h2>
-          <dl className="mt-3 text-sm">
-            <Row label={t('adminQueues.members.email')}>{account.email}</Row>
-            <Row label={t('adminQueues.members.accountType')}>
-              {t(account.account_type === 'business' ? 'auth.signup.corporate' : 'auth.signup.personal')}
-            </Row>
-            {account.account_type === 'business' && (
-              <>
-                <Row label={t('auth.signup.businessName')}>{account.business_name ?? '—'}</Row>
-                <Row label={t('auth.signup.businessEmail')}>{account.business_email ?? '—'}</Row>
-              </>
-            )}
-            <Row label={t('adminQueues.queue.columns.id')}>{account.id}</Row>
-            <Row label={t('adminQueues.members.columns.referral')}>{account.referral_code}</Row>
-            <Row label={t('adminQueues.members.joined')}>{date(account.created_at)}</Row>
-            <Row label={t('adminQueues.members.verified')}>
-              {t(account.email_verified ? 'adminQueues.members.yes' : 'adminQueues.members.no')}
-            </Row>
-            <Row label={t('adminQueues.members.twoFactor')}>
-              {t(account.two_factor_enabled ? 'adminQueues.members.yes' : 'adminQueues.members.no')}
-            </Row>
-            <Row label={t('adminQueues.members.name')}>{name || '—'}</Row>
-            <Row label={t('adminQueues.members.country')}>{data.profile.country ?? '—'}</Row>
-          </dl>
-        </Card>
-        {data.money && (
-          <Card className="p-5">
-            <h2 className="font-semibold">{t('adminQueues.members.money')}</h2>
-            <dl className="mt-3 text-sm">
-              <Row label={t('adminQueues.money.balance')}>{money(data.money.balance)}</Row>
-              <Row label={t('adminQueues.money.invested')}>{money(data.money.invested)}</Row>
-              <Row label={t('adminQueues.money.withdrawalHold')}>{money(data.money.withdrawal_hold)}</Row>
-              <Row label={t('adminQueues.money.loanOutstanding')}>{money(data.money.loan_outstanding)}</Row>
-              <Row label={t('adminQueues.money.refundDebt')}>{money(data.money.refund_debt)}</Row>
-              <Row label={t('adminQueues.money.totalDeposit')}>{money(data.money.total_deposit)}</Row>
-              <Row label={t('adminQueues.money.totalEarnings')}>{money(data.money.total_earnings)}</Row>
-              <Row label={t('adminQueues.money.totalWithdrawn')}>{money(data.money.total_withdrawn)}</Row>
-              <Row label={t('adminQueues.money.points')}>{data.money.loyalty_points}</Row>
-            </dl>
-          </Card>
-        )}
+        <AccountCard data={data} />
+        {data.money && <MoneyCard totals={data.money} />}
       </div>
       <ProposeCorrection memberId={account.id} memberLabel={`${account.username} (${account.email})`} />
       <Sections id={id} sections={data.sections as MemberSection[]} />

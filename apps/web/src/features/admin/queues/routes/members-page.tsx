@@ -19,55 +19,10 @@ const column = createColumnHelper<AdminMemberRow>();
 /** Members: search by id, referral code, or the start of an email or username; the search is in the URL. */
 export function MembersPage() {
   const { t } = useTranslation();
-  const date = useDateFormat();
   const state = useUrlListState({ filters: FILTERS });
   const list = useMembers(state.query);
   useDocumentMeta(t('adminQueues.members.title'), t('adminQueues.members.metaDescription'));
-  const columns = useMemo(
-    () => [
-      column.accessor('id', { header: t('adminQueues.queue.columns.id'), enableSorting: false }),
-      // The two columns the server sorts (MEMBER_SORTS).
-      column.accessor('username', {
-        header: t('adminQueues.members.columns.member'),
-        enableSorting: true,
-        cell: (info) => (
-          <span className="flex flex-col">
-            <Link
-              className="font-medium text-brand-text underline underline-offset-4"
-              to={`/admin/members/${info.row.original.id}`}
-            >
-              {info.getValue()}
-            </Link>
-            <span className="text-xs text-muted wrap-anywhere">{info.row.original.email}</span>
-          </span>
-        ),
-      }),
-      column.accessor('referral_code', {
-        header: t('adminQueues.members.columns.referral'),
-        enableSorting: false,
-      }),
-      column.accessor('status', {
-        header: t('adminQueues.members.columns.status'),
-        enableSorting: false,
-        cell: (info) => (
-          <Badge
-            tone={
-              info.getValue() === 'active' ? 'success' : info.getValue() === 'closed' ? 'neutral' : 'danger'
-            }
-          >
-            {t(`adminQueues.members.status.${info.getValue()}`)}
-          </Badge>
-        ),
-      }),
-      column.accessor('created_at', {
-        header: t('adminQueues.members.joined'),
-        enableSorting: true,
-        meta: { descFirst: true },
-        cell: (info) => date(info.getValue()),
-      }),
-    ],
-    [t, date],
-  );
+  const columns = useMemberColumns();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -113,5 +68,56 @@ export function MembersPage() {
         errorText={t('adminQueues.members.error')}
       />
     </section>
+  );
+}
+
+/** The members table's columns: id, member (a link to their page), referral code, status, joined. */
+function useMemberColumns() {
+  const { t } = useTranslation();
+  const date = useDateFormat();
+  return useMemo(
+    () => [
+      column.accessor('id', { header: t('adminQueues.queue.columns.id'), enableSorting: false }),
+      // The two columns the server sorts (MEMBER_SORTS).
+      column.accessor('username', {
+        header: t('adminQueues.members.columns.member'),
+        enableSorting: true,
+        cell: (info) => (
+          <span className="flex flex-col">
+            <Link
+              className="font-medium text-brand-text underline underline-offset-4"
+              to={`/admin/members/${info.row.original.id}`}
+            >
+              {info.getValue()}
+            </Link>
+            <span className="text-xs text-muted wrap-anywhere">{info.row.original.email}</span>
+          </span>
+        ),
+      }),
+      column.accessor('referral_code', {
+        header: t('adminQueues.members.columns.referral'),
+        enableSorting: false,
+      }),
+      column.accessor('status', {
+        header: t('adminQueues.members.columns.status'),
+        enableSorting: false,
+        cell: (info) => (
+          <Badge
+            tone={
+              info.getValue() === 'active' ? 'success' : info.getValue() === 'closed' ? 'neutral' : 'danger'
+            }
+          >
+            {t(`adminQueues.members.status.${info.getValue()}`)}
+          </Badge>
+        ),
+      }),
+      column.accessor('created_at', {
+        header: t('adminQueues.members.joined'),
+        enableSorting: true,
+        meta: { descFirst: true },
+        cell: (info) => date(info.getValue()),
+      }),
+    ],
+    [t, date],
   );
 }

@@ -1,15 +1,12 @@
 import '#lib/zod-config';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formText } from '../components/form-value';
-import { QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/schemas/admin-queues';
+import type { AdminQueue } from '@app/shared/schemas/admin-queues';
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
-import { Dialog } from '#components/ui/dialog';
-import { SelectField, TextareaField } from '#components/ui/field';
 import { PageSpinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { ApiError } from '#lib/api-client';
@@ -17,6 +14,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useDecideQueueItem, useQueueItem, type QueueItemDetail } from '../api/admin-queues-api';
 import { QUEUE_PATHS_WEB, statusTone, useAge } from '../components/format';
+import { ApproveDialog, RejectDialog } from './queue-item-dialogs';
 
 /** One queue item: its facts, the member's summary, and approve / reject with a confirmation. */
 export function QueueItemPage({ queue }: { queue: AdminQueue }) {
@@ -39,21 +37,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
   const { t } = useTranslation();
-  const message = useMessage();
   const money = useMoney();
-  const date = useDateFormat();
-  const age = useAge();
   const detail = useQueueItem(queue, id);
-  const decide = useDecideQueueItem(queue, id);
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const navigate = useNavigate();
-  // Back to the list as it was (its filters are in the URL); straight to the queue when opened directly.
-  const back = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate(QUEUE_PATHS_WEB[queue]);
-  };
+  const { pending, dialog, setDialog, outcome, run } = useDecision(queue, id);
+  const back = useBackToQueue(queue);
   useDocumentMeta(t('adminQueues.item.metaTitle', { id }), t('adminQueues.queue.metaDescription'));
 
   if (detail.isPending) return <PageSpinner label={t('adminQueues.item.loading')} />;
@@ -67,6 +54,65 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
   }
   const { item, decision } = detail.data;
   const who = `${item.member.username} (${item.member.email})`;
+
+  return (
+    <section className="space-y-6">
+      <Button variant="link" onClick={back}>
+        {t('adminQueues.item.back')}
+      </Button>
+      <h1 className="text-2xl font-semibold tracking-tight">
+        {t(`adminQueues.item.titles.${queue}`, { id: item.id })}
+      </h1>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RequestCard queue={queue} item={item} decision={decision} />
+        <MemberCard member={detail.data.member} />
+      </div>
+      {item.status === 'pending' && (
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => setDialog('approve')} disabled={pending}>
+            {t(
+              item.awaitingSecondApproval
+                ? 'adminQueues.item.approveSecond'
+                : `adminQueues.item.approve.${queue}`,
+            )}
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('reject')} disabled={pending}>
+            {t('adminQueues.item.reject')}
+          </Button>
+        </div>
+      )}
+      <ApproveDialog
+        queue={queue}
+        detail={detail.data}
+        open={dialog === 'approve'}
+        pending={pending}
+        description={t('adminQueues.item.confirmApprove', { amount: money(item.amount), member: who })}
+        onClose={() => setDialog(null)}
+        onApprove={() => run({ kind: 'approve' })}
+      />
+      <RejectDialog
+        queue={queue}
+        open={dialog === 'reject'}
+        pending={pending}
+        description={t('adminQueues.item.confirmReject', { amount: money(item.amount), member: who })}
+        onClose={() => setDialog(null)}
+        onReject={(reason_code, reason) => run({ kind: 'reject', reason_code, reason })}
+      />
+    </section>
+  );
+}
+
+/**
+ * The decision's state: which confirmation is open, the last decision's outcome, and `run`, which
+ * sends a decision and closes the confirmation once the server has answered.
+ */
+function useDecision(queue: AdminQueue, id: number) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const decide = useDecideQueueItem(queue, id);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const run = (body: Parameters<typeof decide.mutate>[0]) =>
     decide.mutate(body, {
@@ -86,92 +132,62 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
       },
     });
 
+  return { pending: decide.isPending, dialog, setDialog, outcome, run };
+}
+
+/** Back to the list as it was (its filters are in the URL); straight to the queue when opened directly. */
+function useBackToQueue(queue: AdminQueue) {
+  const navigate = useNavigate();
+  return () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(QUEUE_PATHS_WEB[queue]);
+  };
+}
+
+/** The request's facts: amount, status, when it was made, its detail, and who decided it. */
+function RequestCard({
+  queue,
+  item,
+  decision,
+}: {
+  queue: AdminQueue;
+  item: QueueItemDetail['item'];
+  decision: QueueItemDetail['decision'];
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const date = useDateFormat();
+  const age = useAge();
   return (
-    <section className="space-y-6">
-      <Button variant="link" onClick={back}>
-        {t('adminQueues.item.back')}
-      </Button>
-      <h1 className="text-2xl font-semibold tracking-tight">
-        {t(`adminQueues.item.titles.${queue}`, { id: item.id })}
-      </h1>
-      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="p-5">
-          <h2 className="font-semibold">{t('adminQueues.item.request')}</h2>
-          <dl className="mt-3 text-sm">
-            <Row label={t('adminQueues.queue.columns.amount')}>{money(item.amount)}</Row>
-            <Row label={t('adminQueues.queue.columns.status')}>
-              <Badge tone={statusTone(item.status)}>{t(`adminQueues.status.${item.status}`)}</Badge>
-            </Row>
-            <Row label={t('adminQueues.item.made')}>
-              {date(item.created_at)}
-              {item.status === 'pending' &&
-                ` · ${t('adminQueues.item.waiting', { age: age(item.age_seconds) })}`}
-            </Row>
-            <Row label={t(`adminQueues.item.detailLabel.${queue}`)}>{item.detail}</Row>
-            {item.reason && <Row label={t('adminQueues.item.reason')}>{item.reason}</Row>}
-            {item.awaitingSecondApproval && (
-              <Row label={t('adminQueues.item.fourEyes')}>
-                {t('adminQueues.item.firstApprovedBy', { name: item.firstApprover ?? '' })}
-              </Row>
-            )}
-            {decision && (
-              <Row label={t('adminQueues.item.decidedBy')}>
-                {t('adminQueues.item.decision', {
-                  name: decision.by?.username ?? t('adminQueues.item.system'),
-                  date: date(decision.at),
-                })}
-              </Row>
-            )}
-          </dl>
-        </Card>
-        <MemberCard member={detail.data.member} />
-      </div>
-      {item.status === 'pending' && (
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={() => setDialog('approve')} disabled={decide.isPending}>
-            {t(
-              item.awaitingSecondApproval
-                ? 'adminQueues.item.approveSecond'
-                : `adminQueues.item.approve.${queue}`,
-            )}
-          </Button>
-          <Button variant="secondary" onClick={() => setDialog('reject')} disabled={decide.isPending}>
-            {t('adminQueues.item.reject')}
-          </Button>
-        </div>
-      )}
-      <Dialog
-        open={dialog === 'approve'}
-        onOpenChange={(open) => !decide.isPending && setDialog(open ? 'approve' : null)}
-        title={t(`adminQueues.item.approve.${queue}`)}
-        description={t('adminQueues.item.confirmApprove', { amount: money(item.amount), member: who })}
-      >
-        {detail.data.fourEyesThreshold !== null &&
-          item.amount > detail.data.fourEyesThreshold &&
-          !item.awaitingSecondApproval && (
-            <p className="mb-4 text-sm text-muted">
-              {t('adminQueues.item.fourEyesNote', { threshold: money(detail.data.fourEyesThreshold, 0) })}
-            </p>
-          )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setDialog(null)} disabled={decide.isPending}>
-            {t('adminQueues.item.cancel')}
-          </Button>
-          <Button loading={decide.isPending} onClick={() => run({ kind: 'approve' })}>
-            {t('adminQueues.item.confirm')}
-          </Button>
-        </div>
-      </Dialog>
-      <RejectDialog
-        queue={queue}
-        open={dialog === 'reject'}
-        pending={decide.isPending}
-        description={t('adminQueues.item.confirmReject', { amount: money(item.amount), member: who })}
-        onClose={() => setDialog(null)}
-        onReject={(reason_code, reason) => run({ kind: 'reject', reason_code, reason })}
-      />
-    </section>
+    <Card className="p-5">
+      <h2 className="font-semibold">{t('adminQueues.item.request')}</h2>
+      <dl className="mt-3 text-sm">
+        <Row label={t('adminQueues.queue.columns.amount')}>{money(item.amount)}</Row>
+        <Row label={t('adminQueues.queue.columns.status')}>
+          <Badge tone={statusTone(item.status)}>{t(`adminQueues.status.${item.status}`)}</Badge>
+        </Row>
+        <Row label={t('adminQueues.item.made')}>
+          {date(item.created_at)}
+          {item.status === 'pending' && ` · ${t('adminQueues.item.waiting', { age: age(item.age_seconds) })}`}
+        </Row>
+        <Row label={t(`adminQueues.item.detailLabel.${queue}`)}>{item.detail}</Row>
+        {item.reason && <Row label={t('adminQueues.item.reason')}>{item.reason}</Row>}
+        {item.awaitingSecondApproval && (
+          <Row label={t('adminQueues.item.fourEyes')}>
+            {t('adminQueues.item.firstApprovedBy', { name: item.firstApprover ?? '' })}
+          </Row>
+        )}
+        {decision && (
+          <Row label={t('adminQueues.item.decidedBy')}>
+            {t('adminQueues.item.decision', {
+              name: decision.by?.username ?? t('adminQueues.item.system'),
+              date: date(decision.at),
+            })}
+          </Row>
+        )}
+      </dl>
+    </Card>
   );
 }
 
@@ -204,74 +220,5 @@ function MemberCard({ member }: { member: QueueItemDetail['member'] }) {
         <Row label={t('adminQueues.money.totalWithdrawn')}>{money(member.total_withdrawn)}</Row>
       </dl>
     </Card>
-  );
-}
-
-function RejectDialog({
-  queue,
-  open,
-  pending,
-  description,
-  onClose,
-  onReject,
-}: {
-  queue: AdminQueue;
-  open: boolean;
-  pending: boolean;
-  description: string;
-  onClose: () => void;
-  onReject: (code: string, reason: string) => void;
-}) {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const [error, setError] = useState<string | undefined>();
-  const reasons = Object.entries(QUEUE_REJECT_REASONS[queue]) as [string, string][];
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const reason = formText(form, 'reason').trim();
-    if (!reason) {
-      setError(message('Please give a reason.'));
-      return;
-    }
-    onReject(formText(form, 'reason_code') || 'other', reason);
-  };
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => !pending && !next && onClose()}
-      title={t('adminQueues.item.reject')}
-      description={description}
-    >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <SelectField
-          label={t('adminQueues.item.reasonCode')}
-          name="reason_code"
-          defaultValue={reasons[0]?.[0]}
-        >
-          {reasons.map(([code, label]) => (
-            <option key={code} value={code}>
-              {message(label)}
-            </option>
-          ))}
-        </SelectField>
-        <TextareaField
-          label={t('adminQueues.item.reasonText')}
-          hint={t('adminQueues.item.reasonHint')}
-          name="reason"
-          rows={3}
-          maxLength={500}
-          error={error}
-        />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={pending}>
-            {t('adminQueues.item.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={pending}>
-            {t('adminQueues.item.confirmRejectButton')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -10,7 +10,7 @@ import { DataTable } from '#components/ui/data-table';
 import { SelectField, TextField } from '#components/ui/field';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat, useMoney } from '#lib/money';
-import { useUrlListState } from '#lib/use-url-list-state';
+import { useUrlListState, type UrlListState } from '#lib/use-url-list-state';
 import { useQueue, type QueueItem } from '../api/admin-queues-api';
 import { QUEUE_PATHS_WEB, QUEUE_STATUSES, statusTone, useAge } from '../components/format';
 
@@ -25,7 +25,6 @@ export function QueuePage({ queue }: { queue: AdminQueue }) {
   const { t } = useTranslation();
   const money = useMoney();
   const date = useDateFormat();
-  const age = useAge();
   const state = useUrlListState({ filters: FILTERS });
   const status = state.filters.status || 'pending';
   const apiQuery = useMemo(() => {
@@ -36,7 +35,47 @@ export function QueuePage({ queue }: { queue: AdminQueue }) {
   const title = t(`adminQueues.queue.titles.${queue}`);
   useDocumentMeta(title, t('adminQueues.queue.metaDescription'));
 
-  const columns = useMemo(
+  const columns = useQueueColumns(queue);
+  const totals = list.data?.totals;
+  const fieldErrors = (list.error as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors;
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      <QueueFilters queue={queue} state={state} fieldErrors={fieldErrors} />
+      <DataTable
+        caption={title}
+        columns={columns}
+        state={state}
+        query={list}
+        rowKey={(row) => row.id}
+        empty={t('adminQueues.queue.empty')}
+        errorText={t('adminQueues.queue.error')}
+        footer={
+          totals && (
+            <p className="text-sm text-muted">
+              {t('adminQueues.queue.totals', {
+                n: totals.pending_count,
+                amount: money(totals.pending_amount),
+              })}
+              {totals.oldest_pending_at && (
+                <> · {t('adminQueues.queue.oldest', { date: date(totals.oldest_pending_at) })}</>
+              )}
+            </p>
+          )
+        }
+      />
+    </section>
+  );
+}
+
+/** The table's columns: id, member, amount, age (or date once decided), status, and the link to review. */
+function useQueueColumns(queue: AdminQueue) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const date = useDateFormat();
+  const age = useAge();
+  return useMemo(
     () => [
       column.accessor('id', { header: t('adminQueues.queue.columns.id'), enableSorting: false }),
       column.accessor('member', {
@@ -94,104 +133,93 @@ export function QueuePage({ queue }: { queue: AdminQueue }) {
     ],
     [t, money, date, age, queue],
   );
+}
 
+/** The filters as the form holds them: an empty field removes its filter. */
+function formFilters(form: FormData): Record<(typeof FILTERS)[number], string> {
+  const value = (key: string) => formText(form, key);
+  return {
+    status: value('status'),
+    q: value('q'),
+    min_amount: value('min_amount'),
+    max_amount: value('max_amount'),
+    from: value('from'),
+    to: value('to'),
+  };
+}
+
+/** The filters: status, member, amount range and dates, applied to the URL by Apply, cleared by Clear. */
+function QueueFilters({
+  queue,
+  state,
+  fieldErrors,
+}: {
+  queue: AdminQueue;
+  state: UrlListState<(typeof FILTERS)[number]>;
+  /** The server's answer to filters it could not read, by filter. */
+  fieldErrors: Record<string, string[]> | undefined;
+}) {
+  const { t } = useTranslation();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (key: string) => formText(form, key);
-    state.setFilters({
-      status: value('status'),
-      q: value('q'),
-      min_amount: value('min_amount'),
-      max_amount: value('max_amount'),
-      from: value('from'),
-      to: value('to'),
-    });
+    state.setFilters(formFilters(new FormData(event.currentTarget)));
   };
-  const totals = list.data?.totals;
-  const fieldErrors = (list.error as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors;
-
   return (
-    <section className="space-y-6">
-      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-      <form
-        key={JSON.stringify(state.filters)}
-        onSubmit={submit}
-        className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3"
-        aria-label={t('adminQueues.queue.filters')}
-      >
-        <SelectField label={t('adminQueues.queue.status')} name="status" defaultValue={state.filters.status}>
-          {QUEUE_STATUSES[queue].map((value) => (
-            <option key={value} value={value === 'pending' ? '' : value}>
-              {t(`adminQueues.status.${value}`)}
-            </option>
-          ))}
-          <option value="all">{t('adminQueues.queue.allStatuses')}</option>
-        </SelectField>
-        <TextField
-          label={t('adminQueues.queue.member')}
-          hint={t('adminQueues.queue.memberHint')}
-          name="q"
-          defaultValue={state.filters.q}
-          error={fieldErrors?.q?.[0]}
-        />
-        <TextField
-          label={t('adminQueues.queue.minAmount')}
-          name="min_amount"
-          inputMode="decimal"
-          defaultValue={state.filters.min_amount}
-          error={fieldErrors?.min_amount?.[0]}
-        />
-        <TextField
-          label={t('adminQueues.queue.maxAmount')}
-          name="max_amount"
-          inputMode="decimal"
-          defaultValue={state.filters.max_amount}
-          error={fieldErrors?.max_amount?.[0]}
-        />
-        <TextField
-          label={t('adminQueues.queue.from')}
-          name="from"
-          type="date"
-          defaultValue={state.filters.from}
-          error={fieldErrors?.from?.[0]}
-        />
-        <TextField
-          label={t('adminQueues.queue.to')}
-          name="to"
-          type="date"
-          defaultValue={state.filters.to}
-          error={fieldErrors?.to?.[0]}
-        />
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3">
-          <Button type="submit">{t('adminQueues.queue.apply')}</Button>
-          <Button type="button" variant="secondary" onClick={() => state.reset()}>
-            {t('adminQueues.queue.clear')}
-          </Button>
-        </div>
-      </form>
-      <DataTable
-        caption={title}
-        columns={columns}
-        state={state}
-        query={list}
-        rowKey={(row) => row.id}
-        empty={t('adminQueues.queue.empty')}
-        errorText={t('adminQueues.queue.error')}
-        footer={
-          totals && (
-            <p className="text-sm text-muted">
-              {t('adminQueues.queue.totals', {
-                n: totals.pending_count,
-                amount: money(totals.pending_amount),
-              })}
-              {totals.oldest_pending_at && (
-                <> · {t('adminQueues.queue.oldest', { date: date(totals.oldest_pending_at) })}</>
-              )}
-            </p>
-          )
-        }
+    <form
+      key={JSON.stringify(state.filters)}
+      onSubmit={submit}
+      className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3"
+      aria-label={t('adminQueues.queue.filters')}
+    >
+      <SelectField label={t('adminQueues.queue.status')} name="status" defaultValue={state.filters.status}>
+        {QUEUE_STATUSES[queue].map((value) => (
+          <option key={value} value={value === 'pending' ? '' : value}>
+            {t(`adminQueues.status.${value}`)}
+          </option>
+        ))}
+        <option value="all">{t('adminQueues.queue.allStatuses')}</option>
+      </SelectField>
+      <TextField
+        label={t('adminQueues.queue.member')}
+        hint={t('adminQueues.queue.memberHint')}
+        name="q"
+        defaultValue={state.filters.q}
+        error={fieldErrors?.q?.[0]}
       />
-    </section>
+      <TextField
+        label={t('adminQueues.queue.minAmount')}
+        name="min_amount"
+        inputMode="decimal"
+        defaultValue={state.filters.min_amount}
+        error={fieldErrors?.min_amount?.[0]}
+      />
+      <TextField
+        label={t('adminQueues.queue.maxAmount')}
+        name="max_amount"
+        inputMode="decimal"
+        defaultValue={state.filters.max_amount}
+        error={fieldErrors?.max_amount?.[0]}
+      />
+      <TextField
+        label={t('adminQueues.queue.from')}
+        name="from"
+        type="date"
+        defaultValue={state.filters.from}
+        error={fieldErrors?.from?.[0]}
+      />
+      <TextField
+        label={t('adminQueues.queue.to')}
+        name="to"
+        type="date"
+        defaultValue={state.filters.to}
+        error={fieldErrors?.to?.[0]}
+      />
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3">
+        <Button type="submit">{t('adminQueues.queue.apply')}</Button>
+        <Button type="button" variant="secondary" onClick={() => state.reset()}>
+          {t('adminQueues.queue.clear')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -36,7 +36,6 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
 /** Reconciliation: run the ledger check on demand (audited) and read every invariant and mismatch. */
 export function ReconciliationPage() {
   const { t } = useTranslation();
-  const money = useMoney();
   const run = useRunLedgerCheck();
   useDocumentMeta(t('adminQueues.reconciliation.title'), t('adminQueues.reconciliation.metaDescription'));
   const check = run.data;
@@ -56,67 +55,80 @@ export function ReconciliationPage() {
               entries: check.entries_checked,
             })}
           </Alert>
-          <Card className="p-5">
-            <h2 className="font-semibold">{t('adminQueues.reconciliation.invariants')}</h2>
-            <ul className="mt-3 divide-y divide-line text-sm">
-              {invariants(check).map(([key, count]) => (
-                <li key={key} className="flex items-center justify-between gap-3 py-2">
-                  <span>{t(`adminQueues.reconciliation.checks.${key}`)}</span>
-                  <Badge tone={count === 0 ? 'success' : 'danger'}>
-                    {count === 0
-                      ? t('adminQueues.reconciliation.holds')
-                      : t('adminQueues.reconciliation.broken', { n: count })}
-                  </Badge>
-                </li>
-              ))}
-            </ul>
-          </Card>
-          {check.mismatched_accounts.length > 0 && (
-            <div
-              role="region"
-              aria-label={t('adminQueues.reconciliation.mismatched')}
-              tabIndex={0}
-              className="overflow-x-auto"
-            >
-              <table className="w-full text-sm">
-                <caption className="text-start font-semibold">
-                  {t('adminQueues.reconciliation.mismatched')}
-                </caption>
-                <thead>
-                  <tr className="border-b border-line text-xs text-muted">
-                    <th scope="col" className="px-3 py-2 text-start">
-                      {t('adminQueues.reconciliation.account')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-start">
-                      {t('adminQueues.reconciliation.member')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-start">
-                      {t('adminQueues.reconciliation.kind')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-end">
-                      {t('adminQueues.reconciliation.cached')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-end">
-                      {t('adminQueues.reconciliation.postings')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {check.mismatched_accounts.map((row) => (
-                    <tr key={row.account_id} className="border-b border-line">
-                      <td className="px-3 py-2">{row.account_id}</td>
-                      <td className="px-3 py-2">{row.user_id ?? '—'}</td>
-                      <td className="px-3 py-2">{row.kind}</td>
-                      <td className="px-3 py-2 text-end tabular-nums">{money(row.cached_balance)}</td>
-                      <td className="px-3 py-2 text-end tabular-nums">{money(row.postings_balance)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <InvariantsCard check={check} />
+          {check.mismatched_accounts.length > 0 && <MismatchedAccounts rows={check.mismatched_accounts} />}
         </div>
       )}
     </section>
+  );
+}
+
+/** Each invariant: holds, or how many rows break it. */
+function InvariantsCard({ check }: { check: LedgerCheckResponse }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="p-5">
+      <h2 className="font-semibold">{t('adminQueues.reconciliation.invariants')}</h2>
+      <ul className="mt-3 divide-y divide-line text-sm">
+        {invariants(check).map(([key, count]) => (
+          <li key={key} className="flex items-center justify-between gap-3 py-2">
+            <span>{t(`adminQueues.reconciliation.checks.${key}`)}</span>
+            <Badge tone={count === 0 ? 'success' : 'danger'}>
+              {count === 0
+                ? t('adminQueues.reconciliation.holds')
+                : t('adminQueues.reconciliation.broken', { n: count })}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The accounts whose cached balance differs from the sum of their postings, as a table. */
+function MismatchedAccounts({ rows }: { rows: LedgerCheckResponse['mismatched_accounts'] }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <div
+      role="region"
+      aria-label={t('adminQueues.reconciliation.mismatched')}
+      tabIndex={0}
+      className="overflow-x-auto"
+    >
+      <table className="w-full text-sm">
+        <caption className="text-start font-semibold">{t('adminQueues.reconciliation.mismatched')}</caption>
+        <thead>
+          <tr className="border-b border-line text-xs text-muted">
+            <th scope="col" className="px-3 py-2 text-start">
+              {t('adminQueues.reconciliation.account')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-start">
+              {t('adminQueues.reconciliation.member')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-start">
+              {t('adminQueues.reconciliation.kind')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end">
+              {t('adminQueues.reconciliation.cached')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end">
+              {t('adminQueues.reconciliation.postings')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.account_id} className="border-b border-line">
+              <td className="px-3 py-2">{row.account_id}</td>
+              <td className="px-3 py-2">{row.user_id ?? '—'}</td>
+              <td className="px-3 py-2">{row.kind}</td>
+              <td className="px-3 py-2 text-end tabular-nums">{money(row.cached_balance)}</td>
+              <td className="px-3 py-2 text-end tabular-nums">{money(row.postings_balance)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
