@@ -12,6 +12,143 @@ interface Step {
   locked: number;
 }
 
+/** The axis' dates: month and two-digit year, in the page's language. */
+function useShortDate() {
+  const { i18n } = useTranslation();
+  return useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+        month: 'short',
+        year: '2-digit',
+        timeZone: 'UTC',
+      }),
+    [i18n.resolvedLanguage],
+  );
+}
+
+/** The tooltip in the theme's colours. */
+const TOOLTIP_STYLE = {
+  background: 'var(--color-surface)',
+  border: '1px solid var(--color-line)',
+  borderRadius: 8,
+  color: 'var(--color-fg)',
+};
+
+/** The step chart itself, hidden from screen readers (the table below says the same). */
+function RateStepChart({ steps, showLocked }: { steps: Step[]; showLocked: boolean }) {
+  const { t, i18n } = useTranslation();
+  const labels = useLabels();
+  const date = useDateFormat();
+  const shortDate = useShortDate();
+  const rtl = i18n.dir() === 'rtl';
+  return (
+    <div aria-hidden="true" className="h-32 w-full text-xs" data-testid="plan-rate-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={steps} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="day"
+            reversed={rtl}
+            tickFormatter={(value: string) => shortDate.format(new Date(value))}
+            stroke="var(--color-muted)"
+            tickLine={false}
+            minTickGap={16}
+          />
+          <YAxis
+            orientation={rtl ? 'right' : 'left'}
+            domain={[0, 'auto']}
+            tickFormatter={(value: number) => labels.percent(Math.round(value * 100))}
+            stroke="var(--color-muted)"
+            tickLine={false}
+            axisLine={false}
+            width={48}
+          />
+          <Tooltip
+            labelFormatter={(value) => date(typeof value === 'string' ? value : null)}
+            formatter={(value, name) => [
+              labels.percent(Math.round(Number(value) * 100)),
+              name === 'locked' ? t('site.rateHistory.locked') : t('site.rateHistory.rate'),
+            ]}
+            contentStyle={TOOLTIP_STYLE}
+          />
+          <Line
+            type="stepAfter"
+            dataKey="apy"
+            stroke="var(--color-brand)"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+          {showLocked && (
+            <Line
+              type="stepAfter"
+              dataKey="locked"
+              stroke="var(--color-muted)"
+              strokeDasharray="4 3"
+              strokeWidth={1.5}
+              dot={false}
+              isAnimationActive={false}
+            />
+          )}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** The same figures as a table, newest first, behind a disclosure. */
+function RateTable({ points, title }: { points: PlanRatePoint[]; title: string }) {
+  const { t } = useTranslation();
+  const labels = useLabels();
+  const date = useDateFormat();
+  const tableId = useId();
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer text-brand-text">{t('site.rateHistory.showTable')}</summary>
+      <div
+        className="mt-2 max-h-48 overflow-auto rounded-lg border border-line"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={`${tableId}-caption`}
+      >
+        <table className="w-full text-start text-sm">
+          <caption id={`${tableId}-caption`} className="sr-only">
+            {title}
+          </caption>
+          <thead className="sticky top-0 bg-surface">
+            <tr className="border-b border-line text-xs text-muted">
+              <th scope="col" className="px-3 py-2 text-start font-medium">
+                {t('site.rateHistory.date')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-end font-medium">
+                {t('site.rateHistory.rate')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-end font-medium">
+                {t('site.rateHistory.locked')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-medium">
+                {t('site.rateHistory.renewals')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...points].reverse().map((point, index) => (
+              <tr key={`${point.date}-${index}`} className="border-b border-line last:border-b-0">
+                <td className="px-3 py-1.5 whitespace-nowrap">{date(point.date)}</td>
+                <td className="px-3 py-1.5 text-end tabular-nums">{labels.percent(point.apy_bps)}</td>
+                <td className="px-3 py-1.5 text-end tabular-nums">{labels.percent(point.locked_apy_bps)}</td>
+                <td className="px-3 py-1.5 whitespace-nowrap">
+                  {point.renewals_from ? date(point.renewals_from) : t('site.rateHistory.opened')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
 /**
  * A plan's rate history as a small step chart (Recharts, like the earnings chart of decision 095):
  * the rate new investments got from each date, and the locked rate when it differs; the same figures
@@ -28,20 +165,9 @@ export function PlanRateChart({
   /** What "ahead" means for a change renewals do not get yet. */
   now?: Date;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const labels = useLabels();
   const date = useDateFormat();
-  const tableId = useId();
-  const rtl = i18n.dir() === 'rtl';
-  const shortDate = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
-        month: 'short',
-        year: '2-digit',
-        timeZone: 'UTC',
-      }),
-    [i18n.resolvedLanguage],
-  );
   const steps: Step[] = points.map((point) => ({
     day: point.date,
     apy: point.apy_bps / 100,
@@ -74,112 +200,9 @@ export function PlanRateChart({
 
   return (
     <figure className="min-w-0">
-      <div aria-hidden="true" className="h-32 w-full text-xs" data-testid="plan-rate-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart
-            data={steps}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="day"
-              reversed={rtl}
-              tickFormatter={(value: string) => shortDate.format(new Date(value))}
-              stroke="var(--color-muted)"
-              tickLine={false}
-              minTickGap={16}
-            />
-            <YAxis
-              orientation={rtl ? 'right' : 'left'}
-              domain={[0, 'auto']}
-              tickFormatter={(value: number) => labels.percent(Math.round(value * 100))}
-              stroke="var(--color-muted)"
-              tickLine={false}
-              axisLine={false}
-              width={48}
-            />
-            <Tooltip
-              labelFormatter={(value) => date(typeof value === 'string' ? value : null)}
-              formatter={(value, name) => [
-                labels.percent(Math.round(Number(value) * 100)),
-                name === 'locked' ? t('site.rateHistory.locked') : t('site.rateHistory.rate'),
-              ]}
-              contentStyle={{
-                background: 'var(--color-surface)',
-                border: '1px solid var(--color-line)',
-                borderRadius: 8,
-                color: 'var(--color-fg)',
-              }}
-            />
-            <Line
-              type="stepAfter"
-              dataKey="apy"
-              stroke="var(--color-brand)"
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-            {showLocked && (
-              <Line
-                type="stepAfter"
-                dataKey="locked"
-                stroke="var(--color-muted)"
-                strokeDasharray="4 3"
-                strokeWidth={1.5}
-                dot={false}
-                isAnimationActive={false}
-              />
-            )}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <RateStepChart steps={steps} showLocked={showLocked} />
       <figcaption className="mt-2 text-xs text-muted">{summary}</figcaption>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-brand-text">{t('site.rateHistory.showTable')}</summary>
-        <div
-          className="mt-2 max-h-48 overflow-auto rounded-lg border border-line"
-          tabIndex={0}
-          role="region"
-          aria-labelledby={`${tableId}-caption`}
-        >
-          <table className="w-full text-start text-sm">
-            <caption id={`${tableId}-caption`} className="sr-only">
-              {title}
-            </caption>
-            <thead className="sticky top-0 bg-surface">
-              <tr className="border-b border-line text-xs text-muted">
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('site.rateHistory.date')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-end font-medium">
-                  {t('site.rateHistory.rate')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-end font-medium">
-                  {t('site.rateHistory.locked')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('site.rateHistory.renewals')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...points].reverse().map((point, index) => (
-                <tr key={`${point.date}-${index}`} className="border-b border-line last:border-b-0">
-                  <td className="px-3 py-1.5 whitespace-nowrap">{date(point.date)}</td>
-                  <td className="px-3 py-1.5 text-end tabular-nums">{labels.percent(point.apy_bps)}</td>
-                  <td className="px-3 py-1.5 text-end tabular-nums">
-                    {labels.percent(point.locked_apy_bps)}
-                  </td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">
-                    {point.renewals_from ? date(point.renewals_from) : t('site.rateHistory.opened')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <RateTable points={points} title={title} />
     </figure>
   );
 }

@@ -4,8 +4,10 @@ import {
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
+  type Header,
   type RowData,
   type SortingState,
+  type Table,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -62,10 +64,142 @@ export interface DataTableProps<Row> {
   footer?: ReactNode;
 }
 
+/** The page and sort of the URL, which the table's parts read and set. */
+type TableState = DataTableProps<unknown>['state'];
+
 function nextSort(current: ListSort | null, id: string, descFirst: boolean): ListSort | null {
   if (!current || current.id !== id) return { id, desc: descFirst };
   if (current.desc === descFirst) return { id, desc: !descFirst };
   return null;
+}
+
+/** A column's header: a button that cycles the sort when the column sorts, with its `aria-sort`. */
+function HeaderCell<Row>({ header, state }: { header: Header<Row, unknown>; state: TableState }) {
+  const column = header.column;
+  const align = column.columnDef.meta?.align ?? 'start';
+  const sortable = column.getCanSort();
+  const active = state.sort?.id === column.id ? state.sort : null;
+  const label = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
+  const Icon = !active ? ArrowUpDown : active.desc ? ArrowDown : ArrowUp;
+  return (
+    <th
+      scope="col"
+      aria-sort={sortable ? (active ? (active.desc ? 'descending' : 'ascending') : 'none') : undefined}
+      className={cn('px-3 py-2.5 font-medium whitespace-nowrap', align === 'end' ? 'text-end' : 'text-start')}
+    >
+      {sortable ? (
+        <button
+          type="button"
+          className={cn(
+            'inline-flex items-center gap-1 rounded hover:text-fg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            active && 'text-fg',
+          )}
+          onClick={() =>
+            state.setSort(nextSort(state.sort, column.id, column.columnDef.meta?.descFirst ?? false))
+          }
+        >
+          {label}
+          <Icon className="size-3.5" aria-hidden="true" />
+        </button>
+      ) : (
+        label
+      )}
+    </th>
+  );
+}
+
+/** The table in its scroll region: the headers, then the rows with each column's alignment and classes. */
+function DataTableGrid<Row>({
+  table,
+  caption,
+  state,
+  fetching,
+}: {
+  table: Table<Row>;
+  caption: string;
+  state: TableState;
+  fetching: boolean;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-line bg-surface focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <table className={cn('w-full text-sm', fetching && 'opacity-60')}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface-muted">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id} className="border-b border-line text-xs text-muted">
+              {group.headers.map((header) => (
+                <HeaderCell key={header.id} header={header} state={state} />
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-line">
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="hover:bg-surface-muted/60">
+              {row.getVisibleCells().map((cell) => {
+                const cellMeta = cell.column.columnDef.meta;
+                return (
+                  <td
+                    key={cell.id}
+                    className={cn(
+                      'px-3 py-2.5 align-top',
+                      cellMeta?.align === 'end' ? 'text-end tabular-nums' : 'text-start',
+                      cellMeta?.className,
+                    )}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Under the table: the total and the caller's footer, then the pagination (once a page has loaded). */
+function DataTableFooter({
+  caption,
+  meta,
+  state,
+  fetching,
+  footer,
+}: {
+  caption: string;
+  meta: ListMeta | undefined;
+  state: TableState;
+  fetching: boolean;
+  footer: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {meta && (
+          <p className="pt-4 text-sm text-muted" aria-live="polite">
+            {t('admin.table.total', { count: meta.total })}
+          </p>
+        )}
+        {footer}
+      </div>
+      {meta && (
+        <Pagination
+          page={state.page}
+          totalPages={meta.total_pages}
+          onPageChange={state.setPage}
+          label={t('admin.table.pages', { caption })}
+          disabled={fetching}
+        />
+      )}
+    </>
+  );
 }
 
 /**
@@ -131,110 +265,15 @@ export function DataTable<Row>({
           {empty}
         </p>
       ) : (
-        <div
-          role="region"
-          aria-label={caption}
-          tabIndex={0}
-          className="relative overflow-x-auto rounded-xl border border-line bg-surface focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <table className={cn('w-full text-sm', query.isFetching && 'opacity-60')}>
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-surface-muted">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id} className="border-b border-line text-xs text-muted">
-                  {group.headers.map((header) => {
-                    const column = header.column;
-                    const align = column.columnDef.meta?.align ?? 'start';
-                    const sortable = column.getCanSort();
-                    const active = state.sort?.id === column.id ? state.sort : null;
-                    const label = header.isPlaceholder
-                      ? null
-                      : flexRender(column.columnDef.header, header.getContext());
-                    const Icon = !active ? ArrowUpDown : active.desc ? ArrowDown : ArrowUp;
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        aria-sort={
-                          sortable
-                            ? active
-                              ? active.desc
-                                ? 'descending'
-                                : 'ascending'
-                              : 'none'
-                            : undefined
-                        }
-                        className={cn(
-                          'px-3 py-2.5 font-medium whitespace-nowrap',
-                          align === 'end' ? 'text-end' : 'text-start',
-                        )}
-                      >
-                        {sortable ? (
-                          <button
-                            type="button"
-                            className={cn(
-                              'inline-flex items-center gap-1 rounded hover:text-fg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                              active && 'text-fg',
-                            )}
-                            onClick={() =>
-                              state.setSort(
-                                nextSort(state.sort, column.id, column.columnDef.meta?.descFirst ?? false),
-                              )
-                            }
-                          >
-                            {label}
-                            <Icon className="size-3.5" aria-hidden="true" />
-                          </button>
-                        ) : (
-                          label
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody className="divide-y divide-line">
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="hover:bg-surface-muted/60">
-                  {row.getVisibleCells().map((cell) => {
-                    const cellMeta = cell.column.columnDef.meta;
-                    return (
-                      <td
-                        key={cell.id}
-                        className={cn(
-                          'px-3 py-2.5 align-top',
-                          cellMeta?.align === 'end' ? 'text-end tabular-nums' : 'text-start',
-                          cellMeta?.className,
-                        )}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTableGrid table={table} caption={caption} state={state} fetching={query.isFetching} />
       )}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {meta && (
-          <p className="pt-4 text-sm text-muted" aria-live="polite">
-            {t('admin.table.total', { count: meta.total })}
-          </p>
-        )}
-        {footer}
-      </div>
-      {meta && (
-        <Pagination
-          page={state.page}
-          totalPages={meta.total_pages}
-          onPageChange={state.setPage}
-          label={t('admin.table.pages', { caption })}
-          disabled={query.isFetching}
-        />
-      )}
+      <DataTableFooter
+        caption={caption}
+        meta={meta}
+        state={state}
+        fetching={query.isFetching}
+        footer={footer}
+      />
     </div>
   );
 }

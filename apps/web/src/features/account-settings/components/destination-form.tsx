@@ -1,4 +1,11 @@
-import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetError,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Destination } from '@app/shared/schemas/withdrawals';
 import { ASSET_NETWORKS, CRYPTO_ASSETS, type CryptoAsset } from '@app/shared/withdrawals';
@@ -93,6 +100,136 @@ interface DestinationFormProps {
   onCancel: () => void;
 }
 
+/** What each part of the form gets from the form: its fields' registration and errors. */
+interface FormPart {
+  register: UseFormRegister<DestinationFormValues>;
+  errors: FieldErrors<DestinationFormValues>;
+}
+
+/** The kind: chosen when adding, only shown when editing (a destination keeps its kind). */
+function KindField({ editing, kind, register, errors }: FormPart & { editing: boolean; kind: string }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  if (editing) {
+    return (
+      <p className="text-sm text-muted">
+        {t('withdrawals.info.kind')}:{' '}
+        <strong className="font-medium text-fg">{t(`withdrawals.destinations.kinds.${kind}`)}</strong>
+      </p>
+    );
+  }
+  return (
+    <ChoiceCards
+      legend={t('withdrawals.info.kind')}
+      columns={2}
+      error={message(errors.kind?.message)}
+      options={[
+        { value: 'bank', label: t('withdrawals.destinations.kinds.bank') },
+        { value: 'crypto', label: t('withdrawals.destinations.kinds.crypto') },
+      ]}
+      {...register('kind')}
+    />
+  );
+}
+
+/** A bank account's fields; when editing, the hint shows the masked number that has to be typed again. */
+function BankAccountFields({
+  destination,
+  register,
+  errors,
+}: FormPart & { destination: Destination | null }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  return (
+    <>
+      <TextField
+        label={t('withdrawals.info.bankName')}
+        autoComplete="off"
+        error={message(errors.bank_name?.message)}
+        {...register('bank_name')}
+      />
+      <TextField
+        label={t('withdrawals.info.accountName')}
+        autoComplete="name"
+        error={message(errors.account_name?.message)}
+        {...register('account_name')}
+      />
+      <TextField
+        label={t('withdrawals.info.accountNumber')}
+        autoComplete="off"
+        inputMode="text"
+        hint={
+          destination?.account_number
+            ? t('withdrawals.info.accountNumberRetype', { masked: destination.account_number })
+            : t('withdrawals.info.accountNumberHint')
+        }
+        error={message(errors.account_number?.message)}
+        {...register('account_number')}
+      />
+      <TextField
+        label={t('withdrawals.info.routingNumber')}
+        autoComplete="off"
+        hint={t('withdrawals.info.routingNumberHint')}
+        error={message(errors.routing_number?.message)}
+        {...register('routing_number')}
+      />
+    </>
+  );
+}
+
+/** A wallet's fields: changing the asset picks the first network it allows. */
+function WalletFields({
+  networks,
+  setValue,
+  register,
+  errors,
+}: FormPart & { networks: readonly string[]; setValue: UseFormSetValue<DestinationFormValues> }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          label={t('withdrawals.info.asset')}
+          error={message(errors.asset?.message)}
+          {...register('asset', {
+            onChange: (event: { target: { value: string } }) => {
+              const allowed = ASSET_NETWORKS[event.target.value as CryptoAsset] ?? [];
+              setValue('network', allowed[0] ?? '');
+            },
+          })}
+        >
+          {CRYPTO_ASSETS.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('withdrawals.info.network')}
+          error={message(errors.network?.message)}
+          {...register('network')}
+        >
+          {networks.map((network) => (
+            <option key={network} value={network}>
+              {NETWORK_LABELS[network] ?? network}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label={t('withdrawals.info.address')}
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono text-sm"
+        hint={t('withdrawals.info.addressHint')}
+        error={message(errors.address?.message)}
+        {...register('address')}
+      />
+    </>
+  );
+}
+
 /** A bank account (bank, holder, account, routing) or a wallet (asset, network, address). */
 export function DestinationForm({
   destination,
@@ -123,23 +260,7 @@ export function DestinationForm({
 
   return (
     <form onSubmit={submit} noValidate className="max-w-xl space-y-5">
-      {editing ? (
-        <p className="text-sm text-muted">
-          {t('withdrawals.info.kind')}:{' '}
-          <strong className="font-medium text-fg">{t(`withdrawals.destinations.kinds.${kind}`)}</strong>
-        </p>
-      ) : (
-        <ChoiceCards
-          legend={t('withdrawals.info.kind')}
-          columns={2}
-          error={message(errors.kind?.message)}
-          options={[
-            { value: 'bank', label: t('withdrawals.destinations.kinds.bank') },
-            { value: 'crypto', label: t('withdrawals.destinations.kinds.crypto') },
-          ]}
-          {...register('kind')}
-        />
-      )}
+      <KindField editing={editing} kind={kind} register={register} errors={errors} />
       <TextField
         label={t('withdrawals.info.label')}
         aside={t('common.optional')}
@@ -148,80 +269,9 @@ export function DestinationForm({
         {...register('label')}
       />
       {kind === 'bank' ? (
-        <>
-          <TextField
-            label={t('withdrawals.info.bankName')}
-            autoComplete="off"
-            error={message(errors.bank_name?.message)}
-            {...register('bank_name')}
-          />
-          <TextField
-            label={t('withdrawals.info.accountName')}
-            autoComplete="name"
-            error={message(errors.account_name?.message)}
-            {...register('account_name')}
-          />
-          <TextField
-            label={t('withdrawals.info.accountNumber')}
-            autoComplete="off"
-            inputMode="text"
-            hint={
-              editing && destination.account_number
-                ? t('withdrawals.info.accountNumberRetype', { masked: destination.account_number })
-                : t('withdrawals.info.accountNumberHint')
-            }
-            error={message(errors.account_number?.message)}
-            {...register('account_number')}
-          />
-          <TextField
-            label={t('withdrawals.info.routingNumber')}
-            autoComplete="off"
-            hint={t('withdrawals.info.routingNumberHint')}
-            error={message(errors.routing_number?.message)}
-            {...register('routing_number')}
-          />
-        </>
+        <BankAccountFields destination={destination} register={register} errors={errors} />
       ) : (
-        <>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField
-              label={t('withdrawals.info.asset')}
-              error={message(errors.asset?.message)}
-              {...register('asset', {
-                onChange: (event: { target: { value: string } }) => {
-                  const allowed = ASSET_NETWORKS[event.target.value as CryptoAsset] ?? [];
-                  setValue('network', allowed[0] ?? '');
-                },
-              })}
-            >
-              {CRYPTO_ASSETS.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label={t('withdrawals.info.network')}
-              error={message(errors.network?.message)}
-              {...register('network')}
-            >
-              {networks.map((network) => (
-                <option key={network} value={network}>
-                  {NETWORK_LABELS[network] ?? network}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <TextField
-            label={t('withdrawals.info.address')}
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono text-sm"
-            hint={t('withdrawals.info.addressHint')}
-            error={message(errors.address?.message)}
-            {...register('address')}
-          />
-        </>
+        <WalletFields networks={networks} setValue={setValue} register={register} errors={errors} />
       )}
       <CheckboxField label={t('withdrawals.info.isDefault')} {...register('is_default')} />
       <div className="flex flex-col gap-2 pt-2 sm:flex-row">

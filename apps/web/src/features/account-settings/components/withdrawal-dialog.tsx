@@ -3,7 +3,11 @@ import { zodResolver } from '#lib/zod-resolver';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
-import { CreateWithdrawalRequest, type WithdrawalMethod } from '@app/shared/schemas/withdrawals';
+import {
+  CreateWithdrawalRequest,
+  type Destination,
+  type WithdrawalMethod,
+} from '@app/shared/schemas/withdrawals';
 import { AvailableBalance } from '#components/available-balance';
 import { Button } from '#components/ui/button';
 import { ChoiceCards } from '#components/ui/choice-cards';
@@ -28,11 +32,10 @@ interface WithdrawalDialogProps {
 }
 
 /**
- * Make Withdrawal (spec §5, §8): amount (min 1), method (Bank Transfer / Crypto Wallet) and the
- * withdrawal information text, which choosing a saved destination fills in.
+ * The form's state: its fields, the saved destinations that go with the chosen method, choosing one,
+ * closing (which clears the form) and sending the request.
  */
-export function WithdrawalDialog({ open, onOpenChange }: WithdrawalDialogProps) {
-  const { t } = useTranslation();
+function useWithdrawalForm(onOpenChange: (open: boolean) => void) {
   const message = useMessage();
   const create = useCreateWithdrawal();
   const destinations = useWithdrawalDestinations();
@@ -96,6 +99,83 @@ export function WithdrawalDialog({ open, onOpenChange }: WithdrawalDialogProps) 
     ),
   );
 
+  return { register, errors, setValue, method, chosenId, saved, close, choose, onSubmit, create };
+}
+
+/** The saved destinations of the chosen method, the default one marked; choosing one fills the form in. */
+function SavedDestinationSelect({
+  saved,
+  chosenId,
+  onChoose,
+}: {
+  saved: Destination[];
+  chosenId: number | null | undefined;
+  onChoose: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={t('withdrawals.dialog.saved')}
+      aside={t('common.optional')}
+      value={chosenId ? String(chosenId) : ''}
+      onChange={(event) => onChoose(event.target.value)}
+    >
+      <option value="">{t('withdrawals.dialog.savedNone')}</option>
+      {saved.map((destination) => (
+        <option key={destination.id} value={destination.id}>
+          {destinationName(destination)}
+          {destination.is_default ? ` (${t('withdrawals.destinations.default')})` : ''}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/**
+ * Where the money goes: a saved destination of the chosen method, or the text typed in (typing
+ * forgets the chosen one), and the way to manage the saved ones.
+ */
+function DestinationFields({ form }: { form: ReturnType<typeof useWithdrawalForm> }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const { register, errors, setValue, method, chosenId, saved, choose } = form;
+  return (
+    <>
+      {saved.length > 0 && <SavedDestinationSelect saved={saved} chosenId={chosenId} onChoose={choose} />}
+      <TextareaField
+        label={t('withdrawals.dialog.destination')}
+        required
+        rows={3}
+        hint={
+          method === 'crypto'
+            ? t('withdrawals.dialog.destinationHintCrypto')
+            : t('withdrawals.dialog.destinationHintBank')
+        }
+        error={message(errors.destination?.message)}
+        {...register('destination', { onChange: () => setValue('destination_id', null) })}
+      />
+      <p className="text-sm text-muted">
+        <Link
+          to="/withdrawal-methods"
+          className="font-medium text-brand-text underline-offset-4 hover:underline"
+        >
+          {t('withdrawals.dialog.manageSaved')}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/**
+ * Make Withdrawal (spec §5, §8): amount (min 1), method (Bank Transfer / Crypto Wallet) and the
+ * withdrawal information text, which choosing a saved destination fills in.
+ */
+export function WithdrawalDialog({ open, onOpenChange }: WithdrawalDialogProps) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const form = useWithdrawalForm(onOpenChange);
+  const { register, errors, setValue, close, onSubmit, create } = form;
+
   return (
     <Dialog
       open={open}
@@ -128,42 +208,7 @@ export function WithdrawalDialog({ open, onOpenChange }: WithdrawalDialogProps) 
             onChange: () => setValue('destination_id', null),
           })}
         />
-        {saved.length > 0 && (
-          <SelectField
-            label={t('withdrawals.dialog.saved')}
-            aside={t('common.optional')}
-            value={chosenId ? String(chosenId) : ''}
-            onChange={(event) => choose(event.target.value)}
-          >
-            <option value="">{t('withdrawals.dialog.savedNone')}</option>
-            {saved.map((destination) => (
-              <option key={destination.id} value={destination.id}>
-                {destinationName(destination)}
-                {destination.is_default ? ` (${t('withdrawals.destinations.default')})` : ''}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        <TextareaField
-          label={t('withdrawals.dialog.destination')}
-          required
-          rows={3}
-          hint={
-            method === 'crypto'
-              ? t('withdrawals.dialog.destinationHintCrypto')
-              : t('withdrawals.dialog.destinationHintBank')
-          }
-          error={message(errors.destination?.message)}
-          {...register('destination', { onChange: () => setValue('destination_id', null) })}
-        />
-        <p className="text-sm text-muted">
-          <Link
-            to="/withdrawal-methods"
-            className="font-medium text-brand-text underline-offset-4 hover:underline"
-          >
-            {t('withdrawals.dialog.manageSaved')}
-          </Link>
-        </p>
+        <DestinationFields form={form} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)}>
             {t('common.cancel')}

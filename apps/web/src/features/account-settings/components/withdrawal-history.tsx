@@ -5,7 +5,7 @@ import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { CancelPendingButton } from '#components/cancel-pending-button';
 import { Pagination } from '#components/ui/pagination';
-import { ResponsiveTable } from '#components/ui/responsive-table';
+import { ResponsiveTable, type ResponsiveTableColumn } from '#components/ui/responsive-table';
 import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
@@ -30,15 +30,105 @@ export function WithdrawalStatusBadge({ status }: { status: string }) {
   );
 }
 
+type CancelMutation = ReturnType<typeof useCancelWithdrawal>;
+
+/** Cancel on a pending withdrawal (decision 174); nothing on any other. */
+function CancelWithdrawalButton({ row, cancel }: { row: Withdrawal; cancel: CancelMutation }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  if (row.status !== 'pending') return null;
+  return (
+    <CancelPendingButton
+      id={row.id}
+      mutation={cancel}
+      texts={{
+        label: t('withdrawals.cancel.label', { amount: money(row.amount) }),
+        title: t('withdrawals.cancel.title'),
+        body: t('withdrawals.cancel.body', { amount: money(row.amount) }),
+        confirm: t('withdrawals.cancel.confirm'),
+      }}
+    />
+  );
+}
+
+/** The table's columns, from sm up. */
+function useHistoryColumns(cancel: CancelMutation): ResponsiveTableColumn<Withdrawal>[] {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const date = useDateFormat();
+  return [
+    {
+      header: t('withdrawals.history.date'),
+      className: 'whitespace-nowrap',
+      cell: (row) => date(row.created_at),
+    },
+    {
+      header: t('withdrawals.history.amount'),
+      align: 'end',
+      className: 'font-medium whitespace-nowrap tabular-nums',
+      cell: (row) => money(row.amount),
+    },
+    {
+      header: t('withdrawals.history.method'),
+      cell: (row) => t(`withdrawals.methods.${row.withdrawal_method}`),
+    },
+    {
+      header: t('withdrawals.history.destination'),
+      className: 'max-w-56 truncate text-muted',
+      title: (row) => row.destination,
+      cell: (row) => row.destination,
+    },
+    {
+      header: t('withdrawals.history.status'),
+      cell: (row) => (
+        <>
+          <WithdrawalStatusBadge status={row.status} />
+          {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
+        </>
+      ),
+    },
+    {
+      header: t('withdrawals.history.actions'),
+      cell: (row) => <CancelWithdrawalButton row={row} cancel={cancel} />,
+    },
+  ];
+}
+
+/** A withdrawal as a card, below sm. */
+function WithdrawalCard({ row, cancel }: { row: Withdrawal; cancel: CancelMutation }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const date = useDateFormat();
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="font-semibold tabular-nums">{money(row.amount)}</p>
+          <p className="text-xs text-muted">
+            {date(row.created_at)} · {t(`withdrawals.methods.${row.withdrawal_method}`)}
+          </p>
+        </div>
+        <WithdrawalStatusBadge status={row.status} />
+      </div>
+      <p className="mt-2 text-sm wrap-anywhere text-muted">{row.destination}</p>
+      {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
+      {row.status === 'pending' && (
+        <div className="mt-3">
+          <CancelWithdrawalButton row={row} cancel={cancel} />
+        </div>
+      )}
+    </>
+  );
+}
+
 /** The withdrawal history (spec §2): a table from sm up, stacked cards below; 10 per page. */
 export function WithdrawalHistory() {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
-  const date = useDateFormat();
   const [page, setPage] = useState(1);
   const history = useWithdrawalHistory(page);
   const cancel = useCancelWithdrawal();
+  const columns = useHistoryColumns(cancel);
 
   if (history.isPending) {
     return (
@@ -62,73 +152,15 @@ export function WithdrawalHistory() {
       </p>
     );
   }
-  const method = (row: Withdrawal) => t(`withdrawals.methods.${row.withdrawal_method}`);
-  const cancelButton = (row: Withdrawal) =>
-    row.status === 'pending' ? (
-      <CancelPendingButton
-        id={row.id}
-        mutation={cancel}
-        texts={{
-          label: t('withdrawals.cancel.label', { amount: money(row.amount) }),
-          title: t('withdrawals.cancel.title'),
-          body: t('withdrawals.cancel.body', { amount: money(row.amount) }),
-          confirm: t('withdrawals.cancel.confirm'),
-        }}
-      />
-    ) : null;
 
   return (
     <ResponsiveTable
       caption={t('withdrawals.history.title')}
       rows={rows}
       rowKey={(row) => row.id}
-      columns={[
-        {
-          header: t('withdrawals.history.date'),
-          className: 'whitespace-nowrap',
-          cell: (row) => date(row.created_at),
-        },
-        {
-          header: t('withdrawals.history.amount'),
-          align: 'end',
-          className: 'font-medium whitespace-nowrap tabular-nums',
-          cell: (row) => money(row.amount),
-        },
-        { header: t('withdrawals.history.method'), cell: method },
-        {
-          header: t('withdrawals.history.destination'),
-          className: 'max-w-56 truncate text-muted',
-          title: (row) => row.destination,
-          cell: (row) => row.destination,
-        },
-        {
-          header: t('withdrawals.history.status'),
-          cell: (row) => (
-            <>
-              <WithdrawalStatusBadge status={row.status} />
-              {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
-            </>
-          ),
-        },
-        { header: t('withdrawals.history.actions'), cell: cancelButton },
-      ]}
+      columns={columns}
       cardStyle="boxed"
-      card={(row) => (
-        <>
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <p className="font-semibold tabular-nums">{money(row.amount)}</p>
-              <p className="text-xs text-muted">
-                {date(row.created_at)} · {method(row)}
-              </p>
-            </div>
-            <WithdrawalStatusBadge status={row.status} />
-          </div>
-          <p className="mt-2 text-sm wrap-anywhere text-muted">{row.destination}</p>
-          {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
-          {row.status === 'pending' && <div className="mt-3">{cancelButton(row)}</div>}
-        </>
-      )}
+      card={(row) => <WithdrawalCard row={row} cancel={cancel} />}
       busy={history.isFetching}
     >
       <Pagination

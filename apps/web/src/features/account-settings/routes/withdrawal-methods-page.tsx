@@ -31,21 +31,16 @@ function AddDestinationButton() {
   );
 }
 
-/** /withdrawal-methods (Manage): the saved bank accounts and wallets; add, edit, delete, set default. */
-export function WithdrawalMethodsPage() {
+/**
+ * Set as default. PATCH replaces a destination's details. A wallet's are all in the answer, so they
+ * are sent back with is_default; a bank account's number is masked, so the member confirms it on the
+ * edit screen.
+ */
+function useMakeDefault() {
   const { t } = useTranslation();
   const message = useMessage();
-  const destinations = useWithdrawalDestinations();
-  const update = useUpdateWithdrawalDestination();
-  const remove = useDeleteWithdrawalDestination();
-  const [deleting, setDeleting] = useState<Destination | null>(null);
-  useDocumentMeta(t('withdrawals.methodsPage.title'), t('withdrawals.methodsPage.description'));
-
   const navigate = useNavigate();
-  /**
-   * PATCH replaces a destination's details. A wallet's are all in the answer, so they are sent back
-   * with is_default; a bank account's number is masked, so the member confirms it on the edit screen.
-   */
+  const update = useUpdateWithdrawalDestination();
   const makeDefault = (destination: Destination) => {
     if (destination.kind === 'bank') {
       void navigate(`/withdrawal-info?id=${destination.id}&default=1`);
@@ -70,6 +65,133 @@ export function WithdrawalMethodsPage() {
       },
     );
   };
+  return { makeDefault, update };
+}
+
+/** No destination saved yet: a word and the way to add one. */
+function NoDestinations() {
+  const { t } = useTranslation();
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+        <Wallet className="size-6" aria-hidden="true" />
+      </span>
+      <p className="max-w-md text-[15px] text-muted">{t('withdrawals.destinations.empty')}</p>
+      <AddDestinationButton />
+    </Card>
+  );
+}
+
+/** One saved destination: its name, kind and details, and Set as default, Edit and Delete. */
+function DestinationCard({
+  destination,
+  settingDefault,
+  onMakeDefault,
+  onDelete,
+}: {
+  destination: Destination;
+  settingDefault: boolean;
+  onMakeDefault: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const Icon = destination.kind === 'bank' ? Landmark : Wallet;
+  const name = destinationName(destination);
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
+      <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="font-semibold wrap-anywhere">{name}</h2>
+            <Badge tone="neutral">{t(`withdrawals.destinations.kinds.${destination.kind}`)}</Badge>
+            {destination.is_default && <Badge tone="info">{t('withdrawals.destinations.default')}</Badge>}
+          </div>
+          <p className="mt-1 text-sm break-all text-muted">{destinationText(destination)}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {!destination.is_default && (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={settingDefault}
+            onClick={onMakeDefault}
+            aria-label={t('withdrawals.destinations.makeDefaultOf', { name })}
+          >
+            <Star className="size-4" aria-hidden="true" />
+            {t('withdrawals.destinations.makeDefault')}
+          </Button>
+        )}
+        <Button asChild variant="secondary" size="sm">
+          <Link
+            to={`/withdrawal-info?id=${destination.id}`}
+            aria-label={t('withdrawals.destinations.editOf', { name })}
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+            {t('withdrawals.destinations.edit')}
+          </Link>
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onDelete}
+          aria-label={t('withdrawals.destinations.deleteOf', { name })}
+          aria-haspopup="dialog"
+        >
+          <Trash2 className="size-4 text-danger" aria-hidden="true" />
+          {t('withdrawals.destinations.delete')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Delete's confirmation, open while a destination is being deleted. */
+function DeleteDestinationDialog({
+  deleting,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  deleting: Destination | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <LazyDialog
+      open={deleting !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('withdrawals.destinations.deleteTitle')}
+      description={
+        deleting ? t('withdrawals.destinations.deleteBody', { name: destinationName(deleting) }) : undefined
+      }
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="danger" loading={pending} onClick={onConfirm}>
+          {t('withdrawals.destinations.delete')}
+        </Button>
+      </div>
+    </LazyDialog>
+  );
+}
+
+/** /withdrawal-methods (Manage): the saved bank accounts and wallets; add, edit, delete, set default. */
+export function WithdrawalMethodsPage() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const destinations = useWithdrawalDestinations();
+  const { makeDefault, update } = useMakeDefault();
+  const remove = useDeleteWithdrawalDestination();
+  const [deleting, setDeleting] = useState<Destination | null>(null);
+  useDocumentMeta(t('withdrawals.methodsPage.title'), t('withdrawals.methodsPage.description'));
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -86,76 +208,20 @@ export function WithdrawalMethodsPage() {
   if (!destinations.isSuccess) {
     body = <DestinationsLoadState destinations={destinations} />;
   } else if (destinations.data.length === 0) {
-    body = (
-      <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-text">
-          <Wallet className="size-6" aria-hidden="true" />
-        </span>
-        <p className="max-w-md text-[15px] text-muted">{t('withdrawals.destinations.empty')}</p>
-        <AddDestinationButton />
-      </Card>
-    );
+    body = <NoDestinations />;
   } else {
     body = (
       <ul className="space-y-3">
-        {destinations.data.map((destination) => {
-          const Icon = destination.kind === 'bank' ? Landmark : Wallet;
-          const name = destinationName(destination);
-          return (
-            <li key={destination.id}>
-              <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
-                <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center">
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand-text">
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h2 className="font-semibold wrap-anywhere">{name}</h2>
-                      <Badge tone="neutral">{t(`withdrawals.destinations.kinds.${destination.kind}`)}</Badge>
-                      {destination.is_default && (
-                        <Badge tone="info">{t('withdrawals.destinations.default')}</Badge>
-                      )}
-                    </div>
-                    <p className="mt-1 text-sm break-all text-muted">{destinationText(destination)}</p>
-                  </div>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  {!destination.is_default && (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      loading={update.isPending && update.variables.id === destination.id}
-                      onClick={() => makeDefault(destination)}
-                      aria-label={t('withdrawals.destinations.makeDefaultOf', { name })}
-                    >
-                      <Star className="size-4" aria-hidden="true" />
-                      {t('withdrawals.destinations.makeDefault')}
-                    </Button>
-                  )}
-                  <Button asChild variant="secondary" size="sm">
-                    <Link
-                      to={`/withdrawal-info?id=${destination.id}`}
-                      aria-label={t('withdrawals.destinations.editOf', { name })}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                      {t('withdrawals.destinations.edit')}
-                    </Link>
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setDeleting(destination)}
-                    aria-label={t('withdrawals.destinations.deleteOf', { name })}
-                    aria-haspopup="dialog"
-                  >
-                    <Trash2 className="size-4 text-danger" aria-hidden="true" />
-                    {t('withdrawals.destinations.delete')}
-                  </Button>
-                </div>
-              </Card>
-            </li>
-          );
-        })}
+        {destinations.data.map((destination) => (
+          <li key={destination.id}>
+            <DestinationCard
+              destination={destination}
+              settingDefault={update.isPending && update.variables.id === destination.id}
+              onMakeDefault={() => makeDefault(destination)}
+              onDelete={() => setDeleting(destination)}
+            />
+          </li>
+        ))}
       </ul>
     );
   }
@@ -169,23 +235,12 @@ export function WithdrawalMethodsPage() {
         actions={destinations.data && destinations.data.length > 0 ? <AddDestinationButton /> : undefined}
       />
       {body}
-      <LazyDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('withdrawals.destinations.deleteTitle')}
-        description={
-          deleting ? t('withdrawals.destinations.deleteBody', { name: destinationName(deleting) }) : undefined
-        }
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={confirmDelete}>
-            {t('withdrawals.destinations.delete')}
-          </Button>
-        </div>
-      </LazyDialog>
+      <DeleteDestinationDialog
+        deleting={deleting}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
     </>
   );
 }

@@ -37,12 +37,10 @@ function inAppPath(url: string): string | null {
 }
 
 /**
- * Make Deposit (spec §4, §5, §8): amount (min 1, step 0.01), one of three payment methods, the crypto
- * currency for the gateways (default btc). Gateways redirect to their payment page; a bank transfer
- * shows the bank details; any other answer is a success toast.
+ * The form's state: its fields, closing (which clears them) and the request. A gateway's answer goes
+ * to its payment page, a bank transfer's to the bank details, any other to a success toast.
  */
-export function DepositDialog({ open, onOpenChange, onBankDetails }: DepositDialogProps) {
-  const { t } = useTranslation();
+function useDepositForm({ onOpenChange, onBankDetails }: Omit<DepositDialogProps, 'open'>) {
   const message = useMessage();
   const navigate = useNavigate();
   const create = useCreateDeposit();
@@ -62,7 +60,6 @@ export function DepositDialog({ open, onOpenChange, onBankDetails }: DepositDial
     },
   });
   const method = useWatch({ control, name: 'payment_method' });
-  const usesGateway = method !== 'bank_transfer';
 
   const close = (next: boolean) => {
     if (!next) reset();
@@ -103,6 +100,78 @@ export function DepositDialog({ open, onOpenChange, onBankDetails }: DepositDial
     ),
   );
 
+  return {
+    register,
+    errors,
+    usesGateway: method !== 'bank_transfer',
+    close,
+    onSubmit,
+    pending: create.isPending,
+  };
+}
+
+/** The fields: amount, payment method and, for the gateways, the crypto currency. */
+function DepositFields({
+  register,
+  errors,
+  usesGateway,
+}: Pick<ReturnType<typeof useDepositForm>, 'register' | 'errors' | 'usesGateway'>) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  return (
+    <>
+      <TextField
+        label={t('deposits.dialog.amount')}
+        type="number"
+        inputMode="decimal"
+        min={1}
+        step={0.01}
+        placeholder="100.00"
+        hint={t('deposits.dialog.amountHint')}
+        error={message(errors.amount?.message)}
+        {...register('amount')}
+      />
+      <ChoiceCards
+        legend={t('deposits.dialog.method')}
+        columns={1}
+        error={message(errors.payment_method?.message)}
+        options={(['nowpayment', 'coinpayment', 'bank_transfer'] as const).map((value) => ({
+          value,
+          label: t(METHOD_KEYS[value].label),
+          description: t(METHOD_KEYS[value].description),
+        }))}
+        {...register('payment_method')}
+      />
+      {usesGateway && (
+        <SelectField
+          label={t('deposits.dialog.currency')}
+          hint={t('deposits.dialog.currencyHint')}
+          error={message(errors.currency?.message)}
+          {...register('currency')}
+        >
+          {DEPOSIT_CURRENCIES.map((code) => (
+            <option key={code} value={code}>
+              {CURRENCY_LABELS[code]}
+            </option>
+          ))}
+        </SelectField>
+      )}
+    </>
+  );
+}
+
+/**
+ * Make Deposit (spec §4, §5, §8): amount (min 1, step 0.01), one of three payment methods, the crypto
+ * currency for the gateways (default btc). Gateways redirect to their payment page; a bank transfer
+ * shows the bank details; any other answer is a success toast.
+ */
+export function DepositDialog({ open, onOpenChange, onBankDetails }: DepositDialogProps) {
+  const { t } = useTranslation();
+  const { register, errors, usesGateway, close, onSubmit, pending } = useDepositForm({
+    onOpenChange,
+    onBankDetails,
+  });
+
   return (
     <Dialog
       open={open}
@@ -111,47 +180,12 @@ export function DepositDialog({ open, onOpenChange, onBankDetails }: DepositDial
       description={t('deposits.dialog.lead')}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <TextField
-          label={t('deposits.dialog.amount')}
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step={0.01}
-          placeholder="100.00"
-          hint={t('deposits.dialog.amountHint')}
-          error={message(errors.amount?.message)}
-          {...register('amount')}
-        />
-        <ChoiceCards
-          legend={t('deposits.dialog.method')}
-          columns={1}
-          error={message(errors.payment_method?.message)}
-          options={(['nowpayment', 'coinpayment', 'bank_transfer'] as const).map((value) => ({
-            value,
-            label: t(METHOD_KEYS[value].label),
-            description: t(METHOD_KEYS[value].description),
-          }))}
-          {...register('payment_method')}
-        />
-        {usesGateway && (
-          <SelectField
-            label={t('deposits.dialog.currency')}
-            hint={t('deposits.dialog.currencyHint')}
-            error={message(errors.currency?.message)}
-            {...register('currency')}
-          >
-            {DEPOSIT_CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {CURRENCY_LABELS[code]}
-              </option>
-            ))}
-          </SelectField>
-        )}
+        <DepositFields register={register} errors={errors} usesGateway={usesGateway} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={pending}>
             {usesGateway ? t('deposits.dialog.submitGateway') : t('deposits.dialog.submitBank')}
           </Button>
         </div>

@@ -2,7 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
-import type { SandboxActionResponse } from '@app/shared/schemas/deposits';
+import type { SandboxActionResponse, SandboxCheckout } from '@app/shared/schemas/deposits';
 import { Brand } from '#components/brand';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
@@ -17,6 +17,110 @@ import { useSandboxCheckout } from '../api/get-sandbox-checkout';
 import { usePaySandboxCheckout } from '../api/pay-sandbox-checkout';
 import { currencyLabel, METHOD_KEYS } from '../components/deposit-labels';
 
+/** The checkout could not be read: "not found" for a 404 (nothing to retry), else the error and Retry. */
+function CheckoutError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <div className="space-y-4">
+      <Alert tone="error">
+        {missing ? t('checkout.notFound') : message(errorMessage(error, 'An error occurred'))}
+      </Alert>
+      {!missing && (
+        <Button variant="secondary" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** What is charged: the amount, the payment method and the currency. */
+function CheckoutSummary({ checkout }: { checkout: SandboxCheckout }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <dl className="divide-y divide-line rounded-xl border border-line">
+      <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+        <dt className="text-sm text-muted">{t('checkout.amount')}</dt>
+        <dd className="text-xl font-semibold tabular-nums">{money(checkout.amount)}</dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+        <dt className="text-sm text-muted">{t('checkout.method')}</dt>
+        <dd className="text-end font-medium">{t(METHOD_KEYS[checkout.payment_method].label)}</dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-4 px-4 py-3">
+        <dt className="text-sm text-muted">{t('checkout.currency')}</dt>
+        <dd className="text-end font-medium">{currencyLabel(checkout.currency)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * Pay and Cancel of a pending deposit, with a line saying what is under way; both are disabled from
+ * the first click until the page is left.
+ */
+function CheckoutActions({
+  amount,
+  pay,
+  cancel,
+  leave,
+  fail,
+}: {
+  amount: number;
+  pay: ReturnType<typeof usePaySandboxCheckout>;
+  cancel: ReturnType<typeof useCancelSandboxCheckout>;
+  leave: (answer: SandboxActionResponse) => void;
+  fail: (error: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const busy = pay.isPending || cancel.isPending || pay.isSuccess || cancel.isSuccess;
+  return (
+    <>
+      <p className="mt-4 text-sm text-muted" aria-live="polite">
+        {pay.isPending || pay.isSuccess
+          ? t('checkout.paying')
+          : cancel.isPending || cancel.isSuccess
+            ? t('checkout.cancelling')
+            : t('checkout.instructions')}
+      </p>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          disabled={busy}
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate(undefined, { onSuccess: leave, onError: fail })}
+        >
+          {t('checkout.cancel')}
+        </Button>
+        <Button
+          disabled={busy}
+          loading={pay.isPending}
+          onClick={() => pay.mutate(undefined, { onSuccess: leave, onError: fail })}
+        >
+          {t('checkout.pay', { amount: money(amount) })}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** A deposit no longer pending: its status and the way back to the dashboard. */
+function CheckoutClosed({ status }: { status: SandboxCheckout['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-4 space-y-4">
+      <Alert tone="info">{t('checkout.closed', { status: t(`deposits.status.${status}`) })}</Alert>
+      <Button asChild variant="secondary">
+        <Link to="/dashboard">{t('checkout.back')}</Link>
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The sandbox payment page (DESIGN §6, PAYMENTS_MODE=sandbox): stands in for the gateway's page.
  * For the signed-in member whose deposit it is (the router's RequireMember; another member's deposit
@@ -26,15 +130,15 @@ import { currencyLabel, METHOD_KEYS } from '../components/deposit-labels';
 export function SandboxCheckoutPage() {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const checkout = useSandboxCheckout(id);
+  // The mutations live here, not in CheckoutActions: their answers still lead away once the deposit,
+  // read again, is no longer pending and the actions are gone.
   const pay = usePaySandboxCheckout(id);
   const cancel = useCancelSandboxCheckout(id);
   useDocumentMeta(t('checkout.metaTitle'), t('checkout.metaDescription'));
 
-  const busy = pay.isPending || cancel.isPending || pay.isSuccess || cancel.isSuccess;
   const leave = (answer: SandboxActionResponse) => void navigate(answer.redirect_url, { replace: true });
   const fail = (error: unknown) =>
     toast.error(message(errorMessage(error, 'Deposit failed. Please try again.')));
@@ -47,72 +151,16 @@ export function SandboxCheckoutPage() {
       </div>
     );
   } else if (checkout.isError) {
-    const missing = checkout.error instanceof ApiError && checkout.error.status === 404;
-    body = (
-      <div className="space-y-4">
-        <Alert tone="error">
-          {missing ? t('checkout.notFound') : message(errorMessage(checkout.error, 'An error occurred'))}
-        </Alert>
-        {!missing && (
-          <Button variant="secondary" onClick={() => void checkout.refetch()}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </div>
-    );
+    body = <CheckoutError error={checkout.error} onRetry={() => void checkout.refetch()} />;
   } else {
     const data = checkout.data;
-    const open = data.status === 'pending';
     body = (
       <>
-        <dl className="divide-y divide-line rounded-xl border border-line">
-          <div className="flex items-baseline justify-between gap-4 px-4 py-3">
-            <dt className="text-sm text-muted">{t('checkout.amount')}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{money(data.amount)}</dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-4 px-4 py-3">
-            <dt className="text-sm text-muted">{t('checkout.method')}</dt>
-            <dd className="text-end font-medium">{t(METHOD_KEYS[data.payment_method].label)}</dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-4 px-4 py-3">
-            <dt className="text-sm text-muted">{t('checkout.currency')}</dt>
-            <dd className="text-end font-medium">{currencyLabel(data.currency)}</dd>
-          </div>
-        </dl>
-        {open ? (
-          <>
-            <p className="mt-4 text-sm text-muted" aria-live="polite">
-              {pay.isPending || pay.isSuccess
-                ? t('checkout.paying')
-                : cancel.isPending || cancel.isSuccess
-                  ? t('checkout.cancelling')
-                  : t('checkout.instructions')}
-            </p>
-            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button
-                variant="secondary"
-                disabled={busy}
-                loading={cancel.isPending}
-                onClick={() => cancel.mutate(undefined, { onSuccess: leave, onError: fail })}
-              >
-                {t('checkout.cancel')}
-              </Button>
-              <Button
-                disabled={busy}
-                loading={pay.isPending}
-                onClick={() => pay.mutate(undefined, { onSuccess: leave, onError: fail })}
-              >
-                {t('checkout.pay', { amount: money(data.amount) })}
-              </Button>
-            </div>
-          </>
+        <CheckoutSummary checkout={data} />
+        {data.status === 'pending' ? (
+          <CheckoutActions amount={data.amount} pay={pay} cancel={cancel} leave={leave} fail={fail} />
         ) : (
-          <div className="mt-4 space-y-4">
-            <Alert tone="info">{t('checkout.closed', { status: t(`deposits.status.${data.status}`) })}</Alert>
-            <Button asChild variant="secondary">
-              <Link to="/dashboard">{t('checkout.back')}</Link>
-            </Button>
-          </div>
+          <CheckoutClosed status={data.status} />
         )}
       </>
     );

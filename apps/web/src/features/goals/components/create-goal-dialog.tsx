@@ -1,12 +1,13 @@
 import '#lib/zod-config';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import { GOAL_PLAN_CATEGORIES } from '@app/shared/goals';
 import { parseAmountToCents } from '@app/shared/money';
 import { GoalCreateRequest, type PlanImpactRequest } from '@app/shared/schemas/goals';
+import type { Plan } from '@app/shared/schemas/investing';
 import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { SelectField, TextField } from '#components/ui/field';
@@ -67,6 +68,121 @@ function Recommendation({ request }: { request: PlanImpactRequest | null }) {
   );
 }
 
+/** The plans a goal can use (active personal or business ones); a failure to load them is a toast. */
+function useOfferedPlans(open: boolean) {
+  const message = useMessage();
+  const plans = useGoalPlans(open);
+
+  useEffect(() => {
+    if (open && plans.isError)
+      toast.error(message('Could not load available plans.'), {
+        ...goalToastOptions,
+        toastId: 'goal-plans-failed',
+      });
+  }, [open, plans.isError, message]);
+
+  const offered = (plans.data ?? []).filter(
+    (plan) => plan.status === 'active' && (GOAL_PLAN_CATEGORIES as readonly string[]).includes(plan.category),
+  );
+  return { plans, offered };
+}
+
+/**
+ * What the recommendation is asked for: the form's target, frequency, date and plan, once the target
+ * is above 0.
+ */
+function impactRequestFor(
+  target: GoalCreateRequest['target_amount'],
+  frequency: GoalCreateRequest['target_frequency'],
+  date: GoalCreateRequest['target_date'],
+  planId: GoalCreateRequest['plan_id'],
+): PlanImpactRequest | null {
+  const targetText = String(target ?? '').trim();
+  const parsed = parseAmountToCents(targetText);
+  return parsed.ok && parsed.cents > 0
+    ? {
+        target_amount: targetText,
+        target_frequency: frequency || null,
+        target_date: date || null,
+        ...(planId ? { plan_id: Number(planId) } : {}),
+      }
+    : null;
+}
+
+interface GoalFieldsProps {
+  register: UseFormRegister<GoalCreateRequest>;
+  errors: FieldErrors<GoalCreateRequest>;
+  plansPending: boolean;
+  offered: Plan[];
+}
+
+/** The form's fields: name, target, frequency, date and the plan with its minimum and yield. */
+function GoalFields({ register, errors, plansPending, offered }: GoalFieldsProps) {
+  const { t } = useTranslation();
+  const rateLabels = useLabels();
+  const message = useMessage();
+  const money = useMoney();
+  return (
+    <>
+      <TextField
+        label={t('goals.form.name')}
+        required
+        maxLength={100}
+        autoComplete="off"
+        error={message(errors.name?.message)}
+        {...register('name')}
+      />
+      <TextField
+        label={t('goals.form.target')}
+        type="number"
+        inputMode="decimal"
+        min={1}
+        step={0.01}
+        required
+        error={message(errors.target_amount?.message)}
+        {...register('target_amount')}
+      />
+      <SelectField
+        label={t('goals.form.frequency')}
+        aside={t('common.optional')}
+        error={message(errors.target_frequency?.message)}
+        {...register('target_frequency')}
+      >
+        <option value="">{t('goals.frequency.none')}</option>
+        <option value="daily">{t('goals.frequency.daily')}</option>
+        <option value="weekly">{t('goals.frequency.weekly')}</option>
+        <option value="monthly">{t('goals.frequency.monthly')}</option>
+      </SelectField>
+      <TextField
+        label={t('goals.form.date')}
+        aside={t('common.optional')}
+        type="date"
+        error={message(errors.target_date?.message)}
+        {...register('target_date')}
+      />
+      <SelectField
+        label={t('goals.form.plan')}
+        required
+        disabled={plansPending}
+        hint={t('goals.form.planHint')}
+        error={message(errors.plan_id?.message)}
+        {...register('plan_id')}
+      >
+        <option value="">{plansPending ? t('goals.form.plansLoading') : t('goals.form.planChoose')}</option>
+        {offered.map((plan) => (
+          <option key={plan.id} value={plan.id}>
+            {t('goals.form.planOption', {
+              name: plan.name,
+              min: money(plan.min_amount),
+              rate: rateLabels.planYield(plan.apy_bps),
+            })}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
 interface CreateGoalDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -79,11 +195,9 @@ interface CreateGoalDialogProps {
  */
 export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) {
   const { t } = useTranslation();
-  const rateLabels = useLabels();
   const message = useMessage();
-  const money = useMoney();
   const create = useCreateGoal();
-  const plans = useGoalPlans(open);
+  const { plans, offered } = useOfferedPlans(open);
   const {
     register,
     handleSubmit,
@@ -99,30 +213,6 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
     control,
     name: ['target_amount', 'target_frequency', 'target_date', 'plan_id'],
   });
-
-  useEffect(() => {
-    if (open && plans.isError)
-      toast.error(message('Could not load available plans.'), {
-        ...goalToastOptions,
-        toastId: 'goal-plans-failed',
-      });
-  }, [open, plans.isError, message]);
-
-  const offered = (plans.data ?? []).filter(
-    (plan) => plan.status === 'active' && (GOAL_PLAN_CATEGORIES as readonly string[]).includes(plan.category),
-  );
-
-  const targetText = String(target ?? '').trim();
-  const parsed = parseAmountToCents(targetText);
-  const impactRequest: PlanImpactRequest | null =
-    parsed.ok && parsed.cents > 0
-      ? {
-          target_amount: targetText,
-          target_frequency: frequency || null,
-          target_date: date || null,
-          ...(planId ? { plan_id: Number(planId) } : {}),
-        }
-      : null;
 
   const close = (next: boolean) => {
     if (!next) {
@@ -157,64 +247,8 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
   return (
     <Dialog open={open} onOpenChange={close} title={t('goals.form.title')} description={t('goals.form.lead')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label={t('goals.form.name')}
-          required
-          maxLength={100}
-          autoComplete="off"
-          error={message(errors.name?.message)}
-          {...register('name')}
-        />
-        <TextField
-          label={t('goals.form.target')}
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step={0.01}
-          required
-          error={message(errors.target_amount?.message)}
-          {...register('target_amount')}
-        />
-        <SelectField
-          label={t('goals.form.frequency')}
-          aside={t('common.optional')}
-          error={message(errors.target_frequency?.message)}
-          {...register('target_frequency')}
-        >
-          <option value="">{t('goals.frequency.none')}</option>
-          <option value="daily">{t('goals.frequency.daily')}</option>
-          <option value="weekly">{t('goals.frequency.weekly')}</option>
-          <option value="monthly">{t('goals.frequency.monthly')}</option>
-        </SelectField>
-        <TextField
-          label={t('goals.form.date')}
-          aside={t('common.optional')}
-          type="date"
-          error={message(errors.target_date?.message)}
-          {...register('target_date')}
-        />
-        <SelectField
-          label={t('goals.form.plan')}
-          required
-          disabled={plans.isPending}
-          hint={t('goals.form.planHint')}
-          error={message(errors.plan_id?.message)}
-          {...register('plan_id')}
-        >
-          <option value="">
-            {plans.isPending ? t('goals.form.plansLoading') : t('goals.form.planChoose')}
-          </option>
-          {offered.map((plan) => (
-            <option key={plan.id} value={plan.id}>
-              {t('goals.form.planOption', {
-                name: plan.name,
-                min: money(plan.min_amount),
-                rate: rateLabels.planYield(plan.apy_bps),
-              })}
-            </option>
-          ))}
-        </SelectField>
-        <Recommendation request={impactRequest} />
+        <GoalFields register={register} errors={errors} plansPending={plans.isPending} offered={offered} />
+        <Recommendation request={impactRequestFor(target, frequency, date, planId)} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)}>
             {t('goals.form.cancel')}

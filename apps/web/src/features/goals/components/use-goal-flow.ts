@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { GOAL_FREQUENCIES, type GoalFrequency } from '@app/shared/goals';
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
@@ -27,46 +28,11 @@ export interface GoalFlowDeps {
   focusInput: () => void;
 }
 
-export function useGoalFlow({ state, setState, add, setInputError, focusInput }: GoalFlowDeps) {
-  const { t } = useTranslation();
+type Refuse = (member: NewEntry, prompt: string, values?: Record<string, string>) => void;
+
+/** Step 4 and its answer: the date (or none) is taken, and the plans that reach the goal are suggested. */
+function useDateStep({ state, setState, add, setInputError }: GoalFlowDeps, t: TFunction, refuse: Refuse) {
   const preview = usePreviewPlans();
-  const save = useSaveGoalFromChat();
-  const intervalLabels: Record<GoalFrequency, string> = {
-    daily: t('assistant.intervals.daily'),
-    weekly: t('assistant.intervals.weekly'),
-    monthly: t('assistant.intervals.monthly'),
-  };
-
-  /** What the member typed or chose was refused: the conversation says why, and so does the field. */
-  function refuse(member: NewEntry, prompt: string, values?: Record<string, string>) {
-    add(null, member, { from: 'assistant', key: prompt, ...(values ? { values } : {}) });
-    setInputError(t(prompt, values));
-  }
-
-  function startGoal() {
-    add(
-      1,
-      { from: 'member', text: t('assistant.menuSaveGoal') },
-      { from: 'assistant', key: 'assistant.askName' },
-    );
-    setState((current) => ({ ...current, draft: {}, plans: [], bestId: null, chosenId: null }));
-    focusInput();
-  }
-
-  function cancel() {
-    add(0, { from: 'member', text: t('assistant.cancel') }, { from: 'assistant', key: 'assistant.greeting' });
-    setInputError(null);
-    focusInput();
-  }
-
-  function chooseFrequency(frequency: GoalFrequency) {
-    setState((current) => ({ ...current, draft: { ...current.draft, target_frequency: frequency } }));
-    add(
-      4,
-      { from: 'member', text: intervalLabels[frequency] },
-      { from: 'assistant', key: 'assistant.askDate' },
-    );
-  }
 
   async function suggestPlans(targetDate: string | null) {
     const draft: GoalDraft = {
@@ -110,6 +76,25 @@ export function useGoalFlow({ state, setState, add, setInputError, focusInput }:
       });
     }
   }
+
+  /** Step 4's date, from the date field or typed as YYYY-MM-DD; whether it was taken. */
+  function submitDate(date: string): boolean {
+    const prompt = datePrompt(date);
+    if (prompt) {
+      refuse({ from: 'member', text: date.trim() === '' ? t('assistant.noDateChosen') : date }, prompt);
+      return false;
+    }
+    setInputError(null);
+    void suggestPlans(date.trim());
+    return true;
+  }
+
+  return { preview, suggestPlans, submitDate };
+}
+
+/** Steps 5 and 6: a suggested plan is chosen (or the member goes back to the list) and the goal is saved. */
+function usePlanSteps({ state, setState, add }: GoalFlowDeps, t: TFunction) {
+  const save = useSaveGoalFromChat();
 
   function choosePlan(plan: SuggestedPlan) {
     setState((current) => ({ ...current, chosenId: plan.plan_id }));
@@ -170,55 +155,100 @@ export function useGoalFlow({ state, setState, add, setInputError, focusInput }:
     }
   }
 
-  /** Step 4's date, from the date field or typed as YYYY-MM-DD; whether it was taken. */
-  function submitDate(date: string): boolean {
-    const prompt = datePrompt(date);
-    if (prompt) {
-      refuse({ from: 'member', text: date.trim() === '' ? t('assistant.noDateChosen') : date }, prompt);
-      return false;
+  return { save, choosePlan, backToPlans, confirm };
+}
+
+interface TypedStepTools extends Pick<GoalFlowDeps, 'state' | 'setState' | 'add'> {
+  refuse: Refuse;
+  intervalLabels: Record<GoalFrequency, string>;
+  chooseFrequency: (frequency: GoalFrequency) => void;
+  submitDate: (date: string) => boolean;
+}
+
+/** What the member typed at a goal step: whether it was taken (null: not a goal step). */
+function submitTypedStep(text: string, tools: TypedStepTools): boolean | null {
+  const { state, setState, add, refuse } = tools;
+  switch (state.step) {
+    case 1:
+      if (text.length > 100) {
+        refuse({ from: 'member', text }, 'assistant.invalidName');
+        return false;
+      }
+      setState((current) => ({ ...current, draft: { ...current.draft, name: text } }));
+      add(2, { from: 'member', text }, { from: 'assistant', key: 'assistant.askAmount' });
+      return true;
+    case 2: {
+      const read = readAmount(text);
+      if (!read.ok) {
+        refuse({ from: 'member', text }, read.prompt);
+        return false;
+      }
+      setState((current) => ({ ...current, draft: { ...current.draft, target_amount: read.amount } }));
+      add(3, { from: 'member', text }, { from: 'assistant', key: 'assistant.askInterval' });
+      return true;
     }
-    setInputError(null);
-    void suggestPlans(date.trim());
-    return true;
+    case 3: {
+      const frequency = frequencyOf(text, tools.intervalLabels);
+      if (!frequency) {
+        refuse({ from: 'member', text }, 'assistant.invalidInterval');
+        return false;
+      }
+      tools.chooseFrequency(frequency);
+      return true;
+    }
+    case 4:
+      return tools.submitDate(text);
+    default:
+      // Not a goal step: the menu's other texts and every question go to the assistant (spec §4).
+      return null;
+  }
+}
+
+export function useGoalFlow(deps: GoalFlowDeps) {
+  const { state, setState, add, setInputError, focusInput } = deps;
+  const { t } = useTranslation();
+
+  /** What the member typed or chose was refused: the conversation says why, and so does the field. */
+  function refuse(member: NewEntry, prompt: string, values?: Record<string, string>) {
+    add(null, member, { from: 'assistant', key: prompt, ...(values ? { values } : {}) });
+    setInputError(t(prompt, values));
   }
 
-  /** What the member typed at a goal step: whether it was taken (null: not a goal step). */
-  function submitStep(text: string): boolean | null {
-    switch (state.step) {
-      case 1:
-        if (text.length > 100) {
-          refuse({ from: 'member', text }, 'assistant.invalidName');
-          return false;
-        }
-        setState((current) => ({ ...current, draft: { ...current.draft, name: text } }));
-        add(2, { from: 'member', text }, { from: 'assistant', key: 'assistant.askAmount' });
-        return true;
-      case 2: {
-        const read = readAmount(text);
-        if (!read.ok) {
-          refuse({ from: 'member', text }, read.prompt);
-          return false;
-        }
-        setState((current) => ({ ...current, draft: { ...current.draft, target_amount: read.amount } }));
-        add(3, { from: 'member', text }, { from: 'assistant', key: 'assistant.askInterval' });
-        return true;
-      }
-      case 3: {
-        const frequency = frequencyOf(text, intervalLabels);
-        if (!frequency) {
-          refuse({ from: 'member', text }, 'assistant.invalidInterval');
-          return false;
-        }
-        chooseFrequency(frequency);
-        return true;
-      }
-      case 4:
-        return submitDate(text);
-      default:
-        // Not a goal step: the menu's other texts and every question go to the assistant (spec §4).
-        return null;
-    }
+  const { preview, suggestPlans, submitDate } = useDateStep(deps, t, refuse);
+  const { save, choosePlan, backToPlans, confirm } = usePlanSteps(deps, t);
+  const intervalLabels: Record<GoalFrequency, string> = {
+    daily: t('assistant.intervals.daily'),
+    weekly: t('assistant.intervals.weekly'),
+    monthly: t('assistant.intervals.monthly'),
+  };
+
+  function startGoal() {
+    add(
+      1,
+      { from: 'member', text: t('assistant.menuSaveGoal') },
+      { from: 'assistant', key: 'assistant.askName' },
+    );
+    setState((current) => ({ ...current, draft: {}, plans: [], bestId: null, chosenId: null }));
+    focusInput();
   }
+
+  function cancel() {
+    add(0, { from: 'member', text: t('assistant.cancel') }, { from: 'assistant', key: 'assistant.greeting' });
+    setInputError(null);
+    focusInput();
+  }
+
+  function chooseFrequency(frequency: GoalFrequency) {
+    setState((current) => ({ ...current, draft: { ...current.draft, target_frequency: frequency } }));
+    add(
+      4,
+      { from: 'member', text: intervalLabels[frequency] },
+      { from: 'assistant', key: 'assistant.askDate' },
+    );
+  }
+
+  const submitStep = (text: string) =>
+    submitTypedStep(text, { state, setState, add, refuse, intervalLabels, chooseFrequency, submitDate });
 
   return {
     preview,

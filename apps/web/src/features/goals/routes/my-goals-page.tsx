@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
 import { Plus, Target } from 'lucide-react';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
-import type { GoalStatus } from '@app/shared/schemas/goals';
+import type { Goal, GoalStatus } from '@app/shared/schemas/goals';
 import { PageHeader } from '#components/page-header';
 import { RetryAlert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
@@ -28,6 +28,59 @@ const CreateGoalDialog = lazy(async () => ({
 
 /** As the create-goal dialog's own toasts (spec §8: 4 seconds). */
 const goalToastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
+
+/** The empty state: no goal yet, and Create New Goal. */
+function NoGoals({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  return (
+    <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-text">
+        <Target className="size-6" aria-hidden="true" />
+      </span>
+      <p className="max-w-md text-[15px] text-muted">
+        {message("You don't have any goals yet. Start by creating one!")}
+      </p>
+      <Button onClick={onCreate}>
+        <Plus className="size-4" aria-hidden="true" />
+        {t('goals.create')}
+      </Button>
+    </Card>
+  );
+}
+
+interface GoalListSectionProps {
+  goals: Goal[];
+  filter: Filter;
+  onFilterChange: (filter: Filter) => void;
+}
+
+/** The goal list under its heading, with the status filter. */
+function GoalListSection({ goals, filter, onFilterChange }: GoalListSectionProps) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="goal-list" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="goal-list" className="text-lg font-semibold">
+          {t('goals.list.title')}
+        </h2>
+        <div className="w-48">
+          <SelectField
+            label={t('goals.list.filter')}
+            value={filter}
+            onChange={(event) => onFilterChange(event.target.value as Filter)}
+          >
+            <option value="all">{t('goals.list.all')}</option>
+            <option value="active">{t('goals.status.active')}</option>
+            <option value="paused">{t('goals.status.paused')}</option>
+            <option value="completed">{t('goals.status.completed')}</option>
+          </SelectField>
+        </div>
+      </div>
+      <GoalList goals={goals} />
+    </section>
+  );
+}
 
 /**
  * My Goals (spec §2, §8, §9): heading; 'Loading your investment goals...'; the error as text and a
@@ -55,20 +108,7 @@ export function MyGoalsPage() {
     <>
       <PageHeader title={t('pages.my-goals.title')} description={t('goals.lead')} />
       {failure && !data && <RetryAlert onRetry={() => void goals.refetch()}>{failure}</RetryAlert>}
-      {data && data.summary.total_goals === 0 && (
-        <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand-text">
-            <Target className="size-6" aria-hidden="true" />
-          </span>
-          <p className="max-w-md text-[15px] text-muted">
-            {message("You don't have any goals yet. Start by creating one!")}
-          </p>
-          <Button onClick={() => setCreating(true)}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t('goals.create')}
-          </Button>
-        </Card>
-      )}
+      {data && data.summary.total_goals === 0 && <NoGoals onCreate={() => setCreating(true)} />}
 
       {/* The assistant's chat box (spec §2 My Goals, §4 AI chat goal flow). */}
       <div className="mt-6" data-testid="assistant-chat">
@@ -92,26 +132,7 @@ export function MyGoalsPage() {
           <section aria-label={t('goals.summary.title')}>
             <GoalSummary summary={data.summary} onCreate={() => setCreating(true)} />
           </section>
-          <section aria-labelledby="goal-list" className="space-y-4">
-            <div className="flex flex-wrap items-end justify-between gap-3">
-              <h2 id="goal-list" className="text-lg font-semibold">
-                {t('goals.list.title')}
-              </h2>
-              <div className="w-48">
-                <SelectField
-                  label={t('goals.list.filter')}
-                  value={filter}
-                  onChange={(event) => setFilter(event.target.value as Filter)}
-                >
-                  <option value="all">{t('goals.list.all')}</option>
-                  <option value="active">{t('goals.status.active')}</option>
-                  <option value="paused">{t('goals.status.paused')}</option>
-                  <option value="completed">{t('goals.status.completed')}</option>
-                </SelectField>
-              </div>
-            </div>
-            <GoalList goals={shown} />
-          </section>
+          <GoalListSection goals={shown} filter={filter} onFilterChange={setFilter} />
         </div>
       )}
       {createMounted && (

@@ -30,15 +30,9 @@ function checkAmount(text: string, plan: Plan): string | undefined {
   return undefined;
 }
 
-/**
- * The Invest modal (spec §2, §5, §8): an amount within the plan's limits; 'Investment successful!'
- * on success, else the server's message or 'Network error. Please try again.'.
- */
-export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
-  const { t } = useTranslation();
+/** The amount the member types, its check, and the investment sent with its toasts; closing clears it. */
+function useInvestForm(plan: Plan | null, onOpenChange: (open: boolean) => void) {
   const message = useMessage();
-  const labels = useLabels();
-  const money = useMoney();
   const invest = useInvest();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -73,6 +67,20 @@ export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
       },
     );
   };
+
+  return { invest, amount, setAmount, error, close, onSubmit };
+}
+
+/**
+ * The Invest modal (spec §2, §5, §8): an amount within the plan's limits; 'Investment successful!'
+ * on success, else the server's message or 'Network error. Please try again.'.
+ */
+export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const labels = useLabels();
+  const money = useMoney();
+  const { invest, amount, setAmount, error, close, onSubmit } = useInvestForm(plan, onOpenChange);
 
   return (
     <Dialog

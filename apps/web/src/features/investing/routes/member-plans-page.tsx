@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserPlan } from '@app/shared/schemas/investing';
+import type { UserPlan, UserPlanListResponse } from '@app/shared/schemas/investing';
 import { PageHeader } from '#components/page-header';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
@@ -45,6 +45,79 @@ function ManageButton({ plan, onManage }: { plan: UserPlan; onManage: (plan: Use
   );
 }
 
+interface UserPlanTableProps {
+  plans: UserPlanListResponse;
+  busy: boolean;
+  onPageChange: (page: number) => void;
+  onManage: (plan: UserPlan) => void;
+}
+
+/** The page of plans as a table (cards on small screens), with the pages under it. */
+function UserPlanTable({ plans, busy, onPageChange, onManage }: UserPlanTableProps) {
+  const { t } = useTranslation();
+  const date = useDateFormat();
+  const status = (plan: UserPlan) => (
+    <Badge tone={STATUS_TONES[plan.status]}>{t(`investing.userPlanStatus.${plan.status}`)}</Badge>
+  );
+  const end = (plan: UserPlan) => (plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible'));
+  const manage = (plan: UserPlan) => <ManageButton plan={plan} onManage={onManage} />;
+  return (
+    <ResponsiveTable
+      caption={t('investing.myPlans.title')}
+      rows={plans.data}
+      rowKey={(plan) => plan.id}
+      columns={[
+        {
+          header: t('investing.myPlans.columns.plan'),
+          className: 'font-medium',
+          cell: (plan) => plan.plan_name,
+        },
+        {
+          header: t('investing.myPlans.columns.amount'),
+          className: 'tabular-nums',
+          cell: (plan) => <PrivateAmount value={plan.amount} />,
+        },
+        { header: t('investing.myPlans.columns.status'), cell: status },
+        {
+          header: t('investing.myPlans.columns.start'),
+          className: 'whitespace-nowrap',
+          cell: (plan) => date(plan.starts_at),
+        },
+        { header: t('investing.myPlans.columns.end'), className: 'whitespace-nowrap', cell: end },
+        { header: t('investing.myPlans.columns.manage'), align: 'end', cell: manage },
+      ]}
+      cardStyle="divided"
+      cardClassName="flex items-start justify-between gap-3"
+      card={(plan) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-medium">{plan.plan_name}</p>
+            <p className="text-sm tabular-nums">
+              <PrivateAmount value={plan.amount} />
+            </p>
+            <p className="text-xs text-muted">
+              {date(plan.starts_at)} – {end(plan)}
+            </p>
+          </div>
+          <div className="flex flex-col items-end gap-1.5">
+            {status(plan)}
+            {manage(plan)}
+          </div>
+        </>
+      )}
+      busy={busy}
+    >
+      <Pagination
+        page={plans.meta.current_page}
+        totalPages={plans.meta.total_pages}
+        onPageChange={onPageChange}
+        label={t('investing.myPlans.pages')}
+        disabled={busy}
+      />
+    </ResponsiveTable>
+  );
+}
+
 /**
  * The member's plans page (spec §2 "Plans page"): 'My Active & Completed Plans', 5 per page, columns
  * plan, amount, status, start, end and Manage. A screen of its own, separate from the visitor's
@@ -53,7 +126,6 @@ function ManageButton({ plan, onManage }: { plan: UserPlan; onManage: (plan: Use
 export function MemberPlansPage() {
   const { t } = useTranslation();
   const message = useMessage();
-  const date = useDateFormat();
   const [page, setPage] = useState(1);
   const [managing, setManaging] = useState<UserPlan | null>(null);
   const manageMounted = useOpenedOnce(managing !== null);
@@ -81,65 +153,13 @@ export function MemberPlansPage() {
       </p>
     );
   } else {
-    const status = (plan: UserPlan) => (
-      <Badge tone={STATUS_TONES[plan.status]}>{t(`investing.userPlanStatus.${plan.status}`)}</Badge>
-    );
-    const end = (plan: UserPlan) => (plan.ends_at ? date(plan.ends_at) : t('investing.duration.flexible'));
-    const manage = (plan: UserPlan) => <ManageButton plan={plan} onManage={setManaging} />;
     body = (
-      <ResponsiveTable
-        caption={t('investing.myPlans.title')}
-        rows={plans.data.data}
-        rowKey={(plan) => plan.id}
-        columns={[
-          {
-            header: t('investing.myPlans.columns.plan'),
-            className: 'font-medium',
-            cell: (plan) => plan.plan_name,
-          },
-          {
-            header: t('investing.myPlans.columns.amount'),
-            className: 'tabular-nums',
-            cell: (plan) => <PrivateAmount value={plan.amount} />,
-          },
-          { header: t('investing.myPlans.columns.status'), cell: status },
-          {
-            header: t('investing.myPlans.columns.start'),
-            className: 'whitespace-nowrap',
-            cell: (plan) => date(plan.starts_at),
-          },
-          { header: t('investing.myPlans.columns.end'), className: 'whitespace-nowrap', cell: end },
-          { header: t('investing.myPlans.columns.manage'), align: 'end', cell: manage },
-        ]}
-        cardStyle="divided"
-        cardClassName="flex items-start justify-between gap-3"
-        card={(plan) => (
-          <>
-            <div className="min-w-0">
-              <p className="font-medium">{plan.plan_name}</p>
-              <p className="text-sm tabular-nums">
-                <PrivateAmount value={plan.amount} />
-              </p>
-              <p className="text-xs text-muted">
-                {date(plan.starts_at)} – {end(plan)}
-              </p>
-            </div>
-            <div className="flex flex-col items-end gap-1.5">
-              {status(plan)}
-              {manage(plan)}
-            </div>
-          </>
-        )}
+      <UserPlanTable
+        plans={plans.data}
         busy={plans.isFetching}
-      >
-        <Pagination
-          page={plans.data.meta.current_page}
-          totalPages={plans.data.meta.total_pages}
-          onPageChange={setPage}
-          label={t('investing.myPlans.pages')}
-          disabled={plans.isFetching}
-        />
-      </ResponsiveTable>
+        onPageChange={setPage}
+        onManage={setManaging}
+      />
     );
   }
 

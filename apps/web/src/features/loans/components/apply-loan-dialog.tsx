@@ -67,16 +67,9 @@ interface ApplyLoanDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/**
- * 'Apply for {plan name}' (spec §2, §5, §8): Loan Amount, Term in the plan's interval, Calculate with
- * the estimate inline, Apply Now with errors as toasts; 'Loan application submitted successfully!'.
- */
-export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
-  const { t } = useTranslation();
+/** What the member typed, Calculate's estimate and Apply Now's request; closing clears them all. */
+function useLoanForm(plan: LoanPlan | null, onOpenChange: (open: boolean) => void) {
   const message = useMessage();
-  const money = useMoney();
-  const periods = usePeriods();
-  const loanRate = useLoanRate();
   const check = useCheck();
   const apply = useApplyForLoan();
   const [amount, setAmount] = useState('');
@@ -94,8 +87,6 @@ export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
     }
     onOpenChange(open);
   };
-
-  const interval = plan?.profit_interval ?? null;
 
   const calculate = () => {
     const checked = check(plan, amount, term);
@@ -126,6 +117,51 @@ export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
       },
     );
   };
+
+  return { apply, amount, setAmount, term, setTerm, errors, estimate, close, calculate, onSubmit };
+}
+
+/** Calculate's answer, read out when it changes: the estimate, or that the plan gives none. */
+function EstimateNote({ estimate }: { estimate: LoanEstimate | null | undefined }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <div aria-live="polite" className="min-h-6 text-sm">
+      {estimate === null && <p className="text-muted">{t('loans.apply.noEstimate')}</p>}
+      {estimate && (
+        <div className="rounded-xl bg-brand-soft px-4 py-3 text-brand-text">
+          <p className="font-medium">
+            {t(`loans.apply.perPeriod.${estimate.interval}`, {
+              amount: money(centsToMajor(estimate.perPeriod)),
+            })}
+          </p>
+          {estimate.last !== estimate.perPeriod && (
+            <p>{t('loans.apply.last', { amount: money(centsToMajor(estimate.last)) })}</p>
+          )}
+          <p>
+            {t('loans.apply.totals', {
+              interest: money(centsToMajor(estimate.profit)),
+              total: money(centsToMajor(estimate.total)),
+            })}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * 'Apply for {plan name}' (spec §2, §5, §8): Loan Amount, Term in the plan's interval, Calculate with
+ * the estimate inline, Apply Now with errors as toasts; 'Loan application submitted successfully!'.
+ */
+export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const periods = usePeriods();
+  const loanRate = useLoanRate();
+  const form = useLoanForm(plan, onOpenChange);
+  const { apply, amount, setAmount, term, setTerm, errors, close, calculate, onSubmit } = form;
+  const interval = plan?.profit_interval ?? null;
 
   return (
     <Dialog
@@ -171,27 +207,7 @@ export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
             }
             error={errors.term}
           />
-          <div aria-live="polite" className="min-h-6 text-sm">
-            {estimate === null && <p className="text-muted">{t('loans.apply.noEstimate')}</p>}
-            {estimate && (
-              <div className="rounded-xl bg-brand-soft px-4 py-3 text-brand-text">
-                <p className="font-medium">
-                  {t(`loans.apply.perPeriod.${estimate.interval}`, {
-                    amount: money(centsToMajor(estimate.perPeriod)),
-                  })}
-                </p>
-                {estimate.last !== estimate.perPeriod && (
-                  <p>{t('loans.apply.last', { amount: money(centsToMajor(estimate.last)) })}</p>
-                )}
-                <p>
-                  {t('loans.apply.totals', {
-                    interest: money(centsToMajor(estimate.profit)),
-                    total: money(centsToMajor(estimate.total)),
-                  })}
-                </p>
-              </div>
-            )}
-          </div>
+          <EstimateNote estimate={form.estimate} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={calculate}>
               {t('loans.apply.calculate')}

@@ -76,6 +76,49 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
   );
 }
 
+interface NotificationsListProps {
+  notifications: ReturnType<typeof useNotifications>;
+  onOpen: (item: Notification) => void;
+}
+
+/** The panel's body: loading, the failure with Retry, the empty state, or the newest notifications. */
+function NotificationsList({ notifications, onOpen }: NotificationsListProps) {
+  const { t } = useTranslation();
+  const items = notifications.data?.data ?? [];
+  if (notifications.isPending) {
+    return (
+      <div className="flex justify-center px-6 py-8">
+        <Spinner label={t('memberExtras.bell.loading')} />
+      </div>
+    );
+  }
+  if (notifications.isError) {
+    return (
+      <div className="flex flex-col items-center gap-3 px-6 py-8 text-center" role="alert">
+        <p className="text-sm text-danger">{t('memberExtras.bell.failed')}</p>
+        <Button variant="secondary" size="sm" onClick={() => void notifications.refetch()}>
+          {t('memberExtras.bell.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-6 py-8 text-center">
+        <BellOff className="size-8 text-muted/60" aria-hidden="true" />
+        <p className="text-sm text-muted">{t('shell.notifications.empty')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="max-h-[min(24rem,60vh)] overflow-y-auto" aria-label={t('shell.notifications.title')}>
+      {items.map((item) => (
+        <NotificationItem key={item.id} item={item} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The notification bell (spec §2, DESIGN §6): the unread count on the bell, the newest notifications
  * in a panel, each leading to what it concerns and marked read when opened, and 'Mark all as read'.
@@ -89,45 +132,11 @@ export function NotificationsButton() {
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unread = notifications.data?.unread_count ?? 0;
-  const items = notifications.data?.data ?? [];
 
   const openItem = (item: Notification) => {
     if (item.read_at === null) markRead.mutate(item.id);
     if (item.link) setOpen(false);
   };
-
-  let body;
-  if (notifications.isPending) {
-    body = (
-      <div className="flex justify-center px-6 py-8">
-        <Spinner label={t('memberExtras.bell.loading')} />
-      </div>
-    );
-  } else if (notifications.isError) {
-    body = (
-      <div className="flex flex-col items-center gap-3 px-6 py-8 text-center" role="alert">
-        <p className="text-sm text-danger">{t('memberExtras.bell.failed')}</p>
-        <Button variant="secondary" size="sm" onClick={() => void notifications.refetch()}>
-          {t('memberExtras.bell.retry')}
-        </Button>
-      </div>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-2 px-6 py-8 text-center">
-        <BellOff className="size-8 text-muted/60" aria-hidden="true" />
-        <p className="text-sm text-muted">{t('shell.notifications.empty')}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="max-h-[min(24rem,60vh)] overflow-y-auto" aria-label={t('shell.notifications.title')}>
-        {items.map((item) => (
-          <NotificationItem key={item.id} item={item} onOpen={openItem} />
-        ))}
-      </ul>
-    );
-  }
 
   const label =
     unread > 0 ? t('memberExtras.bell.openUnread', { count: unread }) : t('shell.notifications.open');
@@ -173,7 +182,7 @@ export function NotificationsButton() {
               </Button>
             )}
           </div>
-          {body}
+          <NotificationsList notifications={notifications} onOpen={openItem} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -18,6 +18,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
 import type { UserResponse } from '@app/shared/schemas/auth';
+import type { FrontSettings } from '@app/shared/schemas/front';
 import { menuContentClass, menuItemClass, menuLabelClass } from '#components/ui/menu';
 import { currentLanguage, isLanguage, setLanguage } from '#i18n/index';
 import { useMessage } from '#i18n/use-message';
@@ -33,6 +34,84 @@ const LINKS = [
   { key: 'shell.menu.helpCenter', to: '/help-center', Icon: CircleHelp },
 ] as const;
 
+/** The language submenu: the front settings' languages, the current one checked. */
+function LanguageSubmenu({ languages }: { languages: FrontSettings['available_languages'] }) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu.Sub>
+      <DropdownMenu.SubTrigger className={menuItemClass}>
+        <Languages className="size-4 text-muted" aria-hidden="true" />
+        <span className="flex-1">{t('shell.menu.language')}</span>
+        <ChevronRight className="size-4 text-muted rtl:rotate-180" aria-hidden="true" />
+      </DropdownMenu.SubTrigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.SubContent sideOffset={4} className={menuContentClass}>
+          <DropdownMenu.Label className={menuLabelClass}>{t('picker.language')}</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            value={currentLanguage()}
+            onValueChange={(value) => {
+              if (isLanguage(value)) void setLanguage(value);
+            }}
+          >
+            {languages
+              .filter((option) => isLanguage(option.code))
+              .map((option) => (
+                <DropdownMenu.RadioItem
+                  key={option.code}
+                  value={option.code}
+                  lang={option.code}
+                  className={menuItemClass}
+                >
+                  <span className="flex-1">{option.label}</span>
+                  <DropdownMenu.ItemIndicator>
+                    <Check className="size-4 text-brand" aria-hidden="true" />
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.RadioItem>
+              ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.SubContent>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Sub>
+  );
+}
+
+/** Appearance and balance visibility: both keep the menu open when chosen. */
+function PreferenceItems() {
+  const { t } = useTranslation();
+  const [theme, setTheme] = useTheme();
+  const [showBalance, setShowBalance] = useShowBalance();
+  return (
+    <>
+      <DropdownMenu.CheckboxItem
+        checked={theme === 'dark'}
+        onCheckedChange={(checked) => setTheme(checked ? 'dark' : 'light')}
+        onSelect={(event) => event.preventDefault()}
+        className={menuItemClass}
+      >
+        <Moon className="size-4 text-muted" aria-hidden="true" />
+        <span className="flex-1">{t('shell.menu.darkMode')}</span>
+        <DropdownMenu.ItemIndicator>
+          <Check className="size-4 text-brand" aria-hidden="true" />
+        </DropdownMenu.ItemIndicator>
+      </DropdownMenu.CheckboxItem>
+      <DropdownMenu.Item
+        onSelect={(event) => {
+          event.preventDefault();
+          setShowBalance(!showBalance);
+        }}
+        className={menuItemClass}
+      >
+        {showBalance ? (
+          <EyeOff className="size-4 text-muted" aria-hidden="true" />
+        ) : (
+          <Eye className="size-4 text-muted" aria-hidden="true" />
+        )}
+        {showBalance ? t('shell.menu.hideBalance') : t('shell.menu.showBalance')}
+      </DropdownMenu.Item>
+    </>
+  );
+}
+
 /** The profile menu (spec §2): pages, language, appearance, balance visibility and log out. */
 export function ProfileMenu({ user }: { user: UserResponse }) {
   const { t } = useTranslation();
@@ -40,8 +119,6 @@ export function ProfileMenu({ user }: { user: UserResponse }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const settings = useFrontSettings();
-  const [theme, setTheme] = useTheme();
-  const [showBalance, setShowBalance] = useShowBalance();
   const logout = useLogout();
   const initial = user.username.charAt(0).toUpperCase();
 
@@ -87,66 +164,8 @@ export function ProfileMenu({ user }: { user: UserResponse }) {
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Sub>
-            <DropdownMenu.SubTrigger className={menuItemClass}>
-              <Languages className="size-4 text-muted" aria-hidden="true" />
-              <span className="flex-1">{t('shell.menu.language')}</span>
-              <ChevronRight className="size-4 text-muted rtl:rotate-180" aria-hidden="true" />
-            </DropdownMenu.SubTrigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.SubContent sideOffset={4} className={menuContentClass}>
-                <DropdownMenu.Label className={menuLabelClass}>{t('picker.language')}</DropdownMenu.Label>
-                <DropdownMenu.RadioGroup
-                  value={currentLanguage()}
-                  onValueChange={(value) => {
-                    if (isLanguage(value)) void setLanguage(value);
-                  }}
-                >
-                  {settings.available_languages
-                    .filter((option) => isLanguage(option.code))
-                    .map((option) => (
-                      <DropdownMenu.RadioItem
-                        key={option.code}
-                        value={option.code}
-                        lang={option.code}
-                        className={menuItemClass}
-                      >
-                        <span className="flex-1">{option.label}</span>
-                        <DropdownMenu.ItemIndicator>
-                          <Check className="size-4 text-brand" aria-hidden="true" />
-                        </DropdownMenu.ItemIndicator>
-                      </DropdownMenu.RadioItem>
-                    ))}
-                </DropdownMenu.RadioGroup>
-              </DropdownMenu.SubContent>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Sub>
-          <DropdownMenu.CheckboxItem
-            checked={theme === 'dark'}
-            onCheckedChange={(checked) => setTheme(checked ? 'dark' : 'light')}
-            onSelect={(event) => event.preventDefault()}
-            className={menuItemClass}
-          >
-            <Moon className="size-4 text-muted" aria-hidden="true" />
-            <span className="flex-1">{t('shell.menu.darkMode')}</span>
-            <DropdownMenu.ItemIndicator>
-              <Check className="size-4 text-brand" aria-hidden="true" />
-            </DropdownMenu.ItemIndicator>
-          </DropdownMenu.CheckboxItem>
-          <DropdownMenu.Item
-            onSelect={(event) => {
-              event.preventDefault();
-              setShowBalance(!showBalance);
-            }}
-            className={menuItemClass}
-          >
-            {showBalance ? (
-              <EyeOff className="size-4 text-muted" aria-hidden="true" />
-            ) : (
-              <Eye className="size-4 text-muted" aria-hidden="true" />
-            )}
-            {showBalance ? t('shell.menu.hideBalance') : t('shell.menu.showBalance')}
-          </DropdownMenu.Item>
+          <LanguageSubmenu languages={settings.available_languages} />
+          <PreferenceItems />
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item
             onSelect={signOut}

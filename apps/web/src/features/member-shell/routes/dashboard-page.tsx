@@ -22,6 +22,90 @@ interface DashboardPageProps {
   InviteDialog?: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
 }
 
+/** The member as GET /api/me describes them, once signed in. */
+type Member = NonNullable<ReturnType<typeof useMe>['data']>;
+
+/** The summary cards: balance with no decimals; earnings and deposits with 2; loyalty points. */
+function SummaryCards({ user }: { user: Member }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section
+      aria-label={t('pages.dashboard.summary')}
+      className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+    >
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.balance')}</h2>
+        <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="balance">
+          <PrivateAmount value={user.balance} decimals={0} />
+        </p>
+      </Card>
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalDeposit')}</h2>
+        <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-deposit">
+          <PrivateAmount value={user.total_deposit} decimals={2} />
+        </p>
+      </Card>
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalEarnings')}</h2>
+        <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-earnings">
+          <PrivateAmount value={user.total_earnings} decimals={2} />
+        </p>
+      </Card>
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.loyaltyPoints')}</h2>
+        <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="loyalty-points">
+          {user.loyalty_points.toLocaleString(
+            i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage,
+          )}
+        </p>
+      </Card>
+    </section>
+  );
+}
+
+/** The email verification status, with a link to verify while the address is not verified. */
+function EmailStatusCard({ user }: { user: Member }) {
+  const { t } = useTranslation();
+  const verified = Boolean(user.email_verified_at);
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <Card className="p-5 sm:p-6">
+        <div className="flex items-start gap-4">
+          <span
+            className={
+              verified
+                ? 'flex size-10 shrink-0 items-center justify-center rounded-full bg-success-soft text-success'
+                : 'flex size-10 shrink-0 items-center justify-center rounded-full bg-warning-soft text-warning'
+            }
+          >
+            {verified ? (
+              <MailCheck className="size-5" aria-hidden="true" />
+            ) : (
+              <MailWarning className="size-5" aria-hidden="true" />
+            )}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 className="font-semibold">{t('pages.dashboard.emailTitle')}</h2>
+            <p className="mt-1 text-sm wrap-anywhere text-muted">
+              {verified
+                ? t('pages.dashboard.emailVerified', { email: user.email })
+                : t('pages.dashboard.emailUnverified', { email: user.email })}
+            </p>
+            {!verified && (
+              <Button asChild size="sm" className="mt-4">
+                <Link to="/verify">
+                  {t('pages.dashboard.verifyNow')}
+                  <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+                </Link>
+              </Button>
+            )}
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
 /**
  * Overview: the Finalise account setup banner, what the member owes for a reversed deposit, the promo tiles, the greeting, the summary cards
  * (balance with no decimals; earnings and deposits with 2; loyalty points), the email verification
@@ -29,7 +113,7 @@ interface DashboardPageProps {
  * the router hands them in (features do not import each other).
  */
 export function DashboardPage({ plans, setup, owed, InviteDialog }: DashboardPageProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [inviteOpen, setInviteOpen] = useState(false);
   // The Invite Friends modal (its chunk, its form and zod) loads the first time it is opened, not
   // before the first paint (decision 170).
@@ -37,7 +121,6 @@ export function DashboardPage({ plans, setup, owed, InviteDialog }: DashboardPag
   const { data: user } = useMe();
   useDocumentMeta(t('pages.dashboard.title'), t('pages.dashboard.description'));
   if (!user) return null;
-  const verified = Boolean(user.email_verified_at);
 
   return (
     <>
@@ -53,72 +136,8 @@ export function DashboardPage({ plans, setup, owed, InviteDialog }: DashboardPag
           <InviteDialog open={inviteOpen} onOpenChange={setInviteOpen} />
         </Suspense>
       )}
-      <section
-        aria-label={t('pages.dashboard.summary')}
-        className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
-      >
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.balance')}</h2>
-          <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="balance">
-            <PrivateAmount value={user.balance} decimals={0} />
-          </p>
-        </Card>
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalDeposit')}</h2>
-          <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-deposit">
-            <PrivateAmount value={user.total_deposit} decimals={2} />
-          </p>
-        </Card>
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalEarnings')}</h2>
-          <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-earnings">
-            <PrivateAmount value={user.total_earnings} decimals={2} />
-          </p>
-        </Card>
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.loyaltyPoints')}</h2>
-          <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="loyalty-points">
-            {user.loyalty_points.toLocaleString(
-              i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage,
-            )}
-          </p>
-        </Card>
-      </section>
-      <div className="grid grid-cols-1 gap-4">
-        <Card className="p-5 sm:p-6">
-          <div className="flex items-start gap-4">
-            <span
-              className={
-                verified
-                  ? 'flex size-10 shrink-0 items-center justify-center rounded-full bg-success-soft text-success'
-                  : 'flex size-10 shrink-0 items-center justify-center rounded-full bg-warning-soft text-warning'
-              }
-            >
-              {verified ? (
-                <MailCheck className="size-5" aria-hidden="true" />
-              ) : (
-                <MailWarning className="size-5" aria-hidden="true" />
-              )}
-            </span>
-            <div className="min-w-0 flex-1">
-              <h2 className="font-semibold">{t('pages.dashboard.emailTitle')}</h2>
-              <p className="mt-1 text-sm wrap-anywhere text-muted">
-                {verified
-                  ? t('pages.dashboard.emailVerified', { email: user.email })
-                  : t('pages.dashboard.emailUnverified', { email: user.email })}
-              </p>
-              {!verified && (
-                <Button asChild size="sm" className="mt-4">
-                  <Link to="/verify">
-                    {t('pages.dashboard.verifyNow')}
-                    <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
-                  </Link>
-                </Button>
-              )}
-            </div>
-          </div>
-        </Card>
-      </div>
+      <SummaryCards user={user} />
+      <EmailStatusCard user={user} />
       {plans}
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
@@ -60,16 +60,8 @@ function toForm(profile: Profile, business: Business): FormValues {
   };
 }
 
-/**
- * The compliance form of /profile (spec §2 Profile, §5): country, business details for a corporate
- * account, legal name and address, phone, and the regulatory answers. Its own component, so the
- * form library's re-render after it mounts (React Hook Form marks the form ready in a layout effect)
- * re-renders the form only, not the whole page, before the first paint.
- */
-export function ProfileForm({ user }: { user: UserResponse }) {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const countries = useCountryOptions();
+/** The form's wiring: its values, its checks, the saved details put in again, and the save. */
+function useProfileForm(user: UserResponse, message: ReturnType<typeof useMessage>) {
   const update = useUpdateProfile();
   const {
     register,
@@ -111,6 +103,85 @@ export function ProfileForm({ user }: { user: UserResponse }) {
   });
 
   const error = (field: ProfileField | BusinessField) => message(errors[field]?.message);
+  const saving = update.isPending || isSubmitting;
+  return { register, chosenCountry, corporate, onSubmit, error, saving };
+}
+
+/** What a group of fields needs from the form: the fields' registration and their messages. */
+interface FieldGroupProps {
+  register: UseFormRegister<FormValues>;
+  error: (field: ProfileField | BusinessField) => string | undefined;
+}
+
+/** A corporate account's business name and email. */
+function BusinessFields({ register, error }: FieldGroupProps) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-3 text-base font-semibold">{t('profile.businessGroup')}</legend>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('profile.fields.business_name')}
+          autoComplete="organization"
+          maxLength={PROFILE_TEXT_LIMITS.business_name}
+          error={error('business_name')}
+          {...register('business_name')}
+        />
+        <TextField
+          label={t('profile.fields.business_email')}
+          type="email"
+          autoComplete="email"
+          maxLength={PROFILE_TEXT_LIMITS.business_email}
+          error={error('business_email')}
+          {...register('business_email')}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** The legal name and address, and the optional phone. */
+function LegalFields({ register, error }: FieldGroupProps) {
+  const { t } = useTranslation();
+  const text = (field: Exclude<ProfileField, OptionField | 'country'>, autoComplete: string) => (
+    <TextField
+      label={t(`profile.fields.${field}`)}
+      autoComplete={autoComplete}
+      maxLength={PROFILE_TEXT_LIMITS[field]}
+      error={error(field)}
+      {...register(field)}
+    />
+  );
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-3 text-base font-semibold">{t('profile.legalGroup')}</legend>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {text('first_name', 'given-name')}
+        {text('last_name', 'family-name')}
+      </div>
+      {text('address', 'street-address')}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {text('city', 'address-level2')}
+        {text('postal_code', 'postal-code')}
+      </div>
+      <TextField
+        label={t('profile.fields.phone')}
+        aside={t('profile.optional')}
+        hint={t('profile.phoneHint')}
+        type="tel"
+        autoComplete="tel"
+        maxLength={PROFILE_TEXT_LIMITS.phone}
+        error={error('phone')}
+        containerClassName="max-w-md"
+        {...register('phone')}
+      />
+    </fieldset>
+  );
+}
+
+/** The regulatory answers, each chosen from the spec's list. */
+function RegulatoryFields({ register, error }: FieldGroupProps) {
+  const { t } = useTranslation();
   const optionSelect = (field: OptionField) => {
     const [values, keys] = OPTIONS[field];
     return (
@@ -124,15 +195,31 @@ export function ProfileForm({ user }: { user: UserResponse }) {
       </SelectField>
     );
   };
-  const text = (field: Exclude<ProfileField, OptionField | 'country'>, autoComplete: string) => (
-    <TextField
-      label={t(`profile.fields.${field}`)}
-      autoComplete={autoComplete}
-      maxLength={PROFILE_TEXT_LIMITS[field]}
-      error={error(field)}
-      {...register(field)}
-    />
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-3 text-base font-semibold">{t('profile.regulatoryGroup')}</legend>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {optionSelect('employment_status')}
+        {optionSelect('source_of_funds')}
+        {optionSelect('source_of_crypto')}
+        {optionSelect('industry')}
+        {optionSelect('total_wealth')}
+      </div>
+    </fieldset>
   );
+}
+
+/**
+ * The compliance form of /profile (spec §2 Profile, §5): country, business details for a corporate
+ * account, legal name and address, phone, and the regulatory answers. Its own component, so the
+ * form library's re-render after it mounts (React Hook Form marks the form ready in a layout effect)
+ * re-renders the form only, not the whole page, before the first paint.
+ */
+export function ProfileForm({ user }: { user: UserResponse }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const countries = useCountryOptions();
+  const { register, chosenCountry, corporate, onSubmit, error, saving } = useProfileForm(user, message);
 
   return (
     <Card className="p-5 sm:p-7">
@@ -154,62 +241,10 @@ export function ProfileForm({ user }: { user: UserResponse }) {
             </option>
           ))}
         </SelectField>
-        {corporate && (
-          <fieldset className="space-y-4">
-            <legend className="mb-3 text-base font-semibold">{t('profile.businessGroup')}</legend>
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField
-                label={t('profile.fields.business_name')}
-                autoComplete="organization"
-                maxLength={PROFILE_TEXT_LIMITS.business_name}
-                error={error('business_name')}
-                {...register('business_name')}
-              />
-              <TextField
-                label={t('profile.fields.business_email')}
-                type="email"
-                autoComplete="email"
-                maxLength={PROFILE_TEXT_LIMITS.business_email}
-                error={error('business_email')}
-                {...register('business_email')}
-              />
-            </div>
-          </fieldset>
-        )}
-        <fieldset className="space-y-4">
-          <legend className="mb-3 text-base font-semibold">{t('profile.legalGroup')}</legend>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {text('first_name', 'given-name')}
-            {text('last_name', 'family-name')}
-          </div>
-          {text('address', 'street-address')}
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {text('city', 'address-level2')}
-            {text('postal_code', 'postal-code')}
-          </div>
-          <TextField
-            label={t('profile.fields.phone')}
-            aside={t('profile.optional')}
-            hint={t('profile.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={PROFILE_TEXT_LIMITS.phone}
-            error={error('phone')}
-            containerClassName="max-w-md"
-            {...register('phone')}
-          />
-        </fieldset>
-        <fieldset className="space-y-4">
-          <legend className="mb-3 text-base font-semibold">{t('profile.regulatoryGroup')}</legend>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {optionSelect('employment_status')}
-            {optionSelect('source_of_funds')}
-            {optionSelect('source_of_crypto')}
-            {optionSelect('industry')}
-            {optionSelect('total_wealth')}
-          </div>
-        </fieldset>
-        <Button type="submit" loading={update.isPending || isSubmitting}>
+        {corporate && <BusinessFields register={register} error={error} />}
+        <LegalFields register={register} error={error} />
+        <RegulatoryFields register={register} error={error} />
+        <Button type="submit" loading={saving}>
           {t('profile.save')}
         </Button>
       </form>

@@ -8,6 +8,52 @@ import { AssetName, ChangeBadge, Price } from './market-list';
 
 const ROW = 'h-[68px]';
 
+/** The column headings; the market cap shows from the small breakpoint up. */
+function PricesHead() {
+  const { t } = useTranslation();
+  return (
+    <thead className="bg-surface-muted/70 text-xs font-medium tracking-wide text-muted uppercase">
+      <tr>
+        <th scope="col" className="px-4 py-3 text-start sm:px-6">
+          {t('site.markets.asset')}
+        </th>
+        <th scope="col" className="px-4 py-3 text-end sm:px-6">
+          {t('site.markets.price')}
+        </th>
+        <th scope="col" className="px-4 py-3 text-end sm:px-6">
+          {t('site.markets.change')}
+        </th>
+        <th scope="col" className="hidden px-4 py-3 text-end sm:table-cell sm:px-6">
+          {t('site.markets.marketCap')}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** Placeholder rows, one per asset, as tall as the loaded ones. */
+function LoadingRows() {
+  return MARKET_ASSETS_HOME.map((id) => (
+    <tr key={id} className={ROW}>
+      <td className="px-4 sm:px-6">
+        <span className="flex items-center gap-3">
+          <span className="size-8 animate-pulse rounded-full bg-surface-muted" />
+          <span className="h-3 w-24 animate-pulse rounded bg-surface-muted" />
+        </span>
+      </td>
+      <td className="px-4 sm:px-6">
+        <span className="ms-auto block h-3 w-20 animate-pulse rounded bg-surface-muted" />
+      </td>
+      <td className="px-4 sm:px-6">
+        <span className="ms-auto block h-3 w-14 animate-pulse rounded bg-surface-muted" />
+      </td>
+      <td className="hidden px-4 sm:table-cell sm:px-6">
+        <span className="ms-auto block h-3 w-20 animate-pulse rounded bg-surface-muted" />
+      </td>
+    </tr>
+  ));
+}
+
 /** The home page's live prices of four assets (spec §2); rows keep their height while loading (no layout shift). */
 export function PricesTable() {
   const { t, i18n } = useTranslation();
@@ -18,43 +64,9 @@ export function PricesTable() {
     <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-xs">
       <table className="w-full text-start text-sm">
         <caption className="sr-only">{t('site.markets.caption')}</caption>
-        <thead className="bg-surface-muted/70 text-xs font-medium tracking-wide text-muted uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3 text-start sm:px-6">
-              {t('site.markets.asset')}
-            </th>
-            <th scope="col" className="px-4 py-3 text-end sm:px-6">
-              {t('site.markets.price')}
-            </th>
-            <th scope="col" className="px-4 py-3 text-end sm:px-6">
-              {t('site.markets.change')}
-            </th>
-            <th scope="col" className="hidden px-4 py-3 text-end sm:table-cell sm:px-6">
-              {t('site.markets.marketCap')}
-            </th>
-          </tr>
-        </thead>
+        <PricesHead />
         <tbody className="divide-y divide-line" aria-busy={isPending || undefined}>
-          {isPending &&
-            MARKET_ASSETS_HOME.map((id) => (
-              <tr key={id} className={ROW}>
-                <td className="px-4 sm:px-6">
-                  <span className="flex items-center gap-3">
-                    <span className="size-8 animate-pulse rounded-full bg-surface-muted" />
-                    <span className="h-3 w-24 animate-pulse rounded bg-surface-muted" />
-                  </span>
-                </td>
-                <td className="px-4 sm:px-6">
-                  <span className="ms-auto block h-3 w-20 animate-pulse rounded bg-surface-muted" />
-                </td>
-                <td className="px-4 sm:px-6">
-                  <span className="ms-auto block h-3 w-14 animate-pulse rounded bg-surface-muted" />
-                </td>
-                <td className="hidden px-4 sm:table-cell sm:px-6">
-                  <span className="ms-auto block h-3 w-20 animate-pulse rounded bg-surface-muted" />
-                </td>
-              </tr>
-            ))}
+          {isPending && <LoadingRows />}
           {!isPending && (isError || !data) && (
             <tr>
               <td colSpan={4} className="h-[272px] px-6 text-center">

@@ -98,6 +98,159 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** The search box: it filters the articles and FAQs below as the reader types. */
+function SearchForm({ query, onQueryChange }: { query: string; onQueryChange: (query: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <form role="search" className="mx-auto mt-8 max-w-xl" onSubmit={(event) => event.preventDefault()}>
+      <label htmlFor="help-search" className="sr-only">
+        {t('site.help.searchLabel')}
+      </label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute start-4 top-1/2 size-5 -translate-y-1/2 text-muted"
+          aria-hidden="true"
+        />
+        <input
+          id="help-search"
+          type="search"
+          value={query}
+          onChange={(event) => onQueryChange(event.target.value)}
+          placeholder={t('site.help.searchPlaceholder')}
+          autoComplete="off"
+          className="h-14 w-full rounded-2xl border border-white/10 bg-white ps-12 pe-4 text-base text-gray-900 shadow-lg placeholder:text-gray-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/50"
+        />
+      </div>
+    </form>
+  );
+}
+
+/** The articles that match the search (all of them without one), or why there are none. */
+function ArticlesSection({
+  articles,
+  shown,
+  searched,
+}: {
+  articles: ReturnType<typeof useHelpArticles>;
+  shown: HelpArticle[];
+  searched: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="articles-title">
+      <h2 id="articles-title" className="text-2xl font-semibold tracking-tight">
+        {t('site.help.articles')}
+      </h2>
+      <div className="mt-6">
+        {articles.isPending ? (
+          <LoadingCards />
+        ) : articles.isError ? (
+          <LoadError onRetry={() => void articles.refetch()} />
+        ) : shown.length === 0 ? (
+          <p className="text-muted">
+            {searched ? t('site.help.noArticlesMatch') : t('site.help.noArticles')}
+          </p>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((article) => (
+              <ArticleCard key={article.id} article={article} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The FAQs that match the search (all of them without one), or why there are none. */
+function FaqsSection({
+  faqs,
+  shown,
+  searched,
+}: {
+  faqs: ReturnType<typeof useHelpFaqs>;
+  shown: HelpFaq[];
+  searched: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="faq-title" className="mt-16">
+      <h2 id="faq-title" className="text-2xl font-semibold tracking-tight">
+        {t('site.help.faqs')}
+      </h2>
+      <div className="mt-6 max-w-4xl">
+        {faqs.isPending ? (
+          <div aria-hidden="true" className="h-64 animate-pulse rounded-2xl border border-line bg-surface" />
+        ) : faqs.isError ? (
+          <LoadError onRetry={() => void faqs.refetch()} />
+        ) : shown.length === 0 ? (
+          <p className="text-muted">{searched ? t('site.help.noFaqsMatch') : t('site.help.noFaqs')}</p>
+        ) : (
+          <FaqAccordion faqs={shown} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** How to reach the company (its email and phone when set) and the contact form. */
+function ContactSection({
+  settings,
+  formReady,
+}: {
+  settings: ReturnType<typeof useFrontSettings>;
+  formReady: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="mt-16 scroll-mt-24">
+      <div className="grid gap-10 rounded-3xl border border-line bg-surface p-6 shadow-xs sm:p-10 lg:grid-cols-[1fr_1.6fr]">
+        <div>
+          <h2 id="contact-title" className="text-2xl font-semibold tracking-tight">
+            {t('site.help.contact.title')}
+          </h2>
+          <p className="mt-3 leading-relaxed text-muted">{t('site.help.contact.lead')}</p>
+          <ul className="mt-6 space-y-3 text-sm">
+            {settings.company_email && (
+              <li className="flex items-center gap-3">
+                <Mail className="size-5 text-brand-text" aria-hidden="true" />
+                <span className="sr-only">{t('site.help.contact.emailUs')}</span>
+                <a
+                  href={`mailto:${settings.company_email}`}
+                  className="font-medium break-all hover:underline"
+                >
+                  {settings.company_email}
+                </a>
+              </li>
+            )}
+            {settings.company_phone && (
+              <li className="flex items-center gap-3">
+                <Phone className="size-5 text-brand-text" aria-hidden="true" />
+                <span className="sr-only">{t('site.help.contact.callUs')}</span>
+                <a
+                  href={`tel:${settings.company_phone.replace(/[^\d+]/g, '')}`}
+                  className="font-medium hover:underline"
+                  dir="ltr"
+                >
+                  {settings.company_phone}
+                </a>
+              </li>
+            )}
+          </ul>
+          <p className="mt-6 text-sm text-muted">{t('site.help.contact.hours')}</p>
+        </div>
+        {formReady ? (
+          <Suspense fallback={<FormPlaceholder />}>
+            <ContactForm />
+          </Suspense>
+        ) : (
+          <FormPlaceholder />
+        )}
+      </div>
+    </section>
+  );
+}
+
 /** /help-center (spec §2): search, article cards, the FAQ accordion and the contact form. */
 export function HelpCenterPage() {
   const { t } = useTranslation();
@@ -123,26 +276,7 @@ export function HelpCenterPage() {
   return (
     <PublicLayout>
       <PageHero eyebrow={t('site.help.eyebrow')} title={t('site.help.title')} lead={t('site.help.lead')}>
-        <form role="search" className="mx-auto mt-8 max-w-xl" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor="help-search" className="sr-only">
-            {t('site.help.searchLabel')}
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute start-4 top-1/2 size-5 -translate-y-1/2 text-muted"
-              aria-hidden="true"
-            />
-            <input
-              id="help-search"
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder={t('site.help.searchPlaceholder')}
-              autoComplete="off"
-              className="h-14 w-full rounded-2xl border border-white/10 bg-white ps-12 pe-4 text-base text-gray-900 shadow-lg placeholder:text-gray-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-400/50"
-            />
-          </div>
-        </form>
+        <SearchForm query={query} onQueryChange={setQuery} />
         <p role="status" className="mt-3 min-h-5 text-sm text-white/70">
           {deferred && loaded
             ? t('site.help.resultCount', { count: shownArticles.length + shownFaqs.length })
@@ -158,94 +292,11 @@ export function HelpCenterPage() {
           </div>
         )}
 
-        <section aria-labelledby="articles-title">
-          <h2 id="articles-title" className="text-2xl font-semibold tracking-tight">
-            {t('site.help.articles')}
-          </h2>
-          <div className="mt-6">
-            {articles.isPending ? (
-              <LoadingCards />
-            ) : articles.isError ? (
-              <LoadError onRetry={() => void articles.refetch()} />
-            ) : shownArticles.length === 0 ? (
-              <p className="text-muted">
-                {deferred ? t('site.help.noArticlesMatch') : t('site.help.noArticles')}
-              </p>
-            ) : (
-              <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-                {shownArticles.map((article) => (
-                  <ArticleCard key={article.id} article={article} />
-                ))}
-              </ul>
-            )}
-          </div>
-        </section>
+        <ArticlesSection articles={articles} shown={shownArticles} searched={deferred} />
 
-        <section aria-labelledby="faq-title" className="mt-16">
-          <h2 id="faq-title" className="text-2xl font-semibold tracking-tight">
-            {t('site.help.faqs')}
-          </h2>
-          <div className="mt-6 max-w-4xl">
-            {faqs.isPending ? (
-              <div
-                aria-hidden="true"
-                className="h-64 animate-pulse rounded-2xl border border-line bg-surface"
-              />
-            ) : faqs.isError ? (
-              <LoadError onRetry={() => void faqs.refetch()} />
-            ) : shownFaqs.length === 0 ? (
-              <p className="text-muted">{deferred ? t('site.help.noFaqsMatch') : t('site.help.noFaqs')}</p>
-            ) : (
-              <FaqAccordion faqs={shownFaqs} />
-            )}
-          </div>
-        </section>
+        <FaqsSection faqs={faqs} shown={shownFaqs} searched={deferred} />
 
-        <section id="contact" aria-labelledby="contact-title" className="mt-16 scroll-mt-24">
-          <div className="grid gap-10 rounded-3xl border border-line bg-surface p-6 shadow-xs sm:p-10 lg:grid-cols-[1fr_1.6fr]">
-            <div>
-              <h2 id="contact-title" className="text-2xl font-semibold tracking-tight">
-                {t('site.help.contact.title')}
-              </h2>
-              <p className="mt-3 leading-relaxed text-muted">{t('site.help.contact.lead')}</p>
-              <ul className="mt-6 space-y-3 text-sm">
-                {settings.company_email && (
-                  <li className="flex items-center gap-3">
-                    <Mail className="size-5 text-brand-text" aria-hidden="true" />
-                    <span className="sr-only">{t('site.help.contact.emailUs')}</span>
-                    <a
-                      href={`mailto:${settings.company_email}`}
-                      className="font-medium break-all hover:underline"
-                    >
-                      {settings.company_email}
-                    </a>
-                  </li>
-                )}
-                {settings.company_phone && (
-                  <li className="flex items-center gap-3">
-                    <Phone className="size-5 text-brand-text" aria-hidden="true" />
-                    <span className="sr-only">{t('site.help.contact.callUs')}</span>
-                    <a
-                      href={`tel:${settings.company_phone.replace(/[^\d+]/g, '')}`}
-                      className="font-medium hover:underline"
-                      dir="ltr"
-                    >
-                      {settings.company_phone}
-                    </a>
-                  </li>
-                )}
-              </ul>
-              <p className="mt-6 text-sm text-muted">{t('site.help.contact.hours')}</p>
-            </div>
-            {formReady ? (
-              <Suspense fallback={<FormPlaceholder />}>
-                <ContactForm />
-              </Suspense>
-            ) : (
-              <FormPlaceholder />
-            )}
-          </div>
-        </section>
+        <ContactSection settings={settings} formReady={formReady} />
       </div>
     </PublicLayout>
   );

@@ -38,17 +38,13 @@ function useCheck(held: number, numbers: string | undefined) {
 }
 
 /**
- * Redeem points: how many (every point held to start with), the rate, and what it will credit, then
- * the member confirms. Only the confirmation calls the API; its field error shows under the field.
+ * The dialog's state and its calls: the points typed, their check and what they will credit, the
+ * close (which starts afresh), and the confirmation, which alone calls the API.
  */
-export function RedeemPointsDialog({
-  open,
-  onOpenChange,
-  held,
-  pointsPerDollar,
-  numbers,
-}: RedeemPointsDialogProps) {
-  const { t } = useTranslation();
+function useRedeem(
+  t: ReturnType<typeof useTranslation>['t'],
+  { onOpenChange, held, pointsPerDollar, numbers }: Omit<RedeemPointsDialogProps, 'open'>,
+) {
   const message = useMessage();
   const money = useMoney();
   const convert = useConvertPoints();
@@ -93,6 +89,33 @@ export function RedeemPointsDialog({
     });
   };
 
+  const edit = (next: string) => {
+    setText(next);
+    setError(undefined);
+  };
+
+  return { money, text, edit, error, credit, close, onSubmit, pending: convert.isPending };
+}
+
+/**
+ * Redeem points: how many (every point held to start with), the rate, and what it will credit, then
+ * the member confirms. Only the confirmation calls the API; its field error shows under the field.
+ */
+export function RedeemPointsDialog({
+  open,
+  onOpenChange,
+  held,
+  pointsPerDollar,
+  numbers,
+}: RedeemPointsDialogProps) {
+  const { t } = useTranslation();
+  const { money, text, edit, error, credit, close, onSubmit, pending } = useRedeem(t, {
+    onOpenChange,
+    held,
+    pointsPerDollar,
+    numbers,
+  });
+
   return (
     <Dialog
       open={open}
@@ -109,10 +132,7 @@ export function RedeemPointsDialog({
           max={held}
           step={1}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(undefined);
-          }}
+          onChange={(event) => edit(event.target.value)}
           hint={t('rewards.redeemDialog.rate', {
             points: pointsPerDollar.toLocaleString(numbers),
             amount: money(1),
@@ -135,7 +155,7 @@ export function RedeemPointsDialog({
           <Button variant="secondary" onClick={() => close(false)}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={convert.isPending}>
+          <Button type="submit" loading={pending}>
             {t('rewards.redeemDialog.confirm')}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Gift, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
@@ -25,6 +25,112 @@ type ReferredUser = ReferralInfoResponse['referred_users'][number];
 const RedeemPointsDialog = lazy(async () => ({
   default: (await import('../components/redeem-points-dialog')).RedeemPointsDialog,
 }));
+
+/** The spinner while the referral details load. */
+function LoadingRewards() {
+  const message = useMessage();
+  return (
+    <div className="flex items-center justify-center gap-3 py-16 text-muted">
+      <Spinner label={message(REWARDS_MESSAGES.loading)} />
+      <span aria-hidden="true">{message(REWARDS_MESSAGES.loading)}</span>
+    </div>
+  );
+}
+
+/** The member's referral link, to copy and share. */
+function ReferralLinkCard({ link }: { link: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="mb-4 p-5 sm:p-6">
+      <h2 className="mb-1 font-semibold">{t('rewards.linkTitle')}</h2>
+      <p className="mb-4 text-sm text-muted">{t('rewards.linkLead')}</p>
+      <ReferralLinkField link={link} />
+    </Card>
+  );
+}
+
+/**
+ * The points earned from referrals and the loyalty points held, with the redeem button (enabled from
+ * the minimum up); `children` is the redeem dialog, once it has been opened.
+ */
+function PointsSection({
+  info,
+  numbers,
+  onRedeem,
+  children,
+}: {
+  info: ReferralInfoResponse;
+  numbers: string | undefined;
+  onRedeem: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const canRedeem = info.loyalty_points >= MIN_POINTS_TO_REDEEM;
+  return (
+    <section aria-label={t('rewards.pointsTitle')} className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-sm font-medium text-muted">{t('rewards.pointsEarned')}</h2>
+        <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="referral-points">
+          {info.points_earned.toLocaleString(numbers)}
+        </p>
+      </Card>
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-sm font-medium text-muted">{t('rewards.loyaltyPoints')}</h2>
+        <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="loyalty-points">
+          {info.loyalty_points.toLocaleString(numbers)}
+        </p>
+        <Button className="mt-4" onClick={onRedeem} disabled={!canRedeem} aria-haspopup="dialog">
+          <Gift className="size-4" aria-hidden="true" />
+          {t('rewards.redeem')}
+        </Button>
+        <p className="mt-2 text-xs text-muted">{t('rewards.redeemHint', { min: MIN_POINTS_TO_REDEEM })}</p>
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+/** Who joined with the member's link: a table, or cards on a small screen. */
+function ReferredUsersCard({ users }: { users: ReferredUser[] }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const date = useDateFormat();
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="mb-4 flex items-center gap-2 font-semibold">
+        <Users className="size-4 text-muted" aria-hidden="true" />
+        {t('rewards.referredTitle')}
+      </h2>
+      {users.length === 0 ? (
+        <p className="py-6 text-center text-muted">{message(REWARDS_MESSAGES.noReferrals)}</p>
+      ) : (
+        <ResponsiveTable<ReferredUser>
+          caption={t('rewards.referredTitle')}
+          rows={users}
+          rowKey={(row) => row.id}
+          cardStyle="divided"
+          columns={[
+            { header: t('rewards.columns.name'), cell: (row) => row.name },
+            { header: t('rewards.columns.email'), cell: (row) => <span dir="ltr">{row.email}</span> },
+            { header: t('rewards.columns.joined'), cell: (row) => date(row.created_at) },
+          ]}
+          card={(row) => (
+            <div>
+              <p className="font-medium">{row.name}</p>
+              <p className="text-sm text-muted" dir="ltr">
+                {row.email}
+              </p>
+              <p className="text-sm text-muted">
+                {t('rewards.columns.joined')}: {date(row.created_at)}
+              </p>
+            </div>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
+
 /**
  * /rewards (spec §2 Rewards Hub, §8 Referral): the referral link, points earned from referrals and
  * available, redeeming points to cash (10 at least; all or part, after a confirmation that shows the
@@ -33,7 +139,6 @@ const RedeemPointsDialog = lazy(async () => ({
 export function RewardsPage() {
   const { t, i18n } = useTranslation();
   const message = useMessage();
-  const date = useDateFormat();
   const referrals = useReferrals();
   const [redeeming, setRedeeming] = useState(false);
   const redeemMounted = useOpenedOnce(redeeming);
@@ -54,10 +159,7 @@ export function RewardsPage() {
     return (
       <>
         {header}
-        <div className="flex items-center justify-center gap-3 py-16 text-muted">
-          <Spinner label={message(REWARDS_MESSAGES.loading)} />
-          <span aria-hidden="true">{message(REWARDS_MESSAGES.loading)}</span>
-        </div>
+        <LoadingRewards />
       </>
     );
   }
@@ -73,87 +175,33 @@ export function RewardsPage() {
   }
 
   const info = referrals.data;
-  const canRedeem = info.loyalty_points >= MIN_POINTS_TO_REDEEM;
 
   return (
     <>
       {header}
-      <Card className="mb-4 p-5 sm:p-6">
-        <h2 className="mb-1 font-semibold">{t('rewards.linkTitle')}</h2>
-        <p className="mb-4 text-sm text-muted">{t('rewards.linkLead')}</p>
-        <ReferralLinkField link={info.referral_link} />
-      </Card>
-      <section aria-label={t('rewards.pointsTitle')} className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-sm font-medium text-muted">{t('rewards.pointsEarned')}</h2>
-          <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="referral-points">
-            {info.points_earned.toLocaleString(numbers)}
-          </p>
-        </Card>
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-sm font-medium text-muted">{t('rewards.loyaltyPoints')}</h2>
-          <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="loyalty-points">
-            {info.loyalty_points.toLocaleString(numbers)}
-          </p>
-          <Button
-            className="mt-4"
-            onClick={() => {
-              setOpenings((count) => count + 1);
-              setRedeeming(true);
-            }}
-            disabled={!canRedeem}
-            aria-haspopup="dialog"
-          >
-            <Gift className="size-4" aria-hidden="true" />
-            {t('rewards.redeem')}
-          </Button>
-          <p className="mt-2 text-xs text-muted">{t('rewards.redeemHint', { min: MIN_POINTS_TO_REDEEM })}</p>
-          {redeemMounted && (
-            <Suspense fallback={null}>
-              <RedeemPointsDialog
-                key={openings}
-                open={redeeming}
-                onOpenChange={setRedeeming}
-                held={info.loyalty_points}
-                pointsPerDollar={info.points_per_dollar}
-                numbers={numbers}
-              />
-            </Suspense>
-          )}
-        </Card>
-      </section>
-      <Card className="p-5 sm:p-6">
-        <h2 className="mb-4 flex items-center gap-2 font-semibold">
-          <Users className="size-4 text-muted" aria-hidden="true" />
-          {t('rewards.referredTitle')}
-        </h2>
-        {info.referred_users.length === 0 ? (
-          <p className="py-6 text-center text-muted">{message(REWARDS_MESSAGES.noReferrals)}</p>
-        ) : (
-          <ResponsiveTable<ReferredUser>
-            caption={t('rewards.referredTitle')}
-            rows={info.referred_users}
-            rowKey={(row) => row.id}
-            cardStyle="divided"
-            columns={[
-              { header: t('rewards.columns.name'), cell: (row) => row.name },
-              { header: t('rewards.columns.email'), cell: (row) => <span dir="ltr">{row.email}</span> },
-              { header: t('rewards.columns.joined'), cell: (row) => date(row.created_at) },
-            ]}
-            card={(row) => (
-              <div>
-                <p className="font-medium">{row.name}</p>
-                <p className="text-sm text-muted" dir="ltr">
-                  {row.email}
-                </p>
-                <p className="text-sm text-muted">
-                  {t('rewards.columns.joined')}: {date(row.created_at)}
-                </p>
-              </div>
-            )}
-          />
+      <ReferralLinkCard link={info.referral_link} />
+      <PointsSection
+        info={info}
+        numbers={numbers}
+        onRedeem={() => {
+          setOpenings((count) => count + 1);
+          setRedeeming(true);
+        }}
+      >
+        {redeemMounted && (
+          <Suspense fallback={null}>
+            <RedeemPointsDialog
+              key={openings}
+              open={redeeming}
+              onOpenChange={setRedeeming}
+              held={info.loyalty_points}
+              pointsPerDollar={info.points_per_dollar}
+              numbers={numbers}
+            />
+          </Suspense>
         )}
-      </Card>
+      </PointsSection>
+      <ReferredUsersCard users={info.referred_users} />
     </>
   );
 }
