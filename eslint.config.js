@@ -105,6 +105,13 @@ export default tseslint.config(
     },
   },
   {
+    // No function over 80 counted lines outside the tests: a longer one is cut along its own seams
+    // (docs/decisions/212-function-length-rule.md).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'apps/api/test/**', 'apps/web/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Tests read response bodies through light-my-request's `json()`, which is `any` by design.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/api/test/**'],
     rules: {
