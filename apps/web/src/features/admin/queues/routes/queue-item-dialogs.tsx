@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/schemas/admin-queues';
