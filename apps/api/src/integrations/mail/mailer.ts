@@ -58,7 +58,8 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-const NOTHING_SENT: DispatchResult = { sent: 0, retrying: 0, failed: 0 };
+/** Frozen: every caller that sent nothing gets this one object. */
+const NOTHING_SENT: Readonly<DispatchResult> = Object.freeze({ sent: 0, retrying: 0, failed: 0 });
 
 /**
  * Runs the dispatcher one dispatch at a time in this process; a kick during one runs another after

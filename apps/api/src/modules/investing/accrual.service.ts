@@ -7,6 +7,7 @@ import { notify } from '../notifications/notifications.service';
 import { computeDay, reinvestDay } from './compounding.service';
 import * as repository from './investing.repository';
 import { renewMaturedPlan, renewalTerms, type RenewalTerm } from './renewal.service';
+import { stillEarning } from './user-plan';
 
 // ── Accrual (DESIGN §6; docs/decisions/071 and 073) ────────────────────────────────────────────
 // The earnings job, and the catch-up a member's action on a plan runs first (creditDueDays); the
@@ -15,12 +16,6 @@ import { renewMaturedPlan, renewalTerms, type RenewalTerm } from './renewal.serv
 /** The rate of the accrual at `at`: the locked rate once the plan was locked before that instant. */
 function rateAt(plan: { apyBps: number; lockedApyBps: number; lockedAt: Date | null }, at: Date): number {
   return plan.lockedAt !== null && plan.lockedAt.getTime() < at.getTime() ? plan.lockedApyBps : plan.apyBps;
-}
-
-/** Whether a day's earning is still to come. */
-export function stillEarning(row: UserPlanRow): boolean {
-  if (row.status !== 'active' && row.status !== 'locked') return false;
-  return row.endsAt === null || row.nextAccrualAt.getTime() <= row.endsAt.getTime();
 }
 
 /**

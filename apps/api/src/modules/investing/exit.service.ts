@@ -21,7 +21,7 @@ import { compoundingStates } from './compounding.service';
 import * as exitRepository from './exit.repository';
 import * as repository from './investing.repository';
 import { creditDueDays } from './accrual.service';
-import { toUserPlans } from './investing.service';
+import { toUserPlans } from './user-plan';
 
 /**
  * Early exit from a fixed term (decision 186): a quote of what the member gets today, valid for

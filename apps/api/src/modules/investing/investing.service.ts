@@ -1,13 +1,10 @@
-import type { AuthUser, DbOrTx, Tx, UserPlanRow } from '@app/db';
+import type { AuthUser, Tx, UserPlanRow } from '@app/db';
 import {
   INVEST_MESSAGES,
   addDays,
   centsToMajor,
   firstAccrualAt,
-  formatDuration,
-  formatRate,
   type InvestResponse,
-  type UserPlan,
   type UserPlanActionResponse,
   type UserPlanDetail,
   type UserPlanListResponse,
@@ -18,52 +15,10 @@ import { postEntry, transfer } from '../../ledger/ledger';
 import { pageMeta } from '../../lib/paging';
 import { requireVerifiedEmail } from '../auth/account.service';
 import { findPlan } from '../plans/plans.service';
-import { creditDueDays, stillEarning } from './accrual.service';
-import { compoundingView, listedCompoundingStates, setReinvest } from './compounding.service';
-import type { CompoundingRow } from './compounding.repository';
+import { creditDueDays } from './accrual.service';
+import { setReinvest } from './compounding.service';
 import * as repository from './investing.repository';
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-export function toUserPlan(row: UserPlanRow, state: CompoundingRow | null = null): UserPlan {
-  const rate = row.status === 'locked' || row.lockedAt ? row.lockedApyBps : row.apyBps;
-  return {
-    id: row.id,
-    plan_id: row.planId,
-    name: row.name,
-    plan_name: row.name,
-    category: row.category,
-    amount: centsToMajor(row.amount),
-    status: row.status,
-    apy_bps: row.apyBps,
-    locked_apy_bps: row.lockedApyBps,
-    rate_bps: rate,
-    change: formatRate(rate),
-    duration_days: row.durationDays,
-    duration: formatDuration(row.durationDays),
-    flexible: row.durationDays === null,
-    starts_at: row.startsAt.toISOString(),
-    ends_at: iso(row.endsAt),
-    locked_at: iso(row.lockedAt),
-    closed_at: iso(row.closedAt),
-    next_accrual_at: stillEarning(row) ? row.nextAccrualAt.toISOString() : null,
-    accrued_days: row.accruedDays,
-    earned: centsToMajor(row.earned),
-    goal_id: row.goalId,
-    at_maturity: row.atMaturity,
-    renewed_from_id: row.renewedFromId,
-    ...compoundingView(row, state),
-  };
-}
-
-/** The positions for the API with their compounding state (one query for all of them). */
-export async function toUserPlans(db: DbOrTx, rows: UserPlanRow[]): Promise<UserPlan[]> {
-  const states = await listedCompoundingStates(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toUserPlan(row, states.get(row.id) ?? null));
-}
+import { toUserPlan, toUserPlans } from './user-plan';
 
 export type NewGoalUnit = repository.NewGoalUserPlan;
 

@@ -17,7 +17,7 @@ import { findPlan } from '../plans/plans.service';
 import { renewalRates } from '../plans/plan-rates';
 import * as compoundingRepository from './compounding.repository';
 import * as repository from './investing.repository';
-import { toUserPlan } from './investing.service';
+import { toUserPlan } from './user-plan';
 
 /**
  * Renewal at maturity (issue 38 item 3, decision 194): a fixed term's member chooses what its end does

@@ -108,7 +108,11 @@ function HeaderCell<Row>({ header, state }: { header: Header<Row, unknown>; stat
   );
 }
 
-/** The table in its scroll region: the headers, then the rows with each column's alignment and classes. */
+/**
+ * The table in its scroll region: the headers, then the rows with each column's alignment and classes.
+ * `table` is TanStack's mutable instance (the same object on every render), so this part must not be
+ * memoised: it re-renders with `DataTable`, which is what keeps its rows current.
+ */
 function DataTableGrid<Row>({
   table,
   caption,
