@@ -15,8 +15,10 @@ declare module 'fastify' {
 }
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/;
-/** A key still in flight after this long belongs to a request that died: it may be taken over. */
+/** A key still in flight after this long belongs to a request that died (its outcome is unknown). */
 const ABANDONED_AFTER_MS = 60_000;
+export const IDEMPOTENCY_OUTCOME_UNKNOWN =
+  'The request sent with this Idempotency-Key was interrupted, so whether it was carried out is unknown. Check your activity, then send it again with a new key if it is missing.';
 /** Stored answers are kept this long (then pruned by the deposit-expiry job). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -34,8 +36,9 @@ function canonical(value: unknown): unknown {
 
 /**
  * Idempotency-Key on POST money routes: the same key with the same body gets the stored answer, byte
- * for byte; another body gets 422; a request still in flight with that key gets 409. Keys are per
- * user. Answers of 5xx are not stored (the key is released so the client can retry).
+ * for byte; another body gets 422; a request still in flight with that key, or one that died in
+ * flight, gets 409. Keys are per user. A 503 answer is not stored (the key is released so the client
+ * can retry); every other answer is, a 500 included (decision 213).
  */
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotency', null);
@@ -77,22 +80,21 @@ function keyClaimer(app: FastifyInstance) {
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length === 0) {
-      const replayed = await reuseKey(db, reply, { userId, key, requestHash, now });
-      if (replayed) return replayed;
+      return reuseKey(db, reply, { userId, key, requestHash, now });
     }
     request.idempotency = { userId, key };
   };
 }
 
 /**
- * A key the user has used already: its stored answer replayed (the reply, sent), or the key taken over
- * from a request that died (undefined); a different body or a request still in flight is refused.
+ * A key the user has used already: its stored answer replayed (the reply, sent); a different body, a
+ * request still in flight, or one that died in flight is refused.
  */
 async function reuseKey(
   db: DbOrTx,
   reply: FastifyReply,
   { userId, key, requestHash, now }: { userId: number; key: string; requestHash: string; now: Date },
-): Promise<FastifyReply | undefined> {
+): Promise<FastifyReply> {
   const [stored] = await db
     .select()
     .from(idempotencyKeys)
@@ -106,26 +108,14 @@ async function reuseKey(
     for (const [name, value] of Object.entries(stored.responseHeaders ?? {})) void reply.header(name, value);
     return reply.status(stored.responseStatus).send(stored.responseBody);
   }
+  // A key in flight this long belongs to a request whose process died: it may have committed before
+  // it died, so it is never run again (decision 213); the member checks the outcome and uses a new key.
   const abandoned = now.getTime() - stored.createdAt.getTime() > ABANDONED_AFTER_MS;
-  if (!abandoned) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
-  const taken = await db
-    .update(idempotencyKeys)
-    .set({ createdAt: now })
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.key, key),
-        eq(idempotencyKeys.status, 'in_flight'),
-        eq(idempotencyKeys.createdAt, stored.createdAt),
-      ),
-    )
-    .returning({ key: idempotencyKeys.key });
-  if (taken.length === 0)
-    throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
-  return undefined;
+  if (abandoned) throw new AppError('CONFLICT', IDEMPOTENCY_OUTCOME_UNKNOWN);
+  throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
 }
 
-/** The onSend hook: stores the claimed key's answer, or releases the key after a 5xx. */
+/** The onSend hook: stores the claimed key's answer, or releases the key after a 503. */
 function answerStorer(app: FastifyInstance) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotency;
@@ -133,7 +123,9 @@ function answerStorer(app: FastifyInstance) {
     request.idempotency = null;
     const { db } = app.deps.database;
     const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+    // 503 is a refusal (no database connection in time, a gateway down): the client may retry with the
+    // key. A 500 is stored like any answer: the handler had begun and its outcome is unknown.
+    if (reply.statusCode === 503 || typeof payload !== 'string') {
       await db.delete(idempotencyKeys).where(where);
       return payload;
     }

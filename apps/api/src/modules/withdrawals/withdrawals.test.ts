@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, idempotencyKeys, withdrawals } from '@app/db';
 import {
   WITHDRAWAL_MESSAGES,
@@ -10,6 +10,7 @@ import {
   type NotificationListResponse,
   type WithdrawalHistoryResponse,
 } from '@app/shared';
+import { IDEMPOTENCY_OUTCOME_UNKNOWN } from '../../plugins/idempotency';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf, mailsTo } from '../../../test/accounts';
 import {
@@ -141,7 +142,7 @@ describe('POST /api/withdrawal', () => {
     expect((await withdraw(member, { ...body, amount: 31 }, headers)).statusCode).toBe(422);
   });
 
-  it('takes over a key left in flight by a request that died a minute ago, but not a fresh one', async () => {
+  it('never runs again a key left in flight by a request that died: its outcome is unknown (decision 213)', async () => {
     const member = await fundedMember(100);
     const body = { amount: 25, withdrawal_method: 'crypto', destination: 'wallet' };
     // The same request by another member, answered: its stored hash is what this body hashes to.
@@ -175,12 +176,48 @@ describe('POST /api/withdrawal', () => {
     expect(errorOf(fresh).message).toBe('A request with this Idempotency-Key is still in flight.');
     expect((await balanceOf(member)).balance).toBe(100);
 
-    const taken = await withdraw(member, body, { 'idempotency-key': 'w-stuck' });
-    expect(taken.statusCode).toBe(201);
+    // The process may have committed the hold before it died: running the request again could hold twice.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const stuck = await withdraw(member, body, { 'idempotency-key': 'w-stuck' });
+      expect(stuck.statusCode).toBe(409);
+      expect(errorOf(stuck).message).toBe(IDEMPOTENCY_OUTCOME_UNKNOWN);
+    }
+    expect((await balanceOf(member)).balance).toBe(100);
+    // A new key is a new request.
+    expect((await withdraw(member, body, { 'idempotency-key': 'w-new' })).statusCode).toBe(201);
     expect((await balanceOf(member)).balance).toBe(75);
-    const replay = await withdraw(member, body, { 'idempotency-key': 'w-stuck' });
-    expect(replay.statusCode).toBe(201);
-    expect(replay.body).toBe(taken.body);
+  });
+
+  it('stores a 500 like any answer: the same key replays it and holds nothing (decision 213)', async () => {
+    const member = await fundedMember(100);
+    const body = { amount: 25, withdrawal_method: 'crypto', destination: 'wallet' };
+    const headers = { 'idempotency-key': 'w-500' };
+    // A real failure inside the withdrawal's transaction, for this member only.
+    await db.execute(
+      sql.raw(
+        "CREATE FUNCTION test_refuse_withdrawal() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$",
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        `CREATE TRIGGER test_refuse_withdrawal BEFORE INSERT ON withdrawals FOR EACH ROW WHEN (NEW.user_id = ${member.user.id}) EXECUTE FUNCTION test_refuse_withdrawal()`,
+      ),
+    );
+    let failed;
+    try {
+      failed = await withdraw(member, body, headers);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER test_refuse_withdrawal ON withdrawals'));
+      await db.execute(sql.raw('DROP FUNCTION test_refuse_withdrawal()'));
+    }
+    expect(failed.statusCode).toBe(500);
+    const replay = await withdraw(member, body, headers);
+    expect(replay.statusCode).toBe(500);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(failed.body);
+    expect(await rowsOf(member.user.id)).toHaveLength(0);
+    expect((await balanceOf(member)).balance).toBe(100);
+    expect((await withdraw(member, body, { 'idempotency-key': 'w-501' })).statusCode).toBe(201);
     expect((await balanceOf(member)).balance).toBe(75);
   });
 
