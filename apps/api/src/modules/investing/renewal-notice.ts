@@ -3,6 +3,7 @@ import { plans, userPlans, type Database, type Tx } from '@app/db';
 import { RENEWAL_NOTICE_DAYS, addDays } from '@app/shared';
 import { notifyMany, type NotifyManyInput } from '../notifications/notifications.service';
 import { renewalRates } from '../plans/plan-rates';
+import { compoundingStates } from './compounding.repository';
 
 /** Positions told per transaction. */
 export const RENEWAL_NOTICE_BATCH = 1000;
@@ -10,7 +11,8 @@ export const RENEWAL_NOTICE_BATCH = 1000;
 /**
  * The renewal notice (decision 194): RENEWAL_NOTICE_DAYS before a running position set to renew ends,
  * its member is told — once per choice — the rate it will renew at. Set-based per batch: one select
- * (user_plans_renewal_notice_idx), one renewalRates call per distinct plan, one notifications insert
+ * (user_plans_renewal_notice_idx), one renewalRates call per distinct plan, one read of the batch's
+ * compounding states, one notifications insert
  * (notifyMany, by reference plan:<id>:renewal_notice:<choice>) and one update marking the batch told.
  * A position whose plan has closed is marked but not told: it will return to cash (plan_matured).
  * Answers how many members were told.
@@ -65,6 +67,11 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
     const rates = await renewalRates(tx, plan.id, at);
     open.set(plan.id, { name: plan.name, apyBps: rates.apyBps });
   }
+  // A position that reinvests renews all it holds, its reinvested earnings included (decision 192).
+  const compounding = await compoundingStates(
+    tx,
+    due.map((row) => row.id),
+  );
   const inputs: NotifyManyInput[] = due.flatMap((row) => {
     const plan = open.get(row.planId);
     if (!plan) return [];
@@ -80,6 +87,7 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
             rate_bps: plan.apyBps,
             ends: row.endsAt!.toISOString().slice(0, 10),
             with_earnings: row.atMaturity === 'renew_with_earnings' ? 1 : 0,
+            reinvesting: compounding.get(row.id)?.reinvest ? 1 : 0,
           },
         },
         reference: `plan:${row.id}:renewal_notice:${row.atMaturity}`,

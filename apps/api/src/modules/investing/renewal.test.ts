@@ -39,8 +39,8 @@ async function plansOf(member: Member): Promise<UserPlanDetail[]> {
   return response.json<UserPlanListResponse>().data as UserPlanDetail[];
 }
 
-async function notices(member: Member, kind: string) {
-  const response = await member.client.get('/api/notifications', { token: member.token });
+async function notices(member: Member, kind: string, lang = 'en') {
+  const response = await member.client.get(`/api/notifications?lang=${lang}`, { token: member.token });
   return response.json<NotificationListResponse>().data.filter((item) => item.kind === kind);
 }
 
@@ -281,5 +281,31 @@ describe('the renewal notice', () => {
     expect(again).toHaveLength(2);
     expect(again[0]!.body).toContain('with its earnings added');
     expect(cashOnly.at_maturity).toBe('cash');
+  });
+
+  it('tells a reinvesting position it renews with its reinvested earnings, not that they stay in cash', async () => {
+    clock.set(new Date('2026-07-01T10:00:00Z'));
+    const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 10 });
+    const member = await fundedMember(app, 1000);
+    const position = await investIn(member, fixed.id, 1000);
+    const reinvest = await member.client.put(
+      `/api/pp/${position.id}/compounding`,
+      { reinvest: true },
+      { token: member.token },
+    );
+    expect(reinvest.statusCode, reinvest.body).toBe(200);
+    expect((await choose(member, position.id, 'renew')).statusCode).toBe(200);
+
+    // Three days at 0.1% a day, each added to the principal: $1,000 → $1,003.00 when the notice goes.
+    await runJobsAt('2026-07-04T10:00:00Z');
+    const told = await notices(member, 'plan_renewal_notice');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain('now $1,003.00 with its reinvested earnings');
+    expect(told[0]!.body).toContain('will renew for the same term at 36.5% a year with all it holds then.');
+    expect(told[0]!.body).not.toContain('stay in your balance');
+    const [spanish] = await notices(member, 'plan_renewal_notice', 'es');
+    expect(spanish!.body).toContain('con sus ganancias reinvertidas');
+    const [arabic] = await notices(member, 'plan_renewal_notice', 'ar');
+    expect(arabic!.body).toContain('مع أرباحها المُعاد استثمارها');
   });
 });

@@ -88,8 +88,11 @@ export const AR: Texts = {
   plan_renewal_notice: {
     title: (p) => `ستُجدَّد خطة ${p.plan} قريبًا`,
     body: (p, f) =>
-      `تنتهي خطتك ${p.plan} بقيمة ${f.money(p.amount)} في ${f.date(p.ends)} وستُجدَّد للمدة نفسها بعائد ${f.number(p.rate_bps / 100)}% سنويًا` +
-      (p.with_earnings ? '، مع إضافة أرباحها.' : '؛ وتبقى أرباحها في رصيدك.') +
+      (p.reinvesting
+        ? `تنتهي خطتك ${p.plan}، وقيمتها الآن ${f.money(p.amount)} مع أرباحها المُعاد استثمارها، في ${f.date(p.ends)} وستُجدَّد للمدة نفسها بعائد ${f.number(p.rate_bps / 100)}% سنويًا بكل ما تحويه حينها` +
+          (p.with_earnings ? '، مع أي أرباح دفعتها إلى رصيدك.' : '.')
+        : `تنتهي خطتك ${p.plan} بقيمة ${f.money(p.amount)} في ${f.date(p.ends)} وستُجدَّد للمدة نفسها بعائد ${f.number(p.rate_bps / 100)}% سنويًا` +
+          (p.with_earnings ? '، مع إضافة أرباحها.' : '؛ وتبقى أرباحها في رصيدك.')) +
       ' يمكنك تغيير ذلك من محفظتك حتى ذلك الحين.',
   },
   plan_renewed: {

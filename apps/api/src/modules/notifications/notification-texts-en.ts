@@ -93,8 +93,11 @@ export const EN: Texts = {
   plan_renewal_notice: {
     title: (p) => `${p.plan} will renew soon`,
     body: (p, f) =>
-      `Your ${p.plan} plan of ${f.money(p.amount)} ends on ${f.date(p.ends)} and will renew for the same term at ${f.number(p.rate_bps / 100)}% a year` +
-      (p.with_earnings ? ', with its earnings added.' : '; its earnings stay in your balance.') +
+      (p.reinvesting
+        ? `Your ${p.plan} plan, now ${f.money(p.amount)} with its reinvested earnings, ends on ${f.date(p.ends)} and will renew for the same term at ${f.number(p.rate_bps / 100)}% a year with all it holds then` +
+          (p.with_earnings ? ', and any earnings it paid to your balance.' : '.')
+        : `Your ${p.plan} plan of ${f.money(p.amount)} ends on ${f.date(p.ends)} and will renew for the same term at ${f.number(p.rate_bps / 100)}% a year` +
+          (p.with_earnings ? ', with its earnings added.' : '; its earnings stay in your balance.')) +
       ' You can change this in your portfolio until then.',
   },
   plan_renewed: {

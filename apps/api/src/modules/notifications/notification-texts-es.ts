@@ -92,8 +92,11 @@ export const ES: Texts = {
   plan_renewal_notice: {
     title: (p) => `El plan ${p.plan} se renovará pronto`,
     body: (p, f) =>
-      `Tu plan ${p.plan} de ${f.money(p.amount)} termina el ${f.date(p.ends)} y se renovará por el mismo plazo al ${f.number(p.rate_bps / 100)}% anual` +
-      (p.with_earnings ? ', con sus ganancias incluidas.' : '; sus ganancias se quedan en tu saldo.') +
+      (p.reinvesting
+        ? `Tu plan ${p.plan}, que ya suma ${f.money(p.amount)} con sus ganancias reinvertidas, termina el ${f.date(p.ends)} y se renovará por el mismo plazo al ${f.number(p.rate_bps / 100)}% anual con todo lo que tenga entonces` +
+          (p.with_earnings ? ', más las ganancias que haya pagado a tu saldo.' : '.')
+        : `Tu plan ${p.plan} de ${f.money(p.amount)} termina el ${f.date(p.ends)} y se renovará por el mismo plazo al ${f.number(p.rate_bps / 100)}% anual` +
+          (p.with_earnings ? ', con sus ganancias incluidas.' : '; sus ganancias se quedan en tu saldo.')) +
       ' Puedes cambiarlo en tu portafolio hasta entonces.',
   },
   plan_renewed: {

@@ -35,13 +35,17 @@ export interface NotificationParams {
     changed_on: string;
     renewals_from: string;
   };
-  /** Decision 194: rate in basis points, `ends` the ISO day the term ends; with_earnings 1 or 0. */
+  /**
+   * Decision 194: rate in basis points, `ends` the ISO day the term ends; with_earnings 1 or 0;
+   * reinvesting 1 when the position reinvests its earnings (absent on notices written before it).
+   */
   plan_renewal_notice: {
     plan: string;
     amount: number;
     rate_bps: number;
     ends: string;
     with_earnings: number;
+    reinvesting?: number;
   };
   plan_renewed: { plan: string; amount: number; earned: number; rate_bps: number; ends: string };
   loan_approved: { plan: string; amount: number };
