@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     forgetPid();
-    scheduler.stop();
+    await scheduler.stop(); // the job running now finishes before the database closes
     idleMemory.stop();
     await app.close();
     await database.close();

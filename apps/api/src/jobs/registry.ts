@@ -36,11 +36,12 @@ export class JobRegistry {
   /**
    * Runs every job once, in registration order, each under its PostgreSQL advisory lock: a job that
    * another node is running right now is skipped here (it is idempotent and runs again next tick).
-   * Answers the names of the jobs that ran.
+   * Answers the names of the jobs that ran. Once `stopped()` answers true, no further job starts.
    */
-  async runAll(context: { database: Database; clock: Clock }): Promise<string[]> {
+  async runAll(context: { database: Database; clock: Clock }, stopped = () => false): Promise<string[]> {
     const ran: string[] = [];
     for (const job of this.jobs) {
+      if (stopped()) break;
       const started = performance.now();
       const tell = (outcome: 'ok' | 'failed' | 'skipped') => {
         for (const observer of this.observers)
