@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanRatePoint } from '@app/shared/schemas/investing';
 import { useLabels } from '#lib/labels';
 import { useDateFormat } from '#lib/money';
+import { TOOLTIP_STYLE } from './chart-tooltip-style';
 
 /** A step of the chart: the rates from `day` on (percent for the axis, basis points kept). */
 interface Step {
@@ -27,13 +28,6 @@ function useShortDate() {
 }
 
 /** The tooltip in the theme's colours. */
-const TOOLTIP_STYLE = {
-  background: 'var(--color-surface)',
-  border: '1px solid var(--color-line)',
-  borderRadius: 8,
-  color: 'var(--color-fg)',
-};
-
 /** The step chart itself, hidden from screen readers (the table below says the same). */
 function RateStepChart({ steps, showLocked }: { steps: Step[]; showLocked: boolean }) {
   const { t, i18n } = useTranslation();

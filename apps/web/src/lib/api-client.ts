@@ -28,6 +28,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The first message of each field of a 400/422 answer (none for any other error), by field path. */
+export function firstFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.fieldErrors) return {};
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? '']),
+  );
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -14,7 +14,7 @@ import { DataTable } from '#components/ui/data-table';
 import { Dialog } from '#components/ui/dialog';
 import { PasswordField, SelectField, TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
-import { ApiError, errorMessage } from '#lib/api-client';
+import { errorMessage, firstFieldErrors } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { formatTime } from '#lib/intl-format';
 import { useAdminMe } from '#lib/session';
@@ -28,14 +28,6 @@ function textOf(form: FormData, name: string): string {
 }
 
 const column = createColumnHelper<AdminAccount>();
-
-/** The first message of each field of a 400/422 answer. */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.fieldErrors) return {};
-  return Object.fromEntries(
-    Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? '']),
-  );
-}
 
 /**
  * The table's columns: the admin (email and username), role, status, second factor, creation date and
@@ -141,7 +133,7 @@ function CreateAdminDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const message = useMessage();
   const create = useCreateAdmin();
-  const errors = fieldErrors(create.error);
+  const errors = firstFieldErrors(create.error);
   const failure =
     create.error && Object.keys(errors).length === 0 ? errorMessage(create.error, 'An error occurred') : null;
 
@@ -222,7 +214,7 @@ function EditAdminDialog({ admin, onClose }: { admin: AdminAccount; onClose: () 
   const { t } = useTranslation();
   const message = useMessage();
   const update = useUpdateAdmin();
-  const errors = fieldErrors(update.error);
+  const errors = firstFieldErrors(update.error);
   const failure =
     update.error && Object.keys(errors).length === 0 ? errorMessage(update.error, 'An error occurred') : null;
 

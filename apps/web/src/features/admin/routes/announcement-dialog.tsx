@@ -7,7 +7,7 @@ import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { CheckboxField, SelectField, TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
-import { ApiError, errorMessage } from '#lib/api-client';
+import { errorMessage, firstFieldErrors } from '#lib/api-client';
 import { useAnnouncementAudience, useSaveAnnouncement } from '../api/announcements';
 
 const LANGUAGES = ['en', 'es', 'ar'] as const;
@@ -18,14 +18,6 @@ type Segment = Announcement['segment'];
 export function textOf(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
-}
-
-/** The first message of each field of a 400 answer, keyed by the dotted path (title.en). */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.fieldErrors) return {};
-  return Object.fromEntries(
-    Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? '']),
-  );
 }
 
 /** A draft's form values: an announcement edited, or a new one (prefilled for a plan's members). */
@@ -153,7 +145,7 @@ export function AnnouncementDialog({ draft, onClose }: { draft: Draft; onClose: 
   const save = useSaveAnnouncement(draft.id);
   const audience = useAnnouncementAudience(draft.id);
   const [segment, setSegment] = useState(draft.values.segment ?? 'all');
-  const errors = fieldErrors(save.error);
+  const errors = firstFieldErrors(save.error);
   const failure =
     save.error && Object.keys(errors).length === 0 ? errorMessage(save.error, 'An error occurred') : null;
 

@@ -15,12 +15,12 @@ import { DataTable } from '#components/ui/data-table';
 import { Dialog } from '#components/ui/dialog';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
-import { errorMessage } from '#lib/api-client';
+import { errorMessage, firstFieldErrors } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { formatTime } from '#lib/intl-format';
 import { useUrlListState } from '#lib/use-url-list-state';
 import { useAnnouncements, useDeliverAnnouncement } from '../api/announcements';
-import { AnnouncementDialog, fieldErrors, textOf, type Draft } from './announcement-dialog';
+import { AnnouncementDialog, textOf, type Draft } from './announcement-dialog';
 
 const column = createColumnHelper<Announcement>();
 
@@ -179,7 +179,7 @@ function ScheduleDialog({ announcement, onClose }: { announcement: Announcement;
   const { t } = useTranslation();
   const message = useMessage();
   const deliver = useDeliverAnnouncement();
-  const errors = fieldErrors(deliver.error);
+  const errors = firstFieldErrors(deliver.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const local = textOf(new FormData(event.currentTarget), 'at');

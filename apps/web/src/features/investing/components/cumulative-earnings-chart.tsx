@@ -3,6 +3,7 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YA
 import { useTranslation } from 'react-i18next';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useDateFormat, useMoney } from '#lib/money';
+import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
 
 export interface EarningsPoint {
   /** YYYY-MM-DD. */
@@ -14,13 +15,6 @@ export interface EarningsPoint {
 }
 
 /** The tooltip in the theme's colours. */
-const TOOLTIP_STYLE = {
-  background: 'var(--color-surface)',
-  border: '1px solid var(--color-line)',
-  borderRadius: 8,
-  color: 'var(--color-fg)',
-};
-
 /** The area chart itself: hidden from screen readers, who read the table instead. */
 function EarningsAreaChart({ points, fillId }: { points: EarningsPoint[]; fillId: string }) {
   const { t, i18n } = useTranslation();

@@ -25,6 +25,18 @@ interface DashboardPageProps {
 /** The member as GET /api/me describes them, once signed in. */
 type Member = NonNullable<ReturnType<typeof useMe>['data']>;
 
+/** One summary card: its title, then its figure large. */
+function SummaryCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-sm font-medium text-muted">{title}</h2>
+      <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid={testId}>
+        {children}
+      </p>
+    </Card>
+  );
+}
+
 /** The summary cards: balance with no decimals; earnings and deposits with 2; loyalty points. */
 function SummaryCards({ user }: { user: Member }) {
   const { t, i18n } = useTranslation();
@@ -33,32 +45,20 @@ function SummaryCards({ user }: { user: Member }) {
       aria-label={t('pages.dashboard.summary')}
       className="mb-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
     >
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.balance')}</h2>
-        <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="balance">
-          <PrivateAmount value={user.balance} decimals={0} />
-        </p>
-      </Card>
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalDeposit')}</h2>
-        <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-deposit">
-          <PrivateAmount value={user.total_deposit} decimals={2} />
-        </p>
-      </Card>
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.totalEarnings')}</h2>
-        <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-earnings">
-          <PrivateAmount value={user.total_earnings} decimals={2} />
-        </p>
-      </Card>
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-sm font-medium text-muted">{t('pages.dashboard.loyaltyPoints')}</h2>
-        <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums" data-testid="loyalty-points">
-          {user.loyalty_points.toLocaleString(
-            i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage,
-          )}
-        </p>
-      </Card>
+      <SummaryCard title={t('pages.dashboard.balance')} testId="balance">
+        <PrivateAmount value={user.balance} decimals={0} />
+      </SummaryCard>
+      <SummaryCard title={t('pages.dashboard.totalDeposit')} testId="total-deposit">
+        <PrivateAmount value={user.total_deposit} decimals={2} />
+      </SummaryCard>
+      <SummaryCard title={t('pages.dashboard.totalEarnings')} testId="total-earnings">
+        <PrivateAmount value={user.total_earnings} decimals={2} />
+      </SummaryCard>
+      <SummaryCard title={t('pages.dashboard.loyaltyPoints')} testId="loyalty-points">
+        {user.loyalty_points.toLocaleString(
+          i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage,
+        )}
+      </SummaryCard>
     </section>
   );
 }

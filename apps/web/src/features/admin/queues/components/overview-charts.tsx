@@ -1,15 +1,10 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminOverviewResponse } from '@app/shared/schemas/admin-members';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney } from '#lib/money';
-
-const TOOLTIP_STYLE = {
-  background: 'var(--color-surface)',
-  border: '1px solid var(--color-line)',
-  borderRadius: 8,
-  color: 'var(--color-fg)',
-};
+import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
 
 /** What both charts share: the days' axis runs right to left in RTL, its ticks are short dates. */
 interface DayAxis {
@@ -38,6 +33,36 @@ export function OverviewCharts({ data }: { data: AdminOverviewResponse }) {
   );
 }
 
+/**
+ * A bar chart over the 30 days: the grid and the days' axis both charts share, then the caller's own
+ * value axis, tooltip and bars.
+ */
+function DayBarChart<Row extends { day: string }>({
+  testId,
+  rows,
+  rtl,
+  tick,
+  children,
+}: DayAxis & { testId: string; rows: Row[]; children: ReactNode }) {
+  return (
+    <div className="h-64 text-xs" data-testid={testId}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} accessibilityLayer={false}>
+          <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="day"
+            reversed={rtl}
+            tickFormatter={tick}
+            stroke="var(--color-muted)"
+            minTickGap={24}
+          />
+          {children}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
 /** Deposits and withdrawals per day, side by side. */
 function MoneyChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewResponse }) {
   const { t } = useTranslation();
@@ -49,43 +74,31 @@ function MoneyChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewResponse
   }));
   const axis = moneyTicks(Math.max(0, ...money30.map((day) => Math.max(day.deposits, day.withdrawals))));
   return (
-    <div className="h-64 text-xs" data-testid="money-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={money30} accessibilityLayer={false}>
-          <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="day"
-            reversed={rtl}
-            tickFormatter={tick}
-            stroke="var(--color-muted)"
-            minTickGap={24}
-          />
-          <YAxis
-            orientation={rtl ? 'right' : 'left'}
-            domain={[0, axis.ticks.at(-1) ?? 1]}
-            ticks={axis.ticks}
-            interval={0}
-            tickFormatter={(value: number) => money(value, axis.decimals)}
-            stroke="var(--color-muted)"
-            width={80}
-          />
-          <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => money(Number(value))} />
-          <Legend />
-          <Bar
-            dataKey="deposits"
-            name={t('adminQueues.overview.deposits')}
-            fill="var(--color-brand)"
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="withdrawals"
-            name={t('adminQueues.overview.withdrawals')}
-            fill="var(--color-muted)"
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <DayBarChart testId="money-chart" rows={money30} rtl={rtl} tick={tick}>
+      <YAxis
+        orientation={rtl ? 'right' : 'left'}
+        domain={[0, axis.ticks.at(-1) ?? 1]}
+        ticks={axis.ticks}
+        interval={0}
+        tickFormatter={(value: number) => money(value, axis.decimals)}
+        stroke="var(--color-muted)"
+        width={80}
+      />
+      <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => money(Number(value))} />
+      <Legend />
+      <Bar
+        dataKey="deposits"
+        name={t('adminQueues.overview.deposits')}
+        fill="var(--color-brand)"
+        isAnimationActive={false}
+      />
+      <Bar
+        dataKey="withdrawals"
+        name={t('adminQueues.overview.withdrawals')}
+        fill="var(--color-muted)"
+        isAnimationActive={false}
+      />
+    </DayBarChart>
   );
 }
 
@@ -93,32 +106,20 @@ function MoneyChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewResponse
 function MembersChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewResponse }) {
   const { t } = useTranslation();
   return (
-    <div className="h-64 text-xs" data-testid="members-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data.new_members_per_day} accessibilityLayer={false}>
-          <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="day"
-            reversed={rtl}
-            tickFormatter={tick}
-            stroke="var(--color-muted)"
-            minTickGap={24}
-          />
-          <YAxis
-            orientation={rtl ? 'right' : 'left'}
-            allowDecimals={false}
-            stroke="var(--color-muted)"
-            width={40}
-          />
-          <Tooltip contentStyle={TOOLTIP_STYLE} />
-          <Bar
-            dataKey="count"
-            name={t('adminQueues.overview.newMembers')}
-            fill="var(--color-brand)"
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <DayBarChart testId="members-chart" rows={data.new_members_per_day} rtl={rtl} tick={tick}>
+      <YAxis
+        orientation={rtl ? 'right' : 'left'}
+        allowDecimals={false}
+        stroke="var(--color-muted)"
+        width={40}
+      />
+      <Tooltip contentStyle={TOOLTIP_STYLE} />
+      <Bar
+        dataKey="count"
+        name={t('adminQueues.overview.newMembers')}
+        fill="var(--color-brand)"
+        isAnimationActive={false}
+      />
+    </DayBarChart>
   );
 }

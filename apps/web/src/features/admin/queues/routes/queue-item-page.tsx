@@ -1,5 +1,5 @@
 import '#lib/zod-config';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminQueue } from '@app/shared/schemas/admin-queues';
@@ -15,6 +15,7 @@ import { useDateFormat, useMoney } from '#lib/money';
 import { useDecideQueueItem, useQueueItem, type QueueItemDetail } from '../api/admin-queues-api';
 import { QUEUE_PATHS_WEB, statusTone, useAge } from '../components/format';
 import { ApproveDialog, RejectDialog } from './queue-item-dialogs';
+import { DetailRow } from '../components/detail-row';
 
 /** One queue item: its facts, the member's summary, and approve / reject with a confirmation. */
 export function QueueItemPage({ queue }: { queue: AdminQueue }) {
@@ -24,15 +25,6 @@ export function QueueItemPage({ queue }: { queue: AdminQueue }) {
   if (!Number.isInteger(itemId) || itemId <= 0)
     return <Alert tone="error">{t('adminQueues.item.notFound')}</Alert>;
   return <QueueItem key={itemId} queue={queue} id={itemId} />;
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-2 border-b border-line py-2 last:border-0">
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-end font-medium wrap-anywhere">{children}</dd>
-    </div>
-  );
 }
 
 function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
@@ -163,28 +155,28 @@ function RequestCard({
     <Card className="p-5">
       <h2 className="font-semibold">{t('adminQueues.item.request')}</h2>
       <dl className="mt-3 text-sm">
-        <Row label={t('adminQueues.queue.columns.amount')}>{money(item.amount)}</Row>
-        <Row label={t('adminQueues.queue.columns.status')}>
+        <DetailRow label={t('adminQueues.queue.columns.amount')}>{money(item.amount)}</DetailRow>
+        <DetailRow label={t('adminQueues.queue.columns.status')}>
           <Badge tone={statusTone(item.status)}>{t(`adminQueues.status.${item.status}`)}</Badge>
-        </Row>
-        <Row label={t('adminQueues.item.made')}>
+        </DetailRow>
+        <DetailRow label={t('adminQueues.item.made')}>
           {date(item.created_at)}
           {item.status === 'pending' && ` · ${t('adminQueues.item.waiting', { age: age(item.age_seconds) })}`}
-        </Row>
-        <Row label={t(`adminQueues.item.detailLabel.${queue}`)}>{item.detail}</Row>
-        {item.reason && <Row label={t('adminQueues.item.reason')}>{item.reason}</Row>}
+        </DetailRow>
+        <DetailRow label={t(`adminQueues.item.detailLabel.${queue}`)}>{item.detail}</DetailRow>
+        {item.reason && <DetailRow label={t('adminQueues.item.reason')}>{item.reason}</DetailRow>}
         {item.awaitingSecondApproval && (
-          <Row label={t('adminQueues.item.fourEyes')}>
+          <DetailRow label={t('adminQueues.item.fourEyes')}>
             {t('adminQueues.item.firstApprovedBy', { name: item.firstApprover ?? '' })}
-          </Row>
+          </DetailRow>
         )}
         {decision && (
-          <Row label={t('adminQueues.item.decidedBy')}>
+          <DetailRow label={t('adminQueues.item.decidedBy')}>
             {t('adminQueues.item.decision', {
               name: decision.by?.username ?? t('adminQueues.item.system'),
               date: date(decision.at),
             })}
-          </Row>
+          </DetailRow>
         )}
       </dl>
     </Card>
@@ -199,25 +191,25 @@ function MemberCard({ member }: { member: QueueItemDetail['member'] }) {
     <Card className="p-5">
       <h2 className="font-semibold">{t('adminQueues.item.member')}</h2>
       <dl className="mt-3 text-sm">
-        <Row label={t('adminQueues.members.columns.member')}>
+        <DetailRow label={t('adminQueues.members.columns.member')}>
           <Link className="text-brand-text underline underline-offset-4" to={`/admin/members/${member.id}`}>
             {member.username}
           </Link>{' '}
           <span className="text-muted">{member.email}</span>
-        </Row>
-        <Row label={t('adminQueues.members.columns.status')}>
+        </DetailRow>
+        <DetailRow label={t('adminQueues.members.columns.status')}>
           <Badge tone={member.status === 'active' ? 'success' : 'danger'}>
             {t(`adminQueues.members.status.${member.status}`)}
           </Badge>
-        </Row>
-        <Row label={t('adminQueues.members.joined')}>{date(member.created_at)}</Row>
-        <Row label={t('adminQueues.money.balance')}>{money(member.balance)}</Row>
-        <Row label={t('adminQueues.money.withdrawalHold')}>{money(member.withdrawal_hold)}</Row>
-        <Row label={t('adminQueues.money.invested')}>{money(member.invested)}</Row>
-        <Row label={t('adminQueues.money.loanOutstanding')}>{money(member.loan_outstanding)}</Row>
-        <Row label={t('adminQueues.money.refundDebt')}>{money(member.refund_debt)}</Row>
-        <Row label={t('adminQueues.money.totalDeposit')}>{money(member.total_deposit)}</Row>
-        <Row label={t('adminQueues.money.totalWithdrawn')}>{money(member.total_withdrawn)}</Row>
+        </DetailRow>
+        <DetailRow label={t('adminQueues.members.joined')}>{date(member.created_at)}</DetailRow>
+        <DetailRow label={t('adminQueues.money.balance')}>{money(member.balance)}</DetailRow>
+        <DetailRow label={t('adminQueues.money.withdrawalHold')}>{money(member.withdrawal_hold)}</DetailRow>
+        <DetailRow label={t('adminQueues.money.invested')}>{money(member.invested)}</DetailRow>
+        <DetailRow label={t('adminQueues.money.loanOutstanding')}>{money(member.loan_outstanding)}</DetailRow>
+        <DetailRow label={t('adminQueues.money.refundDebt')}>{money(member.refund_debt)}</DetailRow>
+        <DetailRow label={t('adminQueues.money.totalDeposit')}>{money(member.total_deposit)}</DetailRow>
+        <DetailRow label={t('adminQueues.money.totalWithdrawn')}>{money(member.total_withdrawn)}</DetailRow>
       </dl>
     </Card>
   );
