@@ -27,7 +27,6 @@ function useShortDate() {
   );
 }
 
-/** The tooltip in the theme's colours. */
 /** The step chart itself, hidden from screen readers (the table below says the same). */
 function RateStepChart({ steps, showLocked }: { steps: Step[]; showLocked: boolean }) {
   const { t, i18n } = useTranslation();

@@ -56,6 +56,11 @@ function ledgerCheckResponse(check: LedgerCheck): LedgerCheckResponse {
   };
 }
 
+/** An amount in dollars, or null where the row has none. */
+function majorOrNull(cents: number | null): number | null {
+  return cents === null ? null : centsToMajor(cents);
+}
+
 /** The books themselves: entries, account balances, points, running totals, cash amounts and chain. */
 function bookMismatches(check: LedgerCheck) {
   return {
@@ -87,14 +92,14 @@ function bookMismatches(check: LedgerCheck) {
     })),
     mismatched_cash_amounts: check.mismatchedCashAmounts.map((row) => ({
       entry_id: row.entryId,
-      cached: row.cached === null ? null : centsToMajor(row.cached),
-      from_postings: row.fromPostings === null ? null : centsToMajor(row.fromPostings),
+      cached: majorOrNull(row.cached),
+      from_postings: majorOrNull(row.fromPostings),
     })),
     mismatched_cash_chain: check.mismatchedCashChain.map((row) => ({
       user_id: row.userId,
       entry_id: row.entryId,
       expected: centsToMajor(row.expected),
-      actual: row.actual === null ? null : centsToMajor(row.actual),
+      actual: majorOrNull(row.actual),
     })),
   };
 }

@@ -14,7 +14,6 @@ export interface EarningsPoint {
   cumulative: number;
 }
 
-/** The tooltip in the theme's colours. */
 /** The area chart itself: hidden from screen readers, who read the table instead. */
 function EarningsAreaChart({ points, fillId }: { points: EarningsPoint[]; fillId: string }) {
   const { t, i18n } = useTranslation();
