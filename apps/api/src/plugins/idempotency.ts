@@ -18,7 +18,7 @@ const KEY_PATTERN = /^[\w.:-]{1,200}$/;
 /** A key still in flight after this long belongs to a request that died (its outcome is unknown). */
 const ABANDONED_AFTER_MS = 60_000;
 export const IDEMPOTENCY_OUTCOME_UNKNOWN =
-  'The request sent with this Idempotency-Key was interrupted, so whether it was carried out is unknown. Check your activity, then send it again with a new key if it is missing.';
+  'The request sent with this Idempotency-Key has not answered for a minute: it may still be running or it was interrupted, so whether it was carried out is unknown. Check your activity before sending it again with a new key.';
 /** Stored answers are kept this long (then pruned by the deposit-expiry job). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -37,8 +37,8 @@ function canonical(value: unknown): unknown {
 /**
  * Idempotency-Key on POST money routes: the same key with the same body gets the stored answer, byte
  * for byte; another body gets 422; a request still in flight with that key, or one that died in
- * flight, gets 409. Keys are per user. A 503 answer is not stored (the key is released so the client
- * can retry); every other answer is, a 500 included (decision 213).
+ * flight, gets 409. Keys are per user. A 503 or 429 answer is not stored (the key is released so the
+ * client can retry); every other answer is, a 500 included (decision 213).
  */
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotency', null);
@@ -115,7 +115,7 @@ async function reuseKey(
   throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in flight.');
 }
 
-/** The onSend hook: stores the claimed key's answer, or releases the key after a 503. */
+/** The onSend hook: stores the claimed key's answer, or releases the key after a 503 or 429. */
 function answerStorer(app: FastifyInstance) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotency;
@@ -125,7 +125,8 @@ function answerStorer(app: FastifyInstance) {
     const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
     // 503 is a refusal (no database connection in time, a gateway down): the client may retry with the
     // key. A 500 is stored like any answer: the handler had begun and its outcome is unknown.
-    if (reply.statusCode === 503 || typeof payload !== 'string') {
+    // A 429 is the rate limit's refusal, made before the handler ran.
+    if (reply.statusCode === 503 || reply.statusCode === 429 || typeof payload !== 'string') {
       await db.delete(idempotencyKeys).where(where);
       return payload;
     }

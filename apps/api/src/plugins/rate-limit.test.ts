@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { and, eq } from 'drizzle-orm';
+import { idempotencyKeys } from '@app/db';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { FixedClock } from '../clock';
@@ -7,6 +9,7 @@ import { loadConfig } from '../config';
 import { checkLedger } from '../ledger/check';
 import { createTestDatabase } from '../../test/db';
 import { createTestApp, TEST_NOW } from '../../test/helpers';
+import { signedInMember } from '../../test/money';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -51,6 +54,30 @@ describe('write rate limit', () => {
     expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     // Another client is not affected.
     expect((await write(app, someIp())).statusCode).toBe(200);
+  });
+
+  it('keeps no Idempotency-Key answer of a write it refused: the key may be sent again (decision 213)', async () => {
+    const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '3' });
+    const member = await signedInMember(app);
+    const { db } = app.deps.database;
+    const stored = async (key: string) =>
+      db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, member.user.id), eq(idempotencyKeys.key, key)));
+    let refusedKey: string | null = null;
+    for (let i = 0; i < 10 && refusedKey === null; i += 1) {
+      const key = `limited-${i}`;
+      const response = await member.client.post(
+        '/api/deposit',
+        { amount: 20, payment_method: 'bank_transfer' },
+        { token: member.token, headers: { 'idempotency-key': key } },
+      );
+      if (response.statusCode === 429) refusedKey = key;
+      else expect(await stored(key)).toMatchObject([{ status: 'done', responseStatus: 201 }]);
+    }
+    expect(refusedKey).not.toBeNull();
+    expect(await stored(refusedKey!)).toEqual([]);
   });
 
   it.runIf(hasRedis)(

@@ -3,7 +3,7 @@ import { plans, userPlans, type Database, type Tx } from '@app/db';
 import { RENEWAL_NOTICE_DAYS, addDays } from '@app/shared';
 import { notifyMany, type NotifyManyInput } from '../notifications/notifications.service';
 import { renewalRates } from '../plans/plan-rates';
-import { compoundingStates } from './compounding.repository';
+import { compoundingStates, type CompoundingRow } from './compounding.repository';
 
 /** Positions told per transaction. */
 export const RENEWAL_NOTICE_BATCH = 1000;
@@ -28,6 +28,11 @@ export async function sendRenewalNotices(
     told += notified;
     if (taken < batchSize) return told;
   }
+}
+
+/** Whether the position holds reinvested earnings, or will: they renew with it (decision 192). */
+function reinvests(state: CompoundingRow | undefined): boolean {
+  return state !== undefined && (state.reinvest || state.reinvested > 0);
 }
 
 async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: number; notified: number }> {
@@ -87,7 +92,7 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
             rate_bps: plan.apyBps,
             ends: row.endsAt!.toISOString().slice(0, 10),
             with_earnings: row.atMaturity === 'renew_with_earnings' ? 1 : 0,
-            reinvesting: compounding.get(row.id)?.reinvest ? 1 : 0,
+            reinvesting: reinvests(compounding.get(row.id)) ? 1 : 0,
           },
         },
         reference: `plan:${row.id}:renewal_notice:${row.atMaturity}`,

@@ -308,4 +308,22 @@ describe('the renewal notice', () => {
     const [arabic] = await notices(member, 'plan_renewal_notice', 'ar');
     expect(arabic!.body).toContain('مع أرباحها المُعاد استثمارها');
   });
+
+  it('tells a position that reinvested for part of its term that it renews with those earnings too', async () => {
+    clock.set(new Date('2026-08-01T10:00:00Z'));
+    const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 10 });
+    const member = await fundedMember(app, 1000);
+    const position = await investIn(member, fixed.id, 1000);
+    const compounding = (reinvest: boolean) =>
+      member.client.put(`/api/pp/${position.id}/compounding`, { reinvest }, { token: member.token });
+    expect((await compounding(true)).statusCode).toBe(200);
+    expect((await choose(member, position.id, 'renew')).statusCode).toBe(200);
+    await runJobsAt('2026-08-03T10:00:00Z');
+    // Reinvested two days ($1,000 → $1,002.00), then paid out: the principal keeps what it reinvested.
+    expect((await compounding(false)).statusCode).toBe(200);
+    await runJobsAt('2026-08-04T10:00:00Z');
+    const [told] = await notices(member, 'plan_renewal_notice');
+    expect(told!.body).toContain('now $1,002.00 with its reinvested earnings');
+    expect(told!.body).not.toContain('stay in your balance');
+  });
 });
