@@ -33,6 +33,16 @@ function choose(member: Member, id: number, atMaturity: unknown) {
   return member.client.put(`/api/pp/${id}/renewal`, { at_maturity: atMaturity }, { token: member.token });
 }
 
+/** Turns "reinvest earnings" on or off for the member's position; the switch must be accepted. */
+async function setReinvest(member: Member, id: number, reinvest: boolean) {
+  const response = await member.client.put(
+    `/api/pp/${id}/compounding`,
+    { reinvest },
+    { token: member.token },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 async function plansOf(member: Member): Promise<UserPlanDetail[]> {
   const response = await member.client.get('/api/pp?per_page=50', { token: member.token });
   expect(response.statusCode).toBe(200);
@@ -233,12 +243,7 @@ describe('renewal at maturity', () => {
     const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 3 });
     const member = await fundedMember(app, 1050);
     const position = await investIn(member, fixed.id, 1000);
-    const reinvest = await member.client.put(
-      `/api/pp/${position.id}/compounding`,
-      { reinvest: true },
-      { token: member.token },
-    );
-    expect(reinvest.statusCode, reinvest.body).toBe(200);
+    await setReinvest(member, position.id, true);
     expect((await choose(member, position.id, 'renew_with_earnings')).statusCode).toBe(200);
 
     // $1,000 at 0.1% a day, each day's earning added to the principal: $1,000 → $1,003.00 (to the cent).
@@ -288,12 +293,7 @@ describe('the renewal notice', () => {
     const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 10 });
     const member = await fundedMember(app, 1000);
     const position = await investIn(member, fixed.id, 1000);
-    const reinvest = await member.client.put(
-      `/api/pp/${position.id}/compounding`,
-      { reinvest: true },
-      { token: member.token },
-    );
-    expect(reinvest.statusCode, reinvest.body).toBe(200);
+    await setReinvest(member, position.id, true);
     expect((await choose(member, position.id, 'renew')).statusCode).toBe(200);
 
     // Three days at 0.1% a day, each added to the principal: $1,000 → $1,003.00 when the notice goes.
@@ -314,13 +314,11 @@ describe('the renewal notice', () => {
     const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 10 });
     const member = await fundedMember(app, 1000);
     const position = await investIn(member, fixed.id, 1000);
-    const compounding = (reinvest: boolean) =>
-      member.client.put(`/api/pp/${position.id}/compounding`, { reinvest }, { token: member.token });
-    expect((await compounding(true)).statusCode).toBe(200);
+    await setReinvest(member, position.id, true);
     expect((await choose(member, position.id, 'renew')).statusCode).toBe(200);
     await runJobsAt('2026-08-03T10:00:00Z');
     // Reinvested two days ($1,000 → $1,002.00), then paid out: the principal keeps what it reinvested.
-    expect((await compounding(false)).statusCode).toBe(200);
+    await setReinvest(member, position.id, false);
     await runJobsAt('2026-08-04T10:00:00Z');
     const [told] = await notices(member, 'plan_renewal_notice');
     expect(told!.body).toContain('now $1,002.00 with its reinvested earnings');
