@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/;
-/** A key still in flight after this long belongs to a request that died (its outcome is unknown). */
+/** A key still in flight after this long: its request died or is still running; either way its outcome is unknown. */
 const ABANDONED_AFTER_MS = 60_000;
 export const IDEMPOTENCY_OUTCOME_UNKNOWN =
   'The request sent with this Idempotency-Key has not answered for a minute: it may still be running or it was interrupted, so whether it was carried out is unknown. Check your activity before sending it again with a new key.';
