@@ -43,6 +43,8 @@ const COMPOUNDING = Number(process.env.LARGE_COMPOUNDING ?? 2);
 const SAMPLED = Math.min(1000, MEMBERS);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** The product's APP_KEY in this benchmark (32 bytes as hex): a bench-only key, sealing no real data. */
+const BENCH_APP_KEY = 'be'.repeat(32);
 /**
  * Plans start DAYS days ago; day d's earning was credited at 00:00 UTC of START_DAY + d days, the last
  * one today, so the product's scheduler finds nothing due while it is measured.
@@ -128,6 +130,9 @@ async function measureReads(
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: undefined,
     SEED_DEMO: '0',
+    // One deployment key for the run and any later LARGE_REUSE of its kept database: a database is
+    // sealed under the key of the node that first started on it (decision 152).
+    APP_KEY: BENCH_APP_KEY,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
