@@ -152,7 +152,9 @@ interface RowSql {
 /**
  * A page: the branches merged in the list's order and cut to the page, then each of its rows'
  * words looked up by primary key (the deposit's method, reference and status (a credited deposit a
- * gateway took back reads refunded), the withdrawal's method and status, the plan's or goal's name): at most a page of lookups. The count is a column (one round trip).
+ * gateway took back reads refunded), the withdrawal's method and status, the goal's name, and the
+ * plan's name only for an entry that does not carry it: earnings, the bulk of a history, do): at
+ * most a page of lookups. The count is a column (one round trip).
  */
 function pageSql(filter: ActivityFilter, total: SQL): SQL {
   const take = filter.offset + filter.limit;
@@ -163,7 +165,9 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
           case when p.rank = ${sql.raw(String(DEPOSIT_RANK))} or p.kind = 'deposit' then dd.status else w.status end as status,
           coalesce(dd.method, w.method) as method,
           coalesce(dd.reference, ${meta('deposit_reference')}, ${meta('member_reason')}) as reference,
-          coalesce(${meta('plan_name')}, up.name) as plan, g.name as goal,
+          coalesce(${meta('plan_name')},
+            (select up.name from user_plans up where up.id = (${meta('user_plan_id')})::int)) as plan,
+          g.name as goal,
           ${meta('instalment')} as instalment, ${meta('points')} as points,
           ${total} as total
         from (select * from (${union}) u order by u.date desc, u.rank, u.sort_id desc
@@ -171,7 +175,6 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
         left join deposits dd on dd.id = case when p.rank = ${sql.raw(String(DEPOSIT_RANK))} then p.sort_id::int
           else (${meta('deposit_id')})::int end
         left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
-        left join user_plans up on up.id = (${meta('user_plan_id')})::int
         left join goals g on g.id = (${meta('goal_id')})::int
         order by p.date desc, p.rank, p.sort_id desc`;
 }

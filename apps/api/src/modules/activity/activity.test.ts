@@ -17,6 +17,7 @@ import {
   signedInMember,
   type Member,
 } from '../../../test/money';
+import { createPlan, fundedMember, investIn } from '../../../test/investing';
 import { postEntry, transfer } from '../../ledger/ledger';
 import { queryRows } from '../../ledger/sql';
 import { listActivity } from './activity.repository';
@@ -230,6 +231,32 @@ describe('GET /api/activity', () => {
       });
     });
     expect(elsewhere.rows.map((row) => [row.type, row.date])).toEqual(expected);
+  });
+
+  it('names the plan of an investment from the member’s plan, and an earning by the name it was credited under', async () => {
+    const plan = await createPlan(app, { name: 'Harbour Fund' });
+    const member = await fundedMember(app, 500);
+    const position = await investIn(member, plan.id, 200);
+    clock.advance(86_400_000);
+    // An earning carries the plan's name of its day: a later rename of the catalogue does not rewrite it.
+    await db.transaction((tx) =>
+      postEntry(
+        tx,
+        {
+          kind: 'earning',
+          reference: `earning:named:${position.id}`,
+          userId: member.user.id,
+          metadata: { user_plan_id: position.id, plan_name: 'Harbour Fund (2025)' },
+          postings: transfer({ platform: 'yield_expense' }, { userId: member.user.id, kind: 'cash' }, 66),
+        },
+        clock.now(),
+      ),
+    );
+    const page = await activity(member);
+    expect(page.data.slice(0, 2).map((item) => [item.type, item.description])).toEqual([
+      ['earning', 'Earning: Harbour Fund (2025)'],
+      ['investment', 'Invested in Harbour Fund'],
+    ]);
   });
 
   it('shows only the member’s own movements', async () => {
