@@ -43,6 +43,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/ledger/cash-amount-migration.test.ts',
     // Migrates its own in-memory PGlite from 0029 to 0030 (decision 158).
     'apps/api/src/ledger/cash-balance-migration.test.ts',
+    // Migrates its own in-memory PGlite from 0048 to 0049 (decision 214).
+    'apps/api/src/modules/rewards/referral-deposit-migration.test.ts',
   ],
   postgres: [
     'apps/api/src/runtime.test.ts',

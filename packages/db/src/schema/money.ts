@@ -178,7 +178,9 @@ export const withdrawals = pgTable(
 
 /**
  * Loyalty points: one row per change with a unique reference; users.loyalty_points is the cached sum
- * (CHECK ≥ 0), changed only in the transaction that writes the row (docs/decisions/033).
+ * (CHECK ≥ 0), changed only in the transaction that writes the row (docs/decisions/033). A referral
+ * reward names the deposit that earned it, and a reversal of that deposit takes the reward back
+ * (`referral_reversal`, at most once per deposit: decision 214).
  */
 export const pointsTransactions = pgTable(
   'points_transactions',
@@ -187,16 +189,24 @@ export const pointsTransactions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['referral_reward', 'conversion'] }).notNull(),
+    kind: text('kind', { enum: ['referral_reward', 'referral_reversal', 'conversion'] }).notNull(),
     points: bigint('points', { mode: 'number' }).notNull(),
     reference: text('reference').notNull(),
     relatedUserId: integer('related_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Referral rows: the friend's deposit whose confirmation earned the reward (decision 214). */
+    depositId: integer('deposit_id').references(() => deposits.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('points_transactions_reference_unique').on(t.reference),
     index('points_transactions_user_idx').on(t.userId, t.createdAt),
+    // One reward and at most one reversal per deposit; the refund finds the reward by its deposit.
+    uniqueIndex('points_transactions_deposit_kind_unique')
+      .on(t.depositId, t.kind)
+      .where(sql`${t.depositId} is not null`),
     check('points_transactions_nonzero', sql`${t.points} <> 0`),
+    // A reward adds points, a reversal or a conversion takes them.
+    check('points_transactions_sign', sql`(${t.kind} = 'referral_reward') = (${t.points} > 0)`),
   ],
 );
 

@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'deposit_cancelled',
   'loan_application_cancelled',
   'referral_reward',
+  // A reversed deposit takes back the referral reward it earned (decision 214).
+  'referral_reward_reversed',
   'points_converted',
   'plan_matured',
   // A plan's rate changes (decision 193): new investments at once, renewals after the notice.
@@ -122,7 +124,7 @@ export function notificationLink(kind: string): string | null {
   if (kind.startsWith('deposit_refund')) return '/activity?type=deposit_refund';
   if (kind.startsWith('deposit_')) return '/activity?type=deposit';
   if (kind.startsWith('withdrawal_')) return '/activity?type=withdrawal';
-  if (kind === 'referral_reward') return '/rewards';
+  if (kind.startsWith('referral_reward')) return '/rewards';
   if (kind === 'points_converted') return '/activity?type=points_conversion';
   if (kind === 'balance_corrected') return '/activity?type=adjustment';
   if (kind.startsWith('plan_')) return '/my-portfolio';

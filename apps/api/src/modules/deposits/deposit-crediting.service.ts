@@ -87,7 +87,7 @@ async function tellCredited(
       },
       now,
     );
-    await rewardReferrer(tx, deps, member, updated.credited, now, (id) => findUserById(tx, id));
+    await rewardReferrer(tx, deps, member, updated, now, (id) => findUserById(tx, id));
   } else if (updated.status === 'partially_paid' && delta > 0) {
     await notify(
       tx,

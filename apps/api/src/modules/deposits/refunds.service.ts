@@ -13,6 +13,7 @@ import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
+import { takeBackReferralReward } from '../rewards/rewards.service';
 import * as deposits from './deposits.repository';
 import * as repository from './refunds.repository';
 
@@ -63,6 +64,8 @@ export async function reverseCreditedDeposit(
     updatedAt: now,
   });
   await tellRefunded(tx, deps, deposit, takenBack, owed, now);
+  // The referral reward this deposit earned goes back with it (decision 214).
+  const pointsTakenBack = await takeBackReferralReward(tx, deps, deposit.id, now);
   await recordAudit(tx, {
     actorId: null,
     action: 'deposit.refunded',
@@ -74,6 +77,7 @@ export async function reverseCreditedDeposit(
       gateway_status: patch.gatewayStatus,
       taken_back: centsToMajor(takenBack),
       owed: centsToMajor(owed),
+      ...(pointsTakenBack > 0 ? { referral_points_taken_back: pointsTakenBack } : {}),
     },
     createdAt: now,
   });

@@ -72,6 +72,14 @@ export const AR: Texts = {
     title: () => 'ربحت نقاط إحالة',
     body: (p, f) => `أجرى ${p.username} أول إيداع له: ربحت ${f.number(p.points)} من نقاط الولاء.`,
   },
+  referral_reward_reversed: {
+    title: () => 'سُحبت نقاط الإحالة',
+    body: (p, f) =>
+      `عكست بوابة الدفع أول إيداع أجراه ${p.username} (استرداد أو رد مبلغ)، لذا ` +
+      (p.points === p.earned
+        ? `سُحبت نقاط الإحالة التي ربحتها منه وعددها ${f.number(p.earned)}.`
+        : `سُحبت نقاط الإحالة التي ربحتها منه: ${f.number(p.points)} من ${f.number(p.earned)}، وكان الباقي قد استُبدل من قبل.`),
+  },
   plan_matured: {
     title: (p) => `انتهت مدة خطة ${p.plan}`,
     body: (p, f) =>

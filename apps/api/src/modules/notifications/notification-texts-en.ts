@@ -77,6 +77,14 @@ export const EN: Texts = {
     body: (p, f) =>
       `${p.username} made their first deposit: you earned ${f.number(p.points)} loyalty points.`,
   },
+  referral_reward_reversed: {
+    title: () => 'Referral points taken back',
+    body: (p, f) =>
+      `${p.username}'s first deposit was reversed by the payment gateway (a refund or a chargeback), so ` +
+      (p.points === p.earned
+        ? `the ${f.number(p.earned)} referral points it earned you have been taken back.`
+        : `the referral points it earned you have been taken back: ${f.number(p.points)} of ${f.number(p.earned)}; the rest had already been redeemed.`),
+  },
   plan_matured: {
     title: (p) => `${p.plan} has matured`,
     body: (p, f) =>

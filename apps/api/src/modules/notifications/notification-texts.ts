@@ -24,6 +24,8 @@ export interface NotificationParams {
   deposit_cancelled: { reference: string; amount: number };
   loan_application_cancelled: { plan: string; amount: number };
   referral_reward: { username: string; points: number };
+  /** Points taken back of the `earned` reward, when its deposit was reversed (decision 214). */
+  referral_reward_reversed: { username: string; points: number; earned: number };
   plan_matured: { plan: string; amount: number; earned: number };
   /** Rates in basis points; `changed_on` and `renewals_from` ISO days (decision 193). */
   plan_rate_changed: {

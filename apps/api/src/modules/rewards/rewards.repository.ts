@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { pointsTransactions, users, type DbOrTx } from '@app/db';
 
 /** Adds a points row once per reference and moves the cached users.loyalty_points with it. */
@@ -6,10 +6,12 @@ export async function addPoints(
   db: DbOrTx,
   row: {
     userId: number;
-    kind: 'referral_reward' | 'conversion';
+    kind: 'referral_reward' | 'referral_reversal' | 'conversion';
     points: number;
     reference: string;
     relatedUserId: number | null;
+    /** Referral rows: the deposit whose confirmation earned the reward (decision 214). */
+    depositId?: number | null;
     createdAt: Date;
   },
 ): Promise<boolean> {
@@ -36,11 +38,33 @@ export async function lockPoints(db: DbOrTx, userId: number): Promise<number> {
   return row?.points ?? 0;
 }
 
+/** The reward a deposit earned its referrer, if it earned one. */
+export async function findReferralReward(
+  db: DbOrTx,
+  depositId: number,
+): Promise<{ userId: number; points: number; relatedUserId: number | null } | undefined> {
+  const [row] = await db
+    .select({
+      userId: pointsTransactions.userId,
+      points: pointsTransactions.points,
+      relatedUserId: pointsTransactions.relatedUserId,
+    })
+    .from(pointsTransactions)
+    .where(and(eq(pointsTransactions.depositId, depositId), eq(pointsTransactions.kind, 'referral_reward')));
+  return row;
+}
+
+/** Referral points kept: rewards less what reversed deposits took back (decision 214). */
 export async function referralPointsEarned(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${pointsTransactions.points}), 0)` })
     .from(pointsTransactions)
-    .where(and(eq(pointsTransactions.userId, userId), eq(pointsTransactions.kind, 'referral_reward')));
+    .where(
+      and(
+        eq(pointsTransactions.userId, userId),
+        inArray(pointsTransactions.kind, ['referral_reward', 'referral_reversal']),
+      ),
+    );
   return Number(row?.total ?? 0);
 }
 

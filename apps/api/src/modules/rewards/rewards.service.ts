@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postEntry, transfer, userBalance } from '../../ledger/ledger';
+import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
 import * as repository from './rewards.repository';
@@ -26,18 +27,19 @@ export function maskEmail(email: string): string {
 /**
  * The referral reward (DESIGN §6): on a referred member's first confirmed deposit, the referrer earns
  * min(5000, whole dollars of that deposit) points; once per referred member (reference
- * referral:<member id>); never for self-referral. Runs in the deposit's transaction.
+ * referral:<member id>); never for self-referral. Runs in the deposit's transaction; the row names
+ * the deposit, so that its reversal can take the reward back (decision 214).
  */
 export async function rewardReferrer(
   tx: Tx,
   deps: Pick<AppDeps, 'mailer'>,
   member: Pick<AuthUser, 'id' | 'referredById' | 'username'>,
-  depositCents: number,
+  deposit: { id: number; credited: number },
   now: Date,
   lookupReferrer: (id: number) => Promise<{ id: number; email: string } | null>,
 ): Promise<number> {
   if (member.referredById === null || member.referredById === member.id) return 0;
-  const points = Math.min(MAX_REFERRAL_POINTS, Math.floor(depositCents / 100));
+  const points = Math.min(MAX_REFERRAL_POINTS, Math.floor(deposit.credited / 100));
   if (points <= 0) return 0;
   const referrer = await lookupReferrer(member.referredById);
   if (!referrer) return 0;
@@ -48,6 +50,7 @@ export async function rewardReferrer(
     points,
     reference,
     relatedUserId: member.id,
+    depositId: deposit.id,
     createdAt: now,
   });
   if (!added) return 0;
@@ -58,6 +61,54 @@ export async function rewardReferrer(
       user: referrer,
       kind: 'referral_reward',
       message: { key: 'referral_reward', params: { username: member.username, points } },
+      reference,
+      mail: true,
+    },
+    now,
+  );
+  return points;
+}
+
+/**
+ * A reversed deposit (refund or chargeback, decision 155) takes back the referral reward it earned
+ * (decision 214): as many of those points as the referrer still holds, never below zero; points the
+ * referrer already turned into cash stay theirs. Once per deposit (reference
+ * referral:deposit:<id>:reversed); the friend's later deposits earn nothing again. Runs in the
+ * reversal's transaction; answers the points taken back.
+ */
+export async function takeBackReferralReward(
+  tx: Tx,
+  deps: Pick<AppDeps, 'mailer'>,
+  depositId: number,
+  now: Date,
+): Promise<number> {
+  const reward = await repository.findReferralReward(tx, depositId);
+  if (!reward) return 0;
+  const points = Math.min(reward.points, await repository.lockPoints(tx, reward.userId));
+  const referrer = await findUserById(tx, reward.userId);
+  if (points <= 0 || !referrer) return 0;
+  const friend = reward.relatedUserId === null ? null : await findUserById(tx, reward.relatedUserId);
+  const reference = `referral:deposit:${depositId}:reversed`;
+  const added = await repository.addPoints(tx, {
+    userId: reward.userId,
+    kind: 'referral_reversal',
+    points: -points,
+    reference,
+    relatedUserId: reward.relatedUserId,
+    depositId,
+    createdAt: now,
+  });
+  if (!added) return 0;
+  await notify(
+    tx,
+    deps,
+    {
+      user: referrer,
+      kind: 'referral_reward_reversed',
+      message: {
+        key: 'referral_reward_reversed',
+        params: { username: friend?.username ?? '', points, earned: reward.points },
+      },
       reference,
       mail: true,
     },
