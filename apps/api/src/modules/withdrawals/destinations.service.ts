@@ -4,7 +4,7 @@ import type {
   DestinationListResponse,
   DestinationResponse,
 } from '@app/shared';
-import { WITHDRAWAL_MESSAGES } from '@app/shared';
+import { MAX_SAVED_DESTINATIONS, WITHDRAWAL_MESSAGES } from '@app/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -47,7 +47,10 @@ export async function listDestinations(deps: AppDeps, userId: number): Promise<D
   return { data: (await repository.listDestinations(deps.database.db, userId)).map(toDestination) };
 }
 
-/** A member's saved destination; the first one (or one marked default) becomes the default. */
+/**
+ * A member's saved destination; the first one (or one marked default) becomes the default. At most
+ * MAX_SAVED_DESTINATIONS: one more is a 422 and saves nothing (decision 215).
+ */
 export async function createDestination(
   deps: AppDeps,
   userId: number,
@@ -55,7 +58,10 @@ export async function createDestination(
 ): Promise<DestinationResponse> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    const first = (await repository.countDestinations(tx, userId)) === 0;
+    const saved = await repository.lockAndCountDestinations(tx, userId);
+    if (saved >= MAX_SAVED_DESTINATIONS)
+      throw new AppError('BUSINESS_RULE', WITHDRAWAL_MESSAGES.destinationLimit);
+    const first = saved === 0;
     const isDefault = first || input.is_default === true;
     if (isDefault) await repository.clearDefault(tx, userId);
     const row = await repository.insertDestination(tx, {

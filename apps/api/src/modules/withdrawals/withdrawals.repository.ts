@@ -1,5 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { MAX_SAVED_DESTINATIONS } from '@app/shared';
 import {
+  users,
   withdrawalDestinations,
   withdrawals,
   type DbOrTx,
@@ -43,6 +45,7 @@ export async function findWithdrawal(db: DbOrTx, id: number): Promise<Withdrawal
 
 // ── Destinations ─────────────────────────────────────────────────────────────────────────────
 
+/** A member's saved destinations, the default first: at most MAX_SAVED_DESTINATIONS (decision 215). */
 export function listDestinations(db: DbOrTx, userId: number): Promise<WithdrawalDestinationRow[]> {
   return db
     .select()
@@ -52,7 +55,8 @@ export function listDestinations(db: DbOrTx, userId: number): Promise<Withdrawal
       desc(withdrawalDestinations.isDefault),
       desc(withdrawalDestinations.createdAt),
       desc(withdrawalDestinations.id),
-    );
+    )
+    .limit(MAX_SAVED_DESTINATIONS);
 }
 
 export async function findDestination(
@@ -102,7 +106,16 @@ export async function deleteDestination(db: DbOrTx, userId: number, id: number):
   return deleted.length > 0;
 }
 
-export async function countDestinations(db: DbOrTx, userId: number): Promise<number> {
+/**
+ * How many destinations the member has saved, their user row locked first: two saves at once are
+ * counted one after the other (the cap, and which one is the first and so the default).
+ */
+export async function lockAndCountDestinations(db: DbOrTx, userId: number): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return countDestinations(db, userId);
+}
+
+async function countDestinations(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(withdrawalDestinations)

@@ -113,7 +113,7 @@ function destinationRoutes(app: RouteApp): void {
         summary: 'Save a bank account or a crypto wallet (address checked for its network)',
         security: bearer,
         body: DestinationRequest,
-        response: { 201: DestinationResponse, ...errorResponses(400, 401, 403, 419, 429) },
+        response: { 201: DestinationResponse, ...errorResponses(400, 401, 403, 419, 422, 429) },
       },
     },
     async (request, reply) =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, idempotencyKeys, withdrawals } from '@app/db';
 import {
+  MAX_SAVED_DESTINATIONS,
   WITHDRAWAL_MESSAGES,
   type AdminWithdrawalListResponse,
   type CreateWithdrawalResponse,
@@ -438,6 +439,39 @@ describe('saved destinations', () => {
       (await member.client.delete(`/api/withdrawal-destinations/${saved.id}`, { token: member.token }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('keeps at most 20 destinations: one more is a 422 that saves nothing; saves at once make one default', async () => {
+    const member = await fundedMember(10);
+    const save = (n: number) =>
+      member.client.post(
+        '/api/withdrawal-destinations',
+        { ...wallet, label: `Wallet ${n}` },
+        { token: member.token },
+      );
+    // The first saves arrive together: counted one after the other, only one becomes the default.
+    const together = await Promise.all([1, 2, 3, 4].map(save));
+    expect(
+      together.map((response) => response.statusCode),
+      together[0]?.body,
+    ).toEqual([201, 201, 201, 201]);
+    for (let n = 5; n <= MAX_SAVED_DESTINATIONS; n += 1) {
+      const saved = await save(n);
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    const refused = await save(MAX_SAVED_DESTINATIONS + 1);
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).message).toBe(WITHDRAWAL_MESSAGES.destinationLimit);
+    const list = (
+      await member.client.get('/api/withdrawal-destinations', { token: member.token })
+    ).json<DestinationListResponse>();
+    expect(list.data).toHaveLength(MAX_SAVED_DESTINATIONS);
+    expect(list.data.filter((row) => row.is_default)).toHaveLength(1);
+    expect(list.data.some((row) => row.label === `Wallet ${MAX_SAVED_DESTINATIONS + 1}`)).toBe(false);
+    // Deleting one makes room again.
+    const last = list.data[list.data.length - 1];
+    await member.client.delete(`/api/withdrawal-destinations/${last?.id}`, { token: member.token });
+    expect((await save(MAX_SAVED_DESTINATIONS + 2)).statusCode).toBe(201);
   });
 
   it('hides another member’s destination (404) and refuses to withdraw to it', async () => {
