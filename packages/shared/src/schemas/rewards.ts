@@ -6,7 +6,7 @@ import { wholeNumber } from './common';
 /** GET /api/referrals. */
 export const ReferralInfoResponse = z.object({
   referral_link: z.string(),
-  /** Points earned from referrals, all time. */
+  /** Points earned from referrals, all time, less rewards taken back with a reversed deposit (decision 214). */
   points_earned: z.number().int(),
   /** Points available now. */
   loyalty_points: z.number().int(),

@@ -65,7 +65,7 @@ export async function reverseCreditedDeposit(
   });
   await tellRefunded(tx, deps, deposit, takenBack, owed, now);
   // The referral reward this deposit earned goes back with it (decision 214).
-  const pointsTakenBack = await takeBackReferralReward(tx, deps, deposit.id, now);
+  const referral = await takeBackReferralReward(tx, deps, deposit, now);
   await recordAudit(tx, {
     actorId: null,
     action: 'deposit.refunded',
@@ -77,7 +77,13 @@ export async function reverseCreditedDeposit(
       gateway_status: patch.gatewayStatus,
       taken_back: centsToMajor(takenBack),
       owed: centsToMajor(owed),
-      ...(pointsTakenBack > 0 ? { referral_points_taken_back: pointsTakenBack } : {}),
+      // What the referrer kept (already redeemed) is finance's to see (decision 214).
+      ...(referral.reward > 0
+        ? {
+            referral_points_taken_back: referral.takenBack,
+            referral_points_kept: referral.reward - referral.takenBack,
+          }
+        : {}),
     },
     createdAt: now,
   });

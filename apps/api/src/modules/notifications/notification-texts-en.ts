@@ -82,8 +82,8 @@ export const EN: Texts = {
     body: (p, f) =>
       `${p.username}'s first deposit was reversed by the payment gateway (a refund or a chargeback), so ` +
       (p.points === p.earned
-        ? `the ${f.number(p.earned)} referral points it earned you have been taken back.`
-        : `the referral points it earned you have been taken back: ${f.number(p.points)} of ${f.number(p.earned)}; the rest had already been redeemed.`),
+        ? `the ${f.number(p.earned)} loyalty points it earned you have been taken back.`
+        : `the loyalty points it earned you have been taken back: ${f.number(p.points)} of ${f.number(p.earned)}; the rest had already been redeemed.`),
   },
   plan_matured: {
     title: (p) => `${p.plan} has matured`,

@@ -81,8 +81,8 @@ export const ES: Texts = {
     body: (p, f) =>
       `La pasarela de pago revirtió el primer depósito de ${p.username} (un reembolso o un contracargo), así que ` +
       (p.points === p.earned
-        ? `se han retirado los ${f.number(p.earned)} puntos por referido que te dio.`
-        : `se han retirado los puntos por referido que te dio: ${f.number(p.points)} de ${f.number(p.earned)}; el resto ya se había canjeado.`),
+        ? `se han retirado los ${f.number(p.earned)} puntos de fidelidad que te dio.`
+        : `se han retirado los puntos de fidelidad que te dio: ${f.number(p.points)} de ${f.number(p.earned)}; el resto ya se había canjeado.`),
   },
   plan_matured: {
     title: (p) => `El plan ${p.plan} ha vencido`,

@@ -8,6 +8,7 @@ import type {
   ReferralInfoResponse,
 } from '@app/shared';
 import { checkLedger } from '../../ledger/check';
+import { takeBackReferralReward } from './rewards.service';
 import { createTestApp } from '../../../test/helpers';
 import { nowPaymentsIpn, sendNowPayments } from '../../../test/ipn';
 import { balanceOf, referredMember, signedInMember, type Member } from '../../../test/money';
@@ -70,13 +71,13 @@ describe('a reversed deposit and the referral reward it earned', () => {
     expect(more).toEqual([]);
     expect(told).toMatchObject({ title: 'Referral points taken back', link: '/rewards' });
     expect(told?.body).toBe(
-      `${friend.user.username}'s first deposit was reversed by the payment gateway (a refund or a chargeback), so the 120 referral points it earned you have been taken back.`,
+      `${friend.user.username}'s first deposit was reversed by the payment gateway (a refund or a chargeback), so the 120 loyalty points it earned you have been taken back.`,
     );
     const [audit] = await db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'deposit.refunded'), eq(auditLog.subjectId, String(first))));
-    expect(audit?.after).toMatchObject({ referral_points_taken_back: 120 });
+    expect(audit?.after).toMatchObject({ referral_points_taken_back: 120, referral_points_kept: 0 });
 
     // A repeated refund notification takes nothing more; a later deposit earns no second reward.
     await reverse(first, 120);
@@ -113,18 +114,40 @@ describe('a reversed deposit and the referral reward it earned', () => {
     expect((await referralsOf(referrer)).points_earned).toBe(100);
     const [told] = await notesOf(referrer, 'referral_reward_reversed');
     expect(told?.body).toBe(
-      `${friend.user.username}'s first deposit was reversed by the payment gateway (a refund or a chargeback), so the referral points it earned you have been taken back: 50 of 150; the rest had already been redeemed.`,
+      `${friend.user.username}'s first deposit was reversed by the payment gateway (a refund or a chargeback), so the loyalty points it earned you have been taken back: 50 of 150; the rest had already been redeemed.`,
     );
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'deposit.refunded'), eq(auditLog.subjectId, String(deposit))));
+    expect(audit?.after).toMatchObject({ referral_points_taken_back: 50, referral_points_kept: 100 });
     const [spanish] = await notesOf(referrer, 'referral_reward_reversed', 'es');
     expect(spanish).toMatchObject({
       title: 'Puntos por referido retirados',
-      body: `La pasarela de pago revirtió el primer depósito de ${friend.user.username} (un reembolso o un contracargo), así que se han retirado los puntos por referido que te dio: 50 de 150; el resto ya se había canjeado.`,
+      body: `La pasarela de pago revirtió el primer depósito de ${friend.user.username} (un reembolso o un contracargo), así que se han retirado los puntos de fidelidad que te dio: 50 de 150; el resto ya se había canjeado.`,
     });
     const [arabic] = await notesOf(referrer, 'referral_reward_reversed', 'ar');
     expect(arabic).toMatchObject({
       title: 'سُحبت نقاط الإحالة',
-      body: `عكست بوابة الدفع أول إيداع أجراه ${friend.user.username} (استرداد أو رد مبلغ)، لذا سُحبت نقاط الإحالة التي ربحتها منه: 50 من 150، وكان الباقي قد استُبدل من قبل.`,
+      body: `عكست بوابة الدفع أول إيداع أجراه ${friend.user.username} (استرداد أو رد مبلغ)، لذا سُحبت نقاط الولاء التي ربحتها منه: 50 من 150، وكان الباقي قد استُبدل من قبل.`,
     });
+    await expectBooksBalance();
+  });
+
+  it('takes a reward back once, even asked again while the referrer holds other friends’ points', async () => {
+    const referrer = await signedInMember(app);
+    const first = await referredMember(app, referrer.user.referralCode);
+    const second = await referredMember(app, referrer.user.referralCode);
+    const deposit = await gatewayDeposit(first, 120);
+    await gatewayDeposit(second, 80);
+    await reverse(deposit, 120);
+    expect((await balanceOf(referrer)).loyalty_points).toBe(80);
+    const again = await db.transaction((tx) =>
+      takeBackReferralReward(tx, app.deps, { id: deposit, userId: first.user.id }, app.deps.clock.now()),
+    );
+    expect(again).toEqual({ reward: 120, takenBack: 0 });
+    expect((await balanceOf(referrer)).loyalty_points).toBe(80);
+    expect(await notesOf(referrer, 'referral_reward_reversed')).toHaveLength(1);
     await expectBooksBalance();
   });
 

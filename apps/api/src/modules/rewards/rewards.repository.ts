@@ -42,13 +42,9 @@ export async function lockPoints(db: DbOrTx, userId: number): Promise<number> {
 export async function findReferralReward(
   db: DbOrTx,
   depositId: number,
-): Promise<{ userId: number; points: number; relatedUserId: number | null } | undefined> {
+): Promise<{ userId: number; points: number } | undefined> {
   const [row] = await db
-    .select({
-      userId: pointsTransactions.userId,
-      points: pointsTransactions.points,
-      relatedUserId: pointsTransactions.relatedUserId,
-    })
+    .select({ userId: pointsTransactions.userId, points: pointsTransactions.points })
     .from(pointsTransactions)
     .where(and(eq(pointsTransactions.depositId, depositId), eq(pointsTransactions.kind, 'referral_reward')));
   return row;

@@ -74,31 +74,32 @@ export async function rewardReferrer(
  * (decision 214): as many of those points as the referrer still holds, never below zero; points the
  * referrer already turned into cash stay theirs. Once per deposit (reference
  * referral:deposit:<id>:reversed); the friend's later deposits earn nothing again. Runs in the
- * reversal's transaction; answers the points taken back.
+ * reversal's transaction; answers the reward and the points taken back (both 0 when it earned none).
  */
 export async function takeBackReferralReward(
   tx: Tx,
   deps: Pick<AppDeps, 'mailer'>,
-  depositId: number,
+  deposit: { id: number; userId: number },
   now: Date,
-): Promise<number> {
-  const reward = await repository.findReferralReward(tx, depositId);
-  if (!reward) return 0;
+): Promise<{ reward: number; takenBack: number }> {
+  const none = { reward: 0, takenBack: 0 };
+  const reward = await repository.findReferralReward(tx, deposit.id);
+  if (!reward) return none;
   const points = Math.min(reward.points, await repository.lockPoints(tx, reward.userId));
   const referrer = await findUserById(tx, reward.userId);
-  if (points <= 0 || !referrer) return 0;
-  const friend = reward.relatedUserId === null ? null : await findUserById(tx, reward.relatedUserId);
-  const reference = `referral:deposit:${depositId}:reversed`;
+  if (points <= 0 || !referrer) return { reward: reward.points, takenBack: 0 };
+  const reference = `referral:deposit:${deposit.id}:reversed`;
   const added = await repository.addPoints(tx, {
     userId: reward.userId,
     kind: 'referral_reversal',
     points: -points,
     reference,
-    relatedUserId: reward.relatedUserId,
-    depositId,
+    relatedUserId: deposit.userId,
+    depositId: deposit.id,
     createdAt: now,
   });
-  if (!added) return 0;
+  if (!added) return { reward: reward.points, takenBack: 0 };
+  const friend = await findUserById(tx, deposit.userId);
   await notify(
     tx,
     deps,
@@ -114,7 +115,7 @@ export async function takeBackReferralReward(
     },
     now,
   );
-  return points;
+  return { reward: reward.points, takenBack: points };
 }
 
 export async function getReferralInfo(
