@@ -1,27 +1,17 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, openDatabase } from '@app/db';
-import { migrationsUpTo } from '../../test/migrations-up-to';
+import { migrationTestDatabase } from '../../test/migrations-up-to';
 import { checkLedger } from './check';
 import { queryRows } from './sql';
 
 /** Migration 0026 (decision 140) fills the cash amount of every entry written before it. */
 const BEFORE = '0025_maturity_index_order';
 
-const database = await openDatabase({ driver: 'pglite', dataDir: null });
-const older = migrationsUpTo(BEFORE);
-afterAll(async () => {
-  await database.close();
-  rmSync(older, { recursive: true, force: true });
-});
+const { db, migrateBefore, migrateRest } = await migrationTestDatabase(BEFORE);
 
 describe('migration 0026: entry cash amounts', () => {
   it('fills the cash amount of the entries already written from their postings', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the concrete driver type
-    await migrate(database.db as any, { migrationsFolder: older });
-    const { db } = database;
+    await migrateBefore();
     await db.execute(sql`insert into users (id, username, email, password_hash, referral_code, created_at, updated_at)
       values (1, 'ana', 'ana@example.com', 'x', 'ANA1', now(), now())`);
     const post = (kind: string, reference: string, postings: unknown[], userId: number | null = 1) =>
@@ -55,8 +45,7 @@ describe('migration 0026: entry cash amounts', () => {
       null,
     );
 
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-    await migrate(database.db as any, { migrationsFolder });
+    await migrateRest();
     const rows = await queryRows<{ reference: string; cash_amount: unknown }>(
       db,
       sql`select reference, cash_amount from ledger_entries order by id`,

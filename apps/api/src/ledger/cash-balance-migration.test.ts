@@ -1,27 +1,17 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, openDatabase } from '@app/db';
-import { migrationsUpTo } from '../../test/migrations-up-to';
+import { migrationTestDatabase } from '../../test/migrations-up-to';
 import { checkLedger } from './check';
 import { num, queryRows } from './sql';
 
 /** Migration 0030 (decision 158) fills the cash balance after every entry written before it. */
 const BEFORE = '0029_deposit_refunds';
 
-const database = await openDatabase({ driver: 'pglite', dataDir: null });
-const older = migrationsUpTo(BEFORE);
-afterAll(async () => {
-  await database.close();
-  rmSync(older, { recursive: true, force: true });
-});
+const { db, migrateBefore, migrateRest } = await migrationTestDatabase(BEFORE);
 
 describe('migration 0030: cash balance after each entry', () => {
   it('fills it as each member’s running sum in (created_at, id) order, and ledger_post chains on', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the concrete driver type
-    await migrate(database.db as any, { migrationsFolder: older });
-    const { db } = database;
+    await migrateBefore();
     await db.execute(sql`insert into users (id, username, email, password_hash, referral_code, created_at, updated_at)
       values (1, 'ana', 'ana@example.com', 'x', 'ANA1', now(), now()), (2, 'ben', 'ben@example.com', 'x', 'BEN1', now(), now())`);
     const post = (user: number, reference: string, cash: number, at: string, other = 'external') =>
@@ -38,8 +28,7 @@ describe('migration 0030: cash balance after each entry', () => {
     await post(1, 'a0', 300, '2026-01-01T00:00:00Z', 'yield_expense');
     await post(1, 'a2', -1200, '2026-01-03T00:00:00Z');
 
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-    await migrate(database.db as any, { migrationsFolder });
+    await migrateRest();
     const chain = async () =>
       (
         await queryRows<{ reference: string; cash_balance_after: unknown }>(

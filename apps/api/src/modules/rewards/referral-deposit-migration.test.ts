@@ -1,26 +1,16 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, openDatabase } from '@app/db';
-import { migrationsUpTo } from '../../../test/migrations-up-to';
+import { migrationTestDatabase } from '../../../test/migrations-up-to';
 import { num, queryRows } from '../../ledger/sql';
 
 /** Migration 0049 (decision 214) names the deposit that earned each referral reward given before it. */
 const BEFORE = '0048_mail_dispatch';
 
-const database = await openDatabase({ driver: 'pglite', dataDir: null });
-const older = migrationsUpTo(BEFORE);
-afterAll(async () => {
-  await database.close();
-  rmSync(older, { recursive: true, force: true });
-});
+const { db, migrateBefore, migrateRest } = await migrationTestDatabase(BEFORE);
 
 describe('migration 0049: the deposit of a referral reward', () => {
   it('is the deposit confirmed when the reward was written, else the friend’s first to be confirmed', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the concrete driver type
-    await migrate(database.db as any, { migrationsFolder: older });
-    const { db } = database;
+    await migrateBefore();
     await db.execute(sql`insert into users (id, username, email, password_hash, referral_code, referred_by_id, loyalty_points, created_at, updated_at)
       values (1, 'ana', 'ana@example.com', 'x', 'ANA1', null, 150, now(), now()),
              (2, 'ben', 'ben@example.com', 'x', 'BEN1', 1, 0, now(), now())`);
@@ -41,8 +31,7 @@ describe('migration 0049: the deposit of a referral reward', () => {
              (1, 'referral_reward', 40, 'referral:3', 3, '2026-03-05T10:00:00Z'),
              (1, 'referral_reward', 60, 'referral:4', null, '2026-02-02T00:00:00Z')`);
 
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-    await migrate(database.db as any, { migrationsFolder });
+    await migrateRest();
     const rows = await queryRows<{ reference: string; deposit_id: unknown }>(
       db,
       sql`select reference, deposit_id from points_transactions order by reference`,
