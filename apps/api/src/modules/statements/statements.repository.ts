@@ -63,7 +63,9 @@ const movementsQuery = preparedQuery<{
   select m.id, m.kind, m.amount, m.balance_after, m.at,
     to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
     coalesce(d.method, w.method) as method, coalesce(d.reference, ${meta('deposit_reference')}, ${meta('member_reason')}) as reference,
-    coalesce(${meta('plan_name')}, up.name) as plan, g.name as goal, ${meta('instalment')} as instalment
+    coalesce(${meta('plan_name')},
+      (select up.name from user_plans up where up.id = (${meta('user_plan_id')})::int)) as plan,
+    g.name as goal, ${meta('instalment')} as instalment
   from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
       e.cash_balance_after as balance_after, e.created_at::text as at
     from ledger_entries e
@@ -73,7 +75,6 @@ const movementsQuery = preparedQuery<{
     order by e.created_at, e.id limit ${sql.placeholder('limit')}) m
   left join deposits d on d.id = (${meta('deposit_id')})::int
   left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
-  left join user_plans up on up.id = (${meta('user_plan_id')})::int
   left join goals g on g.id = (${meta('goal_id')})::int
   order by m.created_at, m.id`,
 );

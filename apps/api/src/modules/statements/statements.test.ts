@@ -7,6 +7,7 @@ import type { StatementListResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf, signIn } from '../../../test/accounts';
 import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { createPlan, investIn } from '../../../test/investing';
 import { postEntry, transfer } from '../../ledger/ledger';
 import { queryRows, num } from '../../ledger/sql';
 
@@ -206,22 +207,26 @@ describe('GET /api/statements/:month', () => {
     clock.advance(DAY);
     await withdraw(member, 3_000);
     await credit(member, 7);
+    // An investment carries no plan name: the statement reads it from the member's plan.
+    const plan = await createPlan(app, { name: 'Harbour Fund', minAmountCents: 10_00 });
+    await investIn(member, plan.id, 50);
     const csv = await csvOf(member, month());
     expect(csv.header.get('member')).toBe('Ada Lovelace');
     expect(csv.header.get('address')).toBe('12 Byron Street, SW1A 1AA London, United Kingdom');
     expect(csv.header.get('platform')).toBeTruthy();
-    expect(csv.movements.map((row) => row.type)).toEqual(['deposit', 'withdrawal', 'earning']);
+    expect(csv.movements.map((row) => row.type)).toEqual(['deposit', 'withdrawal', 'earning', 'investment']);
     expect(csv.movements.map((row) => row.description)).toEqual([
       expect.stringMatching(/^Deposit via NOWPayments \(.+\)$/),
       'Withdrawal to crypto wallet',
       'Earning: Starter',
+      'Invested in Harbour Fund',
     ]);
-    expect(csv.movements.map((row) => row.amount)).toEqual([10_005, -3_000, 7]);
-    expect(csv.movements.map((row) => row.balance)).toEqual([10_005, 7_005, 7_012]);
+    expect(csv.movements.map((row) => row.amount)).toEqual([10_005, -3_000, 7, -5_000]);
+    expect(csv.movements.map((row) => row.balance)).toEqual([10_005, 7_005, 7_012, 2_012]);
     expect(csv.opening).toBe(0);
-    expect(csv.closing).toBe(7_012);
-    expect([...csv.totals.values()].reduce((sum, total) => sum + total, 0)).toBe(7_012);
-    expect((await balanceOf(member)).balance).toBe(70.12);
+    expect(csv.closing).toBe(2_012);
+    expect([...csv.totals.values()].reduce((sum, total) => sum + total, 0)).toBe(2_012);
+    expect((await balanceOf(member)).balance).toBe(20.12);
   });
 
   it('as PDF (the default): the platform, the member, the closing balance, in English, Spanish and Arabic', async () => {
