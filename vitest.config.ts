@@ -56,6 +56,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/ledger/references-locks.test.ts',
     // Parallel posts for one member: the cash balance after each entry still chains (decision 158).
     'apps/api/src/ledger/cash-chain-concurrency.test.ts',
+    // A save that waits for the member's row while the account closes (decision 215).
+    'apps/api/src/modules/withdrawals/destination-locks.test.ts',
   ],
 };
 const apiProject = (name: string, db: string) => ({

@@ -7,8 +7,8 @@ import { migrationsFolder, openDatabase, type Db } from '@app/db';
 
 /**
  * A copy of the migrations folder whose journal stops at `lastTag`: a test migrates a database to the
- * schema before a migration, writes rows as the older code did, then runs the rest. The caller removes
- * the folder.
+ * schema before a migration, writes rows as the older code did, then runs the rest
+ * (migrationTestDatabase below, which removes the folder).
  */
 function migrationsUpTo(lastTag: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'migrations-'));

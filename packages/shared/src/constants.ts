@@ -124,3 +124,6 @@ export const RENEWAL_NOTICE_DAYS = 7;
 /** The languages help articles and FAQs are written in (the help center falls back to English). */
 export const HELP_LANGUAGES = ['en', 'es', 'ar'] as const;
 export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
+
+/** Saved withdrawal destinations a member may keep (decision 215): the list is one short read. */
+export const MAX_SAVED_DESTINATIONS = 20;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WITHDRAWAL_METHODS } from '../constants';
+import { MAX_SAVED_DESTINATIONS, WITHDRAWAL_METHODS } from '../constants';
 import { ASSET_NETWORKS, CRYPTO_ASSETS, CRYPTO_NETWORKS, type CryptoNetwork } from '../withdrawals';
 import { ListMeta, moneyAmount, pageField, positiveId, requiredText } from './common';
 import { AdminUserSummary } from './deposits';
@@ -12,9 +12,6 @@ import {
   adminQueueQuery,
   queueRejectRequest,
 } from './admin-queues';
-
-/** Saved withdrawal destinations a member may keep (decision 215): the list is one short read. */
-export const MAX_SAVED_DESTINATIONS = 20;
 
 /** Messages of the withdrawal API: the spec's (§5, §8) where it gives one, ours otherwise. */
 export const WITHDRAWAL_MESSAGES = {
@@ -34,7 +31,7 @@ export const WITHDRAWAL_MESSAGES = {
   destinationMethodMismatch: 'This saved destination does not match the withdrawal method.',
   destinationSaved: 'Destination saved.',
   destinationDeleted: 'Destination deleted.',
-  destinationLimit: 'You can save up to 20 destinations. Delete one to save another.',
+  destinationLimit: `You can save up to ${MAX_SAVED_DESTINATIONS} destinations. Delete one to save another.`,
   bankNameRequired: 'Bank name is required.',
   accountNameRequired: 'Account holder name is required.',
   accountNumberInvalid: 'Enter an account number of 4 to 34 letters or digits.',

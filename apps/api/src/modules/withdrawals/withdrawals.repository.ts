@@ -107,15 +107,20 @@ export async function deleteDestination(db: DbOrTx, userId: number, id: number):
 }
 
 /**
- * How many destinations the member has saved, their user row locked first: two saves at once are
- * counted one after the other (the cap, and which one is the first and so the default).
+ * Locks the member's user row, so that a member's saves, edits and deletes of destinations run one
+ * after the other (the cap, and which one is the default: decision 215), and after an account closure
+ * that deletes them. False when the account is no longer active.
  */
-export async function lockAndCountDestinations(db: DbOrTx, userId: number): Promise<number> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  return countDestinations(db, userId);
+export async function lockActiveMember(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row?.status === 'active';
 }
 
-async function countDestinations(db: DbOrTx, userId: number): Promise<number> {
+export async function countDestinations(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(withdrawalDestinations)

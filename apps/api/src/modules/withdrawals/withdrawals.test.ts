@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, idempotencyKeys, withdrawals } from '@app/db';
+import { auditLog, idempotencyKeys, withdrawalDestinations, withdrawals } from '@app/db';
 import {
   MAX_SAVED_DESTINATIONS,
   WITHDRAWAL_MESSAGES,
@@ -441,37 +441,52 @@ describe('saved destinations', () => {
     ).toBe(404);
   });
 
-  it('keeps at most 20 destinations: one more is a 422 that saves nothing; saves at once make one default', async () => {
+  it('keeps at most 20 destinations: one more is a 422 that saves nothing; saves and edits at once keep one default', async () => {
     const member = await fundedMember(10);
-    const save = (n: number) =>
+    const save = (n: number, isDefault = false) =>
       member.client.post(
         '/api/withdrawal-destinations',
-        { ...wallet, label: `Wallet ${n}` },
+        { ...wallet, label: `Wallet ${n}`, is_default: isDefault },
         { token: member.token },
       );
+    const stored = async () =>
+      db
+        .select({ id: withdrawalDestinations.id, isDefault: withdrawalDestinations.isDefault })
+        .from(withdrawalDestinations)
+        .where(eq(withdrawalDestinations.userId, member.user.id));
     // The first saves arrive together: counted one after the other, only one becomes the default.
-    const together = await Promise.all([1, 2, 3, 4].map(save));
-    expect(
-      together.map((response) => response.statusCode),
-      together[0]?.body,
-    ).toEqual([201, 201, 201, 201]);
-    for (let n = 5; n <= MAX_SAVED_DESTINATIONS; n += 1) {
-      const saved = await save(n);
-      expect(saved.statusCode, saved.body).toBe(201);
-    }
-    const refused = await save(MAX_SAVED_DESTINATIONS + 1);
-    expect(refused.statusCode).toBe(422);
+    const together = await Promise.all([1, 2, 3, 4].map((n) => save(n)));
+    expect(together.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    expect((await stored()).filter((row) => row.isDefault)).toHaveLength(1);
+    // A save and an edit that each make theirs the default, at once: one default stays.
+    const edited = (await stored())[1]!;
+    const [made, changed] = await Promise.all([
+      save(5, true),
+      member.client.patch(
+        `/api/withdrawal-destinations/${edited.id}`,
+        { ...wallet, is_default: true },
+        { token: member.token },
+      ),
+    ]);
+    expect([made.statusCode, changed.statusCode]).toEqual([201, 200]);
+    expect((await stored()).filter((row) => row.isDefault)).toHaveLength(1);
+    for (let n = 6; n < MAX_SAVED_DESTINATIONS; n += 1) expect((await save(n)).statusCode).toBe(201);
+    // Two saves at once for the last place: one is saved, the other refused.
+    const last = await Promise.all([save(100), save(101)]);
+    expect(last.map((response) => response.statusCode).sort()).toEqual([201, 422]);
+    const refused = last.find((response) => response.statusCode === 422)!;
     expect(errorOf(refused).message).toBe(WITHDRAWAL_MESSAGES.destinationLimit);
+    expect(errorOf(refused).message).toBe('You can save up to 20 destinations. Delete one to save another.');
+    expect(await stored()).toHaveLength(MAX_SAVED_DESTINATIONS);
     const list = (
       await member.client.get('/api/withdrawal-destinations', { token: member.token })
     ).json<DestinationListResponse>();
     expect(list.data).toHaveLength(MAX_SAVED_DESTINATIONS);
-    expect(list.data.filter((row) => row.is_default)).toHaveLength(1);
-    expect(list.data.some((row) => row.label === `Wallet ${MAX_SAVED_DESTINATIONS + 1}`)).toBe(false);
     // Deleting one makes room again.
-    const last = list.data[list.data.length - 1];
-    await member.client.delete(`/api/withdrawal-destinations/${last?.id}`, { token: member.token });
-    expect((await save(MAX_SAVED_DESTINATIONS + 2)).statusCode).toBe(201);
+    const oldest = list.data[list.data.length - 1];
+    await member.client.delete(`/api/withdrawal-destinations/${oldest?.id}`, { token: member.token });
+    expect((await save(102)).statusCode).toBe(201);
+    expect(await stored()).toHaveLength(MAX_SAVED_DESTINATIONS);
   });
 
   it('hides another member’s destination (404) and refuses to withdraw to it', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MAX_SAVED_DESTINATIONS } from '@app/shared/constants';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { WithdrawalInfoPage } from './withdrawal-info-page';
@@ -189,5 +190,24 @@ describe('withdrawal destinations (/withdrawal-methods, /withdrawal-info)', () =
     expect(screen.getByTestId('search')).toHaveTextContent('?id=4&default=1');
     expect(screen.getByLabelText('Use as my default destination')).toBeChecked();
     expect(server.to('PATCH /api/withdrawal-destinations/4')).toHaveLength(0);
+  });
+
+  it('offers no add button once the most destinations are saved, and says why', async () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...WALLET, id: 100 + i, is_default: i === 0 }));
+    let list = many(MAX_SAVED_DESTINATIONS - 1);
+    fakeApi({ 'GET /api/withdrawal-destinations': () => json({ data: list }) });
+    const first = renderPages('/withdrawal-methods');
+    expect(await screen.findByRole('link', { name: 'Add destination' })).toBeInTheDocument();
+    first.unmount();
+
+    list = many(MAX_SAVED_DESTINATIONS);
+    renderPages('/withdrawal-methods');
+    expect(
+      await screen.findByText(
+        `You have saved ${MAX_SAVED_DESTINATIONS} destinations, the most you can keep. Delete one to add another.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add destination' })).not.toBeInTheDocument();
   });
 });

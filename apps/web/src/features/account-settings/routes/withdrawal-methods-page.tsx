@@ -3,6 +3,7 @@ import { Landmark, Pencil, Plus, Star, Trash2, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
+import { MAX_SAVED_DESTINATIONS } from '@app/shared/constants';
 import type { Destination } from '@app/shared/schemas/withdrawals';
 import { BackLink, PageHeader } from '#components/page-header';
 import { Badge } from '#components/ui/badge';
@@ -28,6 +29,17 @@ function AddDestinationButton() {
         {t('withdrawals.destinations.add')}
       </Link>
     </Button>
+  );
+}
+
+/** The add button, or at MAX_SAVED_DESTINATIONS why there is none (decision 215). */
+function AddAction({ saved }: { saved: number }) {
+  const { t } = useTranslation();
+  if (saved < MAX_SAVED_DESTINATIONS) return <AddDestinationButton />;
+  return (
+    <p className="max-w-xs text-sm text-muted" role="status">
+      {t('withdrawals.destinations.limit', { max: MAX_SAVED_DESTINATIONS })}
+    </p>
   );
 }
 
@@ -232,7 +244,11 @@ export function WithdrawalMethodsPage() {
       <PageHeader
         title={t('withdrawals.methodsPage.title')}
         description={t('withdrawals.methodsPage.description')}
-        actions={destinations.data && destinations.data.length > 0 ? <AddDestinationButton /> : undefined}
+        actions={
+          destinations.data && destinations.data.length > 0 ? (
+            <AddAction saved={destinations.data.length} />
+          ) : undefined
+        }
       />
       {body}
       <DeleteDestinationDialog
