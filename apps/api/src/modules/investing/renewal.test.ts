@@ -11,7 +11,7 @@ import type {
 import { createTestApp } from '../../../test/helpers';
 import { balanceOf, type Member } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
-import { checkLedger } from '../../ledger/check';
+import { expectBooksBalance } from '../../../test/ledger';
 
 /**
  * Renewal at maturity (issue 38 item 3, decision 194): the member's switch (PUT /api/pp/:id/renewal),
@@ -52,12 +52,6 @@ async function plansOf(member: Member): Promise<UserPlanDetail[]> {
 async function notices(member: Member, kind: string, lang = 'en') {
   const response = await member.client.get(`/api/notifications?lang=${lang}`, { token: member.token });
   return response.json<NotificationListResponse>().data.filter((item) => item.kind === kind);
-}
-
-async function expectBooksBalance() {
-  const check = await checkLedger(db);
-  expect(check.mismatchedRenewals).toEqual([]);
-  expect(check.ok).toBe(true);
 }
 
 describe('the renewal switch (PUT /api/pp/:id/renewal)', () => {
@@ -191,7 +185,7 @@ describe('renewal at maturity', () => {
     await runJobsAt('2026-03-12T00:00:00Z');
     const next = (await plansOf(renewedToo)).find((p) => p.renewed_from_id === b.id)!;
     expect(next).toMatchObject({ earned: 4.12, accrued_days: 1 });
-    await expectBooksBalance();
+    await expectBooksBalance(db, 'mismatchedRenewals');
   });
 
   it('a locked term renews unlocked; a plan closed since the choice returns to cash', async () => {
@@ -218,7 +212,7 @@ describe('renewal at maturity', () => {
     expect(all.find((p) => p.id === closed.id)).toMatchObject({ status: 'completed' });
     expect(all.find((p) => p.renewed_from_id === closed.id)).toBeUndefined();
     expect(await notices(member, 'plan_matured')).toHaveLength(1);
-    await expectBooksBalance();
+    await expectBooksBalance(db, 'mismatchedRenewals');
   });
 
   it('renews only the earnings still in cash', async () => {
@@ -255,9 +249,23 @@ describe('renewal at maturity', () => {
     // The $50 the member kept in cash stays there: the renewal is the compounded principal alone.
     expect(renewed.amount).toBe(1003);
     expect((await balanceOf(member)).balance).toBe(50);
-    await expectBooksBalance();
+    await expectBooksBalance(db, 'mismatchedRenewals');
   });
 });
+
+/**
+ * From `start`, a member's $1,000 in a 10-day term at 36.5% a year (0.1% a day), reinvesting its
+ * earnings and set to renew.
+ */
+async function reinvestingRenewal(start: string) {
+  clock.set(new Date(start));
+  const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 10 });
+  const member = await fundedMember(app, 1000);
+  const position = await investIn(member, fixed.id, 1000);
+  await setReinvest(member, position.id, true);
+  expect((await choose(member, position.id, 'renew')).statusCode).toBe(200);
+  return { member, position };
+}
 
 describe('the renewal notice', () => {
   it('tells the member the rate, RENEWAL_NOTICE_DAYS (7) before the end, once per choice', async () => {
@@ -289,12 +297,7 @@ describe('the renewal notice', () => {
   });
 
   it('tells a reinvesting position it renews with its reinvested earnings, not that they stay in cash', async () => {
-    clock.set(new Date('2026-07-01T10:00:00Z'));
-    const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 10 });
-    const member = await fundedMember(app, 1000);
-    const position = await investIn(member, fixed.id, 1000);
-    await setReinvest(member, position.id, true);
-    expect((await choose(member, position.id, 'renew')).statusCode).toBe(200);
+    const { member } = await reinvestingRenewal('2026-07-01T10:00:00Z');
 
     // Three days at 0.1% a day, each added to the principal: $1,000 → $1,003.00 when the notice goes.
     await runJobsAt('2026-07-04T10:00:00Z');
@@ -310,12 +313,7 @@ describe('the renewal notice', () => {
   });
 
   it('tells a position that reinvested for part of its term that it renews with those earnings too', async () => {
-    clock.set(new Date('2026-08-01T10:00:00Z'));
-    const fixed = await createPlan(app, { apyBps: 3650, lockedApyBps: 3650, durationDays: 10 });
-    const member = await fundedMember(app, 1000);
-    const position = await investIn(member, fixed.id, 1000);
-    await setReinvest(member, position.id, true);
-    expect((await choose(member, position.id, 'renew')).statusCode).toBe(200);
+    const { member, position } = await reinvestingRenewal('2026-08-01T10:00:00Z');
     await runJobsAt('2026-08-03T10:00:00Z');
     // Reinvested two days ($1,000 → $1,002.00), then paid out: the principal keeps what it reinvested.
     await setReinvest(member, position.id, false);
