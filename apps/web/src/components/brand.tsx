@@ -8,7 +8,7 @@ export function Brand({ to = '/', className }: { to?: string; className?: string
   return (
     <Link to={to} className={cn('inline-flex items-center gap-2 font-semibold text-fg', className)}>
       {logo ? (
-        <img src={logo} alt="" className="size-8 rounded-lg object-contain" />
+        <img src={logo} alt="" width={32} height={32} className="size-8 rounded-lg object-contain" />
       ) : (
         <BrandMark className="size-8" />
       )}
