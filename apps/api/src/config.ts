@@ -20,6 +20,9 @@ const flag = z
  * separated. Never every hop: the left-most address is the client's own claim, and believing it would
  * let anyone pick the address the throttles count.
  */
+/** Embedded PGlite's page cache in MB unless PGLITE_SHARED_BUFFERS_MB says otherwise (decision 105); the API tests' databases use it too. */
+export const PGLITE_SHARED_BUFFERS_MB = 16;
+
 const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
 
 const trustedProxies = z
@@ -105,7 +108,7 @@ const EnvSchema = z
     // How long a query waits for one of those connections before the request is answered 503 (decision 210).
     DATABASE_WAIT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
     DATABASE_NAMED_STATEMENTS: flag,
-    PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
+    PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(PGLITE_SHARED_BUFFERS_MB),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     APP_KEY: optionalText,
     APP_KEY_PREVIOUS: optionalText,

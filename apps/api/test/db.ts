@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '@app/db';
+import { PGLITE_SHARED_BUFFERS_MB } from '../src/config';
 
 /** Which database the API suite runs on: the vitest project sets TEST_DB (pglite | postgres). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -58,6 +59,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({
       driver: 'pglite',
       dataDir: null,
+      // The product's page cache, not PostgreSQL's 128 MB: each file's database opened in about 0.7 of the time.
+      sharedBuffersMb: PGLITE_SHARED_BUFFERS_MB,
       ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
     });
     if (!pgliteTemplate) await migrateDatabase(database);
