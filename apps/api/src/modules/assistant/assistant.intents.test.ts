@@ -72,3 +72,26 @@ describe('matchQuestion in Spanish and Arabic', () => {
     });
   });
 });
+
+describe('addresses and ids in a question', () => {
+  // A member's question may carry an email address, a link or a reference: their letters chose the
+  // loans or plans intent, or a greeting, before (`assistant.test.ts` failed on a generated address).
+  it.each([
+    ['en', 'show the balance of member.mx4f8end.24@example.com'],
+    ['en', 'show the balance of hi.loans@example.com'],
+    ['en', 'what is my balance? ref mx4f8end'],
+    ['en', 'my balance, see https://example.com/goals/loan'],
+    ['es', '¿Cuál es mi saldo? Escribo desde prestamo.metas@ejemplo.es'],
+    ['ar', 'ما هو رصيدي؟ hi.loans@example.com'],
+  ] as const)('%s "%s" asks for the balance', (language, question) => {
+    expect(matchQuestion(question, now, language)).toMatchObject({ kind: 'data', intent: 'balance' });
+  });
+
+  it('still reads a date with a number in it', () => {
+    expect(matchQuestion('my earnings since March 1st', now)).toMatchObject({
+      kind: 'data',
+      intent: 'earnings',
+      period: { from: '2026-03-01' },
+    });
+  });
+});

@@ -2,7 +2,7 @@ import type { AssistantLanguage } from '@app/shared';
 import { periodOf, type Period } from './assistant.periods';
 import { TRIGGERS } from './assistant.triggers';
 import type { DataIntent } from './assistant.vocabulary';
-import { dataIntentOf, normalise } from './assistant.words';
+import { dataIntentOf, normalise, withoutAddresses } from './assistant.words';
 
 /**
  * Intent matching of the built-in assistant (decision 115): the question's words are matched, with
@@ -26,8 +26,9 @@ export type Match =
   | { kind: 'help' };
 
 /** What the question asks for; `help` when no intent of ours fits (the help center is searched). */
-export function matchQuestion(question: string, now: Date, language: AssistantLanguage = 'en'): Match {
+export function matchQuestion(asked: string, now: Date, language: AssistantLanguage = 'en'): Match {
   const triggers = TRIGGERS[language];
+  const question = withoutAddresses(asked);
   const text = normalise(question, language);
   if (triggers.greeting.test(text)) return { kind: 'greeting' };
   if (triggers.catalogue.test(text)) return { kind: 'catalogue' };

@@ -38,10 +38,28 @@ export function normalise(question: string, language: AssistantLanguage): string
       : question;
 }
 
+/**
+ * Email addresses and links: a member may paste one into a question, and the letters of
+ * `loans.hi@example.com` are not words of it (they chose the loans intent, or a greeting).
+ */
+const ADDRESSES = /\S+@\S+|(?:https?:\/\/|www\.)\S+/gi;
+
+export function withoutAddresses(question: string): string {
+  return question.replace(ADDRESSES, ' ');
+}
+
+/** The tokens that can hold words: none with a digit (an id or a reference such as `mx4f8end`). */
+function wordTokens(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((token) => !/\d/.test(token))
+    .join(' ');
+}
+
 function words(question: string, language: AssistantLanguage = 'en'): string[] {
-  if (language === 'ar') return normaliseArabic(question).match(/[\u0621-\u064A]+/g) ?? [];
-  if (language === 'es') return normaliseSpanish(question).match(/[a-z][a-z'-]*/g) ?? [];
-  return question.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
+  if (language === 'ar') return wordTokens(normaliseArabic(question)).match(/[\u0621-\u064A]+/g) ?? [];
+  if (language === 'es') return wordTokens(normaliseSpanish(question)).match(/[a-z][a-z'-]*/g) ?? [];
+  return wordTokens(question.toLowerCase()).match(/[a-z][a-z'-]*/g) ?? [];
 }
 
 type Hit = { intent: DataIntent; score: number };
