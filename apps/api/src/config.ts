@@ -14,15 +14,18 @@ const flag = z
   );
 
 /**
+ * Embedded PGlite's page cache in MB unless PGLITE_SHARED_BUFFERS_MB says otherwise (decisions 105 and
+ * 109); the API tests' databases use it too.
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 16;
+
+/**
  * Which proxies' X-Forwarded-For is believed (decision 195): off; `1`/`true`/`yes` = load balancers on
  * the machine or a private network (loopback, link-local, private ranges), so the client is the
  * right-most address that is not one of them; or the proxies' addresses or CIDR ranges, comma-
  * separated. Never every hop: the left-most address is the client's own claim, and believing it would
  * let anyone pick the address the throttles count.
  */
-/** Embedded PGlite's page cache in MB unless PGLITE_SHARED_BUFFERS_MB says otherwise (decision 105); the API tests' databases use it too. */
-export const PGLITE_SHARED_BUFFERS_MB = 16;
-
 const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
 
 const trustedProxies = z

@@ -4,6 +4,7 @@ import { matchQuestion, type Match } from './assistant.intents';
 import { holdingsAnswer, moneyAnswer, type Answering } from './assistant.member-answers';
 import { recordingFormats, withMoneyParts, type Figure } from './assistant.parts';
 import { TEXTS, type Formats, type SourceKey } from './assistant.texts';
+import { withoutAddresses } from './assistant.words';
 
 /**
  * The built-in assistant (decision 115): the intent the question's words call for, answered from a
@@ -87,7 +88,8 @@ export async function builtInAnswer(
   language: AssistantLanguage = 'en',
 ): Promise<AskResponse> {
   const f = recordingFormats(language);
-  const answer = await answerWith(ctx, question, readGoals, language, f);
+  // An address in the question is nobody's words: it neither names a plan nor goes to the help search.
+  const answer = await answerWith(ctx, withoutAddresses(question), readGoals, language, f);
   // A help-center text's amounts are not the member's: only figures from the data functions are marked.
   const notTheMembers = ['help', 'action', 'catalogue'].includes(answer.intent);
   const figures: Figure[] = notTheMembers ? [] : f.figures;

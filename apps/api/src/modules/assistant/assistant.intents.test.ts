@@ -75,7 +75,7 @@ describe('matchQuestion in Spanish and Arabic', () => {
 
 describe('addresses and ids in a question', () => {
   // A member's question may carry an email address, a link or a reference: their letters chose the
-  // loans or plans intent, or a greeting, before (`assistant.test.ts` failed on a generated address).
+  // loans, plans or goals intent before (`assistant.test.ts` failed once on a generated address).
   it.each([
     ['en', 'show the balance of member.mx4f8end.24@example.com'],
     ['en', 'show the balance of hi.loans@example.com'],
@@ -83,8 +83,16 @@ describe('addresses and ids in a question', () => {
     ['en', 'my balance, see https://example.com/goals/loan'],
     ['es', '¿Cuál es mi saldo? Escribo desde prestamo.metas@ejemplo.es'],
     ['ar', 'ما هو رصيدي؟ hi.loans@example.com'],
+    // The words glued to an address or a number are still read.
+    ['en', 'my balance?bob@example.com'],
+    ['ar', 'رصيدي؟hi.loans@example.com'],
   ] as const)('%s "%s" asks for the balance', (language, question) => {
     expect(matchQuestion(question, now, language)).toMatchObject({ kind: 'data', intent: 'balance' });
+  });
+
+  it('reads a word glued to a number', () => {
+    expect(matchQuestion('deposits:500', now)).toMatchObject({ kind: 'data', intent: 'deposits' });
+    expect(matchQuestion('earnings(2025)', now)).toMatchObject({ kind: 'data', intent: 'earnings' });
   });
 
   it('still reads a date with a number in it', () => {

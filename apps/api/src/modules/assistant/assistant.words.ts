@@ -39,21 +39,19 @@ export function normalise(question: string, language: AssistantLanguage): string
 }
 
 /**
- * Email addresses and links: a member may paste one into a question, and the letters of
- * `loans.hi@example.com` are not words of it (they chose the loans intent, or a greeting).
+ * Email addresses and web links (`http(s)://…`, `www.…`): a member may paste one into a question, and
+ * the letters of `hi.loans@example.com` are not words of it (they chose the loans intent over the
+ * balance the member asked for).
  */
-const ADDRESSES = /\S+@\S+|(?:https?:\/\/|www\.)\S+/gi;
+const ADDRESSES = /[\w.+%-]+@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|www\.)\S+/gi;
 
 export function withoutAddresses(question: string): string {
   return question.replace(ADDRESSES, ' ');
 }
 
-/** The tokens that can hold words: none with a digit (an id or a reference such as `mx4f8end`). */
+/** Runs of letters and digits with a digit in them (an id, a reference such as `mx4f8end`) give no words. */
 function wordTokens(text: string): string {
-  return text
-    .split(/\s+/)
-    .filter((token) => !/\d/.test(token))
-    .join(' ');
+  return text.replace(/[\p{L}\p{N}]*\d[\p{L}\p{N}]*/gu, ' ');
 }
 
 function words(question: string, language: AssistantLanguage = 'en'): string[] {
