@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   type DbOrTx,
   deposits,
+  emailChanges,
   emailOtps,
   loanApplications,
   loans,
@@ -61,7 +62,8 @@ export async function findProfile(db: DbOrTx, userId: number) {
 
 /**
  * Marks the account closed with its identity replaced by a tombstone and sealed, and removes what
- * only served signing in or paying out: 2FA and reset secrets, one-time codes, saved destinations,
+ * only served signing in or paying out: 2FA and reset secrets, one-time codes, address changes and
+ * their undo links, saved destinations,
  * the profile's personal fields (kept in the sealed identity). Ledger entries, withdrawals and
  * deposits stay as they are.
  */
@@ -107,6 +109,9 @@ export async function closeMember(
     emailOtps,
     twoFactorChallenges,
     passwordResetTokens,
+    // The member's address changes: both addresses in clear, and an undo link that would put an old
+    // address back on the closed row.
+    emailChanges,
     withdrawalDestinations,
   ]) {
     await tx.delete(table).where(eq(table.userId, userId));

@@ -69,12 +69,12 @@ export async function setEmail(db: DbOrTx, userId: number, from: string, to: str
   return row ?? null;
 }
 
-/** Puts the old address back (it was verified before the change). */
+/** Puts the old address back (it was verified before the change); never on a closed account. */
 export async function restoreEmail(db: DbOrTx, userId: number, email: string, now: Date) {
   const [row] = await db
     .update(users)
     .set({ email, emailVerifiedAt: now, updatedAt: now })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), isNull(users.closedAt)))
     .returning();
   return row ?? null;
 }

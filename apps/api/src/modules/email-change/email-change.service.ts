@@ -23,7 +23,7 @@ import { recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import * as throttle from '../auth/throttle.service';
 import { revokeUserTokens } from '../auth/token.service';
 import { dropResetLink } from '../auth/password-reset.service';
-import { requireCurrentCode } from '../two-factor/two-factor.service';
+import { checkSecondFactor } from '../two-factor/two-factor.service';
 import * as repository from './email-change.repository';
 import { addressee } from '../../integrations/mail/mail-content';
 
@@ -39,10 +39,20 @@ function mapEmailClash(error: unknown): never {
   throw error;
 }
 
+/** A new request replaces a pending one at most once a minute (429 with the seconds to wait). */
+function refuseTooSoon(latest: repository.EmailChangeRow | null, now: Date): void {
+  if (!latest || latest.confirmedAt) return;
+  const waitMs = OTP_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - latest.createdAt.getTime());
+  if (waitMs <= 0) return;
+  const seconds = Math.ceil(waitMs / 1000);
+  throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooSoon(seconds), undefined, seconds);
+}
+
 /**
  * POST /api/email-change: checks the password (throttled like a password change) and, when 2FA is on,
- * a current code (the 2FA throttle); then mails a 6-digit code to the new address. Nothing about the
- * account changes until the code is confirmed. A new request replaces the pending one, at most once
+ * a current code (the 2FA throttle), used in the request's transaction so that a refusal after it
+ * (address taken, too soon) leaves the code usable; then mails a 6-digit code to the new address.
+ * Nothing about the account changes until the code is confirmed. A new request replaces the pending one, at most once
  * a minute.
  */
 export async function requestEmailChange(
@@ -62,44 +72,45 @@ export async function requestEmailChange(
     throw fieldError({ password: MESSAGES.passwordIncorrect });
   }
   await throttle.attemptSucceeded(db, attempt);
-  if (user.totpEnabledAt) {
-    if (!input.code) throw fieldError({ code: MESSAGES.twoFactorRequired });
-    try {
-      await requireCurrentCode(deps, user, input.code, meta);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'BUSINESS_RULE')
-        throw fieldError({ code: error.message });
-      throw error;
-    }
-  }
-  if (await findUserByEmail(db, newEmail)) throw fieldError({ email: AUTH_MESSAGES.emailTaken });
+  if (user.totpEnabledAt && !input.code) throw fieldError({ code: MESSAGES.twoFactorRequired });
+  const codeAttempt = user.totpEnabledAt
+    ? await throttle.countAttempt(db, 'two_factor', [throttle.userKey(user.id), throttle.ipKey(meta.ip)], now)
+    : null;
 
-  const latest = await repository.latestRequest(db, user.id);
-  if (latest && !latest.confirmedAt) {
-    const waitMs = OTP_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - latest.createdAt.getTime());
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooSoon(seconds), undefined, seconds);
-    }
-  }
   const code = randomDigits(6);
-  await db.transaction(async (tx) => {
-    await repository.dropPending(tx, user.id);
-    await repository.insertRequest(tx, {
-      userId: user.id,
-      oldEmail: user.email,
-      newEmail,
-      codeHash: hashCode(user.id, newEmail, code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + minutes(EMAIL_CHANGE_CODE_TTL_MINUTES)),
+  let codeAccepted = false;
+  try {
+    await db.transaction(async (tx) => {
+      // The second factor is used inside this transaction, so a refusal below (the address is taken, or
+      // asked again too soon) rolls its use back: the TOTP step or recovery code stays usable.
+      if (
+        codeAttempt &&
+        !(await checkSecondFactor(deps, tx, user, input.code ?? '', { allowRecoveryCode: true }))
+      )
+        throw fieldError({ code: AUTH_MESSAGES.twoFactorInvalid });
+      codeAccepted = true;
+      if (await findUserByEmail(tx, newEmail)) throw fieldError({ email: AUTH_MESSAGES.emailTaken });
+      refuseTooSoon(await repository.latestRequest(tx, user.id), now);
+      await repository.dropPending(tx, user.id);
+      await repository.insertRequest(tx, {
+        userId: user.id,
+        oldEmail: user.email,
+        newEmail,
+        codeHash: hashCode(user.id, newEmail, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + minutes(EMAIL_CHANGE_CODE_TTL_MINUTES)),
+      });
+      await recordSecurityEvent(deps, tx, {
+        user,
+        action: 'auth.email_change_requested',
+        meta,
+        after: { new_email: newEmail },
+      });
     });
-    await recordSecurityEvent(deps, tx, {
-      user,
-      action: 'auth.email_change_requested',
-      meta,
-      after: { new_email: newEmail },
-    });
-  });
+  } finally {
+    // A right code is no failure, whether or not the request was then refused.
+    if (codeAttempt && codeAccepted) await throttle.attemptSucceeded(db, codeAttempt);
+  }
   const { sitename } = await getSettings(db);
   await deps.mailer.send(db, {
     to: newEmail,

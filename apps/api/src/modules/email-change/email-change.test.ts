@@ -148,6 +148,40 @@ describe('POST /api/email-change and /confirm', () => {
     expect(await mailedCode(newEmail)).toMatch(/^\d{6}$/);
   });
 
+  it('a request refused after its 2FA code (address taken, asked too soon) leaves that code usable', async () => {
+    const m = await member();
+    const { secret, recoveryCodes } = await enableTwoFactor(app, m.browser, m.token);
+    const [recovery] = recoveryCodes;
+    const { email: taken } = await createUser(app);
+    const refused = await m.browser.post(
+      '/api/email-change',
+      { email: taken, password: PASSWORD, code: recovery },
+      { token: m.token },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).errors?.email).toBeDefined();
+
+    const first = uniqueEmail('new');
+    const asked = await m.browser.post(
+      '/api/email-change',
+      { email: first, password: PASSWORD, code: recovery },
+      { token: m.token },
+    );
+    expect(asked.statusCode).toBe(200);
+    // Asked again within the minute (the next TOTP step: the first went to turning 2FA on): refused,
+    // and the authenticator's current code is not spent.
+    clock.advance(31_000);
+    const now = totpCode(secret, clock.now());
+    const tooSoon = await m.browser.post(
+      '/api/email-change',
+      { email: uniqueEmail('new'), password: PASSWORD, code: now },
+      { token: m.token },
+    );
+    expect(tooSoon.statusCode).toBe(429);
+    const disabled = await m.browser.post('/api/disable-2fa', { token: now }, { token: m.token });
+    expect(disabled.statusCode).toBe(200);
+  });
+
   it('refuses a wrong code, then an expired one, then after 5 tries; another member cannot use the code', async () => {
     const m = await member();
     const newEmail = uniqueEmail('new');
@@ -261,6 +295,23 @@ describe('POST /api/email-change/undo', () => {
     const replay = await browser.post('/api/email-change/undo', { token });
     expect(replay.statusCode).toBe(422);
     expect(errorOf(replay).errors?.token).toEqual([MESSAGES.undoInvalid]);
+  });
+
+  it('an undo link opened after the account was closed changes nothing, and closing kept no address change', async () => {
+    const m = await member();
+    const newEmail = uniqueEmail('new');
+    await changeEmail(m, newEmail);
+    const token = await undoToken(m.email);
+    const closed = await m.browser.post('/api/account/close', { password: PASSWORD }, { token: m.token });
+    expect(closed.statusCode).toBe(200);
+    expect(await db.select().from(emailChanges).where(eq(emailChanges.userId, m.user.id))).toEqual([]);
+
+    const refused = await new Browser(app).post('/api/email-change/undo', { token });
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).errors?.token).toEqual([MESSAGES.undoInvalid]);
+    // Neither address went back on the closed row: both are free for a new sign-up.
+    expect(await findUser(app, m.email)).toBeUndefined();
+    expect(await findUser(app, newEmail)).toBeUndefined();
   });
 
   it('refuses a wrong, malformed or expired link, changing nothing', async () => {
