@@ -3,6 +3,7 @@ import { passwordResetMail } from '../mail/mail-templates';
 import { type MessageResponse } from '@app/shared';
 import { passwordResetTokens, type DbOrTx } from '@app/db';
 import { eq } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../lib/password';
 import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
@@ -24,19 +25,37 @@ export const RESET_MESSAGES = {
 const hashToken = (userId: number, token: string) => sha256Hex(`password-reset:${userId}:${token}`);
 
 /**
- * POST /api/forgot-password: the same answer whether or not the account exists (no enumeration);
- * every request is counted per address and per IP on the throttle, so the mailbox cannot be flooded.
- * Admins get no link (a superadmin resets an admin).
+ * Every answer of POST /api/forgot-password takes at least this long (decision 172): a member's
+ * address costs a token and a mail more than an unknown one (about 7 ms), which its answer's time
+ * would otherwise tell.
+ */
+export const FORGOT_PASSWORD_MIN_ANSWER_MS = 250;
+
+/**
+ * POST /api/forgot-password: the same answer, in the same time, whether or not the account exists (no
+ * enumeration); every request is counted per address and per IP on its own throttle scope, so the
+ * mailbox cannot be flooded and the member's reset tries are not used up. Admins get no link (a
+ * superadmin resets an admin).
  */
 export async function forgotPassword(
   deps: AppDeps,
   email: string,
   meta: RequestMeta,
 ): Promise<MessageResponse> {
+  const started = performance.now();
+  try {
+    return await mailResetLink(deps, email, meta);
+  } finally {
+    await sleep(Math.max(0, started + FORGOT_PASSWORD_MIN_ANSWER_MS - performance.now()));
+  }
+}
+
+async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta): Promise<MessageResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  // Counted as an attempt and left counted: 10 links per address and 50 per IP in 15 minutes.
-  await throttle.countAttempt(db, 'password', [throttle.accountKey(email), throttle.ipKey(meta.ip)], now);
+  // Counted and left counted: 10 links per address and 50 per IP in 15 minutes.
+  const keys = [throttle.accountKey(email), throttle.ipKey(meta.ip)];
+  await throttle.countAttempt(db, 'reset_request', keys, now);
   const user = await findUserByEmail(db, email);
   if (!user || user.role !== 'member') return { message: RESET_MESSAGES.sent };
   const token = randomSecret(32);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { passwordResetTokens } from '@app/db';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import { Browser, PASSWORD, createUser, errorOf, mailsTo, me, signIn } from '../../../test/accounts';
-import { RESET_MESSAGES } from './password-reset.service';
+import { FORGOT_PASSWORD_MIN_ANSWER_MS, RESET_MESSAGES } from './password-reset.service';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const db = app.deps.database.db;
@@ -50,6 +50,28 @@ describe('POST /api/forgot-password', () => {
     const token = await mailedToken(email);
     const [row] = await db.select().from(passwordResetTokens);
     expect(row?.tokenHash).not.toContain(token);
+  });
+
+  it('takes as long for an unknown address as for a member: at least the floor either way', async () => {
+    const { email } = await createUser(app);
+    for (const address of [email, uniqueEmail('nobody'), email, uniqueEmail('nobody')]) {
+      const started = performance.now();
+      expect((await new Browser(app).post('/api/forgot-password', { email: address })).statusCode).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(FORGOT_PASSWORD_MIN_ANSWER_MS - 1);
+    }
+  });
+
+  it("links asked for in someone's name, up to the limit, do not lock them out of the newest link", async () => {
+    const { email } = await createUser(app);
+    // Another party asks ten times, from ten addresses: the member gets ten mails, the last link live.
+    for (let i = 0; i < 10; i++) {
+      expect((await new Browser(app).post('/api/forgot-password', { email })).statusCode).toBe(200);
+    }
+    expect((await new Browser(app).post('/api/forgot-password', { email })).statusCode).toBe(429);
+    const browser = new Browser(app);
+    const done = await reset(browser, { token: await mailedToken(email), email });
+    expect(done.statusCode).toBe(200);
+    expect(await signIn(browser, email, NEW_PASSWORD)).toBeTruthy();
   });
 
   it('is throttled per address', async () => {

@@ -16,7 +16,12 @@ import * as repository from './throttle.repository';
  * requests arrive at once, at most `max` of them are compared. The caller then says how it ended:
  * a wrong secret leaves the failure counted; `attemptSucceeded` and `releaseAttempt` take it back.
  */
-export type ThrottleScope = 'login' | 'otp' | 'two_factor' | 'password';
+/**
+ * What is counted. `reset_request` counts the reset links asked for (a mailbox not flooded), apart from
+ * `password`, the tries of a password or a reset link, so that asking for links in someone's name
+ * never locks that person out of the link they hold.
+ */
+export type ThrottleScope = 'login' | 'otp' | 'two_factor' | 'password' | 'reset_request';
 
 export const ACCOUNT_MAX_FAILURES = LOGIN_MAX_FAILURES;
 export const IP_MAX_FAILURES = 50;
