@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { TwoFactorToken } from './auth';
 
+/**
+ * An expired crypto deposit may still be paid at the gateway and is then credited (a late payment);
+ * an account is not closed while one of its deposits opened this recently could still arrive.
+ */
+export const DEPOSIT_LATE_PAYMENT_DAYS = 7;
+
 /** Closing an account (decision 177): each refusal says why and what to do first. */
 export const ACCOUNT_MESSAGES = {
   passwordRequired: 'Enter your password.',
@@ -16,6 +22,8 @@ export const ACCOUNT_MESSAGES = {
     'A withdrawal is waiting for a decision. Wait until it is paid or rejected, then try again.',
   pendingDeposit:
     'A deposit is waiting to be confirmed. Wait until it is confirmed or expires, then try again.',
+  latePayment:
+    'A crypto deposit that expired unpaid can still be paid for 7 days after it was opened. Try again once they have passed.',
   outstandingLoan:
     'You have a loan to repay or a loan application waiting. Repay the loan, or wait for the decision, first.',
   closed: 'Your account is closed. Every session has ended; thank you for being with us.',

@@ -15,6 +15,8 @@ export const CORRECTION_MESSAGES = {
   ownCorrection: 'A correction must be approved by a different admin than the one who proposed it.',
   notProposer: 'Only the admin who proposed a correction can withdraw it.',
   wouldOverdraw: "This debit would take the member's cash balance below zero; nothing was moved.",
+  closedAccount:
+    'This account is closed: nobody could withdraw a credit to it. Only a debit can be proposed.',
   proposed: 'Correction proposed: a second admin must approve it.',
   approved: 'Correction approved and posted.',
   rejected: 'Correction rejected.',

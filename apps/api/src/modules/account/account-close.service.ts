@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES, type CloseAccountResponse } from '@app/shared';
+import { ACCOUNT_MESSAGES, DEPOSIT_LATE_PAYMENT_DAYS, type CloseAccountResponse } from '@app/shared';
 import type { AuthUser } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -21,6 +21,7 @@ function refusal(balances: Map<string, number>, open: Awaited<ReturnType<typeof 
   const of = (kind: string) => balances.get(kind) ?? 0;
   if (open.withdrawal || of('withdrawal_hold') !== 0) return ACCOUNT_MESSAGES.pendingWithdrawal;
   if (open.deposit) return ACCOUNT_MESSAGES.pendingDeposit;
+  if (open.latePayment) return ACCOUNT_MESSAGES.latePayment;
   if (open.loan || of('loan') !== 0) return ACCOUNT_MESSAGES.outstandingLoan;
   if (open.plan || of('invested') !== 0) return ACCOUNT_MESSAGES.openPlan;
   if (of('cash') < 0 || of('debt') !== 0) return ACCOUNT_MESSAGES.balanceOwed;
@@ -70,7 +71,8 @@ export async function closeAccount(
       throw fieldError({ code: ACCOUNT_MESSAGES.codeInvalid });
     }
     const balances = await lockBalances(tx, user.id, ['cash', 'invested', 'withdrawal_hold', 'loan', 'debt']);
-    const reason = refusal(balances, await repository.openItems(tx, user.id));
+    const lateSince = new Date(now.getTime() - DEPOSIT_LATE_PAYMENT_DAYS * 24 * 60 * 60_000);
+    const reason = refusal(balances, await repository.openItems(tx, user.id, lateSince));
     if (reason) throw new AppError('CONFLICT', reason);
     const profile = await repository.findProfile(tx, user.id);
     const identity = {

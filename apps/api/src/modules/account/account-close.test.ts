@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, MEMBER_MESSAGES, type AdminMemberListResponse } from '@app/shared';
+import {
+  ACCOUNT_MESSAGES,
+  DEPOSIT_LATE_PAYMENT_DAYS,
+  MEMBER_MESSAGES,
+  type AdminMemberListResponse,
+} from '@app/shared';
 import { userProfiles, users } from '@app/db';
 import { ApiClient, createTestApp } from '../../../test/helpers';
 import { PASSWORD, enableTwoFactor, errorOf, registrationPayload, totpCode } from '../../../test/accounts';
 import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
 import { checkLedger } from '../../ledger/check';
+import { expireDueDeposits } from '../deposits/deposit-crediting.service';
 import { queryRows } from '../../ledger/sql';
 import { decryptSecret } from '../../lib/crypto';
 import { putSettings } from '../settings/settings.service';
@@ -183,6 +189,30 @@ describe('POST /api/account/close', () => {
     expect(pending.statusCode).toBe(409);
     expect(errorOf(pending).message).toBe(ACCOUNT_MESSAGES.pendingDeposit);
     await expectUnchanged(waiting);
+  });
+
+  it('refuses while a crypto deposit that expired unpaid could still be paid, for 7 days after it was opened', async () => {
+    const member = await signedInMember(app);
+    const started = await member.client.post(
+      '/api/deposit',
+      { amount: 250, payment_method: 'nowpayment' },
+      { token: member.token },
+    );
+    expect(started.statusCode).toBe(201);
+    clock.advance(25 * 60 * 60_000);
+    await expireDueDeposits({ ...app.deps, now: clock.now() });
+    const { deposit } = started.json<{ deposit: { id: number } }>();
+    const shown = await member.client.get(`/api/deposits/${deposit.id}`, { token: member.token });
+    expect(shown.json<{ status: string }>().status).toBe('expired');
+
+    const refused = await close(member, { password: PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(ACCOUNT_MESSAGES.latePayment);
+    await expectUnchanged(member);
+    clock.advance((DEPOSIT_LATE_PAYMENT_DAYS - 1) * 24 * 60 * 60_000 - 25 * 60 * 60_000 + 60_000);
+    expect((await close(member, { password: PASSWORD })).statusCode).toBe(409);
+    clock.advance(24 * 60 * 60_000);
+    expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('refuses while a withdrawal waits; once paid out, closes and keeps every ledger posting', async () => {

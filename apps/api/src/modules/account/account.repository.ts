@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   type DbOrTx,
   deposits,
@@ -30,9 +30,12 @@ async function exists(db: DbOrTx, query: SQL): Promise<boolean> {
   return rows[0]?.found === true;
 }
 
-/** What a member still has open, each a reason an account cannot close (decision 177). */
-export async function openItems(db: DbOrTx, userId: number) {
-  const [plan, withdrawal, deposit, loan] = await Promise.all([
+/**
+ * What a member still has open, each a reason an account cannot close (decision 177). `latePayment`: a
+ * crypto deposit that expired unpaid after `lateSince`, whose payment could still arrive and be credited.
+ */
+export async function openItems(db: DbOrTx, userId: number, lateSince: Date) {
+  const [plan, withdrawal, deposit, latePayment, loan] = await Promise.all([
     exists(
       db,
       sql`select 1 from ${userPlans} where ${and(eq(userPlans.userId, userId), inArray(userPlans.status, ['active', 'locked']))}`,
@@ -47,12 +50,22 @@ export async function openItems(db: DbOrTx, userId: number) {
     ),
     exists(
       db,
+      sql`select 1 from ${deposits} where ${and(
+        eq(deposits.userId, userId),
+        eq(deposits.status, 'expired'),
+        ne(deposits.method, 'bank_transfer'),
+        eq(deposits.credited, 0),
+        gt(deposits.createdAt, lateSince),
+      )}`,
+    ),
+    exists(
+      db,
       sql`select 1 from ${loans} where ${and(eq(loans.userId, userId), eq(loans.status, 'active'))}
           union all
           select 1 from ${loanApplications} where ${and(eq(loanApplications.userId, userId), eq(loanApplications.status, 'pending'))}`,
     ),
   ]);
-  return { plan, withdrawal, deposit, loan };
+  return { plan, withdrawal, deposit, latePayment, loan };
 }
 
 export async function findProfile(db: DbOrTx, userId: number) {

@@ -72,6 +72,14 @@ async function view(db: DbOrTx, row: Row): Promise<AdminCorrection> {
   return toView(row, member?.email ?? '', proposer?.email ?? null);
 }
 
+/**
+ * A closed account can take a debit (money credited to it late, paid back to the former member some
+ * other way) but no credit: no one can sign in to withdraw it (decision 182).
+ */
+function refuseCreditToClosed(member: { status: string } | null, direction: string): void {
+  if (member?.status === 'closed' && direction === 'credit') throw new AppError('CONFLICT', M.closedAccount);
+}
+
 /** POST /api/admin/corrections: records a pending proposal (nothing moves yet). */
 export async function proposeCorrection(
   deps: AppDeps,
@@ -83,6 +91,7 @@ export async function proposeCorrection(
   return deps.database.db.transaction(async (tx) => {
     const member = await findUserById(tx, input.user_id);
     if (!member || member.role !== 'member') throw new AppError('NOT_FOUND', M.memberNotFound);
+    refuseCreditToClosed(member, input.direction);
     const [row] = await tx
       .insert(balanceCorrections)
       .values({
@@ -111,6 +120,12 @@ export async function proposeCorrection(
     });
     return { message: M.proposed, correction: toView(row!, member.email, admin.email) };
   });
+}
+
+/** The member's row, locked as closing an account locks it first: a closing and an approval take turns. */
+async function lockMember(tx: Tx, userId: number) {
+  const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return member ?? null;
 }
 
 async function lockPending(tx: Tx, id: number): Promise<Row> {
@@ -154,6 +169,8 @@ export async function approveCorrection(
   return deps.database.db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
     if (row.proposedBy === admin.id) throw new AppError('FORBIDDEN', M.ownCorrection);
+    // The member may have closed since the proposal (closing waits on the member's row lock).
+    refuseCreditToClosed(await lockMember(tx, row.userId), row.direction);
     const entryId = await posted(tx, row, admin, now);
     const [updated] = await tx
       .update(balanceCorrections)

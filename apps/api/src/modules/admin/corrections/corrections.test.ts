@@ -9,7 +9,7 @@ import {
   type NotificationListResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../../test/helpers';
-import { errorOf } from '../../../../test/accounts';
+import { PASSWORD, errorOf } from '../../../../test/accounts';
 import { signInAdminAs } from '../../../../test/admin';
 import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../../test/money';
 import { checkLedger } from '../../../ledger/check';
@@ -125,6 +125,35 @@ describe('balance corrections', () => {
     const ok = await post(secondFinance, `/api/admin/corrections/${debit.id}/approve`);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await cashOf(member)).toBe(0);
+    await ledgerOk();
+  });
+
+  it('a closed account takes no credit: one proposed before it closed is refused at approval; a debit may be proposed', async () => {
+    const member = await signedInMember(app);
+    const before = await propose(member);
+    const closed = await member.client.post(
+      '/api/account/close',
+      { password: PASSWORD },
+      { token: member.token },
+    );
+    expect(closed.statusCode).toBe(200);
+
+    const approval = await post(secondFinance, `/api/admin/corrections/${before.id}/approve`);
+    expect(approval.statusCode).toBe(409);
+    expect(errorOf(approval).message).toBe(CORRECTION_MESSAGES.closedAccount);
+    const [row] = await db.select().from(balanceCorrections).where(eq(balanceCorrections.id, before.id));
+    expect(row).toMatchObject({ status: 'pending', entryId: null });
+    const credit = await post(finance, '/api/admin/corrections', {
+      user_id: member.user.id,
+      direction: 'credit',
+      amount: '5',
+      member_reason: 'Goodwill',
+      note: 'Ticket 990',
+      reference: 'TICKET-990',
+    });
+    expect(credit.statusCode).toBe(409);
+    expect(errorOf(credit).message).toBe(CORRECTION_MESSAGES.closedAccount);
+    expect((await propose(member, { direction: 'debit' })).status).toBe('pending');
     await ledgerOk();
   });
 
