@@ -70,12 +70,13 @@ describe('loans in a real browser', () => {
     await page.keyboard.press('Escape');
     await loan.waitFor({ state: 'hidden' });
 
-    // A month passes (in two steps, so the session stays within its 30 idle days): the first
-    // instalment is collected from the balance.
+    // A month passes (in two steps): the first instalment is collected from the balance. The session
+    // ends 30 days after sign-in however it is used (decision 216): the member signs in again.
     await advanceClock(16);
     await page.reload();
     await page.getByRole('heading', { name: 'Personal Loan' }).waitFor();
     await advanceClock(16);
+    await signIn(page, member.email, member.password);
     await page.goto('/dashboard');
     await page.getByTestId('balance').getByText('$906').waitFor();
     await page.goto('/explore');
@@ -86,7 +87,8 @@ describe('loans in a real browser', () => {
     await page.goto('/activity');
     await page.getByText('Loan instalment 1 paid').first().waitFor();
 
-    expect(errors).toEqual([]);
+    // The session that ended while the month passed ends with one 401 (the sign-in page follows).
+    expect(errors.filter((text) => !text.includes('401'))).toEqual([]);
     await context.close();
   });
 

@@ -392,6 +392,29 @@ describe('POST /api/login', () => {
     expect(token?.expiresAt.getTime()).toBe(clock.now().getTime() + TOKEN_REMEMBER_DAYS * 86_400_000);
   });
 
+  it('ends a session 30 days after sign-in however often it is used, 90 with remember (decision 216)', async () => {
+    const { email } = await createUser(app);
+    const browser = new Browser(app);
+    const signedInAt = clock.now().getTime();
+    const daily = await signIn(browser, email);
+    const login = await browser.post('/api/login', { email, password: PASSWORD, remember: true });
+    const remembered = login.json<TokenResponse>().token;
+    const day = 86_400_000;
+    // Used every week, each use moves the idle end on...
+    for (let week = 1; week <= 4; week++) {
+      clock.advance(7 * day);
+      expect((await me(browser, daily)).status).toBe(200);
+    }
+    clock.set(new Date(signedInAt + TOKEN_IDLE_DAYS * day - 1000));
+    expect((await me(browser, daily)).status).toBe(200);
+    // ...but not the end 30 days after sign-in.
+    clock.advance(1000);
+    expect((await me(browser, daily)).status).toBe(401);
+    expect((await me(browser, remembered)).status).toBe(200);
+    clock.set(new Date(signedInAt + TOKEN_REMEMBER_DAYS * day));
+    expect((await me(browser, remembered)).status).toBe(401);
+  });
+
   it('answers a wrong password and an unknown account the same way (401)', async () => {
     const browser = new Browser(app);
     const { email } = await createUser(app);

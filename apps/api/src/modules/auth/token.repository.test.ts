@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { apiTokens } from '@app/db';
 import { createTestApp, TEST_NOW } from '../../../test/helpers';
 import { signedInMember } from '../../../test/money';
 import { findTokenWithUser } from './token.repository';
@@ -64,5 +67,39 @@ describe('the token read (one prepared statement, Drizzle’s own row mapping)',
 
   it('answers nothing for an id that matches no token', async () => {
     expect(await findTokenWithUser(db, 2_000_000_000)).toBeUndefined();
+  });
+});
+
+describe('migration 0051: member tokens issued before decision 216 get their absolute end', () => {
+  it('ends an old token 30 days (90 remembered) after its sign-in, at once when that has passed', async () => {
+    const member = await signedInMember(app);
+    const day = 86_400_000;
+    const old = (signedDaysAgo: number, idleDays: number) => ({
+      absoluteExpiresAt: null,
+      idleDays,
+      createdAt: new Date(TEST_NOW.getTime() - signedDaysAgo * day),
+      expiresAt: new Date(TEST_NOW.getTime() + idleDays * day),
+    });
+    const recent = tokenId(await issueToken(db, member.user.id, 'member', TEST_NOW));
+    const stale = tokenId(await issueToken(db, member.user.id, 'member', TEST_NOW));
+    const remembered = tokenId(await issueToken(db, member.user.id, 'member', TEST_NOW, true));
+    await db.update(apiTokens).set(old(10, 30)).where(eq(apiTokens.id, recent));
+    await db.update(apiTokens).set(old(400, 30)).where(eq(apiTokens.id, stale));
+    await db.update(apiTokens).set(old(60, 90)).where(eq(apiTokens.id, remembered));
+
+    const migration = new URL(
+      '../../../../../packages/db/migrations/0051_member_tokens_absolute_end.sql',
+      import.meta.url,
+    );
+    for (const statement of readFileSync(migration, 'utf8').split('--> statement-breakpoint'))
+      await db.execute(sql.raw(statement));
+
+    const endOf = async (id: number) => (await findTokenWithUser(db, id))?.token;
+    expect(await endOf(recent)).toMatchObject({
+      absoluteExpiresAt: new Date(TEST_NOW.getTime() + 20 * day),
+      expiresAt: new Date(TEST_NOW.getTime() + 20 * day),
+    });
+    expect((await endOf(stale))?.expiresAt).toEqual(new Date(TEST_NOW.getTime() - 370 * day));
+    expect((await endOf(remembered))?.expiresAt).toEqual(new Date(TEST_NOW.getTime() + 30 * day));
   });
 });

@@ -30,16 +30,17 @@ export async function issueToken(
   admin: { idleMinutes: number; absoluteExpiresAt: Date; reauthAt: Date } | null = null,
 ): Promise<string> {
   const secret = randomSecret(32);
+  const days = remember ? TOKEN_REMEMBER_DAYS : TOKEN_IDLE_DAYS;
   const id = await tokens.insertToken(db, {
     userId,
     kind,
     secretHash: sha256Hex(secret),
-    idleDays: remember ? TOKEN_REMEMBER_DAYS : TOKEN_IDLE_DAYS,
+    idleDays: days,
     now,
     userAgent: origin?.userAgent ?? null,
     ip: origin?.ip ?? null,
     idleMinutes: admin?.idleMinutes ?? null,
-    absoluteExpiresAt: admin?.absoluteExpiresAt ?? null,
+    absoluteExpiresAt: admin?.absoluteExpiresAt ?? new Date(now.getTime() + days * 86_400_000),
     reauthAt: admin?.reauthAt ?? null,
   });
   return `${id}|${secret}`;

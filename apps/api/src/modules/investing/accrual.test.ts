@@ -171,7 +171,9 @@ describe('daily accrual', () => {
     expect((await balanceOf(member)).balance).toBe(400);
 
     await runJobsAt('2026-07-31T09:00:00Z');
-    const done = await detail(member, invested.id);
+    // Thirty days after signing in, the session has ended (decision 216): the member signs in again.
+    const back = { ...member, token: await signIn(member.client, member.email) };
+    const done = await detail(back, invested.id);
     expect(done).toMatchObject({
       status: 'completed',
       closed_at: '2026-07-31T09:00:00.000Z',
@@ -179,11 +181,11 @@ describe('daily accrual', () => {
       earned: 400,
     });
     expect(done.earnings).toHaveLength(30);
-    expect(await balanceOf(member)).toMatchObject({ balance: 36_900, total_earnings: 400 });
+    expect(await balanceOf(back)).toMatchObject({ balance: 36_900, total_earnings: 400 });
     await runJobsAt('2026-08-15T00:00:00Z');
-    expect((await balanceOf(member)).balance).toBe(36_900);
+    expect((await balanceOf(back)).balance).toBe(36_900);
 
-    const inbox = await member.client.get('/api/notifications', { token: member.token });
+    const inbox = await back.client.get('/api/notifications', { token: back.token });
     const kinds = inbox.json<NotificationListResponse>().data.map((item) => item.kind);
     expect(kinds).toContain('plan_matured');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationListResponse, UserPlanDetail, UserPlanListResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
+import { signIn } from '../../../test/accounts';
 import { signedInAdmin, type Member } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
 import { checkLedger } from '../../ledger/check';
@@ -75,8 +76,12 @@ describe('renewal at the rate in force after the notice', () => {
     const ran = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: {} });
     expect(ran.statusCode).toBe(200);
 
-    const renewedA = (await plansOf(a)).find((p) => p.renewed_from_id === positionA.id);
-    const renewedB = (await plansOf(b)).find((p) => p.renewed_from_id === positionB.id);
+    // Forty days on, their sessions have ended (30 days from sign-in, decision 216): both sign in again.
+    const [aNow, bNow] = await Promise.all(
+      [a, b].map(async (m) => ({ ...m, token: await signIn(m.client, m.email) })),
+    );
+    const renewedA = (await plansOf(aNow!)).find((p) => p.renewed_from_id === positionA.id);
+    const renewedB = (await plansOf(bNow!)).find((p) => p.renewed_from_id === positionB.id);
     expect(renewedA).toMatchObject({ apy_bps: 800, locked_apy_bps: 1000, amount: 5_000, duration_days: 40 });
     expect(renewedB).toMatchObject({ apy_bps: 1000, locked_apy_bps: 1200, amount: 5_000, duration_days: 40 });
     const check = await checkLedger(db);
