@@ -179,6 +179,18 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
+  it("mismatchedDepositCredits: a deposit's credited amount that differs from its credit entries", async () => {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from deposits where user_id = ${userId} and status = 'confirmed' limit 1`,
+    );
+    await onlyFails(
+      'mismatchedDepositCredits',
+      sql`update deposits set credited = credited - 1 where id = ${row!.id}`,
+      sql`update deposits set credited = credited + 1 where id = ${row!.id}`,
+    );
+  });
+
   it('mismatchedRefunds: a deposit marked refunded with no refund behind it', async () => {
     const deposit = sql`(select id from deposits where user_id = ${userId} and status = 'confirmed' limit 1)`;
     const [row] = await queryRows<{ id: number }>(db, sql`select ${deposit} as id`);

@@ -23,6 +23,7 @@ import {
 import { mismatchedCorrections } from './checks/corrections';
 import { mismatchedPrincipals } from './checks/principals';
 import { mismatchedRefunds } from './checks/refunds';
+import { mismatchedDepositCredits } from './checks/deposits';
 import type { LedgerCheck } from './checks/types';
 
 export type { LedgerCheck } from './checks/types';
@@ -51,6 +52,7 @@ export const LEDGER_CHECKS: { [K in ProblemList]: (db: DbOrTx) => Promise<Ledger
   mismatchedQueueTotals,
   mismatchedWithdrawalHolds,
   mismatchedListTotals,
+  mismatchedDepositCredits,
   mismatchedRefunds,
   mismatchedCorrections,
   mismatchedPrincipals,
@@ -66,7 +68,8 @@ export type LedgerCheckName = ProblemList | 'postingsSum' | 'duplicateReferences
  * postings of its account and entry kind (decision 038); every entry's cash amount equals its postings
  * to its member's cash account (decision 140); every member's cash chain: the balance after each cash
  * entry is the previous one plus its cash amount, the latest is the cash balance (decision 158); every plan's earned-to-date equals the earning
- * postings of its accruals; every renewed position's amount is what its renewal entry moved (decision 194); every refunded deposit's take-back plus its debt is its credited amount,
+ * postings of its accruals; every renewed position's amount is what its renewal entry moved (decision 194); every deposit's
+ * credited amount is what its credit entries moved into cash; every refunded deposit's take-back plus its debt is its credited amount,
  * and a member's debt account is minus what they still owe (decision 155); every member's withdrawal
  * hold is the sum of their pending withdrawals (decision 174); every balance correction moved its
  * signed amount, and the adjustments account is minus the approved ones' sum (decision 182); every
@@ -92,6 +95,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedQueueTotals: await LEDGER_CHECKS.mismatchedQueueTotals(db),
     mismatchedWithdrawalHolds: await LEDGER_CHECKS.mismatchedWithdrawalHolds(db),
     mismatchedListTotals: await LEDGER_CHECKS.mismatchedListTotals(db),
+    mismatchedDepositCredits: await LEDGER_CHECKS.mismatchedDepositCredits(db),
     mismatchedRefunds: await LEDGER_CHECKS.mismatchedRefunds(db),
     mismatchedCorrections: await LEDGER_CHECKS.mismatchedCorrections(db),
     mismatchedPrincipals: await LEDGER_CHECKS.mismatchedPrincipals(db),

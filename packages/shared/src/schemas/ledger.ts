@@ -122,6 +122,15 @@ export const LedgerCheckResponse = z.object({
       rows: z.number().int(),
     }),
   ),
+  /** Deposits whose running credited amount differs from what their credit entries moved into cash. */
+  mismatched_deposit_credits: z.array(
+    z.object({
+      deposit_id: z.number().int(),
+      user_id: z.number().int(),
+      credited: z.number(),
+      from_entries: z.number(),
+    }),
+  ),
   /**
    * Refunds and chargebacks (decision 155): a refund whose figures differ from its deposit or its
    * postings (`deposit`, `taken_back`, `debt`, `recovered`), or a member (refund_id null,

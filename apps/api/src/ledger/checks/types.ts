@@ -83,6 +83,8 @@ export interface LedgerCheck {
   mismatchedWithdrawalHolds: { userId: number; held: number; pending: number }[];
   /** Members whose kept list length (member_list_totals, decision 134) differs from their rows. */
   mismatchedListTotals: { userId: number; list: string; cached: number; rows: number }[];
+  /** Deposits whose running credited amount differs from their credit entries' cash (or entries of no deposit). */
+  mismatchedDepositCredits: { depositId: number; userId: number; credited: number; fromEntries: number }[];
   /**
    * Refunded deposits (decision 155) whose figures differ from their postings: `deposit` (the refund
    * is not the deposit's credited amount, or the deposit is not marked refunded, or a refunded

@@ -165,6 +165,12 @@ function memberMoneyMismatches(check: LedgerCheck) {
       cached: row.cached,
       rows: row.rows,
     })),
+    mismatched_deposit_credits: check.mismatchedDepositCredits.map((row) => ({
+      deposit_id: row.depositId,
+      user_id: row.userId,
+      credited: centsToMajor(row.credited),
+      from_entries: centsToMajor(row.fromEntries),
+    })),
     mismatched_refunds: check.mismatchedRefunds.map((row) => ({
       refund_id: row.refundId,
       user_id: row.userId,

@@ -25,6 +25,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['queueTotals', check.mismatched_queue_totals.length],
     ['withdrawalHolds', check.mismatched_withdrawal_holds.length],
     ['listTotals', check.mismatched_list_totals.length],
+    ['depositCredits', check.mismatched_deposit_credits.length],
     ['refunds', check.mismatched_refunds.length],
     ['corrections', check.mismatched_corrections.length],
     ['principals', check.mismatched_principals.length],
