@@ -3,6 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GoalResponse } from '@app/shared';
 import { createTestApp } from '../../test/helpers';
 import { createPlan, fundedMember, investIn } from '../../test/investing';
+import { applyFor, approve, createLoanPlan } from '../../test/loans';
+import { signedInAdmin } from '../../test/money';
 import { checkLedger, failingLedgerChecks, ledgerProblemCount, type LedgerCheckName } from './check';
 import { postEntry, transfer } from './ledger';
 import { queryRows } from './sql';
@@ -176,6 +178,18 @@ describe('checkLedger: each named check on its own', () => {
       'mismatchedListTotals',
       sql`update member_list_totals set rows = rows + 1 where user_id = ${userId} and list = 'user_plans'`,
       sql`update member_list_totals set rows = rows - 1 where user_id = ${userId} and list = 'user_plans'`,
+    );
+  });
+
+  it("mismatchedLoanInterest: a running loan's interest marked waived with no early repayment behind it", async () => {
+    const loanPlan = await createLoanPlan(app);
+    const application = await applyFor(member, loanPlan.id, 150, 6);
+    await approve(await signedInAdmin(app), application.id);
+    const loan = sql`(select id from loans where application_id = ${application.id})`;
+    await onlyFails(
+      'mismatchedLoanInterest',
+      sql`update loans set waived_interest = 1 where id = ${loan}`,
+      sql`update loans set waived_interest = 0 where id = ${loan}`,
     );
   });
 

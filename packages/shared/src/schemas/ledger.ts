@@ -122,6 +122,16 @@ export const LedgerCheckResponse = z.object({
       rows: z.number().int(),
     }),
   ),
+  /** Loans whose paid interest differs from their interest postings, or whose waived interest is not the profit an early repayment forgave. */
+  mismatched_loan_interest: z.array(
+    z.object({
+      loan_id: z.number().int(),
+      user_id: z.number().int(),
+      field: z.enum(['paid_interest', 'waived_interest']),
+      expected: z.number(),
+      actual: z.number(),
+    }),
+  ),
   /** Deposits whose running credited amount differs from what their credit entries moved into cash. */
   mismatched_deposit_credits: z.array(
     z.object({

@@ -42,3 +42,45 @@ export async function mismatchedLoans(db: DbOrTx): Promise<LedgerCheck['mismatch
     })),
   ];
 }
+
+/**
+ * Loan interest (decisions 081, 082): every loan's paid interest is what its payment entries moved to
+ * the platform's interest income, and its waived interest is what an early repayment forgave: the
+ * rest of its profit once it is completed, none while it runs.
+ */
+export async function mismatchedLoanInterest(db: DbOrTx): Promise<LedgerCheck['mismatchedLoanInterest']> {
+  const rows = await queryRows<{
+    loan_id: unknown;
+    user_id: unknown;
+    field: 'paid_interest' | 'waived_interest';
+    expected: unknown;
+    actual: unknown;
+  }>(
+    db,
+    sql`with posted as (
+          select (e.metadata->>'loan_id')::int as loan_id, sum(p.amount) as interest
+          from ledger_entries e
+          join ledger_postings p on p.entry_id = e.id
+          join ledger_accounts a on a.id = p.account_id and a.kind = 'interest_income' and a.user_id is null
+          where e.kind = 'loan_payment'
+          group by 1
+        )
+        select l.id as loan_id, l.user_id, 'paid_interest' as field, coalesce(x.interest, 0) as expected,
+          l.paid_interest as actual
+        from loans l left join posted x on x.loan_id = l.id
+        where l.paid_interest <> coalesce(x.interest, 0)
+        union all
+        select l.id, l.user_id, 'waived_interest',
+          case when l.status = 'completed' then l.profit - l.paid_interest else 0 end, l.waived_interest
+        from loans l
+        where l.waived_interest <> case when l.status = 'completed' then l.profit - l.paid_interest else 0 end
+        limit 100`,
+  );
+  return rows.map((row) => ({
+    loanId: num(row.loan_id),
+    userId: num(row.user_id),
+    field: row.field,
+    expected: num(row.expected),
+    actual: num(row.actual),
+  }));
+}

@@ -46,6 +46,14 @@ export interface LedgerCheck {
     expected: number;
     actual: number;
   }[];
+  /** Loans whose paid interest differs from their interest postings, or whose waived interest is not what an early repayment forgave. */
+  mismatchedLoanInterest: {
+    loanId: number;
+    userId: number;
+    field: 'paid_interest' | 'waived_interest';
+    expected: number;
+    actual: number;
+  }[];
   /**
    * Goals whose running invested total differs from the investment postings of the goal's entries, or
    * whose earned total differs from the earning postings of its plans' accruals (decision 110).

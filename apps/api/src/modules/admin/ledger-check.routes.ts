@@ -165,6 +165,13 @@ function memberMoneyMismatches(check: LedgerCheck) {
       cached: row.cached,
       rows: row.rows,
     })),
+    mismatched_loan_interest: check.mismatchedLoanInterest.map((row) => ({
+      loan_id: row.loanId,
+      user_id: row.userId,
+      field: row.field,
+      expected: centsToMajor(row.expected),
+      actual: centsToMajor(row.actual),
+    })),
     mismatched_deposit_credits: check.mismatchedDepositCredits.map((row) => ({
       deposit_id: row.depositId,
       user_id: row.userId,

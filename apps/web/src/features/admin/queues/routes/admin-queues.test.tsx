@@ -410,6 +410,7 @@ describe('reconciliation', () => {
       mismatched_list_totals: [],
       mismatched_cash_amounts: [],
       mismatched_deposit_credits: [],
+      mismatched_loan_interest: [],
       mismatched_refunds: [],
       mismatched_corrections: [],
       mismatched_principals: [],
@@ -423,12 +424,13 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(19);
+    expect(screen.getAllByText('Holds')).toHaveLength(20);
     expect(screen.getByText('Each balance after equals the one before plus the entry')).toBeInTheDocument();
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('Withdrawal holds equal pending withdrawals')).toBeInTheDocument();
     expect(screen.getByText('Refunds equal their postings, debts what is owed')).toBeInTheDocument();
     expect(screen.getByText('Deposits credited equal their credit entries')).toBeInTheDocument();
+    expect(screen.getByText('Loan interest paid and waived equal its postings')).toBeInTheDocument();
     expect(screen.getByText("Invested accounts equal the plans' principal")).toBeInTheDocument();
     expect(screen.getByText('1 broken')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Mismatched accounts' })).toHaveTextContent('$10.01');
