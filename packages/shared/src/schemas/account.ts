@@ -14,6 +14,8 @@ export const ACCOUNT_MESSAGES = {
   codeRequired: 'Two-factor authentication is on: enter a code from your authenticator app.',
   codeInvalid: 'The two-factor code is not valid.',
   balanceLeft: 'Your account still holds a cash balance. Withdraw it before closing the account.',
+  pointsLeft:
+    'You still have loyalty points worth money. Redeem them into your balance and withdraw it, then try again.',
   balanceOwed:
     'Your account owes money. Deposit enough to bring the balance to zero before closing the account.',
   openPlan:

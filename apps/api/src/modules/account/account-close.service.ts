@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES, DEPOSIT_LATE_PAYMENT_DAYS, type CloseAccountResponse } from '@app/shared';
+import {
+  ACCOUNT_MESSAGES,
+  DEPOSIT_LATE_PAYMENT_DAYS,
+  MIN_POINTS_TO_REDEEM,
+  convertPointsToCents,
+  type CloseAccountResponse,
+} from '@app/shared';
 import type { AuthUser } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -17,7 +23,11 @@ import * as repository from './account.repository';
 import { closedIdentityContext } from './closed-identity';
 
 /** The first reason the member cannot close yet, in the order a member would deal with them. */
-function refusal(balances: Map<string, number>, open: Awaited<ReturnType<typeof repository.openItems>>) {
+function refusal(
+  balances: Map<string, number>,
+  open: Awaited<ReturnType<typeof repository.openItems>>,
+  pointsWorthCents: number,
+) {
   const of = (kind: string) => balances.get(kind) ?? 0;
   if (open.withdrawal || of('withdrawal_hold') !== 0) return ACCOUNT_MESSAGES.pendingWithdrawal;
   if (open.deposit) return ACCOUNT_MESSAGES.pendingDeposit;
@@ -25,6 +35,7 @@ function refusal(balances: Map<string, number>, open: Awaited<ReturnType<typeof 
   if (open.loan || of('loan') !== 0) return ACCOUNT_MESSAGES.outstandingLoan;
   if (open.plan || of('invested') !== 0) return ACCOUNT_MESSAGES.openPlan;
   if (of('cash') < 0 || of('debt') !== 0) return ACCOUNT_MESSAGES.balanceOwed;
+  if (pointsWorthCents > 0) return ACCOUNT_MESSAGES.pointsLeft;
   if (of('cash') > 0) return ACCOUNT_MESSAGES.balanceLeft;
   return null;
 }
@@ -72,7 +83,10 @@ export async function closeAccount(
     }
     const balances = await lockBalances(tx, user.id, ['cash', 'invested', 'withdrawal_hold', 'loan', 'debt']);
     const lateSince = new Date(now.getTime() - DEPOSIT_LATE_PAYMENT_DAYS * 24 * 60 * 60_000);
-    const reason = refusal(balances, await repository.openItems(tx, user.id, lateSince));
+    // Points that a redemption would turn into cash are the member's money too (decision 177).
+    const redeemable = row.loyaltyPoints >= MIN_POINTS_TO_REDEEM ? row.loyaltyPoints : 0;
+    const pointsWorth = convertPointsToCents(redeemable, settings.points_per_dollar).cents;
+    const reason = refusal(balances, await repository.openItems(tx, user.id, lateSince), pointsWorth);
     if (reason) throw new AppError('CONFLICT', reason);
     const profile = await repository.findProfile(tx, user.id);
     const identity = {

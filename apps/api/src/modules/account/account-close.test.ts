@@ -9,7 +9,13 @@ import {
 import { userProfiles, users } from '@app/db';
 import { ApiClient, createTestApp } from '../../../test/helpers';
 import { PASSWORD, enableTwoFactor, errorOf, registrationPayload, totpCode } from '../../../test/accounts';
-import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import {
+  depositThroughSandbox,
+  referredMember,
+  signedInAdmin,
+  signedInMember,
+  type Member,
+} from '../../../test/money';
 import { checkLedger } from '../../ledger/check';
 import { expireDueDeposits } from '../deposits/deposit-crediting.service';
 import { queryRows } from '../../ledger/sql';
@@ -189,6 +195,20 @@ describe('POST /api/account/close', () => {
     expect(pending.statusCode).toBe(409);
     expect(errorOf(pending).message).toBe(ACCOUNT_MESSAGES.pendingDeposit);
     await expectUnchanged(waiting);
+  });
+
+  it('refuses while loyalty points could still be redeemed for money, then while their cash is held', async () => {
+    const referrer = await signedInMember(app);
+    const friend = await referredMember(app, referrer.user.referralCode);
+    await depositThroughSandbox(friend, 250);
+    const refused = await close(referrer, { password: PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(ACCOUNT_MESSAGES.pointsLeft);
+    await expectUnchanged(referrer);
+    const redeemed = await referrer.client.post('/api/convert-points', undefined, { token: referrer.token });
+    expect(redeemed.statusCode).toBe(200);
+    const next = await close(referrer, { password: PASSWORD });
+    expect(errorOf(next).message).toBe(ACCOUNT_MESSAGES.balanceLeft);
   });
 
   it('refuses while a crypto deposit that expired unpaid could still be paid, for 7 days after it was opened', async () => {
