@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { FixedClock } from '../clock';
-import { JobRegistry, jobLockKey } from './registry';
+import { JobRegistry, JobsFailedError, jobLockKey } from './registry';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -33,6 +33,23 @@ describe('scheduled jobs', () => {
     // Released afterwards: the next tick runs it again.
     expect(await registry.runAll(context)).toEqual(['slow']);
     expect(runs).toBe(2);
+  });
+
+  test('a job that fails does not keep the jobs after it from running; its failure is thrown after them', async () => {
+    const registry = new JobRegistry();
+    const outcomes: string[] = [];
+    registry.observe((name, outcome) => outcomes.push(`${name}:${outcome}`));
+    const runs: string[] = [];
+    const failing = new Error('the books refuse this batch');
+    registry.register({ name: 'first', run: () => Promise.resolve(void runs.push('first')) });
+    registry.register({ name: 'broken', run: () => Promise.reject(failing) });
+    registry.register({ name: 'last', run: () => Promise.resolve(void runs.push('last')) });
+    const context = { database: testDb.database, clock: new FixedClock(new Date()) };
+    const error = await registry.runAll(context).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(JobsFailedError);
+    expect((error as JobsFailedError).failures).toEqual([{ job: 'broken', error: failing }]);
+    expect(runs).toEqual(['first', 'last']);
+    expect(outcomes.map((outcome) => outcome.split(':')[1])).toEqual(['ok', 'failed', 'ok']);
   });
 
   test('lock keys are stable, positive 31-bit numbers that differ by job', () => {

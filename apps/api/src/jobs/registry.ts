@@ -17,6 +17,20 @@ export function jobLockKey(name: string): number {
   return hash & 0x7fffffff;
 }
 
+/**
+ * The jobs of one run that failed, each with its error. Thrown by `runAll` once every job has had its
+ * turn: one job's failure (a batch the books refuse, a database error) never keeps the others from running.
+ */
+export class JobsFailedError extends AggregateError {
+  constructor(readonly failures: { job: string; error: unknown }[]) {
+    super(
+      failures.map((failure) => failure.error),
+      `scheduled jobs failed: ${failures.map((failure) => failure.job).join(', ')}`,
+    );
+    this.name = 'JobsFailedError';
+  }
+}
+
 /** Told after each job's turn: it ran (ok or failed, with its duration), or another node held it. */
 export type JobObserver = (name: string, outcome: 'ok' | 'failed' | 'skipped', seconds: number) => void;
 
@@ -36,10 +50,13 @@ export class JobRegistry {
   /**
    * Runs every job once, in registration order, each under its PostgreSQL advisory lock: a job that
    * another node is running right now is skipped here (it is idempotent and runs again next tick).
-   * Answers the names of the jobs that ran. Once `stopped()` answers true, no further job starts.
+   * Answers the names of the jobs that ran. A job that fails does not stop the ones after it: the
+   * failures are thrown together (`JobsFailedError`) once every job has had its turn. Once `stopped()`
+   * answers true, no further job starts.
    */
   async runAll(context: { database: Database; clock: Clock }, stopped = () => false): Promise<string[]> {
     const ran: string[] = [];
+    const failures: { job: string; error: unknown }[] = [];
     for (const job of this.jobs) {
       if (stopped()) break;
       const started = performance.now();
@@ -52,11 +69,13 @@ export class JobRegistry {
         done = await context.database.withAdvisoryLock(jobLockKey(job.name), () => job.run(context));
       } catch (error) {
         tell('failed');
-        throw error;
+        failures.push({ job: job.name, error });
+        continue;
       }
       tell(done ? 'ok' : 'skipped');
       if (done) ran.push(job.name);
     }
+    if (failures.length > 0) throw new JobsFailedError(failures);
     return ran;
   }
 }

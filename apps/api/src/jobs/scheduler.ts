@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describeError } from '../lib/error-line';
+import { JobsFailedError } from './registry';
 
 /**
  * Runs every registered job once a minute on this node. Jobs take a Postgres advisory lock and are
@@ -34,8 +35,11 @@ async function runOnce(app: FastifyInstance, stopped: () => boolean): Promise<vo
   try {
     await app.deps.jobs.runAll({ database: app.deps.database, clock: app.deps.clock }, stopped);
   } catch (error) {
-    // A failed query's parameters (members' amounts and ids) stay out of the log (decision 153).
-    app.log.error({ error: describeError(error) }, 'scheduled job failed');
+    // One line per failed job. A failed query's parameters (members' amounts and ids) stay out of the
+    // log (decision 153).
+    const failures = error instanceof JobsFailedError ? error.failures : [{ job: null, error }];
+    for (const failure of failures)
+      app.log.error({ job: failure.job, error: describeError(failure.error) }, 'scheduled job failed');
   } finally {
     // The mails the jobs wrote are committed now: send them (with SMTP; decision 209).
     app.deps.mailer.kick();
