@@ -17,6 +17,7 @@ import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../au
 import * as throttle from '../auth/throttle.service';
 import { revokeUserTokens } from '../auth/token.service';
 import { openPersonal } from '../profile/profile-sealing';
+import { pauseMemberGoals } from '../goals/goal-lifecycle.service';
 import { getSettings } from '../settings/settings.service';
 import { checkSecondFactor } from '../two-factor/two-factor.service';
 import * as repository from './account.repository';
@@ -107,6 +108,7 @@ export async function closeAccount(
       retainUntil,
     });
     await revokeUserTokens(tx, user.id, now);
+    await pauseMemberGoals(tx, user.id, now);
     await recordSecurityEvent(deps, tx, { user, action: 'account.closed', meta });
     return updated;
   });

@@ -5,8 +5,9 @@ import {
   DEPOSIT_LATE_PAYMENT_DAYS,
   MEMBER_MESSAGES,
   type AdminMemberListResponse,
+  type GoalResponse,
 } from '@app/shared';
-import { userProfiles, users } from '@app/db';
+import { goals, notifications, userPlans, userProfiles, users } from '@app/db';
 import { ApiClient, createTestApp } from '../../../test/helpers';
 import { PASSWORD, enableTwoFactor, errorOf, registrationPayload, totpCode } from '../../../test/accounts';
 import {
@@ -17,6 +18,7 @@ import {
   type Member,
 } from '../../../test/money';
 import { checkLedger } from '../../ledger/check';
+import { createPlan, fundedMember } from '../../../test/investing';
 import { expireDueDeposits } from '../deposits/deposit-crediting.service';
 import { queryRows } from '../../ledger/sql';
 import { decryptSecret } from '../../lib/crypto';
@@ -233,6 +235,53 @@ describe('POST /api/account/close', () => {
     expect((await close(member, { password: PASSWORD })).statusCode).toBe(409);
     clock.advance(24 * 60 * 60_000);
     expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it("stops the member's goals: no contribution is due, skipped or notified after the account closes", async () => {
+    const flexible = await createPlan(app, { durationDays: null, minAmountCents: 100_00 });
+    const member = await fundedMember(app, 100);
+    const saved = await member.client.post(
+      '/api/goals',
+      {
+        plan_id: flexible.id,
+        name: 'Bike',
+        target_amount: 1000,
+        target_frequency: 'daily',
+        target_date: null,
+      },
+      { token: member.token },
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const goalId = saved.json<GoalResponse>().goal.id;
+    // The member takes the unit back out and withdraws the cash: nothing is left, so closing is allowed.
+    const [unit] = await db.select().from(userPlans).where(eq(userPlans.goalId, goalId));
+    const out = await member.client.post(`/api/pp/${unit!.id}/withdraw`, {}, { token: member.token });
+    expect(out.statusCode, out.body).toBe(200);
+    const asked = await member.client.post(
+      '/api/withdrawal',
+      { amount: 100, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
+      { token: member.token },
+    );
+    const admin = await signedInAdmin(app);
+    const id = asked.json<{ withdrawal: { id: number } }>().withdrawal.id;
+    expect(
+      (await admin.client.post(`/api/admin/withdrawals/${id}/approve`, {}, { token: admin.token }))
+        .statusCode,
+    ).toBe(200);
+    expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+
+    const goalRow = async () => (await db.select().from(goals).where(eq(goals.id, goalId)))[0]!;
+    expect(await goalRow()).toMatchObject({ status: 'paused', nextDueOn: null });
+    const before = await goalRow();
+    clock.advance(3 * 24 * 60 * 60_000);
+    await app.deps.jobs.runAll({ database: app.deps.database, clock });
+    expect(await goalRow()).toMatchObject({
+      status: 'paused',
+      skippedPeriods: before.skippedPeriods,
+      contributions: before.contributions,
+    });
+    const notices = await db.select().from(notifications).where(eq(notifications.userId, member.user.id));
+    expect(notices.filter((row) => row.createdAt > before.updatedAt)).toEqual([]);
   });
 
   it('refuses while a withdrawal waits; once paid out, closes and keeps every ledger posting', async () => {

@@ -216,6 +216,14 @@ export async function pauseGoal(
 }
 
 /**
+ * Closing an account (decision 177): its active goals stop, in the closing transaction. A closed
+ * member's goal would otherwise be due every period for ever, each time skipped and notified.
+ */
+export function pauseMemberGoals(tx: Tx, userId: number, now: Date): Promise<void> {
+  return repository.pauseMemberGoals(tx, userId, now);
+}
+
+/**
  * POST /api/goals/:id/resume: a paused goal contributes again, its next unit one period from today
  * (the periods it was paused are not caught up).
  */

@@ -233,3 +233,11 @@ export async function completeReachedGoals(
     earned: num(row.earned),
   }));
 }
+
+/** Pauses every active goal of the member (their account closes): no further contribution is due. */
+export async function pauseMemberGoals(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(goals)
+    .set({ status: 'paused', nextDueOn: null, updatedAt: now })
+    .where(and(eq(goals.userId, userId), eq(goals.status, 'active')));
+}
