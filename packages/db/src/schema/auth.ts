@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -27,7 +28,14 @@ export const apiTokens = pgTable(
     /** Admin sessions: when a second factor was last given (sign-in or re-authentication). */
     reauthAt: timestamp('reauth_at', { withTimezone: true }),
   },
-  (t) => [index('api_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('api_tokens_user_idx').on(t.userId),
+    // The clean-up job deletes tokens long past their end (decision 217).
+    index('api_tokens_expires_idx').on(t.expiresAt),
+    index('api_tokens_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
+  ],
 );
 
 /** Email one-time codes: hashed, 10 minutes, 5 tries (DESIGN §6). */

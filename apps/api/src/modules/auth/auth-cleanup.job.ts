@@ -2,10 +2,12 @@ import type { Job } from '../../jobs/registry';
 import { pruneEmailOtps } from './email-verification.service';
 import { pruneChallenges } from './sign-in.service';
 import { pruneFailures } from './throttle.service';
+import { pruneEndedTokens } from './token.service';
 
 /**
  * Deletes auth rows that no rule reads any more: failures, codes and challenges more than a day past
- * their window. Plain deletes by age are idempotent, so every node may run it (DESIGN §4).
+ * their window, and tokens 90 days after they ended (decision 217). Plain deletes by age are
+ * idempotent, so every node may run it (DESIGN §4).
  */
 export const authCleanupJob: Job = {
   name: 'auth-cleanup',
@@ -14,5 +16,6 @@ export const authCleanupJob: Job = {
     await pruneFailures(database.db, now);
     await pruneEmailOtps(database.db, now);
     await pruneChallenges(database.db, now);
+    await pruneEndedTokens(database.db, now);
   },
 };

@@ -4,10 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import { apiTokens } from '@app/db';
 import { createTestApp, TEST_NOW } from '../../../test/helpers';
 import { signedInMember } from '../../../test/money';
+import { me } from '../../../test/accounts';
 import { findTokenWithUser } from './token.repository';
-import { issueToken, revokeToken } from './token.service';
+import { authCleanupJob } from './auth-cleanup.job';
+import { ENDED_TOKEN_RETENTION_DAYS, issueToken, revokeToken } from './token.service';
 
-const { app } = await createTestApp();
+const { app, clock } = await createTestApp();
 const { db } = app.deps.database;
 const tokenId = (token: string) => Number(token.split('|')[0]);
 
@@ -101,5 +103,33 @@ describe('migration 0051: member tokens issued before decision 216 get their abs
     });
     expect((await endOf(stale))?.expiresAt).toEqual(new Date(TEST_NOW.getTime() - 370 * day));
     expect((await endOf(remembered))?.expiresAt).toEqual(new Date(TEST_NOW.getTime() + 30 * day));
+  });
+});
+
+describe('the clean-up job and ended tokens (decision 217)', () => {
+  it('deletes a token 90 days after it expired or was revoked, and keeps every other', async () => {
+    const member = await signedInMember(app);
+    const day = 86_400_000;
+    const now = clock.now();
+    const ago = (days: number) => new Date(now.getTime() - days * day);
+    const token = async (set: Partial<typeof apiTokens.$inferInsert>) => {
+      const id = tokenId(await issueToken(db, member.user.id, 'member', ago(200)));
+      await db.update(apiTokens).set(set).where(eq(apiTokens.id, id));
+      return id;
+    };
+    const gone = [
+      await token({ expiresAt: ago(ENDED_TOKEN_RETENTION_DAYS + 1) }),
+      await token({ expiresAt: ago(-30), revokedAt: ago(ENDED_TOKEN_RETENTION_DAYS + 1) }),
+    ];
+    const kept = [
+      tokenId(member.token),
+      await token({ expiresAt: ago(ENDED_TOKEN_RETENTION_DAYS - 1) }),
+      await token({ expiresAt: ago(-30), revokedAt: ago(10) }),
+    ];
+    await authCleanupJob.run({ database: app.deps.database, clock });
+    const left = (await db.select({ id: apiTokens.id }).from(apiTokens)).map((row) => row.id);
+    for (const id of gone) expect(left).not.toContain(id);
+    for (const id of kept) expect(left).toContain(id);
+    expect((await me(member.client, member.token)).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { apiTokens, authUserColumns, preparedPerDb, users, type DbOrTx } from '@app/db';
 
 export async function insertToken(
@@ -128,4 +128,21 @@ export async function revokeUserTokens(
     .update(apiTokens)
     .set({ revokedAt: now })
     .where(and(...conditions));
+}
+
+/**
+ * Deletes tokens that ended (expired or were revoked) before `before`, at most `limit` a call (through
+ * api_tokens_expires_idx and api_tokens_revoked_idx). Answers how many.
+ */
+export async function deleteEndedBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const ended = db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(or(lt(apiTokens.expiresAt, before), lt(apiTokens.revokedAt, before)))
+    .limit(limit);
+  const deleted = await db
+    .delete(apiTokens)
+    .where(inArray(apiTokens.id, ended))
+    .returning({ id: apiTokens.id });
+  return deleted.length;
 }

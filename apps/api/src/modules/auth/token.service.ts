@@ -79,3 +79,17 @@ export async function verifyToken(db: DbOrTx, raw: string, now: Date): Promise<V
 export const revokeToken = tokens.revokeToken;
 export const markReauthenticated = tokens.markReauthenticated;
 export const revokeUserTokens = tokens.revokeUserTokens;
+
+/**
+ * Decision 217: a token that ended (expired or revoked) more than this long ago is deleted by the
+ * clean-up job. Until then it shows in the member's data export and the back office's member page.
+ */
+export const ENDED_TOKEN_RETENTION_DAYS = 90;
+/** Tokens deleted per run of the clean-up job (once a minute): a backlog drains, a run stays short. */
+export const ENDED_TOKEN_PRUNE_BATCH = 1000;
+
+/** Deletes one batch of tokens ended more than ENDED_TOKEN_RETENTION_DAYS ago; answers how many. */
+export function pruneEndedTokens(db: DbOrTx, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - ENDED_TOKEN_RETENTION_DAYS * 86_400_000);
+  return tokens.deleteEndedBefore(db, before, ENDED_TOKEN_PRUNE_BATCH);
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "api_tokens_expires_idx" ON "api_tokens" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "api_tokens_revoked_idx" ON "api_tokens" USING btree ("revoked_at") WHERE "api_tokens"."revoked_at" is not null;
