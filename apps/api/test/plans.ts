@@ -4,6 +4,7 @@ import { queryRows } from '../src/ledger/sql';
 
 /** A bound value written as an SQL literal (a test's own numbers, texts and instants). */
 function literal(value: unknown): string {
+  if (value === null) return 'null';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
   if (value instanceof Date) return `'${value.toISOString()}'`;

@@ -66,6 +66,10 @@ export const users = pgTable(
     index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('users_created_idx').on(t.createdAt),
+    // The erasure job (once a minute) finds closed identities due for erasure without reading every member.
+    index('users_erasure_due_idx')
+      .on(t.retainUntil)
+      .where(sql`${t.status} = 'closed' and ${t.closedIdentityEnc} is not null`),
     check('users_loyalty_points_nonnegative', sql`${t.loyaltyPoints} >= 0`),
   ],
 );

@@ -1,6 +1,20 @@
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import { users } from '@app/db';
+import { and, isNotNull, lte, sql } from 'drizzle-orm';
+import { users, type DbOrTx } from '@app/db';
 import type { Job } from '../../jobs/registry';
+
+/**
+ * The closed identities whose retention period has passed, erased. The status is written into the
+ * statement, so that its generic plan reaches users_erasure_due_idx (decision 139) and a run reads only
+ * the closed identities due, never every member.
+ */
+export function eraseDueIdentities(db: DbOrTx, now: Date) {
+  return db
+    .update(users)
+    .set({ closedIdentityEnc: null })
+    .where(
+      and(sql`${users.status} = 'closed'`, isNotNull(users.closedIdentityEnc), lte(users.retainUntil, now)),
+    );
+}
 
 /**
  * A closed account's sealed identity is kept for the retention period the operator set when it closed
@@ -10,15 +24,6 @@ import type { Job } from '../../jobs/registry';
 export const closedAccountErasureJob: Job = {
   name: 'closed-account-erasure',
   async run({ database, clock }) {
-    await database.db
-      .update(users)
-      .set({ closedIdentityEnc: null })
-      .where(
-        and(
-          eq(users.status, 'closed'),
-          isNotNull(users.closedIdentityEnc),
-          lte(users.retainUntil, clock.now()),
-        ),
-      );
+    await eraseDueIdentities(database.db, clock.now());
   },
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "users_erasure_due_idx" ON "users" USING btree ("retain_until") WHERE "users"."status" = 'closed' and "users"."closed_identity_enc" is not null;
