@@ -312,7 +312,8 @@ await step('seed: deposits and investments (entries, postings)', async () => {
     from generate_series(1, ${N}) u`);
   await q(`select setval(pg_get_serial_sequence('deposits', 'id'), ${N})`);
   await q(`insert into ledger_entries (id, kind, reference, user_id, metadata, cash_amount, cash_balance_after, created_at)
-    select u, 'deposit', 'deposit:' || u || ':confirmed', u, null, ${invested} + ${CASH_LEFT}, 0, '${START}'
+    select u, 'deposit', 'deposit:' || u || ':confirmed', u, jsonb_build_object('deposit_id', u),
+      ${invested} + ${CASH_LEFT}, 0, '${START}'
     from generate_series(1, ${N}) u`);
   await q(`insert into ledger_postings (entry_id, account_id, amount)
     select u, a.account, case a.account when ${external} then -1 else 1 end * (${invested} + ${CASH_LEFT})

@@ -23,7 +23,10 @@ export const apiTokens = pgTable(
     ip: text('ip'),
     /** Admin sessions: the idle timeout in minutes, overriding idle_days (30, decision 120). */
     idleMinutes: integer('idle_minutes'),
-    /** Admin sessions: the end of the session however active it is; `remember` moves it further. */
+    /**
+     * The end of the session however active it is (decision 216 for members; admins, decision 120);
+     * `remember` moves it further. Null only on member tokens of a release before migration 0051.
+     */
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }),
     /** Admin sessions: when a second factor was last given (sign-in or re-authentication). */
     reauthAt: timestamp('reauth_at', { withTimezone: true }),

@@ -6,7 +6,7 @@ import {
   convertPointsToCents,
   type CloseAccountResponse,
 } from '@app/shared';
-import type { AuthUser } from '@app/db';
+import type { AuthUser, Tx, UserRow } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { lockBalances } from '../../ledger/ledger';
@@ -41,6 +41,19 @@ function refusal(
   return null;
 }
 
+/** What the sealed identity keeps of a closing member: their names, addresses and profile fields. */
+async function identityOf(deps: AppDeps, tx: Tx, row: UserRow) {
+  const profile = await repository.findProfile(tx, row.id);
+  return {
+    email: row.email,
+    username: row.username,
+    business_name: row.businessName,
+    business_email: row.businessEmail,
+    country: profile?.country ?? null,
+    ...openPersonal(deps.appKey, row.id, profile?.personalEnc ?? null),
+  };
+}
+
 /**
  * POST /api/account/close (decision 177): the password (throttled like a sign-in) and, with 2FA on, a
  * code; then in one transaction, with the member's row and ledger accounts locked: refused (409, the
@@ -73,7 +86,8 @@ export async function closeAccount(
   const retainUntil = new Date(now);
   retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + settings.account_retention_years);
 
-  const closed = await db.transaction(async (tx) => {
+  let codeAccepted = false;
+  const closing = db.transaction(async (tx) => {
     const row = await repository.lockMember(tx, user.id);
     if (!row || row.status !== 'active') throw new AppError('UNAUTHENTICATED', 'Not authenticated');
     if (
@@ -82,6 +96,9 @@ export async function closeAccount(
     ) {
       throw fieldError({ code: ACCOUNT_MESSAGES.codeInvalid });
     }
+    codeAccepted = true;
+    // The goals before the balances, in the goal-contribution job's order (goals, then cash).
+    await pauseMemberGoals(tx, user.id, now);
     const balances = await lockBalances(tx, user.id, ['cash', 'invested', 'withdrawal_hold', 'loan', 'debt']);
     const lateSince = new Date(now.getTime() - DEPOSIT_LATE_PAYMENT_DAYS * 24 * 60 * 60_000);
     // Points that a redemption would turn into cash are the member's money too (decision 177).
@@ -89,15 +106,7 @@ export async function closeAccount(
     const pointsWorth = convertPointsToCents(redeemable, settings.points_per_dollar).cents;
     const reason = refusal(balances, await repository.openItems(tx, user.id, lateSince), pointsWorth);
     if (reason) throw new AppError('CONFLICT', reason);
-    const profile = await repository.findProfile(tx, user.id);
-    const identity = {
-      email: row.email,
-      username: row.username,
-      business_name: row.businessName,
-      business_email: row.businessEmail,
-      country: profile?.country ?? null,
-      ...openPersonal(deps.appKey, user.id, profile?.personalEnc ?? null),
-    };
+    const identity = await identityOf(deps, tx, row);
     const tombstone = `closed-${user.id}-${randomBytes(6).toString('hex')}`;
     const updated = await repository.closeMember(tx, user.id, {
       email: `${tombstone}@closed.invalid`,
@@ -108,11 +117,13 @@ export async function closeAccount(
       retainUntil,
     });
     await revokeUserTokens(tx, user.id, now);
-    await pauseMemberGoals(tx, user.id, now);
     await recordSecurityEvent(deps, tx, { user, action: 'account.closed', meta });
     return updated;
   });
-  if (codeAttempt) await throttle.attemptSucceeded(db, codeAttempt);
+  // A right code is no failure, whether or not the closing was then refused.
+  const closed = await closing.finally(async () => {
+    if (codeAttempt && codeAccepted) await throttle.attemptSucceeded(db, codeAttempt);
+  });
   // To the address the member had: the row now holds the tombstone.
   await mailSecurityNotice(deps, user, meta, now, 'account_closed');
   return {

@@ -178,6 +178,21 @@ describe('POST /api/account/close', () => {
     expect(done.statusCode).toBe(200);
   });
 
+  it('a closing refused after a right 2FA code gives the code back and counts no failure', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 50);
+    const { secret } = await enableTwoFactor(app, member.client, member.token);
+    clock.advance(31_000);
+    const code = totpCode(secret, clock.now());
+    // More tries than the 2FA throttle allows failures (10 in 15 minutes), all with the same code.
+    for (let i = 0; i < 12; i++) {
+      const refused = await close(member, { password: PASSWORD, code });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(errorOf(refused).message).toBe(ACCOUNT_MESSAGES.balanceLeft);
+    }
+    await expectUnchanged(member);
+  });
+
   it('refuses while money is left or a deposit is pending, saying why and what to do, changing nothing', async () => {
     const rich = await signedInMember(app);
     await depositThroughSandbox(rich, 50);

@@ -224,6 +224,7 @@ export async function undoEmailChange(
   }
   const restored = await db
     .transaction(async (tx) => {
+      if (!(await repository.lockOpenUser(tx, row.userId))) return null;
       if (!(await repository.markUndone(tx, id, now))) return null;
       const user = await repository.restoreEmail(tx, row.userId, row.oldEmail, now);
       if (!user) return null;

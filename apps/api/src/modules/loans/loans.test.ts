@@ -32,7 +32,7 @@ async function runJobsAt(instant: string, ...members: Member[]) {
   const response = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: {} });
   expect(response.statusCode).toBe(200);
   expect(response.json<{ jobs: string[] }>().jobs).toContain('loan-collection');
-  // Sessions end after 30 idle days: the members of a test sign in again after a jump.
+  // Sessions end 30 days after sign-in (decision 216): the members of a test sign in again after a jump.
   for (const member of members) member.token = await signIn(member.client, member.email);
 }
 
