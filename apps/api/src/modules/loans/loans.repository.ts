@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  ledgerAccounts,
   loanApplications,
   loanInstalments,
   loanPayments,
@@ -212,7 +213,10 @@ export async function dueMembers(
 
 /**
  * The select of dueMembers (exported for the test that reads its generic plan): open instalments through
- * loan_instalments_open_idx (user_id, due_date) where status = 'open', never the closed ones.
+ * loan_instalments_open_idx (user_id, due_date) where status = 'open', never the closed ones. A member
+ * is due when there is something to do: cash to collect from, or a shortfall not yet told. One whose
+ * overdue instalments were told and whose cash is empty is left alone until money arrives, so the
+ * minute's run does not lock every defaulted member's cash again and again.
  */
 export function dueMembersQuery(db: DbOrTx, today: string, afterUserId: number, limit: number) {
   return db
@@ -223,6 +227,9 @@ export function dueMembersQuery(db: DbOrTx, today: string, afterUserId: number, 
         inLiterals(loanInstalments.status, ['open']),
         sql`${loanInstalments.dueDate} <= ${today}`,
         sql`${loanInstalments.userId} > ${afterUserId}`,
+        sql`(${loanInstalments.shortfallNotifiedAt} is null or exists (
+          select 1 from ${ledgerAccounts} a
+          where a.user_id = ${loanInstalments.userId} and a.kind = 'cash' and a.balance > 0))`,
       ),
     )
     .orderBy(asc(loanInstalments.userId))

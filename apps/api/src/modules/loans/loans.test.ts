@@ -20,6 +20,7 @@ import {
 } from '../../../test/money';
 import { applyFor, approve, createLoanPlan, loanOf } from '../../../test/loans';
 import { runLoanCollection } from './loan-collection.service';
+import { dueMembers } from './loans.repository';
 import { expectBooksBalance } from '../../../test/ledger';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -472,8 +473,11 @@ describe('collection', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, member.user.id), eq(notifications.kind, 'loan_payment_missed')));
     expect(told).toHaveLength(1);
+    // Told, and no cash to collect from: the minute's run leaves the member alone until money arrives.
+    expect(await dueMembers(db, '2026-04-05', member.user.id - 1, 10)).not.toContain(member.user.id);
     // Money arrives: the next run collects the overdue instalment, interest then principal.
     await depositThroughSandbox(member, 50);
+    expect(await dueMembers(db, '2026-04-05', member.user.id - 1, 10)).toContain(member.user.id);
     await runJobsAt('2026-04-05T08:01:00Z', member);
     loan = await loanOf(member, loanId);
     expect(loan.schedule[0]).toMatchObject({ paid_interest: 10, paid_principal: 45, outstanding: 38.33 });
