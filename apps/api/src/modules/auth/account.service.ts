@@ -6,7 +6,7 @@ import {
   centsToMajor,
   type UserResponse,
 } from '@app/shared';
-import { type AuthUser, type DbOrTx, type UserProfileRow, type UserRow } from '@app/db';
+import { type AuthUser, type DbOrTx, type Tx, type UserProfileRow, type UserRow } from '@app/db';
 import { AppError } from '../../errors';
 import { accountFigures, type AccountFigures } from '../../ledger/ledger';
 import { isoDate } from '../../lib/iso-date';
@@ -80,6 +80,14 @@ export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | nu
 
 export function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   return repository.findUserById(db, id);
+}
+
+/**
+ * The user's row, locked for the rest of the transaction. Closing an account locks it first, so any
+ * writer that must not act on a closed account (a correction, an email-change undo) takes turns with it.
+ */
+export function lockUserById(tx: Tx, id: number): Promise<UserRow | null> {
+  return repository.lockUserById(tx, id);
 }
 
 export const findPasswordHash = repository.findPasswordHash;

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { users, type DbOrTx, type NewUserRow, type UserRow } from '@app/db';
+import { users, type DbOrTx, type NewUserRow, type Tx, type UserRow } from '@app/db';
 
 /** Case-insensitive, through the unique index on lower(email). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
@@ -26,6 +26,12 @@ export async function findPasswordHash(db: DbOrTx, id: number): Promise<string |
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The user's row, locked for the rest of the transaction (`FOR UPDATE`). */
+export async function lockUserById(tx: Tx, id: number): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { emailChanges, users, type DbOrTx, type Tx } from '@app/db';
+import { emailChanges, users, type DbOrTx } from '@app/db';
 
 export type EmailChangeRow = typeof emailChanges.$inferSelect;
 
@@ -67,19 +67,6 @@ export async function setEmail(db: DbOrTx, userId: number, from: string, to: str
     .where(and(eq(users.id, userId), eq(users.email, from)))
     .returning();
   return row ?? null;
-}
-
-/**
- * The member's row, locked first as closing an account locks it, so an undo and a closing take turns
- * (each would otherwise hold one of the two rows the other needs). Null when the account is closed.
- */
-export async function lockOpenUser(tx: Tx, userId: number): Promise<{ id: number } | null> {
-  const [row] = await tx
-    .select({ id: users.id, closedAt: users.closedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return row && row.closedAt === null ? { id: row.id } : null;
 }
 
 /** Puts the old address back (it was verified before the change); never on a closed account. */

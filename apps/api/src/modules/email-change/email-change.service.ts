@@ -18,7 +18,7 @@ import { randomDigits, randomSecret, safeEqual, sha256Hex } from '../../lib/cryp
 import { uniqueViolation } from '../../lib/db-errors';
 import { verifyPassword } from '../../lib/password';
 import { getSettings } from '../settings/settings.service';
-import { fieldError, findPasswordHash, findUserByEmail } from '../auth/account.service';
+import { fieldError, findPasswordHash, findUserByEmail, lockUserById } from '../auth/account.service';
 import { recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import * as throttle from '../auth/throttle.service';
 import { revokeUserTokens } from '../auth/token.service';
@@ -224,7 +224,9 @@ export async function undoEmailChange(
   }
   const restored = await db
     .transaction(async (tx) => {
-      if (!(await repository.lockOpenUser(tx, row.userId))) return null;
+      // The member's row first, as closing locks it: an undo and a closing take turns.
+      const owner = await lockUserById(tx, row.userId);
+      if (!owner || owner.closedAt !== null) return null;
       if (!(await repository.markUndone(tx, id, now))) return null;
       const user = await repository.restoreEmail(tx, row.userId, row.oldEmail, now);
       if (!user) return null;

@@ -15,7 +15,7 @@ import { InsufficientFundsError, postEntry, transfer } from '../../../ledger/led
 import { isoDate } from '../../../lib/iso-date';
 import { pageMeta } from '../../../lib/paging';
 import { recordAudit } from '../../audit/audit.service';
-import { findUserById } from '../../auth/account.service';
+import { findUserById, lockUserById } from '../../auth/account.service';
 import { notify } from '../../notifications/notifications.service';
 
 /**
@@ -122,12 +122,6 @@ export async function proposeCorrection(
   });
 }
 
-/** The member's row, locked as closing an account locks it first: a closing and an approval take turns. */
-async function lockMember(tx: Tx, userId: number) {
-  const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  return member ?? null;
-}
-
 async function lockPending(tx: Tx, id: number): Promise<Row> {
   const [row] = await tx.select().from(balanceCorrections).where(eq(balanceCorrections.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', M.notFound);
@@ -170,7 +164,7 @@ export async function approveCorrection(
     const row = await lockPending(tx, id);
     if (row.proposedBy === admin.id) throw new AppError('FORBIDDEN', M.ownCorrection);
     // The member may have closed since the proposal (closing waits on the member's row lock).
-    refuseCreditToClosed(await lockMember(tx, row.userId), row.direction);
+    refuseCreditToClosed(await lockUserById(tx, row.userId), row.direction);
     const entryId = await posted(tx, row, admin, now);
     const [updated] = await tx
       .update(balanceCorrections)
