@@ -127,3 +127,13 @@ export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
 
 /** Saved withdrawal destinations a member may keep (decision 215): the list is one short read. */
 export const MAX_SAVED_DESTINATIONS = 20;
+
+/**
+ * The bell counts a member's unread notifications up to this many (decision 219): a member who never
+ * reads has thousands, and the count reads at most this many rows. `unread_count` equal to it means
+ * "at least this many"; it stays above 99, so the bell's "99+" is always true.
+ */
+export const UNREAD_COUNT_CAP = 100;
+
+/** GET /api/loans and GET /api/loan-applications answer the member's newest this many (decision 219). */
+export const LOAN_LIST_LIMIT = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOAN_LIST_LIMIT } from '../constants';
 import type { LoanInterval } from '../loans';
 import { ListMeta, moneyAmount, positiveId, wholeNumber } from './common';
 import { AdminUserSummary } from './deposits';
@@ -112,7 +113,8 @@ export const LoanApplication = z.object({
   date: z.string(),
 });
 export type LoanApplication = z.infer<typeof LoanApplication>;
-export const LoanApplicationListResponse = z.array(LoanApplication);
+/** GET /api/loan-applications: the member's newest LOAN_LIST_LIMIT, newest first (decision 219). */
+export const LoanApplicationListResponse = z.array(LoanApplication).max(LOAN_LIST_LIMIT);
 export type LoanApplicationListResponse = z.infer<typeof LoanApplicationListResponse>;
 
 export const LoanApplyResponse = z.object({ message: z.string(), application: LoanApplication });
@@ -187,7 +189,8 @@ export const Loan = z.object({
   payoff_waived_interest: z.number(),
 });
 export type Loan = z.infer<typeof Loan>;
-export const LoanListResponse = z.array(Loan);
+/** GET /api/loans: the member's newest LOAN_LIST_LIMIT loans, newest first (decision 219). */
+export const LoanListResponse = z.array(Loan).max(LOAN_LIST_LIMIT);
 export type LoanListResponse = z.infer<typeof LoanListResponse>;
 
 export const LoanDetail = Loan.extend({ schedule: z.array(LoanInstalment), payments: z.array(LoanPayment) });

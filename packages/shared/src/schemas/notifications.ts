@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNREAD_COUNT_CAP } from '../constants';
 import { ListMeta, pageField, perPageField } from './common';
 
 export const NOTIFICATION_KINDS = [
@@ -139,12 +140,25 @@ export const NotificationListQuery = z.object({
   /** The language to show the texts in (the web app's UI language); the member's saved one without. */
   lang: z.string().max(16).optional(),
 });
+/**
+ * The member's unread notifications (of the kinds shown), counted up to UNREAD_COUNT_CAP (decision
+ * 219): the cap itself means "at least that many".
+ */
+const UnreadCount = z
+  .number()
+  .int()
+  .min(0)
+  .max(UNREAD_COUNT_CAP)
+  .meta({
+    description: `Unread notifications of the kinds shown, counted up to ${UNREAD_COUNT_CAP}: ${UNREAD_COUNT_CAP} means ${UNREAD_COUNT_CAP} or more.`,
+  });
+
 export const NotificationListResponse = z.object({
   data: z.array(Notification),
   meta: ListMeta,
-  unread_count: z.number().int(),
+  unread_count: UnreadCount,
 });
 export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
 
-export const NotificationReadResponse = z.object({ message: z.string(), unread_count: z.number().int() });
+export const NotificationReadResponse = z.object({ message: z.string(), unread_count: UnreadCount });
 export type NotificationReadResponse = z.infer<typeof NotificationReadResponse>;

@@ -69,8 +69,9 @@ export async function exportAccount(
   const [me, goals, loans, applications, referrals, sessions] = await Promise.all([
     getUserResponse(db, deps.appKey, user),
     listGoals(deps, user.id),
-    listLoans(deps, user.id),
-    listApplications(deps, user.id),
+    // Every loan and application, not the newest the Explore page shows (decision 219).
+    listLoans(deps, user.id, null),
+    listApplications(deps, user.id, null),
     getReferralInfo(db, user, deps.config.appUrl),
     sessionRows(deps, user.id),
   ]);

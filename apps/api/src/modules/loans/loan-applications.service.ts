@@ -1,5 +1,6 @@
 import type { AuthUser, DbOrTx, LoanApplicationRow, LoanPlanRow, LoanRow, Tx } from '@app/db';
 import {
+  LOAN_LIST_LIMIT,
   LOAN_MESSAGES,
   alreadyDecidedMessage,
   centsToMajor,
@@ -87,9 +88,16 @@ export async function applyForLoan(
   return { message: LOAN_MESSAGES.submitted, application: toApplication(row, plan, null) };
 }
 
-/** GET /api/loan-applications: the member's, newest first. */
-export async function listApplications(deps: AppDeps, userId: number): Promise<LoanApplication[]> {
-  const rows = await repository.listUserApplications(deps.database.db, userId);
+/**
+ * GET /api/loan-applications: the member's newest LOAN_LIST_LIMIT, newest first (decision 219); the
+ * data export asks for every one (`limit` null).
+ */
+export async function listApplications(
+  deps: AppDeps,
+  userId: number,
+  limit: number | null = LOAN_LIST_LIMIT,
+): Promise<LoanApplication[]> {
+  const rows = await repository.listUserApplications(deps.database.db, userId, limit);
   return rows.map(({ row, planName, change, loanId }) =>
     toApplication(row, planName === null ? null : { name: planName, change: change ?? '' }, loanId),
   );

@@ -56,15 +56,30 @@ export async function insertApplication(
   return created ?? null;
 }
 
-/** The member's applications, newest first, each with its plan's name (null when the plan is gone). */
-export function listUserApplications(db: DbOrTx, userId: number) {
-  return db
-    .select({ row: loanApplications, planName: loanPlans.name, change: loanPlans.change, loanId: loans.id })
+/**
+ * The member's newest `limit` applications (every one with null), newest first, each with its plan's
+ * name (null when the plan is gone) and its loan. The newest are taken first, through
+ * loan_applications_user_idx, and only they are joined (decision 219).
+ */
+export function listUserApplications(db: DbOrTx, userId: number, limit: number | null) {
+  const mine = db
+    .select()
     .from(loanApplications)
-    .leftJoin(loanPlans, eq(loanPlans.id, loanApplications.planId))
-    .leftJoin(loans, eq(loans.applicationId, loanApplications.id))
     .where(eq(loanApplications.userId, userId))
-    .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id));
+    .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id))
+    .$dynamic();
+  const newest = (limit === null ? mine : mine.limit(limit)).as('newest');
+  return db
+    .select({
+      row: newest._.selectedFields,
+      planName: loanPlans.name,
+      change: loanPlans.change,
+      loanId: loans.id,
+    })
+    .from(newest)
+    .leftJoin(loanPlans, eq(loanPlans.id, newest.planId))
+    .leftJoin(loans, eq(loans.applicationId, newest.id))
+    .orderBy(desc(newest.createdAt), desc(newest.id));
 }
 
 export async function lockApplication(db: DbOrTx, id: number): Promise<LoanApplicationRow | null> {
@@ -125,12 +140,15 @@ export async function scheduleSums(db: DbOrTx, loanId: number) {
   return { count: row?.n ?? 0, principal: Number(row?.principal ?? 0), interest: Number(row?.interest ?? 0) };
 }
 
-export function listUserLoans(db: DbOrTx, userId: number): Promise<LoanRow[]> {
-  return db
+/** The member's newest `limit` loans (every one with null), newest first, through loans_user_idx. */
+export function listUserLoans(db: DbOrTx, userId: number, limit: number | null) {
+  const query = db
     .select()
     .from(loans)
     .where(eq(loans.userId, userId))
-    .orderBy(desc(loans.createdAt), desc(loans.id));
+    .orderBy(desc(loans.createdAt), desc(loans.id))
+    .$dynamic();
+  return limit === null ? query : query.limit(limit);
 }
 
 export async function findUserLoan(db: DbOrTx, userId: number, id: number): Promise<LoanRow | null> {

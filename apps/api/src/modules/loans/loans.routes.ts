@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IdParams,
+  LOAN_LIST_LIMIT,
   LOAN_MESSAGES,
   LoanApplicationListResponse,
   LoanApplyRequest,
@@ -76,7 +77,7 @@ function applicationRoutes(app: RouteApp): void {
       onRequest: app.requireMember,
       schema: {
         tags: ['loans'],
-        summary: 'The member’s loan applications, newest first',
+        summary: `The member’s newest ${LOAN_LIST_LIMIT} loan applications, newest first`,
         security: bearer,
         response: { 200: LoanApplicationListResponse, ...errorResponses(401, 403) },
       },
@@ -111,7 +112,7 @@ function loanRoutes(app: RouteApp): void {
       onRequest: app.requireMember,
       schema: {
         tags: ['loans'],
-        summary: 'The member’s loans with what is paid, owed, next due and overdue',
+        summary: `The member’s newest ${LOAN_LIST_LIMIT} loans with what is paid, owed, next due and overdue`,
         security: bearer,
         response: { 200: LoanListResponse, ...errorResponses(401, 403) },
       },

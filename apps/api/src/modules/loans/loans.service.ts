@@ -1,5 +1,6 @@
 import type { AuthUser, DbOrTx, LoanInstalmentRow, LoanRow, Tx } from '@app/db';
 import {
+  LOAN_LIST_LIMIT,
   LOAN_MESSAGES,
   centsToMajor,
   loanRatePercent,
@@ -94,21 +95,29 @@ export function toLoan(loan: LoanRow, instalments: LoanInstalmentRow[], today: s
   };
 }
 
-export async function listLoans(deps: AppDeps, userId: number): Promise<Loan[]> {
+/**
+ * GET /api/loans: the member's newest LOAN_LIST_LIMIT loans, newest first, each with its schedule's
+ * figures (decision 219); the data export asks for every one (`limit` null).
+ */
+export async function listLoans(
+  deps: AppDeps,
+  userId: number,
+  limit: number | null = LOAN_LIST_LIMIT,
+): Promise<Loan[]> {
   const { db } = deps.database;
-  const loans = await repository.listUserLoans(db, userId);
-  const instalments = await repository.instalmentsOf(
+  const loans = await repository.listUserLoans(db, userId, limit);
+  // Each loan's instalments, found by its id (the rows come in loan order, then number).
+  const instalments = new Map<number, LoanInstalmentRow[]>();
+  for (const row of await repository.instalmentsOf(
     db,
     loans.map((loan) => loan.id),
-  );
+  )) {
+    const rows = instalments.get(row.loanId);
+    if (rows) rows.push(row);
+    else instalments.set(row.loanId, [row]);
+  }
   const today = utcDate(deps.clock.now());
-  return loans.map((loan) =>
-    toLoan(
-      loan,
-      instalments.filter((row) => row.loanId === loan.id),
-      today,
-    ),
-  );
+  return loans.map((loan) => toLoan(loan, instalments.get(loan.id) ?? [], today));
 }
 
 async function loanDetail(db: DbOrTx, loan: LoanRow, today: string): Promise<LoanDetail> {

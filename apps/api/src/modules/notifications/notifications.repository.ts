@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { notificationPreferences, notifications, type DbOrTx, type NotificationRow } from '@app/db';
+import { UNREAD_COUNT_CAP } from '@app/shared';
 import { COUNT_PAGES_AHEAD, selectMemberPage } from '../../lib/paging';
 
 export async function insertOnce(
@@ -91,13 +92,24 @@ export async function listForUser(
   return { rows, total: counted?.total ?? 0, unread };
 }
 
+/**
+ * The bell's unread count, counted as the member lists count (decision 039): at most UNREAD_COUNT_CAP
+ * rows of notifications_unread_idx, then the count of those (decision 219). A member who never reads
+ * has thousands; the bell shows 99+ from 100 on, so more would cost a read and tell the member nothing.
+ */
 export async function unreadCount(
   db: DbOrTx,
   userId: number,
   hiddenKinds: readonly string[] = [],
 ): Promise<number> {
-  const [row] = await db
-    .select({ unread: count() })
+  const [row] = await unreadCountQuery(db, userId, hiddenKinds);
+  return row?.unread ?? 0;
+}
+
+/** The select of unreadCount (exported for the test that reads its plan). */
+export function unreadCountQuery(db: DbOrTx, userId: number, hiddenKinds: readonly string[]) {
+  const unread = db
+    .select({ id: notifications.id })
     .from(notifications)
     .where(
       and(
@@ -105,8 +117,10 @@ export async function unreadCount(
         isNull(notifications.readAt),
         hiddenKinds.length > 0 ? notInArray(notifications.kind, [...hiddenKinds]) : undefined,
       ),
-    );
-  return row?.unread ?? 0;
+    )
+    .limit(UNREAD_COUNT_CAP)
+    .as('unread');
+  return db.select({ unread: count() }).from(unread);
 }
 
 export interface PreferenceRow {

@@ -6,6 +6,7 @@ import {
   NotificationPreferencesResponse,
   NotificationPreferencesSaved,
   NotificationReadResponse,
+  UNREAD_COUNT_CAP,
   UpdateNotificationPreferencesBody,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
@@ -26,7 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireMember,
       schema: {
         tags: ['notifications'],
-        summary: 'The member’s notifications, newest first, with the unread count',
+        summary: `The member’s notifications, newest first, with the unread count (up to ${UNREAD_COUNT_CAP})`,
         security: bearer,
         querystring: NotificationListQuery,
         response: { 200: NotificationListResponse, ...errorResponses(400, 401, 403) },

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { notifications, users } from '@app/db';
-import type { NotificationListResponse } from '@app/shared';
+import { UNREAD_COUNT_CAP, type NotificationListResponse, type NotificationReadResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { mailsTo } from '../../../test/accounts';
+import { genericPlanOf } from '../../../test/plans';
 import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { queryRows } from '../../ledger/sql';
+import { unreadCountQuery } from './notifications.repository';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -93,5 +96,61 @@ describe('notifications in the reader’s language (decision 162)', () => {
     const [row] = await db.select().from(notifications).where(eq(notifications.userId, owner.user.id));
     const marked = await other.client.post(`/api/notifications/${row?.id}/read`, {}, { token: other.token });
     expect(marked.statusCode).toBe(404);
+  });
+});
+
+/** `count` unread notifications of `member`, a minute apart, in one statement: a member who never reads. */
+async function unreadMany(member: Member, count: number, kind = 'deposit_confirmed'): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into notifications (user_id, kind, title, body, reference, created_at)
+        select ${member.user.id}, ${kind}, 'Deposit confirmed', 'Your deposit was credited.',
+          'bulk:' || ${member.user.id} || ':' || ${kind} || ':' || g,
+          timestamptz '2026-01-01T00:00:00Z' + g * interval '1 minute'
+        from generate_series(1, ${count}) g
+        returning id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+describe('the unread count is counted up to UNREAD_COUNT_CAP (decision 219)', () => {
+  it('answers the cap for 150 unread, the exact number below it, 0 after marking all read', async () => {
+    const member = await signedInMember(app);
+    const [first] = await unreadMany(member, 150);
+    const { status, body } = await bell(member);
+    expect(status).toBe(200);
+    expect(body.unread_count).toBe(UNREAD_COUNT_CAP);
+    // The page still lists them (its total counted as the member lists count).
+    expect(body.data).toHaveLength(20);
+
+    // 149 unread: still the cap.
+    const read = await member.client.post(`/api/notifications/${first}/read`, {}, { token: member.token });
+    expect(read.json<NotificationReadResponse>().unread_count).toBe(UNREAD_COUNT_CAP);
+
+    const all = await member.client.post('/api/notifications/read-all', {}, { token: member.token });
+    expect(all.json<NotificationReadResponse>().unread_count).toBe(0);
+    await unreadMany(member, UNREAD_COUNT_CAP - 1, 'withdrawal_approved');
+    expect((await bell(member)).body.unread_count).toBe(UNREAD_COUNT_CAP - 1);
+
+    // Another member's unread are not counted.
+    expect((await bell(await signedInMember(app))).body.unread_count).toBe(0);
+  });
+
+  it('reads at most the cap’s rows, with or without kinds turned off', async () => {
+    const member = await signedInMember(app);
+    await unreadMany(member, 150);
+    for (const hidden of [[], ['goal_completed']]) {
+      const plan = await genericPlanOf(
+        app.deps.database,
+        (tx) => unreadCountQuery(tx, member.user.id, hidden),
+        { analyze: true },
+      );
+      expect(plan).toContain('notifications_unread_idx');
+      const read = plan
+        .split('\n')
+        .filter((line) => line.includes('notifications_unread_idx'))
+        .map((line) => Number(/actual rows=(\d+)/.exec(line)?.[1] ?? 0));
+      expect(Math.max(...read)).toBe(UNREAD_COUNT_CAP);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LOAN_LIST_LIMIT } from '@app/shared/constants';
 import { addLoanIntervals } from '@app/shared/loans';
 import type { LoanApplication, LoanDetail, LoanPlan } from '@app/shared/schemas/loans';
 import { i18n } from '#i18n/index';
@@ -122,6 +123,37 @@ describe('Explore (spec §2, §5, §8)', () => {
     });
     renderScreen('/explore', <ExplorePage />);
     expect(await screen.findByText('No loan plans available.')).toBeInTheDocument();
+  });
+
+  it('says only the newest are shown when a list comes back at the server’s limit (decision 219)', async () => {
+    let count = LOAN_LIST_LIMIT - 1;
+    const ids = () => Array.from({ length: count }, (_, i) => i + 1);
+    fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loan-applications': () =>
+        json(ids().map((id) => application({ id, status: 'completed', loan_id: id }))),
+      'GET /api/loans': () =>
+        json(ids().map((id) => summary(loanDetail({ id, application_id: id, status: 'completed' })))),
+    });
+    const shorter = renderScreen('/explore', <ExplorePage />);
+    expect(await screen.findAllByRole('button', { name: 'View schedule of Personal Loan' })).toHaveLength(
+      count,
+    );
+    expect(screen.queryByText(/newest/)).not.toBeInTheDocument();
+    shorter.unmount();
+
+    count = LOAN_LIST_LIMIT;
+    renderScreen('/explore', <ExplorePage />);
+    expect(
+      await screen.findByText(
+        `Only your ${LOAN_LIST_LIMIT} newest loans are shown here. “Download my data” in Account settings has them all.`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Only your ${LOAN_LIST_LIMIT} newest applications are shown here. “Download my data” in Account settings has them all.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('Calculate checks inline and shows the estimate per month; Apply Now toasts errors, then applies and reloads the history', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOAN_LIST_LIMIT } from '@app/shared/constants';
 import { centsToMajor, majorToCents } from '@app/shared/money';
 import type { Loan, LoanApplication, LoanPlan } from '@app/shared/schemas/loans';
 import { CancelPendingButton } from '#components/cancel-pending-button';
@@ -70,6 +71,22 @@ function Empty({ text }: { text: string }) {
       {text}
     </p>
   );
+}
+
+/**
+ * Under a list the server answered with its newest LOAN_LIST_LIMIT rows (decision 219): older ones may
+ * exist and are not shown; the data export has them all.
+ */
+function NewestOnly({
+  shown,
+  text,
+}: {
+  shown: number;
+  text: 'loans.history.newestOnly' | 'loans.mine.newestOnly';
+}) {
+  const { t } = useTranslation();
+  if (shown < LOAN_LIST_LIMIT) return null;
+  return <p className="mt-3 text-xs text-muted">{t(text, { count: LOAN_LIST_LIMIT })}</p>;
 }
 
 /** Spec §8: load failures of plans and history are logged; the screen also offers Retry. */
@@ -225,7 +242,9 @@ function History() {
         </>
       )}
       busy={applications.isFetching}
-    />
+    >
+      <NewestOnly shown={applications.data.length} text="loans.history.newestOnly" />
+    </ResponsiveTable>
   );
 }
 
@@ -288,11 +307,14 @@ function MyLoans({ onOpen }: { onOpen: (id: number) => void }) {
     );
   if (loans.data.length === 0) return <Empty text={t('loans.mine.empty')} />;
   return (
-    <ul className="space-y-3">
-      {loans.data.map((loan) => (
-        <LoanCard key={loan.id} loan={loan} onOpen={onOpen} />
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-3">
+        {loans.data.map((loan) => (
+          <LoanCard key={loan.id} loan={loan} onOpen={onOpen} />
+        ))}
+      </ul>
+      <NewestOnly shown={loans.data.length} text="loans.mine.newestOnly" />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UNREAD_COUNT_CAP } from '@app/shared/constants';
 import { i18n } from '#i18n/index';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -96,6 +97,36 @@ describe('notification bell', () => {
     expect(server.to('POST /api/notifications/read-all')).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+
+  it('shows 99 as it is, and the server’s capped count as 99+ with a label that claims no number above 99', async () => {
+    // The server counts up to UNREAD_COUNT_CAP (decision 219): that number means "at least".
+    expect(UNREAD_COUNT_CAP).toBeGreaterThan(99);
+    let unread = 99;
+    fakeApi({ 'GET /api/notifications': () => json({ ...LIST, unread_count: unread }) });
+    const first = renderScreen('/dashboard', <NotificationsButton />);
+    expect(await screen.findByRole('button', { name: 'Notifications, 99 unread' })).toBeInTheDocument();
+    expect(screen.getByTestId('notifications-unread')).toHaveTextContent(/^99$/);
+    first.unmount();
+
+    unread = UNREAD_COUNT_CAP;
+    const capped = renderScreen('/dashboard', <NotificationsButton />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, more than 99 unread' });
+    expect(bell).not.toHaveAccessibleName(new RegExp(String(UNREAD_COUNT_CAP)));
+    expect(screen.getByTestId('notifications-unread')).toHaveTextContent(/^99\+$/);
+    capped.unmount();
+
+    await i18n.changeLanguage('es');
+    const spanish = renderScreen('/dashboard', <NotificationsButton />);
+    expect(
+      await screen.findByRole('button', { name: 'Notificaciones, más de 99 sin leer' }),
+    ).toBeInTheDocument();
+    spanish.unmount();
+    await i18n.changeLanguage('ar');
+    renderScreen('/dashboard', <NotificationsButton />);
+    expect(
+      await screen.findByRole('button', { name: 'الإشعارات، أكثر من 99 غير مقروءة' }),
+    ).toBeInTheDocument();
   });
 
   it("says 'We'll keep you updated when there's something new.' when there is nothing", async () => {

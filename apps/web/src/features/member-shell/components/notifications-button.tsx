@@ -120,6 +120,12 @@ function NotificationsList({ notifications, onOpen }: NotificationsListProps) {
 }
 
 /**
+ * The most the bell's badge shows; above it, "99+" and a label saying "more than 99". The server counts
+ * up to UNREAD_COUNT_CAP (100, decision 219), which stays above this: a capped count always shows so.
+ */
+const BADGE_MAX = 99;
+
+/**
  * The notification bell (spec §2, DESIGN §6): the unread count on the bell, the newest notifications
  * in a panel, each leading to what it concerns and marked read when opened, and 'Mark all as read'.
  * It polls, so a deposit confirmed meanwhile shows without reloading.
@@ -138,8 +144,13 @@ export function NotificationsButton() {
     if (item.link) setOpen(false);
   };
 
+  // Above the badge's maximum the count may be the server's cap, "at least": the label says "more than".
   const label =
-    unread > 0 ? t('memberExtras.bell.openUnread', { count: unread }) : t('shell.notifications.open');
+    unread > BADGE_MAX
+      ? t('memberExtras.bell.openUnreadOver', { count: BADGE_MAX })
+      : unread > 0
+        ? t('memberExtras.bell.openUnread', { count: unread })
+        : t('shell.notifications.open');
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -154,7 +165,7 @@ export function NotificationsButton() {
             data-testid="notifications-unread"
             className="absolute -end-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[0.625rem] leading-none font-semibold text-white dark:text-bg"
           >
-            {unread > 99 ? '99+' : unread}
+            {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
           </span>
         )}
       </Popover.Trigger>
