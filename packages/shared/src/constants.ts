@@ -52,6 +52,11 @@ export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], reado
   adjustment: ['adjustment'],
 };
 export const PLANS_PAGE_SIZE = 5;
+/**
+ * The earning days an earnings chart reads at most (My Portfolio's, one plan's): its latest days, each
+ * with the running total since the first, so a longer history costs the page nothing (decision 218).
+ */
+export const EARNINGS_CHART_DAYS = 366;
 export const GOALS_REFRESH_MS = 60_000;
 export const PERIODS_PER_YEAR = { daily: 365, weekly: 52, monthly: 12 } as const;
 export const DEFAULT_SITENAME = 'Our Platform';

@@ -201,9 +201,12 @@ export const UserPlanEarning = z.object({
   date: z.string(),
   rate_bps: z.number().int(),
   amount: z.number(),
+  /** What the plan earned up to and including that day (earlier days too, listed or not). */
+  cumulative: z.number(),
 });
 export type UserPlanEarning = z.infer<typeof UserPlanEarning>;
 
+/** GET /api/pp/:id: the plan with its latest EARNINGS_CHART_DAYS earning days, newest first. */
 export const UserPlanDetail = UserPlan.extend({ earnings: z.array(UserPlanEarning) });
 export type UserPlanDetail = z.infer<typeof UserPlanDetail>;
 

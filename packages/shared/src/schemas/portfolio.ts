@@ -6,12 +6,16 @@ export const PortfolioEarningsDay = z.object({
   date: z.string(),
   /** Earned that day. */
   amount: z.number(),
-  /** Earned from the first accrual up to and including that day. */
+  /** Earned from the first accrual up to and including that day (earlier days too, shown or not). */
   cumulative: z.number(),
 });
 export type PortfolioEarningsDay = z.infer<typeof PortfolioEarningsDay>;
 
-/** GET /api/portfolio/earnings: one row per day with earnings, oldest first. */
+/**
+ * GET /api/portfolio/earnings: the latest EARNINGS_CHART_DAYS days with earnings, oldest first, and
+ * the total earned (the last day's cumulative). A first day whose cumulative exceeds its amount means
+ * earlier days exist that are not listed (decision 218).
+ */
 export const PortfolioEarningsResponse = z.object({
   data: z.array(PortfolioEarningsDay),
   total: z.number(),

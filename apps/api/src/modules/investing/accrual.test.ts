@@ -54,7 +54,7 @@ describe('daily accrual', () => {
     await runJobsAt('2026-05-05T00:00:00Z');
     // $10,000 × 12% / 365 = 3.2876… → $3.29
     const after = await detail(member, invested.id);
-    expect(after.earnings).toEqual([{ date: '2026-05-05', rate_bps: 1200, amount: 3.29 }]);
+    expect(after.earnings).toEqual([{ date: '2026-05-05', rate_bps: 1200, amount: 3.29, cumulative: 3.29 }]);
     expect(after).toMatchObject({
       earned: 3.29,
       accrued_days: 1,
@@ -94,10 +94,10 @@ describe('daily accrual', () => {
     const after = await detail(member, invested.id);
     // $1,000 × 8% / 365 = 0.219… a day; cumulative 0.22, 0.44, 0.66, 0.88.
     expect(after.earnings).toEqual([
-      { date: '2028-03-02', rate_bps: 800, amount: 0.22 },
-      { date: '2028-03-01', rate_bps: 800, amount: 0.22 },
-      { date: '2028-02-29', rate_bps: 800, amount: 0.22 },
-      { date: '2028-02-28', rate_bps: 800, amount: 0.22 },
+      { date: '2028-03-02', rate_bps: 800, amount: 0.22, cumulative: 0.88 },
+      { date: '2028-03-01', rate_bps: 800, amount: 0.22, cumulative: 0.66 },
+      { date: '2028-02-29', rate_bps: 800, amount: 0.22, cumulative: 0.44 },
+      { date: '2028-02-28', rate_bps: 800, amount: 0.22, cumulative: 0.22 },
     ]);
     const leap = await db
       .select()
@@ -161,11 +161,13 @@ describe('daily accrual', () => {
       date: '2026-07-11',
       rate_bps: 1000,
       amount: 10,
+      cumulative: 10 * 10,
     });
     expect(before.earnings.find((day) => day.date === '2026-07-12')).toEqual({
       date: '2026-07-12',
       rate_bps: 1500,
       amount: 15,
+      cumulative: 10 * 10 + 15,
     });
     expect(before.earned).toBe(10 * 10 + 20 * 15);
     expect((await balanceOf(member)).balance).toBe(400);

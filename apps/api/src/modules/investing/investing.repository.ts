@@ -51,12 +51,18 @@ export function listUserPlans(db: DbOrTx, userId: number, page: number, perPage:
   return selectMemberPage(db, userPlans, userId, page, perPage);
 }
 
-export async function listAccruals(db: DbOrTx, userPlanId: number): Promise<UserPlanAccrualRow[]> {
+/** A plan's latest `days` accrual days, newest first, by its key (decision 218). */
+export async function latestAccruals(
+  db: DbOrTx,
+  userPlanId: number,
+  days: number,
+): Promise<UserPlanAccrualRow[]> {
   return db
     .select()
     .from(userPlanAccruals)
     .where(eq(userPlanAccruals.userPlanId, userPlanId))
-    .orderBy(desc(userPlanAccruals.accrualDate));
+    .orderBy(desc(userPlanAccruals.accrualDate))
+    .limit(days);
 }
 
 /** The statuses of a plan still running: the predicate of user_plans_due_idx and user_plans_maturity_idx. */
@@ -213,15 +219,30 @@ export async function recordAccruals(
         from unnest(${ids}::int[], ${wholeNumbers(accrued.map((plan) => plan.rateBps))}::int[], ${amounts}::bigint[],
           ${wholeNumbers(accrued.map((plan) => plan.entryId))}::int[]) as x(id, rate_bps, amount, entry_id)`,
   );
-  // The member's per-day aggregate for the portfolio chart, in the same transaction (decision 038).
+  // The member's per-day aggregate for the portfolio chart, in the same transaction (decision 038),
+  // with its running total (decision 218): the member's latest earlier day (one index probe) plus
+  // this day's. A day can come after later ones (a renewed position accrues the days its maturity left
+  // behind, after the member's other plans accrued them), so the later days' totals move up with it;
+  // in the usual order there are none and that update finds nothing.
+  const perMember = sql`select u.user_id, sum(x.amount) as amount
+    from unnest(${ids}::int[], ${amounts}::bigint[]) as x(id, amount)
+    join user_plans u on u.id = x.id
+    group by u.user_id`;
   await db.execute(
-    sql`insert into member_daily_earnings as m (user_id, day, amount)
-        select u.user_id, ${date}::date, sum(x.amount)
-        from unnest(${ids}::int[], ${amounts}::bigint[]) as x(id, amount)
-        join user_plans u on u.id = x.id
-        group by u.user_id
-        order by u.user_id
-        on conflict (user_id, day) do update set amount = m.amount + excluded.amount`,
+    sql`insert into member_daily_earnings as m (user_id, day, amount, cumulative)
+        select s.user_id, ${date}::date, s.amount, s.amount + coalesce((
+            select p.cumulative from member_daily_earnings p
+            where p.user_id = s.user_id and p.day < ${date}::date
+            order by p.day desc limit 1), 0)
+        from (${perMember}) s
+        order by s.user_id
+        on conflict (user_id, day) do update
+          set amount = m.amount + excluded.amount, cumulative = m.cumulative + excluded.amount`,
+  );
+  await db.execute(
+    sql`update member_daily_earnings m set cumulative = m.cumulative + s.amount
+        from (${perMember}) s
+        where m.user_id = s.user_id and m.day > ${date}::date and s.amount <> 0`,
   );
   // The goals' running earned totals (docs/decisions/110), in the same transaction; the plans are
   // locked already, the goals after them (the order every goal write keeps).

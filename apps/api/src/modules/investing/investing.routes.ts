@@ -75,7 +75,8 @@ function investAndReadRoutes(app: RouteApp): void {
       onRequest: app.requireMember,
       schema: {
         tags: ['investing'],
-        summary: 'One of the member’s plans with its daily earnings (404 for anyone else’s)',
+        summary:
+          'One of the member’s plans with its latest earning days, at most 366 (404 for anyone else’s)',
         security: bearer,
         params: IdParams,
         response: { 200: UserPlanDetail, ...errorResponses(400, 401, 403, 404) },

@@ -1,5 +1,6 @@
 import type { AuthUser, Tx, UserPlanRow } from '@app/db';
 import {
+  EARNINGS_CHART_DAYS,
   INVEST_MESSAGES,
   addDays,
   centsToMajor,
@@ -114,20 +115,30 @@ export async function listUserPlans(
   };
 }
 
+/**
+ * GET /api/pp/:id: one of the member's plans with its latest EARNINGS_CHART_DAYS earning days, each
+ * with the plan's earnings up to it.
+ */
 export async function getUserPlan(deps: AppDeps, userId: number, id: number): Promise<UserPlanDetail> {
   const { db } = deps.database;
   const row = await repository.findUserPlan(db, userId, id);
   if (!row) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
-  const accruals = await repository.listAccruals(db, row.id);
+  const accruals = await repository.latestAccruals(db, row.id, EARNINGS_CHART_DAYS);
   const [plan] = await toUserPlans(db, [row]);
-  return {
-    ...plan!,
-    earnings: accruals.map((accrual) => ({
+  // Newest first: the newest day's running total is everything the plan earned (checkLedger proves
+  // `earned` against the accruals), and each earlier day's is the next one's less the next one's pay.
+  let cumulative = row.earned;
+  const earnings = accruals.map((accrual) => {
+    const day = {
       date: accrual.accrualDate,
       rate_bps: accrual.rateBps,
       amount: centsToMajor(accrual.amount),
-    })),
-  };
+      cumulative: centsToMajor(cumulative),
+    };
+    cumulative -= accrual.amount;
+    return day;
+  });
+  return { ...plan!, earnings };
 }
 
 /** POST /api/pp/:id/lock: irreversible; the locked rate applies from the next accrual on. */

@@ -12,7 +12,8 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireMember,
       schema: {
         tags: ['investing'],
-        summary: 'The whole portfolio’s earnings per day, with the cumulative total, oldest first',
+        summary:
+          'The portfolio’s latest earning days (at most 366), oldest first, each with the total earned to date',
         security: bearer,
         response: { 200: PortfolioEarningsResponse, ...errorResponses(401, 403) },
       },

@@ -1,10 +1,13 @@
-import { centsToMajor, type PortfolioEarningsResponse } from '@app/shared';
+import { centsToMajor, EARNINGS_CHART_DAYS, type PortfolioEarningsResponse } from '@app/shared';
 import type { DbOrTx } from '@app/db';
-import { earningsPerDay } from './portfolio.repository';
+import { latestEarningDays } from './portfolio.repository';
 
-/** GET /api/portfolio/earnings: the whole portfolio's earnings per day and cumulative (My Portfolio's chart). */
+/**
+ * GET /api/portfolio/earnings: the whole portfolio's earnings on its latest EARNINGS_CHART_DAYS days,
+ * each with the total earned up to it, and the total earned (My Portfolio's chart).
+ */
 export async function portfolioEarnings(db: DbOrTx, userId: number): Promise<PortfolioEarningsResponse> {
-  const days = await earningsPerDay(db, userId);
+  const days = await latestEarningDays(db, userId, EARNINGS_CHART_DAYS);
   return {
     data: days.map((day) => ({
       date: day.date,

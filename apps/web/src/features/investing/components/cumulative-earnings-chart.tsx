@@ -136,9 +136,14 @@ export function CumulativeEarningsChart({ points, title }: { points: EarningsPoi
   const date = useDateFormat();
   const tableId = useId();
   const total = points.at(-1)?.cumulative ?? 0;
-  const summary = t('memberExtras.chart.summary', {
+  // Only the latest days come (decision 218): a first day whose running total exceeds its own pay
+  // means earlier days earned too, so the caption does not say the total was earned in the range.
+  const first = points[0];
+  const earlierDays =
+    first !== undefined && Math.round(first.cumulative * 100) > Math.round(first.amount * 100);
+  const summary = t(earlierDays ? 'memberExtras.chart.summaryLatest' : 'memberExtras.chart.summary', {
     total: money(total),
-    from: date(points[0]?.date),
+    from: date(first?.date),
     to: date(points.at(-1)?.date),
   });
 

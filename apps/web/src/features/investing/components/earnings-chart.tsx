@@ -5,13 +5,9 @@ import { CumulativeEarningsChart, type EarningsPoint } from './cumulative-earnin
 /** One plan's earnings, day by day, as the cumulative chart (loaded lazily with the plan's detail). */
 export function EarningsChart({ earnings }: { earnings: UserPlanEarning[] }) {
   const { t } = useTranslation();
-  // Oldest first; cumulative in integer cents so there is no float drift, then dollars.
-  const points: EarningsPoint[] = [];
-  let cents = 0;
-  for (const day of [...earnings].reverse()) {
-    const amount = Math.round(day.amount * 100);
-    cents += amount;
-    points.push({ date: day.date.slice(0, 10), amount: amount / 100, cumulative: cents / 100 });
-  }
+  // The answer is newest first, each day with the plan's running total: the chart reads oldest first.
+  const points: EarningsPoint[] = [...earnings]
+    .reverse()
+    .map((day) => ({ date: day.date.slice(0, 10), amount: day.amount, cumulative: day.cumulative }));
   return <CumulativeEarningsChart points={points} title={t('memberExtras.chart.planTitle')} />;
 }

@@ -104,8 +104,8 @@ describe('My Portfolio', () => {
         json({
           ...PLAN,
           earnings: [
-            { date: '2026-03-04', rate_bps: 1200, amount: 3.29 },
-            { date: '2026-03-03', rate_bps: 1200, amount: 3.29 },
+            { date: '2026-03-04', rate_bps: 1200, amount: 3.29, cumulative: 6.58 },
+            { date: '2026-03-03', rate_bps: 1200, amount: 3.29, cumulative: 3.29 },
           ],
         }),
     });
@@ -271,6 +271,40 @@ describe('My Portfolio', () => {
     const table = screen.getByRole('table', { name: 'Cumulative earnings' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getByRole('columnheader', { name: 'Earned to date' })).toBeInTheDocument();
+  });
+
+  it('says the total was earned in all when the chart starts after the first earning day', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    // Only the latest days come (decision 218): $500.00 was earned before the first day listed.
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/pp': () => json({ data: [PLAN], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/portfolio/earnings': () =>
+        json({
+          data: [
+            { date: '2026-03-03', amount: 3.29, cumulative: 503.29 },
+            { date: '2026-03-04', amount: 3.29, cumulative: 506.58 },
+          ],
+          total: 506.58,
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-portfolio', <PortfolioPage />);
+    expect(
+      await screen.findByText(
+        '$506.58 earned in all. The chart shows the latest days, from Mar 3, 2026 to Mar 4, 2026.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByText('Show the figures as a table'));
+    const table = screen.getByRole('table', { name: 'Cumulative earnings' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Mar 4, 2026$3.29$506.58', 'Mar 3, 2026$3.29$503.29']);
   });
 
   it('says when there are no earnings yet, and retries a failed load', async () => {
