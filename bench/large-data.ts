@@ -340,12 +340,9 @@ await step(`seed: ${DAYS} days of earnings on every plan (entries, postings, acc
   await q(`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
     select up.id, '${START_DAY}'::date + d, up.apy_bps, ${daily('up.amount')}, ${accrualEntry('up.id', 'd')}
     from user_plans up cross join generate_series(1, ${DAYS}) d`);
-  await q(`insert into member_daily_earnings (user_id, day, amount, cumulative)
-    select user_id, day, amount, sum(amount) over (partition by user_id order by day)
-    from (
-      select up.user_id, '${START_DAY}'::date + d as day, sum(${daily('up.amount')}) as amount
-      from user_plans up cross join generate_series(1, ${DAYS}) d group by up.user_id, d
-    ) x`);
+  await q(`insert into member_daily_earnings (user_id, day, amount)
+    select up.user_id, '${START_DAY}'::date + d, sum(${daily('up.amount')})
+    from user_plans up cross join generate_series(1, ${DAYS}) d group by up.user_id, d`);
 });
 await step('seed: pending withdrawals (every tenth member)', async () => {
   await q(`insert into withdrawals (id, user_id, amount, method, destination, status, created_at, updated_at)

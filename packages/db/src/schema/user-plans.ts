@@ -145,11 +145,6 @@ export const memberDailyEarnings = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     /** Cents credited for that day over all the member's plans. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    /**
-     * Cents credited up to and including that day: the previous day's figure plus `amount` (decision
-     * 218), so the chart reads its last days without summing the member's whole history.
-     */
-    cumulative: bigint('cumulative', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

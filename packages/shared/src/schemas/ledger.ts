@@ -63,18 +63,9 @@ export const LedgerCheckResponse = z.object({
       actual: z.number().nullable(),
     }),
   ),
-  /**
-   * Members' per-day earnings (the portfolio chart's aggregate) whose day's amount or running total
-   * (cumulative, decision 218) differs from their plans' accruals.
-   */
+  /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
   mismatched_daily_earnings: z.array(
-    z.object({
-      user_id: z.number().int(),
-      day: z.string(),
-      field: z.enum(['amount', 'cumulative']),
-      cached: z.number(),
-      from_accruals: z.number(),
-    }),
+    z.object({ user_id: z.number().int(), day: z.string(), cached: z.number(), from_accruals: z.number() }),
   ),
   /**
    * Loans: without loan_id, a member whose loan account (actual) is not minus their outstanding

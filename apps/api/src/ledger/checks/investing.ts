@@ -27,53 +27,27 @@ export async function mismatchedPlanEarnings(db: DbOrTx): Promise<LedgerCheck['m
   }));
 }
 
-/**
- * Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals:
- * a day's `amount`, or its running `cumulative` (decision 218), the sum of the member's days up to it.
- */
+/** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
 export async function mismatchedDailyEarnings(db: DbOrTx): Promise<LedgerCheck['mismatchedDailyEarnings']> {
-  const rows = await queryRows<{
-    user_id: unknown;
-    day: unknown;
-    cached: unknown;
-    accrued: unknown;
-    cached_cumulative: unknown;
-    accrued_cumulative: unknown;
-  }>(
+  const rows = await queryRows<{ user_id: unknown; day: unknown; cached: unknown; accrued: unknown }>(
     db,
-    sql`select user_id, day::text as day, cached, accrued, cached_cumulative, accrued_cumulative
-        from (
-          select coalesce(m.user_id, x.user_id) as user_id, coalesce(m.day, x.day) as day,
-            coalesce(m.amount, 0) as cached, coalesce(x.amount, 0) as accrued,
-            coalesce(m.cumulative, 0) as cached_cumulative,
-            sum(coalesce(x.amount, 0)) over (
-              partition by coalesce(m.user_id, x.user_id) order by coalesce(m.day, x.day)
-            ) as accrued_cumulative
-          from member_daily_earnings m
-          full join (
-            select p.user_id, a.accrual_date as day, sum(a.amount) as amount
-            from user_plan_accruals a join user_plans p on p.id = a.user_plan_id
-            group by p.user_id, a.accrual_date
-          ) x on x.user_id = m.user_id and x.day = m.day
-        ) d
-        where cached <> accrued or cached_cumulative <> accrued_cumulative
-        order by user_id, day
+    sql`select coalesce(m.user_id, x.user_id) as user_id, coalesce(m.day, x.day)::text as day,
+          coalesce(m.amount, 0) as cached, coalesce(x.amount, 0) as accrued
+        from member_daily_earnings m
+        full join (
+          select p.user_id, a.accrual_date as day, sum(a.amount) as amount
+          from user_plan_accruals a join user_plans p on p.id = a.user_plan_id
+          group by p.user_id, a.accrual_date
+        ) x on x.user_id = m.user_id and x.day = m.day
+        where coalesce(m.amount, 0) <> coalesce(x.amount, 0)
         limit 100`,
   );
-  const mismatched: LedgerCheck['mismatchedDailyEarnings'] = [];
-  for (const row of rows) {
-    const at = { userId: num(row.user_id), day: String(row.day) };
-    if (num(row.cached) !== num(row.accrued))
-      mismatched.push({ ...at, field: 'amount', cached: num(row.cached), fromAccruals: num(row.accrued) });
-    if (num(row.cached_cumulative) !== num(row.accrued_cumulative))
-      mismatched.push({
-        ...at,
-        field: 'cumulative',
-        cached: num(row.cached_cumulative),
-        fromAccruals: num(row.accrued_cumulative),
-      });
-  }
-  return mismatched;
+  return rows.map((row) => ({
+    userId: num(row.user_id),
+    day: String(row.day),
+    cached: num(row.cached),
+    fromAccruals: num(row.accrued),
+  }));
 }
 
 /**

@@ -34,13 +34,7 @@ export interface LedgerCheck {
   /** User plans whose earned-to-date differs from the earning postings of their accruals. */
   mismatchedPlanEarnings: { userPlanId: number; cached: number; fromPostings: number }[];
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
-  mismatchedDailyEarnings: {
-    userId: number;
-    day: string;
-    field: 'amount' | 'cumulative';
-    cached: number;
-    fromAccruals: number;
-  }[];
+  mismatchedDailyEarnings: { userId: number; day: string; cached: number; fromAccruals: number }[];
   /**
    * Members whose loan account is not minus the outstanding principal of their loans, or a loan whose
    * running paid totals differ from its instalments'.

@@ -115,7 +115,6 @@ function investingMismatches(check: LedgerCheck) {
     mismatched_daily_earnings: check.mismatchedDailyEarnings.map((row) => ({
       user_id: row.userId,
       day: row.day,
-      field: row.field,
       cached: centsToMajor(row.cached),
       from_accruals: centsToMajor(row.fromAccruals),
     })),

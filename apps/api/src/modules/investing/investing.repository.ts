@@ -1,12 +1,5 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import {
-  userPlanAccruals,
-  userPlans,
-  type DbOrTx,
-  type Tx,
-  type UserPlanAccrualRow,
-  type UserPlanRow,
-} from '@app/db';
+import { userPlanAccruals, userPlans, type DbOrTx, type Tx, type UserPlanRow } from '@app/db';
 import { inLiterals, num, queryRows, wholeNumbers } from '../../ledger/sql';
 import { selectMemberPage } from '../../lib/paging';
 
@@ -51,18 +44,46 @@ export function listUserPlans(db: DbOrTx, userId: number, page: number, perPage:
   return selectMemberPage(db, userPlans, userId, page, perPage);
 }
 
-/** A plan's latest `days` accrual days, newest first, by its key (decision 218). */
-export async function latestAccruals(
+export interface EarningDayRow {
+  /** YYYY-MM-DD. */
+  date: string;
+  rateBps: number;
+  /** Cents paid that day. */
+  amount: number;
+  /** Cents the plan earned up to and including that day. */
+  cumulative: number;
+}
+
+/**
+ * A plan's latest `days` accrual days, newest first, by its key, each with what the plan earned up to
+ * it: the plan's `earned` less the pay of the days after it (decision 218). One statement, so the
+ * days and `earned` are of one moment even while the accrual runs.
+ */
+export async function latestEarningDays(
   db: DbOrTx,
   userPlanId: number,
   days: number,
-): Promise<UserPlanAccrualRow[]> {
-  return db
-    .select()
-    .from(userPlanAccruals)
-    .where(eq(userPlanAccruals.userPlanId, userPlanId))
-    .orderBy(desc(userPlanAccruals.accrualDate))
-    .limit(days);
+): Promise<EarningDayRow[]> {
+  const rows = await queryRows<{ day: string; rate_bps: unknown; amount: unknown; cumulative: unknown }>(
+    db,
+    sql`select x.accrual_date::text as day, x.rate_bps, x.amount,
+          u.earned - coalesce(sum(x.amount) over (
+            order by x.accrual_date desc rows between unbounded preceding and 1 preceding), 0) as cumulative
+        from (
+          select accrual_date, rate_bps, amount from user_plan_accruals
+          where user_plan_id = ${userPlanId}
+          order by accrual_date desc
+          limit ${days}
+        ) x
+        join user_plans u on u.id = ${userPlanId}
+        order by x.accrual_date desc`,
+  );
+  return rows.map((row) => ({
+    date: row.day,
+    rateBps: num(row.rate_bps),
+    amount: num(row.amount),
+    cumulative: num(row.cumulative),
+  }));
 }
 
 /** The statuses of a plan still running: the predicate of user_plans_due_idx and user_plans_maturity_idx. */
@@ -219,30 +240,15 @@ export async function recordAccruals(
         from unnest(${ids}::int[], ${wholeNumbers(accrued.map((plan) => plan.rateBps))}::int[], ${amounts}::bigint[],
           ${wholeNumbers(accrued.map((plan) => plan.entryId))}::int[]) as x(id, rate_bps, amount, entry_id)`,
   );
-  // The member's per-day aggregate for the portfolio chart, in the same transaction (decision 038),
-  // with its running total (decision 218): the member's latest earlier day (one index probe) plus
-  // this day's. A day can come after later ones (a renewed position accrues the days its maturity left
-  // behind, after the member's other plans accrued them), so the later days' totals move up with it;
-  // in the usual order there are none and that update finds nothing.
-  const perMember = sql`select u.user_id, sum(x.amount) as amount
-    from unnest(${ids}::int[], ${amounts}::bigint[]) as x(id, amount)
-    join user_plans u on u.id = x.id
-    group by u.user_id`;
+  // The member's per-day aggregate for the portfolio chart, in the same transaction (decision 038).
   await db.execute(
-    sql`insert into member_daily_earnings as m (user_id, day, amount, cumulative)
-        select s.user_id, ${date}::date, s.amount, s.amount + coalesce((
-            select p.cumulative from member_daily_earnings p
-            where p.user_id = s.user_id and p.day < ${date}::date
-            order by p.day desc limit 1), 0)
-        from (${perMember}) s
-        order by s.user_id
-        on conflict (user_id, day) do update
-          set amount = m.amount + excluded.amount, cumulative = m.cumulative + excluded.amount`,
-  );
-  await db.execute(
-    sql`update member_daily_earnings m set cumulative = m.cumulative + s.amount
-        from (${perMember}) s
-        where m.user_id = s.user_id and m.day > ${date}::date and s.amount <> 0`,
+    sql`insert into member_daily_earnings as m (user_id, day, amount)
+        select u.user_id, ${date}::date, sum(x.amount)
+        from unnest(${ids}::int[], ${amounts}::bigint[]) as x(id, amount)
+        join user_plans u on u.id = x.id
+        group by u.user_id
+        order by u.user_id
+        on conflict (user_id, day) do update set amount = m.amount + excluded.amount`,
   );
   // The goals' running earned totals (docs/decisions/110), in the same transaction; the plans are
   // locked already, the goals after them (the order every goal write keeps).

@@ -123,21 +123,14 @@ export async function getUserPlan(deps: AppDeps, userId: number, id: number): Pr
   const { db } = deps.database;
   const row = await repository.findUserPlan(db, userId, id);
   if (!row) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
-  const accruals = await repository.latestAccruals(db, row.id, EARNINGS_CHART_DAYS);
+  const days = await repository.latestEarningDays(db, row.id, EARNINGS_CHART_DAYS);
   const [plan] = await toUserPlans(db, [row]);
-  // Newest first: the newest day's running total is everything the plan earned (checkLedger proves
-  // `earned` against the accruals), and each earlier day's is the next one's less the next one's pay.
-  let cumulative = row.earned;
-  const earnings = accruals.map((accrual) => {
-    const day = {
-      date: accrual.accrualDate,
-      rate_bps: accrual.rateBps,
-      amount: centsToMajor(accrual.amount),
-      cumulative: centsToMajor(cumulative),
-    };
-    cumulative -= accrual.amount;
-    return day;
-  });
+  const earnings = days.map((day) => ({
+    date: day.date,
+    rate_bps: day.rateBps,
+    amount: centsToMajor(day.amount),
+    cumulative: centsToMajor(day.cumulative),
+  }));
   return { ...plan!, earnings };
 }
 
