@@ -140,5 +140,20 @@ export const MAX_SAVED_DESTINATIONS = 20;
  */
 export const UNREAD_COUNT_CAP = 100;
 
-/** GET /api/loans and GET /api/loan-applications answer the member's newest this many (decision 219). */
+/**
+ * GET /api/loans and GET /api/loan-applications answer every open loan or application of the member
+ * and the newest this many closed ones (decision 219).
+ */
 export const LOAN_LIST_LIMIT = 50;
+
+/**
+ * Loans still being paid (overdue is derived from the instalments, decision 083): always listed, for
+ * their schedule and "Repay now" (decision 219). The others (completed) are closed.
+ */
+export const OPEN_LOAN_STATUSES = ['active'] as const;
+
+/**
+ * Applications awaiting a decision, the back office's or the member's withdrawal: always listed, for
+ * their cancel button (decision 219). A decided one is closed; an approved one's loan is open instead.
+ */
+export const OPEN_LOAN_APPLICATION_STATUSES = ['pending'] as const;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LOAN_LIST_LIMIT } from '../constants';
 import type { LoanInterval } from '../loans';
 import { ListMeta, moneyAmount, positiveId, wholeNumber } from './common';
 import { AdminUserSummary } from './deposits';
@@ -113,8 +112,11 @@ export const LoanApplication = z.object({
   date: z.string(),
 });
 export type LoanApplication = z.infer<typeof LoanApplication>;
-/** GET /api/loan-applications: the member's newest LOAN_LIST_LIMIT, newest first (decision 219). */
-export const LoanApplicationListResponse = z.array(LoanApplication).max(LOAN_LIST_LIMIT);
+/**
+ * GET /api/loan-applications: every pending application of the member and the newest LOAN_LIST_LIMIT
+ * others, newest first (decision 219).
+ */
+export const LoanApplicationListResponse = z.array(LoanApplication);
 export type LoanApplicationListResponse = z.infer<typeof LoanApplicationListResponse>;
 
 export const LoanApplyResponse = z.object({ message: z.string(), application: LoanApplication });
@@ -189,8 +191,11 @@ export const Loan = z.object({
   payoff_waived_interest: z.number(),
 });
 export type Loan = z.infer<typeof Loan>;
-/** GET /api/loans: the member's newest LOAN_LIST_LIMIT loans, newest first (decision 219). */
-export const LoanListResponse = z.array(Loan).max(LOAN_LIST_LIMIT);
+/**
+ * GET /api/loans: every active loan of the member and the newest LOAN_LIST_LIMIT completed ones, newest
+ * first (decision 219).
+ */
+export const LoanListResponse = z.array(Loan);
 export type LoanListResponse = z.infer<typeof LoanListResponse>;
 
 export const LoanDetail = Loan.extend({ schedule: z.array(LoanInstalment), payments: z.array(LoanPayment) });

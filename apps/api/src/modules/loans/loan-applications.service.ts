@@ -89,8 +89,9 @@ export async function applyForLoan(
 }
 
 /**
- * GET /api/loan-applications: the member's newest LOAN_LIST_LIMIT, newest first (decision 219); the
- * data export asks for every one (`limit` null).
+ * GET /api/loan-applications: every pending application of the member and the newest LOAN_LIST_LIMIT
+ * decided or withdrawn ones, newest first (decision 219); the data export asks for every one (`limit`
+ * null).
  */
 export async function listApplications(
   deps: AppDeps,

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { OPEN_LOAN_APPLICATION_STATUSES, OPEN_LOAN_STATUSES } from '@app/shared';
 import {
   ledgerAccounts,
   loanApplications,
@@ -57,29 +58,42 @@ export async function insertApplication(
 }
 
 /**
- * The member's newest `limit` applications (every one with null), newest first, each with its plan's
- * name (null when the plan is gone) and its loan. The newest are taken first, through
- * loan_applications_user_idx, and only they are joined (decision 219).
+ * The member's applications, newest first (created_at, then id), each with its plan's name (null when
+ * the plan is gone) and its loan: every open one (pending, OPEN_LOAN_APPLICATION_STATUSES) and the
+ * newest `limit` closed ones; every one with null (the data export). Decision 219: the pending ones
+ * through loan_applications_one_pending (at most one per plan), the closed ones the newest of
+ * loan_applications_user_idx; only those are joined.
  */
 export function listUserApplications(db: DbOrTx, userId: number, limit: number | null) {
-  const mine = db
-    .select()
-    .from(loanApplications)
-    .where(eq(loanApplications.userId, userId))
-    .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id))
-    .$dynamic();
-  const newest = (limit === null ? mine : mine.limit(limit)).as('newest');
+  const mine = eq(loanApplications.userId, userId);
+  const open = inLiterals(loanApplications.status, OPEN_LOAN_APPLICATION_STATUSES);
+  const listed = (
+    limit === null
+      ? db.select().from(loanApplications).where(mine)
+      : db
+          .select()
+          .from(loanApplications)
+          .where(and(mine, open))
+          .unionAll(
+            db
+              .select()
+              .from(loanApplications)
+              .where(and(mine, not(open)))
+              .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id))
+              .limit(limit),
+          )
+  ).as('listed');
   return db
     .select({
-      row: newest._.selectedFields,
+      row: listed._.selectedFields,
       planName: loanPlans.name,
       change: loanPlans.change,
       loanId: loans.id,
     })
-    .from(newest)
-    .leftJoin(loanPlans, eq(loanPlans.id, newest.planId))
-    .leftJoin(loans, eq(loans.applicationId, newest.id))
-    .orderBy(desc(newest.createdAt), desc(newest.id));
+    .from(listed)
+    .leftJoin(loanPlans, eq(loanPlans.id, listed.planId))
+    .leftJoin(loans, eq(loans.applicationId, listed.id))
+    .orderBy(desc(listed.createdAt), desc(listed.id));
 }
 
 export async function lockApplication(db: DbOrTx, id: number): Promise<LoanApplicationRow | null> {
@@ -140,15 +154,44 @@ export async function scheduleSums(db: DbOrTx, loanId: number) {
   return { count: row?.n ?? 0, principal: Number(row?.principal ?? 0), interest: Number(row?.interest ?? 0) };
 }
 
-/** The member's newest `limit` loans (every one with null), newest first, through loans_user_idx. */
+/**
+ * The member's loans, newest first (created_at, then id): every open one (active, OPEN_LOAN_STATUSES)
+ * and the newest `limit` closed ones; every one with null (the data export). Decision 219: the closed
+ * ones are the newest of loans_user_idx; the open ones are found through their open instalments
+ * (loan_instalments_open_idx: a loan is active exactly while one of its instalments is open, both ways
+ * of completing it close the last one in the same transaction), each then read by its id. The lateral
+ * subquery's `limit 1` keeps the planner from reading them through loans_user_idx instead, which would
+ * walk every loan the member ever had.
+ */
 export function listUserLoans(db: DbOrTx, userId: number, limit: number | null) {
-  const query = db
+  const mine = eq(loans.userId, userId);
+  if (limit === null)
+    return db.select().from(loans).where(mine).orderBy(desc(loans.createdAt), desc(loans.id));
+  const owing = db
+    .selectDistinct({ loanId: loanInstalments.loanId })
+    .from(loanInstalments)
+    .where(and(eq(loanInstalments.userId, userId), inLiterals(loanInstalments.status, ['open'])))
+    .as('owing');
+  const open = inLiterals(loans.status, OPEN_LOAN_STATUSES);
+  const loan = db
     .select()
     .from(loans)
-    .where(eq(loans.userId, userId))
-    .orderBy(desc(loans.createdAt), desc(loans.id))
-    .$dynamic();
-  return limit === null ? query : query.limit(limit);
+    .where(and(eq(loans.id, owing.loanId), mine, open))
+    .limit(1)
+    .as('loan');
+  return db
+    .select(loan._.selectedFields)
+    .from(owing)
+    .innerJoinLateral(loan, sql`true`)
+    .unionAll(
+      db
+        .select()
+        .from(loans)
+        .where(and(mine, not(open)))
+        .orderBy(desc(loans.createdAt), desc(loans.id))
+        .limit(limit),
+    )
+    .orderBy(desc(loans.createdAt), desc(loans.id));
 }
 
 export async function findUserLoan(db: DbOrTx, userId: number, id: number): Promise<LoanRow | null> {

@@ -77,7 +77,7 @@ function applicationRoutes(app: RouteApp): void {
       onRequest: app.requireMember,
       schema: {
         tags: ['loans'],
-        summary: `The member’s newest ${LOAN_LIST_LIMIT} loan applications, newest first`,
+        summary: `The member’s pending loan applications and newest ${LOAN_LIST_LIMIT} others, newest first`,
         security: bearer,
         response: { 200: LoanApplicationListResponse, ...errorResponses(401, 403) },
       },
@@ -112,7 +112,7 @@ function loanRoutes(app: RouteApp): void {
       onRequest: app.requireMember,
       schema: {
         tags: ['loans'],
-        summary: `The member’s newest ${LOAN_LIST_LIMIT} loans with what is paid, owed, next due and overdue`,
+        summary: `The member’s active loans and newest ${LOAN_LIST_LIMIT} completed ones, newest first, with what is paid, owed, next due and overdue`,
         security: bearer,
         response: { 200: LoanListResponse, ...errorResponses(401, 403) },
       },

@@ -96,8 +96,9 @@ export function toLoan(loan: LoanRow, instalments: LoanInstalmentRow[], today: s
 }
 
 /**
- * GET /api/loans: the member's newest LOAN_LIST_LIMIT loans, newest first, each with its schedule's
- * figures (decision 219); the data export asks for every one (`limit` null).
+ * GET /api/loans: every active loan of the member and the newest LOAN_LIST_LIMIT completed ones, newest
+ * first, each with its schedule's figures (decision 219); the data export asks for every one (`limit`
+ * null).
  */
 export async function listLoans(
   deps: AppDeps,

@@ -125,33 +125,78 @@ describe('Explore (spec §2, §5, §8)', () => {
     expect(await screen.findByText('No loan plans available.')).toBeInTheDocument();
   });
 
-  it('says only the newest are shown when a list comes back at the server’s limit (decision 219)', async () => {
-    let count = LOAN_LIST_LIMIT - 1;
-    const ids = () => Array.from({ length: count }, (_, i) => i + 1);
+  it('says under a list with the server’s limit of closed rows that only the newest closed are shown, in three languages (decision 219)', async () => {
+    // The server answers every open loan and application and the newest LOAN_LIST_LIMIT closed ones:
+    // closed ones newest first, then an older open one (a pending application, a loan being repaid).
+    let closed = LOAN_LIST_LIMIT - 1;
+    const ids = () => Array.from({ length: closed }, (_, i) => closed + 1 - i);
     fakeApi({
       'GET /api/loan-plans': () => json([personal]),
       'GET /api/loan-applications': () =>
-        json(ids().map((id) => application({ id, status: 'completed', loan_id: id }))),
+        json([
+          ...ids().map((id) => application({ id, status: 'completed', loan_id: id })),
+          application({ id: 1, status: 'pending', amount_requested: 250 }),
+        ]),
       'GET /api/loans': () =>
-        json(ids().map((id) => summary(loanDetail({ id, application_id: id, status: 'completed' })))),
+        json([
+          ...ids().map((id) => summary(loanDetail({ id, application_id: id, status: 'completed' }))),
+          summary(loanDetail({ id: 1, application_id: 1 })),
+        ]),
     });
+    // Fifty rows, one of them open: not at the limit of closed ones, so no note.
     const shorter = renderScreen('/explore', <ExplorePage />);
     expect(await screen.findAllByRole('button', { name: 'View schedule of Personal Loan' })).toHaveLength(
-      count,
+      LOAN_LIST_LIMIT,
     );
     expect(screen.queryByText(/newest/)).not.toBeInTheDocument();
     shorter.unmount();
 
-    count = LOAN_LIST_LIMIT;
-    renderScreen('/explore', <ExplorePage />);
+    closed = LOAN_LIST_LIMIT;
+    const full = renderScreen('/explore', <ExplorePage />);
     expect(
       await screen.findByText(
-        `Only your ${LOAN_LIST_LIMIT} newest loans are shown here. “Download my data” in Account settings has them all.`,
+        `Every loan you are still repaying is shown here, with your ${LOAN_LIST_LIMIT} newest completed ones. “Download my data” in Account settings has them all.`,
       ),
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        `Only your ${LOAN_LIST_LIMIT} newest applications are shown here. “Download my data” in Account settings has them all.`,
+        `Every pending application is shown here, with your ${LOAN_LIST_LIMIT} newest decided or withdrawn ones. “Download my data” in Account settings has them all.`,
+      ),
+    ).toBeInTheDocument();
+    // The older open ones are there to act on: the active loan's schedule, the pending one's cancel.
+    expect(screen.getAllByRole('button', { name: 'View schedule of Personal Loan' })).toHaveLength(
+      LOAN_LIST_LIMIT + 1,
+    );
+    expect(screen.getAllByText('Active')).not.toHaveLength(0);
+    expect(
+      screen.getAllByRole('button', { name: 'Cancel the application for $250.00 from Personal Loan' }),
+    ).not.toHaveLength(0);
+    full.unmount();
+
+    await i18n.changeLanguage('es');
+    const spanish = renderScreen('/explore', <ExplorePage />);
+    expect(
+      await screen.findByText(
+        `Aquí se muestran todos los préstamos que aún estás pagando y tus ${LOAN_LIST_LIMIT} préstamos completados más recientes. “Descargar mis datos”, en Ajustes de la cuenta, los incluye todos.`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Aquí se muestran todas tus solicitudes pendientes y tus ${LOAN_LIST_LIMIT} solicitudes resueltas o retiradas más recientes. “Descargar mis datos”, en Ajustes de la cuenta, las incluye todas.`,
+      ),
+    ).toBeInTheDocument();
+    spanish.unmount();
+
+    await i18n.changeLanguage('ar');
+    renderScreen('/explore', <ExplorePage />);
+    expect(
+      await screen.findByText(
+        `تظهر هنا كل القروض التي ما زلت تسددها وأحدث ${LOAN_LIST_LIMIT} من قروضك المكتملة. تجدها كلها في “تنزيل بياناتي” ضمن إعدادات الحساب.`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `تظهر هنا كل طلباتك قيد الانتظار وأحدث ${LOAN_LIST_LIMIT} من طلباتك المبتّ فيها أو المسحوبة. تجدها كلها في “تنزيل بياناتي” ضمن إعدادات الحساب.`,
       ),
     ).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOAN_LIST_LIMIT } from '@app/shared/constants';
+import { LOAN_LIST_LIMIT, OPEN_LOAN_APPLICATION_STATUSES, OPEN_LOAN_STATUSES } from '@app/shared/constants';
 import { centsToMajor, majorToCents } from '@app/shared/money';
 import type { Loan, LoanApplication, LoanPlan } from '@app/shared/schemas/loans';
 import { CancelPendingButton } from '#components/cancel-pending-button';
@@ -73,19 +73,22 @@ function Empty({ text }: { text: string }) {
   );
 }
 
+/** What is open in each list (always listed by the server) and the note under it (decision 219). */
+const NEWEST_ONLY = {
+  history: { open: OPEN_LOAN_APPLICATION_STATUSES, text: 'loans.history.newestOnly' },
+  mine: { open: OPEN_LOAN_STATUSES, text: 'loans.mine.newestOnly' },
+} as const;
+
 /**
- * Under a list the server answered with its newest LOAN_LIST_LIMIT rows (decision 219): older ones may
- * exist and are not shown; the data export has them all.
+ * Under a list that came with LOAN_LIST_LIMIT closed rows (decision 219): the server answers every open
+ * loan or application and only the newest closed ones, so older closed ones may exist and are not
+ * shown; the data export has them all.
  */
-function NewestOnly({
-  shown,
-  text,
-}: {
-  shown: number;
-  text: 'loans.history.newestOnly' | 'loans.mine.newestOnly';
-}) {
+function NewestOnly({ list, rows }: { list: keyof typeof NEWEST_ONLY; rows: readonly { status: string }[] }) {
   const { t } = useTranslation();
-  if (shown < LOAN_LIST_LIMIT) return null;
+  const { open, text } = NEWEST_ONLY[list];
+  const closed = rows.filter((row) => !(open as readonly string[]).includes(row.status)).length;
+  if (closed < LOAN_LIST_LIMIT) return null;
   return <p className="mt-3 text-xs text-muted">{t(text, { count: LOAN_LIST_LIMIT })}</p>;
 }
 
@@ -243,7 +246,7 @@ function History() {
       )}
       busy={applications.isFetching}
     >
-      <NewestOnly shown={applications.data.length} text="loans.history.newestOnly" />
+      <NewestOnly list="history" rows={applications.data} />
     </ResponsiveTable>
   );
 }
@@ -313,7 +316,7 @@ function MyLoans({ onOpen }: { onOpen: (id: number) => void }) {
           <LoanCard key={loan.id} loan={loan} onOpen={onOpen} />
         ))}
       </ul>
-      <NewestOnly shown={loans.data.length} text="loans.mine.newestOnly" />
+      <NewestOnly list="mine" rows={loans.data} />
     </>
   );
 }
