@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { userPlanAccruals, userPlans, type DbOrTx, type Tx, type UserPlanRow } from '@app/db';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { userPlans, type DbOrTx, type Tx, type UserPlanRow } from '@app/db';
 import { inLiterals, num, queryRows, wholeNumbers } from '../../ledger/sql';
 import { selectMemberPage } from '../../lib/paging';
 
