@@ -117,6 +117,31 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
+  it('mismatchedPlanEarnings: an accrual day that pays with no entry behind it', async () => {
+    expect(failingLedgerChecks(await checkLedger(db))).toEqual([]);
+    // The day's row and its per-day aggregate agree, so only the plan's earned against its rows differs.
+    await db.execute(sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
+      values (${userPlan.id}, '2026-01-02', 1000, 6, null)`);
+    await db.execute(
+      sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, '2026-01-02', 6)`,
+    );
+    const broken = await checkLedger(db);
+    expect(failingLedgerChecks(broken)).toEqual(['mismatchedPlanEarnings']);
+    expect(broken.mismatchedPlanEarnings).toEqual([
+      { userPlanId: userPlan.id, cached: 0, fromPostings: 0, fromAccruals: 6 },
+    ]);
+    await db.execute(sql`alter table user_plan_accruals disable trigger user_plan_accruals_immutable`);
+    try {
+      await db.execute(
+        sql`delete from user_plan_accruals where user_plan_id = ${userPlan.id} and accrual_date = '2026-01-02'`,
+      );
+    } finally {
+      await db.execute(sql`alter table user_plan_accruals enable trigger user_plan_accruals_immutable`);
+    }
+    await db.execute(sql`delete from member_daily_earnings where user_id = ${userId} and day = '2026-01-02'`);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
   it("mismatchedPrincipals: a running plan's principal that differs from the invested postings", async () => {
     await onlyFails(
       'mismatchedPrincipals',
@@ -190,6 +215,18 @@ describe('checkLedger: each named check on its own', () => {
       'mismatchedLoanInterest',
       sql`update loans set waived_interest = 1 where id = ${loan}`,
       sql`update loans set waived_interest = 0 where id = ${loan}`,
+    );
+  });
+
+  it('mismatchedLoanStatuses: an active loan with no open instalment (it would drop out of the member’s list)', async () => {
+    const loanPlan = await createLoanPlan(app);
+    const application = await applyFor(member, loanPlan.id, 120, 3);
+    await approve(await signedInAdmin(app), application.id);
+    const loan = sql`(select id from loans where application_id = ${application.id})`;
+    await onlyFails(
+      'mismatchedLoanStatuses',
+      sql`update loan_instalments set status = 'waived' where loan_id = ${loan} and status = 'open'`,
+      sql`update loan_instalments set status = 'open' where loan_id = ${loan} and status = 'waived'`,
     );
   });
 

@@ -13,7 +13,7 @@ import {
   mismatchedPlanEarnings,
   mismatchedRenewals,
 } from './checks/investing';
-import { mismatchedLoanInterest, mismatchedLoans } from './checks/loans';
+import { mismatchedLoanInterest, mismatchedLoanStatuses, mismatchedLoans } from './checks/loans';
 import {
   mismatchedListTotals,
   mismatchedPoints,
@@ -48,6 +48,7 @@ export const LEDGER_CHECKS: { [K in ProblemList]: (db: DbOrTx) => Promise<Ledger
   mismatchedDailyEarnings,
   mismatchedLoans,
   mismatchedLoanInterest,
+  mismatchedLoanStatuses,
   mismatchedGoals,
   mismatchedRenewals,
   mismatchedQueueTotals,
@@ -69,9 +70,9 @@ export type LedgerCheckName = ProblemList | 'postingsSum' | 'duplicateReferences
  * postings of its account and entry kind (decision 038); every entry's cash amount equals its postings
  * to its member's cash account (decision 140); every member's cash chain: the balance after each cash
  * entry is the previous one plus its cash amount, the latest is the cash balance (decision 158); every plan's earned-to-date equals the earning
- * postings of its accruals; every renewed position's amount is what its renewal entry moved (decision 194); every deposit's
+ * postings of its accruals and their amounts (decision 218); every renewed position's amount is what its renewal entry moved (decision 194); every deposit's
  * credited amount is what its credit entries moved into cash; every loan's paid interest is its interest
- * postings and its waived interest what an early repayment forgave; every refunded deposit's take-back plus its debt is its credited amount,
+ * postings and its waived interest what an early repayment forgave, and a loan is active exactly while an instalment is open (decision 219); every refunded deposit's take-back plus its debt is its credited amount,
  * and a member's debt account is minus what they still owe (decision 155); every member's withdrawal
  * hold is the sum of their pending withdrawals (decision 174); every balance correction moved its
  * signed amount, and the adjustments account is minus the approved ones' sum (decision 182); every
@@ -93,6 +94,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedDailyEarnings: await LEDGER_CHECKS.mismatchedDailyEarnings(db),
     mismatchedLoans: await LEDGER_CHECKS.mismatchedLoans(db),
     mismatchedLoanInterest: await LEDGER_CHECKS.mismatchedLoanInterest(db),
+    mismatchedLoanStatuses: await LEDGER_CHECKS.mismatchedLoanStatuses(db),
     mismatchedGoals: await LEDGER_CHECKS.mismatchedGoals(db),
     mismatchedRenewals: await LEDGER_CHECKS.mismatchedRenewals(db),
     mismatchedQueueTotals: await LEDGER_CHECKS.mismatchedQueueTotals(db),

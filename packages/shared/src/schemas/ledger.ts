@@ -35,9 +35,14 @@ export const LedgerCheckResponse = z.object({
       postings_entries: z.number().int(),
     }),
   ),
-  /** User plans whose earned-to-date differs from the earning postings of their accruals. */
+  /** User plans whose earned-to-date differs from the earning postings of their accruals or their amounts. */
   mismatched_plan_earnings: z.array(
-    z.object({ user_plan_id: z.number().int(), cached: z.number(), from_postings: z.number() }),
+    z.object({
+      user_plan_id: z.number().int(),
+      cached: z.number(),
+      from_postings: z.number(),
+      from_accruals: z.number(),
+    }),
   ),
   /**
    * Entries whose cash amount differs from the sum of their postings to their member's cash account
@@ -130,6 +135,15 @@ export const LedgerCheckResponse = z.object({
       field: z.enum(['paid_interest', 'waived_interest']),
       expected: z.number(),
       actual: z.number(),
+    }),
+  ),
+  /** Loans active with no open instalment, or completed with one (decision 219). */
+  mismatched_loan_statuses: z.array(
+    z.object({
+      loan_id: z.number().int(),
+      user_id: z.number().int(),
+      status: z.string(),
+      open_instalments: z.number().int(),
     }),
   ),
   /** Deposits whose running credited amount differs from what their credit entries moved into cash. */

@@ -3,11 +3,15 @@ import type { DbOrTx } from '@app/db';
 import { num, queryRows } from '../sql';
 import type { LedgerCheck } from './types';
 
-/** User plans whose earned-to-date differs from the earning postings of their accruals. */
+/**
+ * User plans whose earned-to-date differs from the earning postings of their accruals, or from the
+ * sum of their accrual rows' amounts (what one plan's chart works its running totals back from,
+ * decision 218).
+ */
 export async function mismatchedPlanEarnings(db: DbOrTx): Promise<LedgerCheck['mismatchedPlanEarnings']> {
-  const rows = await queryRows<{ id: unknown; earned: unknown; posted: unknown }>(
+  const rows = await queryRows<{ id: unknown; earned: unknown; posted: unknown; accrued: unknown }>(
     db,
-    sql`select u.id, u.earned, coalesce(x.posted, 0) as posted
+    sql`select u.id, u.earned, coalesce(x.posted, 0) as posted, coalesce(r.accrued, 0) as accrued
         from user_plans u
         left join (
           select q.user_plan_id, sum(p.amount) as posted
@@ -17,13 +21,17 @@ export async function mismatchedPlanEarnings(db: DbOrTx): Promise<LedgerCheck['m
           join ledger_accounts a on a.id = p.account_id and a.user_id is not null and a.kind = 'cash'
           group by q.user_plan_id
         ) x on x.user_plan_id = u.id
-        where u.earned <> coalesce(x.posted, 0)
+        left join (
+          select user_plan_id, sum(amount) as accrued from user_plan_accruals group by user_plan_id
+        ) r on r.user_plan_id = u.id
+        where u.earned <> coalesce(x.posted, 0) or u.earned <> coalesce(r.accrued, 0)
         limit 100`,
   );
   return rows.map((row) => ({
     userPlanId: num(row.id),
     cached: num(row.earned),
     fromPostings: num(row.posted),
+    fromAccruals: num(row.accrued),
   }));
 }
 

@@ -84,3 +84,27 @@ export async function mismatchedLoanInterest(db: DbOrTx): Promise<LedgerCheck['m
     actual: num(row.actual),
   }));
 }
+
+/**
+ * Loans whose status disagrees with their instalments: active with no open instalment, or completed
+ * with one. The member's loan list finds active loans through their open instalments (decision 219),
+ * so an active loan without one would vanish from it.
+ */
+export async function mismatchedLoanStatuses(db: DbOrTx): Promise<LedgerCheck['mismatchedLoanStatuses']> {
+  const rows = await queryRows<{ id: unknown; user_id: unknown; status: string; open: unknown }>(
+    db,
+    sql`select l.id, l.user_id, l.status, coalesce(i.open, 0) as open
+        from loans l
+        left join (
+          select loan_id, count(*) as open from loan_instalments where status = 'open' group by loan_id
+        ) i on i.loan_id = l.id
+        where (l.status = 'active') <> (coalesce(i.open, 0) > 0)
+        limit 100`,
+  );
+  return rows.map((row) => ({
+    loanId: num(row.id),
+    userId: num(row.user_id),
+    status: row.status,
+    openInstalments: num(row.open),
+  }));
+}

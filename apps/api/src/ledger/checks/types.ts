@@ -31,8 +31,16 @@ export interface LedgerCheck {
   mismatchedCashAmounts: { entryId: number; cached: number | null; fromPostings: number | null }[];
   /** Breaks in members' cash chains: balance after each entry, and the latest against the balance. */
   mismatchedCashChain: CashChainMismatch[];
-  /** User plans whose earned-to-date differs from the earning postings of their accruals. */
-  mismatchedPlanEarnings: { userPlanId: number; cached: number; fromPostings: number }[];
+  /**
+   * User plans whose earned-to-date differs from the earning postings of their accruals, or from the
+   * sum of their accrual rows.
+   */
+  mismatchedPlanEarnings: {
+    userPlanId: number;
+    cached: number;
+    fromPostings: number;
+    fromAccruals: number;
+  }[];
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
   mismatchedDailyEarnings: { userId: number; day: string; cached: number; fromAccruals: number }[];
   /**
@@ -54,6 +62,8 @@ export interface LedgerCheck {
     expected: number;
     actual: number;
   }[];
+  /** Loans active with no open instalment, or completed with one (decision 219). */
+  mismatchedLoanStatuses: { loanId: number; userId: number; status: string; openInstalments: number }[];
   /**
    * Goals whose running invested total differs from the investment postings of the goal's entries, or
    * whose earned total differs from the earning postings of its plans' accruals (decision 110).

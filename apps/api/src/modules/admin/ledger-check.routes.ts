@@ -111,6 +111,7 @@ function investingMismatches(check: LedgerCheck) {
       user_plan_id: row.userPlanId,
       cached: centsToMajor(row.cached),
       from_postings: centsToMajor(row.fromPostings),
+      from_accruals: centsToMajor(row.fromAccruals),
     })),
     mismatched_daily_earnings: check.mismatchedDailyEarnings.map((row) => ({
       user_id: row.userId,
@@ -171,6 +172,12 @@ function memberMoneyMismatches(check: LedgerCheck) {
       field: row.field,
       expected: centsToMajor(row.expected),
       actual: centsToMajor(row.actual),
+    })),
+    mismatched_loan_statuses: check.mismatchedLoanStatuses.map((row) => ({
+      loan_id: row.loanId,
+      user_id: row.userId,
+      status: row.status,
+      open_instalments: row.openInstalments,
     })),
     mismatched_deposit_credits: check.mismatchedDepositCredits.map((row) => ({
       deposit_id: row.depositId,

@@ -403,6 +403,7 @@ describe('reconciliation', () => {
       mismatched_plan_earnings: [],
       mismatched_daily_earnings: [],
       mismatched_loans: [],
+      mismatched_loan_statuses: [],
       mismatched_goals: [],
       mismatched_renewals: [],
       mismatched_queue_totals: [],
@@ -424,13 +425,14 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(20);
+    expect(screen.getAllByText('Holds')).toHaveLength(21);
     expect(screen.getByText('Each balance after equals the one before plus the entry')).toBeInTheDocument();
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('Withdrawal holds equal pending withdrawals')).toBeInTheDocument();
     expect(screen.getByText('Refunds equal their postings, debts what is owed')).toBeInTheDocument();
     expect(screen.getByText('Deposits credited equal their credit entries')).toBeInTheDocument();
     expect(screen.getByText('Loan interest paid and waived equal its postings')).toBeInTheDocument();
+    expect(screen.getByText('A loan is active exactly while an instalment is open')).toBeInTheDocument();
     expect(screen.getByText("Invested accounts equal the plans' principal")).toBeInTheDocument();
     expect(screen.getByText('1 broken')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Mismatched accounts' })).toHaveTextContent('$10.01');

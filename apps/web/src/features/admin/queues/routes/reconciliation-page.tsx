@@ -21,6 +21,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['dailyEarnings', check.mismatched_daily_earnings.length],
     ['loans', check.mismatched_loans.length],
     ['loanInterest', check.mismatched_loan_interest.length],
+    ['loanStatuses', check.mismatched_loan_statuses.length],
     ['goals', check.mismatched_goals.length],
     ['renewals', check.mismatched_renewals.length],
     ['queueTotals', check.mismatched_queue_totals.length],
