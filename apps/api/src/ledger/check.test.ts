@@ -117,16 +117,49 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
+  it('mismatchedEarningTotals: an earning entry with no accrual day behind it, for a member with days', async () => {
+    // A day that earned nothing (no entry) gives the member a chart; a stray earning entry then makes
+    // their earning total differ from their days, and nothing else.
+    await db.execute(sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
+      values (${userPlan.id}, '2026-01-03', 1000, 0, null)`);
+    await db.execute(
+      sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, '2026-01-03', 0)`,
+    );
+    expect(failingLedgerChecks(await checkLedger(db))).toEqual([]);
+    const now = app.deps.clock.now();
+    const earning = (reference: string, postings: ReturnType<typeof transfer>) =>
+      db.transaction((tx) => postEntry(tx, { kind: 'earning', reference, userId, postings }, now));
+    const yieldExpense = { platform: 'yield_expense' } as const;
+    const cash = { userId, kind: 'cash' } as const;
+    await earning('check-test:stray-earning', transfer(yieldExpense, cash, 40));
+    const broken = await checkLedger(db);
+    expect(failingLedgerChecks(broken)).toEqual(['mismatchedEarningTotals']);
+    expect(broken.mismatchedEarningTotals).toEqual([{ userId, total: 40, fromDays: 0 }]);
+    // Entries are never deleted: an earning moved back mends the total.
+    await earning('check-test:stray-earning:back', transfer(cash, yieldExpense, 40));
+    expect((await checkLedger(db)).ok).toBe(true);
+    await db.execute(sql`alter table user_plan_accruals disable trigger user_plan_accruals_immutable`);
+    try {
+      await db.execute(
+        sql`delete from user_plan_accruals where user_plan_id = ${userPlan.id} and accrual_date = '2026-01-03'`,
+      );
+    } finally {
+      await db.execute(sql`alter table user_plan_accruals enable trigger user_plan_accruals_immutable`);
+    }
+    await db.execute(sql`delete from member_daily_earnings where user_id = ${userId} and day = '2026-01-03'`);
+  });
+
   it('mismatchedPlanEarnings: an accrual day that pays with no entry behind it', async () => {
     expect(failingLedgerChecks(await checkLedger(db))).toEqual([]);
-    // The day's row and its per-day aggregate agree, so only the plan's earned against its rows differs.
+    // The day's row and its per-day aggregate agree, so the daily check holds.
     await db.execute(sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
       values (${userPlan.id}, '2026-01-02', 1000, 6, null)`);
     await db.execute(
       sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, '2026-01-02', 6)`,
     );
     const broken = await checkLedger(db);
-    expect(failingLedgerChecks(broken)).toEqual(['mismatchedPlanEarnings']);
+    // The member's days now hold 6 their earning total does not: the portfolio's rule breaks too.
+    expect(failingLedgerChecks(broken)).toEqual(['mismatchedPlanEarnings', 'mismatchedEarningTotals']);
     expect(broken.mismatchedPlanEarnings).toEqual([
       { userPlanId: userPlan.id, cached: 0, fromPostings: 0, fromAccruals: 6 },
     ]);
@@ -150,11 +183,14 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
-  it("mismatchedDailyEarnings: a member's day of earnings with no accruals behind it", async () => {
+  it("mismatchedDailyEarnings: a member's days of earnings with no accruals behind them", async () => {
+    // Two days that cancel out: the member's days still sum to their earning total (0), so only the
+    // days against the accruals differ.
     await onlyFails(
       'mismatchedDailyEarnings',
-      sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, '2026-01-01', 5)`,
-      sql`delete from member_daily_earnings where user_id = ${userId} and day = '2026-01-01'`,
+      sql`insert into member_daily_earnings (user_id, day, amount)
+          values (${userId}, '2026-01-01', 5), (${userId}, '2026-01-02', -5)`,
+      sql`delete from member_daily_earnings where user_id = ${userId} and day in ('2026-01-01', '2026-01-02')`,
     );
   });
 

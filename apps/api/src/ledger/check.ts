@@ -9,6 +9,7 @@ import {
 } from './checks/entries';
 import {
   mismatchedDailyEarnings,
+  mismatchedEarningTotals,
   mismatchedGoals,
   mismatchedPlanEarnings,
   mismatchedRenewals,
@@ -46,6 +47,7 @@ export const LEDGER_CHECKS: { [K in ProblemList]: (db: DbOrTx) => Promise<Ledger
   mismatchedCashChain: cashChainMismatches,
   mismatchedPlanEarnings,
   mismatchedDailyEarnings,
+  mismatchedEarningTotals,
   mismatchedLoans,
   mismatchedLoanInterest,
   mismatchedLoanStatuses,
@@ -70,7 +72,7 @@ export type LedgerCheckName = ProblemList | 'postingsSum' | 'duplicateReferences
  * postings of its account and entry kind (decision 038); every entry's cash amount equals its postings
  * to its member's cash account (decision 140); every member's cash chain: the balance after each cash
  * entry is the previous one plus its cash amount, the latest is the cash balance (decision 158); every plan's earned-to-date equals the earning
- * postings of its accruals and their amounts (decision 218); every renewed position's amount is what its renewal entry moved (decision 194); every deposit's
+ * postings of its accruals and their amounts, and a member's earning total the sum of their per-day earnings (decision 218); every renewed position's amount is what its renewal entry moved (decision 194); every deposit's
  * credited amount is what its credit entries moved into cash; every loan's paid interest is its interest
  * postings and its waived interest what an early repayment forgave, and a loan is active exactly while an instalment is open (decision 219); every refunded deposit's take-back plus its debt is its credited amount,
  * and a member's debt account is minus what they still owe (decision 155); every member's withdrawal
@@ -92,6 +94,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedTotals: await LEDGER_CHECKS.mismatchedTotals(db),
     mismatchedPlanEarnings: await LEDGER_CHECKS.mismatchedPlanEarnings(db),
     mismatchedDailyEarnings: await LEDGER_CHECKS.mismatchedDailyEarnings(db),
+    mismatchedEarningTotals: await LEDGER_CHECKS.mismatchedEarningTotals(db),
     mismatchedLoans: await LEDGER_CHECKS.mismatchedLoans(db),
     mismatchedLoanInterest: await LEDGER_CHECKS.mismatchedLoanInterest(db),
     mismatchedLoanStatuses: await LEDGER_CHECKS.mismatchedLoanStatuses(db),

@@ -68,6 +68,10 @@ export const LedgerCheckResponse = z.object({
       actual: z.number().nullable(),
     }),
   ),
+  /** Members with per-day earnings whose earning total differs from their sum (decision 218). */
+  mismatched_earning_totals: z.array(
+    z.object({ user_id: z.number().int(), total: z.number(), from_days: z.number() }),
+  ),
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
   mismatched_daily_earnings: z.array(
     z.object({ user_id: z.number().int(), day: z.string(), cached: z.number(), from_accruals: z.number() }),

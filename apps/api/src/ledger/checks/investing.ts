@@ -35,6 +35,27 @@ export async function mismatchedPlanEarnings(db: DbOrTx): Promise<LedgerCheck['m
   }));
 }
 
+/**
+ * Members with per-day earnings whose earning total (the cash account's `earning` row of
+ * ledger_account_totals) differs from the sum of those days: My Portfolio's chart works its running
+ * totals back from that total over those days (decision 218), so an earning entry without its accrual
+ * day, or a day without its entry, would shift every point. A member with no day has no chart.
+ */
+export async function mismatchedEarningTotals(db: DbOrTx): Promise<LedgerCheck['mismatchedEarningTotals']> {
+  const rows = await queryRows<{ user_id: unknown; total: unknown; days: unknown }>(
+    db,
+    sql`select d.user_id, coalesce(t.total, 0) as total, d.days
+        from (
+          select user_id, sum(amount) as days from member_daily_earnings group by user_id
+        ) d
+        left join ledger_accounts a on a.user_id = d.user_id and a.kind = 'cash'
+        left join ledger_account_totals t on t.account_id = a.id and t.entry_kind = 'earning'
+        where coalesce(t.total, 0) <> d.days
+        limit 100`,
+  );
+  return rows.map((row) => ({ userId: num(row.user_id), total: num(row.total), fromDays: num(row.days) }));
+}
+
 /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
 export async function mismatchedDailyEarnings(db: DbOrTx): Promise<LedgerCheck['mismatchedDailyEarnings']> {
   const rows = await queryRows<{ user_id: unknown; day: unknown; cached: unknown; accrued: unknown }>(

@@ -41,6 +41,8 @@ export interface LedgerCheck {
     fromPostings: number;
     fromAccruals: number;
   }[];
+  /** Members with per-day earnings whose earning total differs from their sum (decision 218). */
+  mismatchedEarningTotals: { userId: number; total: number; fromDays: number }[];
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
   mismatchedDailyEarnings: { userId: number; day: string; cached: number; fromAccruals: number }[];
   /**

@@ -113,6 +113,11 @@ function investingMismatches(check: LedgerCheck) {
       from_postings: centsToMajor(row.fromPostings),
       from_accruals: centsToMajor(row.fromAccruals),
     })),
+    mismatched_earning_totals: check.mismatchedEarningTotals.map((row) => ({
+      user_id: row.userId,
+      total: centsToMajor(row.total),
+      from_days: centsToMajor(row.fromDays),
+    })),
     mismatched_daily_earnings: check.mismatchedDailyEarnings.map((row) => ({
       user_id: row.userId,
       day: row.day,

@@ -402,6 +402,7 @@ describe('reconciliation', () => {
       mismatched_totals: [],
       mismatched_plan_earnings: [],
       mismatched_daily_earnings: [],
+      mismatched_earning_totals: [],
       mismatched_loans: [],
       mismatched_loan_statuses: [],
       mismatched_goals: [],
@@ -425,7 +426,7 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(21);
+    expect(screen.getAllByText('Holds')).toHaveLength(22);
     expect(screen.getByText('Each balance after equals the one before plus the entry')).toBeInTheDocument();
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('Withdrawal holds equal pending withdrawals')).toBeInTheDocument();

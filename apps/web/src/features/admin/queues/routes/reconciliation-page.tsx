@@ -19,6 +19,7 @@ function invariants(check: LedgerCheckResponse): [string, number][] {
     ['cashAmounts', check.mismatched_cash_amounts.length],
     ['planEarnings', check.mismatched_plan_earnings.length],
     ['dailyEarnings', check.mismatched_daily_earnings.length],
+    ['earningTotals', check.mismatched_earning_totals.length],
     ['loans', check.mismatched_loans.length],
     ['loanInterest', check.mismatched_loan_interest.length],
     ['loanStatuses', check.mismatched_loan_statuses.length],
