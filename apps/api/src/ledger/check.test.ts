@@ -42,6 +42,28 @@ async function onlyFails(name: LedgerCheckName, breakIt: SQL, mendIt: SQL) {
   expect(mended.ok).toBe(true);
 }
 
+/** An accrual day of the member's plan with no entry behind it, and its per-day row (both `cents`). */
+async function plantAccrualDay(day: string, cents: number) {
+  await db.execute(sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
+    values (${userPlan.id}, ${day}, 1000, ${cents}, null)`);
+  await db.execute(
+    sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, ${day}, ${cents})`,
+  );
+}
+
+/** Removes a planted accrual day (accrual rows are history: their guard is lifted for the delete). */
+async function removeAccrualDay(day: string) {
+  await db.execute(sql`alter table user_plan_accruals disable trigger user_plan_accruals_immutable`);
+  try {
+    await db.execute(
+      sql`delete from user_plan_accruals where user_plan_id = ${userPlan.id} and accrual_date = ${day}`,
+    );
+  } finally {
+    await db.execute(sql`alter table user_plan_accruals enable trigger user_plan_accruals_immutable`);
+  }
+  await db.execute(sql`delete from member_daily_earnings where user_id = ${userId} and day = ${day}`);
+}
+
 const investedAccount = sql`(select id from ledger_accounts where user_id = ${userId} and kind = 'invested')`;
 const cashAccount = sql`(select id from ledger_accounts where user_id = ${userId} and kind = 'cash')`;
 
@@ -120,11 +142,7 @@ describe('checkLedger: each named check on its own', () => {
   it('mismatchedEarningTotals: an earning entry with no accrual day behind it, for a member with days', async () => {
     // A day that earned nothing (no entry) gives the member a chart; a stray earning entry then makes
     // their earning total differ from their days, and nothing else.
-    await db.execute(sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
-      values (${userPlan.id}, '2026-01-03', 1000, 0, null)`);
-    await db.execute(
-      sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, '2026-01-03', 0)`,
-    );
+    await plantAccrualDay('2026-01-03', 0);
     expect(failingLedgerChecks(await checkLedger(db))).toEqual([]);
     const now = app.deps.clock.now();
     const earning = (reference: string, postings: ReturnType<typeof transfer>) =>
@@ -138,40 +156,20 @@ describe('checkLedger: each named check on its own', () => {
     // Entries are never deleted: an earning moved back mends the total.
     await earning('check-test:stray-earning:back', transfer(cash, yieldExpense, 40));
     expect((await checkLedger(db)).ok).toBe(true);
-    await db.execute(sql`alter table user_plan_accruals disable trigger user_plan_accruals_immutable`);
-    try {
-      await db.execute(
-        sql`delete from user_plan_accruals where user_plan_id = ${userPlan.id} and accrual_date = '2026-01-03'`,
-      );
-    } finally {
-      await db.execute(sql`alter table user_plan_accruals enable trigger user_plan_accruals_immutable`);
-    }
-    await db.execute(sql`delete from member_daily_earnings where user_id = ${userId} and day = '2026-01-03'`);
+    await removeAccrualDay('2026-01-03');
   });
 
   it('mismatchedPlanEarnings: an accrual day that pays with no entry behind it', async () => {
     expect(failingLedgerChecks(await checkLedger(db))).toEqual([]);
     // The day's row and its per-day aggregate agree, so the daily check holds.
-    await db.execute(sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
-      values (${userPlan.id}, '2026-01-02', 1000, 6, null)`);
-    await db.execute(
-      sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, '2026-01-02', 6)`,
-    );
+    await plantAccrualDay('2026-01-02', 6);
     const broken = await checkLedger(db);
     // The member's days now hold 6 their earning total does not: the portfolio's rule breaks too.
     expect(failingLedgerChecks(broken)).toEqual(['mismatchedPlanEarnings', 'mismatchedEarningTotals']);
     expect(broken.mismatchedPlanEarnings).toEqual([
       { userPlanId: userPlan.id, cached: 0, fromPostings: 0, fromAccruals: 6 },
     ]);
-    await db.execute(sql`alter table user_plan_accruals disable trigger user_plan_accruals_immutable`);
-    try {
-      await db.execute(
-        sql`delete from user_plan_accruals where user_plan_id = ${userPlan.id} and accrual_date = '2026-01-02'`,
-      );
-    } finally {
-      await db.execute(sql`alter table user_plan_accruals enable trigger user_plan_accruals_immutable`);
-    }
-    await db.execute(sql`delete from member_daily_earnings where user_id = ${userId} and day = '2026-01-02'`);
+    await removeAccrualDay('2026-01-02');
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
