@@ -64,6 +64,14 @@ async function removeAccrualDay(day: string) {
   await db.execute(sql`delete from member_daily_earnings where user_id = ${userId} and day = ${day}`);
 }
 
+/** A loan approved to the member on a new loan plan: the SQL of its id. */
+async function runningLoan(amount: number, term: number) {
+  const loanPlan = await createLoanPlan(app);
+  const application = await applyFor(member, loanPlan.id, amount, term);
+  await approve(await signedInAdmin(app), application.id);
+  return sql`(select id from loans where application_id = ${application.id})`;
+}
+
 const investedAccount = sql`(select id from ledger_accounts where user_id = ${userId} and kind = 'invested')`;
 const cashAccount = sql`(select id from ledger_accounts where user_id = ${userId} and kind = 'cash')`;
 
@@ -241,10 +249,7 @@ describe('checkLedger: each named check on its own', () => {
   });
 
   it("mismatchedLoanInterest: a running loan's interest marked waived with no early repayment behind it", async () => {
-    const loanPlan = await createLoanPlan(app);
-    const application = await applyFor(member, loanPlan.id, 150, 6);
-    await approve(await signedInAdmin(app), application.id);
-    const loan = sql`(select id from loans where application_id = ${application.id})`;
+    const loan = await runningLoan(150, 6);
     await onlyFails(
       'mismatchedLoanInterest',
       sql`update loans set waived_interest = 1 where id = ${loan}`,
@@ -253,10 +258,7 @@ describe('checkLedger: each named check on its own', () => {
   });
 
   it('mismatchedLoanStatuses: an active loan with no open instalment (it would drop out of the member’s list)', async () => {
-    const loanPlan = await createLoanPlan(app);
-    const application = await applyFor(member, loanPlan.id, 120, 3);
-    await approve(await signedInAdmin(app), application.id);
-    const loan = sql`(select id from loans where application_id = ${application.id})`;
+    const loan = await runningLoan(120, 3);
     await onlyFails(
       'mismatchedLoanStatuses',
       sql`update loan_instalments set status = 'waived' where loan_id = ${loan} and status = 'open'`,
