@@ -1,4 +1,5 @@
-import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '@app/db';
 import { queryRows } from '../src/ledger/sql';
 
@@ -12,6 +13,8 @@ function literal(value: unknown): string {
 }
 
 let probes = 0;
+/** Drizzle's documented way to see a statement's text and parameters. */
+const dialect = new PgDialect();
 
 /**
  * The plan the product runs a statement with. Its connections plan each statement once, before any
@@ -33,7 +36,6 @@ export function genericPlanOf(
   options: { analyze?: boolean; asConfigured?: boolean } = {},
 ): Promise<string> {
   return database.db.transaction(async (tx) => {
-    const dialect = (tx as unknown as { dialect: { sqlToQuery(query: SQL): Query } }).dialect;
     const query = dialect.sqlToQuery(build(tx).getSQL());
     const name = `plan_probe_${(probes += 1)}`;
     if (!options.asConfigured) {

@@ -1,5 +1,5 @@
-import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { preparedPerDb, type DbOrTx } from '@app/db';
+import { getTableColumns, sql, type SQL, type SQLWrapper, type Table } from 'drizzle-orm';
+import type { DbOrTx } from '@app/db';
 
 /** Rows of a raw SQL query; both drivers (PGlite, node-postgres) answer with `rows`. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -49,34 +49,18 @@ export function num(value: unknown): number {
   throw new TypeError(`not a number: ${typeof value}`);
 }
 
-/** What a Drizzle database handle keeps to prepare a statement (drizzle-orm 0.45, both drivers). */
-interface PreparingHandle {
-  dialect: { sqlToQuery(query: SQL): Query };
-  session: {
-    prepareQuery(
-      query: Query,
-      fields: undefined,
-      name: string,
-      isResponseInArrayMode: boolean,
-    ): { execute(values: Record<string, unknown>): Promise<unknown> };
-  };
-}
+type ColumnKey<T extends Table> = keyof T['$inferSelect'];
 
 /**
- * A raw statement with `sql.placeholder`s, built once and prepared under `name` per database handle,
- * then run with the placeholders' values: Drizzle does not build its text again for every request
- * (decision 135). Answers its rows, as queryRows does.
+ * Every column of `table` as the subquery `sq` (a select of that table's rows) answers it, each read
+ * through the subquery's own fields (`sq.createdAt`), as Drizzle documents: for selecting a whole row
+ * of a subquery beside other columns.
  */
-export function preparedQuery<T>(
-  name: string,
-  build: () => SQL,
-): (db: DbOrTx, values: object) => Promise<T[]> {
-  const perDb = preparedPerDb((db) => {
-    const handle = db as unknown as PreparingHandle;
-    return handle.session.prepareQuery(handle.dialect.sqlToQuery(build()), undefined, name, false);
-  });
-  return async (db, values) => {
-    const result = await perDb(db).execute(values as Record<string, unknown>);
-    return (result as { rows: T[] }).rows;
-  };
+export function subqueryColumns<T extends Table, S extends Record<ColumnKey<T>, unknown>>(
+  sq: S,
+  table: T,
+): Pick<S, ColumnKey<T>> {
+  return Object.fromEntries(
+    Object.keys(getTableColumns(table)).map((key) => [key, sq[key as ColumnKey<T>]]),
+  ) as Pick<S, ColumnKey<T>>;
 }

@@ -134,6 +134,6 @@ export const authUserColumns = Object.fromEntries(
   Object.entries(getTableColumns(users)).filter(
     ([key]) => !(LEFT_OUT_OF_AUTH_USER as readonly string[]).includes(key),
   ),
-) as Omit<typeof users._.columns, LeftOutOfAuthUser>;
+) as Omit<ReturnType<typeof getTableColumns<typeof users>>, LeftOutOfAuthUser>;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserProfileRow = typeof userProfiles.$inferSelect;

@@ -15,7 +15,7 @@ import {
   type LoanRow,
   type Tx,
 } from '@app/db';
-import { inLiterals } from '../../ledger/sql';
+import { inLiterals, subqueryColumns } from '../../ledger/sql';
 
 export type NewLoanPlan = Omit<typeof loanPlans.$inferInsert, 'id'>;
 export type NewLoanApplication = Omit<typeof loanApplications.$inferInsert, 'id'>;
@@ -85,7 +85,7 @@ export function listUserApplications(db: DbOrTx, userId: number, limit: number |
   ).as('listed');
   return db
     .select({
-      row: listed._.selectedFields,
+      row: subqueryColumns(listed, loanApplications),
       planName: loanPlans.name,
       change: loanPlans.change,
       loanId: loans.id,
@@ -180,7 +180,7 @@ export function listUserLoans(db: DbOrTx, userId: number, limit: number | null) 
     .limit(1)
     .as('loan');
   return db
-    .select(loan._.selectedFields)
+    .select(subqueryColumns(loan, loans))
     .from(owing)
     .innerJoinLateral(loan, sql`true`)
     .unionAll(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityDetail, ActivityType } from '@app/shared';
 import type { DbOrTx } from '@app/db';
-import { num, preparedQuery } from '../../ledger/sql';
+import { num, queryRows } from '../../ledger/sql';
 import { movementType } from './statement-rows';
 
 /**
@@ -29,23 +29,20 @@ export interface MovementCursor {
   id: number;
 }
 
-const balanceBeforeQuery = preparedQuery<{ balance: unknown }>(
-  'statement_balance_before',
-  () => sql`
-  select e.cash_balance_after as balance from ledger_entries e
-  where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
-    and e.created_at < ${sql.placeholder('before')}::timestamptz
-  order by e.created_at desc, e.id desc limit 1`,
-);
-
 /** The member's cash balance right before `before`: the balance after their last cash entry (0 if none). */
 export async function cashBalanceBefore(db: DbOrTx, userId: number, before: Date): Promise<number> {
-  const [row] = await balanceBeforeQuery(db, { userId, before: before.toISOString() });
+  const [row] = await queryRows<{ balance: unknown }>(
+    db,
+    sql`select e.cash_balance_after as balance from ledger_entries e
+      where e.user_id = ${userId} and e.cash_amount is not null
+        and e.created_at < ${before.toISOString()}::timestamptz
+      order by e.created_at desc, e.id desc limit 1`,
+  );
   return row ? num(row.balance) : 0;
 }
 
 const meta = (key: string) => sql.raw(`m.metadata ->> '${key}'`);
-const movementsQuery = preparedQuery<{
+interface MovementSql {
   id: number;
   kind: string;
   date: string;
@@ -57,27 +54,7 @@ const movementsQuery = preparedQuery<{
   plan: string | null;
   goal: string | null;
   instalment: unknown;
-}>(
-  'statement_movements',
-  () => sql`
-  select m.id, m.kind, m.amount, m.balance_after, m.at,
-    to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
-    coalesce(d.method, w.method) as method, coalesce(d.reference, ${meta('deposit_reference')}, ${meta('member_reason')}) as reference,
-    coalesce(${meta('plan_name')},
-      (select up.name from user_plans up where up.id = (${meta('user_plan_id')})::int)) as plan,
-    g.name as goal, ${meta('instalment')} as instalment
-  from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
-      e.cash_balance_after as balance_after, e.created_at::text as at
-    from ledger_entries e
-    where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
-      and (e.created_at, e.id) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::int)
-      and e.created_at < ${sql.placeholder('until')}::timestamptz
-    order by e.created_at, e.id limit ${sql.placeholder('limit')}) m
-  left join deposits d on d.id = (${meta('deposit_id')})::int
-  left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
-  left join goals g on g.id = (${meta('goal_id')})::int
-  order by m.created_at, m.id`,
-);
+}
 
 /** One keyset batch of the member's cash movements in [from, until), oldest first. */
 export async function movementBatch(
@@ -87,14 +64,30 @@ export async function movementBatch(
   after: MovementCursor | undefined,
   limit: number,
 ): Promise<StatementMovement[]> {
-  const rows = await movementsQuery(db, {
-    userId,
-    afterAt: after?.at ?? range.from.toISOString(),
-    // The first batch starts at `from` itself: every id is above 0.
-    afterId: after?.id ?? 0,
-    until: range.until.toISOString(),
-    limit,
-  });
+  const afterAt = after?.at ?? range.from.toISOString();
+  // The first batch starts at `from` itself: every id is above 0.
+  const afterId = after?.id ?? 0;
+  const rows = await queryRows<MovementSql>(
+    db,
+    sql`select m.id, m.kind, m.amount, m.balance_after, m.at,
+        to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date,
+        coalesce(d.method, w.method) as method,
+        coalesce(d.reference, ${meta('deposit_reference')}, ${meta('member_reason')}) as reference,
+        coalesce(${meta('plan_name')},
+          (select up.name from user_plans up where up.id = (${meta('user_plan_id')})::int)) as plan,
+        g.name as goal, ${meta('instalment')} as instalment
+      from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
+          e.cash_balance_after as balance_after, e.created_at::text as at
+        from ledger_entries e
+        where e.user_id = ${userId} and e.cash_amount is not null
+          and (e.created_at, e.id) > (${afterAt}::timestamptz, ${afterId}::int)
+          and e.created_at < ${range.until.toISOString()}::timestamptz
+        order by e.created_at, e.id limit ${limit}) m
+      left join deposits d on d.id = (${meta('deposit_id')})::int
+      left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
+      left join goals g on g.id = (${meta('goal_id')})::int
+      order by m.created_at, m.id`,
+  );
   return rows.map((row) => ({
     id: Number(row.id),
     type: movementType(row.kind),
@@ -113,27 +106,20 @@ export async function movementBatch(
   }));
 }
 
-const totalsQuery = preparedQuery<{ kind: string; total: unknown; entries: unknown }>(
-  'statement_totals',
-  () => sql`
-  select e.kind, sum(e.cash_amount) as total, count(*) as entries from ledger_entries e
-  where e.user_id = ${sql.placeholder('userId')} and e.cash_amount is not null
-    and e.created_at >= ${sql.placeholder('from')}::timestamptz
-    and e.created_at < ${sql.placeholder('until')}::timestamptz
-  group by e.kind`,
-);
-
 /** The month's cash movements summed per entry kind (one pass over the month's index range). */
 export async function totalsByKind(
   db: DbOrTx,
   userId: number,
   range: { from: Date; until: Date },
 ): Promise<{ kind: string; total: number; entries: number }[]> {
-  const rows = await totalsQuery(db, {
-    userId,
-    from: range.from.toISOString(),
-    until: range.until.toISOString(),
-  });
+  const rows = await queryRows<{ kind: string; total: unknown; entries: unknown }>(
+    db,
+    sql`select e.kind, sum(e.cash_amount) as total, count(*) as entries from ledger_entries e
+      where e.user_id = ${userId} and e.cash_amount is not null
+        and e.created_at >= ${range.from.toISOString()}::timestamptz
+        and e.created_at < ${range.until.toISOString()}::timestamptz
+      group by e.kind`,
+  );
   return rows.map((row) => ({ kind: row.kind, total: num(row.total), entries: num(row.entries) }));
 }
 
