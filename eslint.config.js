@@ -112,6 +112,26 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // Libraries through their documented API only (issue 35, decision 196): Drizzle's `_` carries its
+    // internal types and fields; a session's `prepareQuery` and a mapper's `customResultMapper` are its
+    // internals. Use getTableColumns, $inferSelect, a subquery's own fields and `.prepare()`.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'apps/api/test/**', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[property.name='_']",
+          "TSQualifiedName[right.name='_']",
+          "TSIndexedAccessType > TSLiteralType > Literal[value='_']",
+          'MemberExpression[property.name=/^(prepareQuery|customResultMapper)$/]',
+        ].map((selector) => ({
+          selector,
+          message: 'A library’s internal field: use its documented API (decision 196).',
+        })),
+      ],
+    },
+  },
+  {
     // Tests read response bodies through light-my-request's `json()`, which is `any` by design.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/api/test/**'],
     rules: {
