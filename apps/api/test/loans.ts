@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LoanPlanRow } from '@app/db';
 import type {
@@ -11,6 +12,7 @@ import {
   createLoanPlan as createLoanPlanService,
   type NewLoanPlanInput,
 } from '../src/modules/loans/loan-plans.service';
+import { queryRows } from '../src/ledger/sql';
 import type { Member } from './money';
 
 /** Loan factories: plans through the loans service, applications and decisions through the HTTP API. */
@@ -71,4 +73,48 @@ export async function loanOf(member: Member, id: number): Promise<LoanDetail> {
   const response = await member.client.get(`/api/loans/${id}`, { token: member.token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<LoanDetail>();
+}
+
+/**
+ * `count` completed loans of `member`, each with its approved-then-completed application and one paid
+ * instalment, two a minute from `from`: set-based, as a year of borrowing would leave them. Each loan is
+ * paid in full with no interest, so the books still balance. Answers the loans' and the applications'
+ * ids, oldest first.
+ */
+export async function borrowedMany(
+  app: FastifyInstance,
+  member: Member,
+  count: number,
+  from = '2026-01-01T00:00:00Z',
+) {
+  const plan = await createLoanPlan(app);
+  const rows = await queryRows<{ id: number; application_id: number }>(
+    app.deps.database.db,
+    sql`with applied as (
+          insert into loan_applications (user_id, plan_id, amount_requested, term, status, decided_at, created_at, updated_at)
+          select ${member.user.id}, ${plan.id}, 100000, 1, 'completed', t.at, t.at, t.at
+          from generate_series(0, ${count - 1}) g
+          cross join lateral (select ${from}::timestamptz + (g / 2) * interval '1 minute' as at) t
+          order by g
+          returning id, user_id, plan_id, created_at
+        ), lent as (
+          insert into loans (application_id, user_id, plan_id, plan_name, change, rate_bps, interval, term,
+            principal, profit, paid_principal, status, disbursed_at, completed_at, created_at, updated_at)
+          select a.id, a.user_id, a.plan_id, ${plan.name}, '0% monthly', 0, 'monthly', 1,
+            100000, 0, 100000, 'completed', a.created_at, a.created_at, a.created_at, a.created_at
+          from applied a
+          order by a.id
+          returning id, user_id, application_id, created_at
+        ), paid as (
+          insert into loan_instalments (loan_id, number, user_id, due_date, principal, interest, paid_principal, status, paid_at)
+          select l.id, 1, l.user_id, l.created_at::date, 100000, 0, 100000, 'paid', l.created_at
+          from lent l
+        )
+        select id, application_id from lent`,
+  );
+  const oldestFirst = (list: number[]) => list.map(Number).sort((a, b) => a - b);
+  return {
+    loans: oldestFirst(rows.map((row) => row.id)),
+    applications: oldestFirst(rows.map((row) => row.application_id)),
+  };
 }

@@ -54,3 +54,18 @@ export function genericPlanOf(
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
+
+/**
+ * The rows each node of an `EXPLAIN ANALYZE` plan that reads `index` went through: those it returned
+ * and those its filter removed (one number per such node).
+ */
+export function readThrough(plan: string, index: string): number[] {
+  return plan
+    .split(/\n(?=\s*->)/)
+    .filter((node) => node.includes(index))
+    .map(
+      (node) =>
+        Number(/actual rows=(\d+)/.exec(node)?.[1] ?? 0) +
+        Number(/Rows Removed by Filter: (\d+)/.exec(node)?.[1] ?? 0),
+    );
+}

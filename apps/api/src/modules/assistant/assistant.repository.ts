@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@app/db';
 import { num, queryRows } from '../../ledger/sql';
 
@@ -118,21 +118,27 @@ export interface LoanRow {
   nextDueAmount: number;
 }
 
-/** At most `limit` of the member's active loans, each with its next open instalment. */
+/**
+ * At most `limit` of the member's active loans, oldest first, each with its next open instalment.
+ * They are found through their open instalments (loan_instalments_open_idx; a loan is active exactly
+ * while one is open, decision 219, proved by the ledger check's mismatchedLoanStatuses), so the read
+ * never walks the member's repaid loans; each is then read by its id (the lateral subquery's `limit 1`
+ * keeps the planner from joining through loans_user_idx, every loan the member ever had).
+ */
+export function activeLoansSql(userId: number, limit: number): SQL {
+  return sql`select l.plan_name, l.principal, l.principal - l.paid_principal as outstanding, n.due_date, n.due
+      from (select distinct on (i.loan_id) i.loan_id, i.due_date,
+            i.principal + i.interest - i.paid_principal - i.paid_interest as due
+          from loan_instalments i
+          where i.user_id = ${userId} and i.status = 'open'
+          order by i.loan_id, i.due_date asc) n
+      cross join lateral (select * from loans l
+          where l.id = n.loan_id and l.user_id = ${userId} and l.status = 'active' limit 1) l
+      order by l.created_at asc, l.id asc limit ${limit}`;
+}
+
 export async function activeLoans(db: DbOrTx, userId: number, limit: number): Promise<LoanRow[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select l.plan_name, l.principal, l.principal - l.paid_principal as outstanding, n.due_date, n.due
-      from loans l
-      left join lateral (
-        select i.due_date, i.principal + i.interest - i.paid_principal - i.paid_interest as due
-        from loan_instalments i
-        where i.user_id = ${userId} and i.loan_id = l.id and i.status = 'open'
-        order by i.due_date asc limit 1
-      ) n on true
-      where l.user_id = ${userId} and l.status = 'active'
-      order by l.created_at asc limit ${limit}`,
-  );
+  const rows = await queryRows<Record<string, unknown>>(db, activeLoansSql(userId, limit));
   return rows.map((row) => ({
     planName: String(row.plan_name),
     principal: num(row.principal),

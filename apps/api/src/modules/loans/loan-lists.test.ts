@@ -8,9 +8,9 @@ import {
   type LoanRepayResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { genericPlanOf } from '../../../test/plans';
+import { genericPlanOf, readThrough } from '../../../test/plans';
 import { signedInAdmin, signedInMember, type Member } from '../../../test/money';
-import { applyFor, approve, createLoanPlan } from '../../../test/loans';
+import { applyFor, approve, borrowedMany, createLoanPlan } from '../../../test/loans';
 import { queryRows } from '../../ledger/sql';
 import { listUserApplications, listUserLoans } from './loans.repository';
 
@@ -20,50 +20,11 @@ const { db } = app.deps.database;
 // More than the Explore page lists: every pair shares an instant, so the order's tie-break (id) counts.
 const MANY = LOAN_LIST_LIMIT + 10;
 
-/** Timestamps of the bulk rows: two a minute from `from` (after the test clock's 2026-03-02 when asked). */
-const EARLY = '2026-01-01T00:00:00Z';
+/** Bulk rows after the test clock's 2026-03-02 (by default they start on 2026-01-01), two a minute. */
 const LATER = '2026-04-01T00:00:00Z';
 
 /** Ids oldest first (ids grow with the time in these rows). */
 const ids = (rows: { id: unknown }[]) => rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-
-/**
- * `count` completed loans of `member`, each with its approved-then-completed application and one paid
- * instalment, two a minute from `from`: set-based, as a year of borrowing would leave them. Each loan is
- * paid in full with no interest, so the books still balance. Answers the loans' and the applications'
- * ids, oldest first.
- */
-async function borrowedMany(member: Member, count: number, from = EARLY) {
-  const plan = await createLoanPlan(app);
-  const rows = await queryRows<{ id: number; application_id: number }>(
-    db,
-    sql`with applied as (
-          insert into loan_applications (user_id, plan_id, amount_requested, term, status, decided_at, created_at, updated_at)
-          select ${member.user.id}, ${plan.id}, 100000, 1, 'completed', t.at, t.at, t.at
-          from generate_series(0, ${count - 1}) g
-          cross join lateral (select ${from}::timestamptz + (g / 2) * interval '1 minute' as at) t
-          order by g
-          returning id, user_id, plan_id, created_at
-        ), lent as (
-          insert into loans (application_id, user_id, plan_id, plan_name, change, rate_bps, interval, term,
-            principal, profit, paid_principal, status, disbursed_at, completed_at, created_at, updated_at)
-          select a.id, a.user_id, a.plan_id, ${plan.name}, '0% monthly', 0, 'monthly', 1,
-            100000, 0, 100000, 'completed', a.created_at, a.created_at, a.created_at, a.created_at
-          from applied a
-          order by a.id
-          returning id, user_id, application_id, created_at
-        ), paid as (
-          insert into loan_instalments (loan_id, number, user_id, due_date, principal, interest, paid_principal, status, paid_at)
-          select l.id, 1, l.user_id, l.created_at::date, 100000, 0, 100000, 'paid', l.created_at
-          from lent l
-        )
-        select id, application_id from lent`,
-  );
-  return {
-    loans: ids(rows),
-    applications: ids(rows.map((row) => ({ id: row.application_id }))),
-  };
-}
 
 /** `count` applications of `member` withdrawn at once, on one plan, two a minute from `from`. */
 async function withdrawnMany(member: Member, count: number, from: string): Promise<number[]> {
@@ -109,8 +70,8 @@ describe('the member’s loan lists: every open one and the newest LOAN_LIST_LIM
   it('lists the newest closed applications and loans, newest first; another member’s never; the export has all', async () => {
     const member = await signedInMember(app);
     const other = await signedInMember(app);
-    const mine = await borrowedMany(member, MANY);
-    const theirs = await borrowedMany(other, 3);
+    const mine = await borrowedMany(app, member, MANY);
+    const theirs = await borrowedMany(app, other, 3);
 
     const listed = await applicationIds(member);
     expect(listed.map((row) => row.id)).toEqual(newest(mine.applications));
@@ -161,7 +122,7 @@ describe('the member’s loan lists: every open one and the newest LOAN_LIST_LIM
   it('keeps an old active loan listed behind 60 newer repaid ones, and it can be repaid', async () => {
     const member = await signedInMember(app);
     const { application, loanId } = await activeLoan(member);
-    const repaid = await borrowedMany(member, MANY, LATER);
+    const repaid = await borrowedMany(app, member, MANY, LATER);
 
     const loans = await loanList(member);
     expect(loans.map((loan) => loan.id)).toEqual([...newest(repaid.loans), loanId]);
@@ -181,23 +142,12 @@ describe('the member’s loan lists: every open one and the newest LOAN_LIST_LIM
 
   it('reads the open rows and only the newest closed ones through indexes, however many the member has', async () => {
     const member = await signedInMember(app);
-    await borrowedMany(member, MANY * 4);
+    await borrowedMany(app, member, MANY * 4);
     // One open of each (newer than the closed ones, so the closed read passes over them too).
     const { loanId } = await activeLoan(member);
     const pending = await applyFor(member, (await createLoanPlan(app)).id, 500, 6);
     expect((await applicationIds(member))[0]?.id).toBe(pending.id);
     expect((await loanList(member))[0]?.id).toBe(loanId);
-
-    /** The rows each plan node reading `index` went through: those it returned and those its filter removed. */
-    const readThrough = (plan: string, index: string) =>
-      plan
-        .split(/\n(?=\s*->)/)
-        .filter((node) => node.includes(index))
-        .map(
-          (node) =>
-            Number(/actual rows=(\d+)/.exec(node)?.[1] ?? 0) +
-            Number(/Rows Removed by Filter: (\d+)/.exec(node)?.[1] ?? 0),
-        );
 
     const applications = await genericPlanOf(
       app.deps.database,
