@@ -266,6 +266,23 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
+  it('mismatchedLoanStatuses: a completed loan with an open instalment (its collection would go on)', async () => {
+    const loan = await runningLoan(130, 3);
+    const [row] = await queryRows<{ id: number }>(db, sql`select ${loan} as id`);
+    const repaid = await member.client.post(`/api/loans/${row!.id}/repay`, {}, { token: member.token });
+    expect(repaid.statusCode, repaid.body).toBe(200);
+    const last = sql`loan_id = ${loan} and number = 3`;
+    const [before] = await queryRows<{ status: string }>(
+      db,
+      sql`select status from loan_instalments where ${last}`,
+    );
+    await onlyFails(
+      'mismatchedLoanStatuses',
+      sql`update loan_instalments set status = 'open' where ${last}`,
+      sql`update loan_instalments set status = ${before!.status} where ${last}`,
+    );
+  });
+
   it("mismatchedDepositCredits: a deposit's credited amount that differs from its credit entries", async () => {
     const [row] = await queryRows<{ id: number }>(
       db,
