@@ -30,6 +30,10 @@ export const exitQuotes = pgTable(
   },
   (t) => [
     index('exit_quotes_plan_idx').on(t.userPlanId, t.createdAt),
+    // The plan's live quotes, expired when a new one is made: never the quotes already used.
+    index('exit_quotes_live_idx')
+      .on(t.userPlanId, t.expiresAt)
+      .where(sql`${t.usedAt} is null`),
     check(
       'exit_quotes_figures',
       sql`${t.principal} > 0 and ${t.earned} >= 0 and ${t.forfeited} >= 0 and ${t.penalty} >= 0

@@ -234,9 +234,18 @@ export const notifications = pgTable(
     uniqueIndex('notifications_reference_unique').on(t.reference),
     // The bell's order (newest first, id breaking ties) and its keyset paging.
     index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    // The unread count: only the unread rows are indexed.
-    index('notifications_unread_idx')
-      .on(t.userId)
+    // The bell of a member who turned a category off (decision 221): each shown category's rows in
+    // the bell's order. notification_category() is migration 0055's SQL function.
+    index('notifications_category_idx').on(
+      t.userId,
+      sql`notification_category(${t.kind})`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // The unread count: only the unread rows are indexed, by category (a member's whole count reads
+    // the index by its first column; one who turned a category off, each shown category's part).
+    index('notifications_unread_category_idx')
+      .on(t.userId, sql`notification_category(${t.kind})`)
       .where(sql`${t.readAt} is null`),
   ],
 );

@@ -80,6 +80,10 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
     // The history of one subject (a user's security events, an object's admin actions), newest first.
     index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
+    // "Have they signed in from this address before?" at every sign-in: one key, never the history.
+    index('audit_log_sign_in_ip_idx')
+      .on(t.subjectId, t.ip)
+      .where(sql`${t.subjectType} = 'user' and ${t.action} = 'auth.login'`),
   ],
 );
 

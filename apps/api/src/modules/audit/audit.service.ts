@@ -15,7 +15,10 @@ export function recordAudit(db: DbOrTx, entry: repository.AuditEntry): Promise<v
   return repository.insertEntry(db, entry);
 }
 
-/** Whether this user has signed in from this IP before (a "new sign-in" is one from an unseen IP). */
+/**
+ * Whether this user has signed in from this IP before (a "new sign-in" is one from an unseen IP).
+ * `action` is the code's constant (auth/security-events.ts), never input: it is written into the statement.
+ */
 export function hasSignedInFromIp(db: DbOrTx, userId: number, ip: string, action: string): Promise<boolean> {
   return repository.hasEntryFromIp(db, { subjectType: 'user', subjectId: String(userId), action, ip });
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
-import { exitQuotes, userPlanAccruals, type ExitQuoteRow, type Tx } from '@app/db';
+import { exitQuotes, userPlanAccruals, type DbOrTx, type ExitQuoteRow, type Tx } from '@app/db';
 
 export type NewExitQuote = typeof exitQuotes.$inferInsert;
 
@@ -25,10 +25,16 @@ export async function findQuote(
 
 /**
  * Ends the plan's live quotes at `now`: a new quote supersedes them, so the plan has at most one
- * executable quote (the caller holds the plan row's lock).
+ * executable quote (the caller holds the plan row's lock). Through exit_quotes_live_idx (unused
+ * quotes by expiry, decision 221): the live ones only, never every quote the member ever asked for.
  */
 export async function expireLiveQuotes(tx: Tx, userPlanId: number, now: Date): Promise<void> {
-  await tx
+  await expireLiveQuotesUpdate(tx, userPlanId, now);
+}
+
+/** The update of expireLiveQuotes (exported for the test that reads its plan). */
+export function expireLiveQuotesUpdate(tx: DbOrTx, userPlanId: number, now: Date) {
+  return tx
     .update(exitQuotes)
     .set({ expiresAt: now })
     .where(

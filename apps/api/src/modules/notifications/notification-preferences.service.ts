@@ -1,7 +1,6 @@
 import type { DbOrTx } from '@app/db';
 import {
   NOTIFICATION_CATEGORIES,
-  NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
   notificationCategory,
   type NotificationCategory,
@@ -65,8 +64,8 @@ export async function channelsFor(db: DbOrTx, userId: number, kind: string): Pro
   return (await choices(db, userId)).get(category) ?? ALL_ON;
 }
 
-/** The kinds the bell leaves out: those of every category the member turned off in the app. */
-export async function hiddenKinds(db: DbOrTx, userId: number): Promise<string[]> {
+/** The categories the bell shows: all but those the member turned off in the app (security always). */
+export async function shownCategories(db: DbOrTx, userId: number): Promise<NotificationCategory[]> {
   const saved = await choices(db, userId);
-  return NOTIFICATION_KINDS.filter((kind) => saved.get(notificationCategory(kind))?.inApp === false);
+  return NOTIFICATION_CATEGORIES.filter((category) => saved.get(category)?.inApp !== false);
 }

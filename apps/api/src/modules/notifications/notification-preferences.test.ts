@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notificationPreferences, notifications } from '@app/db';
-import type {
-  NotificationListResponse,
-  NotificationPreferencesResponse,
-  NotificationPreferencesSaved,
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_KINDS,
+  notificationCategory,
+  type NotificationListResponse,
+  type NotificationPreferencesResponse,
+  type NotificationPreferencesSaved,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { PASSWORD, errorOf, mailsTo } from '../../../test/accounts';
+import { genericPlanOf, readThrough } from '../../../test/plans';
 import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { queryRows } from '../../ledger/sql';
+import { shownPageQuery } from './notifications.repository';
 
 /** Issue 36 item 4 (decision 178): what a member chooses to receive, per category and channel. */
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -107,6 +113,55 @@ describe('notification choices', () => {
       token: member.token,
     });
     expect(response.json<NotificationListResponse>().meta.total).toBe(110);
+  });
+
+  it('with money hidden, a page reads the shown categories’ newest rows, never the hidden history (decision 221)', async () => {
+    const member = await signedInMember(app);
+    await db.execute(
+      sql`insert into notifications (user_id, kind, title, body, reference, created_at)
+          select ${member.user.id}, 'deposit_confirmed', 'x', 'x', 'test:hidden:' || ${member.user.id} || ':' || g,
+            timestamptz '2026-01-02T00:00:00Z' + g * interval '1 minute'
+          from generate_series(1, 400) g`,
+    );
+    await db.insert(notifications).values(
+      ['goal_completed', 'loan_approved', 'security_notice'].map((kind, i) => ({
+        userId: member.user.id,
+        kind,
+        title: kind,
+        body: 'x',
+        reference: `test:shown:${member.user.id}:${kind}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    );
+    await save(member, [{ category: 'money', in_app: false, email: true }]);
+    const shown = await bell(member);
+    expect(shown.data.map((row) => row.kind)).toEqual(['security_notice', 'loan_approved', 'goal_completed']);
+    expect(shown.meta.total).toBe(3);
+    expect(shown.unread_count).toBe(3);
+
+    const categories = NOTIFICATION_CATEGORIES.filter((category) => category !== 'money');
+    const plan = await genericPlanOf(
+      app.deps.database,
+      (tx) => shownPageQuery(tx, member.user.id, categories, 0, 20),
+      { analyze: true },
+    );
+    // One branch a shown category, each through the category index: 3 rows in all, never the 400.
+    const read = readThrough(plan, 'notifications_category_idx');
+    expect(read, plan).toHaveLength(categories.length);
+    expect(read.reduce((sum, rows) => sum + rows, 0)).toBe(3);
+  });
+
+  it('the database’s notification_category() files every kind as @app/shared does', async () => {
+    const rows = await queryRows<{ kind: string; category: string }>(
+      db,
+      sql`select k as kind, notification_category(k) as category
+          from unnest(${`{${NOTIFICATION_KINDS.join(',')}}`}::text[]) k`,
+    );
+    expect(rows).toHaveLength(NOTIFICATION_KINDS.length);
+    for (const row of rows)
+      expect([row.kind, row.category]).toEqual([row.kind, notificationCategory(row.kind)]);
+    // Every category has a kind, so the comparison covers each branch of the function.
+    expect(new Set(rows.map((row) => row.category))).toEqual(new Set(NOTIFICATION_CATEGORIES));
   });
 
   it('security mails always go, whatever the member turned off', async () => {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { notificationPreferences, notifications, type DbOrTx, type NotificationRow } from '@app/db';
-import { UNREAD_COUNT_CAP } from '@app/shared';
+import { NOTIFICATION_CATEGORIES, UNREAD_COUNT_CAP, type NotificationCategory } from '@app/shared';
 import { COUNT_PAGES_AHEAD, selectMemberPage } from '../../lib/paging';
 
 export async function insertOnce(
@@ -61,66 +61,120 @@ export async function insertEachOnce(
 }
 
 /**
- * A page of the bell, without the kinds the member turned off in the app (decision 178). Most members
- * turn nothing off: their page is the shared member-list read.
+ * A notification's category in SQL: migration 0055's `notification_category(kind)`, the same function
+ * as `notificationCategory` in @app/shared, and the expression of the two category indexes.
+ */
+const categoryOf = sql<NotificationCategory>`notification_category(${notifications.kind})`;
+
+/** A select of each shown category, put together with UNION ALL (one alone when only one is shown). */
+function eachShown<Q extends { unionAll(other: Q): unknown }>(
+  shown: readonly NotificationCategory[],
+  branch: (category: NotificationCategory) => Q,
+): Q {
+  const [first, ...rest] = shown.map(branch);
+  if (!first) throw new Error('the bell shows at least the security category');
+  return rest.reduce((union, next) => union.unionAll(next) as Q, first);
+}
+
+const ofCategory = (userId: number, category: NotificationCategory) =>
+  and(eq(notifications.userId, userId), eq(categoryOf, category));
+const NEWEST = [desc(notifications.createdAt), desc(notifications.id)];
+
+/** The page's rows when some categories are hidden (exported for the test that reads its plan). */
+export function shownPageQuery(
+  db: DbOrTx,
+  userId: number,
+  shown: readonly NotificationCategory[],
+  offset: number,
+  limit: number,
+) {
+  return eachShown(shown, (category) =>
+    db
+      .select()
+      .from(notifications)
+      .where(ofCategory(userId, category))
+      .orderBy(...NEWEST)
+      .limit(offset + limit)
+      .$dynamic(),
+  )
+    .orderBy(...NEWEST)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * A page of the bell, without the categories the member turned off in the app (decision 178). Most
+ * members turn nothing off: their page is the shared member-list read. Otherwise each shown category is
+ * read newest first through notifications_category_idx, cut to the page's end, and the branches merged
+ * (decision 221): the rows the member does not see are never walked.
  */
 export async function listForUser(
   db: DbOrTx,
   userId: number,
   page: number,
   perPage: number,
-  hiddenKinds: readonly string[],
+  shown: readonly NotificationCategory[],
 ): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
-  const unread = await unreadCount(db, userId, hiddenKinds);
-  if (hiddenKinds.length === 0) {
+  const unread = await unreadCount(db, userId, shown);
+  if (shown.length === NOTIFICATION_CATEGORIES.length) {
     const { rows, total } = await selectMemberPage(db, notifications, userId, page, perPage);
     return { rows, total, unread };
   }
-  const shown = and(eq(notifications.userId, userId), notInArray(notifications.kind, [...hiddenKinds]));
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(shown)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const offset = (page - 1) * perPage;
+  const rows = await shownPageQuery(db, userId, shown, offset, perPage);
   // Counted as the shared member lists count (decision 039): at most COUNT_PAGES_AHEAD pages past this
   // one, so a long history costs this read no more than a short one.
-  const cap = (page - 1) * perPage + perPage * (COUNT_PAGES_AHEAD + 1);
-  const capped = db.select({ id: notifications.id }).from(notifications).where(shown).limit(cap).as('capped');
+  const cap = offset + perPage * (COUNT_PAGES_AHEAD + 1);
+  const capped = eachShown(shown, (category) =>
+    db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(ofCategory(userId, category))
+      .limit(cap)
+      .$dynamic(),
+  )
+    .limit(cap)
+    .as('capped');
   const [counted] = await db.select({ total: count() }).from(capped);
   return { rows, total: counted?.total ?? 0, unread };
 }
 
 /**
  * The bell's unread count, counted as the member lists count (decision 039): at most UNREAD_COUNT_CAP
- * rows of notifications_unread_idx, then the count of those (decision 219). A member who never reads
- * has thousands; the bell shows 99+ from 100 on, so more would cost a read and tell the member nothing.
+ * unread rows, then the count of those (decision 219). A member who never reads has thousands; the bell
+ * shows 99+ from 100 on, so more would cost a read and tell the member nothing. The rows come from
+ * notifications_unread_category_idx: by its first column for a member who sees every category, by each
+ * shown category otherwise (decision 221).
  */
 export async function unreadCount(
   db: DbOrTx,
   userId: number,
-  hiddenKinds: readonly string[] = [],
+  shown: readonly NotificationCategory[] = NOTIFICATION_CATEGORIES,
 ): Promise<number> {
-  const [row] = await unreadCountQuery(db, userId, hiddenKinds);
+  const [row] = await unreadCountQuery(db, userId, shown);
   return row?.unread ?? 0;
 }
 
 /** The select of unreadCount (exported for the test that reads its plan). */
-export function unreadCountQuery(db: DbOrTx, userId: number, hiddenKinds: readonly string[]) {
-  const unread = db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        isNull(notifications.readAt),
-        hiddenKinds.length > 0 ? notInArray(notifications.kind, [...hiddenKinds]) : undefined,
-      ),
-    )
-    .limit(UNREAD_COUNT_CAP)
-    .as('unread');
-  return db.select({ unread: count() }).from(unread);
+export function unreadCountQuery(db: DbOrTx, userId: number, shown: readonly NotificationCategory[]) {
+  const unreadOf = (category: NotificationCategory | null) =>
+    db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+          category === null ? undefined : eq(categoryOf, category),
+        ),
+      )
+      .limit(UNREAD_COUNT_CAP)
+      .$dynamic();
+  const unread =
+    shown.length === NOTIFICATION_CATEGORIES.length
+      ? unreadOf(null)
+      : eachShown(shown, unreadOf).limit(UNREAD_COUNT_CAP);
+  return db.select({ unread: count() }).from(unread.as('unread'));
 }
 
 export interface PreferenceRow {

@@ -10,7 +10,7 @@ import {
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError } from '../../errors';
 import { pageMeta } from '../../lib/paging';
-import { channelsFor, hiddenKinds } from './notification-preferences.service';
+import { channelsFor, shownCategories } from './notification-preferences.service';
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import { notificationMail } from '../mail/mail-templates';
 import * as repository from './notifications.repository';
@@ -125,8 +125,8 @@ export async function listNotifications(
   perPage: number,
   language: NotificationLanguage,
 ): Promise<NotificationListResponse> {
-  const hidden = await hiddenKinds(db, userId);
-  const { rows, total, unread } = await repository.listForUser(db, userId, page, perPage, hidden);
+  const shown = await shownCategories(db, userId);
+  const { rows, total, unread } = await repository.listForUser(db, userId, page, perPage, shown);
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -149,7 +149,7 @@ export async function markNotificationRead(
 ): Promise<NotificationReadResponse> {
   if (!(await repository.markRead(db, userId, id, now)))
     throw AppError.notFound(NOTIFICATION_MESSAGES.notFound);
-  const unread = await repository.unreadCount(db, userId, await hiddenKinds(db, userId));
+  const unread = await repository.unreadCount(db, userId, await shownCategories(db, userId));
   return { message: 'Notification marked as read.', unread_count: unread };
 }
 
