@@ -113,8 +113,9 @@ export default tseslint.config(
   },
   {
     // Libraries through their documented API only (issue 35, decision 196): Drizzle's `_` carries its
-    // internal types and fields; a session's `prepareQuery` and a mapper's `customResultMapper` are its
-    // internals. Use getTableColumns, $inferSelect, a subquery's own fields and `.prepare()`.
+    // internal types and fields; a handle's `session` and `dialect`, a session's `prepareQuery` and a
+    // mapper's `customResultMapper` are its internals. Use getTableColumns, $inferSelect, a subquery's
+    // own fields, `.prepare()` and `new PgDialect()`.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}', 'apps/api/test/**', 'bench/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -123,7 +124,9 @@ export default tseslint.config(
           "MemberExpression[property.name='_']",
           "TSQualifiedName[right.name='_']",
           "TSIndexedAccessType > TSLiteralType > Literal[value='_']",
-          'MemberExpression[property.name=/^(prepareQuery|customResultMapper)$/]',
+          "MemberExpression[computed=true][property.value='_']",
+          "ObjectPattern > Property[key.name='_']",
+          'MemberExpression[property.name=/^(prepareQuery|customResultMapper|session|dialect)$/]',
         ].map((selector) => ({
           selector,
           message: 'A library’s internal field: use its documented API (decision 196).',

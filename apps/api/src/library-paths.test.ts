@@ -27,8 +27,12 @@ describe('libraries through their documented API (decision 196)', () => {
     ['a subquery’s selected fields', 'const row = listed._.selectedFields;'],
     ['a table’s column type through `_`', 'type Columns = typeof users._.columns;'],
     ['an indexed `_` type', "type Columns = (typeof users)['_']['columns'];"],
-    ['a session’s statement preparation', 'const statement = db.session.prepareQuery(query);'],
+    ['a session’s statement preparation', 'const statement = handle.prepareQuery(query);'],
     ['a result mapper', 'const map = query.customResultMapper;'],
+    ['a handle’s dialect', 'const text = (tx as unknown as Handle).dialect.sqlToQuery(query);'],
+    ['a handle’s session', 'const session = db.session;'],
+    ['`_` by a computed name', "const fields = listed['_'].selectedFields;"],
+    ['`_` destructured', 'const { _ } = listed;'],
   ])('%s fails', async (_what, code) => {
     expect(await reaches(`${code}\n`)).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, TransactionRollbackError, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '@app/db';
 import { queryRows } from '../src/ledger/sql';
@@ -25,7 +25,7 @@ const dialect = new PgDialect();
  * ruled out to see the plan the planner has for a large table. With `analyze` the statement runs, and
  * the plan shows how often each node ran.
  */
-export function genericPlanOf(
+export async function genericPlanOf(
   database: Database,
   build: (tx: Tx) => SQLWrapper,
   /**
@@ -35,24 +35,32 @@ export function genericPlanOf(
    */
   options: { analyze?: boolean; asConfigured?: boolean } = {},
 ): Promise<string> {
-  return database.db.transaction(async (tx) => {
-    const query = dialect.sqlToQuery(build(tx).getSQL());
-    const name = `plan_probe_${(probes += 1)}`;
-    if (!options.asConfigured) {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    }
-    await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
-    const values = query.params.map(literal).join(', ');
-    const rows = await queryRows<{ 'QUERY PLAN': string }>(
-      tx,
-      sql.raw(
-        `explain ${options.analyze ? '(analyze, costs off, timing off) ' : ''}execute ${name}${values ? `(${values})` : ''}`,
-      ),
-    );
-    await tx.execute(sql.raw(`deallocate ${name}`));
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
+  let plan = '';
+  // Rolled back: with `analyze` the statement runs, and a probe must not change what the test sees.
+  await database.db
+    .transaction(async (tx) => {
+      const query = dialect.sqlToQuery(build(tx).getSQL());
+      const name = `plan_probe_${(probes += 1)}`;
+      if (!options.asConfigured) {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      }
+      await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
+      const values = query.params.map(literal).join(', ');
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql.raw(
+          `explain ${options.analyze ? '(analyze, costs off, timing off) ' : ''}execute ${name}${values ? `(${values})` : ''}`,
+        ),
+      );
+      await tx.execute(sql.raw(`deallocate ${name}`));
+      plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return plan;
 }
 
 /**

@@ -1,6 +1,11 @@
--- The category of a notification's kind, as notificationCategory() in @app/shared says it (decision 221;
--- a test compares the two for every kind): the bell of a member who turned a category off reads each
--- shown category through the indexes below.
+-- Decision 221: member reads by their own index. The indexes are created only if missing, so that on a
+-- large database an operator can build them first with CREATE INDEX CONCURRENTLY under these names
+-- (docs/operations.md, "Migrations"); otherwise each holds writes to its table while it is built.
+--
+-- The category of a notification's kind, as notificationCategory() in @app/shared says it (a test
+-- compares the two for every kind): the bell of a member who turned a category off reads each shown
+-- category through the indexes below. Two indexes store its results: a change of its rules needs a new
+-- function name, or a REINDEX of both indexes in the same migration, or they answer wrong rows.
 CREATE OR REPLACE FUNCTION notification_category(kind text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
@@ -12,9 +17,13 @@ CREATE OR REPLACE FUNCTION notification_category(kind text) RETURNS text
       else 'money'
     end
   $$;--> statement-breakpoint
-CREATE INDEX "audit_log_sign_in_ip_idx" ON "audit_log" USING btree ("subject_id","ip") WHERE "audit_log"."subject_type" = 'user' and "audit_log"."action" = 'auth.login';--> statement-breakpoint
-CREATE INDEX "notifications_category_idx" ON "notifications" USING btree ("user_id",notification_category("kind"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "notifications_unread_category_idx" ON "notifications" USING btree ("user_id",notification_category("kind")) WHERE "notifications"."read_at" is null;--> statement-breakpoint
-CREATE INDEX "exit_quotes_live_idx" ON "exit_quotes" USING btree ("user_plan_id","expires_at") WHERE "exit_quotes"."used_at" is null;--> statement-breakpoint
--- The unread count reads notifications_unread_category_idx by its first column now.
-DROP INDEX "notifications_unread_idx";
+CREATE INDEX IF NOT EXISTS "audit_log_sign_in_ip_idx" ON "audit_log" USING btree ("subject_id","ip") WHERE "audit_log"."subject_type" = 'user' and "audit_log"."action" = 'auth.login';--> statement-breakpoint
+-- Ascending, so that read backwards it serves the bell's `created_at desc, id desc`: the index it
+-- replaces was `desc nulls last`, which that order cannot use (every notification of the member sorted).
+CREATE INDEX IF NOT EXISTS "notifications_user_order_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "notifications_category_idx" ON "notifications" USING btree ("user_id",notification_category("kind"),"created_at","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "notifications_unread_category_idx" ON "notifications" USING btree ("user_id",notification_category("kind")) WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "exit_quotes_live_idx" ON "exit_quotes" USING btree ("user_plan_id","expires_at") WHERE "exit_quotes"."used_at" is null;--> statement-breakpoint
+-- Served now by notifications_user_order_idx and, for the unread count, notifications_unread_category_idx.
+DROP INDEX IF EXISTS "notifications_user_idx";--> statement-breakpoint
+DROP INDEX IF EXISTS "notifications_unread_idx";

@@ -233,14 +233,16 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_reference_unique').on(t.reference),
     // The bell's order (newest first, id breaking ties) and its keyset paging.
-    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Ascending: read backwards it gives `created_at desc, id desc` (nulls first), the bell's ORDER BY.
+    // An index declared `desc()` is `desc nulls last`, which that ORDER BY cannot use (decision 221).
+    index('notifications_user_order_idx').on(t.userId, t.createdAt, t.id),
     // The bell of a member who turned a category off (decision 221): each shown category's rows in
     // the bell's order. notification_category() is migration 0055's SQL function.
     index('notifications_category_idx').on(
       t.userId,
       sql`notification_category(${t.kind})`,
-      t.createdAt.desc(),
-      t.id.desc(),
+      t.createdAt,
+      t.id,
     ),
     // The unread count: only the unread rows are indexed, by category (a member's whole count reads
     // the index by its first column; one who turned a category off, each shown category's part).

@@ -78,7 +78,8 @@ function eachShown<Q extends { unionAll(other: Q): unknown }>(
 
 const ofCategory = (userId: number, category: NotificationCategory) =>
   and(eq(notifications.userId, userId), eq(categoryOf, category));
-const NEWEST = [desc(notifications.createdAt), desc(notifications.id)];
+/** The bell's order, made fresh for each use: Drizzle rewrites a set operation's ORDER BY terms in place. */
+const newest = () => [desc(notifications.createdAt), desc(notifications.id)];
 
 /** The page's rows when some categories are hidden (exported for the test that reads its plan). */
 export function shownPageQuery(
@@ -93,11 +94,11 @@ export function shownPageQuery(
       .select()
       .from(notifications)
       .where(ofCategory(userId, category))
-      .orderBy(...NEWEST)
+      .orderBy(...newest())
       .limit(offset + limit)
       .$dynamic(),
   )
-    .orderBy(...NEWEST)
+    .orderBy(...newest())
     .limit(limit)
     .offset(offset);
 }

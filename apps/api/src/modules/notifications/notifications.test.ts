@@ -11,7 +11,8 @@ import { createTestApp } from '../../../test/helpers';
 import { mailsTo } from '../../../test/accounts';
 import { genericPlanOf, readThrough } from '../../../test/plans';
 import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
-import { queryRows } from '../../ledger/sql';
+import { queryRows, wholeNumbers } from '../../ledger/sql';
+import { memberPagesQuery } from '../../lib/paging';
 import { unreadCountQuery } from './notifications.repository';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -143,9 +144,11 @@ describe('the unread count is counted up to UNREAD_COUNT_CAP (decision 219)', ()
 
   it('reads at most the cap’s rows, with or without categories turned off', async () => {
     const member = await signedInMember(app);
-    await unreadMany(member, 150);
+    // Money first, goals after: a member who hid money has 150 unread deposits in front of the goals.
     await unreadMany(member, 150, 'goal_completed');
-    for (const shown of [NOTIFICATION_CATEGORIES, NOTIFICATION_CATEGORIES.filter((c) => c !== 'loans')]) {
+    await unreadMany(member, 150);
+    const withoutMoney = NOTIFICATION_CATEGORIES.filter((category) => category !== 'money');
+    for (const shown of [NOTIFICATION_CATEGORIES, withoutMoney]) {
       const plan = await genericPlanOf(
         app.deps.database,
         (tx) => unreadCountQuery(tx, member.user.id, shown),
@@ -153,11 +156,38 @@ describe('the unread count is counted up to UNREAD_COUNT_CAP (decision 219)', ()
       );
       const read = readThrough(plan, 'notifications_unread_category_idx');
       expect(read.length, plan).toBeGreaterThan(0);
-      // Never the member's 300: the count stops at the cap, whichever categories give the rows.
+      // Never the member's 300: the count stops at the cap, whichever categories give the rows, and
+      // no hidden row is fetched to be thrown away.
       expect(
         read.reduce((sum, rows) => sum + rows, 0),
         plan,
       ).toBeLessThanOrEqual(UNREAD_COUNT_CAP + 1);
+      expect(plan).not.toContain('Rows Removed by Filter');
     }
+    expect((await bell(member)).body.unread_count).toBe(UNREAD_COUNT_CAP);
+  });
+
+  it('reads the first page of a long bell through the member’s index in order, never sorting the history', async () => {
+    const member = await signedInMember(app);
+    await unreadMany(member, 300);
+    const plan = await genericPlanOf(
+      app.deps.database,
+      (tx) =>
+        memberPagesQuery(tx, notifications, {
+          userIds: wholeNumbers([member.user.id]),
+          limits: wholeNumbers([20]),
+          offsets: wholeNumbers([0]),
+          caps: wholeNumbers([220]),
+        }),
+      { analyze: true },
+    );
+    const read = readThrough(plan, 'notifications_user_order_idx');
+    expect(read.length, plan).toBeGreaterThan(0);
+    // The page's 20 (and the count's at most 220), never the 300 sorted.
+    expect(Math.max(...read), plan).toBeLessThanOrEqual(220);
+    expect(plan).not.toMatch(/Sort Key: \w+\.created_at DESC/);
+    const first = (await bell(member)).body;
+    expect(first.data).toHaveLength(20);
+    expect(first.meta.total).toBe(220);
   });
 });
