@@ -153,13 +153,13 @@ describe('notification choices', () => {
 
   it('with money hidden, later pages keep the bell’s order across categories, ties included', async () => {
     const member = await signedInMember(app);
-    // 30 each of goals, loans and security, every instant shared by one row of each, behind 200 hidden.
+    // 60 each of goals, loans and security, every instant shared by one row of each, behind 200 hidden.
     const kinds = ['goal_completed', 'loan_approved', 'security_notice'];
     await db.execute(
       sql`insert into notifications (user_id, kind, title, body, reference, created_at)
           select ${member.user.id}::int, k.kind, k.kind, 'x', 'test:ties:' || ${member.user.id} || ':' || k.kind || ':' || g,
             timestamptz '2026-01-01T00:00:00Z' + g * interval '1 minute'
-          from generate_series(1, 30) g
+          from generate_series(1, 60) g
           cross join unnest(${`{${kinds.join(',')}}`}::text[]) as k(kind)
           union all
           select ${member.user.id}::int, 'deposit_confirmed', 'x', 'x', 'test:ties-hidden:' || ${member.user.id} || ':' || g,
@@ -179,16 +179,16 @@ describe('notification choices', () => {
       expect(response.statusCode).toBe(200);
       return response.json<NotificationListResponse>();
     };
-    const pages = [await pageOf(1), await pageOf(2), await pageOf(3), await pageOf(5), await pageOf(6)];
+    const pages = [await pageOf(1), await pageOf(2), await pageOf(3), await pageOf(9), await pageOf(10)];
     const ids = (from: number, to: number) => expected.slice(from, to).map((row) => Number(row.id));
     expect(pages.map((page) => page.data.map((row) => row.id))).toEqual([
       ids(0, 20),
       ids(20, 40),
       ids(40, 60),
-      ids(80, 90),
+      ids(160, 180),
       [],
     ]);
-    expect(pages.map((page) => page.meta.total)).toEqual([90, 90, 90, 90, 90]);
+    expect(pages.map((page) => page.meta.total)).toEqual([180, 180, 180, 180, 180]);
 
     const categories = NOTIFICATION_CATEGORIES.filter((category) => category !== 'money');
     const plan = await genericPlanOf(
@@ -196,10 +196,15 @@ describe('notification choices', () => {
       (tx) => shownPageQuery(tx, member.user.id, categories, 20, 20),
       { analyze: true },
     );
-    // Page 2: each shown category's branch reads at most the page's end (40), none the hidden 200.
+    // Page 2: each shown category's branch reads its index backwards, in the bell's order, and stops at
+    // the page's end (40 of its 60); none sorts, none reads the hidden 200.
     const read = readThrough(plan, 'notifications_category_idx');
     expect(read, plan).toHaveLength(categories.length);
     for (const rows of read) expect(rows).toBeLessThanOrEqual(40);
+    expect(plan.match(/Index Scan Backward using notifications_category_idx/g), plan).toHaveLength(
+      categories.length,
+    );
+    expect(plan).not.toContain('Sort Method');
   });
 
   it('the database’s notification_category() files every kind as @app/shared does', async () => {
