@@ -60,6 +60,11 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/ledger/cash-chain-concurrency.test.ts',
     // A save that waits for the member's row while the account closes (decision 215).
     'apps/api/src/modules/withdrawals/destination-locks.test.ts',
+    // A batch job holds a member's cash account while the member's own request waits (decision 222).
+    'apps/api/src/ledger/lock-order.test.ts',
+    'apps/api/src/modules/withdrawals/withdrawal-locks.test.ts',
+    // The back office's edit holds a loan plan while a member applies to it.
+    'apps/api/src/modules/loans/loan-apply-locks.test.ts',
   ],
 };
 const apiProject = (name: string, db: string) => ({

@@ -1,12 +1,12 @@
 -- ledger_post(): the one source of the function every ledger entry is written through (DESIGN §5,
--- decisions 140, 155 and 158). This file holds the function as the latest migration installs it
--- (today 0030_cash_balance_after.sql); apps/api/src/ledger/ledger-post-source.test.ts proves that a
+-- decisions 140, 155, 158 and 222). This file holds the function as the latest migration installs it
+-- (today 0056_member_accounts_lock_first.sql); apps/api/src/ledger/ledger-post-source.test.ts proves that a
 -- freshly migrated database's function is this one, on PGlite and PostgreSQL.
 --
 -- To change the function: edit it HERE, then copy the whole CREATE OR REPLACE statement into a new
 -- migration (`cd packages/db && npx drizzle-kit generate --custom --name <name>` gives an empty one)
 -- and update the migration named above. Applied migrations are history and never change; the copies in
--- 0005, 0007, 0026, 0029 and 0030 are the function as it was at each of those points.
+-- 0005, 0007, 0026, 0029, 0030 and 0056 are the function as it was at each of those points.
 CREATE OR REPLACE FUNCTION ledger_post(
   p_kind text,
   p_reference text,
@@ -77,9 +77,12 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- Every account of the entry locked, in id order (two entries never wait on each other crosswise),
-  -- before the entry row exists: its id and its cash balance are taken under the cash account's lock.
-  PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR UPDATE;
+  -- Every account of the entry locked before the entry row exists (its id and its cash balance are
+  -- taken under the cash account's lock), in the order the batch jobs keep: members' cash accounts,
+  -- then their other accounts, then the platform's, each in id order. A member's own entry then never
+  -- holds an account a batch takes later while it waits for one the batch holds (decision 222).
+  PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_ids)
+  ORDER BY a.user_id IS NULL, a.kind <> 'cash', a.id FOR UPDATE;
 
   IF v_cash IS NOT NULL THEN
     SELECT a.balance + v_cash INTO v_after

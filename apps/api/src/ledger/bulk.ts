@@ -325,8 +325,8 @@ function balancedAccounts(entries: BulkEntry[]): {
 }
 
 /**
- * Creates the members' missing accounts and locks them and the platform accounts in id order; answers
- * their ids keyed `userId:kind` (members) or `platform:kind`.
+ * Creates the members' missing accounts and locks them and the platform accounts in ledger_post's
+ * order (cash, the members' other accounts, the platform's, each in id order: decision 222); answers their ids keyed `userId:kind` (members) or `platform:kind`.
  */
 async function lockEntryAccounts(
   tx: Tx,
@@ -350,7 +350,7 @@ async function lockEntryAccounts(
           union all
           select u.id from jsonb_to_recordset(${json(pairs)}) as x(user_id int, kind text)
           join ledger_accounts u on u.user_id = x.user_id and u.kind = x.kind))
-        order by a.id
+        order by a.user_id is null, a.kind <> 'cash', a.id
         for no key update`,
   );
   const accountId = new Map<string, number>();
@@ -475,10 +475,10 @@ async function writeEntryPostings(tx: Tx, { deltas, totals, ...columns }: EntryP
 
 /**
  * The set-based twin of postEntry for entries of any shape (the loan collection): every entry's
- * postings sum to zero, entries whose reference exists already are skipped, accounts are locked in id
- * order, postings inserted and cached balances moved in three statements for the whole batch. The
- * sign rules are the CHECK's: the caller computes amounts from balances it has locked
- * (lockUserBalances). Answers the entry id of each reference written now.
+ * postings sum to zero, entries whose reference exists already are skipped, accounts are locked
+ * (members', then the platform's), postings inserted and cached balances moved in three statements for
+ * the whole batch. The sign rules are the CHECK's: the caller computes amounts from balances it has
+ * locked (lockUserBalances). Answers the entry id of each reference written now.
  */
 export async function postEntriesBulk(
   tx: Tx,

@@ -101,8 +101,8 @@ export async function postEntry(tx: Tx, entry: NewEntry, now: Date): Promise<Pos
 
 /**
  * Locks a member's accounts of `kinds` and the platform's accounts of `platform` for the rest of the
- * transaction, in account-id order (the order ledger_post locks them, so the entry posted next waits
- * on nobody crosswise), and answers their balances by kind: what the next entry may move, which no
+ * transaction in ledger_post's order (cash, the member's other accounts, the platform's, each in id
+ * order: the entry posted next waits on nobody crosswise, decision 222), and answers their balances by kind: what the next entry may move, which no
  * other transaction can change meanwhile. An account that does not exist yet is absent (balance 0).
  */
 export async function lockBalances(
@@ -117,7 +117,7 @@ export async function lockBalances(
     tx,
     sql`select kind, balance from ledger_accounts
         where (user_id = ${userId} and ${inLiterals(sql`kind`, kinds)})${platformAccounts}
-        order by id for update`,
+        order by user_id is null, kind <> 'cash', id for update`,
   );
   return new Map(rows.map((row) => [row.kind, num(row.balance)]));
 }

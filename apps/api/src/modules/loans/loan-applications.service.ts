@@ -53,9 +53,33 @@ export async function applyForLoan(
   input: { plan_id: number; amount_requested: number; term: number },
 ): Promise<LoanApplyResponse> {
   requireVerifiedEmail(user);
-  const { db } = deps.database;
   const now = deps.clock.now();
-  const plan = await repository.findPlan(db, input.plan_id);
+  // One transaction: the plan stays as it was checked until the application is written (sharePlan).
+  return deps.database.db.transaction(async (tx) => {
+    const plan = await applicablePlan(tx, input);
+    const row = await repository.insertApplication(tx, {
+      userId: user.id,
+      planId: plan.id,
+      amountRequested: input.amount_requested,
+      term: input.term,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!row)
+      throw new AppError('BUSINESS_RULE', LOAN_MESSAGES.alreadyPending, {
+        plan_id: [LOAN_MESSAGES.alreadyPending],
+      });
+    return { message: LOAN_MESSAGES.submitted, application: toApplication(row, plan, null) };
+  });
+}
+
+/** The loan plan applied for, held until the transaction ends, if the amount and term fit it. */
+async function applicablePlan(
+  tx: Tx,
+  input: { plan_id: number; amount_requested: number; term: number },
+): Promise<LoanPlanRow> {
+  const plan = await repository.sharePlan(tx, input.plan_id);
   if (!plan) throw AppError.notFound(LOAN_MESSAGES.planNotFound);
   if (plan.status !== 'active')
     throw new AppError('BUSINESS_RULE', LOAN_MESSAGES.planInactive, {
@@ -72,20 +96,7 @@ export async function applyForLoan(
   }
   if (!loanEstimate(input.amount_requested, input.term, parseLoanChange(plan.change)))
     throw new AppError('BUSINESS_RULE', LOAN_MESSAGES.noEstimate, { plan_id: [LOAN_MESSAGES.noEstimate] });
-  const row = await repository.insertApplication(db, {
-    userId: user.id,
-    planId: plan.id,
-    amountRequested: input.amount_requested,
-    term: input.term,
-    status: 'pending',
-    createdAt: now,
-    updatedAt: now,
-  });
-  if (!row)
-    throw new AppError('BUSINESS_RULE', LOAN_MESSAGES.alreadyPending, {
-      plan_id: [LOAN_MESSAGES.alreadyPending],
-    });
-  return { message: LOAN_MESSAGES.submitted, application: toApplication(row, plan, null) };
+  return plan;
 }
 
 /**

@@ -37,6 +37,16 @@ export async function findPlan(db: DbOrTx, id: number): Promise<LoanPlanRow | nu
   return row ?? null;
 }
 
+/**
+ * The plan, held FOR SHARE until the caller's transaction ends: an application is written against the
+ * terms it was checked against, and the back office's edit (FOR UPDATE, then its count of pending
+ * applications) waits for it or is waited for.
+ */
+export async function sharePlan(tx: Tx, id: number): Promise<LoanPlanRow | null> {
+  const [row] = await tx.select().from(loanPlans).where(eq(loanPlans.id, id)).for('share');
+  return row ?? null;
+}
+
 export async function insertPlan(db: DbOrTx, row: NewLoanPlan): Promise<LoanPlanRow> {
   const [created] = await db.insert(loanPlans).values(row).returning();
   if (!created) throw new Error('loan plan insert returned nothing');

@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users, withdrawalDestinations } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
 import { signedInMember } from '../../../test/money';
-import { queryRows } from '../../ledger/sql';
+import { someoneWaitsForALock } from '../../../test/locks';
 
 // PostgreSQL only (vitest.config.ts): a transaction holds the member's row while a save waits for it,
 // which needs two connections (PGlite has one). Decision 215.
 
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
-
-/** Waits until some connection of this database waits for a row lock (the save queued behind ours). */
-async function someoneWaitsForALock(): Promise<void> {
-  for (let tries = 0; tries < 200; tries += 1) {
-    const [row] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if ((row?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('no connection ever waited for the lock');
-}
 
 describe('a destination saved while the account closes', () => {
   it('is refused as the closed account’s requests are, and nothing is saved', async () => {
@@ -50,7 +36,7 @@ describe('a destination saved while the account closes', () => {
       },
       { token: member.token },
     );
-    await someoneWaitsForALock();
+    await someoneWaitsForALock(db);
     close();
     await closing;
     const response = await saving;

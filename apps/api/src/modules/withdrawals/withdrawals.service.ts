@@ -13,7 +13,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { InsufficientFundsError, postEntry, transfer } from '../../ledger/ledger';
+import { InsufficientFundsError, lockBalances, postEntry, transfer } from '../../ledger/ledger';
 import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
 import { requireVerifiedEmail } from '../auth/account.service';
@@ -88,6 +88,10 @@ export async function createWithdrawal(
   }
   try {
     const withdrawal = await db.transaction(async (tx) => {
+      // The member's balances before the withdrawal row: its insert takes the back office's queue
+      // totals row (a trigger) until the commit, and a cancel or a decision takes the balances before
+      // that row. Waiting for a balance a batch job holds, this request holds nothing shared (decision 222).
+      await lockBalances(tx, user.id, ['cash', 'withdrawal_hold']);
       const row = await repository.insertWithdrawal(tx, {
         userId: user.id,
         amount: input.amount,

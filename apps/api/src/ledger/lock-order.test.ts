@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import type { ExitQuote, UserPlanActionResponse } from '@app/shared';
+import { createTestApp } from '../../test/helpers';
+import { signIn } from '../../test/accounts';
+import { balanceOf } from '../../test/money';
+import { createPlan, fundedMember, investIn } from '../../test/investing';
+import { gate, someoneWaitsForALock, within } from '../../test/locks';
+import { lockUserBalances } from './bulk';
+import { checkLedger } from './check';
+
+// PostgreSQL only (vitest.config.ts): a batch job's transaction holds a member's cash account while the
+// member's own request waits for it, which needs two connections (PGlite has one). Decision 222: every
+// writer locks members' cash accounts, then their other accounts, then the platform's.
+
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+
+/**
+ * As the accrual and the loan collection do: the members' cash accounts locked first, the platform's
+ * income and expense accounts moved last, in one transaction that is then rolled back (it changes
+ * nothing). Answers how the transaction ended: 'rolled back', or the database's error code.
+ */
+function batchHolding(userId: number, steps: ReturnType<typeof gate>): Promise<string> {
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '5s'`);
+      await lockUserBalances(tx, [userId], 'cash', clock.now());
+      steps.open();
+      await steps.released;
+      await tx.execute(
+        sql`update ledger_accounts set balance = balance
+            where user_id is null and kind in ('yield_expense', 'interest_income')`,
+      );
+      tx.rollback();
+    })
+    .then(
+      () => 'committed',
+      (error: { code?: string; cause?: { code?: string } }) =>
+        error instanceof TransactionRollbackError
+          ? 'rolled back'
+          : (error.cause?.code ?? error.code ?? 'error'),
+    );
+}
+
+describe('a member’s request that posts to a platform account, beside a batch job', () => {
+  it('an early exit waits for the cash account the batch holds, and both finish (no deadlock)', async () => {
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    // A penalty (interest income) and forfeited earnings (back to the yield expense): the exit posts
+    // to both platform accounts the batch jobs move last.
+    const plan = await createPlan(app, { durationDays: 90, exit: { penaltyBps: 200, forfeit: 'all' } });
+    const member = await fundedMember(app, 10_000);
+    const held = await investIn(member, plan.id, 10_000);
+    clock.set(new Date('2026-05-20T12:00:00Z'));
+    member.token = await signIn(member.client, member.email);
+    const quote = (
+      await member.client.get(`/api/pp/${held.id}/exit-quote`, { token: member.token })
+    ).json<ExitQuote>();
+    expect(quote.forfeited).toBeGreaterThan(0);
+    expect(quote.penalty).toBe(200);
+
+    const steps = gate();
+    const batch = batchHolding(member.user.id, steps);
+    await steps.opened;
+    const exit = member.client.post(
+      `/api/pp/${held.id}/exit`,
+      { quote_id: quote.id },
+      { token: member.token },
+    );
+    await someoneWaitsForALock(db);
+    steps.release();
+    // Before decision 222 the exit held both platform accounts while it waited for the cash account,
+    // and the batch then waited for them: PostgreSQL broke the deadlock by failing one of the two.
+    expect(await within(batch, 10_000)).toBe('rolled back');
+    const response = await exit;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<UserPlanActionResponse>().plan.status).toBe('completed');
+    // The earnings already in cash, less what is forfeited, and the principal less the penalty.
+    expect((await balanceOf(member)).balance).toBe(quote.total);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { TransactionRollbackError } from 'drizzle-orm';
+import type { CreateWithdrawalResponse } from '@app/shared';
+import { createTestApp } from '../../../test/helpers';
+import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { gate, someoneWaitsForALock, within } from '../../../test/locks';
+import { lockUserBalances } from '../../ledger/bulk';
+
+// PostgreSQL only (vitest.config.ts): a batch job holds one member's cash account while that member
+// asks for a withdrawal, which needs two connections (PGlite has one). Decision 222.
+
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+
+const withdraw = (member: Member, amount: string) =>
+  member.client.post(
+    '/api/withdrawal',
+    { amount, withdrawal_method: 'crypto', destination: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+    { token: member.token },
+  );
+
+async function fundedMember(amount: number): Promise<Member> {
+  const member = await signedInMember(app);
+  await depositThroughSandbox(member, amount);
+  return member;
+}
+
+describe('a withdrawal asked for while a batch job holds the member’s cash account', () => {
+  it('waits for that member alone: another member’s withdrawal goes through meanwhile', async () => {
+    const waiting = await fundedMember(100);
+    const other = await fundedMember(100);
+    const steps = gate();
+    // As the accrual and the loan collection do: the batch's members' cash accounts locked until it ends.
+    const batch = db
+      .transaction(async (tx) => {
+        await lockUserBalances(tx, [waiting.user.id], 'cash', clock.now());
+        steps.open();
+        await steps.released;
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    await steps.opened;
+    const first = withdraw(waiting, '30');
+    await someoneWaitsForALock(db);
+    // Before decision 222 the first request took the back office's queue totals row (its insert's
+    // trigger) and then waited for the cash account: every other withdrawal waited behind it.
+    const second = await within(withdraw(other, '20'), 10_000);
+    expect(second === 'still waiting' ? second : second.statusCode).toBe(201);
+    steps.release();
+    await batch;
+    const response = await first;
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<CreateWithdrawalResponse>().withdrawal.status).toBe('pending');
+    expect((await balanceOf(waiting)).balance).toBe(70);
+    expect((await balanceOf(other)).balance).toBe(80);
+  });
+});
