@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { and, eq } from 'drizzle-orm';
-import { idempotencyKeys } from '@app/db';
+import { exitQuotes, idempotencyKeys } from '@app/db';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { FixedClock } from '../clock';
@@ -10,6 +10,7 @@ import { checkLedger } from '../ledger/check';
 import { createTestDatabase } from '../../test/db';
 import { createTestApp, TEST_NOW } from '../../test/helpers';
 import { signedInMember } from '../../test/money';
+import { createPlan, fundedMember, investIn } from '../../test/investing';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -54,6 +55,26 @@ describe('write rate limit', () => {
     expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     // Another client is not affected.
     expect((await write(app, someIp())).statusCode).toBe(200);
+  });
+
+  it('limits a read that writes (the exit quote, a row each) as it limits writes; a plain read is not', async () => {
+    const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '6' });
+    const plan = await createPlan(app, { durationDays: 90, exit: { penaltyBps: 100, forfeit: 'none' } });
+    const member = await fundedMember(app, 500);
+    const held = await investIn(member, plan.id, 200);
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i += 1)
+      answers.push(
+        (await member.client.get(`/api/pp/${held.id}/exit-quote`, { token: member.token })).statusCode,
+      );
+    expect(answers).toContain(429);
+    expect(answers.slice(answers.indexOf(429))).toEqual(answers.slice(answers.indexOf(429)).map(() => 429));
+    const quotes = await app.deps.database.db
+      .select()
+      .from(exitQuotes)
+      .where(eq(exitQuotes.userPlanId, held.id));
+    expect(quotes).toHaveLength(answers.filter((status) => status === 200).length);
+    expect((await member.client.get('/api/pp', { token: member.token })).statusCode).toBe(200);
   });
 
   it('keeps no Idempotency-Key answer of a write it refused: the key may be sent again (decision 213)', async () => {

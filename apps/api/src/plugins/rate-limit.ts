@@ -4,6 +4,13 @@ import type { Redis } from 'ioredis';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that writes rows (an exit quote): limited as the write routes are. */
+    writes?: boolean;
+  }
+}
+
 /** Per-member (else per-IP) limit of write requests; shared through Redis when REDIS_URL is set. */
 export async function registerRateLimit(
   app: FastifyInstance,
@@ -12,7 +19,8 @@ export async function registerRateLimit(
   // Runs before the plugin's own onRoute hook (registered next), which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((method) => WRITE_METHODS.has(method)) || options.exempt(route.url)) return;
+    const writes = methods.some((method) => WRITE_METHODS.has(method)) || route.config?.writes === true;
+    if (!writes || options.exempt(route.url)) return;
     const config = (route.config ??= {}) as { rateLimit?: unknown };
     if (config.rateLimit === false || config.rateLimit) return; // the route set its own
     config.rateLimit = {

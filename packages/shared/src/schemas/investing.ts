@@ -18,6 +18,7 @@ export const INVEST_MESSAGES = {
   lockConfirm: 'Are you sure you want to lock this plan? This action cannot be undone.',
   locked: 'Plan locked.',
   lockOnlyActive: 'Only an active plan can be locked.',
+  lockEnded: 'This plan has already ended.',
   lockFlexible: 'A flexible plan cannot be locked; you can withdraw it at any time instead.',
   withdrawn: 'Plan withdrawn. The amount is back in your balance.',
   withdrawOnlyFlexible: 'Only an active flexible plan can be withdrawn before its end.',

@@ -222,7 +222,6 @@ export async function runAccruals(
     const renewal = await renewalTerms(
       db,
       due.map((plan) => plan.id),
-      now,
     );
     for (const plan of due) {
       if (await completeMaturedPlan(deps.database, deps.mailer, plan.id, plan.userId, now, renewal)) {

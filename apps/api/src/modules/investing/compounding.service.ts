@@ -155,7 +155,9 @@ export async function setReinvest(
   return deps.database.db.transaction(async (tx) => {
     const locked = await repository.lockUserPlan(tx, userId, id);
     if (!locked) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
-    if (!running(locked)) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.compoundingEnded);
+    // A term that is over, even before the maturity job completes it, has no accrual left to reinvest.
+    const ended = locked.endsAt !== null && locked.endsAt.getTime() <= now.getTime();
+    if (!running(locked) || ended) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.compoundingEnded);
     if (locked.goalId !== null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.compoundingGoal);
     const row = await credit(tx, locked, now);
     const before = (await compoundingRepository.compoundingStates(tx, [row.id])).get(row.id) ?? null;

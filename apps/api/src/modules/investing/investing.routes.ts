@@ -127,6 +127,8 @@ function earlyExitRoutes(app: RouteApp): void {
     '/api/pp/:id/exit-quote',
     {
       onRequest: app.requireMember,
+      // Each quote is a row kept for good (decision 186) and locks the plan: limited as writes are.
+      config: { writes: true },
       schema: {
         tags: ['investing'],
         summary: 'What leaving an active fixed-term plan today gives (a quote valid for 60 s)',

@@ -146,6 +146,10 @@ export async function lockUserPlan(
     if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
     if (plan.status !== 'active') throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockOnlyActive);
     if (plan.durationDays === null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockFlexible);
+    // The term is over and only the maturity job has still to complete it: no accrual is left to earn
+    // the locked rate, which the plan would otherwise show for ever.
+    if (plan.endsAt !== null && plan.endsAt.getTime() <= now.getTime())
+      throw new AppError('CONFLICT', INVEST_MESSAGES.lockEnded);
     return repository.updateUserPlan(tx, plan.id, { status: 'locked', lockedAt: now, updatedAt: now });
   });
   return { message: INVEST_MESSAGES.locked, plan: (await toUserPlans(deps.database.db, [row]))[0]! };

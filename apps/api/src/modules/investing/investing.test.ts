@@ -9,7 +9,7 @@ import type {
   UserPlanListResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { errorOf } from '../../../test/accounts';
+import { errorOf, signIn } from '../../../test/accounts';
 import { balanceOf, signedInMember, type Member } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
 
@@ -257,6 +257,33 @@ describe('POST /api/pp/:id/lock', () => {
       await member.client.get(`/api/pp/${flex.id}`, { token: member.token })
     ).json<UserPlanDetail>();
     expect(after.status).toBe('active');
+  });
+});
+
+describe('a fixed term that is over before the maturity job has completed it', () => {
+  it('cannot be locked (409) nor switched to reinvest (422): no accrual is left, nothing changes', async () => {
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    const fixed = await createPlan(app, { apyBps: 1000, lockedApyBps: 1400, durationDays: 30 });
+    const member = await fundedMember(app, 1000);
+    const held = await investIn(member, fixed.id, 500);
+    // Ended 2026-05-31 10:00; the job that completes it has not run yet.
+    clock.set(new Date('2026-05-31T10:00:30Z'));
+    member.token = await signIn(member.client, member.email);
+    const lock = await post(member, `/api/pp/${held.id}/lock`);
+    expect(lock.statusCode).toBe(409);
+    expect(errorOf(lock).message).toBe('This plan has already ended.');
+    const reinvest = await member.client.put(
+      `/api/pp/${held.id}/compounding`,
+      { reinvest: true },
+      { token: member.token },
+    );
+    expect(reinvest.statusCode).toBe(422);
+    expect(errorOf(reinvest).message).toBe('This plan has ended; its earnings can no longer be reinvested.');
+    const detail = (
+      await member.client.get(`/api/pp/${held.id}`, { token: member.token })
+    ).json<UserPlanDetail>();
+    expect(detail).toMatchObject({ status: 'active', rate_bps: 1000, change: '+10.00%', locked_at: null });
+    expect(detail.reinvest).toBe(false);
   });
 });
 

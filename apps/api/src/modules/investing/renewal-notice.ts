@@ -10,9 +10,9 @@ export const RENEWAL_NOTICE_BATCH = 1000;
 
 /**
  * The renewal notice (decision 194): RENEWAL_NOTICE_DAYS before a running position set to renew ends,
- * its member is told — once per choice — the rate it will renew at. Set-based per batch: one select
- * (user_plans_renewal_notice_idx), one renewalRates call per distinct plan, one read of the batch's
- * compounding states, one notifications insert
+ * its member is told — once per choice — the rate it will renew at. Per batch: one select
+ * (user_plans_renewal_notice_idx), one renewalRates call per distinct plan and end instant, one read of
+ * the batch's compounding states, one notifications insert
  * (notifyMany, by reference plan:<id>:renewal_notice:<choice>) and one update marking the batch told.
  * A position whose plan has closed is marked but not told: it will return to cash (plan_matured).
  * Answers how many members were told.
@@ -64,13 +64,15 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
     .select({ id: plans.id, name: plans.name, status: plans.status })
     .from(plans)
     .where(inArray(plans.id, planIds));
-  const open = new Map<number, { name: string; apyBps: number }>();
-  for (const plan of catalogue) {
-    if (plan.status !== 'active') continue;
-    // The rate of the earliest renewal this batch announces for the plan (rows are in end order).
-    const at = due.find((row) => row.planId === plan.id)!.endsAt!;
-    const rates = await renewalRates(tx, plan.id, at);
-    open.set(plan.id, { name: plan.name, apyBps: rates.apyBps });
+  const open = new Map<number, string>();
+  for (const plan of catalogue) if (plan.status === 'active') open.set(plan.id, plan.name);
+  // Each position is told the rate of its own renewal, at its own end (decision 193): one renewalRates
+  // call per distinct plan and end instant.
+  const rateAt = new Map<string, number>();
+  for (const row of due) {
+    const key = `${row.planId}:${row.endsAt!.getTime()}`;
+    if (open.has(row.planId) && !rateAt.has(key))
+      rateAt.set(key, (await renewalRates(tx, row.planId, row.endsAt!)).apyBps);
   }
   // A position that reinvests renews all it holds, its reinvested earnings included (decision 192).
   const compounding = await compoundingStates(
@@ -78,8 +80,8 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
     due.map((row) => row.id),
   );
   const inputs: NotifyManyInput[] = due.flatMap((row) => {
-    const plan = open.get(row.planId);
-    if (!plan) return [];
+    const name = open.get(row.planId);
+    if (name === undefined) return [];
     return [
       {
         userId: row.userId,
@@ -87,9 +89,9 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
         message: {
           key: 'plan_renewal_notice' as const,
           params: {
-            plan: plan.name,
+            plan: name,
             amount: row.amount,
-            rate_bps: plan.apyBps,
+            rate_bps: rateAt.get(`${row.planId}:${row.endsAt!.getTime()}`)!,
             ends: row.endsAt!.toISOString().slice(0, 10),
             with_earnings: row.atMaturity === 'renew_with_earnings' ? 1 : 0,
             reinvesting: reinvests(compounding.get(row.id)) ? 1 : 0,

@@ -89,6 +89,56 @@ describe('renewal at the rate in force after the notice', () => {
   });
 });
 
+describe('each position renews at the rate in force at its own end (decision 193)', () => {
+  it('is told that rate, and gets it even when the job reaches it after a later change took effect', async () => {
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    await putSettings(db, { rate_notice_days: 30 }, clock.now());
+    const plan = await createPlan(app, { apyBps: 1000, lockedApyBps: 1200, durationDays: 40 });
+    // Two positions of one plan: one ends 2026-06-16 10:00, the other 2026-06-21 10:00.
+    clock.set(new Date('2026-05-07T10:00:00Z'));
+    const first = await fundedMember(app, 10_000);
+    const firstPosition = await investIn(first, plan.id, 5_000);
+    await renew(first, firstPosition.id);
+    clock.set(new Date('2026-05-12T10:00:00Z'));
+    const second = await fundedMember(app, 10_000);
+    const secondPosition = await investIn(second, plan.id, 5_000);
+    await renew(second, secondPosition.id);
+    // A cut to 8% that reaches renewals from 2026-06-20 10:00: after the first end, before the second.
+    await changeRateAt('2026-05-21T10:00:00Z', plan.id, 800, 1000);
+
+    // Seven days before the second end, both notices go out in one batch: each with its own rate.
+    clock.set(new Date('2026-06-14T10:00:00Z'));
+    expect((await app.inject({ method: 'POST', url: '/api/dev/clock', payload: {} })).statusCode).toBe(200);
+    const [firstNow, secondNow] = await Promise.all(
+      [first, second].map(async (m) => ({ ...m, token: await signIn(m.client, m.email) })),
+    );
+    const noticeOf = async (member: Member) =>
+      (await member.client.get('/api/notifications', { token: member.token }))
+        .json<NotificationListResponse>()
+        .data.find((n) => n.kind === 'plan_renewal_notice')?.body;
+    expect(await noticeOf(firstNow!)).toContain('10% a year');
+    expect(await noticeOf(secondNow!)).toContain('8% a year');
+
+    // The jobs stop until 2026-06-22, after the cut took effect: the first position, due on 06-16,
+    // still renews at the 10% its end had.
+    clock.set(new Date('2026-06-22T10:00:00Z'));
+    expect((await app.inject({ method: 'POST', url: '/api/dev/clock', payload: {} })).statusCode).toBe(200);
+    const renewedFirst = (await plansOf(firstNow!)).find((p) => p.renewed_from_id === firstPosition.id);
+    const renewedSecond = (await plansOf(secondNow!)).find((p) => p.renewed_from_id === secondPosition.id);
+    expect(renewedFirst).toMatchObject({
+      apy_bps: 1000,
+      locked_apy_bps: 1200,
+      starts_at: '2026-06-16T10:00:00.000Z',
+    });
+    expect(renewedSecond).toMatchObject({
+      apy_bps: 800,
+      locked_apy_bps: 1000,
+      starts_at: '2026-06-21T10:00:00.000Z',
+    });
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+});
+
 describe('renewal of a position that reinvests its earnings', () => {
   it('renews the grown principal and keeps reinvesting in the new term', async () => {
     clock.set(new Date('2026-08-01T10:00:00Z'));

@@ -60,20 +60,13 @@ export interface RenewalTerm {
   category: string;
   open: boolean;
   maxAmount: number;
-  apyBps: number;
-  lockedApyBps: number;
 }
 
 /**
- * The renewal terms of a batch of matured positions: one read of their catalogue plans and one
- * renewalRates call per distinct plan (not per position) at `now`, the rate in force when the batch
- * renews. Only the positions set to renew count.
+ * The catalogue terms of a batch of matured positions: one read of their catalogue plans. Only the
+ * positions set to renew count. The rates are each renewal's own (renewMaturedPlan).
  */
-export async function renewalTerms(
-  db: DbOrTx,
-  positionIds: number[],
-  now: Date,
-): Promise<Map<number, RenewalTerm>> {
+export async function renewalTerms(db: DbOrTx, positionIds: number[]): Promise<Map<number, RenewalTerm>> {
   const terms = new Map<number, RenewalTerm>();
   if (positionIds.length === 0) return terms;
   const renewing = await db
@@ -84,13 +77,11 @@ export async function renewalTerms(
   if (planIds.length === 0) return terms;
   const catalogue = await db.select().from(plans).where(inArray(plans.id, planIds));
   for (const plan of catalogue) {
-    const rates = await renewalRates(db, plan.id, now);
     terms.set(plan.id, {
       name: plan.name,
       category: plan.category,
       open: plan.status === 'active',
       maxAmount: plan.maxAmount,
-      ...rates,
     });
   }
   return terms;
@@ -143,13 +134,16 @@ export async function renewMaturedPlan(
   const compounding = (await compoundingRepository.compoundingStates(tx, [plan.id])).get(plan.id);
   const earnings = await renewedEarnings(tx, plan, compounding?.reinvested ?? 0, term);
   const startsAt = plan.endsAt;
+  // The rates in force at the renewal's own start, the old term's end (decision 193), whenever the job
+  // gets to it: what the renewal notice announced for that date.
+  const rates = await renewalRates(tx, plan.planId, startsAt);
   const renewed = await repository.insertUserPlan(tx, {
     userId: plan.userId,
     planId: plan.planId,
     name: term.name,
     category: term.category,
-    apyBps: term.apyBps,
-    lockedApyBps: term.lockedApyBps,
+    apyBps: rates.apyBps,
+    lockedApyBps: rates.lockedApyBps,
     durationDays: plan.durationDays,
     amount: plan.amount + earnings,
     status: 'active',
@@ -192,7 +186,7 @@ export async function renewMaturedPlan(
             plan: term.name,
             amount: renewed.amount,
             earned: plan.earned,
-            rate_bps: term.apyBps,
+            rate_bps: rates.apyBps,
             ends: renewed.endsAt!.toISOString().slice(0, 10),
           },
         },
