@@ -47,6 +47,8 @@ export const LOAN_MESSAGES = {
   notActive: 'This loan is already repaid.',
   repaid: 'Loan repaid in full.',
   insufficientFunds: 'Insufficient balance to repay this loan.',
+  payoffChanged: 'The amount to repay has changed. Check the new amount and confirm again.',
+  payoffInvalid: 'Send the amount to repay as it was shown.',
 } as const;
 
 export const LoanIntervalSchema = z.enum(['daily', 'weekly', 'monthly']);
@@ -200,6 +202,16 @@ export type LoanListResponse = z.infer<typeof LoanListResponse>;
 
 export const LoanDetail = Loan.extend({ schedule: z.array(LoanInstalment), payments: z.array(LoanPayment) });
 export type LoanDetail = z.infer<typeof LoanDetail>;
+
+/**
+ * POST /api/loans/:id/repay. `expected_amount`: the payoff the member was shown and confirmed (major
+ * units in, cents out); when it is not what repaying costs now, nothing moves (409). The web app always
+ * sends it; without it, today's payoff is taken (decision 223).
+ */
+export const LoanRepayRequest = z
+  .object({ expected_amount: moneyAmount({ invalid: LOAN_MESSAGES.payoffInvalid }).optional() })
+  .optional();
+export type LoanRepayRequest = z.input<typeof LoanRepayRequest>;
 
 export const LoanRepayResponse = z.object({ message: z.string(), loan: LoanDetail });
 export type LoanRepayResponse = z.infer<typeof LoanRepayResponse>;

@@ -9,10 +9,10 @@ import {
   LoanDetail,
   LoanListResponse,
   LoanPlanListResponse,
+  LoanRepayRequest,
   LoanRepayResponse,
   MessageResponse,
 } from '@app/shared';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import type { RouteApp } from '../../lib/route-app';
@@ -146,13 +146,13 @@ function loanRoutes(app: RouteApp): void {
           'Repay everything now: outstanding principal and the interest already due (future interest waived)',
         security: bearer,
         params: IdParams,
-        body: z.object({}).optional(),
+        body: LoanRepayRequest,
         response: { 200: LoanRepayResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
       },
     },
     async (request) => ({
       message: LOAN_MESSAGES.repaid,
-      loan: await repayLoan(app.deps, currentUser(request), request.params.id),
+      loan: await repayLoan(app.deps, currentUser(request), request.params.id, request.body?.expected_amount),
     }),
   );
 }

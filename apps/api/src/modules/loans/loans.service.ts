@@ -166,7 +166,13 @@ export async function getLoan(deps: AppDeps, userId: number, id: number): Promis
  * due, in one entry; the interest of instalments not yet due is waived (decision 082). The member's
  * cash account is locked first, as the collection job does, so the two never deadlock.
  */
-export async function repayLoan(deps: AppDeps, user: AuthUser, id: number): Promise<LoanDetail> {
+export async function repayLoan(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  /** The payoff in cents the member confirmed; another figure today refuses (409) and moves nothing. */
+  expected?: number,
+): Promise<LoanDetail> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const today = utcDate(now);
@@ -178,6 +184,10 @@ export async function repayLoan(deps: AppDeps, user: AuthUser, id: number): Prom
       if (loan.status !== 'active') throw new AppError('BUSINESS_RULE', LOAN_MESSAGES.notActive);
       const instalments = await repository.lockInstalments(tx, loan.id);
       const payoff = payoffOf(loan, instalments, today);
+      if (expected !== undefined && expected !== payoff.principal + payoff.interest)
+        throw new AppError('CONFLICT', LOAN_MESSAGES.payoffChanged, {
+          expected_amount: [LOAN_MESSAGES.payoffChanged],
+        });
       await postPayoff(tx, loan, payoff, now);
       await settleInstalments(tx, instalments, today, now);
       const updated = await repository.updateLoan(tx, loan.id, {

@@ -582,6 +582,39 @@ describe('POST /api/loans/:id/repay', () => {
     await expectBooksBalance(db, 'mismatchedLoans');
   });
 
+  it('takes exactly the amount the member confirmed: one that changed meanwhile is a 409 and moves nothing', async () => {
+    clock.set(new Date('2026-03-02T09:00:00Z'));
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 100);
+    const { loanId } = await approvedLoan(member);
+    const repay = (body: unknown) =>
+      member.client.post(`/api/loans/${loanId}/repay`, body, { token: member.token });
+    // Ten seconds before the first instalment is due: the payoff is the principal alone.
+    clock.set(new Date('2026-04-01T23:59:50Z'));
+    member.token = await signIn(member.client, member.email); // a month on: a fresh session (decision 216)
+    const shown = await loanOf(member, loanId);
+    expect(shown).toMatchObject({ payoff_amount: 1000, payoff_waived_interest: 120 });
+    for (const bad of [{ expected_amount: 'abc' }, { expected_amount: 0 }, { expected_amount: '1000.001' }]) {
+      const refused = await repay(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(errorOf(refused).errors?.expected_amount).toHaveLength(1);
+    }
+    // The member confirms at 00:00:05: the first instalment's interest is due now, no longer waived.
+    clock.set(new Date('2026-04-02T00:00:05Z'));
+    const changed = await repay({ expected_amount: shown.payoff_amount });
+    expect(changed.statusCode).toBe(409);
+    expect(errorOf(changed).message).toBe(
+      'The amount to repay has changed. Check the new amount and confirm again.',
+    );
+    expect((await balanceOf(member)).balance).toBe(1100);
+    const now = await loanOf(member, loanId);
+    expect(now).toMatchObject({ status: 'active', payoff_amount: 1010, payoff_waived_interest: 110 });
+    const paid = await repay({ expected_amount: '1010.00' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await balanceOf(member)).balance).toBe(90);
+    await expectBooksBalance(db, 'mismatchedLoans');
+  });
+
   it('refuses when the balance does not cover it and changes nothing', async () => {
     clock.set(new Date('2026-03-02T09:00:00Z'));
     const member = await signedInMember(app);

@@ -72,11 +72,17 @@ export function useLoan(id: number | null) {
   });
 }
 
-/** POST /api/loans/:id/repay: everything owed now; the balance, loans and activity reload. */
+/**
+ * POST /api/loans/:id/repay with the payoff the member confirmed: the server refuses (409) a figure
+ * that is no longer today's, and the loan then reloads to show the new one. On success the balance,
+ * loans and activity reload.
+ */
 export function useRepayLoan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<LoanRepayResponse>(`/api/loans/${id}/repay`, {}),
+    mutationFn: ({ id, payoff }: { id: number; payoff: number }) =>
+      api.post<LoanRepayResponse>(`/api/loans/${id}/repay`, { expected_amount: payoff }),
+    onError: () => queryClient.invalidateQueries({ queryKey: loansQueryKey }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: loansQueryKey }),

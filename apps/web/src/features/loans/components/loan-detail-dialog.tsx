@@ -152,13 +152,16 @@ function RepayConfirmation({ loan, onDone }: { loan: LoanDetail; onDone: () => v
         <Button
           disabled={repay.isPending}
           onClick={() =>
-            repay.mutate(loan.id, {
-              onSuccess: (answer) => {
-                toast.success(message(answer.message), toastOptions);
-                onDone();
+            repay.mutate(
+              { id: loan.id, payoff: loan.payoff_amount },
+              {
+                onSuccess: (answer) => {
+                  toast.success(message(answer.message), toastOptions);
+                  onDone();
+                },
+                onError: (failure) => toast.error(message(errorMessage(failure, 'API Error')), toastOptions),
               },
-              onError: (failure) => toast.error(message(errorMessage(failure, 'API Error')), toastOptions),
-            })
+            )
           }
         >
           {repay.isPending

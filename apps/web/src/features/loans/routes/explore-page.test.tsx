@@ -395,10 +395,37 @@ describe('Explore (spec §2, §5, §8)', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Repay $916.67' }));
     expect(await screen.findByText('Loan repaid in full.')).toBeInTheDocument();
-    expect(server.to('POST /api/loans/9/repay')).toHaveLength(1);
+    // The figure the member confirmed goes with the request: the server takes that or nothing.
+    expect(server.to('POST /api/loans/9/repay')).toMatchObject([{ body: { expected_amount: 916.67 } }]);
     await waitFor(() =>
       expect(within(dialog).queryByRole('button', { name: 'Repay now' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('when the amount changed before the confirmation, says so and shows the new amount to confirm', async () => {
+    let payoff = 916.67;
+    const server = fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loan-applications': () => json([application({ status: 'approved', loan_id: 9 })]),
+      'GET /api/loans': () => json([summary(loanDetail({ payoff_amount: payoff }))]),
+      'GET /api/loans/9': () => json(loanDetail({ payoff_amount: payoff })),
+      'POST /api/loans/9/repay': () => {
+        payoff = 926.67;
+        const message = 'The amount to repay has changed. Check the new amount and confirm again.';
+        return json({ message, code: 'CONFLICT', errors: { expected_amount: [message] } }, 409);
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/explore', <ExplorePage />);
+    await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Repay now' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Repay $916.67' }));
+    expect(
+      await screen.findByText('The amount to repay has changed. Check the new amount and confirm again.'),
+    ).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Repay $926.67' })).toBeInTheDocument();
+    expect(server.to('POST /api/loans/9/repay')).toHaveLength(1);
   });
 
   it('shows an overdue loan with its days past due', async () => {
