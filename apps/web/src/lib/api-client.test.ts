@@ -116,6 +116,40 @@ describe('api client (spec §7)', () => {
     await expect(api.get('/api/down')).rejects.toMatchObject({ status: 0, message: 'Network error' });
   });
 
+  it('sends a money write with an Idempotency-Key, the same one again while it has had no settling answer', async () => {
+    const answers = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => json({ message: 'A request with this Idempotency-Key is still in flight.' }, 409),
+      () => json({ message: 'Invested.' }, 201),
+      () => json({ message: 'Invested.' }, 201),
+      () => json({ message: 'Insufficient balance.' }, 422),
+      () => json({ message: 'Invested.' }, 201),
+    ];
+    const server = fakeApi({ 'POST /api/invest': () => answers.shift()!() });
+    const invest = (amount: number) => api.post('/api/invest', { plan_id: 1, amount }, { idempotent: true });
+    await expect(invest(100)).rejects.toMatchObject({ status: 0 });
+    await expect(invest(100)).rejects.toMatchObject({ status: 409 });
+    await expect(invest(100)).resolves.toMatchObject({ message: 'Invested.' });
+    // Answered: the same investment made again is a new one, with a new key.
+    await expect(invest(100)).resolves.toMatchObject({ message: 'Invested.' });
+    await expect(invest(250)).rejects.toMatchObject({ status: 422 });
+    await expect(invest(250)).resolves.toMatchObject({ message: 'Invested.' });
+    const keys = server.to('POST /api/invest').map((request) => request.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(6);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    // Tries 1–3 are one request (no answer, then "still in flight"); 4, 5 and 6 are each their own.
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(new Set(keys.slice(2)).size).toBe(4);
+  });
+
+  it('sends no Idempotency-Key on a write that is not a money move', async () => {
+    const server = fakeApi({ 'POST /api/profile': () => json({}) });
+    await api.post('/api/profile', { name: 'A' });
+    expect(server.to('POST /api/profile')[0]?.headers['Idempotency-Key']).toBeUndefined();
+  });
+
   it("shows the server's own message, else the screen's fallback", async () => {
     fakeApi({
       'GET /api/said': () => json({ message: 'Invalid OTP.' }, 422),

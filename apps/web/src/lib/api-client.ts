@@ -1,4 +1,5 @@
 import { takeEarlyResponse } from './early-data';
+import { idempotencyKeyFor, settleIdempotencyKey } from './idempotency-keys';
 import { readToken, type TokenKind } from './tokens';
 
 /**
@@ -43,6 +44,8 @@ export interface ApiRequestOptions {
   auth?: TokenKind;
   /** A token to send instead of the stored one (logout sends the token it has just removed). */
   token?: string | null;
+  /** A money write: sent with an Idempotency-Key, the same while it has had no settling answer (decision 224). */
+  idempotent?: boolean;
 }
 
 let csrfCookie: Promise<void> | null = null;
@@ -145,15 +148,19 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const headers: Record<string, string> = { Accept: JSON_TYPE };
   const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal ?? null };
 
-  if (method !== 'GET') {
+  const payload = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
+  if (payload !== undefined) {
     await ensureCsrfCookie();
     headers['Content-Type'] = JSON_TYPE;
-    init.body = JSON.stringify(options.body ?? {});
+    init.body = payload;
   }
   const token = options.token !== undefined ? options.token : readToken(options.auth ?? 'member');
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = readCookie(CSRF_COOKIE);
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+
+  const request = options.idempotent ? `${method} ${path} ${payload ?? ''}` : null;
+  if (request) headers['Idempotency-Key'] = idempotencyKeyFor(request);
 
   // The entry may have asked already (lib/early-data.ts, decision 170): its answer, taken once.
   const early =
@@ -161,6 +168,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       ? takeEarlyResponse(path, token)
       : undefined;
   const response = early ? await settled(early, init.signal) : await send(path, init);
+  if (request) settleIdempotencyKey(request, response.status);
   const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 419) forgetCsrfCookie();

@@ -9,7 +9,7 @@ export function useCreateWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: CreateWithdrawalRequest) =>
-      api.post<CreateWithdrawalResponse>('/api/withdrawal', payload),
+      api.post<CreateWithdrawalResponse>('/api/withdrawal', payload, { idempotent: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: withdrawalsQueryKey }),

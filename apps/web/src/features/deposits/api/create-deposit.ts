@@ -8,7 +8,8 @@ import { meQueryKey } from '#lib/session';
 export function useCreateDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateDepositRequest) => api.post<CreateDepositResponse>('/api/deposit', payload),
+    mutationFn: (payload: CreateDepositRequest) =>
+      api.post<CreateDepositResponse>('/api/deposit', payload, { idempotent: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: depositsQueryKey }),

@@ -81,7 +81,7 @@ export function useSaveGoalFromChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: GoalDraft & { plan_id: number; units?: number }) =>
-      api.post<GoalResponse>('/api/ai/save-goal', { ...payload, achieved_amount: 0 }),
+      api.post<GoalResponse>('/api/ai/save-goal', { ...payload, achieved_amount: 0 }, { idempotent: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: goalsQueryPrefix }),

@@ -45,7 +45,8 @@ export interface CreateGoalPayload {
 export function useCreateGoal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateGoalPayload) => api.post<GoalResponse>('/api/goals', payload),
+    mutationFn: (payload: CreateGoalPayload) =>
+      api.post<GoalResponse>('/api/goals', payload, { idempotent: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: goalsQueryKey }),

@@ -23,7 +23,7 @@ export function useExitUserPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, quoteId }: { id: number; quoteId: string }) =>
-      api.post<UserPlanActionResponse>(`/api/pp/${id}/exit`, { quote_id: quoteId }),
+      api.post<UserPlanActionResponse>(`/api/pp/${id}/exit`, { quote_id: quoteId }, { idempotent: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userPlansQueryKey }),

@@ -10,7 +10,7 @@ export function useInvest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: { plan_id: number; amount: number }) =>
-      api.post<InvestResponse>('/api/invest', payload),
+      api.post<InvestResponse>('/api/invest', payload, { idempotent: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: meQueryKey }),

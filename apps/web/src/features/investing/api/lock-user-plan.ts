@@ -7,7 +7,8 @@ import { userPlansQueryKey } from './plans-keys';
 export function useLockUserPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<UserPlanActionResponse>(`/api/pp/${id}/lock`, {}),
+    mutationFn: (id: number) =>
+      api.post<UserPlanActionResponse>(`/api/pp/${id}/lock`, {}, { idempotent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userPlansQueryKey }),
   });
 }

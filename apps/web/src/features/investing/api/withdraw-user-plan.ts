@@ -9,7 +9,8 @@ import { userPlansQueryKey } from './plans-keys';
 export function useWithdrawUserPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<UserPlanActionResponse>(`/api/pp/${id}/withdraw`, {}),
+    mutationFn: (id: number) =>
+      api.post<UserPlanActionResponse>(`/api/pp/${id}/withdraw`, {}, { idempotent: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userPlansQueryKey }),

@@ -37,7 +37,7 @@ export function useApplyForLoan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: { plan_id: number; amount_requested: string; term: number }) =>
-      api.post<LoanApplyResponse>('/api/loans/apply', payload),
+      api.post<LoanApplyResponse>('/api/loans/apply', payload, { idempotent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: loanApplicationsQueryKey }),
   });
 }
@@ -81,7 +81,11 @@ export function useRepayLoan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payoff }: { id: number; payoff: number }) =>
-      api.post<LoanRepayResponse>(`/api/loans/${id}/repay`, { expected_amount: payoff }),
+      api.post<LoanRepayResponse>(
+        `/api/loans/${id}/repay`,
+        { expected_amount: payoff },
+        { idempotent: true },
+      ),
     onError: () => queryClient.invalidateQueries({ queryKey: loansQueryKey }),
     onSuccess: () =>
       Promise.all([

@@ -12,7 +12,9 @@ export function useConvertPoints() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (points?: number) =>
-      api.post<ConvertPointsResponse>('/api/convert-points', points === undefined ? undefined : { points }),
+      api.post<ConvertPointsResponse>('/api/convert-points', points === undefined ? undefined : { points }, {
+        idempotent: true,
+      }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: referralsQueryKey }),
