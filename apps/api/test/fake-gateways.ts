@@ -19,6 +19,8 @@ export interface FakeGateway {
   requests: FakeGatewayRequest[];
   /** Makes the next answers fail with this HTTP status (0: normal). */
   failWith: number;
+  /** Makes the next answers stop half-way through their body (the connection cut). NOWPayments only. */
+  cutBody?: boolean;
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -46,6 +48,13 @@ export async function fakeNowPayments(apiKey: string): Promise<FakeGateway> {
         response.end(JSON.stringify(payload));
       };
       if (fake.failWith) return send(fake.failWith, { message: 'unavailable' });
+      if (fake.cutBody) {
+        // The headers arrive (fetch resolves), then part of the body, then the connection drops.
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        response.flushHeaders();
+        setTimeout(() => response.write('{"id":"4', () => setTimeout(() => response.destroy(), 50)), 50);
+        return;
+      }
       if (request.method !== 'POST' || request.url !== '/v1/invoice')
         return send(404, { message: 'Not found' });
       if (request.headers['x-api-key'] !== apiKey) return send(403, { message: 'Invalid api key' });

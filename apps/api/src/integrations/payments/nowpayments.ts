@@ -99,6 +99,7 @@ export class NowPaymentsGateway implements PaymentGateway {
   async createInvoice(request: InvoiceRequest): Promise<Invoice> {
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;
+    let text: string;
     try {
       response = await doFetch(`${this.options.baseUrl.replace(/\/$/, '')}/v1/invoice`, {
         method: 'POST',
@@ -115,10 +116,11 @@ export class NowPaymentsGateway implements PaymentGateway {
         }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
+      // The timeout covers the body too: an answer cut off or too slow is the gateway failing (503).
+      text = await response.text();
     } catch (error) {
       throw new GatewayError('nowpayments', error instanceof Error ? error.message : 'request failed');
     }
-    const text = await response.text();
     if (!response.ok) throw new GatewayError('nowpayments', `invoice refused with HTTP ${response.status}`);
     let body: { id?: unknown; invoice_url?: unknown };
     try {

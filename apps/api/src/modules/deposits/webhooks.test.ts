@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, like } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { deposits, ledgerEntries } from '@app/db';
 import type { CreateDepositResponse, Deposit } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
@@ -367,5 +367,22 @@ describe('live mode', () => {
     expect(down.statusCode).toBe(503);
     expect(errorOf(down).message).toBe('The payment service is unavailable. Please try again later.');
     expect((await balanceOf(member)).balance).toBe(25.5);
+
+    // An answer cut off half-way through its body is the gateway failing too: 503, the deposit failed.
+    nowFake.failWith = 0;
+    nowFake.cutBody = true;
+    const cut = await member.client.post(
+      '/api/deposit',
+      { amount: 6, payment_method: 'nowpayment' },
+      { token: member.token },
+    );
+    expect(cut.statusCode, cut.body).toBe(503);
+    const [latest] = await live.app.deps.database.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.userId, member.user.id))
+      .orderBy(desc(deposits.id))
+      .limit(1);
+    expect(latest).toMatchObject({ amount: 600, status: 'failed' });
   });
 });

@@ -212,6 +212,8 @@ export async function undoEmailChange(
   const match = /^(\d{1,10})\.(\S+)$/.exec(token);
   if (!match) throw invalid();
   const id = Number(match[1]);
+  // The row id is an int4: a larger number is no link of ours (and would fail in the database: a 500).
+  if (id < 1 || id > 2_147_483_647) throw invalid();
   const row = await repository.findById(db, id);
   if (
     !row?.undoTokenHash ||

@@ -321,7 +321,13 @@ describe('POST /api/email-change/undo', () => {
     const token = await undoToken(m.email);
     const [id] = token.split('.');
     const browser = new Browser(app);
-    for (const bad of [`${id}.wrong-secret`, 'garbage', `999999999.${token.split('.')[1]}`]) {
+    for (const bad of [
+      `${id}.wrong-secret`,
+      'garbage',
+      `999999999.${token.split('.')[1]}`,
+      `9999999999.${token.split('.')[1]}`,
+      `0.x`,
+    ]) {
       const refused = await browser.post('/api/email-change/undo', { token: bad });
       expect(refused.statusCode).toBe(422);
       expect(errorOf(refused).errors?.token).toEqual([MESSAGES.undoInvalid]);
