@@ -115,7 +115,12 @@ export interface DueGoal {
   durationDays: number | null;
 }
 
-/** Up to `limit` active goals due on or before `today`, oldest due first, locked with their plan's terms. */
+/**
+ * Up to `limit` active goals due on or before `today`, oldest due first, locked with their plan's terms.
+ * Chosen by due date, locked in id order: the order the accrual and a closing account lock goals in, so
+ * that none of them waits on another in a cycle (decision 222). The outer conditions are checked again
+ * on a row that changed while its lock was awaited.
+ */
 export async function lockDueGoals(tx: Tx, today: string, limit: number): Promise<DueGoal[]> {
   const rows = await queryRows<Record<string, unknown>>(
     tx,
@@ -124,12 +129,15 @@ export async function lockDueGoals(tx: Tx, today: string, limit: number): Promis
                p.id as plan_id, p.name as plan_name, p.category as plan_category, p.status as plan_status,
                p.apy_bps, p.locked_apy_bps, p.duration_days
         from goals g join plans p on p.id = g.plan_id
-        where g.status = 'active' and g.next_due_on <= ${today}::date
-        order by g.next_due_on, g.id
-        limit ${limit}
+        where g.id in (select d.id from goals d
+                       where d.status = 'active' and d.next_due_on <= ${today}::date
+                       order by d.next_due_on, d.id
+                       limit ${limit})
+          and g.status = 'active' and g.next_due_on <= ${today}::date
+        order by g.id
         for update of g`,
   );
-  return rows.map((row) => ({
+  const due = rows.map((row) => ({
     id: num(row.id),
     userId: num(row.user_id),
     name: String(row.name),
@@ -147,6 +155,8 @@ export async function lockDueGoals(tx: Tx, today: string, limit: number): Promis
     lockedApyBps: num(row.locked_apy_bps),
     durationDays: row.duration_days === null ? null : num(row.duration_days),
   }));
+  // Answered oldest due first, as chosen: a member's cash goes to their earliest due goal first.
+  return due.sort((a, b) => a.nextDueOn.localeCompare(b.nextDueOn) || a.id - b.id);
 }
 
 export interface ContributionRow {
@@ -236,6 +246,13 @@ export async function completeReachedGoals(
 
 /** Pauses every active goal of the member (their account closes): no further contribution is due. */
 export async function pauseMemberGoals(tx: Tx, userId: number, now: Date): Promise<void> {
+  // Locked in id order first, as every other writer of goals locks them (decision 222).
+  await tx
+    .select({ id: goals.id })
+    .from(goals)
+    .where(and(eq(goals.userId, userId), eq(goals.status, 'active')))
+    .orderBy(asc(goals.id))
+    .for('update');
   await tx
     .update(goals)
     .set({ status: 'paused', nextDueOn: null, updatedAt: now })
