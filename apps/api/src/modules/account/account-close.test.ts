@@ -9,7 +9,15 @@ import {
 } from '@app/shared';
 import { goals, notifications, userPlans, userProfiles, users } from '@app/db';
 import { ApiClient, createTestApp } from '../../../test/helpers';
-import { PASSWORD, enableTwoFactor, errorOf, registrationPayload, totpCode } from '../../../test/accounts';
+import {
+  PASSWORD,
+  enableTwoFactor,
+  errorOf,
+  registrationPayload,
+  signIn,
+  totpCode,
+} from '../../../test/accounts';
+import { nowPaymentsIpn, sendNowPayments } from '../../../test/ipn';
 import {
   depositThroughSandbox,
   referredMember,
@@ -250,6 +258,28 @@ describe('POST /api/account/close', () => {
     expect((await close(member, { password: PASSWORD })).statusCode).toBe(409);
     clock.advance(24 * 60 * 60_000);
     expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('waits for a part-paid crypto deposit as for an expired one: 7 days after it was opened, no longer', async () => {
+    const member = await signedInMember(app);
+    const started = await member.client.post(
+      '/api/deposit',
+      { amount: 250, payment_method: 'nowpayment' },
+      { token: member.token },
+    );
+    expect(started.statusCode).toBe(201);
+    const { deposit } = started.json<{ deposit: { id: number } }>();
+    const part = { ...nowPaymentsIpn(deposit.id, 250, 'partially_paid'), actually_paid: 0.0004 };
+    expect((await sendNowPayments(app, part)).statusCode).toBe(200);
+    const refused = await close(member, { password: PASSWORD });
+    expect(errorOf(refused).message).toBe(ACCOUNT_MESSAGES.pendingDeposit);
+    // The gateway never sends more. Seven days on, the deposit no longer holds the account open: what
+    // is left is the $50 it credited, which the member withdraws as any balance.
+    clock.advance(DEPOSIT_LATE_PAYMENT_DAYS * 24 * 60 * 60_000 + 60_000);
+    member.token = await signIn(member.client, member.email);
+    const later = await close(member, { password: PASSWORD });
+    expect(later.statusCode).toBe(409);
+    expect(errorOf(later).message).toBe(ACCOUNT_MESSAGES.balanceLeft);
   });
 
   it("stops the member's goals: no contribution is due, skipped or notified after the account closes", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   type DbOrTx,
   deposits,
@@ -31,8 +31,9 @@ async function exists(db: DbOrTx, query: SQL): Promise<boolean> {
 }
 
 /**
- * What a member still has open, each a reason an account cannot close (decision 177). `latePayment`: a
- * crypto deposit that expired unpaid after `lateSince`, whose payment could still arrive and be credited.
+ * What a member still has open, each a reason an account cannot close (decision 177). `deposit`: one
+ * pending, or part-paid since `lateSince` (its rest could still arrive). `latePayment`: a crypto
+ * deposit that expired unpaid after `lateSince`, whose payment could still arrive and be credited.
  */
 export async function openItems(db: DbOrTx, userId: number, lateSince: Date) {
   const [plan, withdrawal, deposit, latePayment, loan] = await Promise.all([
@@ -44,9 +45,16 @@ export async function openItems(db: DbOrTx, userId: number, lateSince: Date) {
       db,
       sql`select 1 from ${withdrawals} where ${and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending'))}`,
     ),
+    // A part-paid crypto deposit may still be paid in full, as an expired one may: within the same days.
     exists(
       db,
-      sql`select 1 from ${deposits} where ${and(eq(deposits.userId, userId), inArray(deposits.status, ['pending', 'partially_paid']))}`,
+      sql`select 1 from ${deposits} where ${and(
+        eq(deposits.userId, userId),
+        or(
+          eq(deposits.status, 'pending'),
+          and(eq(deposits.status, 'partially_paid'), gt(deposits.createdAt, lateSince)),
+        ),
+      )}`,
     ),
     exists(
       db,

@@ -70,11 +70,8 @@ export async function handleNowPaymentsIpn(
   };
   let outcome: GatewayEvent['outcome'];
   if (status === 'finished') {
-    outcome = {
-      kind: 'credit',
-      target: () => target,
-      status: target >= (priceCents ?? 0) ? 'confirmed' : 'partially_paid',
-    };
+    // Final at the gateway: what arrived is credited and the deposit is done, even short (decision 032).
+    outcome = { kind: 'credit', target: () => target, status: 'confirmed' };
   } else if (status === 'partially_paid') {
     outcome = { kind: 'credit', target: () => target, status: 'partially_paid' };
   } else if (status === 'refunded') {

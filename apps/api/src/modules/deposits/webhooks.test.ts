@@ -190,6 +190,16 @@ describe('NOWPayments IPN', () => {
     expect(await balanceOf(member)).toMatchObject({ balance: 100, total_deposit: 100 });
   });
 
+  it('confirms a payment the gateway finished short, with what arrived (decision 032): it is done', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    // The exchange the member paid from took its fee from the amount sent: 99.98% arrived.
+    const finished = await sendNow(nowIpn(deposit.id, { pay_amount: 0.005, actually_paid: 0.004999 }));
+    expect(finished.json<{ status: string }>().status).toBe('confirmed');
+    expect(await statusOf(member, deposit.id)).toMatchObject({ status: 'confirmed', credited_amount: 99.98 });
+    expect(await balanceOf(member)).toMatchObject({ balance: 99.98, total_deposit: 99.98 });
+  });
+
   it('marks an expired payment expired with nothing credited, and still credits money that arrives later', async () => {
     const member = await signedInMember(app);
     const deposit = await startDeposit(member, 100, 'nowpayment');
