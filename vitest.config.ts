@@ -67,6 +67,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/modules/loans/loan-apply-locks.test.ts',
     // The contribution job beside a writer holding one of its goals.
     'apps/api/src/modules/goals/goal-locks.test.ts',
+    // A deposit or a loan application sent while the account closes.
+    'apps/api/src/modules/account/account-close-locks.test.ts',
   ],
 };
 const apiProject = (name: string, db: string) => ({

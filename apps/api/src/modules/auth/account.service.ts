@@ -69,6 +69,17 @@ export async function getUserResponse(db: DbOrTx, appKey: Buffer, user: AuthUser
   return toUserResponse(appKey, user, profile, toSummary(figures));
 }
 
+/**
+ * For a request that opens something on the account without touching its balances (a deposit, a loan
+ * application): holds the member's row until the transaction ends, and answers 401, as a closed
+ * account's requests are answered, once the account is no longer active. A closing that started
+ * first is waited for; one that starts after waits for this request, then finds it open (decision 177).
+ */
+export async function holdActiveMember(tx: Tx, userId: number): Promise<void> {
+  if ((await repository.shareUserStatus(tx, userId)) !== 'active')
+    throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+}
+
 /** Withdrawals, loans and investing need a verified email (DESIGN §6). */
 export function requireVerifiedEmail(user: AuthUser): void {
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);

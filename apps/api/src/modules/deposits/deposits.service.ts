@@ -17,6 +17,7 @@ import { AppError } from '../../errors';
 import { GatewayError } from '../../integrations/payments/gateway';
 import { accountFigures } from '../../ledger/ledger';
 import { pageMeta } from '../../lib/paging';
+import { holdActiveMember } from '../auth/account.service';
 import { recordAudit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import { confirmBankTransfer } from './deposit-crediting.service';
@@ -63,16 +64,21 @@ export async function createDeposit(
   const { db } = deps.database;
   const now = deps.clock.now();
   const gatewayMethod = input.payment_method !== 'bank_transfer';
-  const deposit = await repository.insertDeposit(db, {
-    userId: user.id,
-    amount: input.amount,
-    method: input.payment_method,
-    currency: input.currency,
-    status: 'pending',
-    reference: await newReference(deps),
-    expiresAt: gatewayMethod ? new Date(now.getTime() + GATEWAY_DEPOSIT_TTL_MS) : null,
-    createdAt: now,
-    updatedAt: now,
+  const reference = await newReference(deps);
+  const deposit = await db.transaction(async (tx) => {
+    // Not on an account that is closing or closed: no money may arrive where nobody can take it out.
+    await holdActiveMember(tx, user.id);
+    return repository.insertDeposit(tx, {
+      userId: user.id,
+      amount: input.amount,
+      method: input.payment_method,
+      currency: input.currency,
+      status: 'pending',
+      reference,
+      expiresAt: gatewayMethod ? new Date(now.getTime() + GATEWAY_DEPOSIT_TTL_MS) : null,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
 
   if (!gatewayMethod) {

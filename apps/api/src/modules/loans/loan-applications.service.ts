@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postEntry, transfer } from '../../ledger/ledger';
-import { requireVerifiedEmail } from '../auth/account.service';
+import { holdActiveMember, requireVerifiedEmail } from '../auth/account.service';
 import { recordMemberCancel } from '../notifications/member-cancel';
 import * as repository from './loans.repository';
 import { utcDate } from './loans.service';
@@ -56,6 +56,7 @@ export async function applyForLoan(
   const now = deps.clock.now();
   // One transaction: the plan stays as it was checked until the application is written (sharePlan).
   return deps.database.db.transaction(async (tx) => {
+    await holdActiveMember(tx, user.id);
     const plan = await applicablePlan(tx, input);
     const row = await repository.insertApplication(tx, {
       userId: user.id,

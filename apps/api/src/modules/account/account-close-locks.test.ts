@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { deposits, loanApplications, users } from '@app/db';
+import { createTestApp } from '../../../test/helpers';
+import { signedInMember, type Member } from '../../../test/money';
+import { createLoanPlan } from '../../../test/loans';
+import { gate, someoneWaitsForALock } from '../../../test/locks';
+
+// PostgreSQL only (vitest.config.ts): an account closes while the member opens something on it from
+// another tab, which needs two connections (PGlite has one). Decision 177, amended.
+
+const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+
+/** As the closure does: the member's row locked, the account closed, committed once released. */
+function closing(member: Member, steps: ReturnType<typeof gate>): Promise<void> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, member.user.id)).for('update');
+    await tx.update(users).set({ status: 'closed' }).where(eq(users.id, member.user.id));
+    steps.open();
+    await steps.released;
+  });
+}
+
+describe('opening something on an account while it closes', () => {
+  it('a deposit asked for meanwhile is refused as the closed account’s requests are; none is saved', async () => {
+    const member = await signedInMember(app);
+    const steps = gate();
+    const closed = closing(member, steps);
+    await steps.opened;
+    const asking = member.client.post(
+      '/api/deposit',
+      { amount: 500, payment_method: 'nowpayment' },
+      { token: member.token },
+    );
+    await someoneWaitsForALock(db);
+    steps.release();
+    await closed;
+    // Before, the deposit was saved on the closed account and its payment would be credited there.
+    expect((await asking).statusCode).toBe(401);
+    expect(await db.select().from(deposits).where(eq(deposits.userId, member.user.id))).toEqual([]);
+  });
+
+  it('a loan application sent meanwhile is refused too; none is saved', async () => {
+    const plan = await createLoanPlan(app);
+    const member = await signedInMember(app);
+    const steps = gate();
+    const closed = closing(member, steps);
+    await steps.opened;
+    const applying = member.client.post(
+      '/api/loans/apply',
+      { plan_id: plan.id, amount_requested: 500, term: 3 },
+      { token: member.token },
+    );
+    await someoneWaitsForALock(db);
+    steps.release();
+    await closed;
+    expect((await applying).statusCode).toBe(401);
+    expect(
+      await db.select().from(loanApplications).where(eq(loanApplications.userId, member.user.id)),
+    ).toEqual([]);
+  });
+});
