@@ -69,6 +69,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/modules/goals/goal-locks.test.ts',
     // A deposit or a loan application sent while the account closes.
     'apps/api/src/modules/account/account-close-locks.test.ts',
+    // A friend's deposit confirmed while the referrer's points are held.
+    'apps/api/src/modules/rewards/referral-locks.test.ts',
   ],
 };
 const apiProject = (name: string, db: string) => ({

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { postEntry, transfer } from '../../ledger/ledger';
 import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
-import { rewardReferrer } from '../rewards/rewards.service';
+import { holdReferrerPoints, rewardReferrer } from '../rewards/rewards.service';
 import * as repository from './deposits.repository';
 import { collectRefundDebts, reverseCreditedDeposit } from './refunds.service';
 
@@ -31,6 +31,7 @@ async function creditUpTo(
 ): Promise<DepositRow> {
   const capped = Math.min(target, deposit.amount);
   const delta = capped - deposit.credited;
+  if (status === 'confirmed' && deposit.status !== 'confirmed') await holdReferrerPoints(tx, deposit.userId);
   if (delta > 0) {
     await postEntry(
       tx,

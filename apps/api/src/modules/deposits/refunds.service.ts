@@ -13,7 +13,7 @@ import { ADMIN_QUEUE_PAGE_SIZE, pageMeta } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
-import { takeBackReferralReward } from '../rewards/rewards.service';
+import { holdReferrerPoints, takeBackReferralReward } from '../rewards/rewards.service';
 import * as deposits from './deposits.repository';
 import * as repository from './refunds.repository';
 
@@ -41,8 +41,9 @@ export async function reverseCreditedDeposit(
   now: Date,
 ): Promise<DepositRow> {
   const amount = deposit.credited;
-  // The external account and the member's cash, locked in ledger_post's order: the balance read here
-  // is the one the take-back moves.
+  // The referrer's points first (their reward goes back below), then the member's cash and the
+  // external account in ledger_post's order: the balance read here is the one the take-back moves.
+  await holdReferrerPoints(tx, deposit.userId);
   const balances = await lockBalances(tx, deposit.userId, ['cash'], ['external']);
   const takenBack = Math.min(balances.get('cash') ?? 0, amount);
   const owed = amount - takenBack;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { pointsTransactions, users, type DbOrTx } from '@app/db';
+import { pointsTransactions, users, type DbOrTx, type Tx } from '@app/db';
 
 /** Adds a points row once per reference and moves the cached users.loyalty_points with it. */
 export async function addPoints(
@@ -39,6 +39,15 @@ export async function lockPoints(db: DbOrTx, userId: number): Promise<number> {
 }
 
 /** The reward a deposit earned its referrer, if it earned one. */
+/** Locks the user row of the member's referrer, if any (their points), for the rest of the transaction. */
+export async function lockReferrerPoints(tx: Tx, memberId: number): Promise<void> {
+  await tx.execute(
+    sql`select r.id from users r
+        where r.id = (select m.referred_by_id from users m where m.id = ${memberId})
+        for no key update`,
+  );
+}
+
 export async function findReferralReward(
   db: DbOrTx,
   depositId: number,
