@@ -47,6 +47,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/ledger/cash-balance-migration.test.ts',
     // Migrates its own in-memory PGlite from 0048 to 0049 (decision 214).
     'apps/api/src/modules/rewards/referral-deposit-migration.test.ts',
+    // Migrates its own in-memory PGlite from 0056 to 0057 (decision 225).
+    'apps/api/src/modules/rewards/referral-points-migration.test.ts',
   ],
   postgres: [
     'apps/api/src/runtime.test.ts',

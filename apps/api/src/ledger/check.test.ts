@@ -92,6 +92,14 @@ describe('checkLedger: each named check on its own', () => {
     );
   });
 
+  it('mismatchedPoints: a running total of referral points that differs from the referral rows', async () => {
+    await onlyFails(
+      'mismatchedPoints',
+      sql`update users set referral_points = referral_points + 3 where id = ${userId}`,
+      sql`update users set referral_points = referral_points - 3 where id = ${userId}`,
+    );
+  });
+
   it('mismatchedTotals: a running total that differs from the postings of its account and kind', async () => {
     await onlyFails(
       'mismatchedTotals',

@@ -39,6 +39,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     currency: text('currency').notNull().default('USD'),
     loyaltyPoints: bigint('loyalty_points', { mode: 'number' }).notNull().default(0),
+    /** Referral points kept (rewards less reversals), a running total of those points rows (decision 225). */
+    referralPoints: bigint('referral_points', { mode: 'number' }).notNull().default(0),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     totpSecretEnc: text('totp_secret_enc'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
@@ -126,6 +128,7 @@ const LEFT_OUT_OF_AUTH_USER = [
   'passwordChangedAt',
   'closedIdentityEnc',
   'referralSource',
+  'referralPoints',
   'updatedAt',
 ] as const;
 type LeftOutOfAuthUser = (typeof LEFT_OUT_OF_AUTH_USER)[number];

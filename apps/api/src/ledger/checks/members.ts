@@ -3,15 +3,24 @@ import type { DbOrTx } from '@app/db';
 import { num, queryRows } from '../sql';
 import type { LedgerCheck } from './types';
 
-/** Members whose cached loyalty points differ from their points rows, or are below zero. */
+/**
+ * Members whose cached loyalty points differ from their points rows, or are below zero, or whose
+ * running total of referral points kept (decision 225) differs from their referral rows.
+ */
 export async function mismatchedPoints(db: DbOrTx): Promise<LedgerCheck['mismatchedPoints']> {
   const rows = await queryRows<{ id: unknown; cached: unknown; rows: unknown }>(
     db,
-    sql`select u.id, u.loyalty_points as cached, coalesce(t.total, 0) as rows
-        from users u
-        left join (select user_id, sum(points) as total from points_transactions group by user_id) t
-          on t.user_id = u.id
+    sql`with t as (
+          select user_id, sum(points) as total,
+                 sum(points) filter (where kind in ('referral_reward', 'referral_reversal')) as referral
+          from points_transactions group by user_id)
+        select u.id, u.loyalty_points as cached, coalesce(t.total, 0) as rows
+        from users u left join t on t.user_id = u.id
         where u.loyalty_points <> coalesce(t.total, 0) or u.loyalty_points < 0
+        union all
+        select u.id, u.referral_points, coalesce(t.referral, 0)
+        from users u left join t on t.user_id = u.id
+        where u.referral_points <> coalesce(t.referral, 0)
         limit 100`,
   );
   return rows.map((row) => ({ userId: num(row.id), cached: num(row.cached), fromRows: num(row.rows) }));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { pointsTransactions, users, type DbOrTx, type Tx } from '@app/db';
 
 /** Adds a points row once per reference and moves the cached users.loyalty_points with it. */
@@ -21,9 +21,14 @@ export async function addPoints(
     .onConflictDoNothing({ target: pointsTransactions.reference })
     .returning({ id: pointsTransactions.id });
   if (inserted.length === 0) return false;
+  const referral = row.kind === 'referral_reward' || row.kind === 'referral_reversal';
   await db
     .update(users)
-    .set({ loyaltyPoints: sql`${users.loyaltyPoints} + ${row.points}` })
+    .set({
+      loyaltyPoints: sql`${users.loyaltyPoints} + ${row.points}`,
+      // The running total of referral points kept (decision 225), moved with its row.
+      ...(referral ? { referralPoints: sql`${users.referralPoints} + ${row.points}` } : {}),
+    })
     .where(eq(users.id, row.userId));
   return true;
 }
@@ -38,7 +43,6 @@ export async function lockPoints(db: DbOrTx, userId: number): Promise<number> {
   return row?.points ?? 0;
 }
 
-/** The reward a deposit earned its referrer, if it earned one. */
 /** Locks the user row of the member's referrer, if any (their points), for the rest of the transaction. */
 export async function lockReferrerPoints(tx: Tx, memberId: number): Promise<void> {
   await tx.execute(
@@ -48,6 +52,7 @@ export async function lockReferrerPoints(tx: Tx, memberId: number): Promise<void
   );
 }
 
+/** The reward a deposit earned its referrer, if it earned one. */
 export async function findReferralReward(
   db: DbOrTx,
   depositId: number,
@@ -59,18 +64,13 @@ export async function findReferralReward(
   return row;
 }
 
-/** Referral points kept: rewards less what reversed deposits took back (decision 214). */
+/**
+ * Referral points kept: rewards less what reversed deposits took back (decision 214), the running total
+ * on the member's row (decision 225): one row, however many referrals.
+ */
 export async function referralPointsEarned(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${pointsTransactions.points}), 0)` })
-    .from(pointsTransactions)
-    .where(
-      and(
-        eq(pointsTransactions.userId, userId),
-        inArray(pointsTransactions.kind, ['referral_reward', 'referral_reversal']),
-      ),
-    );
-  return Number(row?.total ?? 0);
+  const [row] = await db.select({ total: users.referralPoints }).from(users).where(eq(users.id, userId));
+  return row?.total ?? 0;
 }
 
 export function referredUsers(db: DbOrTx, userId: number) {
