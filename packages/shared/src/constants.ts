@@ -146,6 +146,9 @@ export const UNREAD_COUNT_CAP = 100;
  */
 export const LOAN_LIST_LIMIT = 50;
 
+/** GET /api/referrals lists the newest this many people a member referred (decision 225). */
+export const REFERRED_LIST_LIMIT = 500;
+
 /**
  * Loans still being paid (overdue is derived from the instalments, decision 083): always listed, for
  * their schedule and "Repay now" (decision 219). The others (completed) are closed.

@@ -72,7 +72,8 @@ export async function exportAccount(
     // Every loan and application, not the newest the Explore page shows (decision 219).
     listLoans(deps, user.id, null),
     listApplications(deps, user.id, null),
-    getReferralInfo(db, user, deps.config.appUrl),
+    // Everyone referred, not the newest the Rewards page shows (decision 225).
+    getReferralInfo(db, user, deps.config.appUrl, null),
     sessionRows(deps, user.id),
   ]);
   const { profile, ...account } = me;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { pointsTransactions, users, type DbOrTx, type Tx } from '@app/db';
 
 /** Adds a points row once per reference and moves the cached users.loyalty_points with it. */
@@ -73,11 +73,12 @@ export async function referralPointsEarned(db: DbOrTx, userId: number): Promise<
   return row?.total ?? 0;
 }
 
-export function referredUsers(db: DbOrTx, userId: number) {
-  return db
+/** The newest `limit` people the member referred (all: null), newest first (users_referred_by_joined_idx). */
+export function referredUsers(db: DbOrTx, userId: number, limit: number | null) {
+  const newestFirst = db
     .select({ id: users.id, username: users.username, email: users.email, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.referredById, userId))
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(500);
+    .orderBy(desc(users.createdAt), desc(users.id));
+  return limit === null ? newestFirst : newestFirst.limit(limit);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthUser, DbOrTx, Tx } from '@app/db';
 import {
   MAX_REFERRAL_POINTS,
+  REFERRED_LIST_LIMIT,
   MIN_POINTS_TO_REDEEM,
   REWARDS_MESSAGES,
   centsToMajor,
@@ -127,14 +128,19 @@ export async function takeBackReferralReward(
   return { reward: reward.points, takenBack: points };
 }
 
+/**
+ * GET /api/referrals: the link, the referral points kept, the points held, and the newest
+ * REFERRED_LIST_LIMIT people referred (the data export asks for every one: `limit` null).
+ */
 export async function getReferralInfo(
   db: DbOrTx,
   user: AuthUser,
   appUrl: string,
+  limit: number | null = REFERRED_LIST_LIMIT,
 ): Promise<ReferralInfoResponse> {
   const [earned, referred, settings] = await Promise.all([
     repository.referralPointsEarned(db, user.id),
-    repository.referredUsers(db, user.id),
+    repository.referredUsers(db, user.id, limit),
     getSettings(db),
   ]);
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ledgerEntries, pointsTransactions } from '@app/db';
-import type { ConvertPointsResponse, ReferralInfoResponse } from '@app/shared';
+import { REFERRED_LIST_LIMIT, type ConvertPointsResponse, type ReferralInfoResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import { ApiClient } from '../../../test/helpers';
@@ -12,6 +12,7 @@ import {
   signedInMember,
   type Member,
 } from '../../../test/money';
+import { getReferralInfo } from './rewards.service';
 
 const { app } = await createTestApp();
 
@@ -48,6 +49,23 @@ describe('Rewards Hub API (what /rewards shows)', () => {
     ]);
     // The friend sees none of it as theirs.
     expect(await referrals(friend)).toMatchObject({ points_earned: 0, referred_users: [] });
+  });
+
+  it('lists the newest REFERRED_LIST_LIMIT (500) people referred, newest first; the export has them all', async () => {
+    const referrer = await signedInMember(app);
+    // 501 friends who joined a minute apart (written as rows: the sign-up flow is tested above).
+    await app.deps.database.db.execute(sql`
+      insert into users (username, email, password_hash, referral_code, referred_by_id, created_at, updated_at)
+      select 'friend' || n || '_' || ${referrer.user.id}, 'friend' || n || '.' || ${referrer.user.id} || '@example.com',
+             'x', 'R' || ${referrer.user.id} || 'N' || n, ${referrer.user.id},
+             timestamptz '2026-01-01T00:00:00Z' + n * interval '1 minute', now()
+      from generate_series(1, 501) as n`);
+    const info = await referrals(referrer);
+    expect(info.referred_users).toHaveLength(REFERRED_LIST_LIMIT);
+    expect(info.referred_users[0]?.name).toBe(`friend501_${referrer.user.id}`);
+    expect(info.referred_users.at(-1)?.name).toBe(`friend2_${referrer.user.id}`);
+    const all = await getReferralInfo(app.deps.database.db, referrer.user, app.deps.config.appUrl, null);
+    expect(all.referred_users).toHaveLength(501);
   });
 
   it('redeeming moves every point to the balance; under 10 points it is a 422 and nothing moves', async () => {

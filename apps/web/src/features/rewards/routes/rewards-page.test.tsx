@@ -39,6 +39,24 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Referral link copied!')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(INFO.referral_link);
+    expect(screen.queryByText(/referrals are shown/)).not.toBeInTheDocument();
+  });
+
+  it('says under a list of 500 that the newest 500 are shown; under a shorter one, nothing', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    const friends = Array.from({ length: 500 }, (_, i) => ({
+      id: 1000 - i,
+      name: `friend_${1000 - i}`,
+      email: 'f***@example.com',
+      created_at: '2026-03-02T09:00:00.000Z',
+    }));
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/referrals': () => json({ ...INFO, referred_users: friends }),
+    });
+    renderScreen('/rewards', <RewardsPage />);
+    expect(await screen.findByText('Your newest 500 referrals are shown, newest first.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'People you referred' })).toBeInTheDocument();
   });
 
   it("says 'No referrals yet.' and keeps Redeem disabled under 10 points", async () => {

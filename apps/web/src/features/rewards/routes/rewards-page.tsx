@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Gift, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
-import { MIN_POINTS_TO_REDEEM } from '@app/shared/constants';
+import { MIN_POINTS_TO_REDEEM, REFERRED_LIST_LIMIT } from '@app/shared/constants';
 import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import type { ReferralInfoResponse } from '@app/shared/schemas/rewards';
 import { PageHeader } from '#components/page-header';
@@ -126,6 +126,11 @@ function ReferredUsersCard({ users }: { users: ReferredUser[] }) {
             </div>
           )}
         />
+      )}
+      {users.length >= REFERRED_LIST_LIMIT && (
+        <p className="mt-3 text-sm text-muted">
+          {t('rewards.referredLimit', { count: REFERRED_LIST_LIMIT })}
+        </p>
       )}
     </Card>
   );
