@@ -37,6 +37,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/access-log.test.ts',
     // No database: password hashing's cost in and out of the test suite (decision 204).
     'apps/api/src/lib/password.test.ts',
+    // No database: a client address as kept and counted (decision 226).
+    'apps/api/src/lib/client-address.test.ts',
     // No database: the import directions' lint rule on deliberate wrong imports (decision 166).
     'apps/api/src/import-directions.test.ts',
     // No database: the library-internals lint rule on deliberate reaches (decision 196).

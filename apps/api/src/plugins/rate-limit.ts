@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { throttleAddress } from '../lib/client-address';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -27,7 +28,7 @@ export async function registerRateLimit(
       max: options.writesPerMinute,
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) =>
-        request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`,
+        request.auth ? `user:${request.auth.user.id}` : `ip:${throttleAddress(request.ip)}`,
     };
   });
   await app.register(rateLimit, {

@@ -497,7 +497,7 @@ describe('session: /api/me and /api/logout', () => {
   it('gives the member with the account summary', async () => {
     const browser = new Browser(app);
     const { user, email } = await createUser(app);
-    // Points as the rewards module stores them: a points row and the cached sum (decision 033).
+    // Points as the rewards module stores them: a points row and the cached sums (decisions 033, 225).
     await db.insert(pointsTransactions).values({
       userId: user.id,
       kind: 'referral_reward',
@@ -506,7 +506,7 @@ describe('session: /api/me and /api/logout', () => {
       relatedUserId: null,
       createdAt: app.deps.clock.now(),
     });
-    await db.update(users).set({ loyaltyPoints: 250 }).where(eq(users.id, user.id));
+    await db.update(users).set({ loyaltyPoints: 250, referralPoints: 250 }).where(eq(users.id, user.id));
     const token = await signIn(browser, email);
     const response = await browser.get('/api/me', { token });
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '@app/shared';
 import type { RequestMeta } from './security-events';
+import { clientAddress } from '../../lib/client-address';
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 419 | 422 | 429;
 
@@ -17,7 +18,7 @@ export const bearer = [{ bearer: [] }];
 /** Where a request came from, for the audit log and security mails (never a secret). */
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: agent ? agent.slice(0, 200) : null };
+  return { ip: clientAddress(request.ip), userAgent: agent ? agent.slice(0, 200) : null };
 }
 
 /** The token of a route guarded by requireMember/requireAdmin. */

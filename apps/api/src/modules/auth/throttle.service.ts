@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES } from 
 import type { DbOrTx } from '@app/db';
 import { AppError } from '../../errors';
 import * as repository from './throttle.repository';
+import { throttleAddress } from '../../lib/client-address';
 
 /**
  * Failure throttling of sign-in and codes (DESIGN §6), counted in the auth_failures table so every API
@@ -45,8 +46,9 @@ export const userKey = (userId: number): ThrottleSubject => ({
   max: ACCOUNT_MAX_FAILURES,
   forgottenOnSuccess: true,
 });
+/** An address: IPv4 as it is, IPv6 by its /64, without a balancer's port (decision 226). */
 export const ipKey = (ip: string): ThrottleSubject => ({
-  subject: `ip:${ip}`,
+  subject: `ip:${throttleAddress(ip)}`,
   max: IP_MAX_FAILURES,
   forgottenOnSuccess: false,
 });

@@ -76,6 +76,26 @@ describe('sign-in throttling (DESIGN §6)', () => {
     expect((await new Browser(app).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64 and ignores a balancer’s port: a new address or port is no fresh start', async () => {
+    // One host walking through its /64, each try from another address and source port (decision 226).
+    for (let i = 0; i < IP_MAX_FAILURES; i += 1) {
+      const walker = new Browser(app, `[2001:db8:77:1:${(i + 1).toString(16)}::9]:${40_000 + i}`);
+      const response = await walker.post('/api/login', { email: uniqueEmail('spray6'), password: 'wrong' });
+      expect(response.statusCode).toBe(401);
+    }
+    const { email } = await createUser(app);
+    const sameBlock = await new Browser(app, '2001:db8:77:1:ffff::1').post('/api/login', {
+      email,
+      password: PASSWORD,
+    });
+    expect(sameBlock.statusCode).toBe(429);
+    const nextBlock = await new Browser(app, '2001:db8:77:2::1').post('/api/login', {
+      email,
+      password: PASSWORD,
+    });
+    expect(nextBlock.statusCode).toBe(200);
+  });
+
   it('keeps the counts in the database, so every API node sees them', async () => {
     const browser = new Browser(app);
     const { email } = await createUser(app);
