@@ -48,6 +48,29 @@ const nowRankOf = (stored: string | null) =>
     ? nowPaymentsRank(stored as NowPaymentsStatus)
     : -1;
 
+/**
+ * More crypto than the invoice asked for: only the invoice is credited (decision 032), so the excess is
+ * logged for the operator to settle with a balance correction (decision 182): the gateway's ids and
+ * amounts only, never personal data.
+ */
+function logOverpayment(body: Record<string, unknown>, status: NowPaymentsStatus, log: IpnLog): void {
+  const pay = toScaled(body.pay_amount);
+  const paid = toScaled(body.actually_paid);
+  if (pay === null || paid === null || pay <= 0n || paid <= pay) return;
+  log?.warn(
+    {
+      gateway: 'nowpayment',
+      deposit_id: text(body.order_id),
+      payment_id: text(body.payment_id),
+      gateway_status: status,
+      pay_amount: text(body.pay_amount),
+      actually_paid: text(body.actually_paid),
+      pay_currency: text(body.pay_currency),
+    },
+    'payment above its invoice: the excess is not credited; settle it with a balance correction',
+  );
+}
+
 /** POST /api/webhooks/nowpayments: x-nowpayments-sig over the key-sorted JSON body. */
 export async function handleNowPaymentsIpn(
   deps: AppDeps,
@@ -82,6 +105,7 @@ export async function handleNowPaymentsIpn(
   } else {
     outcome = { kind: 'pending' };
   }
+  logOverpayment(body, status, log);
   const result = await applyGatewayEvent(deps, {
     method: 'nowpayment',
     depositId: depositIdOf(body.order_id),

@@ -9,7 +9,7 @@ import { balanceOf, signedInMember, type Member } from '../../../test/money';
 import { hmacSha512Hex } from '../../integrations/payments/coinpayments';
 import { signNowPayments } from '../../integrations/payments/nowpayments';
 import { ConfigError, loadConfig } from '../../config';
-import { creditedCents } from './webhooks.service';
+import { creditedCents, handleNowPaymentsIpn } from './webhooks.service';
 
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -198,6 +198,44 @@ describe('NOWPayments IPN', () => {
     expect(finished.json<{ status: string }>().status).toBe('confirmed');
     expect(await statusOf(member, deposit.id)).toMatchObject({ status: 'confirmed', credited_amount: 99.98 });
     expect(await balanceOf(member)).toMatchObject({ balance: 99.98, total_deposit: 99.98 });
+  });
+
+  it('credits an overpaid invoice at its price and logs the excess for the operator (ids and amounts only)', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    const lines: { fields: Record<string, unknown>; message: unknown }[] = [];
+    const log = {
+      warn: (fields: unknown, message?: unknown) =>
+        lines.push({ fields: fields as Record<string, unknown>, message }),
+    };
+    const body = nowIpn(deposit.id, { pay_amount: 0.002, actually_paid: 0.0035 });
+    const raw = JSON.stringify(body);
+    await handleNowPaymentsIpn(app.deps, raw, signNowPayments(body, secrets.nowpaymentsIpnSecret), log);
+    expect(await balanceOf(member)).toMatchObject({ balance: 100, total_deposit: 100 });
+    expect(lines).toEqual([
+      {
+        fields: {
+          gateway: 'nowpayment',
+          deposit_id: String(deposit.id),
+          payment_id: String(900_000 + deposit.id),
+          gateway_status: 'finished',
+          pay_amount: '0.002',
+          actually_paid: '0.0035',
+          pay_currency: 'btc',
+        },
+        message: 'payment above its invoice: the excess is not credited; settle it with a balance correction',
+      },
+    ]);
+    // Paid exactly: nothing to say.
+    const exact = await startDeposit(member, 100, 'nowpayment');
+    const exactBody = nowIpn(exact.id);
+    await handleNowPaymentsIpn(
+      app.deps,
+      JSON.stringify(exactBody),
+      signNowPayments(exactBody, secrets.nowpaymentsIpnSecret),
+      log,
+    );
+    expect(lines).toHaveLength(1);
   });
 
   it('marks an expired payment expired with nothing credited, and still credits money that arrives later', async () => {
