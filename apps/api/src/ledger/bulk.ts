@@ -213,8 +213,9 @@ async function writeTransferPostings(tx: Tx, kind: string, postings: TransferPos
 /**
  * Writes the entries whose reference is new, with their postings and the members' cached balances
  * and running totals, in the caller's transaction. The members' accounts are locked in id order
- * first, so a batch and a member's own request never deadlock (no member request posts to the
- * batch's platform account, whose balance moves last: `settlePlatform`).
+ * first and the platform account moves last (`settlePlatform`): a member's own request that posts to
+ * that platform account locks the member's accounts first too (ledger_post, decision 222), so the two
+ * never wait on each other crosswise.
  */
 export async function postPlatformTransfers(tx: Tx, batch: BulkTransfer): Promise<BulkPosted> {
   let platformId = 0;

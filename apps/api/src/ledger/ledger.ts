@@ -63,8 +63,8 @@ const INSUFFICIENT_FUNDS_STATE = 'LE001';
 /**
  * Writes one entry with its postings and moves the cached balances, in the caller's transaction, in
  * one round trip: the database function ledger_post (migration 0005, decision 037). Idempotent by
- * reference. The accounts are locked in id order (no deadlock between two entries on the same
- * accounts), and each user account moves only if it stays on its side of zero: otherwise
+ * reference. The accounts are locked members' cash first, then their other accounts, then the
+ * platform's, each in id order, the order every batch job keeps (decision 222), and each user account moves only if it stays on its side of zero: otherwise
  * InsufficientFundsError, and the caller's transaction rolls back. Underneath, the CHECK on
  * ledger_accounts holds the sign rule and the deferred trigger on ledger_postings that each entry's
  * postings sum to zero; that a cached balance equals its postings is checked by checkLedger.

@@ -9,6 +9,7 @@ import { ADMIN_MESSAGES, ADMIN_REAUTH_MINUTES, ADMIN_ROLES, type AdminRole } fro
 import type { AuthUser } from '@app/db';
 import { AppError } from '../errors';
 import { verifyToken, type TokenKind } from '../modules/auth/token.service';
+import { clientAddress } from '../lib/client-address';
 
 export interface AuthContext {
   tokenId: number;
@@ -188,6 +189,6 @@ export function auditActor(request: FastifyRequest): {
   return {
     actorId: auth.user.id,
     actorRole: auth.kind === 'admin' ? auth.user.adminRole : null,
-    ip: request.ip,
+    ip: clientAddress(request.ip),
   };
 }

@@ -144,6 +144,28 @@ describe('api client (spec §7)', () => {
     expect(new Set(keys.slice(2)).size).toBe(4);
   });
 
+  it('keeps the key when the answer is cut off in its body: the retry is the same request', async () => {
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.error(new TypeError('terminated'));
+          },
+        }),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      );
+    const answers = [cutOff, () => json({ message: 'Withdrawal request submitted successfully!' }, 201)];
+    const server = fakeApi({ 'POST /api/withdrawal': () => answers.shift()!() });
+    const withdraw = () => api.post('/api/withdrawal', { amount: 40 }, { idempotent: true });
+    await expect(withdraw()).rejects.toMatchObject({ status: 0, message: 'Network error' });
+    await expect(withdraw()).resolves.toMatchObject({
+      message: 'Withdrawal request submitted successfully!',
+    });
+    const keys = server.to('POST /api/withdrawal').map((request) => request.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('sends no Idempotency-Key on a write that is not a money move', async () => {
     const server = fakeApi({ 'POST /api/profile': () => json({}) });
     await api.post('/api/profile', { name: 'A' });

@@ -168,8 +168,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       ? takeEarlyResponse(path, token)
       : undefined;
   const response = early ? await settled(early, init.signal) : await send(path, init);
+  // An answer cut off in its body is no answer: a money write keeps its key for the retry.
+  const body = await readBody(response).catch(() => Promise.reject(new ApiError(0, 'Network error')));
   if (request) settleIdempotencyKey(request, response.status);
-  const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 419) forgetCsrfCookie();
     throw toApiError(response, body);

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deposits, loanApplications, users } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
-import { signedInMember, type Member } from '../../../test/money';
+import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
 import { createLoanPlan } from '../../../test/loans';
-import { gate, someoneWaitsForALock } from '../../../test/locks';
+import { gate, someoneWaitsForALock, within } from '../../../test/locks';
+import { lockMember } from './account.repository';
 
 // PostgreSQL only (vitest.config.ts): an account closes while the member opens something on it from
 // another tab, which needs two connections (PGlite has one). Decision 177, amended.
@@ -12,15 +13,46 @@ import { gate, someoneWaitsForALock } from '../../../test/locks';
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 
-/** As the closure does: the member's row locked, the account closed, committed once released. */
+/** As the closure does: the member's row locked (its own lockMember), the account closed, committed once released. */
 function closing(member: Member, steps: ReturnType<typeof gate>): Promise<void> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, member.user.id)).for('update');
+    await lockMember(tx, member.user.id);
     await tx.update(users).set({ status: 'closed' }).where(eq(users.id, member.user.id));
     steps.open();
     await steps.released;
   });
 }
+
+describe('a closing that holds the member’s row, beside a write that only points at the member', () => {
+  it('does not hold up a withdrawal, whose row only points at the member', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 100);
+    const steps = gate();
+    // The closure's first lock, held: before decision 222's fix it was FOR UPDATE, which the withdrawal
+    // row's foreign-key check waited for while the withdrawal held the balances the closure takes next.
+    const holding = db.transaction(async (tx) => {
+      await lockMember(tx, member.user.id);
+      steps.open();
+      await steps.released;
+    });
+    await steps.opened;
+    const withdrawal = await within(
+      member.client.post(
+        '/api/withdrawal',
+        {
+          amount: 30,
+          withdrawal_method: 'crypto',
+          destination: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        },
+        { token: member.token },
+      ),
+      10_000,
+    );
+    steps.release();
+    await holding;
+    expect(withdrawal === 'still waiting' ? withdrawal : withdrawal.statusCode).toBe(201);
+  });
+});
 
 describe('opening something on an account while it closes', () => {
   it('a deposit asked for meanwhile is refused as the closed account’s requests are; none is saved', async () => {

@@ -19,9 +19,15 @@ import {
 } from '@app/db';
 import { queryRows } from '../../ledger/sql';
 
-/** The member's row, locked for the rest of the transaction (closing waits on any other change of it). */
+/**
+ * The member's row, locked for the rest of the transaction: closing waits on any other change of it,
+ * and on a request holding it (`holdActiveMember`). `FOR NO KEY UPDATE`, as the closing changes no key
+ * column: a row that only points at the member (a ledger entry a batch writes while it holds the
+ * member's balances) is not held up by it, so the closing, which takes those balances next, and the
+ * batch never wait on each other crosswise (decision 222).
+ */
 export async function lockMember(tx: Tx, userId: number): Promise<UserRow | null> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   return row ?? null;
 }
 

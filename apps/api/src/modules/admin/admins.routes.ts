@@ -12,7 +12,7 @@ import {
   UpdateAdminRequest,
 } from '@app/shared';
 import { currentAdmin } from '../../plugins/auth';
-import { bearer, errorResponses } from '../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
 import { createAdmin, listAdmins, updateAdmin, type Actor } from './admins.service';
 import { exportAudit, listAudit } from '../audit/audit.service';
 import { readAhead } from '../../lib/read-ahead';
@@ -30,7 +30,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 function actorOf(request: Parameters<typeof currentAdmin>[0]): Actor {
   const { user, role } = currentAdmin(request);
-  return { user, role, ip: request.ip };
+  return { user, role, ip: ipOf(request) };
 }
 
 /** The admin accounts: the list, creating one, changing one's role or status. */

@@ -13,7 +13,7 @@ import {
 } from '@app/shared';
 import type { RouteApp } from '../../lib/route-app';
 import { currentUser } from '../../plugins/auth';
-import { bearer, errorResponses } from '../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
 import { changeMemberStatus, listMembers, memberDetail, memberSection } from './members.service';
 import { overview } from './overview.service';
 
@@ -98,7 +98,7 @@ function memberStatusRoutes(app: RouteApp): void {
       },
     },
     async (request) =>
-      changeMemberStatus(app.deps, currentUser(request), request.params.id, request.body, request.ip),
+      changeMemberStatus(app.deps, currentUser(request), request.params.id, request.body, ipOf(request)),
   );
 }
 

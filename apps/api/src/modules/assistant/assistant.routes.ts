@@ -6,6 +6,7 @@ import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses } from '../auth/route-schemas';
 import { requestErrorLine } from '../../lib/error-line';
 import { ask, chatClientFor } from './assistant.service';
+import { throttleAddress } from '../../lib/client-address';
 
 /** The assistant of My Goals (spec §7 `POST /api/ai/ask`; DESIGN §6; decisions 115 and 117). */
 export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,8 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: app.deps.config.ai.questionsPerMinute,
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => `ai-ask:${request.auth?.user.id ?? request.ip}`,
+          keyGenerator: (request: FastifyRequest) =>
+            `ai-ask:${request.auth?.user.id ?? throttleAddress(request.ip)}`,
         },
       },
       schema: {

@@ -15,6 +15,9 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
 /** OpenAPI: the route takes the bearer token. */
 export const bearer = [{ bearer: [] }];
 
+/** The client's address as the audit log keeps it: without a balancer's port (decision 226). */
+export const ipOf = (request: FastifyRequest): string => clientAddress(request.ip);
+
 /** Where a request came from, for the audit log and security mails (never a secret). */
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const agent = request.headers['user-agent'];

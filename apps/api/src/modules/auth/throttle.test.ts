@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { authFailures } from '@app/db';
+import { and, count, eq } from 'drizzle-orm';
+import { auditLog, authFailures } from '@app/db';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
   Browser,
@@ -94,6 +94,15 @@ describe('sign-in throttling (DESIGN §6)', () => {
       password: PASSWORD,
     });
     expect(nextBlock.statusCode).toBe(200);
+    // The audit log keeps the address without the balancer's port, as every other row of it does.
+    const { user, email: other } = await createUser(app);
+    const portOn = new Browser(app, '[2001:db8:78::5]:443');
+    expect((await portOn.post('/api/login', { email: other, password: PASSWORD })).statusCode).toBe(200);
+    const [row] = await db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.login'), eq(auditLog.subjectId, String(user.id))));
+    expect(row?.ip).toBe('2001:db8:78::5');
   });
 
   it('keeps the counts in the database, so every API node sees them', async () => {

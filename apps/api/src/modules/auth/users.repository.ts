@@ -35,13 +35,13 @@ export async function lockUserById(tx: Tx, id: number): Promise<UserRow | null> 
   return row ?? null;
 }
 
-/** Which of an email and a username are already in use (case-insensitive), in one query. */
 /** The member's status, their row held FOR SHARE until the transaction ends (closing it waits). */
 export async function shareUserStatus(tx: Tx, id: number): Promise<UserRow['status'] | null> {
   const [row] = await tx.select({ status: users.status }).from(users).where(eq(users.id, id)).for('share');
   return row?.status ?? null;
 }
 
+/** Which of an email and a username are already in use (case-insensitive), in one query. */
 export async function findTaken(
   db: DbOrTx,
   email: string,

@@ -12,7 +12,7 @@ import {
   IdParams,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
-import { bearer, errorResponses } from '../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
 import type { RouteApp } from '../../lib/route-app';
 import {
   cancelDeposit,
@@ -140,6 +140,6 @@ function oneDepositRoutes(app: RouteApp): void {
         response: { 200: CancelDepositResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429) },
       },
     },
-    async (request) => cancelDeposit(app.deps, currentUser(request), request.params.id, request.ip),
+    async (request) => cancelDeposit(app.deps, currentUser(request), request.params.id, ipOf(request)),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HelpArticleList, HelpFaqList, HelpListQuery, HelpRequest, MessageResponse } from '@app/shared';
 import { errorResponses } from '../auth/route-schemas';
 import { listArticles, listFaqs, submitHelpRequest } from './help.service';
+import { throttleAddress } from '../../lib/client-address';
 
 /** Contact-form messages one address may send: enough for a person, too few to flood the inbox. */
 export const HELP_SUBMIT_MAX = 5;
@@ -52,7 +53,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: HELP_SUBMIT_MAX,
           timeWindow: HELP_SUBMIT_WINDOW_MS,
-          keyGenerator: (request) => `help:${request.ip}`,
+          keyGenerator: (request) => `help:${throttleAddress(request.ip)}`,
         },
       },
       schema: {

@@ -2,7 +2,7 @@ import { and, asc, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { plans, userPlans, type Database, type Tx } from '@app/db';
 import { RENEWAL_NOTICE_DAYS, addDays } from '@app/shared';
 import { notifyMany, type NotifyManyInput } from '../notifications/notifications.service';
-import { renewalRates } from '../plans/plan-rates';
+import { renewalRatesMany } from '../plans/plan-rates';
 import { compoundingStates, type CompoundingRow } from './compounding.repository';
 
 /** Positions told per transaction. */
@@ -11,8 +11,8 @@ export const RENEWAL_NOTICE_BATCH = 1000;
 /**
  * The renewal notice (decision 194): RENEWAL_NOTICE_DAYS before a running position set to renew ends,
  * its member is told — once per choice — the rate it will renew at. Per batch: one select
- * (user_plans_renewal_notice_idx), one renewalRates call per distinct plan and end instant, one read of
- * the batch's compounding states, one notifications insert
+ * (user_plans_renewal_notice_idx), one read of the rates of each position's renewal
+ * (renewalRatesMany), one read of the batch's compounding states, one notifications insert
  * (notifyMany, by reference plan:<id>:renewal_notice:<choice>) and one update marking the batch told.
  * A position whose plan has closed is marked but not told: it will return to cash (plan_matured).
  * Answers how many members were told.
@@ -66,14 +66,11 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
     .where(inArray(plans.id, planIds));
   const open = new Map<number, string>();
   for (const plan of catalogue) if (plan.status === 'active') open.set(plan.id, plan.name);
-  // Each position is told the rate of its own renewal, at its own end (decision 193): one renewalRates
-  // call per distinct plan and end instant.
-  const rateAt = new Map<string, number>();
-  for (const row of due) {
-    const key = `${row.planId}:${row.endsAt!.getTime()}`;
-    if (open.has(row.planId) && !rateAt.has(key))
-      rateAt.set(key, (await renewalRates(tx, row.planId, row.endsAt!)).apyBps);
-  }
+  // Each position is told the rate of its own renewal, at its own end (decision 193), all in one read.
+  const rateAt = await renewalRatesMany(
+    tx,
+    due.filter((row) => open.has(row.planId)).map((row) => ({ planId: row.planId, at: row.endsAt! })),
+  );
   // A position that reinvests renews all it holds, its reinvested earnings included (decision 192).
   const compounding = await compoundingStates(
     tx,
@@ -91,7 +88,7 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
           params: {
             plan: name,
             amount: row.amount,
-            rate_bps: rateAt.get(`${row.planId}:${row.endsAt!.getTime()}`)!,
+            rate_bps: rateAt.get(`${row.planId}:${row.endsAt!.getTime()}`)!.apyBps,
             ends: row.endsAt!.toISOString().slice(0, 10),
             with_earnings: row.atMaturity === 'renew_with_earnings' ? 1 : 0,
             reinvesting: reinvests(compounding.get(row.id)) ? 1 : 0,

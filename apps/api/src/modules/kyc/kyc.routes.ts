@@ -17,10 +17,11 @@ import {
   KycUserParams,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
-import { bearer, errorResponses } from '../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
 import type { RouteApp } from '../../lib/route-app';
 import { adminDecideKyc, adminKycDetail, adminListKyc } from './kyc-admin.service';
 import { kycState, readDocument, submitVerification, uploadDocument } from './kyc.service';
+import { throttleAddress } from '../../lib/client-address';
 
 /** A stored document as a download: never cached, never sniffed by the browser, never a public path. */
 function sendFile(reply: FastifyReply, file: { mime: string; bytes: Buffer }) {
@@ -70,7 +71,8 @@ function memberKycRoutes(app: RouteApp): void {
         rateLimit: {
           max: 10,
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => `kyc-upload:${request.auth?.user.id ?? request.ip}`,
+          keyGenerator: (request: FastifyRequest) =>
+            `kyc-upload:${request.auth?.user.id ?? throttleAddress(request.ip)}`,
         },
       },
       schema: {
@@ -176,7 +178,7 @@ function kycDecisionRoutes(app: RouteApp, reviewer: onRequestHookHandler): void 
       },
     },
     async (request) =>
-      adminDecideKyc(app.deps, currentUser(request), request.params.userId, request.ip, {
+      adminDecideKyc(app.deps, currentUser(request), request.params.userId, ipOf(request), {
         status: 'approved',
       }),
   );
@@ -195,7 +197,7 @@ function kycDecisionRoutes(app: RouteApp, reviewer: onRequestHookHandler): void 
       },
     },
     async (request) =>
-      adminDecideKyc(app.deps, currentUser(request), request.params.userId, request.ip, {
+      adminDecideKyc(app.deps, currentUser(request), request.params.userId, ipOf(request), {
         status: 'rejected',
         reason: request.body.reason,
       }),

@@ -14,7 +14,7 @@ import {
   MessageResponse,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
-import { bearer, errorResponses } from '../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
 import type { RouteApp } from '../../lib/route-app';
 import { applyForLoan, listApplications, withdrawApplication } from './loan-applications.service';
 import { listLoanPlans } from './loan-plans.service';
@@ -99,7 +99,12 @@ function applicationRoutes(app: RouteApp): void {
     },
     async (request) => ({
       message: LOAN_MESSAGES.withdrawn,
-      application: await withdrawApplication(app.deps, currentUser(request), request.params.id, request.ip),
+      application: await withdrawApplication(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        ipOf(request),
+      ),
     }),
   );
 }

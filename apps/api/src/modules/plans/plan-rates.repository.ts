@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { planRateChanges, type DbOrTx, type PlanRateChangeRow } from '@app/db';
+import { num, queryRows, wholeNumbers } from '../../ledger/sql';
 
 export type NewPlanRateChange = Omit<typeof planRateChanges.$inferInsert, 'id'>;
 
@@ -9,26 +10,50 @@ export async function insertChange(db: DbOrTx, row: NewPlanRateChange): Promise<
   return created;
 }
 
-/** The latest change renewals get at `at` (renewals_from <= at), by the index (plan, renewals_from, id). */
-export async function latestInForce(db: DbOrTx, planId: number, at: Date): Promise<PlanRateChangeRow | null> {
-  const [row] = await db
-    .select()
-    .from(planRateChanges)
-    .where(and(eq(planRateChanges.planId, planId), lte(planRateChanges.renewalsFrom, at)))
-    .orderBy(desc(planRateChanges.renewalsFrom), desc(planRateChanges.id))
-    .limit(1);
-  return row ?? null;
+/** A renewal's rates: the catalogue plan's at an instant. */
+export interface RenewalRatesAt {
+  planId: number;
+  at: Date;
+  apyBps: number;
+  lockedApyBps: number;
 }
 
-/** The earliest change renewals do not get yet at `at` (renewals_from > at). */
-export async function earliestAhead(db: DbOrTx, planId: number, at: Date): Promise<PlanRateChangeRow | null> {
-  const [row] = await db
-    .select()
-    .from(planRateChanges)
-    .where(and(eq(planRateChanges.planId, planId), gt(planRateChanges.renewalsFrom, at)))
-    .orderBy(asc(planRateChanges.renewalsFrom), asc(planRateChanges.id))
-    .limit(1);
-  return row ?? null;
+/**
+ * The rates a renewal of each plan starting at each instant gets, in one statement (decision 193): the
+ * `after` rates of the latest change whose renewals_from <= at (equal renewals_from: the later change);
+ * else the `before` rates of the earliest change still ahead; with no change, the plan's current
+ * rates. Each side is one step down the index (plan, renewals_from, id). A plan that does not exist
+ * has no row.
+ */
+export async function renewalRatesAt(
+  db: DbOrTx,
+  pairs: readonly { planId: number; at: Date }[],
+): Promise<RenewalRatesAt[]> {
+  if (pairs.length === 0) return [];
+  const instants = `{${pairs.map((pair) => `"${pair.at.toISOString()}"`).join(',')}}`;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select x.plan_id, x.at,
+          coalesce(f.apy_bps_after, a.apy_bps_before, p.apy_bps) as apy_bps,
+          coalesce(f.locked_apy_bps_after, a.locked_apy_bps_before, p.locked_apy_bps) as locked_apy_bps
+        from unnest(${wholeNumbers(pairs.map((pair) => pair.planId))}::int[], ${instants}::timestamptz[])
+          as x(plan_id, at)
+        join plans p on p.id = x.plan_id
+        left join lateral (
+          select c.apy_bps_after, c.locked_apy_bps_after from plan_rate_changes c
+          where c.plan_id = x.plan_id and c.renewals_from <= x.at
+          order by c.renewals_from desc, c.id desc limit 1) f on true
+        left join lateral (
+          select c.apy_bps_before, c.locked_apy_bps_before from plan_rate_changes c
+          where c.plan_id = x.plan_id and c.renewals_from > x.at
+          order by c.renewals_from, c.id limit 1) a on true`,
+  );
+  return rows.map((row) => ({
+    planId: num(row.plan_id),
+    at: new Date(row.at as string | Date),
+    apyBps: num(row.apy_bps),
+    lockedApyBps: num(row.locked_apy_bps),
+  }));
 }
 
 /** The plan's last change (the one a new change's renewals_from may not come before). */

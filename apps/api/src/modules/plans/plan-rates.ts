@@ -20,22 +20,26 @@ export async function rateNoticeDays(db: DbOrTx): Promise<number> {
 }
 
 /**
- * The rates a renewal of the plan starting at `at` gets: the `after` rates of the latest change whose
- * renewals_from <= at; else, while every change is still ahead of `at`, the rates before the earliest
- * of them; with no change at all, the plan's current rates. Equal renewals_from: the later change wins.
+ * The rates a renewal of the plan starting at `at` gets (the rule: `renewalRatesAt`); 404 for a plan
+ * that does not exist.
  */
 export async function renewalRates(
   db: DbOrTx,
   planId: number,
   at: Date,
 ): Promise<{ apyBps: number; lockedApyBps: number }> {
-  const inForce = await repository.latestInForce(db, planId, at);
-  if (inForce) return { apyBps: inForce.apyBpsAfter, lockedApyBps: inForce.lockedApyBpsAfter };
-  const ahead = await repository.earliestAhead(db, planId, at);
-  if (ahead) return { apyBps: ahead.apyBpsBefore, lockedApyBps: ahead.lockedApyBpsBefore };
-  const plan = await findPlan(db, planId);
-  if (!plan) throw AppError.notFound(INVEST_MESSAGES.planNotFound);
-  return { apyBps: plan.apyBps, lockedApyBps: plan.lockedApyBps };
+  const [rates] = await repository.renewalRatesAt(db, [{ planId, at }]);
+  if (!rates) throw AppError.notFound(INVEST_MESSAGES.planNotFound);
+  return { apyBps: rates.apyBps, lockedApyBps: rates.lockedApyBps };
+}
+
+/** The rates of many renewals, each (plan, start) in one statement: a batch's, by plan and instant. */
+export async function renewalRatesMany(
+  db: DbOrTx,
+  pairs: readonly { planId: number; at: Date }[],
+): Promise<Map<string, { apyBps: number; lockedApyBps: number }>> {
+  const rates = await repository.renewalRatesAt(db, pairs);
+  return new Map(rates.map((row) => [`${row.planId}:${row.at.getTime()}`, row]));
 }
 
 export interface RecordedRateChange {

@@ -26,12 +26,6 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * The referral reward (DESIGN §6): on a referred member's first confirmed deposit, the referrer earns
- * min(5000, whole dollars of that deposit) points; once per referred member (reference
- * referral:<member id>); never for self-referral. Runs in the deposit's transaction; the row names
- * the deposit, so that its reversal can take the reward back (decision 214).
- */
-/**
  * Holds the member's referrer's points before a deposit's transaction takes any balance: the reward a
  * confirmation adds, or a reversal takes back, changes that row, which a points conversion takes before
  * the referrer's cash. Taken after the deposit's balances, it closed a cycle (decision 222).
@@ -40,6 +34,12 @@ export async function holdReferrerPoints(tx: Tx, memberId: number): Promise<void
   await repository.lockReferrerPoints(tx, memberId);
 }
 
+/**
+ * The referral reward (DESIGN §6): on a referred member's first confirmed deposit, the referrer earns
+ * min(5000, whole dollars of that deposit) points; once per referred member (reference
+ * referral:<member id>); never for self-referral. Runs in the deposit's transaction; the row names
+ * the deposit, so that its reversal can take the reward back (decision 214).
+ */
 export async function rewardReferrer(
   tx: Tx,
   deps: Pick<AppDeps, 'mailer'>,

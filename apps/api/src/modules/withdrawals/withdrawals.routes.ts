@@ -12,7 +12,7 @@ import {
   WithdrawalHistoryResponse,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
-import { bearer, errorResponses } from '../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
 import type { RouteApp } from '../../lib/route-app';
 import {
   createDestination,
@@ -84,7 +84,7 @@ function withdrawalRoutes(app: RouteApp): void {
         },
       },
     },
-    async (request) => cancelWithdrawal(app.deps, currentUser(request), request.params.id, request.ip),
+    async (request) => cancelWithdrawal(app.deps, currentUser(request), request.params.id, ipOf(request)),
   );
 }
 

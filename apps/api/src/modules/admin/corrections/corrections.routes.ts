@@ -8,7 +8,7 @@ import {
   IdParams,
 } from '@app/shared';
 import { currentUser } from '../../../plugins/auth';
-import { bearer, errorResponses } from '../../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../../auth/route-schemas';
 import {
   approveCorrection,
   closeCorrection,
@@ -48,7 +48,7 @@ export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await proposeCorrection(app.deps, currentUser(request), request.body, request.ip);
+      const result = await proposeCorrection(app.deps, currentUser(request), request.body, ipOf(request));
       return reply.code(201).send(result);
     },
   );
@@ -66,7 +66,7 @@ export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CorrectionActionResponse, ...decision },
       },
     },
-    async (request) => approveCorrection(app.deps, currentUser(request), request.params.id, request.ip),
+    async (request) => approveCorrection(app.deps, currentUser(request), request.params.id, ipOf(request)),
   );
 
   for (const [path, outcome] of [
@@ -96,7 +96,7 @@ export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           outcome,
           request.body.reason,
-          request.ip,
+          ipOf(request),
         ),
     );
   }

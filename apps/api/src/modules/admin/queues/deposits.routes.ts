@@ -11,7 +11,7 @@ import {
 } from '@app/shared';
 import type { RouteApp } from '../../../lib/route-app';
 import { currentUser } from '../../../plugins/auth';
-import { bearer, errorResponses } from '../../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../../auth/route-schemas';
 import { adminListRefunds } from '../../deposits/refunds.service';
 import {
   adminConfirmDeposit,
@@ -102,7 +102,7 @@ function depositDecisionRoutes(app: RouteApp): void {
         app.deps,
         currentUser(request),
         request.params.id,
-        request.ip,
+        ipOf(request),
       );
       return { message, deposit: item };
     },
@@ -130,7 +130,7 @@ function depositDecisionRoutes(app: RouteApp): void {
         currentUser(request),
         request.params.id,
         request.body,
-        request.ip,
+        ipOf(request),
       );
       return { message, deposit: item };
     },

@@ -9,7 +9,7 @@ import {
 } from '@app/shared';
 import type { RouteApp } from '../../../lib/route-app';
 import { currentUser } from '../../../plugins/auth';
-import { bearer, errorResponses } from '../../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../../auth/route-schemas';
 import {
   adminApproveLoanApplication,
   adminListLoanApplications,
@@ -80,7 +80,7 @@ function loanApplicationDecisionRoutes(app: RouteApp): void {
         app.deps,
         currentUser(request),
         request.params.id,
-        request.ip,
+        ipOf(request),
       );
       return { message, application: item };
     },
@@ -108,7 +108,7 @@ function loanApplicationDecisionRoutes(app: RouteApp): void {
         currentUser(request),
         request.params.id,
         request.body,
-        request.ip,
+        ipOf(request),
       );
       return { message, application: item };
     },

@@ -8,7 +8,7 @@ import {
   WithdrawalRejectRequest,
 } from '@app/shared';
 import { currentUser } from '../../../plugins/auth';
-import { bearer, errorResponses } from '../../auth/route-schemas';
+import { bearer, errorResponses, ipOf } from '../../auth/route-schemas';
 import {
   adminApproveWithdrawal,
   adminListWithdrawals,
@@ -66,7 +66,8 @@ export const adminWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => adminApproveWithdrawal(app.deps, currentUser(request), request.params.id, request.ip),
+    async (request) =>
+      adminApproveWithdrawal(app.deps, currentUser(request), request.params.id, ipOf(request)),
   );
 
   app.post(
@@ -86,6 +87,6 @@ export const adminWithdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      adminRejectWithdrawal(app.deps, currentUser(request), request.params.id, request.body, request.ip),
+      adminRejectWithdrawal(app.deps, currentUser(request), request.params.id, request.body, ipOf(request)),
   );
 };
