@@ -296,8 +296,9 @@ describe('referral rewards and points', () => {
     expect(info.points_earned).toBe(123 + 5000);
     expect(info.loyalty_points).toBe(5123);
     expect(info.referral_link).toBe(`http://localhost:3000/signup?ref=${referrer.user.referralCode}`);
-    expect(info.referred_users.map((row) => row.id)).toEqual([friend.user.id, bigFriend.user.id]);
-    expect(info.referred_users[0]?.email).toMatch(/^f\*\*\*@example\.com$/);
+    // Newest first (decision 225): both joined at the test clock's instant, so the later id leads.
+    expect(info.referred_users.map((row) => row.id)).toEqual([bigFriend.user.id, friend.user.id]);
+    expect(info.referred_users[1]?.email).toMatch(/^f\*\*\*@example\.com$/);
     const notes = (
       await referrer.client.get('/api/notifications', { token: referrer.token })
     ).json<NotificationListResponse>();
