@@ -36,6 +36,17 @@ import { closedIdentityContext } from './closed-identity';
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 
+/** A $250 NOWPayments deposit opened by the member (pending, nothing paid yet). */
+async function openCryptoDeposit(member: Member): Promise<{ id: number }> {
+  const started = await member.client.post(
+    '/api/deposit',
+    { amount: 250, payment_method: 'nowpayment' },
+    { token: member.token },
+  );
+  expect(started.statusCode).toBe(201);
+  return started.json<{ deposit: { id: number } }>().deposit;
+}
+
 const close = (member: Member, body: Record<string, unknown>) =>
   member.client.post('/api/account/close', body, { token: member.token });
 
@@ -238,15 +249,9 @@ describe('POST /api/account/close', () => {
 
   it('refuses while a crypto deposit that expired unpaid could still be paid, for 7 days after it was opened', async () => {
     const member = await signedInMember(app);
-    const started = await member.client.post(
-      '/api/deposit',
-      { amount: 250, payment_method: 'nowpayment' },
-      { token: member.token },
-    );
-    expect(started.statusCode).toBe(201);
+    const deposit = await openCryptoDeposit(member);
     clock.advance(25 * 60 * 60_000);
     await expireDueDeposits({ ...app.deps, now: clock.now() });
-    const { deposit } = started.json<{ deposit: { id: number } }>();
     const shown = await member.client.get(`/api/deposits/${deposit.id}`, { token: member.token });
     expect(shown.json<{ status: string }>().status).toBe('expired');
 
@@ -262,13 +267,7 @@ describe('POST /api/account/close', () => {
 
   it('waits for a part-paid crypto deposit as for an expired one: 7 days after it was opened, no longer', async () => {
     const member = await signedInMember(app);
-    const started = await member.client.post(
-      '/api/deposit',
-      { amount: 250, payment_method: 'nowpayment' },
-      { token: member.token },
-    );
-    expect(started.statusCode).toBe(201);
-    const { deposit } = started.json<{ deposit: { id: number } }>();
+    const deposit = await openCryptoDeposit(member);
     const part = { ...nowPaymentsIpn(deposit.id, 250, 'partially_paid'), actually_paid: 0.0004 };
     expect((await sendNowPayments(app, part)).statusCode).toBe(200);
     const refused = await close(member, { password: PASSWORD });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { CreateWithdrawalResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { balanceOf, type Member } from '../../../test/money';
+import { fundedMember } from '../../../test/investing';
 import { gate, someoneWaitsForALock, within } from '../../../test/locks';
 import { lockUserBalances } from '../../ledger/bulk';
 
@@ -19,16 +20,10 @@ const withdraw = (member: Member, amount: string) =>
     { token: member.token },
   );
 
-async function fundedMember(amount: number): Promise<Member> {
-  const member = await signedInMember(app);
-  await depositThroughSandbox(member, amount);
-  return member;
-}
-
 describe('a withdrawal asked for while a batch job holds the member’s cash account', () => {
   it('waits for that member alone: another member’s withdrawal goes through meanwhile', async () => {
-    const waiting = await fundedMember(100);
-    const other = await fundedMember(100);
+    const waiting = await fundedMember(app, 100);
+    const other = await fundedMember(app, 100);
     const steps = gate();
     // As the accrual and the loan collection do: the batch's members' cash accounts locked until it ends.
     const batch = db
