@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../test/fake-api';
-import { ApiError, api, errorMessage, forgetCsrfCookie } from './api-client';
+import { ApiError, api, errorMessage, forgetCsrfCookie, isUnauthenticated } from './api-client';
 import { STORAGE_KEYS } from './storage';
 
 beforeEach(() => forgetCsrfCookie());
@@ -164,6 +164,22 @@ describe('api client (spec §7)', () => {
     const keys = server.to('POST /api/withdrawal').map((request) => request.headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('keeps the status of a refusal whose body is cut off: a 401 is still signed out', async () => {
+    fakeApi({
+      'GET /api/me': () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.error(new TypeError('terminated'));
+            },
+          }),
+          { status: 401, statusText: 'Unauthorized', headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
+    const failure = await api.get('/api/me').catch((error: unknown) => error);
+    expect(isUnauthenticated(failure)).toBe(true);
   });
 
   it('sends no Idempotency-Key on a write that is not a money move', async () => {

@@ -168,8 +168,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       ? takeEarlyResponse(path, token)
       : undefined;
   const response = early ? await settled(early, init.signal) : await send(path, init);
-  // An answer cut off in its body is no answer: a money write keeps its key for the retry.
-  const body = await readBody(response).catch(() => Promise.reject(new ApiError(0, 'Network error')));
+  // A success cut off in its body is no answer: a money write keeps its key for the retry. A refusal
+  // cut off is still a refusal, with its status.
+  const body = await readBody(response).catch(() => {
+    if (response.ok) throw new ApiError(0, 'Network error');
+    return '';
+  });
   if (request) settleIdempotencyKey(request, response.status);
   if (!response.ok) {
     if (response.status === 419) forgetCsrfCookie();

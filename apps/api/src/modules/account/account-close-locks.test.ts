@@ -28,7 +28,7 @@ describe('a closing that holds the member’s row, beside a write that only poin
     const member = await signedInMember(app);
     await depositThroughSandbox(member, 100);
     const steps = gate();
-    // The closure's first lock, held: before decision 222's fix it was FOR UPDATE, which the withdrawal
+    // The closure's first lock, held: before decision 222 it was FOR UPDATE, which the withdrawal
     // row's foreign-key check waited for while the withdrawal held the balances the closure takes next.
     const holding = db.transaction(async (tx) => {
       await lockMember(tx, member.user.id);

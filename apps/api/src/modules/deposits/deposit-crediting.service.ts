@@ -163,7 +163,13 @@ export interface GatewayEvent {
    * back is worth a log line.
    */
   outcome:
-    | { kind: 'credit'; target: (deposit: DepositRow) => number; status: 'confirmed' | 'partially_paid' }
+    | {
+        kind: 'credit';
+        target: (deposit: DepositRow) => number;
+        status: 'confirmed' | 'partially_paid';
+        /** Called by the delivery that confirms the deposit (once, inside its transaction). */
+        confirmed?: () => void;
+      }
     | { kind: 'unpaid'; status: 'failed' | 'expired' }
     | { kind: 'reversed'; refund: boolean }
     | { kind: 'pending' };
@@ -240,7 +246,9 @@ export async function applyGatewayEvent(deps: AppDeps, event: GatewayEvent): Pro
       if (target <= 0 && deposit.credited === 0) {
         return (await repository.updateDeposit(tx, deposit.id, { ...patch, updatedAt: now })).status;
       }
-      return (await creditUpTo(tx, deps, deposit, target, outcome.status, now, patch)).status;
+      const updated = await creditUpTo(tx, deps, deposit, target, outcome.status, now, patch);
+      if (updated.status === 'confirmed' && deposit.status !== 'confirmed') outcome.confirmed?.();
+      return updated.status;
     }
     if (outcome.kind === 'unpaid' && (deposit.status === 'pending' || deposit.status === 'expired')) {
       return (await markUnpaid(tx, deps, deposit, outcome.status, now, patch)).status;

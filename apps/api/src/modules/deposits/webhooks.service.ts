@@ -92,9 +92,15 @@ export async function handleNowPaymentsIpn(
     return null;
   };
   let outcome: GatewayEvent['outcome'];
+  let confirmedNow = false;
   if (status === 'finished') {
     // Final at the gateway: what arrived is credited and the deposit is done, even short (decision 032).
-    outcome = { kind: 'credit', target: () => target, status: 'confirmed' };
+    outcome = {
+      kind: 'credit',
+      target: () => target,
+      status: 'confirmed',
+      confirmed: () => (confirmedNow = true),
+    };
   } else if (status === 'partially_paid') {
     outcome = { kind: 'credit', target: () => target, status: 'partially_paid' };
   } else if (status === 'refunded') {
@@ -105,7 +111,6 @@ export async function handleNowPaymentsIpn(
   } else {
     outcome = { kind: 'pending' };
   }
-  logOverpayment(body, status, log);
   const result = await applyGatewayEvent(deps, {
     method: 'nowpayment',
     depositId: depositIdOf(body.order_id),
@@ -117,6 +122,8 @@ export async function handleNowPaymentsIpn(
     outcome,
     log,
   });
+  // Once, by the delivery that confirmed the deposit, after its transaction committed.
+  if (confirmedNow) logOverpayment(body, status, log);
   return { message: 'IPN processed.', status: result };
 }
 

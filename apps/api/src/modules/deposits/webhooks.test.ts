@@ -226,6 +226,22 @@ describe('NOWPayments IPN', () => {
         message: 'payment above its invoice: the excess is not credited; settle it with a balance correction',
       },
     ]);
+    // The same notification again, and a gateway's earlier `confirming` with the overpaid figure
+    // already in it: nothing more to say (only the delivery that confirms the deposit logs).
+    await handleNowPaymentsIpn(app.deps, raw, signNowPayments(body, secrets.nowpaymentsIpnSecret), log);
+    const early = await startDeposit(member, 100, 'nowpayment');
+    const confirming = nowIpn(early.id, {
+      payment_status: 'confirming',
+      pay_amount: 0.002,
+      actually_paid: 0.0035,
+    });
+    await handleNowPaymentsIpn(
+      app.deps,
+      JSON.stringify(confirming),
+      signNowPayments(confirming, secrets.nowpaymentsIpnSecret),
+      log,
+    );
+    expect(lines).toHaveLength(1);
     // Paid exactly: nothing to say.
     const exact = await startDeposit(member, 100, 'nowpayment');
     const exactBody = nowIpn(exact.id);
