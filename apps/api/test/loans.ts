@@ -39,6 +39,10 @@ export function createLoanPlan(
   );
 }
 
+/** POST /api/loans/apply as the member sends it, whatever the answer. */
+export const applyRequest = (member: Member, body: Record<string, unknown>) =>
+  member.client.post('/api/loans/apply', body, { token: member.token });
+
 export async function applyFor(
   member: Member,
   planId: number,

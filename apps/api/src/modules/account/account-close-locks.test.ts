@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { deposits, loanApplications, users } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
 import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
-import { createLoanPlan } from '../../../test/loans';
+import { applyRequest, createLoanPlan } from '../../../test/loans';
 import { gate, someoneWaitsForALock, within } from '../../../test/locks';
 import { lockMember } from './account.repository';
 
@@ -79,11 +79,7 @@ describe('opening something on an account while it closes', () => {
     const steps = gate();
     const closed = closing(member, steps);
     await steps.opened;
-    const applying = member.client.post(
-      '/api/loans/apply',
-      { plan_id: plan.id, amount_requested: 500, term: 3 },
-      { token: member.token },
-    );
+    const applying = applyRequest(member, { plan_id: plan.id, amount_requested: 500, term: 3 });
     await someoneWaitsForALock(db);
     steps.release();
     await closed;

@@ -208,9 +208,16 @@ describe('NOWPayments IPN', () => {
       warn: (fields: unknown, message?: unknown) =>
         lines.push({ fields: fields as Record<string, unknown>, message }),
     };
+    // Straight to the service, with a logger that keeps its lines.
+    const deliver = (ipn: Record<string, unknown>) =>
+      handleNowPaymentsIpn(
+        app.deps,
+        JSON.stringify(ipn),
+        signNowPayments(ipn, secrets.nowpaymentsIpnSecret),
+        log,
+      );
     const body = nowIpn(deposit.id, { pay_amount: 0.002, actually_paid: 0.0035 });
-    const raw = JSON.stringify(body);
-    await handleNowPaymentsIpn(app.deps, raw, signNowPayments(body, secrets.nowpaymentsIpnSecret), log);
+    await deliver(body);
     expect(await balanceOf(member)).toMatchObject({ balance: 100, total_deposit: 100 });
     expect(lines).toEqual([
       {
@@ -228,29 +235,18 @@ describe('NOWPayments IPN', () => {
     ]);
     // The same notification again, and a gateway's earlier `confirming` with the overpaid figure
     // already in it: nothing more to say (only the delivery that confirms the deposit logs).
-    await handleNowPaymentsIpn(app.deps, raw, signNowPayments(body, secrets.nowpaymentsIpnSecret), log);
+    await deliver(body);
     const early = await startDeposit(member, 100, 'nowpayment');
     const confirming = nowIpn(early.id, {
       payment_status: 'confirming',
       pay_amount: 0.002,
       actually_paid: 0.0035,
     });
-    await handleNowPaymentsIpn(
-      app.deps,
-      JSON.stringify(confirming),
-      signNowPayments(confirming, secrets.nowpaymentsIpnSecret),
-      log,
-    );
+    await deliver(confirming);
     expect(lines).toHaveLength(1);
     // Paid exactly: nothing to say.
     const exact = await startDeposit(member, 100, 'nowpayment');
-    const exactBody = nowIpn(exact.id);
-    await handleNowPaymentsIpn(
-      app.deps,
-      JSON.stringify(exactBody),
-      signNowPayments(exactBody, secrets.nowpaymentsIpnSecret),
-      log,
-    );
+    await deliver(nowIpn(exact.id));
     expect(lines).toHaveLength(1);
   });
 

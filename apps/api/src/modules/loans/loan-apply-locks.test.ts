@@ -4,7 +4,7 @@ import { loanApplications, loanPlans } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import { signedInMember } from '../../../test/money';
-import { createLoanPlan } from '../../../test/loans';
+import { applyRequest, createLoanPlan } from '../../../test/loans';
 import { gate, someoneWaitsForALock } from '../../../test/locks';
 
 // PostgreSQL only (vitest.config.ts): the back office's edit of a loan plan holds the plan while a
@@ -26,11 +26,7 @@ describe('an application sent while the back office edits its loan plan', () => 
       await steps.released;
     });
     await steps.opened;
-    const applying = member.client.post(
-      '/api/loans/apply',
-      { plan_id: plan.id, amount_requested: 500, term: 3 },
-      { token: member.token },
-    );
+    const applying = applyRequest(member, { plan_id: plan.id, amount_requested: 500, term: 3 });
     await someoneWaitsForALock(db);
     steps.release();
     await editing;

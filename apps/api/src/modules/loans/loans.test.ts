@@ -18,7 +18,7 @@ import {
   signedInMember,
   type Member,
 } from '../../../test/money';
-import { applyFor, approve, createLoanPlan, loanOf } from '../../../test/loans';
+import { applyFor, applyRequest, approve, createLoanPlan, loanOf } from '../../../test/loans';
 import { runLoanCollection } from './loan-collection.service';
 import { dueMembers } from './loans.repository';
 import { expectBooksBalance } from '../../../test/ledger';
@@ -36,9 +36,6 @@ async function runJobsAt(instant: string, ...members: Member[]) {
   // Sessions end 30 days after sign-in (decision 216): the members of a test sign in again after a jump.
   for (const member of members) member.token = await signIn(member.client, member.email);
 }
-
-const apply = (member: Member, body: Record<string, unknown>) =>
-  member.client.post('/api/loans/apply', body, { token: member.token });
 
 async function approvedLoan(
   member: Member,
@@ -97,7 +94,7 @@ describe('POST /api/loans/apply and the member’s applications', () => {
     const member = await signedInMember(app);
     const first = await createLoanPlan(app);
     const second = await createLoanPlan(app, { change: '5% weekly' });
-    const response = await apply(member, { plan_id: first.id, amount_requested: '1000', term: 12 });
+    const response = await applyRequest(member, { plan_id: first.id, amount_requested: '1000', term: 12 });
     expect(response.statusCode).toBe(201);
     expect(response.json<{ message: string }>().message).toBe('Loan application submitted successfully!');
     clock.set(new Date(clock.now().getTime() + 1000));
@@ -141,7 +138,7 @@ describe('POST /api/loans/apply and the member’s applications', () => {
       [{ plan_id: plan.id, amount_requested: 500 }, 'term', 'Please enter a valid term.'],
     ];
     for (const [body, field, message] of cases) {
-      const response = await apply(member, body);
+      const response = await applyRequest(member, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(response).errors?.[field]).toEqual([message]);
     }
@@ -152,45 +149,45 @@ describe('POST /api/loans/apply and the member’s applications', () => {
   it('applies the business rules: bounds with the spec’s message, term, one pending per plan, inactive, verified email', async () => {
     const member = await signedInMember(app);
     const plan = await createLoanPlan(app, { duration: 6 });
-    const low = await apply(member, { plan_id: plan.id, amount_requested: 99.99, term: 3 });
+    const low = await applyRequest(member, { plan_id: plan.id, amount_requested: 99.99, term: 3 });
     expect(low.statusCode).toBe(422);
     expect(errorOf(low)).toMatchObject({
       message: 'Amount must be between 100 and 10000',
       errors: { amount_requested: ['Amount must be between 100 and 10000'] },
     });
-    expect((await apply(member, { plan_id: plan.id, amount_requested: 10_000.01, term: 3 })).statusCode).toBe(
-      422,
-    );
-    const long = await apply(member, { plan_id: plan.id, amount_requested: 500, term: 7 });
+    expect(
+      (await applyRequest(member, { plan_id: plan.id, amount_requested: 10_000.01, term: 3 })).statusCode,
+    ).toBe(422);
+    const long = await applyRequest(member, { plan_id: plan.id, amount_requested: 500, term: 7 });
     expect(long.statusCode).toBe(422);
     expect(errorOf(long)).toMatchObject({
       message: 'The term can be at most 6 months.',
       errors: { term: ['The term can be at most 6 months.'] },
     });
     const daily = await createLoanPlan(app, { duration: 90, change: '0.5% daily' });
-    const days = await apply(member, { plan_id: daily.id, amount_requested: 500, term: 91 });
+    const days = await applyRequest(member, { plan_id: daily.id, amount_requested: 500, term: 91 });
     expect(days.statusCode).toBe(422);
     expect(errorOf(days).errors?.term).toEqual(['The term can be at most 90 days.']);
-    expect((await apply(member, { plan_id: daily.id, amount_requested: 500, term: 90 })).statusCode).toBe(
-      201,
-    );
-    expect((await apply(member, { plan_id: 2_000_000, amount_requested: 500, term: 3 })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await applyRequest(member, { plan_id: daily.id, amount_requested: 500, term: 90 })).statusCode,
+    ).toBe(201);
+    expect(
+      (await applyRequest(member, { plan_id: 2_000_000, amount_requested: 500, term: 3 })).statusCode,
+    ).toBe(404);
     await applyFor(member, plan.id, 100, 6);
-    const twice = await apply(member, { plan_id: plan.id, amount_requested: 200, term: 2 });
+    const twice = await applyRequest(member, { plan_id: plan.id, amount_requested: 200, term: 2 });
     expect(twice.statusCode).toBe(422);
     expect(errorOf(twice).message).toBe('You already have a pending application for this plan.');
     const closed = await createLoanPlan(app, { status: 'inactive' });
-    const inactive = await apply(member, { plan_id: closed.id, amount_requested: 500, term: 3 });
+    const inactive = await applyRequest(member, { plan_id: closed.id, amount_requested: 500, term: 3 });
     expect(inactive.statusCode).toBe(422);
     expect(errorOf(inactive).message).toBe('This loan plan is not open for applications.');
     const noRate = await createLoanPlan(app, { change: 'Varies' });
-    expect((await apply(member, { plan_id: noRate.id, amount_requested: 500, term: 3 })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await applyRequest(member, { plan_id: noRate.id, amount_requested: 500, term: 3 })).statusCode,
+    ).toBe(422);
     const unverified = await signedInMember(app, { verified: false });
-    const refused = await apply(unverified, { plan_id: plan.id, amount_requested: 500, term: 3 });
+    const refused = await applyRequest(unverified, { plan_id: plan.id, amount_requested: 500, term: 3 });
     expect(refused.statusCode).toBe(422);
     expect(errorOf(refused).code).toBe('EMAIL_NOT_VERIFIED');
   });
