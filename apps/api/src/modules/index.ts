@@ -21,6 +21,7 @@ import { webhooksRoutes } from './deposits/webhooks.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { documentStoreFor } from './kyc/document-store';
 import { kycRoutes } from './kyc/kyc.routes';
 import { accountRoutes } from './account/account.routes';
 import { activityRoutes } from './activity/activity.routes';
@@ -85,7 +86,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(adminHelpRoutes);
   await app.register(adminAnnouncementsRoutes);
   app.deps.jobs.register(authCleanupJob);
-  app.deps.jobs.register(closedAccountErasureJob);
+  app.deps.jobs.register(closedAccountErasureJob(documentStoreFor(app.deps.config)));
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));
   app.deps.jobs.register(renewalNoticeJob);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deposits, loanApplications, users } from '@app/db';
+import { deposits, kycDocuments, loanApplications, users } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
 import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
 import { applyRequest, createLoanPlan } from '../../../test/loans';
 import { gate, someoneWaitsForALock, within } from '../../../test/locks';
+import { tinyPdf } from '../kyc/test-files';
 import { lockMember } from './account.repository';
 
 // PostgreSQL only (vitest.config.ts): an account closes while the member opens something on it from
@@ -87,5 +88,22 @@ describe('opening something on an account while it closes', () => {
     expect(
       await db.select().from(loanApplications).where(eq(loanApplications.userId, member.user.id)),
     ).toEqual([]);
+  });
+
+  it('an identity document uploaded meanwhile is refused too; no file is stored (decision 227)', async () => {
+    const member = await signedInMember(app);
+    const steps = gate();
+    const closed = closing(member, steps);
+    await steps.opened;
+    const uploading = member.client.post('/api/kyc/documents/identity_front', tinyPdf(), {
+      token: member.token,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    await someoneWaitsForALock(db);
+    steps.release();
+    await closed;
+    // Before, the draft was saved on the closed account, outside every erasure.
+    expect((await uploading).statusCode).toBe(401);
+    expect(await db.select().from(kycDocuments).where(eq(kycDocuments.userId, member.user.id))).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { fieldError, findPasswordHash } from '../auth/account.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import * as throttle from '../auth/throttle.service';
 import { revokeUserTokens } from '../auth/token.service';
+import { closeVerification } from '../kyc/kyc-closing';
 import { openPersonal } from '../profile/profile-sealing';
 import { pauseMemberGoals } from '../goals/goal-lifecycle.service';
 import { getSettings } from '../settings/settings.service';
@@ -116,6 +117,7 @@ export async function closeAccount(
       now,
       retainUntil,
     });
+    await closeVerification(tx, user.id);
     await revokeUserTokens(tx, user.id, now);
     await recordSecurityEvent(deps, tx, { user, action: 'account.closed', meta });
     return updated;

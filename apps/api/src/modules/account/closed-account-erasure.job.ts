@@ -1,29 +1,51 @@
-import { and, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { users, type DbOrTx } from '@app/db';
 import type { Job } from '../../jobs/registry';
+import type { DocumentStore } from '../kyc/document-store';
+import { eraseDocuments } from '../kyc/kyc-closing';
+
+/** Closed accounts erased per statement; the job goes on until none is left due. */
+const ERASURE_BATCH = 100;
 
 /**
- * The closed identities whose retention period has passed, erased. The status is written into the
- * statement, so that its generic plan reaches users_erasure_due_idx (decision 139) and a run reads only
- * the closed identities due, never every member.
+ * Up to `limit` closed identities whose retention period has passed, the earliest first. The status
+ * is written into the statement, so that its generic plan reaches users_erasure_due_idx (decision 139)
+ * and a run reads only the closed identities due, never every member.
  */
-export function eraseDueIdentities(db: DbOrTx, now: Date) {
+export function dueIdentities(db: DbOrTx, now: Date, limit = ERASURE_BATCH) {
   return db
-    .update(users)
-    .set({ closedIdentityEnc: null })
+    .select({ id: users.id })
+    .from(users)
     .where(
       and(sql`${users.status} = 'closed'`, isNotNull(users.closedIdentityEnc), lte(users.retainUntil, now)),
-    );
+    )
+    .orderBy(asc(users.retainUntil))
+    .limit(limit);
+}
+
+/** One closed account's identity documents (decision 227), then its sealed identity, in one transaction. */
+async function eraseIdentity(db: DbOrTx, store: DocumentStore, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await eraseDocuments(tx, store, userId);
+    await tx.update(users).set({ closedIdentityEnc: null }).where(eq(users.id, userId));
+  });
 }
 
 /**
- * A closed account's sealed identity is kept for the retention period the operator set when it closed
- * (`retain_until`, decision 177), then erased; the tombstone row and every ledger entry stay. Idempotent:
- * an erased identity is null and not selected again.
+ * A closed account's sealed identity and its identity documents are kept for the retention period the
+ * operator set when it closed (`retain_until`, decisions 177 and 227), then erased; the tombstone row
+ * and every ledger entry stay. Idempotent: an erased identity is null and not selected again.
  */
-export const closedAccountErasureJob: Job = {
-  name: 'closed-account-erasure',
-  async run({ database, clock }) {
-    await eraseDueIdentities(database.db, clock.now());
-  },
-};
+export function closedAccountErasureJob(store: DocumentStore): Job {
+  return {
+    name: 'closed-account-erasure',
+    async run({ database, clock }) {
+      const now = clock.now();
+      for (;;) {
+        const due = await dueIdentities(database.db, now);
+        for (const { id } of due) await eraseIdentity(database.db, store, id);
+        if (due.length < ERASURE_BATCH) return;
+      }
+    },
+  };
+}

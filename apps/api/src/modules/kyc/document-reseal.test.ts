@@ -69,6 +69,15 @@ async function uploadAll(test: TestApp, count: number): Promise<Member[]> {
       });
       expect(response.statusCode).toBe(201);
     }
+  // Sent for review: the back office opens what a member sent, never a draft (decision 227).
+  for (const member of members) {
+    const sent = await member.client.post(
+      '/api/kyc/submit',
+      { document_type: 'id_card' },
+      { token: member.token },
+    );
+    expect(sent.statusCode).toBe(200);
+  }
   return members;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   kycDocuments,
   kycVerifications,
@@ -14,9 +14,18 @@ export async function findVerification(db: DbOrTx, userId: number, lock = false)
   return row ?? null;
 }
 
-/** Serialises one member's uploads and submissions (their user row, locked). */
-export async function lockMember(db: DbOrTx, userId: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Serialises one member's uploads and submissions, and both with a closing (their user row, locked as
+ * the closing locks it: no key changes, so other tables' references to the member never wait on it).
+ * Answers the member's status once the lock is held.
+ */
+export async function lockMember(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row?.status ?? null;
 }
 
 export function documentsOf(db: DbOrTx, userId: number, state: KycDocumentRow['state']) {
@@ -27,13 +36,41 @@ export function documentsOf(db: DbOrTx, userId: number, state: KycDocumentRow['s
     .orderBy(asc(kycDocuments.id));
 }
 
-export async function findDocument(db: DbOrTx, id: number, userId?: number) {
-  const where =
-    userId === undefined
-      ? eq(kycDocuments.id, id)
-      : and(eq(kycDocuments.id, id), eq(kycDocuments.userId, userId));
-  const [row] = await db.select().from(kycDocuments).where(where);
+/** One of the member's own documents, whatever its state. */
+export async function findOwnDocument(db: DbOrTx, id: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.id, id), eq(kycDocuments.userId, userId)));
   return row ?? null;
+}
+
+/**
+ * A document the back office may open: one the member sent for review (submitted, or archived by a
+ * later submission), never a draft the member has not sent, never a closed account's (decision 227).
+ */
+export async function findReviewableDocument(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ document: kycDocuments })
+    .from(kycDocuments)
+    .innerJoin(users, eq(users.id, kycDocuments.userId))
+    .where(
+      and(
+        eq(kycDocuments.id, id),
+        inArray(kycDocuments.state, ['submitted', 'archived']),
+        ne(users.status, 'closed'),
+      ),
+    );
+  return row?.document ?? null;
+}
+
+/** Every stored file of a member, for the erasure at the end of a closed account's retention. */
+export function storageKeysOf(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: kycDocuments.id, storageKey: kycDocuments.storageKey })
+    .from(kycDocuments)
+    .where(eq(kycDocuments.userId, userId))
+    .orderBy(asc(kycDocuments.id));
 }
 
 export async function setState(

@@ -68,6 +68,16 @@ function requireOpen(row: KycVerificationRow | null, now: Date): void {
   if (status === 'approved') throw new AppError('CONFLICT', KYC_MESSAGES.alreadyApproved);
 }
 
+/**
+ * Holds the member's row for an upload or a submission. A request from another tab that waited on a
+ * closing finds the account closed: 401, as a closed account's requests are (decision 227), so no
+ * file or submission is saved on it.
+ */
+async function holdOpenAccount(tx: DbOrTx, userId: number): Promise<void> {
+  if ((await repository.lockMember(tx, userId)) !== 'active')
+    throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+}
+
 /** Checks, seals and stores one file as the member's draft of that side (replacing an earlier one). */
 export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSide, body: unknown) {
   const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
@@ -75,7 +85,7 @@ export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSid
   const now = deps.clock.now();
   const store = documentStoreFor(deps.config);
   const document = await deps.database.db.transaction(async (tx) => {
-    await repository.lockMember(tx, user.id);
+    await holdOpenAccount(tx, user.id);
     requireOpen(await repository.findVerification(tx, user.id), now);
     for (const old of await repository.documentsOf(tx, user.id, 'draft')) {
       if (old.side !== side) continue;
@@ -108,7 +118,7 @@ export async function submitVerification(deps: AppDeps, user: AuthUser, input: K
   if (expires !== null && (Number.isNaN(Date.parse(expires)) || expires <= isoDay(now)))
     throw AppError.validation('document_expires_on', KYC_MESSAGES.expiryInvalid);
   await deps.database.db.transaction(async (tx) => {
-    await repository.lockMember(tx, user.id);
+    await holdOpenAccount(tx, user.id);
     requireOpen(await repository.findVerification(tx, user.id), now);
     const sides = new Set((await repository.documentsOf(tx, user.id, 'draft')).map((row) => row.side));
     const missing: Record<string, string[]> = {};
@@ -137,12 +147,19 @@ export async function submitVerification(deps: AppDeps, user: AuthUser, input: K
   return { message: KYC_MESSAGES.submitted, kyc: await kycState(deps, deps.database.db, user.id) };
 }
 
-/** A stored document's bytes, opened (the member's own, or any for the back office: `userId` undefined). */
+/**
+ * A stored document's bytes, opened: the member's own, or (`userId` undefined) one the back office may
+ * review (`findReviewableDocument`).
+ */
 export async function readDocument(deps: AppDeps, id: number, userId?: number) {
-  const row = await repository.findDocument(deps.database.db, id, userId);
+  const { db } = deps.database;
+  const row =
+    userId === undefined
+      ? await repository.findReviewableDocument(db, id)
+      : await repository.findOwnDocument(db, id, userId);
   if (!row) throw AppError.notFound(KYC_MESSAGES.notFound);
   const store = documentStoreFor(deps.config);
-  const sealed = await store.get(deps.database.db, row.storageKey);
+  const sealed = await store.get(db, row.storageKey);
   if (!sealed) throw AppError.notFound(KYC_MESSAGES.notFound);
   return { mime: row.mime, bytes: openBytes(deps.appKey, row.storageKey, sealed) };
 }
