@@ -172,6 +172,10 @@ export const withdrawals = pgTable(
     index('withdrawals_decided_idx')
       .on(t.decidedAt)
       .where(sql`${t.status} = 'approved'`),
+    // Four eyes: what one member was paid in the last day (decision 228).
+    index('withdrawals_user_paid_idx')
+      .on(t.userId, t.decidedAt)
+      .where(sql`${t.status} = 'approved'`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -43,6 +43,11 @@ export const WITHDRAWAL_MESSAGES = {
 
 export const MIN_WITHDRAWAL_CENTS = 100;
 export const WITHDRAWAL_HISTORY_PAGE_SIZE = 10;
+/**
+ * Four eyes count what the member was paid over this many hours before a decision with the withdrawal
+ * decided (decision 228): splitting an amount above the threshold does not take it past one admin.
+ */
+export const FOUR_EYES_WINDOW_HOURS = 24;
 
 export const WithdrawalMethod = z.enum(WITHDRAWAL_METHODS, { error: WITHDRAWAL_MESSAGES.invalidMethod });
 export type WithdrawalMethod = z.infer<typeof WithdrawalMethod>;
@@ -220,7 +225,14 @@ export const AdminWithdrawalDetailResponse = z.object({
   withdrawal: AdminWithdrawal,
   member: QueueMemberSummary,
   decision: QueueDecision.nullable(),
-  /** Dollars: above this a withdrawal needs two admins (the setting, default 10,000). */
+  /**
+   * Dollars: above this a withdrawal, with what the member was paid in the last
+   * FOUR_EYES_WINDOW_HOURS, needs two admins (the setting, default 10,000).
+   */
   four_eyes_threshold: z.number(),
+  /** Dollars: the member's withdrawals paid in the last FOUR_EYES_WINDOW_HOURS (decision 228). */
+  paid_last_day: z.number(),
+  /** Approving it now records a first approval: a second, different admin's pays. */
+  needs_second_approval: z.boolean(),
 });
 export type AdminWithdrawalDetailResponse = z.infer<typeof AdminWithdrawalDetailResponse>;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TransactionRollbackError } from 'drizzle-orm';
-import type { CreateWithdrawalResponse } from '@app/shared';
+import type { AdminWithdrawalActionResponse, CreateWithdrawalResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { balanceOf, type Member } from '../../../test/money';
+import { balanceOf, signedInAdmin, type Member } from '../../../test/money';
 import { fundedMember } from '../../../test/investing';
 import { gate, someoneWaitsForALock, within } from '../../../test/locks';
 import { lockUserBalances } from '../../ledger/bulk';
+import { lockBalances } from '../../ledger/ledger';
 
 // PostgreSQL only (vitest.config.ts): a batch job holds one member's cash account while that member
 // asks for a withdrawal, which needs two connections (PGlite has one). Decision 222.
@@ -50,5 +51,43 @@ describe('a withdrawal asked for while a batch job holds the member’s cash acc
     expect(response.json<CreateWithdrawalResponse>().withdrawal.status).toBe('pending');
     expect((await balanceOf(waiting)).balance).toBe(70);
     expect((await balanceOf(other)).balance).toBe(80);
+  });
+});
+
+describe('two admins paying two withdrawals of one member at once (decision 228)', () => {
+  it('take turns: the second counts the first’s payment and records a first approval', async () => {
+    const member = await fundedMember(app, 12_000);
+    const ids: number[] = [];
+    for (const amount of ['6000', '6000']) {
+      const response = await withdraw(member, amount);
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push(response.json<CreateWithdrawalResponse>().withdrawal.id);
+    }
+    const admins = [await signedInAdmin(app, 'finance'), await signedInAdmin(app, 'finance')];
+    const steps = gate();
+    // As a third decision paying this member would: the member's held amount locked until it ends.
+    const holding = db
+      .transaction(async (tx) => {
+        await lockBalances(tx, member.user.id, ['withdrawal_hold']);
+        steps.open();
+        await steps.released;
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    await steps.opened;
+    const decisions = ids.map((id, index) =>
+      admins[index]!.client.post(`/api/admin/withdrawals/${id}/approve`, {}, { token: admins[index]!.token }),
+    );
+    await someoneWaitsForALock(db, 2);
+    steps.release();
+    await holding;
+    const answers = await Promise.all(decisions);
+    // Before, each read the day's payments (none) before waiting, and both paid alone: $12,000 by
+    // two single approvals.
+    const statuses = answers.map((answer) => answer.json<AdminWithdrawalActionResponse>().withdrawal);
+    expect(statuses.map((w) => w.status).sort()).toEqual(['approved', 'pending']);
+    expect(statuses.find((w) => w.status === 'pending')?.awaiting_second_approval).toBe(true);
   });
 });

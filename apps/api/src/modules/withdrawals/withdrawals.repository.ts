@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { MAX_SAVED_DESTINATIONS } from '@app/shared';
 import {
   users,
@@ -41,6 +41,29 @@ export function listUserWithdrawals(db: DbOrTx, userId: number, page: number, pe
 export async function findWithdrawal(db: DbOrTx, id: number): Promise<WithdrawalRow | null> {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   return row ?? null;
+}
+
+/**
+ * The member's withdrawals paid after `since`, in cents. The status is written into the statement so
+ * that its generic plan reaches withdrawals_user_paid_idx (decision 139): it reads that window's rows
+ * only, however long the member's history.
+ */
+export function paidSinceQuery(db: DbOrTx, userId: number, since: Date) {
+  return db
+    .select({ cents: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
+    .from(withdrawals)
+    .where(
+      and(
+        sql`${withdrawals.status} = 'approved'`,
+        eq(withdrawals.userId, userId),
+        gt(withdrawals.decidedAt, since),
+      ),
+    );
+}
+
+export async function sumPaidSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
+  const [row] = await paidSinceQuery(db, userId, since);
+  return Number(row?.cents ?? 0);
 }
 
 // ── Destinations ─────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import type { AuthUser, DbOrTx, Tx, WithdrawalDestinationRow, WithdrawalRow } from '@app/db';
 import {
   CANCEL_MESSAGES,
+  FOUR_EYES_WINDOW_HOURS,
   WITHDRAWAL_HISTORY_PAGE_SIZE,
   alreadyDecidedMessage,
   type CancelWithdrawalResponse,
@@ -226,6 +227,23 @@ export function findWithdrawal(db: DbOrTx, id: number): Promise<WithdrawalRow | 
 /** One withdrawal locked FOR UPDATE in the caller's transaction (the back office decides on it). */
 export function lockWithdrawal(tx: Tx, id: number): Promise<WithdrawalRow | null> {
   return repository.lockWithdrawal(tx, id);
+}
+
+/** The start of the four-eyes window that ends at `now` (decision 228). */
+const windowStart = (now: Date) => new Date(now.getTime() - FOUR_EYES_WINDOW_HOURS * 60 * 60_000);
+
+/** What the member was paid in the FOUR_EYES_WINDOW_HOURS before `now`, in cents (a read, no lock). */
+export function paidInWindow(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  return repository.sumPaidSince(db, userId, windowStart(now));
+}
+
+/**
+ * The same, for a decision: read with the member's held amount locked (as paying it locks it), so two
+ * admins deciding two withdrawals of one member take turns and the second counts the first's payment.
+ */
+export async function paidInWindowForDecision(tx: Tx, userId: number, now: Date): Promise<number> {
+  await lockBalances(tx, userId, ['withdrawal_hold']);
+  return repository.sumPaidSince(tx, userId, windowStart(now));
 }
 
 /** Four eyes: an admin's first approval of a withdrawal above the threshold, recorded; nothing is paid. */

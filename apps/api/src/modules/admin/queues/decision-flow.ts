@@ -69,9 +69,14 @@ export interface QueueDefinition<Row extends QueueItem, D extends Decided<Row>, 
    * (a deposit's crediting path notifies whoever credited it: the gateway or an admin).
    */
   notification?(decided: D, outcome: QueueOutcome): Omit<NotifyInput, 'user'> | null;
-  /** Four eyes: above the threshold a first approval is recorded and a different admin's pays. */
+  /**
+   * Four eyes: above the threshold a first approval is recorded and a different admin's pays. What
+   * counts is the item's amount with what the member was paid recently (`paidBefore`, decision 228).
+   */
   fourEyes?: {
     firstApprovedBy(row: Row): number | null;
+    /** Cents the member was paid in the window before `now`, read so that two decisions take turns. */
+    paidBefore(tx: Tx, row: Row, now: Date): Promise<number>;
     recordFirstApproval(tx: Tx, row: Row, admin: AuthUser, now: Date): Promise<Row>;
     firstApprovalRecorded: string;
   };
@@ -169,8 +174,9 @@ async function claim<Row extends QueueItem, D extends Decided<Row>, View>(
 }
 
 /**
- * Four eyes: above the threshold the same admin may not approve twice, and the first approval is
- * only recorded (and audited); null when this approval pays.
+ * Four eyes: above the threshold (the item with what the member was paid in the window before it)
+ * the same admin may not approve twice, and the first approval is only recorded (and audited); null
+ * when this approval pays.
  */
 async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View>(
   tx: Tx,
@@ -183,7 +189,8 @@ async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View
   const fourEyes = definition.fourEyes;
   if (!fourEyes) return null;
   const threshold = (await fourEyesThresholdDollars(tx)) * 100;
-  if (definition.amount(row) <= threshold) return null;
+  const paidBefore = await fourEyes.paidBefore(tx, row, now);
+  if (definition.amount(row) + paidBefore <= threshold) return null;
   const first = fourEyes.firstApprovedBy(row);
   if (first === admin.id) throw new AppError('BUSINESS_RULE', QUEUE_MESSAGES.sameAdmin);
   if (first !== null) return null;
@@ -195,7 +202,11 @@ async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View
     subjectType: definition.subjectType,
     subjectId: String(row.id),
     before: definition.auditState(row),
-    after: { ...definition.auditState(updated), threshold: centsToMajor(threshold) },
+    after: {
+      ...definition.auditState(updated),
+      threshold: centsToMajor(threshold),
+      paid_last_day: centsToMajor(paidBefore),
+    },
     ip,
     createdAt: now,
   });

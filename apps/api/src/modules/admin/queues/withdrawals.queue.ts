@@ -3,6 +3,7 @@ import {
   QUEUE_MESSAGES,
   WITHDRAWAL_MESSAGES,
   ageSeconds,
+  centsToMajor,
   type AdminWithdrawal,
   type AdminWithdrawalActionResponse,
   type AdminWithdrawalDetailResponse,
@@ -20,6 +21,8 @@ import { fourEyesThresholdDollars } from '../../settings/four-eyes';
 import {
   findWithdrawal,
   lockWithdrawal,
+  paidInWindow,
+  paidInWindowForDecision,
   payWithdrawal,
   recordFirstApproval,
   releaseWithdrawal,
@@ -36,8 +39,8 @@ import { queueMemberSummary, selectQueuePageWithTotals, usernamesOf, withdrawals
 
 /**
  * The withdrawals queue (decision 166): an admin approves (paid) or rejects (the hold is released);
- * above the four-eyes threshold a first approval is recorded and a second, different admin's pays
- * (decision 125).
+ * above the four-eyes threshold (the withdrawal with what the member was paid in the last day,
+ * decision 228) a first approval is recorded and a second, different admin's pays (decision 125).
  */
 
 /**
@@ -96,6 +99,7 @@ export const withdrawalDecisions: QueueDefinition<WithdrawalRow, { row: Withdraw
   amount: (withdrawal) => withdrawal.amount,
   fourEyes: {
     firstApprovedBy: (withdrawal) => withdrawal.firstApprovedBy,
+    paidBefore: (tx, withdrawal, now) => paidInWindowForDecision(tx, withdrawal.userId, now),
     recordFirstApproval: (tx, withdrawal, admin, now) => recordFirstApproval(tx, withdrawal, admin.id, now),
     firstApprovalRecorded: QUEUE_MESSAGES.firstApprovalRecorded,
   },
@@ -162,7 +166,10 @@ export async function adminListWithdrawals(
   };
 }
 
-/** GET /api/admin/withdrawals/:id: the withdrawal, the member's summary, the decision and the threshold. */
+/**
+ * GET /api/admin/withdrawals/:id: the withdrawal, the member's summary, the decision, the threshold,
+ * what the member was paid in the last day and whether approving it now needs a second admin.
+ */
 export async function adminWithdrawalDetail(
   deps: AppDeps,
   id: number,
@@ -171,17 +178,22 @@ export async function adminWithdrawalDetail(
   const row = await findWithdrawal(db, id);
   if (!row) throw AppError.notFound(WITHDRAWAL_MESSAGES.notFound);
   const member = await findUserById(db, row.userId);
+  const now = deps.clock.now();
+  const threshold = await fourEyesThresholdDollars(db);
+  const paid = await paidInWindow(db, row.userId, now);
   return {
     withdrawal: await adminView(
       db,
       row,
       { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' },
-      deps.clock.now(),
+      now,
     ),
     member: await queueMemberSummary(db, row.userId),
     decision:
       row.status === 'pending' ? null : await lastDecision(db, 'withdrawal', row.id, DECISION_ACTIONS),
-    four_eyes_threshold: await fourEyesThresholdDollars(db),
+    four_eyes_threshold: threshold,
+    paid_last_day: centsToMajor(paid),
+    needs_second_approval: row.status === 'pending' && row.amount + paid > threshold * 100,
   };
 }
 

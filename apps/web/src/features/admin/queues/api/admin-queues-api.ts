@@ -132,7 +132,8 @@ export interface QueueItemDetail {
   item: QueueItem;
   member: QueueMemberSummary;
   decision: QueueDecision | null;
-  fourEyesThreshold: number | null;
+  /** Withdrawals (decision 228): the threshold, what the member was paid in the last day, and whether approving now needs a second admin. */
+  fourEyes: { threshold: number; paidLastDay: number; needsSecondApproval: boolean } | null;
 }
 
 /** GET one queue item with its member's summary. */
@@ -153,7 +154,14 @@ export function useQueueItem(queue: AdminQueue, id: number) {
         item: toQueueItem(queue, row),
         member: answer.member,
         decision: answer.decision,
-        fourEyesThreshold: 'four_eyes_threshold' in answer ? answer.four_eyes_threshold : null,
+        fourEyes:
+          'four_eyes_threshold' in answer
+            ? {
+                threshold: answer.four_eyes_threshold,
+                paidLastDay: answer.paid_last_day,
+                needsSecondApproval: answer.needs_second_approval,
+              }
+            : null,
       };
     },
   });

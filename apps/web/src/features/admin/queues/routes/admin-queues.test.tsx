@@ -47,6 +47,8 @@ const detail: AdminWithdrawalDetailResponse = {
   },
   decision: null,
   four_eyes_threshold: 10_000,
+  paid_last_day: 0,
+  needs_second_approval: false,
 };
 
 const totals = { pending_count: 3, pending_amount: 900, oldest_pending_at: '2026-03-01T09:00:00.000Z' };
@@ -239,6 +241,31 @@ describe('queue item', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: /Confirm/ })).toBeDisabled());
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+
+  it('says when an approval only records the first of two: what the member was paid today counts', async () => {
+    const user = userEvent.setup();
+    const open = async (answer: AdminWithdrawalDetailResponse) => {
+      fakeApi({ 'GET /api/admin/withdrawals/41': () => json(answer) });
+      const view = renderRoutes(
+        [{ path: '/admin/withdrawals/:id', element: <QueueItemPage queue="withdrawals" /> }],
+        '/admin/withdrawals/41',
+      );
+      await user.click(await screen.findByRole('button', { name: 'Approve withdrawal' }));
+      const dialog = await screen.findByRole('dialog');
+      const text = dialog.textContent;
+      view.unmount();
+      return text;
+    };
+    expect(await open(detail)).not.toMatch(/second admin pays/);
+    expect(await open({ ...detail, four_eyes_threshold: 200, needs_second_approval: true })).toContain(
+      'Above $200: your approval is recorded and a second admin pays.',
+    );
+    expect(
+      await open({ ...detail, four_eyes_threshold: 500, paid_last_day: 400, needs_second_approval: true }),
+    ).toContain(
+      'With $400.00 paid to this member in the last 24 hours, this comes to more than $500: your approval is recorded and a second admin pays.',
+    );
   });
 
   it('says a missing item does not exist', async () => {

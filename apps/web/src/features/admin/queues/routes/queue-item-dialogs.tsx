@@ -30,7 +30,7 @@ export function ApproveDialog({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const { item, fourEyesThreshold } = detail;
+  const { item, fourEyes } = detail;
   return (
     <Dialog
       open={open}
@@ -38,9 +38,14 @@ export function ApproveDialog({
       title={t(`adminQueues.item.approve.${queue}`)}
       description={description}
     >
-      {fourEyesThreshold !== null && item.amount > fourEyesThreshold && !item.awaitingSecondApproval && (
+      {fourEyes?.needsSecondApproval && !item.awaitingSecondApproval && (
         <p className="mb-4 text-sm text-muted">
-          {t('adminQueues.item.fourEyesNote', { threshold: money(fourEyesThreshold, 0) })}
+          {fourEyes.paidLastDay > 0
+            ? t('adminQueues.item.fourEyesNotePaid', {
+                paid: money(fourEyes.paidLastDay),
+                threshold: money(fourEyes.threshold, 0),
+              })
+            : t('adminQueues.item.fourEyesNote', { threshold: money(fourEyes.threshold, 0) })}
         </p>
       )}
       <div className="flex justify-end gap-2">
