@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
-import type { ExitQuote, UserPlanActionResponse } from '@app/shared';
+import type { CorrectionActionResponse, ExitQuote, UserPlanActionResponse } from '@app/shared';
 import { createTestApp } from '../../test/helpers';
 import { signIn } from '../../test/accounts';
+import { signInAdminAs } from '../../test/admin';
 import { balanceOf } from '../../test/money';
 import { createPlan, fundedMember, investIn } from '../../test/investing';
 import { gate, someoneWaitsForALock, within } from '../../test/locks';
@@ -78,5 +79,61 @@ describe('a member’s request that posts to a platform account, beside a batch 
     // The earnings already in cash, less what is forfeited, and the principal less the penalty.
     expect((await balanceOf(member)).balance).toBe(quote.total);
     expect((await checkLedger(db)).ok).toBe(true);
+  });
+});
+
+describe('a correction approved while a batch job holds the member’s cash account', () => {
+  it('waits for it, and the batch’s own entries for that member go through (no deadlock)', async () => {
+    const member = await fundedMember(app, 100);
+    const proposer = await signInAdminAs(app, 'finance');
+    const approver = await signInAdminAs(app, 'finance');
+    const proposed = await proposer.client.post(
+      '/api/admin/corrections',
+      {
+        user_id: member.user.id,
+        direction: 'credit',
+        amount: '5',
+        member_reason: 'Fee refunded',
+        note: 'Ticket 12',
+        reference: 'TICKET-12',
+      },
+      { token: proposer.token },
+    );
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const { id } = proposed.json<CorrectionActionResponse>().correction;
+
+    const steps = gate();
+    // As the accrual does: the member's cash account held, then an entry written for the member,
+    // whose foreign key takes a key-share lock on the member's row.
+    const batch = db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '5s'`);
+        await lockUserBalances(tx, [member.user.id], 'cash', clock.now());
+        steps.open();
+        await steps.released;
+        await tx.execute(sql`select 1 from users where id = ${member.user.id} for key share`);
+        tx.rollback();
+      })
+      .then(
+        () => 'committed',
+        (error: { code?: string; cause?: { code?: string } }) =>
+          error instanceof TransactionRollbackError
+            ? 'rolled back'
+            : (error.cause?.code ?? error.code ?? 'error'),
+      );
+    await steps.opened;
+    const approving = approver.client.post(
+      `/api/admin/corrections/${id}/approve`,
+      {},
+      { token: approver.token },
+    );
+    await someoneWaitsForALock(db);
+    steps.release();
+    // Before, the approval held the member's row FOR UPDATE while it waited for the cash account: the
+    // batch's key-share lock waited on it in turn, and the batch failed on its lock timeout.
+    expect(await within(batch, 10_000)).toBe('rolled back');
+    const response = await approving;
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await balanceOf(member)).balance).toBe(105);
   });
 });

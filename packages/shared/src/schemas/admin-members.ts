@@ -107,7 +107,10 @@ export const MEMBER_SECTIONS = [
   'notifications',
 ] as const;
 export type MemberSection = (typeof MEMBER_SECTIONS)[number];
-/** The sections that show money: finance and superadmin only. */
+/**
+ * The sections that show money: finance and superadmin only. Notifications too: their texts name the
+ * amounts deposited, withdrawn, lent and corrected (decision 127, amended).
+ */
 export const MONEY_SECTIONS: readonly MemberSection[] = [
   'plans',
   'loans',
@@ -115,6 +118,7 @@ export const MONEY_SECTIONS: readonly MemberSection[] = [
   'deposits',
   'withdrawals',
   'ledger',
+  'notifications',
 ];
 
 export const MemberSectionParams = z.object({

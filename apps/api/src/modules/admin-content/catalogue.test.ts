@@ -87,6 +87,16 @@ describe('admin investment plans', () => {
     expect(
       (await admin.client.get('/api/admin/plans?q=%25', as(admin))).json<AdminPlanListResponse>().data,
     ).toEqual([]);
+    // A sort that names no column of the list is the default order, never a 500.
+    const byDefault = (
+      await admin.client.get('/api/admin/plans?per_page=100', as(admin))
+    ).json<AdminPlanListResponse>();
+    for (const list of ['plans', 'loan-plans'])
+      for (const sort of ['__proto__', '-constructor', 'toString', 'hasOwnProperty']) {
+        const response = await admin.client.get(`/api/admin/${list}?per_page=100&sort=${sort}`, as(admin));
+        expect(response.statusCode, `${list} ${sort}`).toBe(200);
+        if (list === 'plans') expect(response.json<AdminPlanListResponse>().data).toEqual(byDefault.data);
+      }
   });
 
   it('refuses bad plans with 400 and field errors, and changes nothing', async () => {

@@ -13,7 +13,9 @@ export function orderOf(
 ): SQL[] {
   if (!sort) return fallback;
   const descending = sort.startsWith('-');
-  const column = columns[descending ? sort.slice(1) : sort];
+  const name = descending ? sort.slice(1) : sort;
+  // The list's own columns only: "__proto__" or "constructor" are not columns (they were a 500).
+  const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
   if (!column) return fallback;
   return [descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)];
 }

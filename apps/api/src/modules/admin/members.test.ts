@@ -206,11 +206,14 @@ describe('roles on the member page', () => {
     const member = await signedInMember(app);
     const bySupport = await get<AdminMemberDetailResponse>(`/api/admin/users/${member.user.id}`, support);
     expect(bySupport.money).toBeNull();
-    expect(bySupport.sections).toEqual(['sessions', 'security-events', 'notifications']);
-    const money = await support.client.get(`/api/admin/users/${member.user.id}/deposits`, {
-      token: support.token,
-    });
-    expect(money.statusCode).toBe(403);
+    expect(bySupport.sections).toEqual(['sessions', 'security-events']);
+    // Notifications name the amounts deposited, withdrawn, lent and corrected: money too.
+    for (const section of ['deposits', 'notifications']) {
+      const money = await support.client.get(`/api/admin/users/${member.user.id}/${section}`, {
+        token: support.token,
+      });
+      expect(money.statusCode, section).toBe(403);
+    }
     const byFinance = await get<AdminMemberDetailResponse>(`/api/admin/users/${member.user.id}`, finance);
     expect(byFinance.money).not.toBeNull();
     const body = { status: 'suspended', reason: 'Asked by the member.' };

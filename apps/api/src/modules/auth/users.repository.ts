@@ -29,9 +29,13 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | nu
   return row ?? null;
 }
 
-/** The user's row, locked for the rest of the transaction (`FOR UPDATE`). */
+/**
+ * The user's row, locked for the rest of the transaction. `FOR NO KEY UPDATE`, as the closing takes it
+ * (decision 222): a writer that then waits for the member's balances must not hold up the key-share
+ * lock another writer's ledger entry for the member takes, or the two wait on each other.
+ */
 export async function lockUserById(tx: Tx, id: number): Promise<UserRow | null> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
   return row ?? null;
 }
 

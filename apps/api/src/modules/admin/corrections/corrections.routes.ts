@@ -39,6 +39,8 @@ export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/corrections',
     {
       onRequest: app.requireAdminRole('finance'),
+      // A retried proposal (a lost answer) must not become a second pending correction.
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         summary: 'Propose a credit or debit of a member’s cash (a second admin approves it)',

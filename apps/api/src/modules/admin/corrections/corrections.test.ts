@@ -195,6 +195,36 @@ describe('balance corrections', () => {
     await ledgerOk();
   });
 
+  it('a proposal sent again with its Idempotency-Key (a lost answer) is answered once: one pending correction', async () => {
+    const member = await signedInMember(app);
+    const body = {
+      user_id: member.user.id,
+      direction: 'credit',
+      amount: '7',
+      member_reason: 'Fee refunded',
+      note: 'Ticket 990',
+      reference: 'TICKET-990',
+    };
+    const send = () =>
+      finance.client.post('/api/admin/corrections', body, {
+        token: finance.token,
+        headers: { 'idempotency-key': `propose-${member.user.id}` },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<CorrectionActionResponse>().correction.id).toBe(
+      first.json<CorrectionActionResponse>().correction.id,
+    );
+    const rows = await db
+      .select()
+      .from(balanceCorrections)
+      .where(eq(balanceCorrections.userId, member.user.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('bad input is a 400 with field errors, an unknown member or correction a 404; nothing is written', async () => {
     const member = await signedInMember(app);
     const before = (await db.select().from(balanceCorrections)).length;

@@ -25,12 +25,12 @@ export function useCorrections(query: Record<string, string>) {
   });
 }
 
-/** POST /api/admin/corrections: a pending proposal. */
+/** POST /api/admin/corrections: a pending proposal, with an Idempotency-Key (a retry proposes once). */
 export function useProposeCorrection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CorrectionProposeRequest) =>
-      adminApi.post<CorrectionActionResponse>('/api/admin/corrections', body),
+      adminApi.post<CorrectionActionResponse>('/api/admin/corrections', body, { idempotent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: correctionsQueryKey }),
   });
 }

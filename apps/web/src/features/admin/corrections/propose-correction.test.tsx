@@ -116,6 +116,9 @@ describe('propose a correction from the member page (decision 182)', () => {
       note: 'Ticket 881',
       reference: 'T-881',
     });
+    // A proposal is sent with an Idempotency-Key: a retry after a lost answer proposes once.
+    const sent = server.to('POST /api/admin/corrections');
+    expect(sent.at(-1)?.headers['Idempotency-Key']).toMatch(/\S{8,}/);
   });
 
   it('says what went wrong when the server refuses the whole proposal', async () => {
