@@ -8,6 +8,7 @@ import {
   IdParams,
 } from '@app/shared';
 import { currentUser } from '../../../plugins/auth';
+import type { RouteApp } from '../../../lib/route-app';
 import { bearer, errorResponses, ipOf } from '../../auth/route-schemas';
 import {
   approveCorrection,
@@ -18,8 +19,6 @@ import {
 
 /** Balance corrections (decision 182): finance proposes, a different finance admin or superadmin approves. */
 export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const decision = errorResponses(400, 401, 403, 404, 409, 419, 422, 429);
-
   app.get(
     '/api/admin/corrections',
     {
@@ -46,7 +45,7 @@ export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Propose a credit or debit of a member’s cash (a second admin approves it)',
         security: bearer,
         body: CorrectionProposeRequest,
-        response: { 201: CorrectionActionResponse, ...errorResponses(400, 401, 403, 404, 419, 429) },
+        response: { 201: CorrectionActionResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 429) },
       },
     },
     async (request, reply) => {
@@ -54,6 +53,13 @@ export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(result);
     },
   );
+
+  decisionRoutes(app);
+};
+
+/** Approve (a second admin, with a recent second factor), reject (another admin) or withdraw (the proposer). */
+function decisionRoutes(app: RouteApp): void {
+  const decision = errorResponses(400, 401, 403, 404, 409, 419, 422, 429);
 
   app.post(
     '/api/admin/corrections/:id/approve',
@@ -102,4 +108,4 @@ export const adminCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
   }
-};
+}
