@@ -107,6 +107,19 @@ function announcementMail(row: AnnouncementRow, member: Member) {
 }
 
 /**
+ * Whether an announcement is to be delivered now: scheduled (or being sent) for a time that has come.
+ * Checked again under the row's lock before each batch, so one taken back to a draft or moved to a
+ * later time after the job listed it is not sent (decision 183, amended).
+ */
+function due(row: AnnouncementRow, now: Date): boolean {
+  return (
+    (row.status === 'scheduled' || row.status === 'sending') &&
+    row.scheduledAt !== null &&
+    row.scheduledAt.getTime() <= now.getTime()
+  );
+}
+
+/**
  * Delivers one batch (decision 183). The next members after the cursor are read, and their mails
  * rendered, before the transaction; the transaction then locks the announcement and, if no other run
  * moved its cursor meanwhile, stores the notifications of the members of the segment in that id range
@@ -117,14 +130,14 @@ function announcementMail(row: AnnouncementRow, member: Member) {
  */
 async function deliverBatch(database: Database, mailer: Mailer, id: number, now: Date): Promise<boolean> {
   const [seen] = await database.db.select().from(announcements).where(eq(announcements.id, id));
-  if (!seen || seen.status === 'sent') return false;
+  if (!seen || !due(seen, now)) return false;
   const members = await nextMembers(database, seen, now);
   const rendered = new Map<number, PreparedMail>();
   for (const member of members.filter((m) => m.mail))
     rendered.set(Number(member.id), await mailer.prepare(database.db, announcementMail(seen, member)));
   return database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
-    if (!row || row.status === 'sent') return false;
+    if (!row || !due(row, now)) return false;
     // Another run moved on, or an admin edited it, meanwhile: read (and render) the batch again.
     if (row.cursor !== seen.cursor || row.updatedAt.getTime() !== seen.updatedAt.getTime()) return true;
     if (members.length === 0) {

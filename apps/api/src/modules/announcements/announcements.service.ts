@@ -1,5 +1,5 @@
 import { desc, eq, count } from 'drizzle-orm';
-import { announcements, plans, type AnnouncementRow } from '@app/db';
+import { announcements, plans, type AnnouncementRow, type Tx } from '@app/db';
 import {
   ANNOUNCEMENT_MESSAGES as M,
   type Announcement,
@@ -54,12 +54,22 @@ async function columns(deps: Deps, input: Input) {
   };
 }
 
-async function editable(deps: Deps, id: number): Promise<AnnouncementRow> {
-  const [row] = await deps.database.db.select().from(announcements).where(eq(announcements.id, id));
+/**
+ * The announcement, locked for the rest of the transaction, if it may still change: a draft or a
+ * scheduled one (404, or 409 once sending or sent). The job's batches lock it too, so a change and a
+ * batch take turns, and a batch that comes after a change sees it (decision 183, amended).
+ */
+async function lockEditable(tx: Tx, id: number): Promise<AnnouncementRow> {
+  const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
   if (!row) throw AppError.notFound(M.notFound);
   if (row.status === 'sending' || row.status === 'sent') throw new AppError('CONFLICT', M.alreadySent);
   return row;
 }
+
+const timing = (row: AnnouncementRow) => ({
+  status: row.status,
+  scheduled_at: row.scheduledAt?.toISOString() ?? null,
+});
 
 export async function listAnnouncements(
   deps: Deps,
@@ -107,9 +117,9 @@ export async function updateAnnouncement(
   id: number,
   input: Input,
 ): Promise<Announcement> {
-  const before = await editable(deps, id);
   const values = await columns(deps, input);
   return deps.database.db.transaction(async (tx) => {
+    const before = await lockEditable(tx, id);
     const [row] = await tx
       .update(announcements)
       .set({ ...values, updatedAt: actor.now })
@@ -127,30 +137,44 @@ export async function scheduleAnnouncement(
   id: number,
   at: Date | null,
 ): Promise<Announcement> {
-  await editable(deps, id);
   if (at && at <= actor.now) throw AppError.validation('at', M.scheduleInPast);
   return deps.database.db.transaction(async (tx) => {
+    const before = await lockEditable(tx, id);
     const [row] = await tx
       .update(announcements)
       .set({ status: at ? 'scheduled' : 'draft', scheduledAt: at, updatedAt: actor.now })
       .where(eq(announcements.id, id))
       .returning();
-    await auditChange(tx, actor, 'announcement.schedule', { type: 'announcement', id }, null, {
-      scheduled_at: at?.toISOString() ?? null,
-    });
+    await auditChange(
+      tx,
+      actor,
+      'announcement.schedule',
+      { type: 'announcement', id },
+      timing(before),
+      timing(row!),
+    );
     return toApi(row!);
   });
 }
 
 /** Sends now: marks it due and delivers it batch by batch (the job finishes it if this stops). */
 export async function sendAnnouncement(deps: Deps, actor: AdminActor, id: number): Promise<Announcement> {
-  await editable(deps, id);
   await deps.database.db.transaction(async (tx) => {
-    await tx
+    const before = await lockEditable(tx, id);
+    const [row] = await tx
       .update(announcements)
       .set({ status: 'sending', scheduledAt: actor.now, updatedAt: actor.now })
-      .where(eq(announcements.id, id));
-    await auditChange(tx, actor, 'announcement.send', { type: 'announcement', id }, null, null);
+      .where(eq(announcements.id, id))
+      .returning();
+    // Who started a mass mailing, to whom, and to how many members at that moment.
+    await auditChange(tx, actor, 'announcement.send', { type: 'announcement', id }, timing(before), {
+      ...timing(row!),
+      segment: before.segment,
+      country: before.segmentCountry,
+      plan_id: before.segmentPlanId,
+      notice: before.notice,
+      audience: await audienceSize(tx, before, actor.now),
+    });
   });
   await deliverAnnouncement(deps.database, deps.mailer, id, actor.now);
   return getAnnouncement(deps, id);

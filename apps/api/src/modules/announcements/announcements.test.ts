@@ -259,3 +259,51 @@ describe('a scheduled send', () => {
     expect(row?.recipients).toBe((await receivedBy(created.id)).length);
   });
 });
+
+describe('an announcement changed after the job listed it (decision 183, amended)', () => {
+  it('is not sent once taken back to a draft or moved to a later time; each change is audited with what it replaced', async () => {
+    await signedInMember(app);
+    const created = await create(draft({ title: { en: 'Maybe' }, body: { en: 'Perhaps.' } }));
+    const url = `/api/admin/announcements/${created.id}/schedule`;
+    const at = new Date(clock.now().getTime() + 3_600_000);
+    expect((await admin.client.post(url, { at: at.toISOString() }, as(admin))).statusCode).toBe(200);
+    // The job listed it as due at `at`; meanwhile the operator takes it back to a draft.
+    expect((await admin.client.post(url, { at: null }, as(admin))).statusCode).toBe(200);
+    const due = new Date(at.getTime() + 1000);
+    await deliverAnnouncement(app.deps.database, app.deps.mailer, created.id, due);
+    expect(await receivedBy(created.id)).toEqual([]);
+
+    // Scheduled again, then moved to the next day: not sent at the first time either.
+    expect((await admin.client.post(url, { at: at.toISOString() }, as(admin))).statusCode).toBe(200);
+    const later = new Date(at.getTime() + 86_400_000);
+    expect((await admin.client.post(url, { at: later.toISOString() }, as(admin))).statusCode).toBe(200);
+    await deliverAnnouncement(app.deps.database, app.deps.mailer, created.id, due);
+    expect(await receivedBy(created.id)).toEqual([]);
+    const [row] = await db.select().from(announcements).where(eq(announcements.id, created.id));
+    expect(row).toMatchObject({ status: 'scheduled', recipients: 0 });
+
+    const moves = await db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'announcement.schedule'), eq(auditLog.subjectId, String(created.id))))
+      .orderBy(auditLog.id);
+    expect(moves.at(-1)).toEqual({
+      before: { status: 'scheduled', scheduled_at: at.toISOString() },
+      after: { status: 'scheduled', scheduled_at: later.toISOString() },
+    });
+  });
+
+  it('a send now records who was to receive it: the segment, whether it is a notice and how many members', async () => {
+    await signedInMember(app);
+    const created = await create(draft({ title: { en: 'Now' }, body: { en: 'Today.' }, notice: true }));
+    const sent = await admin.client.post(`/api/admin/announcements/${created.id}/send`, {}, as(admin));
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [entry] = await db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'announcement.send'), eq(auditLog.subjectId, String(created.id))));
+    expect(entry?.before).toEqual({ status: 'draft', scheduled_at: null });
+    expect(entry?.after).toMatchObject({ status: 'sending', segment: 'all', notice: true });
+    expect((entry?.after as { audience: number }).audience).toBe((await receivedBy(created.id)).length);
+  });
+});
