@@ -54,7 +54,7 @@ describe('matchQuestion in Spanish and Arabic', () => {
     ['es', 'ganancias de ayer', '2026-04-10', '2026-04-10'],
     ['es', 'ganancias de la semana pasada', '2026-03-30', '2026-04-05'],
     ['es', 'ganancias del año pasado', '2025-01-01', '2025-12-31'],
-    ['es', 'ganancias de los últimos 30 días', '2026-03-12', '2026-04-11'],
+    ['es', 'ganancias de los últimos 30 días', '2026-03-13', '2026-04-11'],
     ['es', 'ganancias desde el 1 de febrero', '2026-02-01', '2026-04-11'],
     ['es', 'ganancias en marzo', '2026-03-01', '2026-03-31'],
     ['es', 'ganancias en 2025', '2025-01-01', '2025-12-31'],
@@ -101,5 +101,20 @@ describe('addresses and ids in a question', () => {
       intent: 'earnings',
       period: { from: '2026-03-01' },
     });
+  });
+});
+
+describe('money questions with a date', () => {
+  it.each([
+    ['en', 'What is my balance today?', 'balance', '2026-04-11', '2026-04-11'],
+    ['es', '¿Cuál es mi saldo hoy?', 'balance', '2026-04-11', '2026-04-11'],
+    ['ar', 'رصيدي هذا الشهر', 'balance', '2026-04-01', '2026-04-11'],
+    ['en', 'How much money did I make last month?', 'earnings', '2026-03-01', '2026-03-31'],
+    ['en', 'my earnings in the past 7 days', 'earnings', '2026-04-05', '2026-04-11'],
+    ['en', 'earnings in the last 3 months', 'earnings', '2026-01-12', '2026-04-11'],
+    ['en', 'How much did I deposit in March?', 'deposits', '2026-03-01', '2026-03-31'],
+    ['ar', 'سحوباتي الشهر الماضي', 'withdrawals', '2026-03-01', '2026-03-31'],
+  ] as const)('%s "%s" is %s from %s to %s', (language, question, intent, from, to) => {
+    expect(matchQuestion(question, now, language)).toEqual({ kind: 'data', intent, period: { from, to } });
   });
 });

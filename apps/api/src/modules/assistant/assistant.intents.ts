@@ -2,7 +2,7 @@ import type { AssistantLanguage } from '@app/shared';
 import { periodOf, type Period } from './assistant.periods';
 import { TRIGGERS } from './assistant.triggers';
 import type { DataIntent } from './assistant.vocabulary';
-import { dataIntentOf, normalise, withoutAddresses } from './assistant.words';
+import { asksFor, dataIntentOf, normalise, withoutAddresses } from './assistant.words';
 
 /**
  * Intent matching of the built-in assistant (decision 115): the question's words are matched, with
@@ -25,6 +25,9 @@ export type Match =
   | { kind: 'catalogue' }
   | { kind: 'help' };
 
+/** The intents a date phrase of the question is read for. */
+const PERIOD_INTENTS = new Set<DataIntent>(['balance', 'earnings', 'deposits', 'withdrawals']);
+
 /** What the question asks for; `help` when no intent of ours fits (the help center is searched). */
 export function matchQuestion(asked: string, now: Date, language: AssistantLanguage = 'en'): Match {
   const triggers = TRIGGERS[language];
@@ -40,8 +43,10 @@ export function matchQuestion(asked: string, now: Date, language: AssistantLangu
   }
   if (triggers.advice.test(text)) return { kind: 'advice' };
   if (!intent || (triggers.howTo.test(text) && !triggers.figureCue.test(text))) return { kind: 'help' };
-  // Only earnings (and money that came in) have a period.
-  const period = intent === 'earnings' || intent === 'balance' ? periodOf(question, now, language) : null;
-  // A period on a question about money that came in is a question about earnings in that period.
-  return { kind: 'data', intent: period && intent === 'balance' ? 'earnings' : intent, period };
+  // Money questions have a period: earnings are answered for it, the others say what they answer instead.
+  const period = PERIOD_INTENTS.has(intent) ? periodOf(question, now, language) : null;
+  // "How much money did I make last month?": the balance's words, but an earnings word and a period.
+  // Without an earnings word ("my balance today", "¿mi saldo hoy?") it stays a balance question.
+  const earnings = period !== null && intent === 'balance' && asksFor(question, 'earnings', language);
+  return { kind: 'data', intent: earnings ? 'earnings' : intent, period };
 }

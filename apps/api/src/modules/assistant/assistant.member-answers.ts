@@ -36,6 +36,64 @@ function plansNamed<T extends { name: string }>(question: string, plans: T[]): T
   });
 }
 
+/** The period as the answer names it: "on March 4, 2026" or "from March 1, 2026 to March 31, 2026". */
+const periodText = ({ t, f }: Answering, period: Period) =>
+  period.from === period.to ? t.onDay(f.date(period.from)) : t.fromTo(f.date(period.from), f.date(period.to));
+
+/**
+ * Today's balance. No balance history is read, so a question about a past day or period ("my balance
+ * on March 4", "last month") is told that this is today's balance, never answered with another figure.
+ */
+async function balanceAnswer(a: Answering, period: Period | null): Promise<AskResponse> {
+  const { ctx, t, f } = a;
+  const b = await data.getBalance(ctx);
+  const today = ctx.now.toISOString().slice(0, 10);
+  const past = period && period.to < today ? `${t.balanceToday(f.date(today), periodText(a, period))} ` : '';
+  const held = b.held_for_withdrawals > 0 ? ` ${t.heldForWithdrawals(f.money(b.held_for_withdrawals))}` : '';
+  return {
+    answer: `${past}${t.balance(f.money(b.balance), f.money(b.invested))}${held}`,
+    sources: [a.sources.dashboard],
+    intent: 'balance',
+  };
+}
+
+/**
+ * The confirmed deposits' total (a running total since joining, decision 038) and the latest deposit.
+ * Deposits are not summed per period (that would read every deposit of it), so a question naming one
+ * is told the total is since joining.
+ */
+async function depositsAnswer(a: Answering, period: Period | null): Promise<AskResponse> {
+  const { ctx, t, f } = a;
+  const d = await data.getDeposits(ctx);
+  const latest = d.latest
+    ? ` ${t.latestDeposit(f.money(d.latest.amount), f.date(d.latest.date), statusIn(t, d.latest.status))}`
+    : '';
+  const total = period
+    ? t.depositsSinceJoining(periodText(a, period), f.money(d.confirmed_total))
+    : t.depositsTotal(f.money(d.confirmed_total));
+  return {
+    answer: d.confirmed_count === 0 && !d.latest ? t.noDeposits : `${total}${latest}`,
+    sources: [a.sources.activity],
+    intent: 'deposits',
+  };
+}
+
+/** What withdrawals paid since joining (as deposits), what is held, and the latest request. */
+async function withdrawalsAnswer(a: Answering, period: Period | null): Promise<AskResponse> {
+  const { ctx, t, f } = a;
+  const w = await data.getWithdrawals(ctx);
+  if (!w.latest) return { answer: t.noWithdrawals, sources: [a.sources.withdrawals], intent: 'withdrawals' };
+  const paid = period
+    ? t.withdrawalsSinceJoining(periodText(a, period), f.money(w.paid_total))
+    : t.withdrawalsPaid(f.money(w.paid_total));
+  const held = w.held_for_review > 0 ? ` ${t.heldForRequests(f.money(w.held_for_review))}` : '';
+  return {
+    answer: `${paid}${held} ${t.latestWithdrawal(f.money(w.latest.amount), f.date(w.latest.date), statusIn(t, w.latest.status))}`,
+    sources: [a.sources.withdrawals],
+    intent: 'withdrawals',
+  };
+}
+
 /** The member's cash, earnings, deposits and withdrawals. */
 export async function moneyAnswer(
   a: Answering,
@@ -43,57 +101,23 @@ export async function moneyAnswer(
   period: Period | null,
 ): Promise<AskResponse> {
   const { ctx, t, f } = a;
-  const SOURCES = a.sources;
-  const periodText = (period: Period) =>
-    period.from === period.to
-      ? t.onDay(f.date(period.from))
-      : t.fromTo(f.date(period.from), f.date(period.to));
   switch (intent) {
-    case 'balance': {
-      const b = await data.getBalance(ctx);
-      const held =
-        b.held_for_withdrawals > 0 ? ` ${t.heldForWithdrawals(f.money(b.held_for_withdrawals))}` : '';
-      return {
-        answer: `${t.balance(f.money(b.balance), f.money(b.invested))}${held}`,
-        sources: [SOURCES.dashboard],
-        intent: 'balance',
-      };
-    }
+    case 'balance':
+      return balanceAnswer(a, period);
     case 'earnings': {
       const e = await data.getEarnings(ctx, period);
       return {
         answer: period
-          ? t.earnedIn(f.money(e.earned), periodText(period))
+          ? t.earnedIn(f.money(e.earned), periodText(a, period))
           : t.totalEarnings(f.money(e.earned)),
-        sources: [SOURCES.portfolio],
+        sources: [a.sources.portfolio],
         intent: 'earnings',
       };
     }
-    case 'deposits': {
-      const d = await data.getDeposits(ctx);
-      const latest = d.latest
-        ? ` ${t.latestDeposit(f.money(d.latest.amount), f.date(d.latest.date), statusIn(t, d.latest.status))}`
-        : '';
-      return {
-        answer:
-          d.confirmed_count === 0 && !d.latest
-            ? t.noDeposits
-            : `${t.depositsTotal(f.money(d.confirmed_total))}${latest}`,
-        sources: [SOURCES.activity],
-        intent: 'deposits',
-      };
-    }
-    case 'withdrawals': {
-      const w = await data.getWithdrawals(ctx);
-      if (!w.latest)
-        return { answer: t.noWithdrawals, sources: [SOURCES.withdrawals], intent: 'withdrawals' };
-      const held = w.held_for_review > 0 ? ` ${t.heldForRequests(f.money(w.held_for_review))}` : '';
-      return {
-        answer: `${t.withdrawalsPaid(f.money(w.paid_total))}${held} ${t.latestWithdrawal(f.money(w.latest.amount), f.date(w.latest.date), statusIn(t, w.latest.status))}`,
-        sources: [SOURCES.withdrawals],
-        intent: 'withdrawals',
-      };
-    }
+    case 'deposits':
+      return depositsAnswer(a, period);
+    case 'withdrawals':
+      return withdrawalsAnswer(a, period);
   }
 }
 

@@ -38,9 +38,13 @@ function commonPeriod(question: string, now: Date): { from: Date; to: Date } | n
       relative[2]!.toLowerCase() as 'week' | 'month' | 'year',
     );
   }
-  const span = /\b(?:past|last|previous)\s+(\d{1,4})\s+(day|week|month)s?\b/i.exec(question);
-  if (span) return spanPeriod(now, Number(span[1]), span[2]!.toLowerCase() as 'day' | 'week' | 'month');
-  return undefined;
+  return spanOf(question, now) ?? undefined;
+}
+
+/** "past 30 days", "last 2 weeks", "previous 3 months": that many days, weeks or months to today. */
+function spanOf(text: string, now: Date): { from: Date; to: Date } | null {
+  const span = /\b(?:past|last|previous)\s+(\d{1,4})\s+(day|week|month)s?\b/i.exec(text);
+  return span ? spanPeriod(now, Number(span[1]), span[2]!.toLowerCase() as 'day' | 'week' | 'month') : null;
 }
 
 /** This (back 0) or the last (back 1) calendar week (Monday to Sunday), month or year. */
@@ -60,18 +64,18 @@ function relativePeriod(now: Date, back: 0 | 1, unit: 'week' | 'month' | 'year')
   }
 }
 
-/** The past `count` days, weeks or months, to today. */
+/**
+ * The past `count` days, weeks or months, today included: "past 7 days" is today and the 6 days before
+ * it (7 days, not 8), "past 2 weeks" 14 days, "past 3 months" the day after the same day 3 months ago
+ * (the month's last day when it is shorter) to today.
+ */
 function spanPeriod(now: Date, count: number, unit: 'day' | 'week' | 'month'): { from: Date; to: Date } {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();
-  const from =
-    unit === 'day'
-      ? utcDay(y, m, d - count)
-      : unit === 'week'
-        ? utcDay(y, m, d - 7 * count)
-        : utcDay(y, m - count, d);
-  return { from, to: now };
+  if (unit !== 'month') return { from: utcDay(y, m, d - (unit === 'week' ? 7 : 1) * count + 1), to: now };
+  const sameDay = Math.min(d, utcDay(y, m - count + 1, 0).getUTCDate());
+  return { from: utcDay(y, m - count, sameDay + 1), to: now };
 }
 
 const today = (now: Date) => {
@@ -150,8 +154,9 @@ function periodIn(question: string, now: Date, language: 'es' | 'ar'): Period | 
 
 /**
  * The period a question names, in UTC days, never past `now`: "last month" is that calendar month,
- * "this year" January 1 to today, "last week" the last Monday-to-Sunday week, "past 30 days" and
- * "since February 1" run to today, "between A and B" from A to B, "in 2025" that year.
+ * "this year" January 1 to today, "last week" the last Monday-to-Sunday week, "past 30 days" the 30
+ * days to today (today included), "since February 1" February 1 to today, "between A and B" from A
+ * to B, "in 2025" that year.
  */
 export function periodOf(question: string, now: Date, language: AssistantLanguage = 'en'): Period | null {
   if (language !== 'en') return periodIn(question, now, language);
@@ -183,9 +188,9 @@ function chronoPeriod(results: chrono.ParsedResult[], now: Date, since: boolean)
     const end = (first.end ?? second!.start).date();
     return clamp(utcDay(y, m, start.getUTCDate()), end);
   }
-  if (/\b(past|last|previous)\s+\d+\s+(days?|weeks?|months?)\b/i.test(first.text) || since) {
-    return clamp(utcDay(y, m, start.getUTCDate()), now);
-  }
+  const span = spanOf(first.text, now);
+  if (span) return clamp(span.from, span.to);
+  if (since) return clamp(utcDay(y, m, start.getUTCDate()), now);
   if (/\bweek\b/i.test(first.text)) {
     const monday = utcDay(y, m, start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
     return clamp(monday, utcDay(monday.getUTCFullYear(), monday.getUTCMonth(), monday.getUTCDate() + 6));

@@ -69,6 +69,8 @@ export interface AssistantTexts {
   /** Status words of deposits, withdrawals and goals; an unknown status is shown as it is. */
   statuses: Record<string, string>;
   balance: (balance: string, invested: string) => string;
+  /** Said before today's balance when the question named a past day or period (no balance history is read). */
+  balanceToday: (today: string, period: string) => string;
   heldForWithdrawals: (held: string) => string;
   onDay: (date: string) => string;
   fromTo: (from: string, to: string) => string;
@@ -76,9 +78,12 @@ export interface AssistantTexts {
   totalEarnings: (earned: string) => string;
   noDeposits: string;
   depositsTotal: (total: string) => string;
+  /** When the question named a period: the total is since joining (deposits are not summed per period). */
+  depositsSinceJoining: (period: string, total: string) => string;
   latestDeposit: (amount: string, date: string, status: string) => string;
   noWithdrawals: string;
   withdrawalsPaid: (paid: string) => string;
+  withdrawalsSinceJoining: (period: string, paid: string) => string;
   heldForRequests: (held: string) => string;
   latestWithdrawal: (amount: string, date: string, status: string) => string;
   noPlans: string;
@@ -129,8 +134,22 @@ const en: AssistantTexts = {
     "I can't move money or change anything in your account. You can do it yourself in the member area; here is how.",
   fromHelpCenter: (title, text) => `From the help center, "${title}": ${text}`,
   helpInEnglish: 'This answer is only in English for now.',
-  statuses: { partially_paid: 'partially paid' },
+  statuses: {
+    pending: 'pending',
+    confirmed: 'confirmed',
+    partially_paid: 'partially paid',
+    failed: 'failed',
+    expired: 'expired',
+    rejected: 'rejected',
+    refunded: 'refunded',
+    cancelled: 'cancelled',
+    approved: 'approved',
+    active: 'active',
+    paused: 'paused',
+    completed: 'completed',
+  },
   balance: (balance, invested) => `Your balance is ${balance}. You have ${invested} invested in plans.`,
+  balanceToday: (today, period) => `I can only give your balance as it is today, ${today}, not ${period}.`,
   heldForWithdrawals: (held) => `${held} is held for withdrawals under review.`,
   onDay: (date) => `on ${date}`,
   fromTo: (from, to) => `from ${from} to ${to}`,
@@ -138,9 +157,13 @@ const en: AssistantTexts = {
   totalEarnings: (earned) => `Your total earnings are ${earned}.`,
   noDeposits: 'You have not made any deposits yet.',
   depositsTotal: (total) => `Your confirmed deposits total ${total}.`,
+  depositsSinceJoining: (period, total) =>
+    `I can't total your deposits ${period}. Since you joined, your confirmed deposits total ${total}.`,
   latestDeposit: (amount, date, status) => `Your latest deposit: ${amount} on ${date} (${status}).`,
   noWithdrawals: 'You have not made any withdrawals yet.',
   withdrawalsPaid: (paid) => `You have been paid ${paid} in withdrawals.`,
+  withdrawalsSinceJoining: (period, paid) =>
+    `I can't total your withdrawals ${period}. Since you joined, you have been paid ${paid} in withdrawals.`,
   heldForRequests: (held) => `${held} is held for requests under review.`,
   latestWithdrawal: (amount, date, status) => `Your latest request: ${amount} on ${date} (${status}).`,
   noPlans: `You have no active plans. ${ASSISTANT_MESSAGES.notFinancialAdvice}`,
@@ -192,12 +215,15 @@ const es: AssistantTexts = {
     failed: 'fallido',
     expired: 'vencido',
     rejected: 'rechazado',
+    refunded: 'reembolsado',
+    cancelled: 'cancelado',
     approved: 'aprobado',
     active: 'activa',
     paused: 'en pausa',
     completed: 'completada',
   },
   balance: (balance, invested) => `Tu saldo es ${balance}. Tienes ${invested} invertidos en planes.`,
+  balanceToday: (today, period) => `Solo puedo darte tu saldo de hoy, ${today}, no ${period}.`,
   heldForWithdrawals: (held) => `${held} está retenido por retiros en revisión.`,
   onDay: (date) => `el ${date}`,
   fromTo: (from, to) => `del ${from} al ${to}`,
@@ -205,9 +231,13 @@ const es: AssistantTexts = {
   totalEarnings: (earned) => `Tus ganancias totales son ${earned}.`,
   noDeposits: 'Todavía no has hecho ningún depósito.',
   depositsTotal: (total) => `Tus depósitos confirmados suman ${total}.`,
+  depositsSinceJoining: (period, total) =>
+    `No puedo sumar tus depósitos de un periodo concreto (${period}). Desde que te uniste, tus depósitos confirmados suman ${total}.`,
   latestDeposit: (amount, date, status) => `Tu último depósito: ${amount} el ${date} (${status}).`,
   noWithdrawals: 'Todavía no has hecho ningún retiro.',
   withdrawalsPaid: (paid) => `Se te han pagado ${paid} en retiros.`,
+  withdrawalsSinceJoining: (period, paid) =>
+    `No puedo sumar tus retiros de un periodo concreto (${period}). Desde que te uniste, se te han pagado ${paid} en retiros.`,
   heldForRequests: (held) => `${held} está retenido por solicitudes en revisión.`,
   latestWithdrawal: (amount, date, status) => `Tu última solicitud: ${amount} el ${date} (${status}).`,
   noPlans: `No tienes planes activos. ${ES_NOT_ADVICE}`,
@@ -258,12 +288,15 @@ const ar: AssistantTexts = {
     failed: 'فاشل',
     expired: 'منتهي الصلاحية',
     rejected: 'مرفوض',
+    refunded: 'مسترد',
+    cancelled: 'ملغى',
     approved: 'موافق عليه',
     active: 'نشط',
     paused: 'متوقف مؤقتًا',
     completed: 'مكتمل',
   },
   balance: (balance, invested) => `رصيدك ${balance}. لديك ${invested} مستثمرة في الخطط.`,
+  balanceToday: (today, period) => `لا يمكنني أن أعطيك إلا رصيدك اليوم، ${today}، وليس ${period}.`,
   heldForWithdrawals: (held) => `${held} محجوزة لسحوبات قيد المراجعة.`,
   onDay: (date) => `في ${date}`,
   fromTo: (from, to) => `من ${from} إلى ${to}`,
@@ -271,9 +304,13 @@ const ar: AssistantTexts = {
   totalEarnings: (earned) => `إجمالي أرباحك ${earned}.`,
   noDeposits: 'لم تقم بأي إيداع بعد.',
   depositsTotal: (total) => `مجموع إيداعاتك المؤكدة ${total}.`,
+  depositsSinceJoining: (period, total) =>
+    `لا يمكنني جمع إيداعاتك لفترة محددة (${period}). منذ انضمامك، مجموع إيداعاتك المؤكدة ${total}.`,
   latestDeposit: (amount, date, status) => `آخر إيداع لك: ${amount} في ${date} (${status}).`,
   noWithdrawals: 'لم تقم بأي سحب بعد.',
   withdrawalsPaid: (paid) => `دُفع لك ${paid} من السحوبات.`,
+  withdrawalsSinceJoining: (period, paid) =>
+    `لا يمكنني جمع سحوباتك لفترة محددة (${period}). منذ انضمامك، دُفع لك ${paid} من السحوبات.`,
   heldForRequests: (held) => `${held} محجوزة لطلبات قيد المراجعة.`,
   latestWithdrawal: (amount, date, status) => `آخر طلب لك: ${amount} في ${date} (${status}).`,
   noPlans: `ليست لديك خطط نشطة. ${AR_NOT_ADVICE}`,

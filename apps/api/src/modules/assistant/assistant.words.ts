@@ -153,3 +153,8 @@ export function dataIntentOf(question: string, language: AssistantLanguage = 'en
   }
   return best;
 }
+
+/** Whether a word of the question calls for `intent` at all (exactly, by stem or fuzzily). */
+export function asksFor(question: string, intent: DataIntent, language: AssistantLanguage = 'en'): boolean {
+  return (scores(question, language).get(intent) ?? 0) > 0;
+}
