@@ -94,6 +94,13 @@ describe('describeActivity: the words of every kind of row, in each language', (
       'Cuota 3 del préstamo pagada',
       'دُفع القسط 3 من القرض',
     ],
+    [
+      'loan_payment',
+      { instalment: 3, part_payment: true },
+      'Part of loan instalment 3 paid',
+      'Pago parcial de la cuota 3 del préstamo',
+      'دُفع جزء من القسط 3 من القرض',
+    ],
     ['loan_payment', {}, 'Loan repaid early', 'Préstamo pagado por adelantado', 'سُدد القرض مبكرًا'],
     [
       'points_conversion',

@@ -27,6 +27,7 @@ interface Texts {
   goalContribution: (goal: string) => string;
   loanDisbursed: (plan: string) => string;
   instalment: (n: number) => string;
+  instalmentPart: (n: number) => string;
   earlyRepayment: string;
   points: string;
   refund: (reference: string) => string;
@@ -49,6 +50,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     goalContribution: (goal) => `Goal contribution: ${goal}`,
     loanDisbursed: (plan) => `Loan disbursed: ${plan}`,
     instalment: (n) => `Loan instalment ${n} paid`,
+    instalmentPart: (n) => `Part of loan instalment ${n} paid`,
     earlyRepayment: 'Loan repaid early',
     points: 'Loyalty points redeemed',
     refund: (reference) => `Taken back for reversed deposit ${reference}`,
@@ -73,6 +75,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     goalContribution: (goal) => `Aporte a la meta: ${goal}`,
     loanDisbursed: (plan) => `Préstamo desembolsado: ${plan}`,
     instalment: (n) => `Cuota ${n} del préstamo pagada`,
+    instalmentPart: (n) => `Pago parcial de la cuota ${n} del préstamo`,
     earlyRepayment: 'Préstamo pagado por adelantado',
     points: 'Puntos de fidelidad canjeados',
     refund: (reference) => `Retenido por el depósito revertido ${reference}`,
@@ -92,6 +95,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     goalContribution: (goal) => `مساهمة في الهدف: ${goal}`,
     loanDisbursed: (plan) => `صرف القرض: ${plan}`,
     instalment: (n) => `دُفع القسط ${n} من القرض`,
+    instalmentPart: (n) => `دُفع جزء من القسط ${n} من القرض`,
     earlyRepayment: 'سُدد القرض مبكرًا',
     points: 'استُبدلت نقاط الولاء',
     refund: (reference) => `اقتُطع للإيداع الملغى ${reference}`,
@@ -127,7 +131,8 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
     case 'loan_disbursement':
       return t.loanDisbursed(plan);
     case 'loan_payment':
-      return detail.instalment === null ? t.earlyRepayment : t.instalment(detail.instalment);
+      if (detail.instalment === null) return t.earlyRepayment;
+      return detail.part_payment ? t.instalmentPart(detail.instalment) : t.instalment(detail.instalment);
     case 'points_conversion':
       return t.points;
     case 'deposit_refund':

@@ -73,6 +73,11 @@ export const ActivityDetail = z.object({
   goal: z.string().nullable(),
   /** The loan instalment's number; null for an early repayment. */
   instalment: z.number().int().nullable(),
+  /**
+   * A loan collection that paid only part of its instalment (the member's cash fell short, decision
+   * 081): true; false or absent otherwise (entries written before 2026-12-01 do not say).
+   */
+  part_payment: z.boolean().optional(),
 });
 export type ActivityDetail = z.infer<typeof ActivityDetail>;
 

@@ -145,6 +145,7 @@ interface RowSql {
   plan: string | null;
   goal: string | null;
   instalment: unknown;
+  part_payment: string | null;
   points: unknown;
   total: unknown;
 }
@@ -168,7 +169,7 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
           coalesce(${meta('plan_name')},
             (select up.name from user_plans up where up.id = (${meta('user_plan_id')})::int)) as plan,
           g.name as goal,
-          ${meta('instalment')} as instalment, ${meta('points')} as points,
+          ${meta('instalment')} as instalment, ${meta('part_payment')} as part_payment, ${meta('points')} as points,
           ${total} as total
         from (select * from (${union}) u order by u.date desc, u.rank, u.sort_id desc
           limit ${filter.limit} offset ${filter.offset}) p
@@ -199,6 +200,7 @@ function toRow(row: RowSql): ActivityRow {
       plan: row.plan,
       goal: row.goal,
       instalment: orNull(row.instalment),
+      part_payment: row.part_payment === 'true',
     },
     sortId,
     rank,

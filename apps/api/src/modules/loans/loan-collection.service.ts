@@ -112,6 +112,8 @@ function planPayments(due: LoanInstalmentRow[], balances: Map<number, number>) {
         instalment: row.number,
         principal: pay.principal,
         interest: pay.interest,
+        // The member's cash fell short: Activity and statements say "part of" the instalment.
+        ...(owedAfter > 0 ? { part_payment: true } : {}),
       },
       postings,
     });

@@ -489,6 +489,13 @@ describe('collection', () => {
     });
     expect((await balanceOf(member)).balance).toBe(61.67);
     expect(loan.payments.map((payment) => payment.amount)).toEqual([38.33, 50, 5]);
+    // Activity says which collections paid only part of the instalment (es and ar: activity-text.test.ts).
+    const activity = await member.client.get('/api/activity?type=loan_payment', { token: member.token });
+    expect(activity.json<ActivityResponse>().data.map((row) => [row.amount, row.description])).toEqual([
+      [-38.33, 'Loan instalment 1 paid'],
+      [-50, 'Part of loan instalment 1 paid'],
+      [-5, 'Part of loan instalment 1 paid'],
+    ]);
     await expectBooksBalance(db, 'mismatchedLoans');
   });
 

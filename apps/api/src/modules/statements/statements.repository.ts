@@ -54,6 +54,7 @@ interface MovementSql {
   plan: string | null;
   goal: string | null;
   instalment: unknown;
+  part_payment: string | null;
 }
 
 /** One keyset batch of the member's cash movements in [from, until), oldest first. */
@@ -75,7 +76,7 @@ export async function movementBatch(
         coalesce(d.reference, ${meta('deposit_reference')}, ${meta('member_reason')}) as reference,
         coalesce(${meta('plan_name')},
           (select up.name from user_plans up where up.id = (${meta('user_plan_id')})::int)) as plan,
-        g.name as goal, ${meta('instalment')} as instalment
+        g.name as goal, ${meta('instalment')} as instalment, ${meta('part_payment')} as part_payment
       from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
           e.cash_balance_after as balance_after, e.created_at::text as at
         from ledger_entries e
@@ -100,6 +101,7 @@ export async function movementBatch(
       plan: row.plan,
       goal: row.goal,
       instalment: row.instalment === null ? null : num(row.instalment),
+      part_payment: row.part_payment === 'true',
     },
     amount: num(row.amount),
     balanceAfter: num(row.balance_after),
