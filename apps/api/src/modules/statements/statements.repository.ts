@@ -23,6 +23,30 @@ export interface StatementMovement {
   balanceAfter: number;
 }
 
+/**
+ * The month a statement covers, and the member's last cash entry when the statement was read
+ * (`lastEntryId`, 0 if none): the opening, the closing, the totals and every batch of movements count
+ * only entries up to it, so an entry posted while the statement is read or streamed (the midnight
+ * accrual, a collection) is in none of them, and opening + movements = closing. A member's entries
+ * are written one at a time (their cash account locked) with ids and instants that only grow.
+ */
+export interface StatementWindow {
+  from: Date;
+  until: Date;
+  lastEntryId: number;
+}
+
+/** The id of the member's last cash entry (0 if none): one row from the end of the cash index. */
+export async function lastCashEntryId(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await queryRows<{ id: unknown }>(
+    db,
+    sql`select e.id from ledger_entries e
+      where e.user_id = ${userId} and e.cash_amount is not null
+      order by e.created_at desc, e.id desc limit 1`,
+  );
+  return row ? num(row.id) : 0;
+}
+
 /** Where a batch starts: after this instant and entry id. */
 export interface MovementCursor {
   at: string;
@@ -30,12 +54,17 @@ export interface MovementCursor {
 }
 
 /** The member's cash balance right before `before`: the balance after their last cash entry (0 if none). */
-export async function cashBalanceBefore(db: DbOrTx, userId: number, before: Date): Promise<number> {
+export async function cashBalanceBefore(
+  db: DbOrTx,
+  userId: number,
+  before: Date,
+  lastEntryId: number,
+): Promise<number> {
   const [row] = await queryRows<{ balance: unknown }>(
     db,
     sql`select e.cash_balance_after as balance from ledger_entries e
       where e.user_id = ${userId} and e.cash_amount is not null
-        and e.created_at < ${before.toISOString()}::timestamptz
+        and e.created_at < ${before.toISOString()}::timestamptz and e.id <= ${lastEntryId}
       order by e.created_at desc, e.id desc limit 1`,
   );
   return row ? num(row.balance) : 0;
@@ -61,7 +90,7 @@ interface MovementSql {
 export async function movementBatch(
   db: DbOrTx,
   userId: number,
-  range: { from: Date; until: Date },
+  range: StatementWindow,
   after: MovementCursor | undefined,
   limit: number,
 ): Promise<StatementMovement[]> {
@@ -82,7 +111,7 @@ export async function movementBatch(
         from ledger_entries e
         where e.user_id = ${userId} and e.cash_amount is not null
           and (e.created_at, e.id) > (${afterAt}::timestamptz, ${afterId}::int)
-          and e.created_at < ${range.until.toISOString()}::timestamptz
+          and e.created_at < ${range.until.toISOString()}::timestamptz and e.id <= ${range.lastEntryId}
         order by e.created_at, e.id limit ${limit}) m
       left join deposits d on d.id = (${meta('deposit_id')})::int
       left join withdrawals w on w.id = (${meta('withdrawal_id')})::int
@@ -112,14 +141,14 @@ export async function movementBatch(
 export async function totalsByKind(
   db: DbOrTx,
   userId: number,
-  range: { from: Date; until: Date },
+  range: StatementWindow,
 ): Promise<{ kind: string; total: number; entries: number }[]> {
   const rows = await queryRows<{ kind: string; total: unknown; entries: unknown }>(
     db,
     sql`select e.kind, sum(e.cash_amount) as total, count(*) as entries from ledger_entries e
       where e.user_id = ${userId} and e.cash_amount is not null
         and e.created_at >= ${range.from.toISOString()}::timestamptz
-        and e.created_at < ${range.until.toISOString()}::timestamptz
+        and e.created_at < ${range.until.toISOString()}::timestamptz and e.id <= ${range.lastEntryId}
       group by e.kind`,
   );
   return rows.map((row) => ({ kind: row.kind, total: num(row.total), entries: num(row.entries) }));
@@ -129,7 +158,7 @@ export async function totalsByKind(
 export async function* movementBatches(
   db: DbOrTx,
   userId: number,
-  range: { from: Date; until: Date },
+  range: StatementWindow,
   batchSize: number,
 ): AsyncGenerator<StatementMovement[]> {
   let after: MovementCursor | undefined;

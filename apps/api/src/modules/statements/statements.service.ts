@@ -11,7 +11,12 @@ import { AppError } from '../../errors';
 import { getSettings } from '../settings/settings.service';
 import { findProfile, toProfile } from '../profile/profile.service';
 import { movementType } from './statement-rows';
-import { cashBalanceBefore, totalsByKind } from './statements.repository';
+import {
+  cashBalanceBefore,
+  lastCashEntryId,
+  totalsByKind,
+  type StatementWindow,
+} from './statements.repository';
 import {
   statementLanguage,
   statementTexts,
@@ -30,8 +35,8 @@ export interface StatementHeader {
   /** A corporate account's business email, else null. */
   businessEmail: string | null;
   addressLines: string[];
-  /** The month's first instant and the next month's (UTC). */
-  range: { from: Date; until: Date };
+  /** The month's first instant and the next month's (UTC), and the last entry the statement counts. */
+  range: StatementWindow;
   opening: number;
   closing: number;
   /** Cents per Activity type the month has, in the order of ACTIVITY_TYPES. */
@@ -90,7 +95,8 @@ function totalsByType(rows: { kind: string; total: number; entries: number }[]) 
 /**
  * GET /api/statements/:month's figures: 404 for a month before the account's or after the current
  * one. Opening and closing balances are one indexed read each (the balance after the last cash entry
- * before the month, and before the next), the totals one pass over the month's entries.
+ * before the month, and before the next), the totals one pass over the month's entries; all of them,
+ * and the movements streamed after, count entries up to the member's last one when it was read.
  */
 export async function loadStatementHeader(
   deps: AppDeps,
@@ -102,13 +108,13 @@ export async function loadStatementHeader(
     throw new AppError('NOT_FOUND', STATEMENT_MESSAGES.notFound);
   }
   const db = deps.database.db;
-  const range = monthRange(month);
+  const range = { ...monthRange(month), lastEntryId: await lastCashEntryId(db, user.id) };
   const language = statementLanguage(user.language);
   const [settings, identity, opening, closing, totals] = await Promise.all([
     getSettings(db),
     legalIdentity(deps, db, user, language),
-    cashBalanceBefore(db, user.id, range.from),
-    cashBalanceBefore(db, user.id, range.until),
+    cashBalanceBefore(db, user.id, range.from, range.lastEntryId),
+    cashBalanceBefore(db, user.id, range.until, range.lastEntryId),
     totalsByKind(db, user.id, range),
   ]);
   return {

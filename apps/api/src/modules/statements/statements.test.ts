@@ -10,6 +10,8 @@ import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '.
 import { createPlan, investIn } from '../../../test/investing';
 import { postEntry, transfer } from '../../ledger/ledger';
 import { queryRows, num } from '../../ledger/sql';
+import { movementBatches } from './statements.repository';
+import { loadStatementHeader } from './statements.service';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000' });
 const { db } = app.deps.database;
@@ -332,5 +334,26 @@ describe('opening + movements = closing, against the ledger (property)', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('a statement read while the member’s ledger moves', () => {
+  it('counts the entries there were when it was read: an entry posted while it streams is in neither its movements nor its totals', async () => {
+    const member = await signedInMember(app);
+    await credit(member, 10_000);
+    await credit(member, 2_500);
+    const header = await loadStatementHeader(app.deps, member.user, month());
+    // The midnight accrual (or a collection) posts while the statement is being streamed.
+    await credit(member, 777);
+    const movements = [];
+    for await (const batch of movementBatches(db, member.user.id, header.range, 1)) movements.push(...batch);
+    expect(movements.map((movement) => movement.amount)).toEqual([10_000, 2_500]);
+    expect(header.opening + movements.reduce((sum, movement) => sum + movement.amount, 0)).toBe(
+      header.closing,
+    );
+    expect(header.closing).toBe(12_500);
+    expect(header.totals).toEqual([{ type: 'earning', total: 12_500, entries: 2 }]);
+    // The next read counts it.
+    expect((await loadStatementHeader(app.deps, member.user, month())).closing).toBe(13_277);
   });
 });
