@@ -82,7 +82,8 @@ describe('mail over SMTP (decision 209)', () => {
     release();
     await eventually(async () => (await depositMails())[0]?.status === 'sent', 'the row is sent');
     const [sent] = await depositMails();
-    expect(sent).toMatchObject({ attempts: 1, error: null, nextAttemptAt: null });
+    // Sent: the body (a code, a link, a name) is not kept, only the delivery's record (decision 229).
+    expect(sent).toMatchObject({ attempts: 1, error: null, nextAttemptAt: null, text: '', html: null });
     expect(sent!.sentAt).toBeInstanceOf(Date);
     expect(subjects(smtp, member.email).slice(receivedBefore)).toEqual([sent!.subject]);
     expect(smtp.received.at(-1)!.raw).toContain('From: Platform <no-reply@example.com>');
@@ -161,6 +162,7 @@ describe('mail over SMTP (decision 209)', () => {
       if (attempt < MAIL_ATTEMPTS) {
         expect(outcome).toEqual({ sent: 0, retrying: 1, failed: 0 });
         expect(row!.status).toBe('pending');
+        expect(row!.text).toContain('123456'); // kept for the next attempt
         const wait = row!.nextAttemptAt!.getTime() - clock.now().getTime();
         waits.push(wait / 60_000);
         // Not due before its time.
@@ -169,7 +171,7 @@ describe('mail over SMTP (decision 209)', () => {
         clock.advance(1000);
       } else {
         expect(outcome).toEqual({ sent: 0, retrying: 0, failed: 1 });
-        expect(row).toMatchObject({ status: 'failed', nextAttemptAt: null });
+        expect(row).toMatchObject({ status: 'failed', nextAttemptAt: null, text: '', html: null });
       }
     }
     expect(waits).toEqual([1, 5, 30, 120]);

@@ -54,6 +54,13 @@ async function claim({ db, clock }: DispatchContext) {
 type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
 
 /**
+ * A mail's body once its delivery has ended, sent or failed: not kept. Its codes, reset and undo links
+ * were live secrets, and its text personal data, that nothing reads again; the row keeps the address,
+ * the subject and the dates as the delivery's record (decision 229).
+ */
+const NO_CONTENT = { text: '', html: null };
+
+/**
  * Writes an attempt's outcome, unless another dispatcher claimed the mail after this one's lease;
  * answers whether it was written.
  */
@@ -109,7 +116,7 @@ async function refused(context: DispatchContext, mail: Claimed, refusal: Error) 
     context.db,
     mail,
     last
-      ? { status: 'failed', error, nextAttemptAt: null }
+      ? { status: 'failed', error, nextAttemptAt: null, ...NO_CONTENT }
       : { error, nextAttemptAt: minutes(context.clock.now(), retryAfter) },
   );
   if (!written) return null;
@@ -122,7 +129,13 @@ async function attempt(context: DispatchContext, mail: Claimed): Promise<keyof D
   // A failure to write the outcome is the database's, not the SMTP server's: it ends this dispatch
   // (logged by the caller) and the lease brings the mail back (at least once).
   if (refusal) return refused(context, mail, refusal);
-  const sent = { status: 'sent' as const, error: null, nextAttemptAt: null, sentAt: context.clock.now() };
+  const sent = {
+    status: 'sent' as const,
+    error: null,
+    nextAttemptAt: null,
+    sentAt: context.clock.now(),
+    ...NO_CONTENT,
+  };
   return (await settle(context.db, mail, sent)) ? 'sent' : null;
 }
 

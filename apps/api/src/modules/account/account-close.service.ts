@@ -116,6 +116,7 @@ export async function closeAccount(
       sealed: encryptSecret(deps.appKey, JSON.stringify(identity), closedIdentityContext(user.id)),
       now,
       retainUntil,
+      previousEmail: row.email,
     });
     await closeVerification(tx, user.id);
     await revokeUserTokens(tx, user.id, now);

@@ -13,6 +13,7 @@ import {
   PASSWORD,
   enableTwoFactor,
   errorOf,
+  mailsTo,
   registrationPayload,
   signIn,
   totpCode,
@@ -80,6 +81,8 @@ describe('POST /api/account/close', () => {
     );
     expect(profile.statusCode).toBe(200);
     const ledgerBefore = await checkLedger(db);
+    const mailedBefore = await mailsTo(app, member.email);
+    expect(mailedBefore.length).toBeGreaterThan(0); // the sign-up code, the new sign-in
 
     const response = await close(member, { password: PASSWORD });
     expect(response.statusCode).toBe(200);
@@ -98,6 +101,13 @@ describe('POST /api/account/close', () => {
     // The old credentials sign in no more.
     const signIn = await new ApiClient(app).post('/api/login', { email: member.email, password: PASSWORD });
     expect(signIn.statusCode).toBe(401);
+    // The mails sent before (a code, names) are gone from the outbox; the closing's notice, sent
+    // after, is the only one left to the address (decision 229).
+    const mailedAfter = await mailsTo(app, member.email);
+    expect(mailedAfter.map((mail) => mail.subject)).toEqual([expect.stringMatching(/closed/i)]);
+    expect(Math.min(...mailedAfter.map((mail) => mail.id))).toBeGreaterThan(
+      Math.max(...mailedBefore.map((mail) => mail.id)),
+    );
 
     const row = await rowOf(member);
     expect(row.status).toBe('closed');

@@ -6,6 +6,7 @@ import {
   emailOtps,
   loanApplications,
   loans,
+  mailOutbox,
   passwordResetTokens,
   recoveryCodes,
   twoFactorChallenges,
@@ -34,6 +35,31 @@ export async function lockMember(tx: Tx, userId: number): Promise<UserRow | null
 async function exists(db: DbOrTx, query: SQL): Promise<boolean> {
   const rows = await queryRows<{ found: boolean }>(db, sql`select exists(${query}) as found`);
   return rows[0]?.found === true;
+}
+
+/**
+ * The mails sent to the member's addresses here (the last one, and those of their address changes
+ * that no other member holds now) leave the outbox: their bodies held names, codes and links that are
+ * not kept past the account (decision 229). A mail still waiting to be sent is left to go.
+ */
+async function forgetMails(tx: Tx, userId: number, previousEmail: string): Promise<void> {
+  const changes = await tx
+    .select({ oldEmail: emailChanges.oldEmail, newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(eq(emailChanges.userId, userId));
+  const earlier = [...new Set(changes.flatMap((change) => [change.oldEmail, change.newEmail]))].filter(
+    (address) => address !== previousEmail,
+  );
+  const heldByOthers =
+    earlier.length === 0
+      ? []
+      : await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(and(inArray(users.email, earlier), ne(users.id, userId)));
+  const taken = new Set(heldByOthers.map((other) => other.email));
+  const addresses = [previousEmail, ...earlier.filter((address) => !taken.has(address))];
+  await tx.delete(mailOutbox).where(and(inArray(mailOutbox.to, addresses), ne(mailOutbox.status, 'pending')));
 }
 
 /**
@@ -104,6 +130,8 @@ export async function closeMember(
     sealed: string;
     now: Date;
     retainUntil: Date;
+    /** The address the member had until now (the row holds the tombstone once updated). */
+    previousEmail: string;
   },
 ): Promise<UserRow> {
   const [row] = await tx
@@ -127,6 +155,7 @@ export async function closeMember(
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new Error(`user ${userId} vanished`);
+  await forgetMails(tx, userId, values.previousEmail);
   await tx
     .update(userProfiles)
     .set({ personalEnc: null, updatedAt: values.now })
