@@ -210,6 +210,17 @@ describe('readGoalAmount and goalDateProblem (the chat’s prompts)', () => {
     expect(readGoalAmount('10.999')).toEqual({ ok: false, problem: 'too_many_decimals' });
     expect(readGoalAmount('99999999999999999')).toEqual({ ok: false, problem: 'too_large' });
     expect(readGoalAmount('1e9')).toEqual({ ok: false, problem: 'not_a_number' });
+    // Ambiguous with English marks: 1.50 or 150?
+    expect(readGoalAmount('1,50')).toEqual({ ok: false, problem: 'not_a_number' });
+  });
+
+  it('reads an amount with the marks of the member’s language', () => {
+    const spanish = { decimal: ',', group: '.' };
+    expect(readGoalAmount('1500,50', spanish)).toEqual({ ok: true, cents: 1_500_50 });
+    expect(readGoalAmount('1.500', spanish)).toEqual({ ok: true, cents: 1_500_00 });
+    expect(readGoalAmount('1.500,999', spanish)).toEqual({ ok: false, problem: 'too_many_decimals' });
+    expect(readGoalAmount('1500.50', spanish)).toEqual({ ok: false, problem: 'not_a_number' });
+    expect(readGoalAmount('-5', spanish)).toEqual({ ok: false, problem: 'not_positive' });
   });
 
   it('never throws and answers cents or a problem for any text', () => {

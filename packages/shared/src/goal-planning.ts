@@ -1,4 +1,4 @@
-import { parseAmountToCents } from './money';
+import { ENGLISH_MARKS, localAmountText, parseAmountToCents, type NumberMarks } from './money';
 import { addGoalPeriods, daysBetween, effectiveFrequency, isGoalPlan, type GoalFrequency } from './goals';
 import type { PlanForGoal } from './goals';
 
@@ -135,17 +135,18 @@ export type GoalAmountProblem =
 export const GOAL_TARGET_MIN_CENTS = 100;
 
 /**
- * A target amount as a member types it ("1500", "$1,500.50", " 20 000 "): cents, or the problem.
- * The same rules as the API's target_amount (parseAmountToCents, at least $1).
+ * A target amount as a member types it in their language ("1500", "$1,500.50", " 20 000 ", and with
+ * Spanish marks "1.500,50"): cents, or the problem. Text that could be read two ways ("1,50" with
+ * English marks) is not a number. The same rules as the API's target_amount (parseAmountToCents, at
+ * least $1).
  */
 export function readGoalAmount(
   text: string,
+  marks: NumberMarks = ENGLISH_MARKS,
 ): { ok: true; cents: number } | { ok: false; problem: GoalAmountProblem } {
-  const cleaned = text
-    .trim()
-    .replace(/^(US\$|USD|\$)|(US\$|USD|\$)$/gi, '')
-    .replace(/[,\s\u00a0\u202f]/g, '');
-  const parsed = parseAmountToCents(cleaned);
+  const plain = localAmountText(text, marks);
+  if (plain === null) return { ok: false, problem: 'not_a_number' };
+  const parsed = parseAmountToCents(plain);
   if (parsed.ok) {
     return parsed.cents < GOAL_TARGET_MIN_CENTS ? { ok: false, problem: 'too_small' } : parsed;
   }
@@ -157,7 +158,7 @@ export function readGoalAmount(
     case 'Amount must be greater than 0.':
       return { ok: false, problem: 'not_positive' };
     default:
-      return { ok: false, problem: /^[-−]\d/.test(cleaned) ? 'not_positive' : 'not_a_number' };
+      return { ok: false, problem: plain.startsWith('-') ? 'not_positive' : 'not_a_number' };
   }
 }
 

@@ -3,7 +3,9 @@ import {
   MAX_AMOUNT_MAJOR,
   centsToMajor,
   divideHalfEven,
+  ENGLISH_MARKS,
   formatMoney,
+  localAmountText,
   majorToCents,
   parseAmountToCents,
 } from './money';
@@ -77,6 +79,39 @@ describe('parseAmountToCents', () => {
     }
     expect(parseAmountToCents('.5').ok).toBe(false);
     expect(parseAmountToCents(1e-7).ok).toBe(false);
+  });
+});
+
+describe('localAmountText', () => {
+  const SPANISH = { decimal: ',', group: '.' };
+
+  it('reads an amount with the marks of the member’s language', () => {
+    expect(localAmountText('1500,50', SPANISH)).toBe('1500.50');
+    expect(localAmountText('1.500', SPANISH)).toBe('1500');
+    expect(localAmountText('1.500.000,5', SPANISH)).toBe('1500000.5');
+    expect(localAmountText(' 1500,50 US$ ', SPANISH)).toBe('1500.50');
+    expect(localAmountText('$1,500.50', ENGLISH_MARKS)).toBe('1500.50');
+    expect(localAmountText('20 000', ENGLISH_MARKS)).toBe('20000');
+    expect(localAmountText('USD 1500', ENGLISH_MARKS)).toBe('1500');
+    expect(localAmountText('\u200f1,500.50 US$', ENGLISH_MARKS)).toBe('1500.50');
+    expect(localAmountText('١٬٥٠٠٫٥', ENGLISH_MARKS)).toBe('1500.5');
+    expect(localAmountText(',5', SPANISH)).toBe('0.5');
+    expect(localAmountText('−5', ENGLISH_MARKS)).toBe('-5');
+  });
+
+  it('refuses text that could be read two ways, or is not an amount', () => {
+    for (const text of ['1.50', '1500.50', '1,500.50', '1.5000', '12,5,0']) {
+      expect(localAmountText(text, SPANISH)).toBeNull();
+    }
+    for (const text of ['1,50', '1500,50', '1.500,50', '1,5000', '', '-', 'abc', '1e9', '+5', '1.2.3']) {
+      expect(localAmountText(text, ENGLISH_MARKS)).toBeNull();
+    }
+  });
+
+  it('leaves more decimals to parseAmountToCents, which says so', () => {
+    expect(parseAmountToCents(localAmountText('1,500', SPANISH))).toEqual(
+      refused('Amount may have at most 2 decimals.'),
+    );
   });
 });
 

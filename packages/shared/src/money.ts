@@ -40,6 +40,49 @@ export function parseAmountToCents(input: unknown): ParseAmountResult {
   return { ok: true, cents };
 }
 
+/** How a language writes a number: the mark before the decimals and the mark between thousands. */
+export interface NumberMarks {
+  decimal: string;
+  group: string;
+}
+
+/** English (and the API's) marks: 1,500.50. */
+export const ENGLISH_MARKS: NumberMarks = { decimal: '.', group: ',' };
+
+const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+const CURRENCY_AFFIX = /^(US\$|USD|\$)|(US\$|USD|\$)$/gi;
+const SPACES = /[\s\u00a0\u202f]/g;
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
+const escapeMark = (mark: string) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An amount as a member types it in their language, as the plain decimal text parseAmountToCents
+ * reads: with Spanish marks "1.500,50" → "1500.50" and "1.500" → "1500"; with English ones
+ * "$1,500.50" → "1500.50". A dollar sign or USD around it, spaces, and Arabic-Indic digits and marks
+ * are allowed. Grouping marks must stand between groups of three digits before the decimals: text
+ * that could be read two ways ("1.50" with Spanish marks, "1,50" with English ones) gives null, as
+ * does anything else that is not an amount. A sign is kept, so a negative amount can be named so.
+ */
+export function localAmountText(input: string, marks: NumberMarks): string | null {
+  const text = input
+    .replace(DIRECTION_MARKS, '')
+    .replace(ARABIC_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf))
+    .replace(/\u066b/g, marks.decimal)
+    .replace(/\u066c/g, marks.group)
+    .trim()
+    .replace(CURRENCY_AFFIX, '')
+    .replace(SPACES, '')
+    .replace(/^\u2212/, '-');
+  const decimal = escapeMark(marks.decimal);
+  const group = escapeMark(marks.group);
+  const shape = new RegExp(`^(-?)(\\d{1,3}(?:${group}\\d{3})+|\\d*)(?:${decimal}(\\d+))?$`);
+  const match = shape.exec(text);
+  if (!match || (match[2] === '' && match[3] === undefined)) return null;
+  const [, sign = '', whole = '', fraction] = match;
+  const digits = whole.split(marks.group).join('') || '0';
+  return `${sign}${digits}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
 /** Cents to major units for API responses: an exact JSON number with at most 2 decimals. */
 export function centsToMajor(cents: number): number {
   return cents / 100;

@@ -18,19 +18,42 @@ export function useMoney(): (major: number, decimals?: MoneyDecimals) => string 
   );
 }
 
-/** A date (ISO string) for tables and lists, in the reader's language; '—' when it is not a date. */
-export function useDateFormat(): (iso: string | null | undefined) => string {
+/** The number locale of the reader's language (NUMBER_LOCALES). */
+export function useNumberLocale(): string {
   const { i18n } = useTranslation();
-  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
-  return useCallback(
-    (iso: string | null | undefined) => {
-      if (!iso) return '—';
-      const date = new Date(iso);
-      if (Number.isNaN(date.getTime())) return '—';
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
-    },
-    [locale],
-  );
+  return NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+}
+
+/** A calendar day as the API writes it (YYYY-MM-DD): a UTC day, never a moment in the reader's zone. */
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function formatDate(iso: string | null | undefined, locale: string, utc: boolean): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    ...(utc || DAY_ONLY.test(iso) ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/**
+ * A date (ISO string) for tables and lists, in the reader's language; '—' when it is not a date. A
+ * moment is shown on the reader's day; a bare day (YYYY-MM-DD) is that day wherever the reader is.
+ */
+export function useDateFormat(): (iso: string | null | undefined) => string {
+  const locale = useNumberLocale();
+  return useCallback((iso: string | null | undefined) => formatDate(iso, locale, false), [locale]);
+}
+
+/**
+ * A UTC day in the reader's language: a bare day (YYYY-MM-DD: an accrual, a due date) or the UTC day
+ * of a moment, as the API's filters, exports and statements count days. West of UTC a day shown in
+ * the reader's zone would be the day before.
+ */
+export function useUtcDayFormat(): (iso: string | null | undefined) => string {
+  const locale = useNumberLocale();
+  return useCallback((iso: string | null | undefined) => formatDate(iso, locale, true), [locale]);
 }
 
 /** A moment (ISO string) with its time, in the reader's language: "Mar 4, 2026, 10:00 AM". */

@@ -4,6 +4,7 @@ import type { Withdrawal } from '@app/shared/schemas/withdrawals';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { CancelPendingButton } from '#components/cancel-pending-button';
+import { PrivateAmount } from '#components/private-amount';
 import { Pagination } from '#components/ui/pagination';
 import { ResponsiveTable, type ResponsiveTableColumn } from '#components/ui/responsive-table';
 import { Spinner } from '#components/ui/spinner';
@@ -54,7 +55,6 @@ function CancelWithdrawalButton({ row, cancel }: { row: Withdrawal; cancel: Canc
 /** The table's columns, from sm up. */
 function useHistoryColumns(cancel: CancelMutation): ResponsiveTableColumn<Withdrawal>[] {
   const { t } = useTranslation();
-  const money = useMoney();
   const date = useDateFormat();
   return [
     {
@@ -66,7 +66,7 @@ function useHistoryColumns(cancel: CancelMutation): ResponsiveTableColumn<Withdr
       header: t('withdrawals.history.amount'),
       align: 'end',
       className: 'font-medium whitespace-nowrap tabular-nums',
-      cell: (row) => money(row.amount),
+      cell: (row) => <PrivateAmount value={row.amount} />,
     },
     {
       header: t('withdrawals.history.method'),
@@ -97,13 +97,14 @@ function useHistoryColumns(cancel: CancelMutation): ResponsiveTableColumn<Withdr
 /** A withdrawal as a card, below sm. */
 function WithdrawalCard({ row, cancel }: { row: Withdrawal; cancel: CancelMutation }) {
   const { t } = useTranslation();
-  const money = useMoney();
   const date = useDateFormat();
   return (
     <>
       <div className="flex items-start justify-between gap-3">
         <div>
-          <p className="font-semibold tabular-nums">{money(row.amount)}</p>
+          <p className="font-semibold tabular-nums">
+            <PrivateAmount value={row.amount} />
+          </p>
           <p className="text-xs text-muted">
             {date(row.created_at)} · {t(`withdrawals.methods.${row.withdrawal_method}`)}
           </p>
@@ -121,7 +122,10 @@ function WithdrawalCard({ row, cancel }: { row: Withdrawal; cancel: CancelMutati
   );
 }
 
-/** The withdrawal history (spec §2): a table from sm up, stacked cards below; 10 per page. */
+/**
+ * The withdrawal history (spec §2): a table from sm up, stacked cards below; 10 per page. The amounts
+ * hide under Hide balance (Cancel's own confirmation still says what it cancels).
+ */
 export function WithdrawalHistory() {
   const { t } = useTranslation();
   const message = useMessage();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserResponse } from '@app/shared/schemas/auth';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
+import { STORAGE_KEYS } from '#lib/storage';
 import { storeToken } from '#lib/tokens';
 import { WithdrawalsTab } from './withdrawals-tab';
 
@@ -177,6 +178,21 @@ describe('withdrawal history (spec §2, §4, §9)', () => {
     expect(within(rejected).getByText('Rejected')).toHaveAttribute('data-tone', 'danger');
     expect(within(rejected).getByText('Account closed.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Withdrawal history pages' })).not.toBeInTheDocument();
+  });
+
+  it('hides the amounts under Hide balance, in the table and in the cards', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.showBalance, 'false');
+    fakeApi({
+      'GET /api/withdrawal/history': () =>
+        json({ data: [withdrawal(2, 'approved', 20)], current_page: 1, last_page: 1 }),
+    });
+    renderScreen('/account-management', <WithdrawalsTab user={VERIFIED} />);
+    const table = await screen.findByRole('table', { name: 'Withdrawal history' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('******Hidden');
+    const card = within(screen.getByRole('list', { name: 'Withdrawal history' })).getByRole('listitem');
+    expect(card).toHaveTextContent('******Hidden');
+    expect(screen.queryByText(/\$20\.00/)).not.toBeInTheDocument();
   });
 
   it("says 'No withdrawals found.' and links to Manage and Edit", async () => {

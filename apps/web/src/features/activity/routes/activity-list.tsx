@@ -6,7 +6,7 @@ import { PrivateAmount } from '#components/private-amount';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { Pagination } from '#components/ui/pagination';
 import { ResponsiveTable } from '#components/ui/responsive-table';
-import { useDateFormat } from '#lib/money';
+import { useUtcDayFormat } from '#lib/money';
 import { cn } from '#lib/cn';
 
 const STATUS_TONES: Record<string, BadgeTone> = {
@@ -112,13 +112,13 @@ function StatusBadge({ status }: { status: string }) {
 /** One row as a card below sm: type, date and description, then amount, balance after and status. */
 function ActivityCard({ item, Actions }: { item: ActivityItem; Actions?: PendingDepositActionsComponent }) {
   const { t, i18n } = useTranslation();
-  const date = useDateFormat();
+  const date = useUtcDayFormat();
   const typeLabel = useTypeLabel();
   return (
     <>
       <div className="min-w-0">
         <p className="font-medium">{typeLabel(item.type)}</p>
-        <p className="text-xs text-muted">{date(item.date)}</p>
+        <p className="text-xs text-muted">{t('activity.cardDate', { date: date(item.date) })}</p>
         <p className="mt-1 text-sm wrap-anywhere text-muted">
           {describeActivity(item, i18n.resolvedLanguage)}
         </p>
@@ -136,7 +136,10 @@ function ActivityCard({ item, Actions }: { item: ActivityItem; Actions?: Pending
   );
 }
 
-/** A page of the statement: a table from sm up, cards below it, and the pagination. */
+/**
+ * A page of the statement: a table from sm up, cards below it, and the pagination. Dates are UTC
+ * days, as the filters, the CSV export and the monthly statements count them, and say so.
+ */
 export function ActivityList({
   activity,
   busy,
@@ -149,7 +152,7 @@ export function ActivityList({
   pendingDepositActions?: PendingDepositActionsComponent;
 }) {
   const { t, i18n } = useTranslation();
-  const date = useDateFormat();
+  const date = useUtcDayFormat();
   const typeLabel = useTypeLabel();
   return (
     <ResponsiveTable

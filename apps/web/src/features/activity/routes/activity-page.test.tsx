@@ -125,6 +125,35 @@ describe('Activity (spec §2, §8, §9)', () => {
     expect(screen.getByRole('option', { name: 'استثمار' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Transactions', 'Date (UTC)', 'Nov 20, 2026', 'Nov 19, 2026'],
+    ['es', 'Transacciones', 'Fecha (UTC)', '20 nov 2026', '19 nov 2026'],
+    // Arabic's medium date is numeric, with right-to-left marks between its parts.
+    ['ar', 'المعاملات', 'التاريخ (UTC)', '20\u200f/11\u200f/2026', '19\u200f/11\u200f/2026'],
+  ] as const)(
+    'dates each movement by its UTC day, as the filters and statements do, and says so (%s)',
+    async (language, caption, header, utcDay, localDay) => {
+      const zone = process.env.TZ;
+      process.env.TZ = 'America/Los_Angeles';
+      try {
+        await i18n.changeLanguage(language);
+        // 03:00 UTC on 20 November is still the evening of the 19th in Los Angeles.
+        fakeApi({ 'GET /api/activity': () => page([{ ...ITEMS[2], date: '2026-11-20T03:00:00.000Z' }]) });
+        renderScreen('/activity', <ActivityPage />);
+        const table = await screen.findByRole('table', { name: caption });
+        expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+        const row = within(table).getAllByRole('row')[1]!;
+        expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(utcDay);
+        const card = within(screen.getByRole('list', { name: caption })).getByRole('listitem');
+        expect(card).toHaveTextContent(`${utcDay} (UTC)`);
+        expect(screen.queryByText(new RegExp(localDay))).not.toBeInTheDocument();
+      } finally {
+        if (zone === undefined) delete process.env.TZ;
+        else process.env.TZ = zone;
+      }
+    },
+  );
+
   it('offers every type in the filter, investments included', async () => {
     fakeApi({ 'GET /api/activity': () => page(ITEMS) });
     renderScreen('/activity', <ActivityPage />);

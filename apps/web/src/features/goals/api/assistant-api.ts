@@ -4,12 +4,11 @@ import type { GoalResponse, PreviewPlansResponse } from '@app/shared/schemas/goa
 import type { GoalFrequency } from '@app/shared/goals';
 import { currentLanguage } from '#i18n/index';
 import { api, apiPostStream } from '#lib/api-client';
+import { activityQueryKey, userPlansQueryKey } from '#lib/query-keys';
 import { meQueryKey } from '#lib/session';
+import { goalsQueryKey } from './goals-api';
 
 /** The assistant chat's calls (spec §7): /api/ai/ask, /api/ai/preview-plans, /api/ai/save-goal. */
-
-/** Goal lists and figures that a goal saved from the chat changes (the goals feature's keys start so). */
-const goalsQueryPrefix = ['goals'] as const;
 
 /**
  * POST /api/ai/ask. Asks for server-sent events: with an external model the answer streams in
@@ -76,7 +75,10 @@ export function usePreviewPlans() {
   });
 }
 
-/** POST /api/ai/save-goal: saves the goal as the modal does; the goal list and balance reload. */
+/**
+ * POST /api/ai/save-goal: saves the goal as the modal does and invests its first contribution; the
+ * goals, the balance, the activity and the member's plans reload.
+ */
 export function useSaveGoalFromChat() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -84,8 +86,10 @@ export function useSaveGoalFromChat() {
       api.post<GoalResponse>('/api/ai/save-goal', { ...payload, achieved_amount: 0 }, { idempotent: true }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: goalsQueryPrefix }),
+        queryClient.invalidateQueries({ queryKey: goalsQueryKey }),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: activityQueryKey }),
+        queryClient.invalidateQueries({ queryKey: userPlansQueryKey }),
       ]),
   });
 }

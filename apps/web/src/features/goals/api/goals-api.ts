@@ -8,7 +8,7 @@ import type {
 } from '@app/shared/schemas/goals';
 import type { Plan } from '@app/shared/schemas/investing';
 import { api } from '#lib/api-client';
-import { activityQueryKey } from '#lib/query-keys';
+import { activityQueryKey, userPlansQueryKey } from '#lib/query-keys';
 import { meQueryKey } from '#lib/session';
 
 /** Query keys of the goals feature. */
@@ -41,7 +41,7 @@ export interface CreateGoalPayload {
   plan_id: number;
 }
 
-/** POST /api/goals: the goal and its first investment; goals, balance and activity reload. */
+/** POST /api/goals: the goal and its first investment; goals, balance, activity and the member's plans reload. */
 export function useCreateGoal() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -52,6 +52,7 @@ export function useCreateGoal() {
         queryClient.invalidateQueries({ queryKey: goalsQueryKey }),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
         queryClient.invalidateQueries({ queryKey: activityQueryKey }),
+        queryClient.invalidateQueries({ queryKey: userPlansQueryKey }),
       ]),
   });
 }

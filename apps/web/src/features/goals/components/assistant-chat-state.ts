@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerPart, AssistantSource } from '@app/shared/schemas/assistant';
 import type { GoalFrequency } from '@app/shared/goals';
+import type { NumberMarks } from '@app/shared/money';
 import {
   goalDateProblem,
   readGoalAmount,
@@ -37,6 +38,12 @@ export type Entry =
       from: 'assistant';
       /** A goal saved from the chat: what was invested and when the next contribution is due. */
       saved: { amount: number; plan: string; next: string | null };
+    }
+  | {
+      id: number;
+      from: 'assistant';
+      /** The target amount as read at step 2 (dollars), said back as money. */
+      target: number;
     }
   | {
       id: number;
@@ -107,11 +114,17 @@ export const DATE_PROMPTS: Record<GoalDateProblem, string> = {
   too_far: 'assistant.prompts.dateTooFar',
 };
 
-/** The amount typed at step 2: dollars as the API takes them, or the prompt's key. */
-export function readAmount(text: string): { ok: true; amount: string } | { ok: false; prompt: string } {
-  const read = readGoalAmount(text);
+/**
+ * The amount typed at step 2 with the marks of the reader's language ("1.500,50" in Spanish): dollars
+ * as the API takes them and as a number, or the prompt's key.
+ */
+export function readAmount(
+  text: string,
+  marks: NumberMarks,
+): { ok: true; amount: string; major: number } | { ok: false; prompt: string } {
+  const read = readGoalAmount(text, marks);
   return read.ok
-    ? { ok: true, amount: String(read.cents / 100) }
+    ? { ok: true, amount: String(read.cents / 100), major: read.cents / 100 }
     : { ok: false, prompt: AMOUNT_PROMPTS[read.problem] };
 }
 

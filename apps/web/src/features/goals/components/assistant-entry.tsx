@@ -125,6 +125,7 @@ export function EntryView({ entry }: { entry: Entry }) {
       ? t('assistant.saved', { ...values, date: day(entry.saved.next) })
       : t('assistant.savedReached', values);
   }
+  if ('target' in entry) return t('assistant.targetRead', { amount: money(entry.target) });
   if ('chosen' in entry) {
     const units = entry.chosen.units ?? 1;
     return t('assistant.chosen', {

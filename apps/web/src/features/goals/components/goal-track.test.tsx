@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Goal, GoalListResponse } from '@app/shared/schemas/goals';
 import { i18n } from '#i18n/index';
@@ -142,7 +142,7 @@ describe('changing a goal’s contribution (decision 191)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change contribution' });
     expect(dialog).toHaveTextContent('What Car invests in Growth each month, from its next contribution.');
     const field = within(dialog).getByLabelText('Contribution (USD)');
-    expect(field).toHaveValue('423.3');
+    expect(field).toHaveValue('423.30');
 
     await user.clear(field);
     await user.type(field, '99');
@@ -163,5 +163,47 @@ describe('changing a goal’s contribution (decision 191)', () => {
       { amount: '99' },
       { amount: '423.30' },
     ]);
+  });
+
+  it('reads the amount as typed in Spanish and says what is wrong before sending anything', async () => {
+    await i18n.changeLanguage('es');
+    const api = fakeApi({
+      'GET /api/goals': () => json(list([goal({})])),
+      'POST /api/goals/1/contribution': () =>
+        json({ message: 'Contribution changed.', goal: goal({ unit_amount: 1500.5 }) }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/my-goals', <MyGoalsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Cambiar la aportación de Car' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar aportación' });
+    const field = within(dialog).getByLabelText('Aportación (USD)');
+    // The suggestion is written as a Spanish reader writes it.
+    expect(field).toHaveValue('423,30');
+    const save = within(dialog).getByRole('button', { name: 'Guardar aportación' });
+
+    const refused: Array<[string, string]> = [
+      ['abc', 'Introduce una aportación de al menos 0,01.'],
+      // 1.50 could be read as one and a half or as one hundred and fifty: refused.
+      ['1.50', 'Introduce una aportación de al menos 0,01.'],
+      ['0', 'Introduce una aportación de al menos 0,01.'],
+      ['10,999', 'El importe puede tener como máximo 2 decimales.'],
+    ];
+    for (const [typed, error] of refused) {
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(save);
+      expect(within(dialog).getByText(error)).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(api.to('POST /api/goals/1/contribution')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '1.500,5');
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.to('POST /api/goals/1/contribution').map((request) => request.body)).toEqual([
+      { amount: '1500.5' },
+    ]);
+    await i18n.changeLanguage('en');
   });
 });

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { GOAL_FREQUENCIES, type GoalFrequency } from '@app/shared/goals';
+import type { NumberMarks } from '@app/shared/money';
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
+import { useAmountInput } from '#lib/amount-input';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { usePreviewPlans, useSaveGoalFromChat, type GoalDraft } from '../api/assistant-api';
 import { datePrompt, readAmount, type ChatState, type NewEntry, type Step } from './assistant-chat-state';
@@ -160,6 +162,8 @@ function usePlanSteps({ state, setState, add }: GoalFlowDeps, t: TFunction) {
 
 interface TypedStepTools extends Pick<GoalFlowDeps, 'state' | 'setState' | 'add'> {
   refuse: Refuse;
+  /** The reader's decimal and grouping marks, for the amount of step 2. */
+  marks: NumberMarks;
   intervalLabels: Record<GoalFrequency, string>;
   chooseFrequency: (frequency: GoalFrequency) => void;
   submitDate: (date: string) => boolean;
@@ -178,13 +182,18 @@ function submitTypedStep(text: string, tools: TypedStepTools): boolean | null {
       add(2, { from: 'member', text }, { from: 'assistant', key: 'assistant.askAmount' });
       return true;
     case 2: {
-      const read = readAmount(text);
+      const read = readAmount(text, tools.marks);
       if (!read.ok) {
         refuse({ from: 'member', text }, read.prompt);
         return false;
       }
       setState((current) => ({ ...current, draft: { ...current.draft, target_amount: read.amount } }));
-      add(3, { from: 'member', text }, { from: 'assistant', key: 'assistant.askInterval' });
+      add(
+        3,
+        { from: 'member', text },
+        { from: 'assistant', target: read.major },
+        { from: 'assistant', key: 'assistant.askInterval' },
+      );
       return true;
     }
     case 3: {
@@ -207,6 +216,7 @@ function submitTypedStep(text: string, tools: TypedStepTools): boolean | null {
 export function useGoalFlow(deps: GoalFlowDeps) {
   const { state, setState, add, setInputError, focusInput } = deps;
   const { t } = useTranslation();
+  const { marks } = useAmountInput();
 
   /** What the member typed or chose was refused: the conversation says why, and so does the field. */
   function refuse(member: NewEntry, prompt: string, values?: Record<string, string>) {
@@ -248,7 +258,16 @@ export function useGoalFlow(deps: GoalFlowDeps) {
   }
 
   const submitStep = (text: string) =>
-    submitTypedStep(text, { state, setState, add, refuse, intervalLabels, chooseFrequency, submitDate });
+    submitTypedStep(text, {
+      state,
+      setState,
+      add,
+      refuse,
+      marks,
+      intervalLabels,
+      chooseFrequency,
+      submitDate,
+    });
 
   return {
     preview,

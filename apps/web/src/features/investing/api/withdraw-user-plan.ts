@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserPlanActionResponse } from '@app/shared/schemas/investing';
 import { api } from '#lib/api-client';
-import { activityQueryKey } from '#lib/query-keys';
+import { activityQueryKey, goalsListQueryKey } from '#lib/query-keys';
 import { meQueryKey } from '#lib/session';
 import { userPlansQueryKey } from './plans-keys';
 
@@ -16,6 +16,7 @@ export function useWithdrawUserPlan() {
         queryClient.invalidateQueries({ queryKey: userPlansQueryKey }),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
         queryClient.invalidateQueries({ queryKey: activityQueryKey }),
+        queryClient.invalidateQueries({ queryKey: goalsListQueryKey }),
       ]),
   });
 }

@@ -2,11 +2,11 @@ import { useId, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import { moneyTicks } from '#lib/chart-ticks';
-import { useDateFormat, useMoney } from '#lib/money';
+import { useMoney, useUtcDayFormat } from '#lib/money';
 import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
 
 export interface EarningsPoint {
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD: a UTC day (accruals run at 00:00 UTC), shown as that day wherever the reader is. */
   date: string;
   /** Earned that day (USD). */
   amount: number;
@@ -18,7 +18,7 @@ export interface EarningsPoint {
 function EarningsAreaChart({ points, fillId }: { points: EarningsPoint[]; fillId: string }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const date = useDateFormat();
+  const date = useUtcDayFormat();
   const rtl = i18n.dir() === 'rtl';
   const shortDate = useMemo(
     () =>
@@ -85,7 +85,7 @@ function EarningsAreaChart({ points, fillId }: { points: EarningsPoint[]; fillId
 function EarningsTable({ points, title }: { points: EarningsPoint[]; title: string }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const date = useDateFormat();
+  const date = useUtcDayFormat();
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-brand-text">{t('memberExtras.chart.showTable')}</summary>
@@ -133,7 +133,7 @@ function EarningsTable({ points, title }: { points: EarningsPoint[]; title: stri
 export function CumulativeEarningsChart({ points, title }: { points: EarningsPoint[]; title: string }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const date = useDateFormat();
+  const date = useUtcDayFormat();
   const tableId = useId();
   const total = points.at(-1)?.cumulative ?? 0;
   // Only the latest days come (decision 218): a first day whose running total exceeds its own pay

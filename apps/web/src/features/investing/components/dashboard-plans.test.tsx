@@ -115,7 +115,9 @@ describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
     await user.clear(amount);
     await user.type(amount, '4999.99');
     await user.click(within(dialog).getByRole('button', { name: 'Invest now' }));
-    expect(await within(dialog).findByText('Amount must be between 5000 and 250000.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Amount must be between $5,000.00 and $250,000.00.'),
+    ).toBeInTheDocument();
     expect(server.to('POST /api/invest')).toHaveLength(0);
 
     await user.clear(amount);
@@ -124,6 +126,27 @@ describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Investment successful!')).toBeInTheDocument();
     expect(server.to('POST /api/invest')[0]?.body).toEqual({ plan_id: 2, amount: 5000 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    ['es', 'Invertir en Growth', 'El importe debe estar entre 5000,00 US$ y 250.000,00 US$.'],
+    ['ar', 'الاستثمار في Growth', 'يجب أن يكون المبلغ بين 5,000.00 US$ و250,000.00 US$.'],
+  ] as const)('says the plan’s limits as money in the reader’s language (%s)', async (lang, title, error) => {
+    await i18n.changeLanguage(lang);
+    const server = fakeApi({ 'GET /api/plans': () => json(PLANS) });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <DashboardPlans />);
+    await screen.findByRole('table');
+    await user.click(screen.getAllByRole('button', { name: /Growth/ })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: title });
+    await user.type(within(dialog).getByRole('spinbutton'), '4999.99');
+    await user.click(within(dialog).getAllByRole('button').at(-1)!);
+    const field = within(dialog).getByRole('spinbutton');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    // Intl writes a no-break space before US$, and a right-to-left mark before Arabic amounts.
+    expect(dialog.textContent?.replace(/\u00a0/gu, ' ').replace(/\u200f/gu, '')).toContain(error);
+    expect(dialog).not.toHaveTextContent('Amount must be between');
+    expect(server.to('POST /api/invest')).toHaveLength(0);
   });
 
   it('shows the server’s message, or the spec’s network error, when investing fails', async () => {

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
 import type { UserPlan } from '@app/shared/schemas/investing';
-import { Alert } from '#components/ui/alert';
+import { usePrivateMoney } from '#components/private-amount';
+import { Alert, RetryAlert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { useMessage } from '#i18n/use-message';
-import { errorMessage } from '#lib/api-client';
+import { ApiError, errorMessage } from '#lib/api-client';
 import { logger } from '#lib/logger';
-import { useDateFormat, useMoney } from '#lib/money';
+import { useDateFormat } from '#lib/money';
 import { useExitQuote, useExitUserPlan } from '../api/exit-user-plan';
 
 /**
@@ -17,7 +18,7 @@ import { useExitQuote, useExitUserPlan } from '../api/exit-user-plan';
 export function ExitPlanPanel({ plan, onDone }: { plan: UserPlan; onDone: () => void }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
+  const money = usePrivateMoney();
   const date = useDateFormat();
   const quote = useExitQuote(plan.id);
   const exit = useExitUserPlan();
@@ -41,12 +42,20 @@ export function ExitPlanPanel({ plan, onDone }: { plan: UserPlan; onDone: () => 
   };
 
   if (quote.isPending) return <p role="status">{t('investing.exit.loading')}</p>;
-  if (quote.isError)
-    return (
+  if (quote.isError) {
+    const text = message(errorMessage(quote.error, 'Network error'));
+    // The plan's own rule (it cannot be left) will not change by asking again; a failed load may.
+    const refused = quote.error instanceof ApiError && quote.error.status < 500 && quote.error.status !== 429;
+    return refused ? (
       <Alert tone="error" className="mb-4">
-        <p>{message(errorMessage(quote.error, 'Network error'))}</p>
+        <p>{text}</p>
       </Alert>
+    ) : (
+      <div className="mb-4">
+        <RetryAlert onRetry={() => void quote.refetch()}>{text}</RetryAlert>
+      </div>
     );
+  }
   const data = quote.data;
   const rows: [string, string][] = [
     [t('investing.exit.principal'), money(data.principal)],

@@ -19,20 +19,29 @@ interface InvestDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The spec's check (§5): a number, between the plan's minimum and maximum inclusive. */
-function checkAmount(text: string, plan: Plan): string | undefined {
-  const parsed = parseAmountToCents(text);
-  if (!parsed.ok) return INVEST_MESSAGES.invalidAmount;
-  const cents = parsed.cents;
-  if (cents < Math.round(plan.min_amount * 100) || cents > Math.round(plan.max_amount * 100)) {
-    return INVEST_MESSAGES.outOfRange(plan.min_amount, plan.max_amount);
-  }
-  return undefined;
+/**
+ * The spec's check (§5): a number, between the plan's minimum and maximum inclusive; what is wrong in
+ * the reader's language, with the limits as money.
+ */
+function useAmountCheck() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const money = useMoney();
+  return (text: string, plan: Plan): string | undefined => {
+    const parsed = parseAmountToCents(text);
+    if (!parsed.ok) return message(INVEST_MESSAGES.invalidAmount);
+    const cents = parsed.cents;
+    if (cents < Math.round(plan.min_amount * 100) || cents > Math.round(plan.max_amount * 100)) {
+      return t('investing.invest.outOfRange', { min: money(plan.min_amount), max: money(plan.max_amount) });
+    }
+    return undefined;
+  };
 }
 
 /** The amount the member types, its check, and the investment sent with its toasts; closing clears it. */
 function useInvestForm(plan: Plan | null, onOpenChange: (open: boolean) => void) {
   const message = useMessage();
+  const checkAmount = useAmountCheck();
   const invest = useInvest();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -61,7 +70,7 @@ function useInvestForm(plan: Plan | null, onOpenChange: (open: boolean) => void)
         },
         onError: (failure) => {
           const fieldError = failure instanceof ApiError ? failure.fieldErrors?.amount?.[0] : undefined;
-          if (fieldError) setError(fieldError);
+          if (fieldError) setError(message(fieldError));
           toast.error(message(errorMessage(failure, INVEST_MESSAGES.networkError)));
         },
       },
@@ -77,7 +86,6 @@ function useInvestForm(plan: Plan | null, onOpenChange: (open: boolean) => void)
  */
 export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
   const { t } = useTranslation();
-  const message = useMessage();
   const labels = useLabels();
   const money = useMoney();
   const { invest, amount, setAmount, error, close, onSubmit } = useInvestForm(plan, onOpenChange);
@@ -118,7 +126,7 @@ export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             hint={t('investing.invest.limits', { min: money(plan.min_amount), max: money(plan.max_amount) })}
-            error={message(error)}
+            error={error}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => close(false)}>

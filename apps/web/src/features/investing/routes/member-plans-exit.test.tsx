@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExitQuote, UserPlan } from '@app/shared/schemas/investing';
+import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { MemberPlansPage } from './member-plans-page';
@@ -124,5 +125,58 @@ describe('Leave early (decision 186)', () => {
       await within(dialog).findByText('This plan cannot be left before its end date.'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Leave plan' })).not.toBeInTheDocument();
+    // The plan's rule: asking again would not change it.
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers Retry when the quote could not be loaded, and shows it once it loads', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/pp': () => page([plan('active')]),
+      'GET /api/pp/1/exit-quote': () =>
+        fail
+          ? json({ message: 'Service temporarily unavailable.', code: 'INTERNAL' }, 503)
+          : json(quote('00000000-0000-4000-8000-000000000001')),
+    });
+    const user = userEvent.setup();
+    renderScreen('/plans', <MemberPlansPage />);
+    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
+    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
+        name: 'Leave early',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Service temporarily unavailable.');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(dialog).findByText('Today: $4,925.00; at maturity on Aug 31, 2026: $5,299.18.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('hides the quote’s figures under Hide balance', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.showBalance, 'false');
+    fakeApi({
+      'GET /api/pp': () => page([plan('active')]),
+      'GET /api/pp/1/exit-quote': () => json(quote('00000000-0000-4000-8000-000000000001')),
+    });
+    const user = userEvent.setup();
+    renderScreen('/plans', <MemberPlansPage />);
+    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
+    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
+        name: 'Leave early',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
+    expect(
+      await within(dialog).findByText('Today: ******; at maturity on Aug 31, 2026: ******.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Penalty').nextSibling).toHaveTextContent('******');
+    expect(dialog).not.toHaveTextContent('$');
   });
 });

@@ -29,10 +29,14 @@ function useCheck() {
   const { t } = useTranslation();
   const message = useMessage();
   const periods = usePeriods();
+  const money = useMoney();
   return (plan: LoanPlan | null, amount: string, term: string): Checked => {
     if (!plan) return { ok: false, field: 'plan', error: message('Please select a loan plan first.') };
     const parsed = parseAmountToCents(amount);
-    const outOfRange = t('loans.apply.outOfRange', { min: plan.min_amount, max: plan.max_amount });
+    const outOfRange = t('loans.apply.outOfRange', {
+      min: money(plan.min_amount),
+      max: money(plan.max_amount),
+    });
     if (!parsed.ok) return { ok: false, field: 'amount', error: outOfRange };
     const text = term.trim();
     const whole = /^\d{1,6}$/.test(text) && Number(text) >= 1;

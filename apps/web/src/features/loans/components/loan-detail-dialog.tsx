@@ -4,6 +4,7 @@ import { toast } from '#lib/toast';
 import { TOAST_AUTO_CLOSE_LOANS_GOALS_MS } from '@app/shared/constants';
 import { centsToMajor, majorToCents } from '@app/shared/money';
 import type { LoanDetail, LoanInstalment } from '@app/shared/schemas/loans';
+import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { Badge, type BadgeTone } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
@@ -13,7 +14,7 @@ import { SpinnerIcon } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useLabels } from '#lib/labels';
-import { useDateFormat, useMoney } from '#lib/money';
+import { useUtcDayFormat } from '#lib/money';
 import { useLoan, useRepayLoan } from '../api/loans-api';
 import { useLoanRate } from './loan-format';
 
@@ -28,15 +29,16 @@ const INSTALMENT_TONES: Record<LoanInstalment['status'], BadgeTone> = {
   repaid_early: 'info',
 };
 
-/** A calendar date (YYYY-MM-DD, UTC) in the reader's language. */
+/** A calendar date (YYYY-MM-DD, UTC) in the reader's language, the same day in every time zone. */
 function useDay() {
-  const date = useDateFormat();
-  return (day: string | null) => (day ? date(`${day}T12:00:00Z`) : '—');
+  const date = useUtcDayFormat();
+  return (day: string | null) => date(day);
 }
 
+/** The loan's figures, the member's own: hidden while Hide balance is on. */
 function Summary({ loan }: { loan: LoanDetail }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const money = usePrivateMoney();
   const day = useDay();
   const loanRate = useLoanRate();
   const owed = centsToMajor(
@@ -71,7 +73,7 @@ function Summary({ loan }: { loan: LoanDetail }) {
 
 function Schedule({ loan }: { loan: LoanDetail }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const money = usePrivateMoney();
   const day = useDay();
   const status = (row: LoanInstalment) => (
     <Badge tone={INSTALMENT_TONES[row.status]}>{t(`loans.instalmentStatus.${row.status}`)}</Badge>
@@ -91,17 +93,17 @@ function Schedule({ loan }: { loan: LoanDetail }) {
         {
           header: t('loans.detail.columns.amount'),
           className: 'tabular-nums',
-          cell: (row) => money(row.amount),
+          cell: (row) => <PrivateAmount value={row.amount} />,
         },
         {
           header: t('loans.detail.columns.principal'),
           className: 'tabular-nums',
-          cell: (row) => money(row.principal),
+          cell: (row) => <PrivateAmount value={row.principal} />,
         },
         {
           header: t('loans.detail.columns.interest'),
           className: 'tabular-nums',
-          cell: (row) => money(row.interest),
+          cell: (row) => <PrivateAmount value={row.interest} />,
         },
         { header: t('loans.detail.columns.status'), align: 'end', cell: status },
       ]}
@@ -113,7 +115,9 @@ function Schedule({ loan }: { loan: LoanDetail }) {
             <p className="font-medium">
               {t('loans.detail.instalment', { number: row.number })} · {day(row.due_date)}
             </p>
-            <p className="tabular-nums">{money(row.amount)}</p>
+            <p className="tabular-nums">
+              <PrivateAmount value={row.amount} />
+            </p>
             <p className="text-xs text-muted">
               {t('loans.detail.parts', { principal: money(row.principal), interest: money(row.interest) })}
             </p>
@@ -128,7 +132,7 @@ function Schedule({ loan }: { loan: LoanDetail }) {
 function RepayConfirmation({ loan, onDone }: { loan: LoanDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
+  const money = usePrivateMoney();
   const repay = useRepayLoan();
   const dueInterest = centsToMajor(
     majorToCents(loan.payoff_amount) - majorToCents(loan.outstanding_principal),
@@ -173,7 +177,10 @@ function RepayConfirmation({ loan, onDone }: { loan: LoanDetail; onDone: () => v
   );
 }
 
-/** One loan (DESIGN §6): what is borrowed, paid and owed, the full schedule, and Repay now. */
+/**
+ * One loan (DESIGN §6): what is borrowed, paid and owed, the full schedule, and Repay now. The loan's
+ * figures, the member's own, hide under Hide balance, as the balance does in the Invest modal.
+ */
 export function LoanDetailDialog({
   loanId,
   onOpenChange,
@@ -183,7 +190,7 @@ export function LoanDetailDialog({
 }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
+  const money = usePrivateMoney();
   const { days } = useLabels();
   const loan = useLoan(loanId);
   const [confirming, setConfirming] = useState(false);

@@ -4,6 +4,7 @@ import { LOAN_LIST_LIMIT, OPEN_LOAN_APPLICATION_STATUSES, OPEN_LOAN_STATUSES } f
 import { centsToMajor, majorToCents } from '@app/shared/money';
 import type { Loan, LoanApplication, LoanPlan } from '@app/shared/schemas/loans';
 import { CancelPendingButton } from '#components/cancel-pending-button';
+import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
 import { PageHeader } from '#components/page-header';
 import { RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';
@@ -17,7 +18,7 @@ import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { logger } from '#lib/logger';
 import { useLabels } from '#lib/labels';
-import { useDateFormat, useMoney } from '#lib/money';
+import { useDateFormat, useMoney, useUtcDayFormat } from '#lib/money';
 import { useLoanApplications, useLoanPlans, useLoans, useWithdrawApplication } from '../api/loans-api';
 import { APPLICATION_TONES, useLoanRate, usePeriods } from '../components/loan-format';
 
@@ -220,7 +221,7 @@ function History() {
         {
           header: t('loans.history.columns.amount'),
           className: 'tabular-nums',
-          cell: (row) => money(row.amount_requested),
+          cell: (row) => <PrivateAmount value={row.amount_requested} />,
         },
         { header: t('loans.history.columns.term'), className: 'whitespace-nowrap', cell: term },
         { header: t('loans.history.columns.status'), cell: status },
@@ -234,7 +235,7 @@ function History() {
           <div className="min-w-0 text-sm">
             <p className="font-medium">{planName(row)}</p>
             <p className="tabular-nums">
-              {money(row.amount_requested)} · {term(row)}
+              <PrivateAmount value={row.amount_requested} /> · {term(row)}
             </p>
             <p className="text-xs text-muted">{when(row)}</p>
           </div>
@@ -254,8 +255,8 @@ function History() {
 function LoanCard({ loan, onOpen }: { loan: Loan; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   const { days } = useLabels();
-  const money = useMoney();
-  const date = useDateFormat();
+  const money = usePrivateMoney();
+  const day = useUtcDayFormat();
   const owed = centsToMajor(
     majorToCents(loan.outstanding_principal) + majorToCents(loan.outstanding_interest),
   );
@@ -280,7 +281,7 @@ function LoanCard({ loan, onOpen }: { loan: Loan; onOpen: (id: number) => void }
           <p className="text-xs text-muted">
             {t('loans.mine.next', {
               amount: money(loan.next_due_amount),
-              date: date(`${loan.next_due_date}T12:00:00Z`),
+              date: day(loan.next_due_date),
             })}
           </p>
         )}

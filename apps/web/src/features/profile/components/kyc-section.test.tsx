@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -63,5 +64,19 @@ describe('Identity verification on the profile', () => {
       document_type: 'passport',
       document_expires_on: null,
     });
+  });
+
+  it.each([
+    ['es', 'Los retiros superiores a 5000 US$ requieren una verificación de identidad aprobada.'],
+    ['ar', 'تتطلب عمليات السحب التي تزيد على 5,000 US$ تحققًا مقبولًا من الهوية.'],
+  ] as const)('says the limit as money in the reader’s language (%s)', async (language, limit) => {
+    await i18n.changeLanguage(language);
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({ 'GET /api/kyc': () => json({ kyc: { ...STATE, withdrawal_limit: { threshold: 5000 } } }) });
+    renderScreen('/profile', <KycSection />);
+    const notice = await screen.findByText(/5[.,]?000/);
+    // Intl writes a no-break space before US$, and a right-to-left mark before Arabic amounts.
+    expect(notice.textContent?.replace(/\u00a0/gu, ' ').replace(/\u200f/gu, '')).toBe(limit);
+    expect(notice).not.toHaveTextContent('$5');
   });
 });

@@ -12,6 +12,7 @@ import { Skeleton } from '#components/ui/skeleton';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { useKyc } from '#lib/kyc';
+import { useMoney } from '#lib/money';
 import { useSubmitKyc, useUploadKycDocument } from '../api/kyc-api';
 
 const TONE: Record<string, BadgeTone> = {
@@ -70,12 +71,13 @@ type KycForm = ReturnType<typeof useKycForm>;
 /** The withdrawal limit, the reviewer's reason and what happens next, as the status says. */
 function KycNotices({ state }: { state: KycState }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const threshold = state.withdrawal_limit.threshold;
   return (
     <>
       {threshold !== null && (
         <Alert tone="info">
-          {threshold === 0 ? t('kyc.limitAll') : t('kyc.limitAbove', { amount: threshold })}
+          {threshold === 0 ? t('kyc.limitAll') : t('kyc.limitAbove', { amount: money(threshold, 0) })}
         </Alert>
       )}
       {state.status === 'rejected' && state.reason && (
