@@ -139,6 +139,11 @@ export const emailChanges = pgTable(
     undoTokenHash: text('undo_token_hash'),
     undoExpiresAt: timestamp('undo_expires_at', { withTimezone: true }),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /**
+     * When the old address had been verified, as it stood at the confirmation; an undo puts this back
+     * (null: it never was, and it comes back unverified). Decision 175, amended.
+     */
+    oldEmailVerifiedAt: timestamp('old_email_verified_at', { withTimezone: true }),
   },
   (t) => [index('email_changes_user_idx').on(t.userId, t.createdAt)],
 );

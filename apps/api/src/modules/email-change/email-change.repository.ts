@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { emailChanges, users, type DbOrTx } from '@app/db';
 
 export type EmailChangeRow = typeof emailChanges.$inferSelect;
@@ -28,18 +28,32 @@ export async function insertRequest(db: DbOrTx, row: typeof emailChanges.$inferI
   await db.insert(emailChanges).values(row);
 }
 
-export async function countTry(db: DbOrTx, id: number): Promise<void> {
-  await db
+/**
+ * Claims one of the request's tries, in one statement: false once it is confirmed, expired or out of
+ * tries. Tries sent at once each claim their own, so no more than `maxAttempts` are ever compared
+ * (decision 154's pattern).
+ */
+export async function claimTry(db: DbOrTx, id: number, maxAttempts: number, now: Date): Promise<boolean> {
+  const rows = await db
     .update(emailChanges)
     .set({ attempts: sql`${emailChanges.attempts} + 1` })
-    .where(eq(emailChanges.id, id));
+    .where(
+      and(
+        eq(emailChanges.id, id),
+        isNull(emailChanges.confirmedAt),
+        lt(emailChanges.attempts, maxAttempts),
+        gt(emailChanges.expiresAt, now),
+      ),
+    )
+    .returning({ id: emailChanges.id });
+  return rows.length === 1;
 }
 
 /** Marks a pending request confirmed; false when another request confirmed or replaced it first. */
 export async function confirm(
   db: DbOrTx,
   id: number,
-  patch: { confirmedAt: Date; undoTokenHash: string; undoExpiresAt: Date },
+  patch: { confirmedAt: Date; undoTokenHash: string; undoExpiresAt: Date; oldEmailVerifiedAt: Date | null },
 ): Promise<boolean> {
   const rows = await db
     .update(emailChanges)
@@ -69,11 +83,20 @@ export async function setEmail(db: DbOrTx, userId: number, from: string, to: str
   return row ?? null;
 }
 
-/** Puts the old address back (it was verified before the change); never on a closed account. */
-export async function restoreEmail(db: DbOrTx, userId: number, email: string, now: Date) {
+/**
+ * Puts the old address back, verified as it was before the change (`verifiedAt`, null: it never was);
+ * never on a closed account.
+ */
+export async function restoreEmail(
+  db: DbOrTx,
+  userId: number,
+  email: string,
+  verifiedAt: Date | null,
+  now: Date,
+) {
   const [row] = await db
     .update(users)
-    .set({ email, emailVerifiedAt: now, updatedAt: now })
+    .set({ email, emailVerifiedAt: verifiedAt, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.closedAt)))
     .returning();
   return row ?? null;

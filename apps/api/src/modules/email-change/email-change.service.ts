@@ -143,12 +143,9 @@ export async function confirmEmailChange(
     await throttle.releaseAttempt(db, attempt);
     throw fieldError({ code: MESSAGES.noPendingChange });
   }
-  const usable =
-    pending.expiresAt.getTime() > now.getTime() &&
-    pending.attempts < EMAIL_CHANGE_MAX_ATTEMPTS &&
-    pending.oldEmail === user.email;
-  // Every try counts against the request's own limit, right or wrong.
-  await repository.countTry(db, pending.id);
+  // Every try counts against the request's own limit, right or wrong, claimed before the comparison.
+  const claimed = await repository.claimTry(db, pending.id, EMAIL_CHANGE_MAX_ATTEMPTS, now);
+  const usable = claimed && pending.oldEmail === user.email;
   if (!usable || !safeEqual(pending.codeHash, hashCode(user.id, pending.newEmail, code))) {
     throw fieldError({ code: MESSAGES.codeInvalid });
   }
@@ -159,6 +156,8 @@ export async function confirmEmailChange(
         confirmedAt: now,
         undoTokenHash: hashUndo(pending.id, secret),
         undoExpiresAt: new Date(now.getTime() + EMAIL_CHANGE_UNDO_DAYS * 24 * minutes(60)),
+        // An undo puts the old address back as verified as it was, never more (decision 175).
+        oldEmailVerifiedAt: user.emailVerifiedAt,
       });
       if (!claimed) return null;
       const updated = await repository.setEmail(tx, user.id, pending.oldEmail, pending.newEmail, now);
@@ -230,7 +229,7 @@ export async function undoEmailChange(
       const owner = await lockUserById(tx, row.userId);
       if (!owner || owner.closedAt !== null) return null;
       if (!(await repository.markUndone(tx, id, now))) return null;
-      const user = await repository.restoreEmail(tx, row.userId, row.oldEmail, now);
+      const user = await repository.restoreEmail(tx, row.userId, row.oldEmail, row.oldEmailVerifiedAt, now);
       if (!user) return null;
       await repository.dropPending(tx, row.userId);
       await revokeUserTokens(tx, row.userId, now);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailChanges } from '@app/db';
+import { emailChanges, users } from '@app/db';
 import { EMAIL_CHANGE_MESSAGES as MESSAGES } from '@app/shared';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
@@ -225,6 +225,26 @@ describe('POST /api/email-change and /confirm', () => {
     expect(errorOf(malformed).errors?.code).toBeDefined();
   });
 
+  it('counts at most 5 tries of a request, even sent at once, and then refuses its right code', async () => {
+    const m = await member();
+    const newEmail = uniqueEmail('burst');
+    await m.browser.post('/api/email-change', { email: newEmail, password: PASSWORD }, { token: m.token });
+    const code = await mailedCode(newEmail);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        m.browser.post('/api/email-change/confirm', { code: wrongCode }, { token: m.token }),
+      ),
+    );
+    expect(tries.map((response) => response.statusCode)).toEqual(Array(8).fill(422));
+    const [row] = await db.select().from(emailChanges).where(eq(emailChanges.newEmail, newEmail));
+    // Before, every try was counted after an unlocked check: 8, and up to 8 codes compared.
+    expect(row?.attempts).toBe(5);
+    const right = await m.browser.post('/api/email-change/confirm', { code }, { token: m.token });
+    expect(right.statusCode).toBe(422);
+    expect((await me(m.browser, m.token)).user?.email).toBe(m.email.toLowerCase());
+  });
+
   it('sends at most one code a minute, and refuses a confirm when the address was taken meanwhile', async () => {
     const m = await member();
     const newEmail = uniqueEmail('new');
@@ -288,6 +308,7 @@ describe('POST /api/email-change/undo', () => {
     expect(undone.json()).toEqual({ message: MESSAGES.undone });
     for (const old of [m.token, second, later]) expect((await me(browser, old)).status).toBe(401);
     expect((await findUser(app, m.email))?.id).toBe(m.user.id);
+    expect((await findUser(app, m.email))?.emailVerifiedAt).not.toBeNull(); // verified before, so again
     expect(await findUser(app, newEmail)).toBeUndefined();
     expect((await mailsTo(app, m.email))[0]?.subject).toBe('Your email address was restored');
     expect(await signIn(new Browser(app), m.email)).toBeTruthy();
@@ -295,6 +316,22 @@ describe('POST /api/email-change/undo', () => {
     const replay = await browser.post('/api/email-change/undo', { token });
     expect(replay.statusCode).toBe(422);
     expect(errorOf(replay).errors?.token).toEqual([MESSAGES.undoInvalid]);
+  });
+
+  it('puts back an address that was never verified as unverified, not verified', async () => {
+    const m = await member();
+    // A mistyped address at sign-up, never verified, then changed to the right one.
+    await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, m.user.id));
+    const newEmail = uniqueEmail('right');
+    await changeEmail(m, newEmail);
+    expect((await findUser(app, newEmail))?.emailVerifiedAt).not.toBeNull();
+    // Whoever holds the mistyped mailbox uses the undo link.
+    const undone = await new Browser(app).post('/api/email-change/undo', { token: await undoToken(m.email) });
+    expect(undone.statusCode).toBe(200);
+    const restored = await findUser(app, m.email);
+    expect(restored?.id).toBe(m.user.id);
+    // Before, it came back verified: withdrawals, loans and investing opened to that mailbox.
+    expect(restored?.emailVerifiedAt).toBeNull();
   });
 
   it('an undo link opened after the account was closed changes nothing, and closing kept no address change', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "email_changes" ADD COLUMN "old_email_verified_at" timestamp with time zone;
