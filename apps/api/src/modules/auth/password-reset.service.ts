@@ -1,7 +1,7 @@
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import { passwordResetMail } from '../mail/mail-templates';
 import { type MessageResponse } from '@app/shared';
-import { passwordResetTokens, type DbOrTx } from '@app/db';
+import { passwordResetTokens, users, type DbOrTx, type Tx } from '@app/db';
 import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
@@ -12,6 +12,7 @@ import { fieldError, findUserByEmail, storePasswordHash } from './account.servic
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
+import { removeSecondFactor } from '../two-factor/two-factor.service';
 import { addressee } from '../../integrations/mail/mail-content';
 
 /** Decision 172: links live 60 minutes, are single use, and only their sha256 is stored. */
@@ -100,9 +101,24 @@ async function takeToken(db: DbOrTx, userId: number): Promise<boolean> {
 }
 
 /**
+ * A reset of an account whose address was never verified: the link proves the address, so its owner
+ * takes the account over from whoever signed up with it. The address counts as verified, and the
+ * second factor and the referrer that person set are removed: an impostor's authenticator must not
+ * lock the owner out, nor their referral code earn on the owner's deposits (decision 172, amended).
+ */
+async function takeOverUnproven(tx: Tx, userId: number, now: Date): Promise<void> {
+  await removeSecondFactor(tx, userId, now);
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: now, referredById: null, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/**
  * POST /api/reset-password: a used, expired, wrong or another member's token changes nothing (422 with
  * a field error on `token`). On success the password is stored, every token of the member is revoked,
- * and a notice is mailed. Two-factor stays on: the next sign-in still asks for it.
+ * and a notice is mailed. Two-factor stays on: the next sign-in still asks for it, unless the address
+ * had never been verified (`takeOverUnproven`).
  */
 export async function resetPassword(
   deps: AppDeps,
@@ -123,6 +139,7 @@ export async function resetPassword(
   const done = await db.transaction(async (tx) => {
     if (!(await takeToken(tx, user.id))) return false;
     await storePasswordHash(tx, user.id, newHash, now);
+    if (user.emailVerifiedAt === null) await takeOverUnproven(tx, user.id, now);
     await revokeUserTokens(tx, user.id, now);
     await recordSecurityEvent(deps, tx, { user, action: 'auth.password_reset', meta });
     return true;

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { passwordResetTokens } from '@app/db';
+import { passwordResetTokens, recoveryCodes, users } from '@app/db';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
-import { Browser, PASSWORD, createUser, errorOf, mailsTo, me, signIn } from '../../../test/accounts';
+import {
+  Browser,
+  PASSWORD,
+  createUser,
+  enableTwoFactor,
+  errorOf,
+  mailsTo,
+  me,
+  signIn,
+} from '../../../test/accounts';
 import { FORGOT_PASSWORD_MIN_ANSWER_MS, RESET_MESSAGES } from './password-reset.service';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -104,6 +113,37 @@ describe('POST /api/reset-password', () => {
 
     // A replay of the used link.
     await expectDeadLink(browser, token, email);
+  });
+
+  it('keeps the second factor of a verified account: the next sign-in still asks for it', async () => {
+    const { email } = await createUser(app);
+    const browser = new Browser(app);
+    await enableTwoFactor(app, browser, await signIn(browser, email));
+    await browser.post('/api/forgot-password', { email });
+    expect((await reset(browser, { token: await mailedToken(email), email })).statusCode).toBe(200);
+    const login = await browser.post('/api/login', { email, password: NEW_PASSWORD });
+    expect(login.json<{ two_factor_required?: boolean }>().two_factor_required).toBe(true);
+  });
+
+  it('hands an account whose address was never verified to the address’s owner: no second factor, no referrer', async () => {
+    const referrer = await createUser(app);
+    const { user, email } = await createUser(app);
+    const browser = new Browser(app);
+    // Someone signed up with this address, turned 2FA on and named their own referrer, and never
+    // proved the address (as accounts could before 2FA setup asked for it).
+    await enableTwoFactor(app, browser, await signIn(browser, email));
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: null, referredById: referrer.user.id })
+      .where(eq(users.id, user.id));
+    await browser.post('/api/forgot-password', { email });
+    expect((await reset(browser, { token: await mailedToken(email), email })).statusCode).toBe(200);
+    // The owner signs in with the new password alone.
+    expect(await signIn(browser, email, NEW_PASSWORD)).toBeTruthy();
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ totpEnabledAt: null, totpSecretEnc: null, referredById: null });
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
   });
 
   it('refuses a link mailed before the member changed their password themselves', async () => {

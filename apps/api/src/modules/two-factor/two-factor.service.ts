@@ -7,7 +7,7 @@ import {
   type SuccessResponse,
   type Verify2faResponse,
 } from '@app/shared';
-import type { AuthUser, DbOrTx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx, Tx, UserRow } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
@@ -125,6 +125,9 @@ async function withThrottledCode<T>(
  */
 export async function startSetup(deps: AppDeps, user: AuthUser): Promise<Enable2faResponse> {
   if (user.totpEnabledAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  // An address nobody has proven yet: whoever signed up with someone else's address must not lock
+  // its owner out with a second factor a password reset would not remove (decision 172, amended).
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
   const { db } = deps.database;
   const secret = newTotpSecret();
   if (
@@ -202,6 +205,15 @@ export async function disable(
   });
   await mailSecurityNotice(deps, user, meta, now, 'two_factor_off');
   return { success: true, message: AUTH_MESSAGES.twoFactorDisabled };
+}
+
+/**
+ * Removes the second factor and its recovery codes, in the caller's transaction: a password reset of
+ * an account whose address was never verified (decision 172, amended).
+ */
+export async function removeSecondFactor(tx: Tx, userId: number, now: Date): Promise<void> {
+  await repository.disableTotp(tx, userId, now);
+  await repository.deleteRecoveryCodes(tx, userId);
 }
 
 /** POST /api/2fa/recovery-codes: ten new codes for a current code; the old ones stop working. */

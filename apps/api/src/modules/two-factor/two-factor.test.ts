@@ -132,6 +132,17 @@ describe('two-factor setup', () => {
     expect(errorOf(reverify).message).toBe('Two-factor authentication is already enabled.');
   });
 
+  it('is refused while the address is not verified: whoever signed up with it may not be its owner', async () => {
+    const browser = new Browser(app);
+    const { user, email } = await createUser(app, { verified: false });
+    const token = await signIn(browser, email);
+    const response = await browser.post('/api/enable-2fa', undefined, { token });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).code).toBe('EMAIL_NOT_VERIFIED');
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.totpSecretEnc).toBeNull();
+  });
+
   it('refuses to verify before setup started', async () => {
     const { browser, token } = await member();
     const response = await browser.post('/api/verify-2fa', { token: '123456' }, { token });
