@@ -21,18 +21,18 @@ interface InvestDialogProps {
 
 /**
  * The spec's check (§5): a number, between the plan's minimum and maximum inclusive; what is wrong in
- * the reader's language, with the limits as money.
+ * the reader's language.
  */
 function useAmountCheck() {
   const { t } = useTranslation();
   const message = useMessage();
-  const money = useMoney();
   return (text: string, plan: Plan): string | undefined => {
     const parsed = parseAmountToCents(text);
     if (!parsed.ok) return message(INVEST_MESSAGES.invalidAmount);
     const cents = parsed.cents;
     if (cents < Math.round(plan.min_amount * 100) || cents > Math.round(plan.max_amount * 100)) {
-      return t('investing.invest.outOfRange', { min: money(plan.min_amount), max: money(plan.max_amount) });
+      // The spec's words (§5): the limits as plain numbers, 'between 100 and 50000'.
+      return t('investing.invest.outOfRange', { min: plan.min_amount, max: plan.max_amount });
     }
     return undefined;
   };

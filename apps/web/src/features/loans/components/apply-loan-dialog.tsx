@@ -29,14 +29,11 @@ function useCheck() {
   const { t } = useTranslation();
   const message = useMessage();
   const periods = usePeriods();
-  const money = useMoney();
   return (plan: LoanPlan | null, amount: string, term: string): Checked => {
     if (!plan) return { ok: false, field: 'plan', error: message('Please select a loan plan first.') };
     const parsed = parseAmountToCents(amount);
-    const outOfRange = t('loans.apply.outOfRange', {
-      min: money(plan.min_amount),
-      max: money(plan.max_amount),
-    });
+    // The spec's words (§5): the limits as plain numbers, 'between 100 and 10000'.
+    const outOfRange = t('loans.apply.outOfRange', { min: plan.min_amount, max: plan.max_amount });
     if (!parsed.ok) return { ok: false, field: 'amount', error: outOfRange };
     const text = term.trim();
     const whole = /^\d{1,6}$/.test(text) && Number(text) >= 1;

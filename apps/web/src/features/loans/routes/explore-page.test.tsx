@@ -226,7 +226,7 @@ describe('Explore (spec §2, §5, §8)', () => {
     await user.type(amount, '50');
     await user.type(term, '12');
     await user.click(within(dialog).getByRole('button', { name: 'Calculate' }));
-    expect(within(dialog).getByText('Amount must be between $100.00 and $10,000.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Amount must be between 100 and 10000')).toBeInTheDocument();
 
     await user.clear(amount);
     await user.type(amount, '1000');
