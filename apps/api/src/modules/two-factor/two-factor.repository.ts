@@ -87,22 +87,20 @@ export async function deleteRecoveryCodes(db: DbOrTx, userId: number): Promise<v
 }
 
 /** Uses a recovery code once: true for the one request that marked it used. */
-export async function consumeRecoveryCode(
-  db: DbOrTx,
-  userId: number,
-  codeHash: string,
-  now: Date,
-): Promise<boolean> {
+/** The member's unused recovery codes as stored (at most ten). */
+export function unusedRecoveryCodes(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+}
+
+/** Marks one code used; false when another request used it first (single use, even under a race). */
+export async function useRecoveryCode(db: DbOrTx, id: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, codeHash),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
+    .where(and(eq(recoveryCodes.id, id), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return rows.length > 0;
 }

@@ -14,7 +14,7 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { getSettings } from '../settings/settings.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import * as throttle from '../auth/throttle.service';
-import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
+import { generateRecoveryCodes, hashRecoveryCode, recoveryCodeMatches } from './recovery-codes';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
 import * as repository from './two-factor.repository';
 
@@ -41,9 +41,9 @@ export async function checkSecondFactor(
     return (await repository.claimTotpStep(db, user.id, step)) ? 'totp' : null;
   }
   if (options.allowRecoveryCode && RECOVERY_CODE_PATTERN.test(code)) {
-    return (await repository.consumeRecoveryCode(db, user.id, hashRecoveryCode(code), now))
-      ? 'recovery_code'
-      : null;
+    const stored = await repository.unusedRecoveryCodes(db, user.id);
+    const match = stored.find((row) => recoveryCodeMatches(row.codeHash, code));
+    return match && (await repository.useRecoveryCode(db, match.id, now)) ? 'recovery_code' : null;
   }
   return null;
 }

@@ -21,7 +21,7 @@ import {
   signIn,
   totpCode,
 } from '../../../test/accounts';
-import { decryptSecret } from '../../lib/crypto';
+import { decryptSecret, sha256Hex } from '../../lib/crypto';
 import { verifyToken } from '../auth/token.service';
 import { checkSecondFactor } from './two-factor.service';
 
@@ -109,6 +109,12 @@ describe('two-factor setup', () => {
     const stored = await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     expect(stored).toHaveLength(10);
     expect(stored.map((row) => row.codeHash)).not.toContain(body.recovery_codes[0]);
+    // Each stored with a random salt of its own: no hash of a bare code, no two salts alike.
+    const unsalted = body.recovery_codes.map((code) => sha256Hex(`recovery-code:${code}`));
+    expect(stored.filter((row) => unsalted.includes(row.codeHash))).toEqual([]);
+    const salts = stored.map((row) => /^s1\$([0-9a-f]{8})\$[0-9a-f]{64}$/.exec(row.codeHash)?.[1]);
+    expect(salts.every(Boolean)).toBe(true);
+    expect(new Set(salts).size).toBe(10);
     expect((await me(browser, token)).user?.two_factor_enabled).toBe(true);
     expect((await mailsTo(app, email)).map((mail) => mail.subject)).toContain(
       'Two-factor authentication is on',
@@ -312,6 +318,22 @@ describe('sign-in with two-factor', () => {
     await passwordStep(again, email);
     const reuse = await again.post('/api/2fa/verify', { token: code });
     expect(reuse.statusCode).toBe(422);
+  });
+
+  it('still accepts, once, a code stored unsalted before codes had their own salt', async () => {
+    const { email, user } = await memberWithTwoFactor();
+    const legacy = 'abcde-12345';
+    await db.insert(recoveryCodes).values({
+      userId: user.id,
+      codeHash: sha256Hex(`recovery-code:${legacy}`),
+      createdAt: clock.now(),
+    });
+    const browser = new Browser(app);
+    await passwordStep(browser, email);
+    expect((await browser.post('/api/2fa/verify', { token: legacy })).statusCode).toBe(200);
+    const again = new Browser(app);
+    await passwordStep(again, email);
+    expect((await again.post('/api/2fa/verify', { token: legacy })).statusCode).toBe(422);
   });
 });
 
