@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import type { StatementMovement } from './statements.repository';
 import { movementDescription, statementFormats } from './statement-rows';
@@ -167,9 +169,23 @@ function drawSummary(
 }
 
 /**
+ * Resolves once the reader has taken what is drawn down to the stream's high-water mark, or the stream
+ * is gone (false then). pdfkit pushes every page as it is drawn, whatever the reader has taken, so the
+ * drawing waits here before each batch: memory stays one batch deep for a slow reader, and a reader
+ * that went away (the download cancelled) stops the reads of the database.
+ */
+async function readerCaughtUp(doc: Readable): Promise<boolean> {
+  while (!doc.destroyed && doc.readableLength > doc.readableHighWaterMark) await sleep(READER_POLL_MS);
+  return !doc.destroyed;
+}
+
+const READER_POLL_MS = 10;
+
+/**
  * The statement as a PDF stream: the summary (platform, member, opening balance, totals per type,
  * closing balance), then every movement of the month, oldest first, drawn batch by batch as
- * `batches` reads them (pdfkit writes each page out when the next one starts).
+ * `batches` reads them (pdfkit writes each page out when the next one starts), each batch once the
+ * reader has taken the pages before it.
  */
 export function statementPdf(header: StatementHeader, batches: AsyncIterable<StatementMovement[]>) {
   const canvas = new StatementCanvas(header, header.language === 'ar');
@@ -178,6 +194,7 @@ export function statementPdf(header: StatementHeader, batches: AsyncIterable<Sta
     drawSummary(canvas, header, format);
     let any = false;
     for await (const rows of batches) {
+      if (!(await readerCaughtUp(canvas.doc))) return; // leaving the loop ends the batches' reads
       for (const movement of rows) {
         any = true;
         canvas.row([
