@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@app/db';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import type { Database, DbOrTx, Tx } from '@app/db';
 import { queryRows } from '../src/ledger/sql';
 
 /** Two connections at once (PostgreSQL only): what a test needs to watch one wait for another. */
@@ -38,4 +38,34 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<T | 'still w
     promise,
     new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms)),
   ]);
+}
+
+/**
+ * A transaction that takes `hold`'s locks, opens `steps`, waits for `steps.release()`, runs `then`
+ * (the batch's next statements) and rolls back: it changes nothing. With a 5 s lock timeout, so a
+ * wait that would never end fails instead. Answers how it ended: 'rolled back', or the database's
+ * error code (a deadlock's 40P01, a lock timeout's 55P03).
+ */
+export function holdLocks(
+  db: Database['db'],
+  steps: ReturnType<typeof gate>,
+  hold: (tx: Tx) => Promise<unknown>,
+  then?: (tx: Tx) => Promise<unknown>,
+): Promise<string> {
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '5s'`);
+      await hold(tx);
+      steps.open();
+      await steps.released;
+      await then?.(tx);
+      tx.rollback();
+    })
+    .then(
+      () => 'committed',
+      (error: { code?: string; cause?: { code?: string } }) =>
+        error instanceof TransactionRollbackError
+          ? 'rolled back'
+          : (error.cause?.code ?? error.code ?? 'error'),
+    );
 }

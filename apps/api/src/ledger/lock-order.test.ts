@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CorrectionActionResponse, ExitQuote, UserPlanActionResponse } from '@app/shared';
 import { createTestApp } from '../../test/helpers';
 import { signIn } from '../../test/accounts';
 import { signInAdminAs } from '../../test/admin';
 import { balanceOf } from '../../test/money';
 import { createPlan, fundedMember, investIn } from '../../test/investing';
-import { gate, someoneWaitsForALock, within } from '../../test/locks';
+import { gate, holdLocks, someoneWaitsForALock, within } from '../../test/locks';
 import { lockUserBalances } from './bulk';
 import { checkLedger } from './check';
 
@@ -23,25 +23,16 @@ const { db } = app.deps.database;
  * nothing). Answers how the transaction ended: 'rolled back', or the database's error code.
  */
 function batchHolding(userId: number, steps: ReturnType<typeof gate>): Promise<string> {
-  return db
-    .transaction(async (tx) => {
-      await tx.execute(sql`set local lock_timeout = '5s'`);
-      await lockUserBalances(tx, [userId], 'cash', clock.now());
-      steps.open();
-      await steps.released;
-      await tx.execute(
+  return holdLocks(
+    db,
+    steps,
+    (tx) => lockUserBalances(tx, [userId], 'cash', clock.now()),
+    (tx) =>
+      tx.execute(
         sql`update ledger_accounts set balance = balance
             where user_id is null and kind in ('yield_expense', 'interest_income')`,
-      );
-      tx.rollback();
-    })
-    .then(
-      () => 'committed',
-      (error: { code?: string; cause?: { code?: string } }) =>
-        error instanceof TransactionRollbackError
-          ? 'rolled back'
-          : (error.cause?.code ?? error.code ?? 'error'),
-    );
+      ),
+  );
 }
 
 describe('a member’s request that posts to a platform account, beside a batch job', () => {
@@ -105,22 +96,12 @@ describe('a correction approved while a batch job holds the member’s cash acco
     const steps = gate();
     // As the accrual does: the member's cash account held, then an entry written for the member,
     // whose foreign key takes a key-share lock on the member's row.
-    const batch = db
-      .transaction(async (tx) => {
-        await tx.execute(sql`set local lock_timeout = '5s'`);
-        await lockUserBalances(tx, [member.user.id], 'cash', clock.now());
-        steps.open();
-        await steps.released;
-        await tx.execute(sql`select 1 from users where id = ${member.user.id} for key share`);
-        tx.rollback();
-      })
-      .then(
-        () => 'committed',
-        (error: { code?: string; cause?: { code?: string } }) =>
-          error instanceof TransactionRollbackError
-            ? 'rolled back'
-            : (error.cause?.code ?? error.code ?? 'error'),
-      );
+    const batch = holdLocks(
+      db,
+      steps,
+      (tx) => lockUserBalances(tx, [member.user.id], 'cash', clock.now()),
+      (tx) => tx.execute(sql`select 1 from users where id = ${member.user.id} for key share`),
+    );
     await steps.opened;
     const approving = approver.client.post(
       `/api/admin/corrections/${id}/approve`,

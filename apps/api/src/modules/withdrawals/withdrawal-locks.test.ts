@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TransactionRollbackError } from 'drizzle-orm';
 import type { AdminWithdrawalActionResponse, CreateWithdrawalResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { balanceOf, signedInAdmin, type Member } from '../../../test/money';
 import { fundedMember } from '../../../test/investing';
-import { gate, someoneWaitsForALock, within } from '../../../test/locks';
+import { gate, holdLocks, someoneWaitsForALock, within } from '../../../test/locks';
 import { lockUserBalances } from '../../ledger/bulk';
 import { lockBalances } from '../../ledger/ledger';
 
@@ -27,16 +26,7 @@ describe('a withdrawal asked for while a batch job holds the member’s cash acc
     const other = await fundedMember(app, 100);
     const steps = gate();
     // As the accrual and the loan collection do: the batch's members' cash accounts locked until it ends.
-    const batch = db
-      .transaction(async (tx) => {
-        await lockUserBalances(tx, [waiting.user.id], 'cash', clock.now());
-        steps.open();
-        await steps.released;
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      });
+    const batch = holdLocks(db, steps, (tx) => lockUserBalances(tx, [waiting.user.id], 'cash', clock.now()));
     await steps.opened;
     const first = withdraw(waiting, '30');
     await someoneWaitsForALock(db);
@@ -66,16 +56,7 @@ describe('two admins paying two withdrawals of one member at once (decision 228)
     const admins = [await signedInAdmin(app, 'finance'), await signedInAdmin(app, 'finance')];
     const steps = gate();
     // As a third decision paying this member would: the member's held amount locked until it ends.
-    const holding = db
-      .transaction(async (tx) => {
-        await lockBalances(tx, member.user.id, ['withdrawal_hold']);
-        steps.open();
-        await steps.released;
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      });
+    const holding = holdLocks(db, steps, (tx) => lockBalances(tx, member.user.id, ['withdrawal_hold']));
     await steps.opened;
     const decisions = ids.map((id, index) =>
       admins[index]!.client.post(`/api/admin/withdrawals/${id}/approve`, {}, { token: admins[index]!.token }),
