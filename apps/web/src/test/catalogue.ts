@@ -1,4 +1,4 @@
-import type { Plan } from '@app/shared/schemas/investing';
+import type { Plan, UserPlan } from '@app/shared/schemas/investing';
 
 /** A plan of the public catalogue (GET /api/plans) for web tests. */
 export function cataloguePlan(overrides: Partial<Plan>): Plan {
@@ -68,3 +68,38 @@ export const CATALOGUE: Plan[] = [
     min_amount: 50,
   }),
 ];
+
+/** One of the member's plans (GET /api/pp): an active 6-month Growth plan of $5,000 unless told. */
+export function memberPlan(overrides: Partial<UserPlan> = {}): UserPlan {
+  return {
+    id: 1,
+    plan_id: 2,
+    name: 'Growth',
+    plan_name: 'Growth',
+    category: 'personal',
+    amount: 5000,
+    status: 'active',
+    apy_bps: 1200,
+    locked_apy_bps: 1300,
+    rate_bps: 1200,
+    change: '+12.00%',
+    duration_days: 182,
+    duration: '6 months',
+    flexible: false,
+    starts_at: '2026-03-02T09:00:00.000Z',
+    ends_at: '2026-08-31T09:00:00.000Z',
+    locked_at: null,
+    closed_at: null,
+    next_accrual_at: '2026-03-03T00:00:00.000Z',
+    accrued_days: 0,
+    earned: 0,
+    goal_id: null,
+    at_maturity: 'cash',
+    renewed_from_id: null,
+    reinvest: false,
+    reinvested: 0,
+    compounded_apy_bps: 1275,
+    projection: null,
+    ...overrides,
+  };
+}

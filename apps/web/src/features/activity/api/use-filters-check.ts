@@ -5,8 +5,12 @@ import type { ActivityFilters } from './get-activity';
 export interface FiltersCheck {
   /** The filters may be sent: false while the check is not known yet, or when it failed. */
   valid: boolean;
-  /** The date field's message when the dates do not make a valid range. */
-  dateError?: string;
+  /** The check is done and refused the filters (not merely waiting for the schema): the dates need fixing. */
+  refused: boolean;
+  /** The start date's message: not a real day, or outside the dates the API takes (e.g. year 0002). */
+  startDateError?: string;
+  /** The end date's message: the same, or an end before the start. */
+  endDateError?: string;
 }
 
 /**
@@ -26,13 +30,16 @@ export function useFiltersCheck(filters: ActivityFilters, page: number): Filters
       current = false;
     };
   }, []);
-  if (filters.start_date === '' && filters.end_date === '') return { valid: true };
-  if (!schema) return { valid: false };
+  if (filters.start_date === '' && filters.end_date === '') return { valid: true, refused: false };
+  if (!schema) return { valid: false, refused: false };
   const check = schema.safeParse({ ...filters, page });
-  return check.success
-    ? { valid: true }
-    : {
-        valid: false,
-        dateError: check.error.issues.find((issue) => issue.path[0] === 'end_date')?.message,
-      };
+  if (check.success) return { valid: true, refused: false };
+  const problem = (field: 'start_date' | 'end_date') =>
+    check.error.issues.find((issue) => issue.path[0] === field)?.message;
+  return {
+    valid: false,
+    refused: true,
+    startDateError: problem('start_date'),
+    endDateError: problem('end_date'),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
@@ -216,6 +216,49 @@ describe('Activity (spec §2, §8, §9)', () => {
       '2026-11-10',
     );
   });
+
+  it.each([
+    // A year still being typed, and a day before the range the API takes.
+    [
+      'en',
+      '0002-11-20',
+      'Start date',
+      'Enter a date from 1900-01-01 to 2100-12-31.',
+      'Correct the dates above to see and download your transactions.',
+      'Download CSV',
+    ],
+    [
+      'es',
+      '1899-12-31',
+      'Fecha de inicio',
+      'Introduce una fecha entre el 1900-01-01 y el 2100-12-31.',
+      'Corrige las fechas de arriba para ver y descargar tus transacciones.',
+      'Descargar CSV',
+    ],
+  ])(
+    'says on the start field why it cannot use its date, and why the list is gone (%s)',
+    async (language, value, label, problem, notice, download) => {
+      await i18n.changeLanguage(language);
+      const server = fakeApi({ 'GET /api/activity': () => page(ITEMS) });
+      renderScreen('/activity', <ActivityPage />);
+      await screen.findByRole('table');
+      const start = screen.getByLabelText(label);
+      fireEvent.change(start, { target: { value } });
+      await waitFor(() => expect(start).toHaveAttribute('aria-invalid', 'true'));
+      expect(start).toHaveAccessibleDescription(problem);
+      expect(screen.getByText(notice)).toBeVisible();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: download })).toBeDisabled();
+      expect(server.to('GET /api/activity').map((request) => request.query.get('start_date'))).not.toContain(
+        value,
+      );
+
+      fireEvent.change(start, { target: { value: '2026-11-01' } });
+      expect(await screen.findByRole('table')).toBeInTheDocument();
+      expect(start).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText(notice)).not.toBeInTheDocument();
+    },
+  );
 
   it("says 'No transactions found.' for an empty list", async () => {
     fakeApi({ 'GET /api/activity': () => page([]) });

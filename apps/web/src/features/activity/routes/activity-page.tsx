@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
 import { ACTIVITY_TYPES } from '@app/shared/constants';
 import { PageHeader } from '#components/page-header';
-import { RetryAlert } from '#components/ui/alert';
+import { Alert, RetryAlert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { SelectField, TextField } from '#components/ui/field';
@@ -16,7 +16,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { StatementsSection } from '../components/statements-section';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity, type ActivityFilters } from '../api/get-activity';
-import { useFiltersCheck } from '../api/use-filters-check';
+import { useFiltersCheck, type FiltersCheck } from '../api/use-filters-check';
 import { ActivityList, useTypeLabel, type PendingDepositActionsComponent } from './activity-list';
 
 const NO_FILTERS: ActivityFilters = { type: '', start_date: '', end_date: '' };
@@ -46,12 +46,12 @@ function ExportButton({ filters, disabled }: { filters: ActivityFilters; disable
 /** The filters: type, start and end dates (the end not before the start), and Clear. */
 function FiltersForm({
   filters,
-  dateError,
+  check,
   onChange,
   onClear,
 }: {
   filters: ActivityFilters;
-  dateError: string | undefined;
+  check: FiltersCheck;
   onChange: (field: keyof ActivityFilters, value: string) => void;
   onClear: () => void;
 }) {
@@ -83,6 +83,7 @@ function FiltersForm({
         type="date"
         value={filters.start_date}
         max={filters.end_date || undefined}
+        error={message(check.startDateError)}
         onChange={(event) => onChange('start_date', event.target.value)}
       />
       <TextField
@@ -90,7 +91,7 @@ function FiltersForm({
         type="date"
         value={filters.end_date}
         min={filters.start_date || undefined}
-        error={message(dateError)}
+        error={message(check.endDateError)}
         onChange={(event) => onChange('end_date', event.target.value)}
       />
       <Button variant="ghost" className="sm:mt-7" disabled={!filtered} onClick={onClear}>
@@ -101,23 +102,31 @@ function FiltersForm({
 }
 
 /**
- * What is under the filters: nothing while they are invalid, else the list or its loading, error or
+ * What is under the filters: while they are refused, that the dates need fixing (each date field says
+ * what is wrong with it); nothing while they are being checked; else the list or its loading, error or
  * empty state.
  */
 function ActivityResults({
-  valid,
+  check,
   activity,
   onPageChange,
   pendingDepositActions,
 }: {
-  valid: boolean;
+  check: FiltersCheck;
   activity: ReturnType<typeof useActivity>;
   onPageChange: (page: number) => void;
   pendingDepositActions?: PendingDepositActionsComponent;
 }) {
   const { t } = useTranslation();
   const message = useMessage();
-  if (!valid) return null;
+  if (check.refused) {
+    return (
+      <Alert tone="warning">
+        <p>{t('activity.fixDates')}</p>
+      </Alert>
+    );
+  }
+  if (!check.valid) return null;
   if (activity.isPending) {
     // The list's place while it loads: the first screen, so what follows it stays out of view until
     // the list is there (decision 170).
@@ -171,8 +180,8 @@ export function ActivityPage({
   const [page, setPage] = useState(1);
   useDocumentMeta(t('activity.title'), t('activity.description'));
 
-  const { valid, dateError } = useFiltersCheck(filters, page);
-  const activity = useActivity(filters, page, valid);
+  const check = useFiltersCheck(filters, page);
+  const activity = useActivity(filters, page, check.valid);
 
   const change = (field: keyof ActivityFilters, value: string) => {
     setFilters((current) => ({ ...current, [field]: value }));
@@ -188,13 +197,13 @@ export function ActivityPage({
       <PageHeader
         title={t('activity.title')}
         description={t('activity.description')}
-        actions={<ExportButton filters={filters} disabled={!valid} />}
+        actions={<ExportButton filters={filters} disabled={!check.valid} />}
       />
       <Card className="p-4 sm:p-6">
-        <FiltersForm filters={filters} dateError={dateError} onChange={change} onClear={clear} />
+        <FiltersForm filters={filters} check={check} onChange={change} onClear={clear} />
         <div className="mt-6">
           <ActivityResults
-            valid={valid}
+            check={check}
             activity={activity}
             onPageChange={setPage}
             pendingDepositActions={pendingDepositActions}

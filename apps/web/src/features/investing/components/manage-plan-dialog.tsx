@@ -17,15 +17,20 @@ import { useWithdrawUserPlan } from '../api/withdraw-user-plan';
 interface ManagePlanDialogProps {
   plan: UserPlan | null;
   onOpenChange: (open: boolean) => void;
+  /** The plan was locked, withdrawn or left: called before the dialog closes. */
+  onChanged?: () => void;
+  /** Where focus goes on closing, instead of the opener (see Dialog). */
+  returnFocus?: (opener: HTMLElement | null) => HTMLElement | null | undefined;
 }
 
 /**
  * Manage on the plans page (spec §2): 'Lock Plan' for a fixed-term plan, with Cancel and Lock Plan;
  * after locking the modal closes and the list reloads. A flexible plan cannot be locked
  * (docs/decisions/072): its Manage offers Withdraw instead. An active fixed term also offers "Leave
- * early", which shows the exit quote before the member confirms (decision 186).
+ * early", which shows the exit quote before the member confirms (decision 186). Each action's success
+ * is a toast ('Plan locked.', 'Plan withdrawn. ...', 'Plan closed early. ...').
  */
-export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) {
+export function ManagePlanDialog({ plan, onOpenChange, onChanged, returnFocus }: ManagePlanDialogProps) {
   const { t } = useTranslation();
   const message = useMessage();
   const lock = useLockUserPlan();
@@ -46,7 +51,8 @@ export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) 
     if (!plan) return;
     action.mutate(plan.id, {
       onSuccess: (answer) => {
-        if (plan.flexible) toast.success(message(answer.message));
+        toast.success(message(answer.message));
+        onChanged?.();
         close(false);
       },
       onError: (error) => logger.warn('plan action failed', error),
@@ -58,10 +64,17 @@ export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) 
       <Dialog
         open
         onOpenChange={close}
+        returnFocus={returnFocus}
         title={t('investing.exit.title')}
         description={t('investing.exit.body', { name: plan.name })}
       >
-        <ExitPlanPanel plan={plan} onDone={() => close(false)} />
+        <ExitPlanPanel
+          plan={plan}
+          onDone={() => {
+            onChanged?.();
+            close(false);
+          }}
+        />
       </Dialog>
     );
 
@@ -69,6 +82,7 @@ export function ManagePlanDialog({ plan, onOpenChange }: ManagePlanDialogProps) 
     <Dialog
       open={plan !== null}
       onOpenChange={close}
+      returnFocus={returnFocus}
       title={plan?.flexible ? t('investing.manage.withdrawTitle') : t('investing.manage.lockTitle')}
       description={
         plan?.flexible

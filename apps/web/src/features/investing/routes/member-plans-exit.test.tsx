@@ -4,39 +4,11 @@ import userEvent from '@testing-library/user-event';
 import type { ExitQuote, UserPlan } from '@app/shared/schemas/investing';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json } from '../../../test/fake-api';
+import { memberPlan } from '../../../test/catalogue';
 import { renderScreen } from '../../../test/render';
 import { MemberPlansPage } from './member-plans-page';
 
-const plan = (status: UserPlan['status']): UserPlan => ({
-  id: 1,
-  plan_id: 2,
-  name: 'Growth',
-  plan_name: 'Growth',
-  category: 'personal',
-  amount: 5000,
-  status,
-  apy_bps: 1200,
-  locked_apy_bps: 1300,
-  rate_bps: 1200,
-  change: '+12.00%',
-  duration_days: 182,
-  duration: '6 months',
-  flexible: false,
-  starts_at: '2026-03-02T09:00:00.000Z',
-  ends_at: '2026-08-31T09:00:00.000Z',
-  locked_at: null,
-  closed_at: null,
-  next_accrual_at: '2026-03-03T00:00:00.000Z',
-  accrued_days: 1,
-  earned: 1.64,
-  goal_id: null,
-  at_maturity: 'cash' as const,
-  renewed_from_id: null,
-  reinvest: false,
-  reinvested: 0,
-  compounded_apy_bps: 1275,
-  projection: null,
-});
+const plan = (status: UserPlan['status']): UserPlan => memberPlan({ status, accrued_days: 1, earned: 1.64 });
 
 const quote = (id: string): ExitQuote => ({
   id,
@@ -99,6 +71,9 @@ describe('Leave early (decision 186)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Leave plan' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(within(table).getByRole('button', { name: 'Completed' })).toBeDisabled());
+    // Its Manage is disabled now: focus is on the plan's row, not lost on the page's body.
+    const row = within(table).getByRole('button', { name: 'Completed' }).closest('tr')!;
+    await waitFor(() => expect(row).toContainElement(document.activeElement as HTMLElement));
     expect(server.to('POST /api/pp/1/exit').map((call) => call.body)).toEqual([
       { quote_id: '00000000-0000-4000-8000-000000000001' },
       { quote_id: '00000000-0000-4000-8000-000000000002' },

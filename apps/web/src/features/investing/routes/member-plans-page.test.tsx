@@ -3,42 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserPlan } from '@app/shared/schemas/investing';
 import { fakeApi, json } from '../../../test/fake-api';
+import { memberPlan } from '../../../test/catalogue';
 import { renderScreen } from '../../../test/render';
 import { MemberPlansPage } from './member-plans-page';
 
-function userPlan(overrides: Partial<UserPlan>): UserPlan {
-  return {
-    id: 1,
-    plan_id: 2,
-    name: 'Growth',
-    plan_name: 'Growth',
-    category: 'personal',
-    amount: 5000,
-    status: 'active',
-    apy_bps: 1200,
-    locked_apy_bps: 1300,
-    rate_bps: 1200,
-    change: '+12.00%',
-    duration_days: 182,
-    duration: '6 months',
-    flexible: false,
-    starts_at: '2026-03-02T09:00:00.000Z',
-    ends_at: '2026-08-31T09:00:00.000Z',
-    locked_at: null,
-    closed_at: null,
-    next_accrual_at: '2026-03-03T00:00:00.000Z',
-    accrued_days: 0,
-    earned: 0,
-    goal_id: null,
-    at_maturity: 'cash' as const,
-    renewed_from_id: null,
-    reinvest: false,
-    reinvested: 0,
-    compounded_apy_bps: 1275,
-    projection: null,
-    ...overrides,
-  };
-}
+const userPlan = memberPlan;
 
 const page = (data: UserPlan[], total = data.length) =>
   json({ data, meta: { current_page: 1, total_pages: Math.max(1, Math.ceil(total / 5)), total } });

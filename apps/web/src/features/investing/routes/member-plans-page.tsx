@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserPlan, UserPlanListResponse } from '@app/shared/schemas/investing';
 import { PageHeader } from '#components/page-header';
@@ -28,6 +28,25 @@ const STATUS_TONES: Record<UserPlan['status'], BadgeTone> = {
 const ManagePlanDialog = lazy(async () => ({
   default: (await import('../components/manage-plan-dialog')).ManagePlanDialog,
 }));
+/**
+ * Where focus goes once Manage's action changed a plan (locked, withdrawn, left): its Manage button is
+ * disabled then, or gone with its row. The plan's name in the row the member opened it from (the
+ * table's or the card's), else the list itself.
+ */
+function focusAfterChange(opener: HTMLElement | null, list: HTMLElement | null) {
+  const row = opener?.isConnected ? opener.closest('tr, li') : null;
+  return row?.querySelector<HTMLElement>('[data-row-focus]') ?? list;
+}
+
+/** The plan's name, which takes focus after Manage changed the plan (focusAfterChange). */
+function PlanName({ plan, className }: { plan: UserPlan; className?: string }) {
+  return (
+    <span tabIndex={-1} data-row-focus="" className={className}>
+      {plan.plan_name}
+    </span>
+  );
+}
+
 /** Manage is enabled for active plans only; otherwise it is disabled and says the status (spec §4). */
 function ManageButton({ plan, onManage }: { plan: UserPlan; onManage: (plan: UserPlan) => void }) {
   const { t } = useTranslation();
@@ -70,7 +89,7 @@ function UserPlanTable({ plans, busy, onPageChange, onManage }: UserPlanTablePro
         {
           header: t('investing.myPlans.columns.plan'),
           className: 'font-medium',
-          cell: (plan) => plan.plan_name,
+          cell: (plan) => <PlanName plan={plan} />,
         },
         {
           header: t('investing.myPlans.columns.amount'),
@@ -91,7 +110,7 @@ function UserPlanTable({ plans, busy, onPageChange, onManage }: UserPlanTablePro
       card={(plan) => (
         <>
           <div className="min-w-0">
-            <p className="font-medium">{plan.plan_name}</p>
+            <PlanName plan={plan} className="block font-medium" />
             <p className="text-sm tabular-nums">
               <PrivateAmount value={plan.amount} />
             </p>
@@ -128,6 +147,13 @@ export function MemberPlansPage() {
   const message = useMessage();
   const [page, setPage] = useState(1);
   const [managing, setManaging] = useState<UserPlan | null>(null);
+  // Whether the open dialog's action changed its plan, for where focus goes when it closes.
+  const changed = useRef(false);
+  const list = useRef<HTMLDivElement>(null);
+  const manage = (plan: UserPlan) => {
+    changed.current = false;
+    setManaging(plan);
+  };
   const manageMounted = useOpenedOnce(managing !== null);
   const plans = useUserPlans(page);
   useDocumentMeta(t('investing.myPlans.title'), t('investing.myPlans.description'));
@@ -154,22 +180,27 @@ export function MemberPlansPage() {
     );
   } else {
     body = (
-      <UserPlanTable
-        plans={plans.data}
-        busy={plans.isFetching}
-        onPageChange={setPage}
-        onManage={setManaging}
-      />
+      <UserPlanTable plans={plans.data} busy={plans.isFetching} onPageChange={setPage} onManage={manage} />
     );
   }
 
   return (
     <>
       <PageHeader title={t('investing.myPlans.title')} description={t('investing.myPlans.description')} />
-      <Card className="p-4 sm:p-6">{body}</Card>
+      <Card className="p-4 sm:p-6">
+        {/* Takes focus when a plan's row left the list (focusAfterChange). */}
+        <div ref={list} role="region" aria-label={t('investing.myPlans.title')} tabIndex={-1}>
+          {body}
+        </div>
+      </Card>
       {manageMounted && (
         <Suspense fallback={null}>
-          <ManagePlanDialog plan={managing} onOpenChange={(open) => !open && setManaging(null)} />
+          <ManagePlanDialog
+            plan={managing}
+            onOpenChange={(open) => !open && setManaging(null)}
+            onChanged={() => (changed.current = true)}
+            returnFocus={(opener) => (changed.current ? focusAfterChange(opener, list.current) : undefined)}
+          />
         </Suspense>
       )}
     </>
