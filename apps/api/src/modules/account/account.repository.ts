@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   type DbOrTx,
   deposits,
@@ -38,15 +38,16 @@ async function exists(db: DbOrTx, query: SQL): Promise<boolean> {
 }
 
 /**
- * The mails sent to the member's addresses here (the last one, and those of their address changes
- * that no other member holds now) leave the outbox: their bodies held names, codes and links that are
+ * The mails sent to the member's addresses here (the last one, and those of their confirmed address
+ * changes that no other member holds now) leave the outbox: their bodies held names, codes and links that are
  * not kept past the account (decision 229). A mail still waiting to be sent is left to go.
  */
 async function forgetMails(tx: Tx, userId: number, previousEmail: string): Promise<void> {
+  // Confirmed changes only: an address typed into a change never confirmed may be someone else's.
   const changes = await tx
     .select({ oldEmail: emailChanges.oldEmail, newEmail: emailChanges.newEmail })
     .from(emailChanges)
-    .where(eq(emailChanges.userId, userId));
+    .where(and(eq(emailChanges.userId, userId), isNotNull(emailChanges.confirmedAt)));
   const earlier = [...new Set(changes.flatMap((change) => [change.oldEmail, change.newEmail]))].filter(
     (address) => address !== previousEmail,
   );

@@ -1,8 +1,8 @@
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import { passwordResetMail } from '../mail/mail-templates';
 import { type MessageResponse } from '@app/shared';
-import { passwordResetTokens, users, type DbOrTx, type Tx } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { emailChanges, passwordResetTokens, users, type DbOrTx, type Tx } from '@app/db';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../lib/password';
@@ -101,17 +101,30 @@ async function takeToken(db: DbOrTx, userId: number): Promise<boolean> {
 }
 
 /**
- * A reset of an account whose address was never verified: the link proves the address, so its owner
- * takes the account over from whoever signed up with it. The address counts as verified, and the
- * second factor and the referrer that person set are removed: an impostor's authenticator must not
- * lock the owner out, nor their referral code earn on the owner's deposits (decision 172, amended).
+ * Whether the account has never proven an address: its own is not verified, and no change of address
+ * was ever confirmed (a confirmed change proved the new address, so an unverified address now is one
+ * an undo put back, not a sign-up nobody proved).
+ */
+async function neverProven(tx: Tx, user: { id: number; emailVerifiedAt: Date | null }): Promise<boolean> {
+  if (user.emailVerifiedAt !== null) return false;
+  const [confirmed] = await tx
+    .select({ id: emailChanges.id })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, user.id), isNotNull(emailChanges.confirmedAt)))
+    .limit(1);
+  return !confirmed;
+}
+
+/**
+ * A reset of an account that never proved an address: the link proves it, so its owner takes the
+ * account over from whoever signed up with it. The address counts as verified and the second factor
+ * that person set is removed: an impostor's authenticator must not lock the owner out (decision 172,
+ * amended). The referrer stays: taking it away here would leave a later reversal of a deposit's
+ * reward without the referrer's lock it takes first (decision 222).
  */
 async function takeOverUnproven(tx: Tx, userId: number, now: Date): Promise<void> {
   await removeSecondFactor(tx, userId, now);
-  await tx
-    .update(users)
-    .set({ emailVerifiedAt: now, referredById: null, updatedAt: now })
-    .where(eq(users.id, userId));
+  await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /**
@@ -139,7 +152,7 @@ export async function resetPassword(
   const done = await db.transaction(async (tx) => {
     if (!(await takeToken(tx, user.id))) return false;
     await storePasswordHash(tx, user.id, newHash, now);
-    if (user.emailVerifiedAt === null) await takeOverUnproven(tx, user.id, now);
+    if (await neverProven(tx, user)) await takeOverUnproven(tx, user.id, now);
     await revokeUserTokens(tx, user.id, now);
     await recordSecurityEvent(deps, tx, { user, action: 'auth.password_reset', meta });
     return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { passwordResetTokens, recoveryCodes, users } from '@app/db';
+import { emailChanges, passwordResetTokens, recoveryCodes, users } from '@app/db';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
   Browser,
@@ -125,25 +125,44 @@ describe('POST /api/reset-password', () => {
     expect(login.json<{ two_factor_required?: boolean }>().two_factor_required).toBe(true);
   });
 
-  it('hands an account whose address was never verified to the address’s owner: no second factor, no referrer', async () => {
-    const referrer = await createUser(app);
+  it('hands an account that never proved an address to the address’s owner: no second factor', async () => {
     const { user, email } = await createUser(app);
     const browser = new Browser(app);
-    // Someone signed up with this address, turned 2FA on and named their own referrer, and never
-    // proved the address (as accounts could before 2FA setup asked for it).
+    // Someone signed up with this address and turned 2FA on, and never proved the address (as
+    // accounts could before 2FA setup asked for it).
     await enableTwoFactor(app, browser, await signIn(browser, email));
-    await db
-      .update(users)
-      .set({ emailVerifiedAt: null, referredById: referrer.user.id })
-      .where(eq(users.id, user.id));
+    await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
     await browser.post('/api/forgot-password', { email });
     expect((await reset(browser, { token: await mailedToken(email), email })).statusCode).toBe(200);
     // The owner signs in with the new password alone.
     expect(await signIn(browser, email, NEW_PASSWORD)).toBeTruthy();
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ totpEnabledAt: null, totpSecretEnc: null, referredById: null });
+    expect(row).toMatchObject({ totpEnabledAt: null, totpSecretEnc: null });
     expect(row?.emailVerifiedAt).not.toBeNull();
     expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
+  });
+
+  it('keeps the second factor of an account whose unverified address an undo put back', async () => {
+    const { user, email } = await createUser(app);
+    const browser = new Browser(app);
+    await enableTwoFactor(app, browser, await signIn(browser, email));
+    // The member once proved a new address by a confirmed change; an undo then put back this one,
+    // unverified. Whoever holds this mailbox must still meet the owner's second factor.
+    await db.insert(emailChanges).values({
+      userId: user.id,
+      oldEmail: email.toLowerCase(),
+      newEmail: uniqueEmail('proved'),
+      codeHash: 'x',
+      createdAt: clock.now(),
+      expiresAt: clock.now(),
+      confirmedAt: clock.now(),
+      undoneAt: clock.now(),
+    });
+    await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
+    await browser.post('/api/forgot-password', { email });
+    expect((await reset(browser, { token: await mailedToken(email), email })).statusCode).toBe(200);
+    const login = await browser.post('/api/login', { email, password: NEW_PASSWORD });
+    expect(login.json<{ two_factor_required?: boolean }>().two_factor_required).toBe(true);
   });
 
   it('refuses a link mailed before the member changed their password themselves', async () => {

@@ -53,7 +53,12 @@ export async function claimTry(db: DbOrTx, id: number, maxAttempts: number, now:
 export async function confirm(
   db: DbOrTx,
   id: number,
-  patch: { confirmedAt: Date; undoTokenHash: string; undoExpiresAt: Date; oldEmailVerifiedAt: Date | null },
+  patch: {
+    confirmedAt: Date;
+    undoTokenHash: string | null;
+    undoExpiresAt: Date | null;
+    oldEmailVerifiedAt: Date | null;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(emailChanges)

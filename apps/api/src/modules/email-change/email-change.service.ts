@@ -150,13 +150,15 @@ export async function confirmEmailChange(
     throw fieldError({ code: MESSAGES.codeInvalid });
   }
   const secret = randomSecret(32);
+  // An old address nobody ever proved gets no undo link: it would hand the account to whoever holds
+  // that mailbox (a mistyped address at sign-up). A verified one can take the change back (decision 175).
+  const undoable = user.emailVerifiedAt !== null;
   const changed = await db
     .transaction(async (tx) => {
       const claimed = await repository.confirm(tx, pending.id, {
         confirmedAt: now,
-        undoTokenHash: hashUndo(pending.id, secret),
-        undoExpiresAt: new Date(now.getTime() + EMAIL_CHANGE_UNDO_DAYS * 24 * minutes(60)),
-        // An undo puts the old address back as verified as it was, never more (decision 175).
+        undoTokenHash: undoable ? hashUndo(pending.id, secret) : null,
+        undoExpiresAt: undoable ? new Date(now.getTime() + EMAIL_CHANGE_UNDO_DAYS * 24 * minutes(60)) : null,
         oldEmailVerifiedAt: user.emailVerifiedAt,
       });
       if (!claimed) return null;
@@ -176,6 +178,7 @@ export async function confirmEmailChange(
     .catch(mapEmailClash);
   if (!changed) throw fieldError({ code: MESSAGES.codeInvalid });
   await throttle.attemptSucceeded(db, attempt);
+  if (!undoable) return { message: MESSAGES.changed, email: changed.email };
   const link = `${deps.config.appUrl}/email-change/undo?token=${encodeURIComponent(`${pending.id}.${secret}`)}`;
   // To the old address: the notice and the way back.
   await deps.mailer.send(db, {

@@ -318,19 +318,33 @@ describe('POST /api/email-change/undo', () => {
     expect(errorOf(replay).errors?.token).toEqual([MESSAGES.undoInvalid]);
   });
 
-  it('puts back an address that was never verified as unverified, not verified', async () => {
+  it('sends no undo link to an old address that was never verified: its mailbox may be anyone’s', async () => {
     const m = await member();
     // A mistyped address at sign-up, never verified, then changed to the right one.
     await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, m.user.id));
+    const mailedBefore = (await mailsTo(app, m.email)).length;
     const newEmail = uniqueEmail('right');
     await changeEmail(m, newEmail);
     expect((await findUser(app, newEmail))?.emailVerifiedAt).not.toBeNull();
-    // Whoever holds the mistyped mailbox uses the undo link.
-    const undone = await new Browser(app).post('/api/email-change/undo', { token: await undoToken(m.email) });
-    expect(undone.statusCode).toBe(200);
+    // Before, the mistyped mailbox got a link that put its address back, marked verified.
+    expect(await mailsTo(app, m.email)).toHaveLength(mailedBefore);
+    const [change] = await db.select().from(emailChanges).where(eq(emailChanges.newEmail, newEmail));
+    expect(change).toMatchObject({ undoTokenHash: null, undoExpiresAt: null, oldEmailVerifiedAt: null });
+  });
+
+  it('an undo of a change confirmed before the old address’s verification was recorded puts it back unverified', async () => {
+    const m = await member();
+    const newEmail = uniqueEmail('legacy');
+    await changeEmail(m, newEmail);
+    const token = await undoToken(m.email);
+    // As rows confirmed before migration 0062 are: no record of the old address's verification.
+    await db
+      .update(emailChanges)
+      .set({ oldEmailVerifiedAt: null })
+      .where(eq(emailChanges.newEmail, newEmail));
+    expect((await new Browser(app).post('/api/email-change/undo', { token })).statusCode).toBe(200);
     const restored = await findUser(app, m.email);
     expect(restored?.id).toBe(m.user.id);
-    // Before, it came back verified: withdrawals, loans and investing opened to that mailbox.
     expect(restored?.emailVerifiedAt).toBeNull();
   });
 

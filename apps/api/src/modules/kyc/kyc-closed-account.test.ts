@@ -8,6 +8,8 @@ import { KYC_MESSAGES, type AdminKycListResponse, type KycUploadResponse } from 
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { PASSWORD, errorOf } from '../../../test/accounts';
 import { signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import { closedAccountErasureJob } from '../account/closed-account-erasure.job';
+import { databaseStore, type DocumentStore } from './document-store';
 import { jpegWithExif, pngWithText, tinyPdf } from './test-files';
 
 /** Decision 227: a closed account's identity documents, out of the back office, then erased. */
@@ -186,4 +188,39 @@ describe('the end of the retention period', () => {
       expect(row).toMatchObject({ status: 'closed', closedIdentityEnc: null });
     },
   );
+});
+
+describe('an account the erasure cannot finish', () => {
+  it('does not hold up the others: they are erased, it is reported and tried again next run', async () => {
+    const stuck = await signedInMember(app);
+    const fine = await signedInMember(app);
+    await submit(stuck);
+    await submit(fine);
+    await close(stuck);
+    const retainUntil = await close(fine);
+    const stuckKeys = new Set(
+      (await documentsOf(STORES.database, stuck.user.id)).map((row) => row.storageKey),
+    );
+    // A store that refuses to remove the stuck account's files (a bucket's permissions, say).
+    const refusing: DocumentStore = {
+      ...databaseStore,
+      remove: (db, key) =>
+        stuckKeys.has(key) ? Promise.reject(new Error('AccessDenied')) : databaseStore.remove(db, key),
+    };
+    const later = new Date(retainUntil.getTime() + 1000);
+    const clockAt = { now: () => later } as typeof app.deps.clock;
+    await expect(
+      closedAccountErasureJob(refusing).run({ database: app.deps.database, clock: clockAt }),
+    ).rejects.toThrow('1 closed account(s) not erased');
+    expect(await documentsOf(STORES.database, fine.user.id)).toEqual([]);
+    const rowOf = async (member: Member) =>
+      (await db.select().from(users).where(eq(users.id, member.user.id)))[0]!;
+    expect((await rowOf(fine)).closedIdentityEnc).toBeNull();
+    // The stuck one is untouched (its transaction rolled back), and the next run erases it.
+    expect(await documentsOf(STORES.database, stuck.user.id)).toHaveLength(3);
+    expect((await rowOf(stuck)).closedIdentityEnc).not.toBeNull();
+    await closedAccountErasureJob(databaseStore).run({ database: app.deps.database, clock: clockAt });
+    expect(await documentsOf(STORES.database, stuck.user.id)).toEqual([]);
+    expect((await rowOf(stuck)).closedIdentityEnc).toBeNull();
+  });
 });

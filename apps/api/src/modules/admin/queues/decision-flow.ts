@@ -188,12 +188,13 @@ async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View
 ): Promise<DecisionResult<View> | null> {
   const fourEyes = definition.fourEyes;
   if (!fourEyes) return null;
-  const threshold = (await fourEyesThresholdDollars(tx)) * 100;
-  const paidBefore = await fourEyes.paidBefore(tx, row, now);
-  if (definition.amount(row) + paidBefore <= threshold) return null;
+  // A recorded first approval stands, whatever the day's sum is now: a different admin pays.
   const first = fourEyes.firstApprovedBy(row);
   if (first === admin.id) throw new AppError('BUSINESS_RULE', QUEUE_MESSAGES.sameAdmin);
   if (first !== null) return null;
+  const threshold = (await fourEyesThresholdDollars(tx)) * 100;
+  const paidBefore = await fourEyes.paidBefore(tx, row, now);
+  if (definition.amount(row) + paidBefore <= threshold) return null;
   const updated = await fourEyes.recordFirstApproval(tx, row, admin, now);
   await recordAudit(tx, {
     actorId: admin.id,

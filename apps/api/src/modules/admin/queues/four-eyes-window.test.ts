@@ -12,6 +12,7 @@ import { createTestApp } from '../../../../test/helpers';
 import { errorOf } from '../../../../test/accounts';
 import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../../test/money';
 import { expectBooksBalance } from '../../../../test/ledger';
+import { adminSignInSteps } from '../../../../test/admin';
 import { genericPlanOf } from '../../../../test/plans';
 import { paidSinceQuery } from '../../withdrawals/withdrawals.repository';
 
@@ -112,6 +113,33 @@ describe('four eyes over a day of withdrawals', () => {
       clock.set(now);
     }
     await expectBooksBalance(db, 'mismatchedQueueTotals');
+  });
+
+  it('a recorded first approval stands a day later: its admin still cannot pay alone', async () => {
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 20_000);
+    await paidAlone(await withdraw(member, 6_000));
+    const second = await withdraw(member, 6_000);
+    const first = await approve(admin, second);
+    expect(first.json<AdminWithdrawalActionResponse>().withdrawal.awaiting_second_approval).toBe(true);
+    expect(await detailOf(second)).toMatchObject({ needs_second_approval: false });
+    const now = clock.now();
+    try {
+      clock.set(new Date(now.getTime() + FOUR_EYES_WINDOW_HOURS * 3_600_000 + 60_000));
+      // The same admin, signed in again: the day's sum is empty now, but the record stands.
+      const { token } = await adminSignInSteps(admin.client, admin.email, admin.nextCode, {
+        remember: false,
+      });
+      const again = await approve({ ...admin, token }, second);
+      expect(again.statusCode).toBe(422);
+      expect(errorOf(again).message).toBe(QUEUE_MESSAGES.sameAdmin);
+      expect(await paidEntries(second)).toEqual([]);
+      const other = await signedInAdmin(app, 'finance');
+      const paid = await approve(other, second);
+      expect(paid.json<AdminWithdrawalActionResponse>().withdrawal.status).toBe('approved');
+    } finally {
+      clock.set(now);
+    }
   });
 
   it('reads the day’s payments through the index, not the member’s whole history', async () => {

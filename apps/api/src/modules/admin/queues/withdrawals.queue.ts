@@ -193,7 +193,9 @@ export async function adminWithdrawalDetail(
       row.status === 'pending' ? null : await lastDecision(db, 'withdrawal', row.id, DECISION_ACTIONS),
     four_eyes_threshold: threshold,
     paid_last_day: centsToMajor(paid),
-    needs_second_approval: row.status === 'pending' && row.amount + paid > threshold * 100,
+    // Once a first approval is recorded, approving pays (a different admin's): no second is needed.
+    needs_second_approval:
+      row.status === 'pending' && row.firstApprovedBy === null && row.amount + paid > threshold * 100,
   };
 }
 
