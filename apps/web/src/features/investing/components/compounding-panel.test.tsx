@@ -4,40 +4,24 @@ import userEvent from '@testing-library/user-event';
 import type { UserPlan } from '@app/shared/schemas/investing';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
+import { memberPlan } from '../../../test/catalogue';
 import { renderScreen } from '../../../test/render';
 import { PortfolioPage } from '../routes/portfolio-page';
 
 /** $10,000 at 13% APR with 180 accrual days to its maturity (decision 192's figures). */
-const PLAN: UserPlan = {
+const PLAN: UserPlan = memberPlan({
   id: 9,
-  plan_id: 2,
-  name: 'Growth',
-  plan_name: 'Growth',
-  category: 'personal',
   amount: 10_000,
-  status: 'active',
   apy_bps: 1300,
   locked_apy_bps: 1400,
   rate_bps: 1300,
   change: '+13.00%',
-  duration_days: 182,
-  duration: '6 months',
-  flexible: false,
-  starts_at: '2026-03-02T09:00:00.000Z',
-  ends_at: '2026-08-31T09:00:00.000Z',
-  locked_at: null,
-  closed_at: null,
   next_accrual_at: '2026-03-05T00:00:00.000Z',
   accrued_days: 2,
   earned: 7.12,
-  goal_id: null,
-  at_maturity: 'cash',
-  renewed_from_id: null,
-  reinvest: false,
-  reinvested: 0,
   compounded_apy_bps: 1388,
   projection: { days: 180, at_maturity: true, paid_out: 10_641.1, reinvested: 10_661.97 },
-};
+});
 
 const list = (plan: UserPlan) => json({ data: [plan], meta: { current_page: 1, total_pages: 1, total: 1 } });
 

@@ -29,6 +29,19 @@ const page = (data: UserPlan[]) =>
   json({ data, meta: { current_page: 1, total_pages: 1, total: data.length } });
 const stale = 'This quote is no longer valid. Please get a new quote.';
 
+/** The plans page, Manage on Growth, then Leave early: answers the "Leave plan early" dialog. */
+async function openLeaveEarly(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  renderScreen('/plans', <MemberPlansPage />);
+  const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
+  await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
+      name: 'Leave early',
+    }),
+  );
+  return screen.findByRole('dialog', { name: 'Leave plan early' });
+}
+
 describe('Leave early (decision 186)', () => {
   it('shows today against maturity, refuses a stale quote, and leaves with a new one', async () => {
     let quotes = 0;
@@ -49,15 +62,7 @@ describe('Leave early (decision 186)', () => {
       },
     });
     const user = userEvent.setup();
-    renderScreen('/plans', <MemberPlansPage />);
-    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
-    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
-        name: 'Leave early',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
+    const dialog = await openLeaveEarly(user);
     expect(
       await within(dialog).findByText('Today: $4,925.00; at maturity on Aug 31, 2026: $5,299.18.'),
     ).toBeInTheDocument();
@@ -70,6 +75,7 @@ describe('Leave early (decision 186)', () => {
     await waitFor(() => expect(within(dialog).queryByText(stale)).not.toBeInTheDocument());
     await user.click(within(dialog).getByRole('button', { name: 'Leave plan' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const table = screen.getByRole('table', { name: 'My Active & Completed Plans' });
     await waitFor(() => expect(within(table).getByRole('button', { name: 'Completed' })).toBeDisabled());
     // Its Manage is disabled now: focus is on the plan's row, not lost on the page's body.
     const row = within(table).getByRole('button', { name: 'Completed' }).closest('tr')!;
@@ -87,15 +93,7 @@ describe('Leave early (decision 186)', () => {
         json({ message: 'This plan cannot be left before its end date.', code: 'BUSINESS_RULE' }, 422),
     });
     const user = userEvent.setup();
-    renderScreen('/plans', <MemberPlansPage />);
-    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
-    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
-        name: 'Leave early',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
+    const dialog = await openLeaveEarly(user);
     expect(
       await within(dialog).findByText('This plan cannot be left before its end date.'),
     ).toBeInTheDocument();
@@ -114,15 +112,7 @@ describe('Leave early (decision 186)', () => {
           : json(quote('00000000-0000-4000-8000-000000000001')),
     });
     const user = userEvent.setup();
-    renderScreen('/plans', <MemberPlansPage />);
-    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
-    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
-        name: 'Leave early',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
+    const dialog = await openLeaveEarly(user);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Service temporarily unavailable.');
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
@@ -139,15 +129,7 @@ describe('Leave early (decision 186)', () => {
       'GET /api/pp/1/exit-quote': () => json(quote('00000000-0000-4000-8000-000000000001')),
     });
     const user = userEvent.setup();
-    renderScreen('/plans', <MemberPlansPage />);
-    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
-    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Lock Plan' })).getByRole('button', {
-        name: 'Leave early',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Leave plan early' });
+    const dialog = await openLeaveEarly(user);
     expect(
       await within(dialog).findByText('Today: ******; at maturity on Aug 31, 2026: ******.'),
     ).toBeInTheDocument();
