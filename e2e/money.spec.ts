@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ApiSession } from './support/api-session';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
+import { moveServerClock } from './support/dev-clock';
 import { signIn } from './support/member';
 import { browser } from './support/setup';
 
@@ -234,7 +235,17 @@ describe('money in and out in a real browser', () => {
     expect(await withdraw.getByLabel('Withdrawal information').inputValue()).toBe(
       'Second Test Bank · Ada Lovelace · •••• 4321 · 021000021',
     );
+    // Ten minutes after the sign-in, money leaving asks for the password again (decision 230).
+    await moveServerClock(baseUrl(), { minutes: 11 });
     await withdraw.getByRole('button', { name: 'Submit request' }).click();
+    const ask = page.getByRole('dialog', { name: 'Confirm your password' });
+    await ask.getByLabel('Password', { exact: true }).waitFor();
+    await expectAccessible(page, 'password confirmation');
+    await ask.getByLabel('Password', { exact: true }).fill('not my password');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await ask.getByText('The password is incorrect.').waitFor();
+    await ask.getByLabel('Password', { exact: true }).fill(member.password);
+    await ask.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Withdrawal request submitted successfully!').first().waitFor();
     await page.getByRole('table', { name: 'Withdrawal history' }).getByText('$25.00').waitFor();
 
@@ -249,7 +260,12 @@ describe('money in and out in a real browser', () => {
       .poll(() => page.getByText('0x52908400098527886E0F7030069857D2E4169EE7', { exact: false }).count())
       .toBe(0);
 
-    expect(errors).toEqual([]);
+    // The failed requests the browser reports are the withdrawal that asked for the password and the
+    // wrong password.
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 403 (Forbidden)',
+      'Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)',
+    ]);
     await context.close();
   });
 });

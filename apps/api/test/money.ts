@@ -26,6 +26,15 @@ export async function signedInMember(
   return { client, token, user, email };
 }
 
+/**
+ * The member types the password again (POST /api/confirm-password): a session whose sign-in is more
+ * than 10 minutes old on the test clock needs it before a withdrawal (decision 230).
+ */
+export async function confirmPassword(member: Member, password = PASSWORD): Promise<void> {
+  const response = await member.client.post('/api/confirm-password', { password }, { token: member.token });
+  if (response.statusCode !== 200) throw new Error(`confirm failed: ${response.statusCode} ${response.body}`);
+}
+
 /** A superadmin signed in with its second factor (test/admin.ts; its re-authentication window is open). */
 export async function signedInAdmin(
   app: FastifyInstance,

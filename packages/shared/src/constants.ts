@@ -80,6 +80,12 @@ export const ADMIN_SESSION_HOURS = 12;
 export const ADMIN_REMEMBER_DAYS = 7;
 /** "Sudo mode": a second factor given this recently opens the routes that move money, settings and roles. */
 export const ADMIN_REAUTH_MINUTES = 10;
+/**
+ * A member's "sudo mode" (decision 230): the password given this recently (at sign-in or again) opens
+ * the calls a stolen session could use to take money or the account: a withdrawal, a withdrawal
+ * destination, turning 2FA on.
+ */
+export const MEMBER_REAUTH_MINUTES = 10;
 /** A first sign-in has this long to scan the QR code and type a code. */
 export const ADMIN_ENROLMENT_CHALLENGE_MINUTES = 15;
 export const LOGIN_MAX_FAILURES = 10;

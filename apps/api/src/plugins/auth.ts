@@ -5,7 +5,14 @@ import type {
   preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
-import { ADMIN_MESSAGES, ADMIN_REAUTH_MINUTES, ADMIN_ROLES, type AdminRole } from '@app/shared';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_REAUTH_MINUTES,
+  ADMIN_ROLES,
+  AUTH_MESSAGES,
+  MEMBER_REAUTH_MINUTES,
+  type AdminRole,
+} from '@app/shared';
 import type { AuthUser } from '@app/db';
 import { AppError } from '../errors';
 import { verifyToken, type TokenKind } from '../modules/auth/token.service';
@@ -16,7 +23,7 @@ export interface AuthContext {
   kind: TokenKind;
   /** The user without credentials: a service that checks one reads it itself (decision 148). */
   user: AuthUser;
-  /** Admin sessions: when a second factor was last given on this token (sign-in or reauth). */
+  /** When the caller last proved who they are on this token: the sign-in, then each reauthentication. */
   reauthAt: Date | null;
 }
 
@@ -58,6 +65,13 @@ declare module 'fastify' {
      * last 10 minutes on this session, else 403 `REAUTH_REQUIRED` (POST /api/admin/reauth opens it).
      */
     requireReauth: preHandlerHookHandler;
+    /**
+     * onRequest hook of a member route a stolen session could use to take money or the account (after
+     * `requireMember`): the password given in the last 10 minutes on this session (the sign-in counts),
+     * else 403 `REAUTH_REQUIRED` (POST /api/confirm-password opens it). Before the Idempotency-Key is
+     * claimed, so the same key is sent again after the password (decision 230).
+     */
+    requireRecentPassword: onRequestHookHandler;
     /** Every /api/admin route of this app with its guard, in registration order. */
     adminRouteGuards: AdminRouteGuard[];
   }
@@ -117,20 +131,13 @@ export function registerAuth(app: FastifyInstance): void {
     return hook;
   };
 
-  const requireReauth: preHandlerHookHandler = (request, _reply, done) => {
-    const auth = request.auth;
-    if (!auth) return done(new AppError('UNAUTHENTICATED', 'Not authenticated'));
-    const since = auth.reauthAt ? app.deps.clock.now().getTime() - auth.reauthAt.getTime() : Infinity;
-    if (auth.kind !== 'admin' || !(since >= 0 && since < ADMIN_REAUTH_MINUTES * 60_000)) {
-      return done(new AppError('REAUTH_REQUIRED', ADMIN_MESSAGES.reauthRequired));
-    }
-    done();
-  };
+  const { requireReauth, requireRecentPassword } = sudoModeGuards(app);
 
   app.decorate('requireMember', requireMember);
   app.decorate('requireAdmin', requireAdminRole(...ADMIN_ROLES));
   app.decorate('requireAdminRole', requireAdminRole);
   app.decorate('requireReauth', requireReauth);
+  app.decorate('requireRecentPassword', requireRecentPassword);
 
   // Every /api/admin route is recorded with the roles its guard admits, so that one table-driven
   // test covers every admin route, including routes added later (decision 120).
@@ -191,4 +198,37 @@ export function auditActor(request: FastifyRequest): {
     actorRole: auth.kind === 'admin' ? auth.user.adminRole : null,
     ip: clientAddress(request.ip),
   };
+}
+
+/**
+ * The sudo-mode guards (decisions 120, 230): the session's last proof of identity (its sign-in, then
+ * each reauthentication) must be younger than the window of its kind.
+ */
+function sudoModeGuards(app: FastifyInstance) {
+  /** Whether the session's last proof of identity is younger than `minutes`. */
+  const provedWithin = (auth: AuthContext, minutes: number): boolean => {
+    const since = auth.reauthAt ? app.deps.clock.now().getTime() - auth.reauthAt.getTime() : Infinity;
+    return since >= 0 && since < minutes * 60_000;
+  };
+
+  const requireReauth: preHandlerHookHandler = (request, _reply, done) => {
+    const auth = request.auth;
+    if (!auth) return done(new AppError('UNAUTHENTICATED', 'Not authenticated'));
+    if (auth.kind !== 'admin' || !provedWithin(auth, ADMIN_REAUTH_MINUTES)) {
+      return done(new AppError('REAUTH_REQUIRED', ADMIN_MESSAGES.reauthRequired));
+    }
+    done();
+  };
+
+  const requireRecentPassword: onRequestHookHandler = (request, _reply, done) => {
+    const auth = request.auth;
+    if (!auth) return done(new AppError('UNAUTHENTICATED', 'Not authenticated'));
+    if (auth.kind !== 'member') return done(new AppError('FORBIDDEN', 'Use a member account for this.'));
+    if (!provedWithin(auth, MEMBER_REAUTH_MINUTES)) {
+      return done(new AppError('REAUTH_REQUIRED', AUTH_MESSAGES.passwordConfirmRequired));
+    }
+    done();
+  };
+
+  return { requireReauth, requireRecentPassword };
 }

@@ -1,5 +1,6 @@
 import { takeEarlyResponse } from './early-data';
 import { idempotencyKeyFor, settleIdempotencyKey } from './idempotency-keys';
+import { askPasswordConfirm } from './password-confirm';
 import { readToken, type TokenKind } from './tokens';
 
 /**
@@ -143,7 +144,27 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError(response.status, message, errors, code, serverMessage);
 }
 
+/** The answer of a call that needs a recent password or second factor (sudo mode, decisions 120, 230). */
+export function isReauthRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'REAUTH_REQUIRED';
+}
+
+/**
+ * One call to the API. A member's call answered REAUTH_REQUIRED asks for the password (the member
+ * shell's dialog, lib/password-confirm.ts) and is sent once more after it (decision 230).
+ */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  try {
+    return await requestOnce<T>(path, options);
+  } catch (error) {
+    const member = (options.auth ?? 'member') === 'member' && options.token === undefined;
+    if (member && isReauthRequired(error) && (await askPasswordConfirm()))
+      return requestOnce<T>(path, options);
+    throw error;
+  }
+}
+
+async function requestOnce<T>(path: string, options: ApiRequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: JSON_TYPE };
   const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal ?? null };

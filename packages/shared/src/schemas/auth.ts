@@ -41,6 +41,10 @@ export const AUTH_MESSAGES = {
   twoFactorEnabled: '2FA has been successfully enabled for your account!',
   twoFactorDisabled: '2FA has been disabled',
   recoveryCodesRegenerated: 'New recovery codes generated. The old ones no longer work.',
+  passwordConfirmRequired: 'For your security, confirm your password to continue.',
+  passwordConfirmed: 'Password confirmed.',
+  passwordIncorrect: 'The password is incorrect.',
+  passwordRequired: 'Enter your password.',
 } as const;
 
 /** "45 seconds", "1 minute", "15 minutes": the wait of a Retry-After, for people. */
@@ -183,6 +187,17 @@ export const TotpCodeRequest = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
 });
 export type TotpCodeRequest = z.input<typeof TotpCodeRequest>;
+
+/** POST /api/confirm-password: the member's password opens the sudo-mode window (decision 230). */
+export const ConfirmPasswordRequest = z.object({
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordIncorrect),
+});
+export type ConfirmPasswordRequest = z.input<typeof ConfirmPasswordRequest>;
+export const ConfirmPasswordResponse = z.object({ message: z.string(), reauth_until: z.string() });
+export type ConfirmPasswordResponse = z.infer<typeof ConfirmPasswordResponse>;
 
 export const ChangePasswordRequest = z
   .object({

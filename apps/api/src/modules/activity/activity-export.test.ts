@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ACTIVITY_MESSAGES, type ActivityResponse } from '@app/shared';
 import { createTestApp, ApiClient } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
-import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { confirmPassword, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
 import { postEntry, transfer } from '../../ledger/ledger';
 import { centsToPlainDecimal, csvField, exportActivity } from './activity.service';
 
@@ -45,6 +45,8 @@ async function memberWithHistory(): Promise<{ member: Member; days: string[] }> 
   expect(pending.statusCode).toBe(201);
   clock.advance(DAY);
   mark();
+  // A day after the sign-in: the withdrawal needs the password again (decision 230).
+  await confirmPassword(member);
   const withdrawal = await member.client.post(
     '/api/withdrawal',
     { amount: 30, withdrawal_method: 'crypto', destination: 'wallet' },

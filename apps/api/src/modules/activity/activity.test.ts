@@ -12,6 +12,7 @@ import { createTestApp } from '../../../test/helpers';
 import { errorOf } from '../../../test/accounts';
 import {
   balanceOf,
+  confirmPassword,
   depositThroughSandbox,
   referredMember,
   signedInMember,
@@ -60,6 +61,8 @@ describe('GET /api/activity', () => {
     );
     expect(pending.statusCode).toBe(201);
     clock.advance(86_400_000);
+    // A day after the sign-in: the withdrawal needs the password again (decision 230).
+    await confirmPassword(member);
     const withdrawal = await member.client.post(
       '/api/withdrawal',
       { amount: 30, withdrawal_method: 'crypto', destination: 'wallet' },

@@ -139,7 +139,6 @@ export async function verifyAdminSignIn(
   const token = await issueToken(db, user.id, 'admin', now, remember, meta, {
     idleMinutes: ADMIN_IDLE_MINUTES,
     absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
-    reauthAt: now,
   });
   await recordSignIn(deps, signedIn, meta, { kind: 'admin', method });
   const body: AdminTokenResponse = { token, user: await adminUserResponse(deps, db, signedIn) };

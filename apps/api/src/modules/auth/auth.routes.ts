@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordRequest,
+  ConfirmPasswordRequest,
+  ConfirmPasswordResponse,
   ForgotPasswordRequest,
   ResetPasswordRequest,
   LoginRequest,
@@ -18,7 +20,7 @@ import { AppError } from '../../errors';
 import type { RouteApp } from '../../lib/route-app';
 import { getUserResponse } from './account.service';
 import { resendEmailOtp, verifyEmailOtp } from './email-verification.service';
-import { changePassword } from './password.service';
+import { changePassword, confirmPassword } from './password.service';
 import { forgotPassword, resetPassword } from './password-reset.service';
 import { register } from './registration.service';
 import { bearer, currentTokenId, errorResponses, requestMeta } from './route-schemas';
@@ -197,6 +199,27 @@ function passwordRoutes(app: RouteApp): void {
         currentUser(request),
         currentTokenId(request),
         request.body,
+        requestMeta(request),
+      ),
+  );
+  app.post(
+    '/api/confirm-password',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Confirm the password: opens withdrawals, withdrawal destinations and turning 2FA on for 10 minutes on this session',
+        security: bearer,
+        body: ConfirmPasswordRequest,
+        response: { 200: ConfirmPasswordResponse, ...errorResponses(400, 401, 403, 419, 422, 429) },
+      },
+    },
+    async (request) =>
+      confirmPassword(
+        app.deps,
+        { user: currentUser(request), tokenId: currentTokenId(request) },
+        request.body.password,
         requestMeta(request),
       ),
   );

@@ -16,11 +16,10 @@ const tokenId = (token: string) => Number(token.split('|')[0]);
 describe('the token read (one prepared statement, Drizzle’s own row mapping)', () => {
   it('answers the token with its owner: every column a check reads, dates as dates', async () => {
     const member = await signedInMember(app);
-    // An admin-kind token, whose idle minutes, absolute end and second-factor time are set.
+    // An admin-kind token, whose idle minutes and absolute end are set; its sign-in is its last proof.
     const adminToken = await issueToken(db, member.user.id, 'admin', TEST_NOW, false, null, {
       idleMinutes: 30,
       absoluteExpiresAt: new Date(TEST_NOW.getTime() + 8 * 3_600_000),
-      reauthAt: TEST_NOW,
     });
     const admin = await findTokenWithUser(db, tokenId(adminToken));
     expect(admin?.token).toMatchObject({

@@ -10,14 +10,20 @@ export interface VerifiedToken {
   /** The user without credentials (decision 148). */
   user: AuthUser;
   kind: TokenKind;
-  /** Admin sessions: when a second factor was last given on this token. */
+  /**
+   * When the caller last proved who they are on this token: the sign-in, then each reauthentication
+   * (an admin's second factor, a member's password). Sudo mode reads it (decisions 120, 230).
+   */
   reauthAt: Date | null;
 }
 
 /** Touching last_used_at on every request would be a write per read; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Issues a bearer token "<id>|<secret>"; only sha256(secret) is stored (DESIGN §6). */
+/**
+ * Issues a bearer token "<id>|<secret>"; only sha256(secret) is stored (DESIGN §6). Called only once the
+ * caller has signed in.
+ */
 export async function issueToken(
   db: DbOrTx,
   userId: number,
@@ -26,8 +32,8 @@ export async function issueToken(
   remember = false,
   /** Where the sign-in came from, kept for the member's sessions list. */
   origin: { ip: string; userAgent: string | null } | null = null,
-  /** Admin sessions: idle timeout in minutes, absolute end, and the time of the second factor. */
-  admin: { idleMinutes: number; absoluteExpiresAt: Date; reauthAt: Date } | null = null,
+  /** Admin sessions: idle timeout in minutes and absolute end. */
+  admin: { idleMinutes: number; absoluteExpiresAt: Date } | null = null,
 ): Promise<string> {
   const secret = randomSecret(32);
   const days = remember ? TOKEN_REMEMBER_DAYS : TOKEN_IDLE_DAYS;
@@ -41,7 +47,9 @@ export async function issueToken(
     ip: origin?.ip ?? null,
     idleMinutes: admin?.idleMinutes ?? null,
     absoluteExpiresAt: admin?.absoluteExpiresAt ?? new Date(now.getTime() + days * 86_400_000),
-    reauthAt: admin?.reauthAt ?? null,
+    // A token is issued only to a caller who has just proved who they are (password, and a second
+    // factor where one is on): the sign-in opens the sudo-mode window.
+    reauthAt: now,
   });
   return `${id}|${secret}`;
 }

@@ -6,7 +6,13 @@ import { users } from '@app/db';
 import type { StatementListResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { errorOf, signIn } from '../../../test/accounts';
-import { balanceOf, depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import {
+  balanceOf,
+  confirmPassword,
+  depositThroughSandbox,
+  signedInMember,
+  type Member,
+} from '../../../test/money';
 import { createPlan, investIn } from '../../../test/investing';
 import { postEntry, transfer } from '../../ledger/ledger';
 import { queryRows, num } from '../../ledger/sql';
@@ -39,6 +45,8 @@ async function credit(member: Member, cents: number) {
 }
 
 async function withdraw(member: Member, cents: number) {
+  // The test clock runs days past the sign-in: a withdrawal needs the password again (decision 230).
+  await confirmPassword(member);
   const response = await member.client.post(
     '/api/withdrawal',
     { amount: cents / 100, withdrawal_method: 'crypto', destination: 'wallet' },

@@ -17,7 +17,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/enable-2fa',
     {
-      onRequest: app.requireMember,
+      // A stolen session must not lock the owner out with its own authenticator (decision 230).
+      onRequest: [app.requireMember, app.requireRecentPassword],
       schema: {
         tags: ['two-factor'],
         summary: 'Start 2FA setup: a new secret and its QR code (not on until verified)',

@@ -36,7 +36,8 @@ function withdrawalRoutes(app: RouteApp): void {
   app.post(
     '/api/withdrawal',
     {
-      onRequest: app.requireMember,
+      // Money leaves: the password given recently on this session (decision 230).
+      onRequest: [app.requireMember, app.requireRecentPassword],
       config: { idempotent: true },
       schema: {
         tags: ['withdrawals'],
@@ -93,7 +94,8 @@ function destinationRoutes(app: RouteApp): void {
   app.get(
     '/api/withdrawal-destinations',
     {
-      onRequest: app.requireMember,
+      // Where money may go: the password given recently on this session (decision 230).
+      onRequest: [app.requireMember, app.requireRecentPassword],
       schema: {
         tags: ['withdrawals'],
         summary: 'Saved withdrawal destinations (account numbers masked)',
@@ -107,7 +109,8 @@ function destinationRoutes(app: RouteApp): void {
   app.post(
     '/api/withdrawal-destinations',
     {
-      onRequest: app.requireMember,
+      // Where money may go: the password given recently on this session (decision 230).
+      onRequest: [app.requireMember, app.requireRecentPassword],
       schema: {
         tags: ['withdrawals'],
         summary: 'Save a bank account or a crypto wallet (address checked for its network)',
@@ -123,7 +126,7 @@ function destinationRoutes(app: RouteApp): void {
   app.patch(
     '/api/withdrawal-destinations/:id',
     {
-      onRequest: app.requireMember,
+      onRequest: [app.requireMember, app.requireRecentPassword],
       schema: {
         tags: ['withdrawals'],
         summary: 'Replace a saved destination’s details',

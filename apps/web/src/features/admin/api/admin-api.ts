@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, type ApiRequestOptions } from '#lib/api-client';
+import { ApiError, apiRequest, isReauthRequired, type ApiRequestOptions } from '#lib/api-client';
 import { storeToken } from '#lib/tokens';
 
 /**
@@ -30,10 +30,6 @@ export function setSessionEndedHandler(handler: SessionEndedHandler): () => void
   return () => {
     if (sessionEndedHandler === handler) sessionEndedHandler = null;
   };
-}
-
-export function isReauthRequired(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'REAUTH_REQUIRED';
 }
 
 async function adminRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {

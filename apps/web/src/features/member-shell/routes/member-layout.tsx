@@ -15,6 +15,10 @@ const NotificationsButton = lazy(async () => ({
   default: (await import('../components/notifications-button')).NotificationsButton,
 }));
 const ProfileMenu = lazy(async () => ({ default: (await import('../components/profile-menu')).ProfileMenu }));
+// Asked for by a withdrawal, a destination or turning 2FA on (decision 230): loaded beside the page.
+const PasswordConfirmDialog = lazy(async () => ({
+  default: (await import('../components/password-confirm-dialog')).PasswordConfirmDialog,
+}));
 
 /**
  * A piece of the header loaded on its own (decision 170): its placeholder while it loads, and for good
@@ -89,6 +93,9 @@ export function MemberLayout({ depositAction }: { depositAction?: ReactNode }) {
         </PageErrorBoundary>
       </main>
       <MobileNav />
+      <HeaderPiece placeholder={null}>
+        <PasswordConfirmDialog />
+      </HeaderPiece>
     </div>
   );
 }
