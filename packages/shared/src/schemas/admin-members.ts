@@ -18,6 +18,9 @@ export const MEMBER_MESSAGES = {
   suspended: 'Member suspended: every session has ended.',
   reactivated: 'Member reactivated.',
   closed: 'This member closed the account: it cannot be suspended or reactivated.',
+  closedTwoFactor: 'This member closed the account: there is no second factor to remove.',
+  twoFactorOff: 'This member does not use two-factor authentication.',
+  twoFactorRemoved: 'Two-factor authentication removed: every session of the member has ended.',
   searchTooLong: 'At most 254 characters.',
   invalidSort: 'Sort by created_at or username, with a leading "-" for descending.',
 } as const;
@@ -202,6 +205,12 @@ export const AdminMemberStatusResponse = z.object({
   sessions_ended: z.number().int(),
 });
 export type AdminMemberStatusResponse = z.infer<typeof AdminMemberStatusResponse>;
+
+/** POST /api/admin/users/:id/reset-2fa: support removes a member's second factor (decision 231); answers as a status change does. */
+export const AdminMemberTwoFactorResetRequest = z.object({
+  reason: requiredText(MEMBER_MESSAGES.reasonRequired, 500),
+});
+export type AdminMemberTwoFactorResetRequest = z.input<typeof AdminMemberTwoFactorResetRequest>;
 
 // ── Overview ─────────────────────────────────────────────────────────────────────────────────
 

@@ -7,6 +7,7 @@ export type SecurityNoticeKey =
   | 'profile_changed'
   | 'two_factor_on'
   | 'two_factor_off'
+  | 'two_factor_reset'
   | 'recovery_codes'
   | 'account_closed';
 
@@ -100,6 +101,10 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         subject: 'Two-factor authentication is off',
         what: 'Two-factor authentication was turned off for your account.',
       },
+      two_factor_reset: {
+        subject: 'Our support team removed two-factor authentication',
+        what: 'At your request, our support team removed two-factor authentication from your account, and every signed-in device was signed out. Sign in with your password and turn it on again from Account settings.',
+      },
       recovery_codes: {
         subject: 'New recovery codes',
         what: 'New two-factor recovery codes were generated for your account; the previous ones no longer work.',
@@ -174,6 +179,10 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
         subject: 'La autenticación en dos pasos está desactivada',
         what: 'Se desactivó la autenticación en dos pasos en tu cuenta.',
       },
+      two_factor_reset: {
+        subject: 'Nuestro equipo de soporte quitó la autenticación en dos pasos',
+        what: 'A petición tuya, nuestro equipo de soporte quitó la autenticación en dos pasos de tu cuenta y se cerró la sesión en todos los dispositivos. Inicia sesión con tu contraseña y vuelve a activarla desde la configuración de la cuenta.',
+      },
       recovery_codes: {
         subject: 'Nuevos códigos de recuperación',
         what: 'Se generaron nuevos códigos de recuperación para tu cuenta; los anteriores ya no funcionan.',
@@ -247,6 +256,10 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
       two_factor_off: {
         subject: 'المصادقة الثنائية متوقفة',
         what: 'تم إيقاف المصادقة الثنائية لحسابك.',
+      },
+      two_factor_reset: {
+        subject: 'أزال فريق الدعم المصادقة الثنائية',
+        what: 'بناءً على طلبك، أزال فريق الدعم المصادقة الثنائية من حسابك، وتم تسجيل الخروج من جميع الأجهزة. سجّل الدخول بكلمة المرور وفعّلها من جديد من إعدادات الحساب.',
       },
       recovery_codes: {
         subject: 'رموز استرداد جديدة',

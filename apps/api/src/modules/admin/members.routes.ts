@@ -6,6 +6,7 @@ import {
   AdminMemberSectionResponse,
   AdminMemberStatusRequest,
   AdminMemberStatusResponse,
+  AdminMemberTwoFactorResetRequest,
   AdminOverviewResponse,
   IdParams,
   MemberSectionParams,
@@ -15,6 +16,7 @@ import type { RouteApp } from '../../lib/route-app';
 import { currentUser } from '../../plugins/auth';
 import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
 import { changeMemberStatus, listMembers, memberDetail, memberSection } from './members.service';
+import { resetMemberTwoFactor } from './member-two-factor.service';
 import { overview } from './overview.service';
 
 /** The back office's members and overview (DESIGN §6 "Admin": users, users/:id, PATCH users/:id, overview). */
@@ -82,7 +84,7 @@ function memberReadRoutes(app: RouteApp): void {
   );
 }
 
-/** Suspending or reactivating a member (support and superadmin). */
+/** Suspending or reactivating a member, removing a member's second factor (support and superadmin). */
 function memberStatusRoutes(app: RouteApp): void {
   app.patch(
     '/api/admin/users/:id',
@@ -99,6 +101,34 @@ function memberStatusRoutes(app: RouteApp): void {
     },
     async (request) =>
       changeMemberStatus(app.deps, currentUser(request), request.params.id, request.body, ipOf(request)),
+  );
+
+  app.post(
+    '/api/admin/users/:id/reset-2fa',
+    {
+      onRequest: app.requireAdminRole('support'),
+      preHandler: app.requireReauth,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Remove a member’s second factor after checking who asks (recovery codes too; every session ends), with a reason',
+        security: bearer,
+        params: IdParams,
+        body: AdminMemberTwoFactorResetRequest,
+        response: {
+          200: AdminMemberStatusResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 419, 429),
+        },
+      },
+    },
+    async (request) =>
+      resetMemberTwoFactor(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+        ipOf(request),
+      ),
   );
 }
 

@@ -47,7 +47,7 @@ export function seesMoney(admin: AuthUser): boolean {
   return admin.adminRole === 'superadmin' || admin.adminRole === 'finance';
 }
 
-function toMemberRow(user: AuthUser): AdminMemberRow {
+export function toMemberRow(user: AuthUser): AdminMemberRow {
   return {
     id: user.id,
     username: user.username,
@@ -257,15 +257,7 @@ export async function changeMemberStatus(
       .where(eq(users.id, id))
       .returning();
     if (!updated) throw new Error(`user ${id} vanished`);
-    let ended = 0;
-    if (input.status === 'suspended') {
-      const revoked = await tx
-        .update(apiTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(apiTokens.userId, id), isNull(apiTokens.revokedAt)))
-        .returning({ id: apiTokens.id });
-      ended = revoked.length;
-    }
+    const ended = input.status === 'suspended' ? await endMemberSessions(tx, id, now) : 0;
     await recordAudit(tx, {
       actorId: admin.id,
       actorRole: admin.adminRole,
@@ -284,4 +276,14 @@ export async function changeMemberStatus(
       sessions_ended: ended,
     };
   });
+}
+
+/** Ends every session and token of the member; answers how many were open. */
+export async function endMemberSessions(tx: DbOrTx, id: number, now: Date): Promise<number> {
+  const revoked = await tx
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, id), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
 }

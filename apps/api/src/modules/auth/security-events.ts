@@ -92,6 +92,29 @@ export async function recordSignIn(
 }
 
 /**
+ * Mails the account's owner a security notice of a change the platform's staff made (decision 231):
+ * when, without the staff member's address or browser.
+ */
+export function mailStaffNotice(
+  deps: AppDeps,
+  user: AuthUser,
+  now: Date,
+  notice: SecurityNotice,
+): Promise<void> {
+  return mailUser(
+    deps,
+    user,
+    securityNoticeMail(mailLanguage(user.language), {
+      name: addressee(user),
+      ip: null,
+      userAgent: null,
+      at: now,
+      notice,
+    }),
+  );
+}
+
+/**
  * Mails the account's owner a plain security notice (password changed, 2FA on/off, new recovery
  * codes): what changed, and when and from where, after the change committed.
  */

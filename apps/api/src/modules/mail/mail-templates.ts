@@ -9,7 +9,8 @@ const base = (language: MailLanguage) => ({ language, direction: mailDirection(l
 
 /** Where and when a security event happened, as the mails show it. */
 export interface RequestFacts {
-  ip: string;
+  /** Where the change came from; null when the platform's staff made it (the member is told so). */
+  ip: string | null;
   userAgent: string | null;
   at: Date;
 }
@@ -18,7 +19,7 @@ function requestDetails(language: MailLanguage, facts: RequestFacts) {
   const words = MAIL_TEXTS[language];
   return [
     { label: words.time, value: `${facts.at.toISOString().replace('T', ' ').slice(0, 16)} UTC` },
-    { label: words.ip, value: facts.ip },
+    ...(facts.ip ? [{ label: words.ip, value: facts.ip }] : []),
     ...(facts.userAgent ? [{ label: words.device, value: facts.userAgent }] : []),
   ];
 }
@@ -201,6 +202,14 @@ export const MAIL_TEMPLATE_SAMPLES: Record<string, (language: MailLanguage, site
     securityNoticeMail(language, { name: 'alice', notice: 'account_closed', ...SAMPLE_REQUEST }),
   'two-factor-on': (language) =>
     securityNoticeMail(language, { name: 'alice', notice: 'two_factor_on', ...SAMPLE_REQUEST }),
+  'two-factor-reset': (language) =>
+    securityNoticeMail(language, {
+      name: 'alice',
+      notice: 'two_factor_reset',
+      ...SAMPLE_REQUEST,
+      ip: null,
+      userAgent: null,
+    }),
   notification: (language) =>
     notificationMail(language, {
       name: 'alice',

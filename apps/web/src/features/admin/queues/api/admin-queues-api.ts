@@ -234,6 +234,16 @@ export function useChangeMemberStatus(id: number) {
   });
 }
 
+/** POST /api/admin/users/:id/reset-2fa {reason}: support removes the member's second factor (decision 231). */
+export function useResetMemberTwoFactor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      adminApi.post<AdminMemberStatusResponse>(`/api/admin/users/${id}/reset-2fa`, { reason }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminMembersQueryKey }),
+  });
+}
+
 export function useOverview() {
   return useQuery({
     queryKey: adminOverviewQueryKey,

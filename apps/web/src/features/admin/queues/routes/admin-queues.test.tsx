@@ -407,6 +407,51 @@ describe('member page', () => {
       }),
     );
   });
+
+  it('removes a member’s 2FA with a reason, shows the refusal, and offers it only when 2FA is on', async () => {
+    const base = memberDetail(['sessions']);
+    let twoFactor = true;
+    const server = fakeApi({
+      'GET /api/admin/users/7': () =>
+        json({ ...base, member: { ...base.member, two_factor_enabled: twoFactor } }),
+      'GET /api/admin/users/7/sessions': () =>
+        json({ section: 'sessions', data: [], meta: { current_page: 1, total_pages: 1, total: 0 } }),
+      'POST /api/admin/users/7/reset-2fa': (request) => {
+        if (server.to('POST /api/admin/users/7/reset-2fa').length === 1) {
+          return json(
+            { message: 'This member does not use two-factor authentication.', code: 'CONFLICT' },
+            409,
+          );
+        }
+        expect(request.body).toEqual({ reason: 'Lost phone; identity checked, ticket 4412.' });
+        twoFactor = false;
+        return json({
+          message: 'Two-factor authentication removed: every session of the member has ended.',
+          member: base.member,
+          sessions_ended: 1,
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/members/:id', element: <MemberPage /> }], '/admin/members/7');
+    await user.click(await screen.findByRole('button', { name: 'Remove 2FA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove 2FA' });
+    expect(dialog).toHaveTextContent('Remove two-factor authentication from ada_l (ada@example.com)?');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove 2FA' }));
+    expect(await within(dialog).findByText('Please give a reason.')).toBeInTheDocument();
+    expect(server.to('POST /api/admin/users/7/reset-2fa')).toHaveLength(0);
+
+    const reason = within(dialog).getByLabelText('Reason (kept in the audit log)');
+    await user.type(reason, 'Lost phone; identity checked, ticket 4412.');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove 2FA' }));
+    expect(
+      await within(dialog).findByText('This member does not use two-factor authentication.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove 2FA' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The page is read again: 2FA is off, so the button is gone.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove 2FA' })).not.toBeInTheDocument());
+  });
 });
 
 describe('reconciliation', () => {

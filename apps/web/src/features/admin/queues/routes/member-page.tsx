@@ -1,23 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formText } from '../components/form-value';
-import type { AdminMemberDetailResponse, MemberSection } from '@app/shared/schemas/admin-members';
+import type { MemberSection } from '@app/shared/schemas/admin-members';
 import { Alert, RetryAlert } from '#components/ui/alert';
 import { Badge } from '#components/ui/badge';
 import { Button } from '#components/ui/button';
-import { Dialog } from '#components/ui/dialog';
-import { TextareaField } from '#components/ui/field';
 import { Pagination } from '#components/ui/pagination';
 import { PageSpinner, Spinner } from '#components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#components/ui/tabs';
-import { useMessage } from '#i18n/use-message';
 import { ApiError } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat, useMoney } from '#lib/money';
 import { ProposeCorrection } from '../../corrections/propose-correction';
 import { AccountCard, MoneyCard } from './member-cards';
-import { useChangeMemberStatus, useMember, useMemberSection } from '../api/admin-queues-api';
+import { useMember, useMemberSection } from '../api/admin-queues-api';
+import { StatusDialog, TwoFactorResetDialog } from './member-dialogs';
 
 /** A member's page: account, money, profile, and each history as a paged section. */
 export function MemberPage() {
@@ -32,7 +29,7 @@ export function MemberPage() {
 function Member({ id }: { id: number }) {
   const { t } = useTranslation();
   const member = useMember(id);
-  const [dialog, setDialog] = useState(false);
+  const [dialog, setDialog] = useState<'status' | 'two-factor' | null>(null);
   useDocumentMeta(t('adminQueues.members.pageTitle', { id }), t('adminQueues.members.metaDescription'));
   if (member.isPending) return <PageSpinner label={t('adminQueues.members.loading')} />;
   if (member.isError) {
@@ -52,15 +49,23 @@ function Member({ id }: { id: number }) {
           {t(`adminQueues.members.status.${account.status}`)}
         </Badge>
         {account.status !== 'closed' && (
-          <Button
-            className="ms-auto"
-            variant={account.status === 'active' ? 'danger' : 'primary'}
-            onClick={() => setDialog(true)}
-          >
-            {t(
-              account.status === 'active' ? 'adminQueues.members.suspend' : 'adminQueues.members.reactivate',
+          <div className="ms-auto flex flex-wrap gap-2">
+            {account.two_factor_enabled && (
+              <Button variant="secondary" onClick={() => setDialog('two-factor')}>
+                {t('adminQueues.members.resetTwoFactor')}
+              </Button>
             )}
-          </Button>
+            <Button
+              variant={account.status === 'active' ? 'danger' : 'primary'}
+              onClick={() => setDialog('status')}
+            >
+              {t(
+                account.status === 'active'
+                  ? 'adminQueues.members.suspend'
+                  : 'adminQueues.members.reactivate',
+              )}
+            </Button>
+          </div>
         )}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -69,7 +74,8 @@ function Member({ id }: { id: number }) {
       </div>
       <ProposeCorrection memberId={account.id} memberLabel={`${account.username} (${account.email})`} />
       <Sections id={id} sections={data.sections as MemberSection[]} />
-      <StatusDialog member={data} open={dialog} onClose={() => setDialog(false)} />
+      <StatusDialog member={data} open={dialog === 'status'} onClose={() => setDialog(null)} />
+      <TwoFactorResetDialog member={data} open={dialog === 'two-factor'} onClose={() => setDialog(null)} />
     </section>
   );
 }
@@ -182,72 +188,5 @@ function Section({
         disabled={query.isFetching}
       />
     </div>
-  );
-}
-
-function StatusDialog({
-  member,
-  open,
-  onClose,
-}: {
-  member: AdminMemberDetailResponse;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const change = useChangeMemberStatus(member.member.id);
-  const [error, setError] = useState<string | undefined>();
-  const suspending = member.member.status === 'active';
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const reason = formText(new FormData(event.currentTarget), 'reason').trim();
-    if (!reason) {
-      setError(message('Please give a reason.'));
-      return;
-    }
-    change.mutate(
-      { status: suspending ? 'suspended' : 'active', reason },
-      {
-        onSuccess: onClose,
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError && failure.serverMessage
-              ? message(failure.serverMessage)
-              : t('adminQueues.members.statusFailed'),
-          ),
-      },
-    );
-  };
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => !change.isPending && !next && onClose()}
-      title={t(suspending ? 'adminQueues.members.suspend' : 'adminQueues.members.reactivate')}
-      description={t(
-        suspending ? 'adminQueues.members.confirmSuspend' : 'adminQueues.members.confirmReactivate',
-        {
-          member: `${member.member.username} (${member.member.email})`,
-        },
-      )}
-    >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <TextareaField
-          label={t('adminQueues.members.reason')}
-          name="reason"
-          rows={3}
-          maxLength={500}
-          error={error}
-        />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={change.isPending}>
-            {t('adminQueues.item.cancel')}
-          </Button>
-          <Button type="submit" variant={suspending ? 'danger' : 'primary'} loading={change.isPending}>
-            {t(suspending ? 'adminQueues.members.suspend' : 'adminQueues.members.reactivate')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
