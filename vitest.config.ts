@@ -73,6 +73,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/modules/goals/goal-locks.test.ts',
     // A deposit or a loan application sent while the account closes.
     'apps/api/src/modules/account/account-close-locks.test.ts',
+    // A sign-in's code checked while support removes the member's second factor.
+    'apps/api/src/modules/admin/member-two-factor-locks.test.ts',
     // A friend's deposit confirmed while the referrer's points are held.
     'apps/api/src/modules/rewards/referral-locks.test.ts',
   ],

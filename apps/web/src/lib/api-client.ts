@@ -195,10 +195,14 @@ async function requestOnce<T>(path: string, options: ApiRequestOptions): Promise
     if (response.ok) throw new ApiError(0, 'Network error');
     return '';
   });
-  if (request) settleIdempotencyKey(request, response.status);
-  if (!response.ok) {
+  const error = response.ok ? null : toApiError(response, body);
+  // A REAUTH_REQUIRED refusal comes before the server looks at the key (decision 230): the request
+  // sent again after the password is the same request, with the same key, in case an earlier try of
+  // it went through unanswered.
+  if (request && !isReauthRequired(error)) settleIdempotencyKey(request, response.status);
+  if (error) {
     if (response.status === 419) forgetCsrfCookie();
-    throw toApiError(response, body);
+    throw error;
   }
   return body as T;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KYC_DOCUMENT_TYPES, KYC_SIDES } from '../kyc';
-import { perPageField, positiveId } from './common';
+import { isoDate, perPageField, positiveId } from './common';
 
 /** Identity verification (issue 37 item 1, decisions 180 and 181). */
 export const KYC_MESSAGES = {
@@ -80,11 +80,8 @@ export type KycActionResponse = z.infer<typeof KycActionResponse>;
 
 export const KycSubmitRequest = z.object({
   document_type: z.enum(KYC_DOCUMENT_TYPES, { error: KYC_MESSAGES.documentTypeInvalid }),
-  document_expires_on: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/u, KYC_MESSAGES.expiryInvalid)
-    .nullable()
-    .optional(),
+  // A real calendar day (2030-02-31 is none), within the dates the database keeps.
+  document_expires_on: isoDate(KYC_MESSAGES.expiryInvalid).nullable().optional(),
 });
 export type KycSubmitRequest = z.infer<typeof KycSubmitRequest>;
 

@@ -103,7 +103,7 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
       },
       two_factor_reset: {
         subject: 'Our support team removed two-factor authentication',
-        what: 'At your request, our support team removed two-factor authentication from your account, and every signed-in device was signed out. Sign in with your password and turn it on again from Account settings.',
+        what: 'At your request, our support team removed two-factor authentication from your account, and every signed-in device was signed out. Your old password no longer works: set a new one with the link in our other email, then turn two-factor authentication on again from Account settings.',
       },
       recovery_codes: {
         subject: 'New recovery codes',
@@ -181,7 +181,7 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
       },
       two_factor_reset: {
         subject: 'Nuestro equipo de soporte quitó la autenticación en dos pasos',
-        what: 'A petición tuya, nuestro equipo de soporte quitó la autenticación en dos pasos de tu cuenta y se cerró la sesión en todos los dispositivos. Inicia sesión con tu contraseña y vuelve a activarla desde la configuración de la cuenta.',
+        what: 'A petición tuya, nuestro equipo de soporte quitó la autenticación en dos pasos de tu cuenta y se cerró la sesión en todos los dispositivos. Tu contraseña anterior ya no funciona: elige una nueva con el enlace de nuestro otro correo y vuelve a activar la autenticación en dos pasos desde la configuración de la cuenta.',
       },
       recovery_codes: {
         subject: 'Nuevos códigos de recuperación',
@@ -259,7 +259,7 @@ export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = {
       },
       two_factor_reset: {
         subject: 'أزال فريق الدعم المصادقة الثنائية',
-        what: 'بناءً على طلبك، أزال فريق الدعم المصادقة الثنائية من حسابك، وتم تسجيل الخروج من جميع الأجهزة. سجّل الدخول بكلمة المرور وفعّلها من جديد من إعدادات الحساب.',
+        what: 'بناءً على طلبك، أزال فريق الدعم المصادقة الثنائية من حسابك، وتم تسجيل الخروج من جميع الأجهزة. لم تعد كلمة المرور القديمة تعمل: عيّن كلمة مرور جديدة من الرابط في رسالتنا الأخرى، ثم فعّل المصادقة الثنائية من جديد من إعدادات الحساب.',
       },
       recovery_codes: {
         subject: 'رموز استرداد جديدة',

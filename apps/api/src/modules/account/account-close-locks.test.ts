@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deposits, kycDocuments, loanApplications, users } from '@app/db';
+import { deposits, kycDocuments, loanApplications, userProfiles, users } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
 import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
 import { applyRequest, createLoanPlan } from '../../../test/loans';
@@ -105,5 +105,23 @@ describe('opening something on an account while it closes', () => {
     // Before, the draft was saved on the closed account, outside every erasure.
     expect((await uploading).statusCode).toBe(401);
     expect(await db.select().from(kycDocuments).where(eq(kycDocuments.userId, member.user.id))).toEqual([]);
+  });
+
+  it('a profile saved meanwhile is refused too; no personal detail is written back', async () => {
+    const member = await signedInMember(app);
+    const steps = gate();
+    const closed = closing(member, steps);
+    await steps.opened;
+    const saving = member.client.patch(
+      '/api/profile/update',
+      { first_name: 'Ada', last_name: 'Lovelace', city: 'London' },
+      { token: member.token },
+    );
+    await someoneWaitsForALock(db);
+    steps.release();
+    await closed;
+    // Before, the details were sealed onto the closed account's row, which no erasure reads.
+    expect((await saving).statusCode).toBe(401);
+    expect(await db.select().from(userProfiles).where(eq(userProfiles.userId, member.user.id))).toEqual([]);
   });
 });

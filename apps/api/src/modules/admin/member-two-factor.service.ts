@@ -3,7 +3,11 @@ import { type AuthUser, users } from '@app/db';
 import { MEMBER_MESSAGES, type AdminMemberStatusResponse } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { randomSecret } from '../../lib/crypto';
+import { hashPassword } from '../../lib/password';
 import { recordAudit } from '../audit/audit.service';
+import { storePasswordHash } from '../auth/account.service';
+import { sendResetLink } from '../auth/password-reset.service';
 import { mailStaffNotice } from '../auth/security-events';
 import { removeSecondFactor } from '../two-factor/two-factor.service';
 import { endMemberSessions, toMemberRow } from './members.service';
@@ -11,9 +15,10 @@ import { endMemberSessions, toMemberRow } from './members.service';
 /**
  * POST /api/admin/users/:id/reset-2fa {reason} (decision 231): support removes a member's second
  * factor once it has checked who is asking (a lost phone with lost recovery codes; an authenticator
- * someone else turned on). The recovery codes go with it and every session and token of the member
- * ends in the same transaction, so whoever held one must sign in again with the password; the audit
- * log keeps the reason; the member is mailed after the commit.
+ * someone else turned on). In one transaction the recovery codes go with it, every session and token
+ * of the member ends, and the password is replaced by one nobody knows, with a reset link mailed to
+ * the member's address: whoever turned the factor on with the password cannot sign in again with it.
+ * The audit log keeps the reason; the member gets a notice after the commit.
  */
 export async function resetMemberTwoFactor(
   deps: AppDeps,
@@ -23,6 +28,8 @@ export async function resetMemberTwoFactor(
   ip: string,
 ): Promise<AdminMemberStatusResponse> {
   const now = deps.clock.now();
+  // Hashed before the row is held: argon2id takes tens of milliseconds.
+  const unusable = await hashPassword(randomSecret(32));
   const { member, ended } = await deps.database.db.transaction(async (tx) => {
     // The member's row, held against a sign-in, a setup or a closing deciding on the old factor.
     const [user] = await tx
@@ -35,6 +42,8 @@ export async function resetMemberTwoFactor(
     if (!user.totpEnabledAt) throw new AppError('CONFLICT', MEMBER_MESSAGES.twoFactorOff);
     await removeSecondFactor(tx, id, now);
     const sessionsEnded = await endMemberSessions(tx, id, now);
+    await storePasswordHash(tx, id, unusable, now);
+    await sendResetLink(deps, tx, user, now);
     await recordAudit(tx, {
       actorId: admin.id,
       actorRole: admin.adminRole,
@@ -42,7 +51,7 @@ export async function resetMemberTwoFactor(
       subjectType: 'user',
       subjectId: String(id),
       before: { two_factor_enabled: true },
-      after: { two_factor_enabled: false, sessions_ended: sessionsEnded },
+      after: { two_factor_enabled: false, sessions_ended: sessionsEnded, password_reset_link_sent: true },
       reason,
       ip,
       createdAt: now,

@@ -49,8 +49,23 @@ describe('POST /api/admin/users/:id/reset-2fa', () => {
     expect(await totpEnabledAt(member.user.id)).toBeNull();
     expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.user.id))).toEqual([]);
     expect((await member.client.get('/api/me', { token: member.token })).statusCode).toBe(401);
-    // The password alone signs the member in again; no authenticator is asked for.
-    const signIn = await member.client.post('/api/login', { email: member.email, password: PASSWORD });
+    // Whoever knew the password cannot sign in with it: the member sets a new one with the mailed link.
+    const old = await member.client.post('/api/login', { email: member.email, password: PASSWORD });
+    expect(old.statusCode).toBe(401);
+    const resetMail = (await mailsTo(app, member.email)).find((row) =>
+      row.subject.includes('reset your password'),
+    );
+    const link = new URL(/(\S*\/reset-password\?\S+)/.exec(resetMail?.text ?? '')?.[1] ?? 'http://x/');
+    const fresh = 'a passphrase chosen after the reset';
+    const newPassword = await member.client.post('/api/reset-password', {
+      token: link.searchParams.get('token'),
+      email: member.email,
+      password: fresh,
+      password_confirmation: fresh,
+    });
+    expect(newPassword.statusCode, newPassword.body).toBe(200);
+    // The new password alone signs the member in; no authenticator is asked for.
+    const signIn = await member.client.post('/api/login', { email: member.email, password: fresh });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json<TokenResponse>().token).toBeTruthy();
 
@@ -66,15 +81,18 @@ describe('POST /api/admin/users/:id/reset-2fa', () => {
       actorRole: 'support',
       reason: REASON,
       before: { two_factor_enabled: true },
-      after: { two_factor_enabled: false, sessions_ended: 1 },
+      after: { two_factor_enabled: false, sessions_ended: 1, password_reset_link_sent: true },
     });
 
     const [mail] = (await mailsTo(app, member.email)).filter((row) =>
       row.subject.includes('removed two-factor authentication'),
     );
     expect(mail?.text).toContain('At your request, our support team removed two-factor authentication');
-    // The back office's own address is not the member's business.
-    expect(mail?.text).not.toMatch(/\bIP\b/);
+    // The back office's own address is not the member's business, in either part of the mail.
+    for (const part of [mail?.text, mail?.html]) {
+      expect(part).toBeTruthy();
+      expect(part).not.toMatch(/\bIP\b|127\.0\.0\.1/);
+    }
   });
 
   it('changes nothing for bad input (400), an unknown member or an admin (404), or a member without 2FA (409)', async () => {
@@ -94,6 +112,18 @@ describe('POST /api/admin/users/:id/reset-2fa', () => {
     expect(off.statusCode).toBe(409);
     expect(errorOf(off).message).toBe(MEMBER_MESSAGES.twoFactorOff);
     expect((await without.client.get('/api/me', { token: without.token })).statusCode).toBe(200);
+  });
+
+  it('removes it from a suspended member too (support may need to before reactivating)', async () => {
+    const member = await memberWithTwoFactor();
+    const suspend = await support.client.patch(
+      `/api/admin/users/${member.user.id}`,
+      { status: 'suspended', reason: 'Reported stolen phone.' },
+      { token: support.token },
+    );
+    expect(suspend.statusCode).toBe(200);
+    expect((await reset(member.user.id)).statusCode).toBe(200);
+    expect(await totpEnabledAt(member.user.id)).toBeNull();
   });
 
   it('refuses a closed account (409)', async () => {

@@ -76,7 +76,17 @@ export async function getUserResponse(db: DbOrTx, appKey: Buffer, user: AuthUser
  * first is waited for; one that starts after waits for this request, then finds it open (decision 177).
  */
 export async function holdActiveMember(tx: Tx, userId: number): Promise<void> {
-  if ((await repository.shareUserStatus(tx, userId)) !== 'active')
+  if ((await repository.lockUserStatus(tx, userId)) !== 'active')
+    throw new AppError('UNAUTHENTICATED', 'Not authenticated');
+}
+
+/**
+ * As holdActiveMember, for a request that writes the member's own details (identity documents, the
+ * profile): the row held `FOR NO KEY UPDATE`, so one member's writes also take turns with each other
+ * (two holding it `FOR SHARE` and then updating it would deadlock). 401 once the account is closed.
+ */
+export async function holdOpenAccount(tx: Tx, userId: number): Promise<void> {
+  if ((await repository.lockUserStatus(tx, userId, 'no key update')) !== 'active')
     throw new AppError('UNAUTHENTICATED', 'Not authenticated');
 }
 

@@ -120,6 +120,10 @@ describe('sudo mode of a member session', () => {
       .from(withdrawalDestinations)
       .where(eq(withdrawalDestinations.userId, member.user.id));
     expect(rows.map((row) => row.accountNumber)).toEqual(['123456789012']);
+    // Reading the saved destinations (masked) needs no password.
+    expect(
+      (await member.client.get('/api/withdrawal-destinations', { token: member.token })).statusCode,
+    ).toBe(200);
 
     await confirmPassword(member);
     expect(

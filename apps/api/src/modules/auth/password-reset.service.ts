@@ -59,6 +59,20 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta): P
   await throttle.countAttempt(db, 'reset_request', keys, now);
   const user = await findUserByEmail(db, email);
   if (!user || user.role !== 'member') return { message: RESET_MESSAGES.sent };
+  await sendResetLink(deps, db, user, now);
+  return { message: RESET_MESSAGES.sent };
+}
+
+/**
+ * Stores a new reset link for the member (replacing an earlier one) and mails it, in the caller's
+ * transaction when it has one (the mail is written with the change, decision 209).
+ */
+export async function sendResetLink(
+  deps: AppDeps,
+  db: DbOrTx,
+  user: { id: number; email: string; username: string; language: string | null },
+  now: Date,
+): Promise<void> {
   const token = randomSecret(32);
   const row = {
     userId: user.id,
@@ -81,7 +95,6 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta): P
       minutes: RESET_TOKEN_TTL_MINUTES,
     }),
   });
-  return { message: RESET_MESSAGES.sent };
 }
 
 /**

@@ -40,8 +40,12 @@ export async function lockUserById(tx: Tx, id: number): Promise<UserRow | null> 
 }
 
 /** The member's status, their row held FOR SHARE until the transaction ends (closing it waits). */
-export async function shareUserStatus(tx: Tx, id: number): Promise<UserRow['status'] | null> {
-  const [row] = await tx.select({ status: users.status }).from(users).where(eq(users.id, id)).for('share');
+export async function lockUserStatus(
+  tx: Tx,
+  id: number,
+  strength: 'share' | 'no key update' = 'share',
+): Promise<UserRow['status'] | null> {
+  const [row] = await tx.select({ status: users.status }).from(users).where(eq(users.id, id)).for(strength);
   return row?.status ?? null;
 }
 

@@ -116,6 +116,24 @@ describe('identity documents in an S3-compatible bucket (decision 190)', () => {
     expect(back.rawPayload.equals(tinyPdf())).toBe(true);
   });
 
+  it('keeps the draft it was replacing, file and all, when the new file cannot be stored', async () => {
+    const member = await signedInMember(app);
+    expect((await upload(member, 'identity_front', pngWithText())).statusCode).toBe(201);
+    const [before] = await documentsOf(member.user.id);
+    fake.failMethod = 'PUT';
+    try {
+      const refused = await upload(member, 'identity_front', tinyPdf());
+      expect(refused.statusCode).toBe(503);
+    } finally {
+      fake.failMethod = null;
+    }
+    // The old draft's row is back with the rollback, and its file is still in the bucket to read.
+    expect(await documentsOf(member.user.id)).toEqual([before]);
+    expect(objectOf(before!.storageKey)).toBeDefined();
+    const back = await member.client.get(`/api/kyc/documents/${before!.id}`, { token: member.token });
+    expect(back.statusCode).toBe(200);
+  });
+
   it('a wrong secret is refused by the bucket: 503 with a clear message, nothing stored', async () => {
     await withBucketConfig(bucketEnv('not-the-secret-of-this-access-key-000000'), async (member) => {
       const objects = fake.objects.size;

@@ -14,20 +14,6 @@ export async function findVerification(db: DbOrTx, userId: number, lock = false)
   return row ?? null;
 }
 
-/**
- * Serialises one member's uploads and submissions, and both with a closing (their user row, locked as
- * the closing locks it: no key changes, so other tables' references to the member never wait on it).
- * Answers the member's status once the lock is held.
- */
-export async function lockMember(db: DbOrTx, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ status: users.status })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
-  return row?.status ?? null;
-}
-
 export function documentsOf(db: DbOrTx, userId: number, state: KycDocumentRow['state']) {
   return db
     .select()

@@ -20,6 +20,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { isoDate } from '../../lib/iso-date';
+import { holdOpenAccount } from '../auth/account.service';
 import { getSettings } from '../settings/settings.service';
 import { documentStoreFor, newStorageKey, openBytes, sealBytes } from './document-store';
 import { checkUpload } from './file-check';
@@ -68,16 +69,6 @@ function requireOpen(row: KycVerificationRow | null, now: Date): void {
   if (status === 'approved') throw new AppError('CONFLICT', KYC_MESSAGES.alreadyApproved);
 }
 
-/**
- * Holds the member's row for an upload or a submission. A request from another tab that waited on a
- * closing finds the account closed: 401, as a closed account's requests are (decision 227), so no
- * file or submission is saved on it.
- */
-async function holdOpenAccount(tx: DbOrTx, userId: number): Promise<void> {
-  if ((await repository.lockMember(tx, userId)) !== 'active')
-    throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-}
-
 /** Checks, seals and stores one file as the member's draft of that side (replacing an earlier one). */
 export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSide, body: unknown) {
   const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
@@ -87,11 +78,8 @@ export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSid
   const document = await deps.database.db.transaction(async (tx) => {
     await holdOpenAccount(tx, user.id);
     requireOpen(await repository.findVerification(tx, user.id), now);
-    for (const old of await repository.documentsOf(tx, user.id, 'draft')) {
-      if (old.side !== side) continue;
-      await tx.delete(kycDocuments).where(eq(kycDocuments.id, old.id));
-      await store.remove(tx, old.storageKey);
-    }
+    const replaced = (await repository.documentsOf(tx, user.id, 'draft')).filter((old) => old.side === side);
+    for (const old of replaced) await tx.delete(kycDocuments).where(eq(kycDocuments.id, old.id));
     const storageKey = newStorageKey();
     await store.put(tx, storageKey, sealBytes(deps.appKey, storageKey, file.bytes), now);
     const [row] = await tx
@@ -106,6 +94,9 @@ export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSid
         createdAt: now,
       })
       .returning();
+    // The replaced files go last: a directory or a bucket does not roll back, so a new file that
+    // could not be stored must leave the old draft's file where its row (restored) points.
+    for (const old of replaced) await store.remove(tx, old.storageKey);
     return row as KycDocumentRow;
   });
   return { message: KYC_MESSAGES.uploaded, document: toDocument(document) };

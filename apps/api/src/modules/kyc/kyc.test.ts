@@ -136,6 +136,16 @@ describe('member uploads', () => {
       { token: member.token },
     );
     expect(passport.statusCode).toBe(400);
+    // Not a day of the calendar: a field error, not the database's refusal (a 500 before).
+    for (const day of ['2030-02-31', '2031-02-29', '2030-04-31']) {
+      const impossible = await member.client.post(
+        '/api/kyc/submit',
+        { document_type: 'passport', document_expires_on: day },
+        { token: member.token },
+      );
+      expect(impossible.statusCode, day).toBe(400);
+      expect(errorOf(impossible).errors).toEqual({ document_expires_on: [KYC_MESSAGES.expiryInvalid] });
+    }
     expect((await stateOf(member)).status).toBe('not_started');
     const ok = await member.client.post(
       '/api/kyc/submit',

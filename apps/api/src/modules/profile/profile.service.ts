@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { holdOpenAccount } from '../auth/account.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import { countryExists, normalisePhone, postalCodeProblem } from './country-rules';
 import { sealPersonal, toProfile, type PersonalFields } from './profile-sealing';
@@ -90,6 +91,9 @@ export async function updateProfile(
   const { business_name: businessName, business_email: businessEmail, ...profileInput } = input;
   const changed = await db.transaction(async (tx) => {
     const business = checkBusiness(user, { business_name: businessName, business_email: businessEmail });
+    // The member's row first, as a closing takes it: a save sent from another tab while the account
+    // closes is a 401 and writes nothing back onto it (decision 177).
+    await holdOpenAccount(tx, user.id);
     const row = await repository.lockProfile(tx, user.id);
     const before = toProfile(deps.appKey, user.id, row);
     const merged: Profile = { ...before };

@@ -20,12 +20,25 @@ export async function findTotpState(
 /**
  * Accepts a TOTP step once (DESIGN §6): a single conditional UPDATE, so of two requests racing with
  * the same code exactly one gets the row back (PostgreSQL re-checks the WHERE after the row lock).
+ * Only while `sealed`, the secret the code was checked against, is still the stored one: a code
+ * checked just before support removed the factor (decision 231) does not sign anyone in after it.
  */
-export async function claimTotpStep(db: DbOrTx, userId: number, step: number): Promise<boolean> {
+export async function claimTotpStep(
+  db: DbOrTx,
+  userId: number,
+  step: number,
+  sealed: string,
+): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.totpSecretEnc, sealed),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+      ),
+    )
     .returning({ id: users.id });
   return rows.length > 0;
 }

@@ -38,7 +38,7 @@ export async function checkSecondFactor(
   if (/^\d{6}$/.test(code)) {
     const step = matchTotpStep(decryptSecret(deps.appKey, totp.sealed), code, now);
     if (step === null) return null;
-    return (await repository.claimTotpStep(db, user.id, step)) ? 'totp' : null;
+    return (await repository.claimTotpStep(db, user.id, step, totp.sealed)) ? 'totp' : null;
   }
   if (options.allowRecoveryCode && RECOVERY_CODE_PATTERN.test(code)) {
     const stored = await repository.unusedRecoveryCodes(db, user.id);
@@ -69,7 +69,7 @@ export async function confirmPendingSecret(
   if (step === null) return null;
   const codes = generateRecoveryCodes();
   return deps.database.db.transaction(async (tx) => {
-    if (!(await repository.claimTotpStep(tx, user.id, step))) return null;
+    if (!(await repository.claimTotpStep(tx, user.id, step, sealed))) return null;
     const enabled = await repository.enableTotp(tx, user.id, sealed, now);
     if (!enabled) return null;
     await repository.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode), now);
@@ -164,7 +164,7 @@ export async function confirmSetup(
       const step = matchTotpStep(decryptSecret(deps.appKey, sealed), code, now);
       if (step === null) return null;
       return db.transaction(async (tx) => {
-        if (!(await repository.claimTotpStep(tx, user.id, step))) return null;
+        if (!(await repository.claimTotpStep(tx, user.id, step, sealed))) return null;
         const updated = await repository.enableTotp(tx, user.id, sealed, now);
         if (!updated) return null;
         await repository.replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode), now);

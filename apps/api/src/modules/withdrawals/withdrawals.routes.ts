@@ -94,8 +94,7 @@ function destinationRoutes(app: RouteApp): void {
   app.get(
     '/api/withdrawal-destinations',
     {
-      // Where money may go: the password given recently on this session (decision 230).
-      onRequest: [app.requireMember, app.requireRecentPassword],
+      onRequest: app.requireMember,
       schema: {
         tags: ['withdrawals'],
         summary: 'Saved withdrawal destinations (account numbers masked)',

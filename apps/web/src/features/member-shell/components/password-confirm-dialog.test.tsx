@@ -18,7 +18,7 @@ const REQUEST = { amount: 40, withdrawal_method: 'crypto', destination: 'BTC wal
 function Withdraw() {
   const [outcome, setOutcome] = useState<string | null>(null);
   const send = () =>
-    api.post<{ message: string }>('/api/withdrawal', REQUEST).then(
+    api.post<{ message: string }>('/api/withdrawal', REQUEST, { idempotent: true }).then(
       (answer) => setOutcome(answer.message),
       (error: unknown) => setOutcome(errorMessage(error, 'Withdrawal failed.')),
     );
@@ -88,8 +88,13 @@ describe('the password dialog of a member session (decision 230)', () => {
     await user.click(within(ask).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Withdrawal request submitted successfully!');
     expect(screen.queryByRole('dialog', { name: 'Confirm your password' })).not.toBeInTheDocument();
+    const [first, second] = server.to('POST /api/withdrawal');
     expect(server.to('POST /api/withdrawal')).toHaveLength(2);
-    expect(server.to('POST /api/withdrawal')[1]?.body).toEqual(server.to('POST /api/withdrawal')[0]?.body);
+    expect(second?.body).toEqual(first?.body);
+    // The same request, with the same key: had an earlier try gone through unanswered, the server
+    // would answer it instead of holding the money twice.
+    expect(first?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
   });
 
   it('gives the refusal back when the member cancels, and sends nothing more', async () => {

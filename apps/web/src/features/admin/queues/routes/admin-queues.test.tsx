@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { AdminWithdrawal, AdminWithdrawalDetailResponse } from '@app/shared/schemas/withdrawals';
 import type { AdminMemberDetailResponse } from '@app/shared/schemas/admin-members';
 import type { LedgerCheckResponse } from '@app/shared/schemas/ledger';
-import { fakeApi, hang, json } from '../../../../test/fake-api';
+import { USER, fakeApi, hang, json } from '../../../../test/fake-api';
 import { renderRoutes, renderScreen } from '../../../../test/render';
+import { STORAGE_KEYS } from '#lib/storage';
 import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
 import { QueueItemPage } from './queue-item-page';
@@ -281,6 +282,13 @@ describe('queue item', () => {
   });
 });
 
+/** GET /api/admin/me of an admin of `role`. */
+const adminMe = (role: 'finance' | 'support') =>
+  json({ user: { ...USER, id: 3, role: 'admin', admin_role: role }, reauth_until: null });
+
+/** Signed in to the back office (the member page reads its own role). */
+const signInAdmin = () => window.localStorage.setItem(STORAGE_KEYS.adminToken, '3|admin');
+
 /** Ada's member page as the API answers it, with the given history sections. */
 function memberDetail(sections: AdminMemberDetailResponse['sections']): AdminMemberDetailResponse {
   return {
@@ -409,9 +417,11 @@ describe('member page', () => {
   });
 
   it('removes a member’s 2FA with a reason, shows the refusal, and offers it only when 2FA is on', async () => {
+    signInAdmin();
     const base = memberDetail(['sessions']);
     let twoFactor = true;
     const server = fakeApi({
+      'GET /api/admin/me': () => adminMe('support'),
       'GET /api/admin/users/7': () =>
         json({ ...base, member: { ...base.member, two_factor_enabled: twoFactor } }),
       'GET /api/admin/users/7/sessions': () =>
@@ -451,6 +461,21 @@ describe('member page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The page is read again: 2FA is off, so the button is gone.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove 2FA' })).not.toBeInTheDocument());
+  });
+
+  it('does not offer finance the removal of a member’s 2FA (support’s, on the server too)', async () => {
+    signInAdmin();
+    const base = memberDetail(['sessions']);
+    const server = fakeApi({
+      'GET /api/admin/me': () => adminMe('finance'),
+      'GET /api/admin/users/7': () => json({ ...base, member: { ...base.member, two_factor_enabled: true } }),
+      'GET /api/admin/users/7/sessions': () =>
+        json({ section: 'sessions', data: [], meta: { current_page: 1, total_pages: 1, total: 0 } }),
+    });
+    renderRoutes([{ path: '/admin/members/:id', element: <MemberPage /> }], '/admin/members/7');
+    expect(await screen.findByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+    await waitFor(() => expect(server.to('GET /api/admin/me')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Remove 2FA' })).not.toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import { PageSpinner, Spinner } from '#components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#components/ui/tabs';
 import { ApiError } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
+import { useAdminMe } from '#lib/session';
 import { useDateFormat, useMoney } from '#lib/money';
 import { ProposeCorrection } from '../../corrections/propose-correction';
 import { AccountCard, MoneyCard } from './member-cards';
@@ -29,6 +30,9 @@ export function MemberPage() {
 function Member({ id }: { id: number }) {
   const { t } = useTranslation();
   const member = useMember(id);
+  // Removing a second factor is support's (and a superadmin's); finance reads the page only.
+  const role = useAdminMe().data?.user.admin_role;
+  const mayResetTwoFactor = role === 'support' || role === 'superadmin';
   const [dialog, setDialog] = useState<'status' | 'two-factor' | null>(null);
   useDocumentMeta(t('adminQueues.members.pageTitle', { id }), t('adminQueues.members.metaDescription'));
   if (member.isPending) return <PageSpinner label={t('adminQueues.members.loading')} />;
@@ -50,7 +54,7 @@ function Member({ id }: { id: number }) {
         </Badge>
         {account.status !== 'closed' && (
           <div className="ms-auto flex flex-wrap gap-2">
-            {account.two_factor_enabled && (
+            {account.two_factor_enabled && mayResetTwoFactor && (
               <Button variant="secondary" onClick={() => setDialog('two-factor')}>
                 {t('adminQueues.members.resetTwoFactor')}
               </Button>
