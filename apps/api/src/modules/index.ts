@@ -9,6 +9,7 @@ import { adminLoanApplicationsRoutes } from './admin/queues/loan-applications.ro
 import { adminWithdrawalsRoutes } from './admin/queues/withdrawals.routes';
 import { adminCorrectionsRoutes } from './admin/corrections/corrections.routes';
 import { authCleanupJob } from './auth/auth-cleanup.job';
+import { mailCleanupJob } from './mail/mail-cleanup.job';
 import { authRoutes } from './auth/auth.routes';
 import { emailChangeRoutes } from './email-change/email-change.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
@@ -86,6 +87,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(adminHelpRoutes);
   await app.register(adminAnnouncementsRoutes);
   app.deps.jobs.register(authCleanupJob);
+  app.deps.jobs.register(mailCleanupJob);
   app.deps.jobs.register(closedAccountErasureJob(documentStoreFor(app.deps.config)));
   app.deps.jobs.register(depositExpiryJob(app.deps.mailer));
   app.deps.jobs.register(accrualJob(app.deps.mailer));

@@ -52,6 +52,10 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.bulk, t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
+    // The clean-up's order (decision 232): delivered mails, oldest first.
+    index('mail_outbox_delivered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('sent', 'failed')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { mailOutbox, type Db, type DbOrTx } from '@app/db';
@@ -168,4 +168,32 @@ export async function dispatchMail(
 export async function pendingMailCount(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
   return row?.n ?? 0;
+}
+
+/** Decision 232: a delivered mail (sent or failed) is deleted this long after it was written. */
+export const DELIVERED_MAIL_RETENTION_DAYS = 90;
+/** Mails deleted per run of the clean-up (once a minute): a backlog drains, a run stays short. */
+export const DELIVERED_MAIL_PRUNE_BATCH = 1000;
+
+/**
+ * Deletes one batch of mails delivered (sent or failed) more than DELIVERED_MAIL_RETENTION_DAYS ago,
+ * oldest first, through `mail_outbox_delivered_idx`; answers how many. Their bodies were emptied at
+ * delivery (decision 229); what is left (address, subject, outcome) is support's for three months. A
+ * pending mail and the embedded outbox's `stored` ones are never touched.
+ */
+export async function pruneDeliveredMails(db: DbOrTx, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERED_MAIL_RETENTION_DAYS * 86_400_000);
+  // The partial index's own predicate, written as it is, so the planner matches it.
+  const delivered = sql`${mailOutbox.status} in ('sent', 'failed')`;
+  const oldest = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(delivered, lt(mailOutbox.createdAt, before)))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(DELIVERED_MAIL_PRUNE_BATCH);
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(inArray(mailOutbox.id, oldest))
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
 }
