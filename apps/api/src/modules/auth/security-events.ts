@@ -58,7 +58,11 @@ function mailUser(deps: AppDeps, user: AuthUser, content: MailContent): Promise<
 }
 
 /** The mail's facts about the request: when, from which address and device. */
-function requestFacts(user: AuthUser, meta: RequestMeta, now: Date) {
+function requestFacts(
+  user: AuthUser,
+  meta: Pick<RequestMeta, 'userAgent'> & { ip: string | null },
+  now: Date,
+) {
   return { name: addressee(user), ip: meta.ip, userAgent: meta.userAgent, at: now };
 }
 
@@ -101,17 +105,7 @@ export function mailStaffNotice(
   now: Date,
   notice: SecurityNotice,
 ): Promise<void> {
-  return mailUser(
-    deps,
-    user,
-    securityNoticeMail(mailLanguage(user.language), {
-      name: addressee(user),
-      ip: null,
-      userAgent: null,
-      at: now,
-      notice,
-    }),
-  );
+  return mailSecurityNotice(deps, user, { ip: null, userAgent: null }, now, notice);
 }
 
 /**
@@ -121,7 +115,8 @@ export function mailStaffNotice(
 export function mailSecurityNotice(
   deps: AppDeps,
   user: AuthUser,
-  meta: RequestMeta,
+  /** Where the change came from; none for a change the platform's staff made. */
+  meta: RequestMeta | { ip: null; userAgent: null },
   now: Date,
   notice: SecurityNotice,
 ): Promise<void> {

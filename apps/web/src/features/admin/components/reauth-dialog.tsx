@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminReauthResponse } from '@app/shared/schemas/admin';
@@ -9,6 +9,7 @@ import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { api, errorMessage } from '#lib/api-client';
 import { adminMeQueryKey } from '#lib/session';
+import { useAskedDialog } from '#lib/use-asked-dialog';
 import { setReauthHandler } from '../api/admin-api';
 
 /**
@@ -23,33 +24,15 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const waiting = useRef<((confirmed: boolean) => void)[]>([]);
-
-  const settle = useCallback((confirmed: boolean) => {
-    const resolvers = waiting.current;
-    waiting.current = [];
-    for (const resolve of resolvers) resolve(confirmed);
-    setOpen(false);
+  const reset = useCallback(() => {
     setCode('');
     setFailure(null);
   }, []);
-
-  const ask = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        waiting.current.push(resolve);
-        setOpen(true);
-      }),
-    [],
-  );
-
+  const { open, ask, settle } = useAskedDialog(reset);
   useEffect(() => setReauthHandler(ask), [ask]);
-  // A dialog left open when the layout goes away answers "cancelled".
-  useEffect(() => () => settle(false), [settle]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

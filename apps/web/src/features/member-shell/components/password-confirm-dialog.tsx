@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmPasswordResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
@@ -8,6 +8,7 @@ import { LazyDialog } from '#components/ui/lazy-dialog';
 import { useMessage } from '#i18n/use-message';
 import { api, errorMessage, firstFieldErrors } from '#lib/api-client';
 import { setPasswordConfirmHandler } from '#lib/password-confirm';
+import { useAskedDialog } from '#lib/use-asked-dialog';
 
 /**
  * The member's "sudo mode" dialog (decision 230): when a withdrawal, a withdrawal destination or
@@ -18,35 +19,17 @@ import { setPasswordConfirmHandler } from '#lib/password-confirm';
 export function PasswordConfirmDialog() {
   const { t } = useTranslation();
   const message = useMessage();
-  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const waiting = useRef<((confirmed: boolean) => void)[]>([]);
-
-  const settle = useCallback((confirmed: boolean) => {
-    const resolvers = waiting.current;
-    waiting.current = [];
-    for (const resolve of resolvers) resolve(confirmed);
-    setOpen(false);
+  const reset = useCallback(() => {
     setPassword('');
     setFieldError(undefined);
     setFailure(null);
   }, []);
-
-  const ask = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        waiting.current.push(resolve);
-        setOpen(true);
-      }),
-    [],
-  );
-
+  const { open, ask, settle } = useAskedDialog(reset);
   useEffect(() => setPasswordConfirmHandler(ask), [ask]);
-  // A dialog left open when the shell goes away answers "cancelled".
-  useEffect(() => () => settle(false), [settle]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
