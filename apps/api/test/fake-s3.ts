@@ -27,8 +27,11 @@ export interface FakeS3 {
   requests: FakeS3Request[];
   /** Makes the next answers fail with this HTTP status (0: normal). */
   failWith: number;
-  /** Makes the next answers to this method only fail with 503 (null: none), e.g. a full bucket's PUT. */
-  failMethod: string | null;
+  /**
+   * Makes the next `count` requests of `method` only fail with 503 (null: none), e.g. a full bucket's
+   * PUT, or a DELETE refused through every retry of the client.
+   */
+  failNext: { method: string; count: number } | null;
 }
 
 const AUTHORIZATION =
@@ -89,7 +92,7 @@ function sendError(response: ServerResponse, status: number, code: string, head 
 
 /** Starts the fake with these buckets and access keys (`{ accessKeyId: secret }`); closed after the file. */
 export async function fakeS3(buckets: string[], credentials: Record<string, string>): Promise<FakeS3> {
-  const fake: FakeS3 = { endpoint: '', objects: new Map(), requests: [], failWith: 0, failMethod: null };
+  const fake: FakeS3 = { endpoint: '', objects: new Map(), requests: [], failWith: 0, failNext: null };
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
     const method = request.method ?? 'GET';
@@ -100,7 +103,10 @@ export async function fakeS3(buckets: string[], credentials: Record<string, stri
       return status;
     };
     if (fake.failWith) return answer(fake.failWith, 'ServiceUnavailable');
-    if (fake.failMethod === method) return answer(503, 'ServiceUnavailable');
+    if (fake.failNext?.method === method && fake.failNext.count > 0) {
+      fake.failNext.count -= 1;
+      return answer(503, 'ServiceUnavailable');
+    }
     const refused = await refusal(request, body, credentials);
     if (refused) return answer(...refused);
     const [, bucket, ...rest] = path.split('/');

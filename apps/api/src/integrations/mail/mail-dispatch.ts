@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { mailOutbox, type Db, type DbOrTx } from '@app/db';
 import type { Clock } from '../../clock';
+import { queryRows } from '../../ledger/sql';
 
 /** Attempts before a mail is marked `failed`: the first, then after 1 min, 5 min, 30 min and 2 h. */
 export const MAIL_ATTEMPTS = 5;
@@ -183,17 +184,19 @@ export const DELIVERED_MAIL_PRUNE_BATCH = 1000;
  */
 export async function pruneDeliveredMails(db: DbOrTx, now: Date): Promise<number> {
   const before = new Date(now.getTime() - DELIVERED_MAIL_RETENTION_DAYS * 86_400_000);
-  // The partial index's own predicate, written as it is, so the planner matches it.
-  const delivered = sql`${mailOutbox.status} in ('sent', 'failed')`;
-  const oldest = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(delivered, lt(mailOutbox.createdAt, before)))
-    .orderBy(asc(mailOutbox.createdAt))
-    .limit(DELIVERED_MAIL_PRUNE_BATCH);
-  const deleted = await db
-    .delete(mailOutbox)
-    .where(inArray(mailOutbox.id, oldest))
-    .returning({ id: mailOutbox.id });
-  return deleted.length;
+  return (await queryRows<{ id: number }>(db, deliveredMailsPrune(before))).length;
+}
+
+/**
+ * The clean-up's statement. The partial index's own predicate, written as it is, so the planner
+ * matches it; the batch's ids as an array, so the delete finds each row by its key (an `in` over the
+ * sub-select's `limit`, planned generically, read the whole outbox once it had statistics).
+ */
+export function deliveredMailsPrune(before: Date): SQL {
+  return sql`delete from ${mailOutbox} where ${mailOutbox.id} = any(array(
+      select ${mailOutbox.id} from ${mailOutbox}
+      where ${mailOutbox.status} in ('sent', 'failed') and ${mailOutbox.createdAt} < ${before}
+      order by ${mailOutbox.createdAt}
+      limit ${DELIVERED_MAIL_PRUNE_BATCH}))
+    returning ${mailOutbox.id}`;
 }

@@ -117,11 +117,25 @@ export async function completeTwoFactorLogin(
   // An admin's challenge never completes here (admins finish at /api/admin/2fa/verify).
   const { id, remember, user } = await openChallenge(deps, challenge, 'member');
   const attempt = await countChallengeCode(deps, id, user.id, meta);
-  const method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true });
-  if (!method) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
-  // Only one request turns a challenge into a token, however many valid codes arrive at once.
-  await closeChallenge(deps, attempt);
-  return signIn(deps, db, user, 'member', remember, meta, method);
+  const now = deps.clock.now();
+  // The code's claim, the challenge's end and the token in one transaction: the member's row stays
+  // held from the claim until the token exists, so support's removal of the factor (decision 231)
+  // waits for it and then ends it with every other session.
+  const issued = await db.transaction(async (tx) => {
+    const method = await checkSecondFactor(deps, tx, user, code, { allowRecoveryCode: true });
+    if (!method) return null;
+    // Only one request turns a challenge into a token, however many valid codes arrive at once.
+    if (!(await challenges.consumeChallenge(tx, attempt.id, now))) return 'closed' as const;
+    return { method, token: await issueToken(tx, user.id, 'member', now, remember, meta) };
+  });
+  if (issued === null) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
+  if (issued === 'closed') {
+    await throttle.releaseAttempt(db, attempt.counted);
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
+  }
+  await throttle.attemptSucceeded(db, attempt.counted);
+  await recordSignIn(deps, user, meta, { kind: 'member', method: issued.method });
+  return { token: issued.token, user: await getUserResponse(db, deps.appKey, user) };
 }
 
 /**

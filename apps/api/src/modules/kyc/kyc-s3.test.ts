@@ -120,18 +120,35 @@ describe('identity documents in an S3-compatible bucket (decision 190)', () => {
     const member = await signedInMember(app);
     expect((await upload(member, 'identity_front', pngWithText())).statusCode).toBe(201);
     const [before] = await documentsOf(member.user.id);
-    fake.failMethod = 'PUT';
+    fake.failNext = { method: 'PUT', count: Infinity };
     try {
       const refused = await upload(member, 'identity_front', tinyPdf());
       expect(refused.statusCode).toBe(503);
     } finally {
-      fake.failMethod = null;
+      fake.failNext = null;
     }
     // The old draft's row is back with the rollback, and its file is still in the bucket to read.
     expect(await documentsOf(member.user.id)).toEqual([before]);
     expect(objectOf(before!.storageKey)).toBeDefined();
     const back = await member.client.get(`/api/kyc/documents/${before!.id}`, { token: member.token });
     expect(back.statusCode).toBe(200);
+  });
+
+  it('leaves no new file behind when the old one cannot be removed', async () => {
+    const member = await signedInMember(app);
+    expect((await upload(member, 'identity_front', pngWithText())).statusCode).toBe(201);
+    const [before] = await documentsOf(member.user.id);
+    const objects = [...fake.objects.keys()];
+    // The replaced draft's removal fails through the client's three tries; the bucket then recovers.
+    fake.failNext = { method: 'DELETE', count: 3 };
+    try {
+      expect((await upload(member, 'identity_front', tinyPdf())).statusCode).toBe(503);
+    } finally {
+      fake.failNext = null;
+    }
+    expect(await documentsOf(member.user.id)).toEqual([before]);
+    // The new file was stored, then removed again with its row: the bucket holds what it held.
+    expect([...fake.objects.keys()]).toEqual(objects);
   });
 
   it('a wrong secret is refused by the bucket: 503 with a clear message, nothing stored', async () => {

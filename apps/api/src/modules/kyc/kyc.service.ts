@@ -82,22 +82,28 @@ export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSid
     for (const old of replaced) await tx.delete(kycDocuments).where(eq(kycDocuments.id, old.id));
     const storageKey = newStorageKey();
     await store.put(tx, storageKey, sealBytes(deps.appKey, storageKey, file.bytes), now);
-    const [row] = await tx
-      .insert(kycDocuments)
-      .values({
-        userId: user.id,
-        side,
-        state: 'draft',
-        mime: file.mime,
-        size: file.bytes.length,
-        storageKey,
-        createdAt: now,
-      })
-      .returning();
-    // The replaced files go last: a directory or a bucket does not roll back, so a new file that
-    // could not be stored must leave the old draft's file where its row (restored) points.
-    for (const old of replaced) await store.remove(tx, old.storageKey);
-    return row as KycDocumentRow;
+    try {
+      const [row] = await tx
+        .insert(kycDocuments)
+        .values({
+          userId: user.id,
+          side,
+          state: 'draft',
+          mime: file.mime,
+          size: file.bytes.length,
+          storageKey,
+          createdAt: now,
+        })
+        .returning();
+      // The replaced files go last: a directory or a bucket does not roll back, so a new file that
+      // could not be stored must leave the old draft's file where its row (restored) points.
+      for (const old of replaced) await store.remove(tx, old.storageKey);
+      return row as KycDocumentRow;
+    } catch (error) {
+      // Nor may the new file outlive its row, which the rollback takes: nothing would ever erase it.
+      await store.remove(tx, storageKey).catch(() => undefined);
+      throw error;
+    }
   });
   return { message: KYC_MESSAGES.uploaded, document: toDocument(document) };
 }

@@ -6,9 +6,9 @@ import type {
 } from '@app/shared';
 import { MAX_SAVED_DESTINATIONS, WITHDRAWAL_MESSAGES } from '@app/shared';
 import type { z } from 'zod';
-import type { Tx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { holdOpenAccount } from '../auth/account.service';
 import * as repository from './withdrawals.repository';
 import { toDestination } from './withdrawals.service';
 
@@ -44,15 +44,6 @@ function fields(input: DestinationInput) {
       };
 }
 
-/**
- * The member's user row locked for a change of their destinations (decision 215). An account closed
- * or suspended while the request waited is answered as any request of a closed account is.
- */
-async function lockMember(tx: Tx, userId: number): Promise<void> {
-  if (!(await repository.lockActiveMember(tx, userId)))
-    throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-}
-
 export async function listDestinations(deps: AppDeps, userId: number): Promise<DestinationListResponse> {
   return { data: (await repository.listDestinations(deps.database.db, userId)).map(toDestination) };
 }
@@ -68,7 +59,8 @@ export async function createDestination(
 ): Promise<DestinationResponse> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    await lockMember(tx, userId);
+    // One member's destination changes take turns, and with a closing (decision 215): 401 once closed.
+    await holdOpenAccount(tx, userId);
     const saved = await repository.countDestinations(tx, userId);
     if (saved >= MAX_SAVED_DESTINATIONS)
       throw new AppError('BUSINESS_RULE', WITHDRAWAL_MESSAGES.destinationLimit);
@@ -95,7 +87,7 @@ export async function updateDestination(
 ): Promise<DestinationResponse> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    await lockMember(tx, userId);
+    await holdOpenAccount(tx, userId);
     const existing = await repository.findDestination(tx, userId, id);
     if (!existing) throw AppError.notFound(WITHDRAWAL_MESSAGES.destinationNotFound);
     const isDefault = input.is_default ?? existing.isDefault;
@@ -116,7 +108,7 @@ export async function deleteDestination(
   id: number,
 ): Promise<{ message: string }> {
   return deps.database.db.transaction(async (tx) => {
-    await lockMember(tx, userId);
+    await holdOpenAccount(tx, userId);
     if (!(await repository.deleteDestination(tx, userId, id))) {
       throw AppError.notFound(WITHDRAWAL_MESSAGES.destinationNotFound);
     }

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { MAX_SAVED_DESTINATIONS } from '@app/shared';
 import {
-  users,
   withdrawalDestinations,
   withdrawals,
   type DbOrTx,
@@ -127,20 +126,6 @@ export async function deleteDestination(db: DbOrTx, userId: number, id: number):
     .where(and(eq(withdrawalDestinations.id, id), eq(withdrawalDestinations.userId, userId)))
     .returning({ id: withdrawalDestinations.id });
   return deleted.length > 0;
-}
-
-/**
- * Locks the member's user row, so that a member's saves, edits and deletes of destinations run one
- * after the other (the cap, and which one is the default: decision 215), and after an account closure
- * that deletes them. False when the account is no longer active.
- */
-export async function lockActiveMember(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ status: users.status })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
-  return row?.status === 'active';
 }
 
 export async function countDestinations(db: DbOrTx, userId: number): Promise<number> {
