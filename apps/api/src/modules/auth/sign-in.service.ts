@@ -118,9 +118,9 @@ export async function completeTwoFactorLogin(
   const { id, remember, user } = await openChallenge(deps, challenge, 'member');
   const attempt = await countChallengeCode(deps, id, user.id, meta);
   const now = deps.clock.now();
-  // The code's claim, the challenge's end and the token in one transaction: the member's row stays
-  // held from the claim until the token exists, so support's removal of the factor (decision 231)
-  // waits for it and then ends it with every other session.
+  // The code's claim, the challenge's end and the token in one transaction: the claimed step's update
+  // holds the member's row (a recovery code, its own row) until the token exists, so support's
+  // removal of the factor (decision 231) waits for it and then ends it with every other session.
   const issued = await db.transaction(async (tx) => {
     const method = await checkSecondFactor(deps, tx, user, code, { allowRecoveryCode: true });
     if (!method) return null;
