@@ -196,10 +196,7 @@ async function requestOnce<T>(path: string, options: ApiRequestOptions): Promise
     return '';
   });
   const error = response.ok ? null : toApiError(response, body);
-  // A REAUTH_REQUIRED refusal comes before the server looks at the key (decision 230): the request
-  // sent again after the password is the same request, with the same key, in case an earlier try of
-  // it went through unanswered.
-  if (request && !isReauthRequired(error)) settleIdempotencyKey(request, response.status);
+  if (request) settleIdempotencyKey(request, response.status, error?.code);
   if (error) {
     if (response.status === 419) forgetCsrfCookie();
     throw error;

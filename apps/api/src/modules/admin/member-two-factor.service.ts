@@ -9,8 +9,9 @@ import { recordAudit } from '../audit/audit.service';
 import { storePasswordHash } from '../auth/account.service';
 import { sendResetLink } from '../auth/password-reset.service';
 import { mailStaffNotice } from '../auth/security-events';
+import { revokeUserTokens } from '../auth/token.service';
 import { removeSecondFactor } from '../two-factor/two-factor.service';
-import { endMemberSessions, toMemberRow } from './members.service';
+import { toMemberRow } from './members.service';
 
 /**
  * POST /api/admin/users/:id/reset-2fa {reason} (decision 231): support removes a member's second
@@ -41,7 +42,7 @@ export async function resetMemberTwoFactor(
     if (user.status === 'closed') throw new AppError('CONFLICT', MEMBER_MESSAGES.closedTwoFactor);
     if (!user.totpEnabledAt) throw new AppError('CONFLICT', MEMBER_MESSAGES.twoFactorOff);
     await removeSecondFactor(tx, id, now);
-    const sessionsEnded = await endMemberSessions(tx, id, now);
+    const sessionsEnded = await revokeUserTokens(tx, id, now);
     await storePasswordHash(tx, id, unusable, now);
     await sendResetLink(deps, tx, user, now);
     await recordAudit(tx, {

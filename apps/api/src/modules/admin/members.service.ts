@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { apiTokens, type AuthUser, type DbOrTx, deposits, type UserRow, users, withdrawals } from '@app/db';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { type AuthUser, type DbOrTx, deposits, type UserRow, users, withdrawals } from '@app/db';
 import {
   MEMBER_MESSAGES,
   MEMBER_SECTIONS,
@@ -26,6 +26,7 @@ import { notificationLanguage } from '../notifications/notification-texts';
 import { findProfile, toProfile } from '../profile/profile.service';
 import { toWithdrawal } from '../withdrawals/withdrawals.service';
 import { recordAudit } from '../audit/audit.service';
+import { revokeUserTokens } from '../auth/token.service';
 import { queueMemberSummary } from './queues/queue-pages';
 import {
   memberGoals,
@@ -257,7 +258,7 @@ export async function changeMemberStatus(
       .where(eq(users.id, id))
       .returning();
     if (!updated) throw new Error(`user ${id} vanished`);
-    const ended = input.status === 'suspended' ? await endMemberSessions(tx, id, now) : 0;
+    const ended = input.status === 'suspended' ? await revokeUserTokens(tx, id, now) : 0;
     await recordAudit(tx, {
       actorId: admin.id,
       actorRole: admin.adminRole,
@@ -276,14 +277,4 @@ export async function changeMemberStatus(
       sessions_ended: ended,
     };
   });
-}
-
-/** Ends every session and token of the member; answers how many were open. */
-export async function endMemberSessions(tx: DbOrTx, id: number, now: Date): Promise<number> {
-  const revoked = await tx
-    .update(apiTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(apiTokens.userId, id), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  return revoked.length;
 }

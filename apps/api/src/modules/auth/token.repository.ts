@@ -115,19 +115,21 @@ export async function revokeToken(db: DbOrTx, id: number, now: Date): Promise<vo
     .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)));
 }
 
-/** Revokes every live token of a user, except `keepId` when given. */
+/** Revokes every live token of a user, except `keepId` when given; answers how many it ended. */
 export async function revokeUserTokens(
   db: DbOrTx,
   userId: number,
   now: Date,
   keepId?: number,
-): Promise<void> {
+): Promise<number> {
   const conditions = [eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)];
   if (keepId !== undefined) conditions.push(ne(apiTokens.id, keepId));
-  await db
+  const revoked = await db
     .update(apiTokens)
     .set({ revokedAt: now })
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
 }
 
 /**
