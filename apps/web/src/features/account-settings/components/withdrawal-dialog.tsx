@@ -1,5 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '#lib/zod-resolver';
+import { schemaResolver } from '#lib/zod-resolver';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
@@ -14,6 +14,7 @@ import { ChoiceCards } from '#components/ui/choice-cards';
 import { Dialog } from '#components/ui/dialog';
 import { SelectField, TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { useAmountInput } from '#lib/amount-input';
 import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
@@ -25,6 +26,30 @@ const FIELDS = ['amount', 'withdrawal_method', 'destination'] as const;
 /** Which saved destination kind goes with which withdrawal method. */
 const KIND_OF_METHOD = { bank_transfer: 'bank', crypto: 'crypto' } as const;
 const METHOD_OF_KIND = { bank: 'bank_transfer', crypto: 'crypto' } as const;
+
+interface WithdrawalValues {
+  amount: string;
+  withdrawal_method: WithdrawalMethod;
+  destination: string;
+  destination_id: number | null;
+}
+
+/**
+ * What the form sends: the amount read as the member writes numbers ("1.500,50" in Spanish), or ''
+ * when it is not an amount there (the API's own message then says so on the field, decision 233).
+ */
+function withdrawalPayload(
+  values: WithdrawalValues,
+  read: (text: string) => string | null,
+): CreateWithdrawalRequest {
+  const plain = read(values.amount);
+  return {
+    amount: plain === null ? '' : Number(plain),
+    withdrawal_method: values.withdrawal_method,
+    destination: values.destination,
+    ...(values.destination_id ? { destination_id: values.destination_id } : {}),
+  };
+}
 
 interface WithdrawalDialogProps {
   open: boolean;
@@ -39,6 +64,7 @@ function useWithdrawalForm(onOpenChange: (open: boolean) => void) {
   const message = useMessage();
   const create = useCreateWithdrawal();
   const destinations = useWithdrawalDestinations();
+  const { read } = useAmountInput();
   const {
     register,
     handleSubmit,
@@ -47,17 +73,14 @@ function useWithdrawalForm(onOpenChange: (open: boolean) => void) {
     setValue,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(CreateWithdrawalRequest, undefined, { raw: true }),
-    defaultValues: {
-      amount: '',
-      withdrawal_method: 'bank_transfer' as WithdrawalMethod,
-      destination: '',
-      destination_id: null as number | null,
-    },
+  } = useForm<WithdrawalValues>({
+    resolver: schemaResolver(CreateWithdrawalRequest, (values: WithdrawalValues) =>
+      withdrawalPayload(values, read),
+    ),
+    defaultValues: { amount: '', withdrawal_method: 'bank_transfer', destination: '', destination_id: null },
   });
   const method = useWatch({ control, name: 'withdrawal_method' });
-  const chosenId = useWatch({ control, name: 'destination_id' }) as number | null | undefined;
+  const chosenId = useWatch({ control, name: 'destination_id' });
   const saved = (destinations.data ?? []).filter(
     (destination) => destination.kind === KIND_OF_METHOD[method],
   );
@@ -79,24 +102,16 @@ function useWithdrawalForm(onOpenChange: (open: boolean) => void) {
   };
 
   const onSubmit = handleSubmit((values) =>
-    create.mutate(
-      {
-        amount: Number(values.amount),
-        withdrawal_method: values.withdrawal_method,
-        destination: values.destination,
-        ...(values.destination_id ? { destination_id: values.destination_id } : {}),
+    create.mutate(withdrawalPayload(values, read), {
+      onSuccess: (answer) => {
+        toast.success(message(answer.message || 'Withdrawal request submitted successfully!'));
+        close(false);
       },
-      {
-        onSuccess: (answer) => {
-          toast.success(message(answer.message || 'Withdrawal request submitted successfully!'));
-          close(false);
-        },
-        onError: (error) => {
-          applyFieldErrors(error, setError, FIELDS);
-          toast.error(message(errorMessage(error, 'Withdrawal failed.')));
-        },
+      onError: (error) => {
+        applyFieldErrors(error, setError, FIELDS);
+        toast.error(message(errorMessage(error, 'Withdrawal failed.')));
       },
-    ),
+    }),
   );
 
   return { register, errors, setValue, method, chosenId, saved, close, choose, onSubmit, create };
@@ -187,12 +202,10 @@ export function WithdrawalDialog({ open, onOpenChange }: WithdrawalDialogProps) 
         <AvailableBalance label={t('withdrawals.dialog.available')} />
         <TextField
           label={t('withdrawals.dialog.amount')}
-          type="number"
           inputMode="decimal"
-          min={1}
-          step={0.01}
+          autoComplete="off"
           required
-          placeholder="100.00"
+          placeholder="100"
           error={message(errors.amount?.message)}
           {...register('amount')}
         />

@@ -28,14 +28,21 @@ describe('Make Deposit (spec §4, §5, §8)', () => {
     renderScreen('/dashboard', <DepositAction />);
     const dialog = await openModal(user);
     const amount = within(dialog).getByLabelText('Amount (USD)');
-    expect(amount).toHaveAttribute('min', '1');
-    expect(amount).toHaveAttribute('step', '0.01');
     await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
     expect(await within(dialog).findByText('Please enter a valid deposit amount.')).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     await user.type(amount, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
     expect(await within(dialog).findByText('Please enter a valid deposit amount.')).toBeInTheDocument();
+    // The spec's field limits (min 1, step 0.01), said on the field.
+    await user.clear(amount);
+    await user.type(amount, '0.99');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(dialog).findByText('The minimum deposit is $1.00.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '10.005');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(dialog).findByText('Amount may have at most 2 decimals.')).toBeInTheDocument();
     expect(server.to('POST /api/deposit')).toHaveLength(0);
   });
 

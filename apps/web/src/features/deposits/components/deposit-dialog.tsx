@@ -1,5 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '#lib/zod-resolver';
+import { schemaResolver } from '#lib/zod-resolver';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '#lib/toast';
@@ -16,6 +16,7 @@ import { ChoiceCards } from '#components/ui/choice-cards';
 import { Dialog } from '#components/ui/dialog';
 import { SelectField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { useAmountInput } from '#lib/amount-input';
 import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
 import { useCreateDeposit } from '../api/create-deposit';
@@ -28,6 +29,25 @@ interface DepositDialogProps {
   onOpenChange: (open: boolean) => void;
   /** A bank transfer was created: show where to send the money. */
   onBankDetails: (details: BankDetails, message: string, amount: number) => void;
+}
+
+interface DepositValues {
+  amount: string;
+  payment_method: DepositMethod;
+  currency: string;
+}
+
+/**
+ * What the form sends: the amount read as the member writes numbers ("1.500,50" in Spanish), or ''
+ * when it is not an amount there (the API's own message then says so on the field, decision 233).
+ */
+function depositPayload(values: DepositValues, read: (text: string) => string | null): CreateDepositRequest {
+  const plain = read(values.amount);
+  return {
+    amount: plain === null ? '' : Number(plain),
+    payment_method: values.payment_method,
+    ...(values.payment_method === 'bank_transfer' ? {} : { currency: values.currency }),
+  };
 }
 
 /** Whether a payment page lives in this app (the sandbox checkout) rather than at a gateway. */
@@ -44,6 +64,7 @@ function useDepositForm({ onOpenChange, onBankDetails }: Omit<DepositDialogProps
   const message = useMessage();
   const navigate = useNavigate();
   const create = useCreateDeposit();
+  const { read } = useAmountInput();
   const {
     register,
     handleSubmit,
@@ -51,13 +72,9 @@ function useDepositForm({ onOpenChange, onBankDetails }: Omit<DepositDialogProps
     setError,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(CreateDepositRequest, undefined, { raw: true }),
-    defaultValues: {
-      amount: '',
-      payment_method: 'nowpayment' as DepositMethod,
-      currency: DEFAULT_DEPOSIT_CURRENCY,
-    },
+  } = useForm<DepositValues>({
+    resolver: schemaResolver(CreateDepositRequest, (values: DepositValues) => depositPayload(values, read)),
+    defaultValues: { amount: '', payment_method: 'nowpayment', currency: DEFAULT_DEPOSIT_CURRENCY },
   });
   const method = useWatch({ control, name: 'payment_method' });
 
@@ -84,20 +101,13 @@ function useDepositForm({ onOpenChange, onBankDetails }: Omit<DepositDialogProps
   };
 
   const onSubmit = handleSubmit((values) =>
-    create.mutate(
-      {
-        amount: Number(values.amount),
-        payment_method: values.payment_method,
-        ...(values.payment_method === 'bank_transfer' ? {} : { currency: values.currency ?? null }),
+    create.mutate(depositPayload(values, read), {
+      onSuccess: onDone,
+      onError: (error) => {
+        applyFieldErrors(error, setError, FIELDS);
+        toast.error(message(errorMessage(error, 'Deposit failed. Please try again.')));
       },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          applyFieldErrors(error, setError, FIELDS);
-          toast.error(message(errorMessage(error, 'Deposit failed. Please try again.')));
-        },
-      },
-    ),
+    }),
   );
 
   return {
@@ -122,11 +132,9 @@ function DepositFields({
     <>
       <TextField
         label={t('deposits.dialog.amount')}
-        type="number"
         inputMode="decimal"
-        min={1}
-        step={0.01}
-        placeholder="100.00"
+        autoComplete="off"
+        placeholder="100"
         hint={t('deposits.dialog.amountHint')}
         error={message(errors.amount?.message)}
         {...register('amount')}

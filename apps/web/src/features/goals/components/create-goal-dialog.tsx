@@ -12,12 +12,13 @@ import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { SelectField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { useAmountInput } from '#lib/amount-input';
 import { errorMessage } from '#lib/api-client';
 import { applyFieldErrors } from '#lib/form-errors';
 import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
-import { zodResolver } from '#lib/zod-resolver';
-import { useCreateGoal, useGoalPlans, usePlanImpact } from '../api/goals-api';
+import { schemaResolver } from '#lib/zod-resolver';
+import { useCreateGoal, useGoalPlans, usePlanImpact, type CreateGoalPayload } from '../api/goals-api';
 
 export const goalToastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
 
@@ -87,17 +88,34 @@ function useOfferedPlans(open: boolean) {
   return { plans, offered };
 }
 
+type ReadAmount = (text: string) => string | null;
+
+/**
+ * What the form sends: the target read as the member writes numbers ("1.500,50" in Spanish), or ''
+ * when it is not an amount there (the API's own message then says so on the field, decision 233).
+ */
+function goalPayload(values: GoalCreateRequest, read: ReadAmount): CreateGoalPayload {
+  return {
+    name: values.name.trim(),
+    target_amount: read(String(values.target_amount ?? '')) ?? '',
+    target_frequency: values.target_frequency || null,
+    target_date: values.target_date || null,
+    plan_id: Number(values.plan_id),
+  };
+}
+
 /**
  * What the recommendation is asked for: the form's target, frequency, date and plan, once the target
  * is above 0.
  */
 function impactRequestFor(
+  read: ReadAmount,
   target: GoalCreateRequest['target_amount'],
   frequency: GoalCreateRequest['target_frequency'],
   date: GoalCreateRequest['target_date'],
   planId: GoalCreateRequest['plan_id'],
 ): PlanImpactRequest | null {
-  const targetText = String(target ?? '').trim();
+  const targetText = read(String(target ?? '')) ?? '';
   const parsed = parseAmountToCents(targetText);
   return parsed.ok && parsed.cents > 0
     ? {
@@ -134,10 +152,8 @@ function GoalFields({ register, errors, plansPending, offered }: GoalFieldsProps
       />
       <TextField
         label={t('goals.form.target')}
-        type="number"
         inputMode="decimal"
-        min={1}
-        step={0.01}
+        autoComplete="off"
         required
         error={message(errors.target_amount?.message)}
         {...register('target_amount')}
@@ -197,6 +213,7 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
   const { t } = useTranslation();
   const message = useMessage();
   const create = useCreateGoal();
+  const { read } = useAmountInput();
   const { plans, offered } = useOfferedPlans(open);
   const {
     register,
@@ -205,8 +222,8 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
     setError,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(GoalCreateRequest, undefined, { raw: true }),
+  } = useForm<GoalCreateRequest>({
+    resolver: schemaResolver(GoalCreateRequest, (values: GoalCreateRequest) => goalPayload(values, read)),
     defaultValues: EMPTY,
   });
   const [target, frequency, date, planId] = useWatch({
@@ -223,32 +240,23 @@ export function CreateGoalDialog({ open, onOpenChange }: CreateGoalDialogProps) 
   };
 
   const onSubmit = handleSubmit((values) =>
-    create.mutate(
-      {
-        name: values.name.trim(),
-        target_amount: String(values.target_amount).trim(),
-        target_frequency: values.target_frequency || null,
-        target_date: values.target_date || null,
-        plan_id: Number(values.plan_id),
+    create.mutate(goalPayload(values, read), {
+      onSuccess: () => {
+        toast.success(message('Goal created and investment deducted!'), goalToastOptions);
+        close(false);
       },
-      {
-        onSuccess: () => {
-          toast.success(message('Goal created and investment deducted!'), goalToastOptions);
-          close(false);
-        },
-        onError: (error) => {
-          applyFieldErrors(error, setError, FIELDS);
-          toast.error(message(errorMessage(error, 'Failed to create goal.')), goalToastOptions);
-        },
+      onError: (error) => {
+        applyFieldErrors(error, setError, FIELDS);
+        toast.error(message(errorMessage(error, 'Failed to create goal.')), goalToastOptions);
       },
-    ),
+    }),
   );
 
   return (
     <Dialog open={open} onOpenChange={close} title={t('goals.form.title')} description={t('goals.form.lead')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <GoalFields register={register} errors={errors} plansPending={plans.isPending} offered={offered} />
-        <Recommendation request={impactRequestFor(target, frequency, date, planId)} />
+        <Recommendation request={impactRequestFor(read, target, frequency, date, planId)} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)}>
             {t('goals.form.cancel')}

@@ -127,25 +127,28 @@ describe('dashboard plans (spec §2)', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['es', 'Invertir en Growth', 'El importe debe estar entre 5000 y 250000.'],
-    ['ar', 'الاستثمار في Growth', 'يجب أن يكون المبلغ بين 5000 و250000.'],
-  ] as const)('says the plan’s limits as money in the reader’s language (%s)', async (lang, title, error) => {
-    await i18n.changeLanguage(lang);
-    const server = fakeApi({ 'GET /api/plans': () => json(PLANS) });
-    const user = userEvent.setup();
-    renderScreen('/dashboard', <DashboardPlans />);
-    await screen.findByRole('table');
-    await user.click(screen.getAllByRole('button', { name: /Growth/ })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: title });
-    await user.type(within(dialog).getByRole('spinbutton'), '4999.99');
-    await user.click(within(dialog).getAllByRole('button').at(-1)!);
-    const field = within(dialog).getByRole('spinbutton');
-    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
-    // Intl writes a no-break space before US$, and a right-to-left mark before Arabic amounts.
-    expect(dialog.textContent?.replace(/\u00a0/gu, ' ').replace(/\u200f/gu, '')).toContain(error);
-    expect(dialog).not.toHaveTextContent('Amount must be between');
-    expect(server.to('POST /api/invest')).toHaveLength(0);
-  });
+    ['es', '4999,99', 'Invertir en Growth', 'El importe debe estar entre 5000 y 250000.'],
+    ['ar', '4999.99', 'الاستثمار في Growth', 'يجب أن يكون المبلغ بين 5000 و250000.'],
+  ] as const)(
+    'says the plan’s limits as money in the reader’s language (%s)',
+    async (lang, typed, title, error) => {
+      await i18n.changeLanguage(lang);
+      const server = fakeApi({ 'GET /api/plans': () => json(PLANS) });
+      const user = userEvent.setup();
+      renderScreen('/dashboard', <DashboardPlans />);
+      await screen.findByRole('table');
+      await user.click(screen.getAllByRole('button', { name: /Growth/ })[0]!);
+      const dialog = await screen.findByRole('dialog', { name: title });
+      await user.type(within(dialog).getByRole('textbox'), typed);
+      await user.click(within(dialog).getAllByRole('button').at(-1)!);
+      const field = within(dialog).getByRole('textbox');
+      await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+      // Intl writes a no-break space before US$, and a right-to-left mark before Arabic amounts.
+      expect(dialog.textContent?.replace(/\u00a0/gu, ' ').replace(/\u200f/gu, '')).toContain(error);
+      expect(dialog).not.toHaveTextContent('Amount must be between');
+      expect(server.to('POST /api/invest')).toHaveLength(0);
+    },
+  );
 
   it('shows the server’s message, or the spec’s network error, when investing fails', async () => {
     let fail: 'server' | 'network' = 'server';

@@ -9,6 +9,7 @@ import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { useAmountInput } from '#lib/amount-input';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { useLabels } from '#lib/labels';
 import { useMoney } from '#lib/money';
@@ -20,21 +21,25 @@ interface InvestDialogProps {
 }
 
 /**
- * The spec's check (§5): a number, between the plan's minimum and maximum inclusive; what is wrong in
- * the reader's language.
+ * The spec's check (§5): a number as the member writes it ("1.500,50" in Spanish, decision 233),
+ * between the plan's minimum and maximum inclusive; the amount to send, or what is wrong in the
+ * reader's language.
  */
 function useAmountCheck() {
   const { t } = useTranslation();
   const message = useMessage();
-  return (text: string, plan: Plan): string | undefined => {
-    const parsed = parseAmountToCents(text);
-    if (!parsed.ok) return message(INVEST_MESSAGES.invalidAmount);
+  const { read } = useAmountInput();
+  return (text: string, plan: Plan): { ok: true; amount: number } | { ok: false; error: string } => {
+    const plain = read(text);
+    const parsed = parseAmountToCents(plain ?? '');
+    if (plain === null || !parsed.ok) return { ok: false, error: message(INVEST_MESSAGES.invalidAmount) };
     const cents = parsed.cents;
     if (cents < Math.round(plan.min_amount * 100) || cents > Math.round(plan.max_amount * 100)) {
       // The spec's words (§5): the limits as plain numbers, 'between 100 and 50000'.
-      return t('investing.invest.outOfRange', { min: plan.min_amount, max: plan.max_amount });
+      const error = t('investing.invest.outOfRange', { min: plan.min_amount, max: plan.max_amount });
+      return { ok: false, error };
     }
-    return undefined;
+    return { ok: true, amount: Number(plain) };
   };
 }
 
@@ -58,11 +63,11 @@ function useInvestForm(plan: Plan | null, onOpenChange: (open: boolean) => void)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!plan) return;
-    const problem = checkAmount(amount, plan);
-    setError(problem);
-    if (problem) return;
+    const checked = checkAmount(amount, plan);
+    setError(checked.ok ? undefined : checked.error);
+    if (!checked.ok) return;
     invest.mutate(
-      { plan_id: plan.id, amount: Number(amount) },
+      { plan_id: plan.id, amount: checked.amount },
       {
         onSuccess: () => {
           toast.success(message(INVEST_MESSAGES.success));
@@ -118,11 +123,8 @@ export function InvestDialog({ plan, onOpenChange }: InvestDialogProps) {
           )}
           <TextField
             label={t('investing.invest.amount')}
-            type="number"
             inputMode="decimal"
-            min={plan.min_amount}
-            max={plan.max_amount}
-            step={0.01}
+            autoComplete="off"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             hint={t('investing.invest.limits', { min: money(plan.min_amount), max: money(plan.max_amount) })}

@@ -10,6 +10,7 @@ import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { useAmountInput } from '#lib/amount-input';
 import { errorMessage } from '#lib/api-client';
 import { useMoney } from '#lib/money';
 import { useApplyForLoan } from '../api/loans-api';
@@ -18,20 +19,23 @@ import { useLoanRate, usePeriods } from './loan-format';
 const toastOptions = { autoClose: TOAST_AUTO_CLOSE_LOANS_GOALS_MS };
 
 type Checked =
-  { ok: true; cents: number; term: number } | { ok: false; field: 'plan' | 'amount' | 'term'; error: string };
+  | { ok: true; amount: string; cents: number; term: number }
+  | { ok: false; field: 'plan' | 'amount' | 'term'; error: string };
 
 /**
- * The spec's checks (§5), the same for Calculate and Apply Now: a plan, an amount between the plan's
- * minimum and maximum inclusive, a whole term of at least 1 and at most the plan's longest term (the
+ * The spec's checks (§5), the same for Calculate and Apply Now: a plan, an amount (as the member
+ * writes numbers, "1.500,50" in Spanish: decision 233) between the plan's minimum and maximum inclusive, a whole term of at least 1 and at most the plan's longest term (the
  * API's own rule, loanLimitProblem), said with its unit ("The term can be at most 90 days.").
  */
 function useCheck() {
   const { t } = useTranslation();
   const message = useMessage();
   const periods = usePeriods();
+  const { read } = useAmountInput();
   return (plan: LoanPlan | null, amount: string, term: string): Checked => {
     if (!plan) return { ok: false, field: 'plan', error: message('Please select a loan plan first.') };
-    const parsed = parseAmountToCents(amount);
+    const plain = read(amount) ?? '';
+    const parsed = parseAmountToCents(plain);
     // The spec's words (§5): the limits as plain numbers, 'between 100 and 10000'.
     const outOfRange = t('loans.apply.outOfRange', { min: plan.min_amount, max: plan.max_amount });
     if (!parsed.ok) return { ok: false, field: 'amount', error: outOfRange };
@@ -50,7 +54,7 @@ function useCheck() {
       const most = periods(problem.maxTerm, plan.profit_interval);
       return { ok: false, field: 'term', error: t('loans.apply.termTooLong', { periods: most }) };
     }
-    return { ok: true, cents: parsed.cents, term: Number(text) };
+    return { ok: true, amount: plain, cents: parsed.cents, term: Number(text) };
   };
 }
 
@@ -108,7 +112,7 @@ function useLoanForm(plan: LoanPlan | null, onOpenChange: (open: boolean) => voi
       return;
     }
     apply.mutate(
-      { plan_id: plan.id, amount_requested: amount.trim(), term: checked.term },
+      { plan_id: plan.id, amount_requested: checked.amount, term: checked.term },
       {
         onSuccess: () => {
           toast.success(message('Loan application submitted successfully!'), toastOptions);
@@ -183,11 +187,8 @@ export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           <TextField
             label={t('loans.apply.amount')}
-            type="number"
             inputMode="decimal"
-            min={plan.min_amount}
-            max={plan.max_amount}
-            step={0.01}
+            autoComplete="off"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             error={errors.amount}
