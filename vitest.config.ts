@@ -39,6 +39,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/lib/password.test.ts',
     // No database: a client address as kept and counted (decision 226).
     'apps/api/src/lib/client-address.test.ts',
+    // The session's time zone, set on PGlite's one connection for every statement (decision 145).
+    'apps/api/src/modules/investing/accrual-time-zone.test.ts',
     // No database: the import directions' lint rule on deliberate wrong imports (decision 166).
     'apps/api/src/import-directions.test.ts',
     // No database: the library-internals lint rule on deliberate reaches (decision 196).

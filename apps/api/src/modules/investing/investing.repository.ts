@@ -263,11 +263,13 @@ export async function recordAccruals(
         ) s
         where g.id = s.goal_id`,
   );
+  // The next instant is 24 hours on, not a calendar day: '1 day' follows the session's time zone, and
+  // in one with summer time it moved off 00:00 UTC at the change of clocks (decision 145).
   await db.execute(
     sql`update user_plans u
         set earned = x.earned, rate_days_bps = x.rate_days, amount = u.amount + x.reinvested,
             accrued_days = u.accrued_days + 1,
-            next_accrual_at = u.next_accrual_at + interval '1 day', updated_at = ${now.toISOString()}
+            next_accrual_at = u.next_accrual_at + interval '24 hours', updated_at = ${now.toISOString()}
         from unnest(${ids}::int[], ${wholeNumbers(accrued.map((plan) => plan.earned))}::bigint[],
           ${wholeNumbers(accrued.map((plan) => plan.rateDaysBps))}::bigint[],
           ${wholeNumbers(accrued.map((plan) => plan.reinvested))}::bigint[]) as x(id, earned, rate_days, reinvested)
