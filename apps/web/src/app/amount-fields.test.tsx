@@ -35,7 +35,7 @@ const LOAN_PLAN: LoanPlan = {
 const INVEST_PLAN = cataloguePlan({ id: 3, name: 'Growth', min_amount: 100, max_amount: 50_000 });
 
 function serverTaking(path: string, answer: unknown) {
-  storeToken('member-token');
+  storeToken('member', null);
   return fakeApi({
     'GET /api/me': () => json({ balance: 90_000, name: 'Ada' }),
     'GET /api/withdrawal-destinations': () => json({ data: [] }),
