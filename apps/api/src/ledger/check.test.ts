@@ -42,13 +42,22 @@ async function onlyFails(name: LedgerCheckName, breakIt: SQL, mendIt: SQL) {
   expect(mended.ok).toBe(true);
 }
 
-/** An accrual day of the member's plan with no entry behind it, and its per-day row (both `cents`). */
+/**
+ * An accrual day of the member's plan with no entry behind it, its per-day row (both `cents`) and the
+ * plan's day counters moved with it.
+ */
 async function plantAccrualDay(day: string, cents: number) {
   await db.execute(sql`insert into user_plan_accruals (user_plan_id, accrual_date, rate_bps, amount, entry_id)
     values (${userPlan.id}, ${day}, 1000, ${cents}, null)`);
   await db.execute(
     sql`insert into member_daily_earnings (user_id, day, amount) values (${userId}, ${day}, ${cents})`,
   );
+  await moveDayCounters(1);
+}
+
+async function moveDayCounters(days: 1 | -1) {
+  await db.execute(sql`update user_plans set accrued_days = accrued_days + ${days},
+    rate_days_bps = rate_days_bps + ${days * 1000} where id = ${userPlan.id}`);
 }
 
 /** Removes a planted accrual day (accrual rows are history: their guard is lifted for the delete). */
@@ -62,6 +71,7 @@ async function removeAccrualDay(day: string) {
     await db.execute(sql`alter table user_plan_accruals enable trigger user_plan_accruals_immutable`);
   }
   await db.execute(sql`delete from member_daily_earnings where user_id = ${userId} and day = ${day}`);
+  await moveDayCounters(-1);
 }
 
 /** A loan approved to the member on a new loan plan: the SQL of its id. */
@@ -187,6 +197,33 @@ describe('checkLedger: each named check on its own', () => {
     ]);
     await removeAccrualDay('2026-01-02');
     expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it("mismatchedPlanDays: a plan's day count or rate-days that drifted from its accrual rows", async () => {
+    // rate_days_bps sets every later day's earning: 36,500 more would pay a year's interest in a day.
+    await onlyFails(
+      'mismatchedPlanDays',
+      sql`update user_plans set rate_days_bps = rate_days_bps + 36500 where id = ${userPlan.id}`,
+      sql`update user_plans set rate_days_bps = rate_days_bps - 36500 where id = ${userPlan.id}`,
+    );
+    await onlyFails(
+      'mismatchedPlanDays',
+      sql`update user_plans set accrued_days = accrued_days + 7 where id = ${userPlan.id}`,
+      sql`update user_plans set accrued_days = accrued_days - 7 where id = ${userPlan.id}`,
+    );
+  });
+
+  it("mismatchedGoalPeriods: a goal's contribution or skipped count that differs from its periods", async () => {
+    await onlyFails(
+      'mismatchedGoalPeriods',
+      sql`update goals set contributions = contributions + 1 where id = ${goalId}`,
+      sql`update goals set contributions = contributions - 1 where id = ${goalId}`,
+    );
+    await onlyFails(
+      'mismatchedGoalPeriods',
+      sql`update goals set skipped_periods = skipped_periods + 2 where id = ${goalId}`,
+      sql`update goals set skipped_periods = skipped_periods - 2 where id = ${goalId}`,
+    );
   });
 
   it("mismatchedPrincipals: a running plan's principal that differs from the invested postings", async () => {

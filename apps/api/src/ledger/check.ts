@@ -10,7 +10,9 @@ import {
 import {
   mismatchedDailyEarnings,
   mismatchedEarningTotals,
+  mismatchedGoalPeriods,
   mismatchedGoals,
+  mismatchedPlanDays,
   mismatchedPlanEarnings,
   mismatchedRenewals,
 } from './checks/investing';
@@ -46,12 +48,14 @@ export const LEDGER_CHECKS: { [K in ProblemList]: (db: DbOrTx) => Promise<Ledger
   mismatchedCashAmounts,
   mismatchedCashChain: cashChainMismatches,
   mismatchedPlanEarnings,
+  mismatchedPlanDays,
   mismatchedDailyEarnings,
   mismatchedEarningTotals,
   mismatchedLoans,
   mismatchedLoanInterest,
   mismatchedLoanStatuses,
   mismatchedGoals,
+  mismatchedGoalPeriods,
   mismatchedRenewals,
   mismatchedQueueTotals,
   mismatchedWithdrawalHolds,
@@ -72,7 +76,7 @@ export type LedgerCheckName = ProblemList | 'postingsSum' | 'duplicateReferences
  * postings of its account and entry kind (decision 038); every entry's cash amount equals its postings
  * to its member's cash account (decision 140); every member's cash chain: the balance after each cash
  * entry is the previous one plus its cash amount, the latest is the cash balance (decision 158); every plan's earned-to-date equals the earning
- * postings of its accruals and their amounts, and a member's earning total the sum of their per-day earnings (decision 218); every renewed position's amount is what its renewal entry moved (decision 194); every deposit's
+ * postings of its accruals and their amounts, its day count and rate-days their rows, and a member's earning total the sum of their per-day earnings (decision 218); every goal's contribution and skipped counts are its period rows; every renewed position's amount is what its renewal entry moved (decision 194); every deposit's
  * credited amount is what its credit entries moved into cash; every loan's paid interest is its interest
  * postings and its waived interest what an early repayment forgave, and a loan is active exactly while an instalment is open (decision 219); every refunded deposit's take-back plus its debt is its credited amount,
  * and a member's debt account is minus what they still owe (decision 155); every member's withdrawal
@@ -93,12 +97,14 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     mismatchedCashChain: await LEDGER_CHECKS.mismatchedCashChain(db),
     mismatchedTotals: await LEDGER_CHECKS.mismatchedTotals(db),
     mismatchedPlanEarnings: await LEDGER_CHECKS.mismatchedPlanEarnings(db),
+    mismatchedPlanDays: await LEDGER_CHECKS.mismatchedPlanDays(db),
     mismatchedDailyEarnings: await LEDGER_CHECKS.mismatchedDailyEarnings(db),
     mismatchedEarningTotals: await LEDGER_CHECKS.mismatchedEarningTotals(db),
     mismatchedLoans: await LEDGER_CHECKS.mismatchedLoans(db),
     mismatchedLoanInterest: await LEDGER_CHECKS.mismatchedLoanInterest(db),
     mismatchedLoanStatuses: await LEDGER_CHECKS.mismatchedLoanStatuses(db),
     mismatchedGoals: await LEDGER_CHECKS.mismatchedGoals(db),
+    mismatchedGoalPeriods: await LEDGER_CHECKS.mismatchedGoalPeriods(db),
     mismatchedRenewals: await LEDGER_CHECKS.mismatchedRenewals(db),
     mismatchedQueueTotals: await LEDGER_CHECKS.mismatchedQueueTotals(db),
     mismatchedWithdrawalHolds: await LEDGER_CHECKS.mismatchedWithdrawalHolds(db),

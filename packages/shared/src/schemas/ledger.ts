@@ -45,6 +45,18 @@ export const LedgerCheckResponse = z.object({
     }),
   ),
   /**
+   * User plans whose accrual counters differ from their accrual rows: `accrued_days` their count,
+   * `rate_days_bps` the sum of their rates (whole numbers, not dollars).
+   */
+  mismatched_plan_days: z.array(
+    z.object({
+      user_plan_id: z.number().int(),
+      field: z.enum(['accrued_days', 'rate_days_bps']),
+      cached: z.number().int(),
+      from_accruals: z.number().int(),
+    }),
+  ),
+  /**
    * Entries whose cash amount differs from the sum of their postings to their member's cash account
    * (decision 140); null: no such amount or posting.
    */
@@ -95,6 +107,15 @@ export const LedgerCheckResponse = z.object({
       field: z.enum(['invested', 'earned']),
       cached: z.number(),
       from_postings: z.number(),
+    }),
+  ),
+  /** Goals whose contribution or skipped-period count differs from their period rows. */
+  mismatched_goal_periods: z.array(
+    z.object({
+      goal_id: z.number().int(),
+      field: z.enum(['contributions', 'skipped_periods']),
+      cached: z.number().int(),
+      from_periods: z.number().int(),
     }),
   ),
   /** Renewed positions whose amounts differ from their renewal entry's (decision 194). */

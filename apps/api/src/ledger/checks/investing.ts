@@ -36,6 +36,42 @@ export async function mismatchedPlanEarnings(db: DbOrTx): Promise<LedgerCheck['m
 }
 
 /**
+ * User plans whose accrual counters differ from their accrual rows: `accrued_days` is their count and
+ * `rate_days_bps` the sum of their rates (each day's earning is worked out from it, decision 071, so
+ * a drift would over- or under-pay every later day).
+ */
+export async function mismatchedPlanDays(db: DbOrTx): Promise<LedgerCheck['mismatchedPlanDays']> {
+  const rows = await queryRows<{
+    id: unknown;
+    accrued_days: unknown;
+    rate_days_bps: unknown;
+    days: unknown;
+    rate_days: unknown;
+  }>(
+    db,
+    sql`select u.id, u.accrued_days, u.rate_days_bps, coalesce(r.days, 0) as days,
+               coalesce(r.rate_days, 0) as rate_days
+        from user_plans u
+        left join (
+          select user_plan_id, count(*) as days, sum(rate_bps) as rate_days
+          from user_plan_accruals group by user_plan_id
+        ) r on r.user_plan_id = u.id
+        where u.accrued_days <> coalesce(r.days, 0) or u.rate_days_bps <> coalesce(r.rate_days, 0)
+        limit 100`,
+  );
+  return rows.flatMap((row) => {
+    const userPlanId = num(row.id);
+    const pairs = [
+      ['accrued_days', num(row.accrued_days), num(row.days)],
+      ['rate_days_bps', num(row.rate_days_bps), num(row.rate_days)],
+    ] as const;
+    return pairs
+      .filter(([, cached, counted]) => cached !== counted)
+      .map(([field, cached, fromAccruals]) => ({ userPlanId, field, cached, fromAccruals }));
+  });
+}
+
+/**
  * Members with per-day earnings whose earning total (the cash account's `earning` row of
  * ledger_account_totals) differs from the sum of those days: My Portfolio's chart works its running
  * totals back from that total over those days (decision 218), so an earning entry without its accrual
@@ -134,6 +170,42 @@ export async function mismatchedGoals(db: DbOrTx): Promise<LedgerCheck['mismatch
       });
   }
   return mismatched;
+}
+
+/**
+ * Goals whose `contributions` differ from their invested period rows or `skipped_periods` from their
+ * skipped ones (the goal's page and the on-track check read the counts).
+ */
+export async function mismatchedGoalPeriods(db: DbOrTx): Promise<LedgerCheck['mismatchedGoalPeriods']> {
+  const rows = await queryRows<{
+    id: unknown;
+    contributions: unknown;
+    skipped_periods: unknown;
+    invested: unknown;
+    skipped: unknown;
+  }>(
+    db,
+    sql`select g.id, g.contributions, g.skipped_periods, coalesce(c.invested, 0) as invested,
+               coalesce(c.skipped, 0) as skipped
+        from goals g
+        left join (
+          select goal_id, count(*) filter (where status = 'invested') as invested,
+                 count(*) filter (where status = 'skipped') as skipped
+          from goal_contributions group by goal_id
+        ) c on c.goal_id = g.id
+        where g.contributions <> coalesce(c.invested, 0) or g.skipped_periods <> coalesce(c.skipped, 0)
+        limit 100`,
+  );
+  return rows.flatMap((row) => {
+    const goalId = num(row.id);
+    const pairs = [
+      ['contributions', num(row.contributions), num(row.invested)],
+      ['skipped_periods', num(row.skipped_periods), num(row.skipped)],
+    ] as const;
+    return pairs
+      .filter(([, cached, counted]) => cached !== counted)
+      .map(([field, cached, fromPeriods]) => ({ goalId, field, cached, fromPeriods }));
+  });
 }
 
 /**

@@ -41,6 +41,16 @@ export interface LedgerCheck {
     fromPostings: number;
     fromAccruals: number;
   }[];
+  /**
+   * User plans whose accrual counters differ from their accrual rows: `accrued_days` their count,
+   * `rate_days_bps` (which sets every later day's earning, decision 071) the sum of their rates.
+   */
+  mismatchedPlanDays: {
+    userPlanId: number;
+    field: 'accrued_days' | 'rate_days_bps';
+    cached: number;
+    fromAccruals: number;
+  }[];
   /** Members with per-day earnings whose earning total differs from their sum (decision 218). */
   mismatchedEarningTotals: { userId: number; total: number; fromDays: number }[];
   /** Members' per-day earnings (the portfolio chart's aggregate) that differ from their plans' accruals. */
@@ -75,6 +85,13 @@ export interface LedgerCheck {
     field: 'invested' | 'earned';
     cached: number;
     fromPostings: number;
+  }[];
+  /** Goals whose contribution and skipped-period counts differ from their period rows (decision 110). */
+  mismatchedGoalPeriods: {
+    goalId: number;
+    field: 'contributions' | 'skipped_periods';
+    cached: number;
+    fromPeriods: number;
   }[];
   /**
    * Renewed positions (decision 194) whose amount differs from what their renewal entry put into the

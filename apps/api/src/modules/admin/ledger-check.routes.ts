@@ -113,6 +113,12 @@ function investingMismatches(check: LedgerCheck) {
       from_postings: centsToMajor(row.fromPostings),
       from_accruals: centsToMajor(row.fromAccruals),
     })),
+    mismatched_plan_days: check.mismatchedPlanDays.map((row) => ({
+      user_plan_id: row.userPlanId,
+      field: row.field,
+      cached: row.cached,
+      from_accruals: row.fromAccruals,
+    })),
     mismatched_earning_totals: check.mismatchedEarningTotals.map((row) => ({
       user_id: row.userId,
       total: centsToMajor(row.total),
@@ -135,6 +141,12 @@ function investingMismatches(check: LedgerCheck) {
       field: row.field,
       cached: centsToMajor(row.cached),
       from_postings: centsToMajor(row.fromPostings),
+    })),
+    mismatched_goal_periods: check.mismatchedGoalPeriods.map((row) => ({
+      goal_id: row.goalId,
+      field: row.field,
+      cached: row.cached,
+      from_periods: row.fromPeriods,
     })),
     mismatched_renewals: check.mismatchedRenewals.map((row) => ({
       user_plan_id: row.userPlanId,

@@ -498,11 +498,13 @@ describe('reconciliation', () => {
       mismatched_points: [],
       mismatched_totals: [],
       mismatched_plan_earnings: [],
+      mismatched_plan_days: [],
       mismatched_daily_earnings: [],
       mismatched_earning_totals: [],
       mismatched_loans: [],
       mismatched_loan_statuses: [],
       mismatched_goals: [],
+      mismatched_goal_periods: [],
       mismatched_renewals: [],
       mismatched_queue_totals: [],
       mismatched_withdrawal_holds: [],
@@ -523,7 +525,7 @@ describe('reconciliation', () => {
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(22);
+    expect(screen.getAllByText('Holds')).toHaveLength(24);
     expect(screen.getByText('Each balance after equals the one before plus the entry')).toBeInTheDocument();
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('Withdrawal holds equal pending withdrawals')).toBeInTheDocument();
