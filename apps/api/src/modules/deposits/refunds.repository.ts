@@ -74,7 +74,7 @@ export function memberOpenRefunds(db: DbOrTx, userId: number): Promise<RefundWit
  * Members who owe something and have money in their balance to pay it with (the collection job), at
  * most `limit` of them.
  */
-export async function membersToCollect(db: DbOrTx, limit: number): Promise<number[]> {
+export async function membersToCollect(db: DbOrTx, after: number, limit: number): Promise<number[]> {
   const rows = await db
     .selectDistinct({ userId: depositRefunds.userId })
     .from(depositRefunds)
@@ -86,7 +86,8 @@ export async function membersToCollect(db: DbOrTx, limit: number): Promise<numbe
         gt(ledgerAccounts.balance, 0),
       ),
     )
-    .where(gt(depositRefunds.outstanding, 0))
+    .where(and(gt(depositRefunds.outstanding, 0), gt(depositRefunds.userId, after)))
+    .orderBy(depositRefunds.userId)
     .limit(limit);
   return rows.map((row) => row.userId);
 }

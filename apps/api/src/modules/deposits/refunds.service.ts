@@ -246,24 +246,36 @@ async function tellRecovered(
   });
 }
 
-/** The refund-debt-collection job: every member who owes and has a balance, one transaction each. */
+/**
+ * The refund-debt-collection job: every member who owes and has a balance, one transaction each, in
+ * pages of `batch` by member id (deposit_refunds_open_idx) until none is left: the loan and goal jobs
+ * after it would otherwise spend the balance of the members past the first page.
+ */
 export async function collectDueRefundDebts(
   deps: Pick<AppDeps, 'database' | 'mailer'> & { now: Date; log?: FastifyBaseLogger },
+  batch = 500,
 ): Promise<number> {
   let collected = 0;
-  for (const userId of await repository.membersToCollect(deps.database.db, 500)) {
-    // One member's failure is logged and the others go on: the jobs after this one (loan collection,
-    // goal contributions) must not stop with it.
-    try {
-      collected += await deps.database.db.transaction((tx) => collectRefundDebts(tx, deps, userId, deps.now));
-    } catch (error) {
-      deps.log?.error(
-        { user_id: userId, error: describeError(error) },
-        'refund debt collection failed for a member',
-      );
+  let after = 0;
+  for (;;) {
+    const members = await repository.membersToCollect(deps.database.db, after, batch);
+    for (const userId of members) {
+      // One member's failure is logged and the others go on: the jobs after this one (loan collection,
+      // goal contributions) must not stop with it.
+      try {
+        collected += await deps.database.db.transaction((tx) =>
+          collectRefundDebts(tx, deps, userId, deps.now),
+        );
+      } catch (error) {
+        deps.log?.error(
+          { user_id: userId, error: describeError(error) },
+          'refund debt collection failed for a member',
+        );
+      }
     }
+    if (members.length < batch) return collected;
+    after = members[members.length - 1] ?? after;
   }
-  return collected;
 }
 
 function toDepositRefund(row: repository.RefundWithDeposit): DepositRefund {

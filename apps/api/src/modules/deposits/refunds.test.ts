@@ -11,6 +11,7 @@ import type {
   NotificationListResponse,
 } from '@app/shared';
 import { checkLedger } from '../../ledger/check';
+import { collectDueRefundDebts } from './refunds.service';
 import { createTestApp } from '../../../test/helpers';
 import { mailsTo } from '../../../test/accounts';
 import { coinPaymentsIpn, nowPaymentsIpn, sendCoinPayments, sendNowPayments } from '../../../test/ipn';
@@ -353,6 +354,34 @@ describe('collecting what is owed', () => {
         and(eq(notifications.userId, member.user.id), eq(notifications.kind, 'deposit_refund_recovered')),
       );
     expect(recoveries).toHaveLength(2);
+    await expectBooksBalance(db, 'mismatchedRefunds');
+  });
+
+  it('the job pages through every member who owes, not only the first page', async () => {
+    // Three members who owe $20 and hold $70 of cash (a rejected withdrawal came back).
+    const admin = await signedInAdmin(app);
+    const debtors: Member[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const member = await signedInMember(app);
+      const deposit = await creditedDeposit(member, 'nowpayment', 100);
+      const withdrawal = await withdraw(member, 70);
+      await notifyGateway('nowpayment', deposit.id, 100, 'refund');
+      await creditedDeposit(member, 'nowpayment', 50);
+      const rejected = await admin.client.post(
+        `/api/admin/withdrawals/${withdrawal.id}/reject`,
+        { reason: 'Refunded deposit' },
+        { token: admin.token },
+      );
+      expect(rejected.statusCode).toBe(200);
+      expect((await owedBy(member)).amount_owed).toBe(20);
+      debtors.push(member);
+    }
+    // Pages of two: the third member is on the second page.
+    await collectDueRefundDebts({ ...app.deps, now: app.deps.clock.now() }, 2);
+    for (const member of debtors) {
+      expect((await owedBy(member)).amount_owed).toBe(0);
+      expect((await balanceOf(member)).balance).toBe(50);
+    }
     await expectBooksBalance(db, 'mismatchedRefunds');
   });
 });
