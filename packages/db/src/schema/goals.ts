@@ -63,6 +63,11 @@ export const goals = pgTable(
     index('goals_due_idx')
       .on(t.nextDueOn, t.id)
       .where(sql`${t.status} = 'active'`),
+    // The goals whose target is reached and that are not completed yet: the contribution job's look
+    // each minute (normally none: a reached goal is completed at once).
+    index('goals_reached_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('active', 'paused') and ${t.invested} + ${t.earned} >= ${t.targetAmount}`),
     check('goals_target', sql`${t.targetAmount} >= 100`),
     check('goals_unit', sql`${t.unitAmount} > 0`),
     check('goals_totals', sql`${t.invested} >= 0 and ${t.earned} >= 0`),

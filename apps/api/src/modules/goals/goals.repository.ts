@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { goalContributions, goals, plans, type DbOrTx, type GoalRow, type PlanRow, type Tx } from '@app/db';
 import { GOAL_PLAN_CATEGORIES } from '@app/shared';
 import { num, queryRows } from '../../ledger/sql';
@@ -212,6 +212,25 @@ export interface ReachedGoal {
 }
 
 /**
+ * The statement of completeReachedGoals. The goals it looks for are read through goals_reached_idx,
+ * whose predicate is its filter (migration 0064), and updated by key (`= any(array(…))`: an `in
+ * (select …)` was planned as a scan of every goal): the job's every-minute look costs the same however
+ * many goals there are, since a reached goal is completed at once and leaves the index.
+ */
+export function reachedGoalsCompletion(now: Date, limit: number, ids?: number[]): SQL {
+  const only =
+    ids === undefined ? sql`` : sql`and id in (select (jsonb_array_elements_text(${json(ids)}))::int)`;
+  return sql`update goals g set status = 'completed', completed_at = ${now.toISOString()}, next_due_on = null,
+          updated_at = ${now.toISOString()}
+        where g.id = any(array(
+          select id from goals
+          where status in ('active', 'paused') and invested + earned >= target_amount ${only}
+          order by id limit ${limit}
+          for update skip locked))
+        returning g.id, g.user_id, g.name, g.target_amount, g.invested, g.earned`;
+}
+
+/**
  * Completes up to `limit` active or paused goals whose invested + earned has reached their target
  * (only those of `ids` when given).
  */
@@ -221,19 +240,7 @@ export async function completeReachedGoals(
   limit: number,
   ids?: number[],
 ): Promise<ReachedGoal[]> {
-  const only =
-    ids === undefined ? sql`` : sql`and id in (select (jsonb_array_elements_text(${json(ids)}))::int)`;
-  const rows = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`update goals g set status = 'completed', completed_at = ${now.toISOString()}, next_due_on = null,
-          updated_at = ${now.toISOString()}
-        where g.id in (
-          select id from goals
-          where status in ('active', 'paused') and invested + earned >= target_amount ${only}
-          order by id limit ${limit}
-          for update skip locked)
-        returning g.id, g.user_id, g.name, g.target_amount, g.invested, g.earned`,
-  );
+  const rows = await queryRows<Record<string, unknown>>(tx, reachedGoalsCompletion(now, limit, ids));
   return rows.map((row) => ({
     id: num(row.id),
     userId: num(row.user_id),
