@@ -5,7 +5,8 @@ import { apiTokens } from '@app/db';
 import { createTestApp, TEST_NOW } from '../../../test/helpers';
 import { signedInMember } from '../../../test/money';
 import { me } from '../../../test/accounts';
-import { findTokenWithUser } from './token.repository';
+import { endedTokensPrune, findTokenWithUser } from './token.repository';
+import { queryRows } from '../../ledger/sql';
 import { authCleanupJob } from './auth-cleanup.job';
 import { ENDED_TOKEN_RETENTION_DAYS, issueToken, revokeToken } from './token.service';
 
@@ -130,5 +131,33 @@ describe('the clean-up job and ended tokens (decision 217)', () => {
     for (const id of gone) expect(left).not.toContain(id);
     for (const id of kept) expect(left).toContain(id);
     expect((await me(member.client, member.token)).status).toBe(200);
+  });
+
+  it('finds ended tokens by their indexes and deletes each by its key, on a large analysed table', async () => {
+    const member = await signedInMember(app);
+    const now = clock.now();
+    const day = 86_400_000;
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      userId: member.user.id,
+      kind: 'member' as const,
+      secretHash: `hash-${i}`,
+      idleDays: 30,
+      createdAt: now,
+      lastUsedAt: now,
+      // One in twenty long ended; the rest still open.
+      expiresAt: new Date(now.getTime() + (i % 20 === 0 ? -200 : 30) * day),
+      revokedAt: i % 7 === 0 ? new Date(now.getTime() - day) : null,
+    }));
+    for (let i = 0; i < rows.length; i += 2_000) await db.insert(apiTokens).values(rows.slice(i, i + 2_000));
+    await db.execute(sql`analyze api_tokens`);
+    const before = new Date(now.getTime() - ENDED_TOKEN_RETENTION_DAYS * day);
+    // The job's own statement, planned as the product plans it (generically, decision 135).
+    const statement = endedTokensPrune(db, before, 1_000).getSQL();
+    const plan = (await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain ${statement}`))
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toContain('api_tokens_expires_idx');
+    expect(plan).not.toMatch(/Seq Scan on api_tokens/);
+    await db.delete(apiTokens).where(eq(apiTokens.userId, member.user.id));
   });
 });
