@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '@app/db';
 import { projectGoal, type GoalFrequency } from '@app/shared';
 import type { Job } from '../../jobs/registry';
@@ -18,23 +18,28 @@ interface CheckedGoal {
 }
 
 /**
+ * The statement of claimUnchecked: the goals through goals_track_idx, updated by key (`= any(array(…))`:
+ * an `in (select …)` was planned as a scan of every goal, each minute).
+ */
+export function uncheckedGoalsClaim(limit: number): SQL {
+  return sql`update goals g set track_checked_period = g.next_period
+        from plans p
+        where p.id = g.plan_id and g.id = any(array(
+          select id from goals
+          where status = 'active' and target_date is not null and track_checked_period < next_period
+          order by id limit ${limit} for update skip locked))
+        returning g.id, g.user_id, g.name, g.next_period, g.target_amount, g.invested, g.earned,
+                  g.unit_amount, g.target_frequency, g.target_date::text as target_date,
+                  g.next_due_on::text as next_due_on, p.apy_bps`;
+}
+
+/**
  * Claims up to `limit` active goals with a target date whose current period is not yet checked,
  * marking the period checked in the same statement (set-based; a goal claimed by one run is not
  * claimed by a racing one), with the figures their projection needs: stored totals, never history.
  */
 async function claimUnchecked(tx: Tx, today: string, limit: number): Promise<CheckedGoal[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`update goals g set track_checked_period = g.next_period
-        from plans p
-        where p.id = g.plan_id and g.id in (
-          select id from goals
-          where status = 'active' and target_date is not null and track_checked_period < next_period
-          order by id limit ${limit} for update skip locked)
-        returning g.id, g.user_id, g.name, g.next_period, g.target_amount, g.invested, g.earned,
-                  g.unit_amount, g.target_frequency, g.target_date::text as target_date,
-                  g.next_due_on::text as next_due_on, p.apy_bps`,
-  );
+  const rows = await queryRows<Record<string, unknown>>(tx, uncheckedGoalsClaim(limit));
   return rows.map((row) => ({
     id: num(row.id),
     userId: num(row.user_id),
