@@ -48,24 +48,36 @@ const nowRankOf = (stored: string | null) =>
     ? nowPaymentsRank(stored as NowPaymentsStatus)
     : -1;
 
+/** What a gateway said it asked for and received, in the paid coin, for logOverpayment. */
+interface PaidFigures {
+  gateway: 'nowpayment' | 'coinpayment';
+  depositId: string;
+  paymentId: string;
+  status: string;
+  asked: unknown;
+  received: unknown;
+  coin: string;
+}
+
 /**
  * More crypto than the invoice asked for: only the invoice is credited (decision 032), so the excess is
  * logged for the operator to settle with a balance correction (decision 182): the gateway's ids and
- * amounts only, never personal data.
+ * amounts only, never personal data. Called once, by the delivery that confirmed the deposit, after
+ * its transaction committed.
  */
-function logOverpayment(body: Record<string, unknown>, status: NowPaymentsStatus, log: IpnLog): void {
-  const pay = toScaled(body.pay_amount);
-  const paid = toScaled(body.actually_paid);
-  if (pay === null || paid === null || pay <= 0n || paid <= pay) return;
+function logOverpayment(figures: PaidFigures, log: IpnLog): void {
+  const asked = toScaled(figures.asked);
+  const received = toScaled(figures.received);
+  if (asked === null || received === null || asked <= 0n || received <= asked) return;
   log?.warn(
     {
-      gateway: 'nowpayment',
-      deposit_id: text(body.order_id),
-      payment_id: text(body.payment_id),
-      gateway_status: status,
-      pay_amount: text(body.pay_amount),
-      actually_paid: text(body.actually_paid),
-      pay_currency: text(body.pay_currency),
+      gateway: figures.gateway,
+      deposit_id: figures.depositId,
+      payment_id: figures.paymentId,
+      gateway_status: figures.status,
+      pay_amount: text(figures.asked),
+      actually_paid: text(figures.received),
+      pay_currency: figures.coin,
     },
     'payment above its invoice: the excess is not credited; settle it with a balance correction',
   );
@@ -122,8 +134,19 @@ export async function handleNowPaymentsIpn(
     outcome,
     log,
   });
-  // Once, by the delivery that confirmed the deposit, after its transaction committed.
-  if (confirmedNow) logOverpayment(body, status, log);
+  if (confirmedNow)
+    logOverpayment(
+      {
+        gateway: 'nowpayment',
+        depositId: text(body.order_id),
+        paymentId: text(body.payment_id),
+        status,
+        asked: body.pay_amount,
+        received: body.actually_paid,
+        coin: text(body.pay_currency),
+      },
+      log,
+    );
   return { message: 'IPN processed.', status: result };
 }
 
@@ -167,6 +190,7 @@ export async function handleCoinPaymentsIpn(
     return null;
   };
   const outcome = coinPaymentsOutcome(status);
+  let confirmedNow = false;
   const result = await applyGatewayEvent(deps, {
     method: 'coinpayment',
     depositId: depositIdOf(fields.get('invoice')),
@@ -179,11 +203,29 @@ export async function handleCoinPaymentsIpn(
     // invoice, and takes back a payment already credited (decision 155).
     outcome:
       outcome === 'paid'
-        ? { kind: 'credit', target: (deposit) => deposit.amount, status: 'confirmed' }
+        ? {
+            kind: 'credit',
+            target: (deposit) => deposit.amount,
+            status: 'confirmed',
+            confirmed: () => (confirmedNow = true),
+          }
         : outcome === 'failed'
           ? { kind: 'reversed', refund: status <= -2 }
           : { kind: 'pending' },
     log,
   });
+  if (confirmedNow)
+    logOverpayment(
+      {
+        gateway: 'coinpayment',
+        depositId: fields.get('invoice') ?? '',
+        paymentId: fields.get('txn_id') ?? '',
+        status: String(status),
+        asked: fields.get('amount2'),
+        received: fields.get('received_amount'),
+        coin: (fields.get('currency2') ?? '').toLowerCase(),
+      },
+      log,
+    );
   return { message: 'IPN processed.', status: result };
 }

@@ -9,7 +9,7 @@ import { balanceOf, signedInMember, type Member } from '../../../test/money';
 import { hmacSha512Hex } from '../../integrations/payments/coinpayments';
 import { signNowPayments } from '../../integrations/payments/nowpayments';
 import { ConfigError, loadConfig } from '../../config';
-import { creditedCents, handleNowPaymentsIpn } from './webhooks.service';
+import { creditedCents, handleCoinPaymentsIpn, handleNowPaymentsIpn } from './webhooks.service';
 
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -275,6 +275,43 @@ describe('NOWPayments IPN', () => {
 });
 
 describe('CoinPayments IPN', () => {
+  it('credits an overpaid invoice at its price and logs the excess once, for the operator', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'coinpayment');
+    const lines: { fields: Record<string, unknown>; message: unknown }[] = [];
+    const log = {
+      warn: (fields: unknown, message?: unknown) =>
+        lines.push({ fields: fields as Record<string, unknown>, message }),
+    };
+    const deliver = (body: string) =>
+      handleCoinPaymentsIpn(app.deps, body, hmacSha512Hex(secrets.coinpaymentsIpnSecret, body), log);
+    // Still confirming with the overpaid figure in it: nothing credited, nothing to say yet.
+    await deliver(coinIpn(deposit.id, { status: '1', received_amount: '0.0035' }));
+    expect(lines).toEqual([]);
+    const complete = coinIpn(deposit.id, { received_amount: '0.0035' });
+    await deliver(complete);
+    expect(await balanceOf(member)).toMatchObject({ balance: 100, total_deposit: 100 });
+    expect(lines).toEqual([
+      {
+        fields: {
+          gateway: 'coinpayment',
+          deposit_id: String(deposit.id),
+          payment_id: `CPTXN${deposit.id}`,
+          gateway_status: '100',
+          pay_amount: '0.002',
+          actually_paid: '0.0035',
+          pay_currency: 'btc',
+        },
+        message: 'payment above its invoice: the excess is not credited; settle it with a balance correction',
+      },
+    ]);
+    // Delivered again: already confirmed, nothing more to say. Paid exactly: nothing either.
+    await deliver(complete);
+    const exact = await startDeposit(member, 100, 'coinpayment');
+    await deliver(coinIpn(exact.id, { received_amount: '0.002' }));
+    expect(lines).toHaveLength(1);
+  });
+
   it('credits status 100 (and 2) once; waiting and confirming credit nothing', async () => {
     const member = await signedInMember(app);
     const deposit = await startDeposit(member, 100, 'coinpayment');
