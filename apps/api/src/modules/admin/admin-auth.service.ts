@@ -23,17 +23,13 @@ import {
   closeChallenge,
   countChallengeCode,
   openChallenge,
+  redeemChallenge,
   startChallenge,
   type Credentials,
 } from '../auth/sign-in.service';
 import * as throttle from '../auth/throttle.service';
 import { issueToken, markReauthenticated } from '../auth/token.service';
-import {
-  checkSecondFactor,
-  confirmPendingSecret,
-  startSetup,
-  type SecondFactorMethod,
-} from '../two-factor/two-factor.service';
+import { checkSecondFactor, confirmPendingSecret, startSetup } from '../two-factor/two-factor.service';
 
 /**
  * The admin sign-in (DESIGN §6 "Admin", decision 120): the password, then always a second factor.
@@ -119,31 +115,28 @@ export async function verifyAdminSignIn(
   }
   // Counted on the challenge and the 2FA throttle before the code is compared (decision 154).
   const attempt = await countChallengeCode(deps, id, user.id, meta);
-
-  let signedIn = user;
-  let method: SecondFactorMethod | null;
-  let recoveryCodes: string[] | undefined;
-  if (user.totpEnabledAt) {
-    method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: true });
-  } else {
-    const enrolled = await confirmPendingSecret(deps, user, code, meta);
-    method = enrolled ? 'totp' : null;
-    if (enrolled) {
-      signedIn = enrolled.user;
-      recoveryCodes = enrolled.recoveryCodes;
-    }
-  }
-  if (!method) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
-  await closeChallenge(deps, attempt);
   const absoluteMs = remember ? ADMIN_REMEMBER_DAYS * 86_400_000 : ADMIN_SESSION_HOURS * 3_600_000;
-  const token = await issueToken(db, user.id, 'admin', now, remember, meta, {
-    idleMinutes: ADMIN_IDLE_MINUTES,
-    absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
-  });
-  await recordSignIn(deps, signedIn, meta, { kind: 'admin', method });
-  const body: AdminTokenResponse = { token, user: await adminUserResponse(deps, db, signedIn) };
-  if (recoveryCodes) body.recovery_codes = recoveryCodes;
-  return body;
+  const issue = (tx: DbOrTx) =>
+    issueToken(tx, user.id, 'admin', now, remember, meta, {
+      idleMinutes: ADMIN_IDLE_MINUTES,
+      absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
+    });
+  if (user.totpEnabledAt) {
+    // The code's claim, the challenge's end and the token in one transaction, as a member's.
+    const issued = await redeemChallenge(deps, attempt, user, code, issue);
+    await recordSignIn(deps, user, meta, { kind: 'admin', method: issued.method });
+    return { token: issued.token, user: await adminUserResponse(deps, db, user) };
+  }
+  const enrolled = await confirmPendingSecret(deps, user, code, meta);
+  if (!enrolled) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
+  await closeChallenge(deps, attempt);
+  const token = await issue(db);
+  await recordSignIn(deps, enrolled.user, meta, { kind: 'admin', method: 'totp' });
+  return {
+    token,
+    user: await adminUserResponse(deps, db, enrolled.user),
+    recovery_codes: enrolled.recoveryCodes,
+  };
 }
 
 /** POST /api/admin/reauth: a current authenticator code opens the 10-minute window on this session. */

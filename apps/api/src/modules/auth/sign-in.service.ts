@@ -5,12 +5,12 @@ import {
   type TokenResponse,
   type TwoFactorRequiredResponse,
 } from '@app/shared';
-import type { AuthUser, DbOrTx, UserRow } from '@app/db';
+import type { AuthUser, DbOrTx, Tx, UserRow } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { randomSecret, sha256Hex } from '../../lib/crypto';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
-import { checkSecondFactor } from '../two-factor/two-factor.service';
+import { checkSecondFactor, type SecondFactorMethod } from '../two-factor/two-factor.service';
 import { findUserByEmail, findUserById, getUserResponse } from './account.service';
 import * as challenges from './challenge.repository';
 import { recordSignIn, type RequestMeta } from './security-events';
@@ -103,6 +103,44 @@ export async function memberLogin(
   };
 }
 
+/** Thrown inside the sign-in's transaction when another request closed its challenge first: rolls it back. */
+class ChallengeClosed extends Error {}
+
+/**
+ * A counted code (TOTP or an unused recovery code) turned into a session: the code's claim, the
+ * challenge's end and `issue`'s token in one transaction. The claimed step's update holds the user's
+ * row (a recovery code, its own row) until the token exists, so support's removal of the factor
+ * (decision 231) waits for it and then ends it with every other session. Only one request turns a
+ * challenge into a token, however many valid codes arrive at once; the others roll back (401), so a
+ * recovery code that came second is not spent for nothing. 422 for a wrong code.
+ */
+export async function redeemChallenge(
+  deps: AppDeps,
+  attempt: ChallengeAttempt,
+  user: UserRow,
+  code: string,
+  issue: (tx: Tx) => Promise<string>,
+): Promise<{ method: SecondFactorMethod; token: string }> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  let issued: { method: SecondFactorMethod; token: string } | null;
+  try {
+    issued = await db.transaction(async (tx) => {
+      const method = await checkSecondFactor(deps, tx, user, code, { allowRecoveryCode: true });
+      if (!method) return null;
+      if (!(await challenges.consumeChallenge(tx, attempt.id, now))) throw new ChallengeClosed();
+      return { method, token: await issue(tx) };
+    });
+  } catch (error) {
+    if (!(error instanceof ChallengeClosed)) throw error;
+    await throttle.releaseAttempt(db, attempt.counted);
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
+  }
+  if (issued === null) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
+  await throttle.attemptSucceeded(db, attempt.counted);
+  return issued;
+}
+
 /**
  * POST /api/2fa/verify: the challenge from the cookie plus a TOTP code or an unused recovery code.
  * Each code is counted on the challenge (5 a challenge) and on the 2FA throttle before it is compared.
@@ -118,22 +156,9 @@ export async function completeTwoFactorLogin(
   const { id, remember, user } = await openChallenge(deps, challenge, 'member');
   const attempt = await countChallengeCode(deps, id, user.id, meta);
   const now = deps.clock.now();
-  // The code's claim, the challenge's end and the token in one transaction: the claimed step's update
-  // holds the member's row (a recovery code, its own row) until the token exists, so support's
-  // removal of the factor (decision 231) waits for it and then ends it with every other session.
-  const issued = await db.transaction(async (tx) => {
-    const method = await checkSecondFactor(deps, tx, user, code, { allowRecoveryCode: true });
-    if (!method) return null;
-    // Only one request turns a challenge into a token, however many valid codes arrive at once.
-    if (!(await challenges.consumeChallenge(tx, attempt.id, now))) return 'closed' as const;
-    return { method, token: await issueToken(tx, user.id, 'member', now, remember, meta) };
-  });
-  if (issued === null) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
-  if (issued === 'closed') {
-    await throttle.releaseAttempt(db, attempt.counted);
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.twoFactorChallengeMissing);
-  }
-  await throttle.attemptSucceeded(db, attempt.counted);
+  const issued = await redeemChallenge(deps, attempt, user, code, (tx) =>
+    issueToken(tx, user.id, 'member', now, remember, meta),
+  );
   await recordSignIn(deps, user, meta, { kind: 'member', method: issued.method });
   return { token: issued.token, user: await getUserResponse(db, deps.appKey, user) };
 }

@@ -99,7 +99,6 @@ export async function deleteRecoveryCodes(db: DbOrTx, userId: number): Promise<v
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
-/** Uses a recovery code once: true for the one request that marked it used. */
 /** The member's unused recovery codes as stored (at most ten). */
 export function unusedRecoveryCodes(db: DbOrTx, userId: number) {
   return db
