@@ -1,9 +1,9 @@
-import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { mailOutbox, type Db, type DbOrTx } from '@app/db';
 import type { Clock } from '../../clock';
-import { queryRows } from '../../ledger/sql';
+import { inLiterals, queryRows } from '../../ledger/sql';
 
 /** Attempts before a mail is marked `failed`: the first, then after 1 min, 5 min, 30 min and 2 h. */
 export const MAIL_ATTEMPTS = 5;
@@ -34,21 +34,29 @@ export interface DispatchContext {
   log: FastifyBaseLogger;
 }
 
-/** Claims the next due mail for one attempt: leased, its attempt counted (none: nothing is due). */
-async function claim({ db, clock }: DispatchContext) {
-  const now = clock.now();
+/**
+ * The claim's statement: the next due mail through mail_outbox_due_idx (the status written into the
+ * statement, so a generic plan can use the partial index), leased and its attempt counted, updated by
+ * key (`= any(array(…))`: an `in (select …)` was planned as a scan of the whole outbox).
+ */
+export function mailClaim(db: DbOrTx, now: Date) {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .where(and(inLiterals(mailOutbox.status, ['pending']), lte(mailOutbox.nextAttemptAt, now)))
     .orderBy(asc(mailOutbox.bulk), asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(1)
     .for('update', { skipLocked: true });
-  const [mail] = await db
+  return db
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: minutes(now, MAIL_LEASE_MINUTES) })
-    .where(inArray(mailOutbox.id, due))
+    .where(sql`${mailOutbox.id} = any(array(${due}))`)
     .returning();
+}
+
+/** Claims the next due mail for one attempt: leased, its attempt counted (none: nothing is due). */
+async function claim({ db, clock }: DispatchContext) {
+  const [mail] = await mailClaim(db, clock.now());
   return mail;
 }
 

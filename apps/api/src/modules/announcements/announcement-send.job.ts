@@ -1,7 +1,8 @@
-import { and, inArray, lte } from 'drizzle-orm';
+import { and, lte } from 'drizzle-orm';
 import { announcements } from '@app/db';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { Job } from '../../jobs/registry';
+import { inLiterals } from '../../ledger/sql';
 import { deliverAnnouncement } from './announcement-delivery';
 
 /**
@@ -18,7 +19,10 @@ export function announcementSendJob(mailer: Mailer): Job {
         .select({ id: announcements.id })
         .from(announcements)
         .where(
-          and(inArray(announcements.status, ['scheduled', 'sending']), lte(announcements.scheduledAt, now)),
+          and(
+            inLiterals(announcements.status, ['scheduled', 'sending']),
+            lte(announcements.scheduledAt, now),
+          ),
         );
       for (const { id } of due) await deliverAnnouncement(database, mailer, id, now);
     },

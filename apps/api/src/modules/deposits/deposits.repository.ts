@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { deposits, type DbOrTx, type DepositRow } from '@app/db';
+import { inLiterals, textLiteral } from '../../ledger/sql';
 import { selectMemberPage } from '../../lib/paging';
 
 export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id'>;
@@ -42,15 +43,18 @@ export function listUserDeposits(db: DbOrTx, userId: number, page: number, perPa
   return selectMemberPage(db, deposits, userId, page, perPage);
 }
 
-/** Pending gateway deposits whose invoice time is over. */
+/**
+ * Pending gateway deposits whose invoice time is over: through deposits_status_idx, the status and
+ * method written into the statement (a generic plan with them as parameters read every deposit).
+ */
 export function dueForExpiry(db: DbOrTx, now: Date, limit = 500) {
   return db
     .select({ id: deposits.id })
     .from(deposits)
     .where(
       and(
-        eq(deposits.status, 'pending'),
-        ne(deposits.method, 'bank_transfer'),
+        inLiterals(deposits.status, ['pending']),
+        sql`${deposits.method} <> ${textLiteral('bank_transfer')}`,
         isNotNull(deposits.expiresAt),
         lte(deposits.expiresAt, now),
       ),

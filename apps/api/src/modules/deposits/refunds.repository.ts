@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql, sum, type SQL } from 'drizzle-orm';
 import {
   depositRefunds,
   deposits,
@@ -8,6 +8,7 @@ import {
   type DepositRefundRow,
   type Tx,
 } from '@app/db';
+import { inLiterals } from '../../ledger/sql';
 
 /** Refunds and chargebacks of credited gateway deposits (decision 155): plain queries. */
 
@@ -72,24 +73,30 @@ export function memberOpenRefunds(db: DbOrTx, userId: number): Promise<RefundWit
 
 /**
  * Members who owe something and have money in their balance to pay it with (the collection job), at
- * most `limit` of them.
+ * most `limit` of them after member `after`, in member order.
  */
 export async function membersToCollect(db: DbOrTx, after: number, limit: number): Promise<number[]> {
-  const rows = await db
+  const rows = await membersToCollectQuery(db, after, limit);
+  return rows.map((row) => row.userId);
+}
+
+/** The statement of membersToCollect (exported for the test that reads its plan). */
+export function membersToCollectQuery(db: DbOrTx, after: number, limit: number) {
+  return db
     .selectDistinct({ userId: depositRefunds.userId })
     .from(depositRefunds)
     .innerJoin(
       ledgerAccounts,
       and(
         eq(ledgerAccounts.userId, depositRefunds.userId),
-        eq(ledgerAccounts.kind, 'cash'),
-        gt(ledgerAccounts.balance, 0),
+        inLiterals(ledgerAccounts.kind, ['cash']),
+        sql`${ledgerAccounts.balance} > 0`,
       ),
     )
-    .where(and(gt(depositRefunds.outstanding, 0), gt(depositRefunds.userId, after)))
+    // Written into the statement, so a generic plan reads deposit_refunds_open_idx (outstanding > 0).
+    .where(and(sql`${depositRefunds.outstanding} > 0`, gt(depositRefunds.userId, after)))
     .orderBy(depositRefunds.userId)
     .limit(limit);
-  return rows.map((row) => row.userId);
 }
 
 function stateFilter(state: 'open' | 'settled' | 'all'): SQL | undefined {

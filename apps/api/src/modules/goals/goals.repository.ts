@@ -129,10 +129,10 @@ export async function lockDueGoals(tx: Tx, today: string, limit: number): Promis
                p.id as plan_id, p.name as plan_name, p.category as plan_category, p.status as plan_status,
                p.apy_bps, p.locked_apy_bps, p.duration_days
         from goals g join plans p on p.id = g.plan_id
-        where g.id in (select d.id from goals d
+        where g.id = any(array(select d.id from goals d
                        where d.status = 'active' and d.next_due_on <= ${today}::date
                        order by d.next_due_on, d.id
-                       limit ${limit})
+                       limit ${limit}))
           and g.status = 'active' and g.next_due_on <= ${today}::date
         order by g.id
         for update of g`,

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { plans, userPlans, type Database, type Tx } from '@app/db';
 import { RENEWAL_NOTICE_DAYS, addDays } from '@app/shared';
 import { notifyMany, type NotifyManyInput } from '../notifications/notifications.service';
@@ -49,7 +49,8 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
     .where(
       and(
         sql`${userPlans.status} in ('active', 'locked')`,
-        ne(userPlans.atMaturity, 'cash'),
+        // Written into the statement, as user_plans_renewal_notice_idx's predicate is.
+        sql`${userPlans.atMaturity} <> 'cash'`,
         isNull(userPlans.renewalNoticeAt),
         gt(userPlans.endsAt, now),
         lte(userPlans.endsAt, addDays(now, RENEWAL_NOTICE_DAYS)),

@@ -298,9 +298,11 @@ export function dueMembersQuery(db: DbOrTx, today: string, afterUserId: number, 
         inLiterals(loanInstalments.status, ['open']),
         sql`${loanInstalments.dueDate} <= ${today}`,
         sql`${loanInstalments.userId} > ${afterUserId}`,
-        sql`(${loanInstalments.shortfallNotifiedAt} is null or exists (
-          select 1 from ${ledgerAccounts} a
-          where a.user_id = ${loanInstalments.userId} and a.kind = 'cash' and a.balance > 0))`,
+        // The member's cash balance by its key (one probe of ledger_accounts_user_kind_unique): an
+        // `exists` here was planned as a scan of every member's cash account.
+        sql`(${loanInstalments.shortfallNotifiedAt} is null or (
+          select a.balance from ${ledgerAccounts} a
+          where a.user_id = ${loanInstalments.userId} and a.kind = 'cash') > 0)`,
       ),
     )
     .orderBy(asc(loanInstalments.userId))
