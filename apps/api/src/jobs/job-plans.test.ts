@@ -1,11 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { Tx } from '@app/db';
 import { createTestDatabase } from '../../test/db';
 import { genericPlanOf } from '../../test/plans';
 import { mailClaim } from '../integrations/mail/mail-dispatch';
 import { dueForExpiry } from '../modules/deposits/deposits.repository';
 import { membersToCollectQuery } from '../modules/deposits/refunds.repository';
 import { dueMembersQuery } from '../modules/loans/loans.repository';
+import { challengesPrune } from '../modules/auth/challenge.repository';
+import { otpsPrune } from '../modules/auth/email-otp.repository';
+import { failuresPrune } from '../modules/auth/throttle.repository';
 
 /**
  * Statements the jobs run each minute on every node, planned as the product plans them (generically,
@@ -57,6 +61,15 @@ await db.execute(sql`insert into loan_instalments (loan_id, user_id, number, due
          case when n <= 3 and l.user_id % 50 <> 0 then 'paid' else 'open' end,
          case when n <= 3 and l.user_id % 50 = 0 then ${NOW.toISOString()}::timestamptz end
   from loans l, generate_series(1, 12) as n`);
+// A day of sign-in failures from many addresses, and codes and challenges that mostly did not expire
+// long ago.
+await db.execute(sql`insert into auth_failures (scope, subject, created_at)
+  select 'login', 'ip:10.0.' || (i % 250) || '.' || (i % 200), ${NOW.toISOString()}::timestamptz - (i % 1440) * interval '1 minute'
+  from generate_series(1, ${ROWS}) as i`);
+await db.execute(sql`insert into email_otps (user_id, code_hash, created_at, expires_at)
+  select id, 'h', ${NOW.toISOString()}, ${NOW.toISOString()}::timestamptz + (id % 600) * interval '1 second' from users`);
+await db.execute(sql`insert into two_factor_challenges (id, user_id, expires_at)
+  select 'c' || id, id, ${NOW.toISOString()}::timestamptz + (id % 600) * interval '1 second' from users`);
 await db.execute(sql`analyze`);
 
 const plan = (build: Parameters<typeof genericPlanOf>[1]) =>
@@ -79,6 +92,19 @@ describe('the jobs’ statements on large analysed tables', () => {
     const loans = await plan((tx) => dueMembersQuery(tx, '2026-06-01', 0, 500));
     expect(loans).toContain('loan_instalments_open_idx');
     expect(loans).not.toMatch(/Seq Scan on (ledger_accounts|loan_instalments)/);
+  });
+
+  it('the auth clean-up deletes old failures, codes and challenges through their indexes', async () => {
+    const dayAgo = new Date(NOW.getTime() - 86_400_000);
+    for (const [statement, table] of [
+      [(tx: Tx) => failuresPrune(tx, dayAgo), 'auth_failures'],
+      [(tx: Tx) => otpsPrune(tx, dayAgo), 'email_otps'],
+      [(tx: Tx) => challengesPrune(tx, dayAgo), 'two_factor_challenges'],
+    ] as const) {
+      const prune = await plan(statement);
+      expect(prune).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
+      expect(prune).not.toContain(`Seq Scan on ${table}`);
+    }
   });
 
   it('the refund collection finds the members who owe through deposit_refunds_open_idx', async () => {

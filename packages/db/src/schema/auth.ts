@@ -55,24 +55,33 @@ export const emailOtps = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [index('email_otps_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('email_otps_user_idx').on(t.userId, t.createdAt),
+    // The clean-up job's delete of expired codes (every minute).
+    index('email_otps_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** The short-lived challenge between a password and a 2FA code at sign-in. */
-export const twoFactorChallenges = pgTable('two_factor_challenges', {
-  id: text('id').primaryKey(), // sha256 of the cookie value
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  remember: integer('remember').notNull().default(0),
-  /** Which sign-in made it: a member's challenge never completes an admin sign-in, nor the reverse. */
-  kind: text('kind', { enum: ['member', 'admin'] })
-    .notNull()
-    .default('member'),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  consumedAt: timestamp('consumed_at', { withTimezone: true }),
-});
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: text('id').primaryKey(), // sha256 of the cookie value
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remember: integer('remember').notNull().default(0),
+    /** Which sign-in made it: a member's challenge never completes an admin sign-in, nor the reverse. */
+    kind: text('kind', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  // The clean-up job's delete of expired challenges (every minute).
+  (t) => [index('two_factor_challenges_expires_idx').on(t.expiresAt)],
+);
 
 export const recoveryCodes = pgTable(
   'recovery_codes',
@@ -100,7 +109,11 @@ export const authFailures = pgTable(
     subject: text('subject').notNull(), // 'user:<id>' or 'ip:<address>'
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('auth_failures_lookup_idx').on(t.scope, t.subject, t.createdAt)],
+  (t) => [
+    index('auth_failures_lookup_idx').on(t.scope, t.subject, t.createdAt),
+    // The clean-up job's delete of old failures (every minute): an attack from many addresses fills it.
+    index('auth_failures_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

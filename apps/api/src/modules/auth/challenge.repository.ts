@@ -55,6 +55,11 @@ export async function consumeChallenge(db: DbOrTx, id: string, now: Date): Promi
   return rows.length > 0;
 }
 
+/** The clean-up's delete of challenges that expired before `before`, through two_factor_challenges_expires_idx. */
+export function challengesPrune(db: DbOrTx, before: Date) {
+  return db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, before));
+}
+
 export async function deleteChallengesExpiredBefore(db: DbOrTx, before: Date): Promise<void> {
-  await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, before));
+  await challengesPrune(db, before);
 }

@@ -52,6 +52,11 @@ export async function consumeOtp(db: DbOrTx, id: number, now: Date): Promise<boo
   return rows.length > 0;
 }
 
+/** The clean-up's delete of codes that expired before `before`, through email_otps_expires_idx. */
+export function otpsPrune(db: DbOrTx, before: Date) {
+  return db.delete(emailOtps).where(lt(emailOtps.expiresAt, before));
+}
+
 export async function deleteOtpsExpiredBefore(db: DbOrTx, before: Date): Promise<void> {
-  await db.delete(emailOtps).where(lt(emailOtps.expiresAt, before));
+  await otpsPrune(db, before);
 }

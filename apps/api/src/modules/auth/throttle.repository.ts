@@ -70,6 +70,11 @@ export async function deleteFailures(
   await db.delete(authFailures).where(or(...conditions));
 }
 
+/** The clean-up's delete of failures counted before `before`, through auth_failures_created_idx. */
+export function failuresPrune(db: DbOrTx, before: Date) {
+  return db.delete(authFailures).where(lt(authFailures.createdAt, before));
+}
+
 export async function deleteFailuresBefore(db: DbOrTx, before: Date): Promise<void> {
-  await db.delete(authFailures).where(lt(authFailures.createdAt, before));
+  await failuresPrune(db, before);
 }
