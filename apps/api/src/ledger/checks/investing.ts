@@ -35,6 +35,11 @@ export async function mismatchedPlanEarnings(db: DbOrTx): Promise<LedgerCheck['m
   }));
 }
 
+/** The fields whose kept counter (the first number) differs from what the rows count (the second). */
+function differing<F extends string>(fields: [F, number, number][]): [F, number, number][] {
+  return fields.filter(([, cached, counted]) => cached !== counted);
+}
+
 /**
  * User plans whose accrual counters differ from their accrual rows: `accrued_days` is their count and
  * `rate_days_bps` the sum of their rates (each day's earning is worked out from it, decision 071, so
@@ -59,16 +64,12 @@ export async function mismatchedPlanDays(db: DbOrTx): Promise<LedgerCheck['misma
         where u.accrued_days <> coalesce(r.days, 0) or u.rate_days_bps <> coalesce(r.rate_days, 0)
         limit 100`,
   );
-  return rows.flatMap((row) => {
-    const userPlanId = num(row.id);
-    const pairs = [
+  return rows.flatMap((row) =>
+    differing([
       ['accrued_days', num(row.accrued_days), num(row.days)],
       ['rate_days_bps', num(row.rate_days_bps), num(row.rate_days)],
-    ] as const;
-    return pairs
-      .filter(([, cached, counted]) => cached !== counted)
-      .map(([field, cached, fromAccruals]) => ({ userPlanId, field, cached, fromAccruals }));
-  });
+    ]).map(([field, cached, fromAccruals]) => ({ userPlanId: num(row.id), field, cached, fromAccruals })),
+  );
 }
 
 /**
@@ -196,16 +197,12 @@ export async function mismatchedGoalPeriods(db: DbOrTx): Promise<LedgerCheck['mi
         where g.contributions <> coalesce(c.invested, 0) or g.skipped_periods <> coalesce(c.skipped, 0)
         limit 100`,
   );
-  return rows.flatMap((row) => {
-    const goalId = num(row.id);
-    const pairs = [
+  return rows.flatMap((row) =>
+    differing([
       ['contributions', num(row.contributions), num(row.invested)],
       ['skipped_periods', num(row.skipped_periods), num(row.skipped)],
-    ] as const;
-    return pairs
-      .filter(([, cached, counted]) => cached !== counted)
-      .map(([field, cached, fromPeriods]) => ({ goalId, field, cached, fromPeriods }));
-  });
+    ]).map(([field, cached, fromPeriods]) => ({ goalId: num(row.id), field, cached, fromPeriods })),
+  );
 }
 
 /**
