@@ -82,21 +82,23 @@ export async function membersToCollect(db: DbOrTx, after: number, limit: number)
 
 /** The statement of membersToCollect (exported for the test that reads its plan). */
 export function membersToCollectQuery(db: DbOrTx, after: number, limit: number) {
-  return db
-    .selectDistinct({ userId: depositRefunds.userId })
-    .from(depositRefunds)
-    .innerJoin(
-      ledgerAccounts,
-      and(
-        eq(ledgerAccounts.userId, depositRefunds.userId),
-        inLiterals(ledgerAccounts.kind, ['cash']),
-        sql`${ledgerAccounts.balance} > 0`,
-      ),
-    )
-    // Written into the statement, so a generic plan reads deposit_refunds_open_idx (outstanding > 0).
-    .where(and(sql`${depositRefunds.outstanding} > 0`, gt(depositRefunds.userId, after)))
-    .orderBy(depositRefunds.userId)
-    .limit(limit);
+  return (
+    db
+      .selectDistinct({ userId: depositRefunds.userId })
+      .from(depositRefunds)
+      .innerJoin(
+        ledgerAccounts,
+        and(
+          eq(ledgerAccounts.userId, depositRefunds.userId),
+          inLiterals(ledgerAccounts.kind, ['cash']),
+          sql`${ledgerAccounts.balance} > 0`,
+        ),
+      )
+      // Written into the statement, so a generic plan reads deposit_refunds_open_idx (outstanding > 0).
+      .where(and(sql`${depositRefunds.outstanding} > 0`, gt(depositRefunds.userId, after)))
+      .orderBy(depositRefunds.userId)
+      .limit(limit)
+  );
 }
 
 function stateFilter(state: 'open' | 'settled' | 'all'): SQL | undefined {
