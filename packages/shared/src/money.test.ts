@@ -92,6 +92,7 @@ describe('localAmountText', () => {
     expect(localAmountText(' 1500,50 US$ ', SPANISH)).toBe('1500.50');
     expect(localAmountText('$1,500.50', ENGLISH_MARKS)).toBe('1500.50');
     expect(localAmountText('20 000', ENGLISH_MARKS)).toBe('20000');
+    expect(localAmountText('1 500,50', SPANISH)).toBe('1500.50');
     expect(localAmountText('USD 1500', ENGLISH_MARKS)).toBe('1500');
     expect(localAmountText('\u200f1,500.50 US$', ENGLISH_MARKS)).toBe('1500.50');
     expect(localAmountText('١٬٥٠٠٫٥', ENGLISH_MARKS)).toBe('1500.5');
@@ -103,7 +104,20 @@ describe('localAmountText', () => {
     for (const text of ['1.50', '1500.50', '1,500.50', '1.5000', '12,5,0']) {
       expect(localAmountText(text, SPANISH)).toBeNull();
     }
-    for (const text of ['1,50', '1500,50', '1.500,50', '1,5000', '', '-', 'abc', '1e9', '+5', '1.2.3']) {
+    for (const text of [
+      '1,50',
+      '1500,50',
+      '1.500,50',
+      '1,5000',
+      '',
+      '-',
+      'abc',
+      '1e9',
+      '+5',
+      '1.2.3',
+      '1 5',
+      '10 0',
+    ]) {
       expect(localAmountText(text, ENGLISH_MARKS)).toBeNull();
     }
   });

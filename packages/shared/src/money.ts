@@ -59,7 +59,8 @@ const escapeMark = (mark: string) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * An amount as a member types it in their language, as the plain decimal text parseAmountToCents
  * reads: with Spanish marks "1.500,50" → "1500.50" and "1.500" → "1500"; with English ones
  * "$1,500.50" → "1500.50". A dollar sign or USD around it, spaces, and Arabic-Indic digits and marks
- * are allowed. Grouping marks must stand between groups of three digits before the decimals: text
+ * are allowed; a space between digits is a grouping mark. Grouping marks must stand between groups of
+ * three digits before the decimals: text
  * that could be read two ways ("1.50" with Spanish marks, "1,50" with English ones) gives null, as
  * does anything else that is not an amount. A sign is kept, so a negative amount can be named so.
  */
@@ -71,6 +72,8 @@ export function localAmountText(input: string, marks: NumberMarks): string | nul
     .replace(/\u066c/g, marks.group)
     .trim()
     .replace(CURRENCY_AFFIX, '')
+    // A space between digits groups them ("20 000"), under the grouping mark's rule: "1 5" is no amount.
+    .replace(/(\d)[\s\u00a0\u202f]+(?=\d)/g, `$1${marks.group}`)
     .replace(SPACES, '')
     .replace(/^\u2212/, '-');
   const decimal = escapeMark(marks.decimal);

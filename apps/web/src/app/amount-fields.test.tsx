@@ -77,7 +77,7 @@ describe('money amounts in the reader’s language', () => {
     expect(posted(api, '/api/deposit')[0]?.body).toMatchObject({ amount: 1500.5 });
   });
 
-  it('an English deposit of "$1,500.50" sends 1500.50; "1,50" is refused', async () => {
+  it('an English deposit of "$1,500.50" sends 1500.50; "1,50" and "1.500" are refused', async () => {
     const api = serverTaking('/api/deposit', { message: 'ok', deposit: { amount: 1500.5 } });
     renderScreen('/', <DepositDialog open onOpenChange={noop} onBankDetails={noop} />);
     const submit = () => screen.getByRole('button', { name: i18n.t('deposits.dialog.submitGateway') });
@@ -85,6 +85,11 @@ describe('money amounts in the reader’s language', () => {
     let user = await typeAmount(i18n.t('deposits.dialog.amount'), '1,50');
     await user.click(submit());
     expect(await screen.findByText('Please enter a valid deposit amount.')).toBeInTheDocument();
+    // Three decimals are refused as typed, not read as $1.50.
+    user = await typeAmount(i18n.t('deposits.dialog.amount'), '1.500');
+    await user.click(submit());
+    expect(await screen.findByText('Amount may have at most 2 decimals.')).toBeInTheDocument();
+    expect(posted(api, '/api/deposit')).toHaveLength(0);
 
     user = await typeAmount(i18n.t('deposits.dialog.amount'), '$1,500.50');
     await user.click(submit());
@@ -92,11 +97,14 @@ describe('money amounts in the reader’s language', () => {
     expect(posted(api, '/api/deposit')[0]?.body).toMatchObject({ amount: 1500.5 });
   });
 
-  it('a Spanish withdrawal of "2.000" sends 2000', async () => {
+  it('a Spanish withdrawal of "2.000" sends 2000; "1,500" is refused for its decimals', async () => {
     await i18n.changeLanguage('es');
     const api = serverTaking('/api/withdrawal', { message: 'ok', withdrawal: {} });
     renderScreen('/', <WithdrawalDialog open onOpenChange={noop} />);
-    const user = await typeAmount(i18n.t('withdrawals.dialog.amount'), '2.000');
+    let user = await typeAmount(i18n.t('withdrawals.dialog.amount'), '1,500');
+    await user.click(screen.getByRole('button', { name: i18n.t('withdrawals.dialog.submit') }));
+    expect(await screen.findByText('El importe puede tener como máximo 2 decimales.')).toBeInTheDocument();
+    user = await typeAmount(i18n.t('withdrawals.dialog.amount'), '2.000');
     await user.type(
       screen.getByLabelText(i18n.t('withdrawals.dialog.destination'), { exact: false }),
       'IBAN ES91',

@@ -35,16 +35,17 @@ interface WithdrawalValues {
 }
 
 /**
- * What the form sends: the amount read as the member writes numbers ("1.500,50" in Spanish), or ''
- * when it is not an amount there (the API's own message then says so on the field, decision 233).
+ * What the form checks: the amount read as the member writes numbers ("1.500,50" in Spanish) as plain
+ * decimal text, checked as typed (so "1.500" in English is refused for its three decimals, not read as
+ * 1.5), or '' when it is not an amount there (the API's own message then says so on the field,
+ * decision 233). It is sent as a number.
  */
 function withdrawalPayload(
   values: WithdrawalValues,
   read: (text: string) => string | null,
 ): CreateWithdrawalRequest {
-  const plain = read(values.amount);
   return {
-    amount: plain === null ? '' : Number(plain),
+    amount: read(values.amount) ?? '',
     withdrawal_method: values.withdrawal_method,
     destination: values.destination,
     ...(values.destination_id ? { destination_id: values.destination_id } : {}),
@@ -102,16 +103,19 @@ function useWithdrawalForm(onOpenChange: (open: boolean) => void) {
   };
 
   const onSubmit = handleSubmit((values) =>
-    create.mutate(withdrawalPayload(values, read), {
-      onSuccess: (answer) => {
-        toast.success(message(answer.message || 'Withdrawal request submitted successfully!'));
-        close(false);
+    create.mutate(
+      { ...withdrawalPayload(values, read), amount: Number(read(values.amount)) },
+      {
+        onSuccess: (answer) => {
+          toast.success(message(answer.message || 'Withdrawal request submitted successfully!'));
+          close(false);
+        },
+        onError: (error) => {
+          applyFieldErrors(error, setError, FIELDS);
+          toast.error(message(errorMessage(error, 'Withdrawal failed.')));
+        },
       },
-      onError: (error) => {
-        applyFieldErrors(error, setError, FIELDS);
-        toast.error(message(errorMessage(error, 'Withdrawal failed.')));
-      },
-    }),
+    ),
   );
 
   return { register, errors, setValue, method, chosenId, saved, close, choose, onSubmit, create };

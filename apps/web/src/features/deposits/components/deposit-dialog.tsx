@@ -38,13 +38,14 @@ interface DepositValues {
 }
 
 /**
- * What the form sends: the amount read as the member writes numbers ("1.500,50" in Spanish), or ''
- * when it is not an amount there (the API's own message then says so on the field, decision 233).
+ * What the form checks: the amount read as the member writes numbers ("1.500,50" in
+ * Spanish) as plain decimal text, checked as typed (so "1.500" in English is refused for its three
+ * decimals, not read as 1.5), or '' when it is not an amount there (the API's own message then says
+ * so on the field, decision 233). It is sent as a number.
  */
 function depositPayload(values: DepositValues, read: (text: string) => string | null): CreateDepositRequest {
-  const plain = read(values.amount);
   return {
-    amount: plain === null ? '' : Number(plain),
+    amount: read(values.amount) ?? '',
     payment_method: values.payment_method,
     ...(values.payment_method === 'bank_transfer' ? {} : { currency: values.currency }),
   };
@@ -101,13 +102,16 @@ function useDepositForm({ onOpenChange, onBankDetails }: Omit<DepositDialogProps
   };
 
   const onSubmit = handleSubmit((values) =>
-    create.mutate(depositPayload(values, read), {
-      onSuccess: onDone,
-      onError: (error) => {
-        applyFieldErrors(error, setError, FIELDS);
-        toast.error(message(errorMessage(error, 'Deposit failed. Please try again.')));
+    create.mutate(
+      { ...depositPayload(values, read), amount: Number(read(values.amount)) },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          applyFieldErrors(error, setError, FIELDS);
+          toast.error(message(errorMessage(error, 'Deposit failed. Please try again.')));
+        },
       },
-    }),
+    ),
   );
 
   return {
