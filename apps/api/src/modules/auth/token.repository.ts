@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { apiTokens, authUserColumns, preparedPerDb, users, type DbOrTx } from '@app/db';
 
 export async function insertToken(
@@ -133,23 +133,28 @@ export async function revokeUserTokens(
 }
 
 /**
- * The statement of deleteEndedBefore: the ended tokens found through api_tokens_expires_idx and
- * api_tokens_revoked_idx, and deleted by key (`= any(array(…))`: an `in (select …)`, planned
- * generically, read the whole table once it had statistics, as the mail clean-up's did, decision 232).
+ * A statement of deleteEndedBefore: up to `limit` tokens that expired (or were revoked) before
+ * `before`, oldest first through api_tokens_expires_idx (api_tokens_revoked_idx), deleted by key. One
+ * statement per column: an `or` of the two, planned generically, read the whole table, as did an
+ * `in (select …)` around it (decision 232).
  */
-export function endedTokensPrune(db: DbOrTx, before: Date, limit: number) {
-  const ended = db
+export function endedTokensPrune(db: DbOrTx, ended: 'expiresAt' | 'revokedAt', before: Date, limit: number) {
+  const column = apiTokens[ended];
+  const batch = db
     .select({ id: apiTokens.id })
     .from(apiTokens)
-    .where(or(lt(apiTokens.expiresAt, before), lt(apiTokens.revokedAt, before)))
+    .where(lt(column, before))
+    .orderBy(asc(column))
     .limit(limit);
   return db
     .delete(apiTokens)
-    .where(sql`${apiTokens.id} = any(array(${ended}))`)
+    .where(sql`${apiTokens.id} = any(array(${batch}))`)
     .returning({ id: apiTokens.id });
 }
 
 /** Deletes tokens that ended (expired or were revoked) before `before`, at most `limit` a call. Answers how many. */
 export async function deleteEndedBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
-  return (await endedTokensPrune(db, before, limit)).length;
+  const expired = (await endedTokensPrune(db, 'expiresAt', before, limit)).length;
+  if (expired >= limit) return expired;
+  return expired + (await endedTokensPrune(db, 'revokedAt', before, limit - expired)).length;
 }

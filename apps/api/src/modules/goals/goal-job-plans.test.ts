@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { goals } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
 import { createPlan, fundedMember } from '../../../test/investing';
-import { queryRows } from '../../ledger/sql';
+import { genericPlanOf } from '../../../test/plans';
 import { reachedGoalsCompletion } from './goals.repository';
 import { runGoalContributions } from './goal-contributions.service';
 import { uncheckedGoalsClaim } from './goal-track.job';
@@ -18,10 +18,7 @@ const { app, clock } = await createTestApp();
 const { db } = app.deps.database;
 
 /** The plan of the job's own statement, planned as the product plans it (generically, decision 135). */
-async function planOf(statement: SQL): Promise<string> {
-  const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain ${statement}`);
-  return rows.map((row) => row['QUERY PLAN']).join('\n');
-}
+const planOf = (statement: SQL) => genericPlanOf(app.deps.database, () => statement, { asConfigured: true });
 
 describe('the goal jobs on a large analysed goals table', () => {
   it('find reached goals through goals_reached_idx and complete them; claim track checks by key', async () => {
