@@ -7,6 +7,8 @@ import { mailClaim } from '../integrations/mail/mail-dispatch';
 import { dueForExpiry } from '../modules/deposits/deposits.repository';
 import { membersToCollectQuery } from '../modules/deposits/refunds.repository';
 import { dueMembersQuery } from '../modules/loans/loans.repository';
+import { dueAnnouncementsQuery } from '../modules/announcements/announcement-send.job';
+import { renewalNoticeQuery } from '../modules/investing/renewal-notice';
 import { challengesPrune } from '../modules/auth/challenge.repository';
 import { otpsPrune } from '../modules/auth/email-otp.repository';
 import { failuresPrune } from '../modules/auth/throttle.repository';
@@ -70,6 +72,21 @@ await db.execute(sql`insert into email_otps (user_id, code_hash, created_at, exp
   select id, 'h', ${NOW.toISOString()}, ${NOW.toISOString()}::timestamptz + (id % 600) * interval '1 second' from users`);
 await db.execute(sql`insert into two_factor_challenges (id, user_id, expires_at)
   select 'c' || id, id, ${NOW.toISOString()}::timestamptz + (id % 600) * interval '1 second' from users`);
+// A running plan per member, most paid back to cash at maturity, ending over the coming year; 2,000
+// announcements sent.
+await db.execute(sql`insert into plans (id, name, category, apy_bps, locked_apy_bps, min_amount, max_amount, created_at, updated_at)
+  values (1, 'Growth', 'personal', 1200, 1200, 10000, 1000000, ${NOW.toISOString()}, ${NOW.toISOString()})`);
+await db.execute(sql`insert into user_plans (user_id, plan_id, name, category, apy_bps, locked_apy_bps, amount, status,
+    at_maturity, starts_at, ends_at, next_accrual_at, created_at, updated_at)
+  select id, 1, 'Growth', 'personal', 1200, 1200, 100000, 'active',
+         case when id % 20 = 0 then 'renew' else 'cash' end, ${NOW.toISOString()},
+         ${NOW.toISOString()}::timestamptz + (id % 365) * interval '1 day',
+         date_trunc('day', ${NOW.toISOString()}::timestamptz) + interval '1 day', ${NOW.toISOString()}, ${NOW.toISOString()}
+  from users`);
+await db.execute(sql`insert into announcements (title, body, segment, status, scheduled_at, created_at, updated_at)
+  select '{"en": "News"}'::jsonb, '{"en": "Body"}'::jsonb, 'all', 'sent',
+         ${NOW.toISOString()}::timestamptz - i * interval '1 hour', ${NOW.toISOString()}, ${NOW.toISOString()}
+  from generate_series(1, 2000) as i`);
 await db.execute(sql`analyze`);
 
 const plan = (build: Parameters<typeof genericPlanOf>[1]) =>
@@ -105,6 +122,15 @@ describe('the jobs’ statements on large analysed tables', () => {
       expect(prune).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
       expect(prune).not.toContain(`Seq Scan on ${table}`);
     }
+  });
+
+  it('the renewal notice and the due announcements read their partial indexes', async () => {
+    const notice = await plan((tx) => renewalNoticeQuery(tx, NOW, 500));
+    expect(notice).toContain('user_plans_renewal_notice_idx');
+    expect(notice).not.toMatch(/Seq Scan on user_plans/);
+    const announcements = await plan((tx) => dueAnnouncementsQuery(tx, NOW));
+    expect(announcements).toContain('announcements_due_idx');
+    expect(announcements).not.toMatch(/Seq Scan on announcements/);
   });
 
   it('the refund collection finds the members who owe through deposit_refunds_open_idx', async () => {

@@ -35,8 +35,13 @@ function reinvests(state: CompoundingRow | undefined): boolean {
   return state !== undefined && (state.reinvest || state.reinvested > 0);
 }
 
-async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: number; notified: number }> {
-  const due = await tx
+/**
+ * The positions to tell next (exported for the test that reads its plan): running, set to renew, not
+ * yet told, ending within the notice window; through user_plans_renewal_notice_idx, whose predicate
+ * the statement writes as literals (decision 139).
+ */
+export function renewalNoticeQuery(tx: Tx, now: Date, limit: number) {
+  return tx
     .select({
       id: userPlans.id,
       userId: userPlans.userId,
@@ -59,6 +64,10 @@ async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: n
     .orderBy(asc(userPlans.endsAt), asc(userPlans.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+async function noticeBatch(tx: Tx, now: Date, limit: number): Promise<{ taken: number; notified: number }> {
+  const due = await renewalNoticeQuery(tx, now, limit);
   if (due.length === 0) return { taken: 0, notified: 0 };
   const planIds = [...new Set(due.map((row) => row.planId))];
   const catalogue = await tx
