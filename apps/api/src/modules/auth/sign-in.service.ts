@@ -15,7 +15,7 @@ import { findUserByEmail, findUserById, getUserResponse } from './account.servic
 import * as challenges from './challenge.repository';
 import { recordSignIn, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
-import { issueToken, revokeToken, type TokenKind } from './token.service';
+import { issueToken, revokeToken } from './token.service';
 
 export const TWO_FACTOR_COOKIE = 'two_factor_challenge';
 export const TWO_FACTOR_CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60_000;
@@ -56,18 +56,16 @@ export async function checkPassword(
   return user;
 }
 
-async function signIn(
+/** A member signed in with `token`: the sign-in recorded, and the answer with their account. */
+async function signedIn(
   deps: AppDeps,
-  db: DbOrTx,
   user: AuthUser,
-  kind: TokenKind,
-  remember: boolean,
   meta: RequestMeta,
-  method: 'password' | 'totp' | 'recovery_code',
+  method: SecondFactorMethod | 'password',
+  token: string,
 ): Promise<TokenResponse> {
-  const token = await issueToken(db, user.id, kind, deps.clock.now(), remember, meta);
-  await recordSignIn(deps, user, meta, { kind, method });
-  return { token, user: await getUserResponse(db, deps.appKey, user) };
+  await recordSignIn(deps, user, meta, { kind: 'member', method });
+  return { token, user: await getUserResponse(deps.database.db, deps.appKey, user) };
 }
 
 /**
@@ -99,7 +97,13 @@ export async function memberLogin(
   }
   return {
     kind: 'signed-in',
-    body: await signIn(deps, db, user, 'member', credentials.remember ?? false, meta, 'password'),
+    body: await signedIn(
+      deps,
+      user,
+      meta,
+      'password',
+      await issueToken(db, user.id, 'member', deps.clock.now(), credentials.remember ?? false, meta),
+    ),
   };
 }
 
@@ -151,7 +155,6 @@ export async function completeTwoFactorLogin(
   code: string,
   meta: RequestMeta,
 ): Promise<TokenResponse> {
-  const { db } = deps.database;
   // An admin's challenge never completes here (admins finish at /api/admin/2fa/verify).
   const { id, remember, user } = await openChallenge(deps, challenge, 'member');
   const attempt = await countChallengeCode(deps, id, user.id, meta);
@@ -159,8 +162,7 @@ export async function completeTwoFactorLogin(
   const issued = await redeemChallenge(deps, attempt, user, code, (tx) =>
     issueToken(tx, user.id, 'member', now, remember, meta),
   );
-  await recordSignIn(deps, user, meta, { kind: 'member', method: issued.method });
-  return { token: issued.token, user: await getUserResponse(db, deps.appKey, user) };
+  return signedIn(deps, user, meta, issued.method, issued.token);
 }
 
 /**
