@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LoanPlan } from '@app/shared/schemas/loans';
 import { i18n } from '#i18n/index';
 import { storeToken } from '#lib/tokens';
-import { cataloguePlan } from '../test/catalogue';
+import { PERSONAL_LOAN_PLAN, cataloguePlan } from '../test/catalogue';
 import { fakeApi, json } from '../test/fake-api';
 import { renderScreen } from '../test/render';
 import { WithdrawalDialog } from '../features/account-settings/components/withdrawal-dialog';
@@ -20,18 +19,7 @@ import { ApplyLoanDialog } from '../features/loans/components/apply-loan-dialog'
  */
 
 const noop = () => {};
-const LOAN_PLAN: LoanPlan = {
-  id: 4,
-  name: 'Personal Loan',
-  description: '',
-  min_amount: 100,
-  max_amount: 10_000,
-  change: '12% monthly',
-  duration: 24,
-  category: 'personal',
-  profit_rate: 12,
-  profit_interval: 'monthly',
-};
+const LOAN_PLAN = { ...PERSONAL_LOAN_PLAN, id: 4 };
 const INVEST_PLAN = cataloguePlan({ id: 3, name: 'Growth', min_amount: 100, max_amount: 50_000 });
 
 function serverTaking(path: string, answer: unknown) {

@@ -1,3 +1,4 @@
+import type { LoanPlan } from '@app/shared/schemas/loans';
 import type { Plan, UserPlan } from '@app/shared/schemas/investing';
 
 /** A plan of the public catalogue (GET /api/plans) for web tests. */
@@ -103,3 +104,17 @@ export function memberPlan(overrides: Partial<UserPlan> = {}): UserPlan {
     ...overrides,
   };
 }
+
+/** A loan plan of the catalogue (GET /api/loan-plans) for web tests: $100 to $10,000 at 12% a month. */
+export const PERSONAL_LOAN_PLAN: LoanPlan = {
+  id: 1,
+  name: 'Personal Loan',
+  description: 'Equal monthly instalments.',
+  min_amount: 100,
+  max_amount: 10_000,
+  change: '12% monthly',
+  duration: 24,
+  category: 'personal',
+  profit_rate: 12,
+  profit_interval: 'monthly',
+};

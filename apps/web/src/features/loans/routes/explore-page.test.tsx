@@ -5,22 +5,12 @@ import { LOAN_LIST_LIMIT } from '@app/shared/constants';
 import { addLoanIntervals } from '@app/shared/loans';
 import type { LoanApplication, LoanDetail, LoanPlan } from '@app/shared/schemas/loans';
 import { i18n } from '#i18n/index';
+import { PERSONAL_LOAN_PLAN } from '../../../test/catalogue';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { ExplorePage } from './explore-page';
 
-const personal: LoanPlan = {
-  id: 1,
-  name: 'Personal Loan',
-  description: 'Equal monthly instalments.',
-  min_amount: 100,
-  max_amount: 10_000,
-  change: '12% monthly',
-  duration: 24,
-  category: 'personal',
-  profit_rate: 12,
-  profit_interval: 'monthly',
-};
+const personal = PERSONAL_LOAN_PLAN;
 const custom: LoanPlan = {
   ...personal,
   id: 2,
