@@ -152,6 +152,13 @@ export const UNREAD_COUNT_CAP = 100;
  */
 export const LOAN_LIST_LIMIT = 50;
 
+/**
+ * GET /api/loans/:id answers the loan's newest this many payments (decision 219): a loan overdue while
+ * its member earns is collected from every day's earnings, so its payments grow for as long as it
+ * stays short. The schedule's paid amounts cover every payment; Activity lists them all, paged.
+ */
+export const LOAN_DETAIL_PAYMENTS = 20;
+
 /** GET /api/referrals lists the newest this many people a member referred (decision 225). */
 export const REFERRED_LIST_LIMIT = 500;
 

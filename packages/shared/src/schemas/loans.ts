@@ -200,6 +200,7 @@ export type Loan = z.infer<typeof Loan>;
 export const LoanListResponse = z.array(Loan);
 export type LoanListResponse = z.infer<typeof LoanListResponse>;
 
+/** GET /api/loans/:id: the loan, its whole schedule and its newest LOAN_DETAIL_PAYMENTS payments, newest first. */
 export const LoanDetail = Loan.extend({ schedule: z.array(LoanInstalment), payments: z.array(LoanPayment) });
 export type LoanDetail = z.infer<typeof LoanDetail>;
 

@@ -239,12 +239,14 @@ export function lockInstalments(tx: Tx, loanId: number): Promise<LoanInstalmentR
     .for('update');
 }
 
-export function paymentsOf(db: DbOrTx, loanId: number): Promise<LoanPaymentRow[]> {
+/** The loan's newest `limit` payments, newest first, through `loan_payments_loan_idx`. */
+export function newestPayments(db: DbOrTx, loanId: number, limit: number): Promise<LoanPaymentRow[]> {
   return db
     .select()
     .from(loanPayments)
     .where(eq(loanPayments.loanId, loanId))
-    .orderBy(desc(loanPayments.createdAt), desc(loanPayments.id));
+    .orderBy(desc(loanPayments.createdAt), desc(loanPayments.id))
+    .limit(limit);
 }
 
 /** Inserts payments in one statement whatever their number (one JSON parameter, no parameter limit). */

@@ -1,5 +1,6 @@
 import type { AuthUser, DbOrTx, LoanInstalmentRow, LoanRow, Tx } from '@app/db';
 import {
+  LOAN_DETAIL_PAYMENTS,
   LOAN_LIST_LIMIT,
   LOAN_MESSAGES,
   centsToMajor,
@@ -123,7 +124,7 @@ export async function listLoans(
 
 async function loanDetail(db: DbOrTx, loan: LoanRow, today: string): Promise<LoanDetail> {
   const instalments = await repository.instalmentsOf(db, [loan.id]);
-  const payments = await repository.paymentsOf(db, loan.id);
+  const payments = await repository.newestPayments(db, loan.id, LOAN_DETAIL_PAYMENTS);
   return {
     ...toLoan(loan, instalments, today),
     schedule: instalments.map((row) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { auditLog, ledgerEntries, notifications } from '@app/db';
+import { LOAN_DETAIL_PAYMENTS } from '@app/shared';
 import type {
   ActivityResponse,
   AdminLoanApplicationListResponse,
@@ -545,6 +546,25 @@ describe('collection', () => {
     // 365 × 0.5% × 5/365 = 0.025 → 0.02 (half-even): 10 + 365 − 365.02
     expect((await balanceOf(member)).balance).toBe(9.98);
     await expectBooksBalance(db, 'mismatchedLoans');
+  });
+
+  it("a loan's detail carries its newest 20 payments; Activity keeps them all", async () => {
+    clock.set(new Date('2026-03-02T09:00:00Z'));
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 10);
+    const { loanId } = await approvedLoan(member, { change: '0.5% daily', amount: 365, term: 24 });
+    await runJobsAt('2026-03-27T09:00:00Z', member); // all 24 daily instalments due: one run pays each
+    const loan = await loanOf(member, loanId);
+    expect(loan.schedule.every((row) => row.status === 'paid')).toBe(true);
+    expect(loan.payments).toHaveLength(LOAN_DETAIL_PAYMENTS);
+    // Newest first: one run wrote them all at one instant, so the last instalment paid leads.
+    expect(loan.payments.map((payment) => payment.instalment_number)).toEqual(
+      Array.from({ length: 20 }, (_, index) => 24 - index),
+    );
+    const activity = await member.client.get('/api/activity?type=loan_payment&per_page=10', {
+      token: member.token,
+    });
+    expect(activity.json<ActivityResponse>().meta.total).toBe(24);
   });
 });
 
