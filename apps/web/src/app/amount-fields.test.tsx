@@ -11,11 +11,13 @@ import { DepositDialog } from '../features/deposits/components/deposit-dialog';
 import { CreateGoalDialog } from '../features/goals/components/create-goal-dialog';
 import { InvestDialog } from '../features/investing/components/invest-dialog';
 import { ApplyLoanDialog } from '../features/loans/components/apply-loan-dialog';
+import { RedeemPointsDialog } from '../features/rewards/components/redeem-points-dialog';
 
 /**
  * Every money field reads an amount as the member writes numbers in the app's language (decision
  * 233): "1.500,50" is fifteen hundred dollars and fifty cents in Spanish, and text that could be read
- * two ways is refused on the field before anything is sent.
+ * two ways is refused on the field before anything is sent. Whole numbers (a loan's term, points to
+ * redeem) are read the same way.
  */
 
 const noop = () => {};
@@ -128,6 +130,42 @@ describe('money amounts in the reader’s language', () => {
     await user.click(screen.getByRole('button', { name: i18n.t('loans.apply.submit') }));
     await waitFor(() => expect(posted(api, '/api/loans/apply')).toHaveLength(1));
     expect(posted(api, '/api/loans/apply')[0]?.body).toMatchObject({ amount_requested: '1500', term: 12 });
+  });
+
+  it('an Arabic loan term of "١٢" asks for 12 months', async () => {
+    await i18n.changeLanguage('ar');
+    const api = serverTaking('/api/loans/apply', { message: 'ok' });
+    renderScreen('/', <ApplyLoanDialog plan={LOAN_PLAN} onOpenChange={noop} />);
+    const user = await typeAmount(i18n.t('loans.apply.amount'), '٥٠٠');
+    await user.type(screen.getByLabelText(i18n.t('loans.apply.term.monthly'), { exact: false }), '١٢');
+    await user.click(screen.getByRole('button', { name: i18n.t('loans.apply.submit') }));
+    await waitFor(() => expect(posted(api, '/api/loans/apply')).toHaveLength(1));
+    expect(posted(api, '/api/loans/apply')[0]?.body).toMatchObject({ amount_requested: '500', term: 12 });
+  });
+
+  it('a Spanish redemption of "1.000" points sends 1000; "1,5" is no whole number', async () => {
+    await i18n.changeLanguage('es');
+    const api = serverTaking('/api/convert-points', {
+      message: 'ok',
+      converted_points: 1000,
+      amount: 10,
+      loyalty_points: 250,
+      balance: 10,
+    });
+    renderScreen(
+      '/',
+      <RedeemPointsDialog open onOpenChange={noop} held={1250} pointsPerDollar={100} numbers="es" />,
+    );
+    const confirm = () => screen.getByRole('button', { name: i18n.t('rewards.redeemDialog.confirm') });
+    let user = await typeAmount(i18n.t('rewards.redeemDialog.points'), '1,5');
+    await user.click(confirm());
+    expect(await screen.findByText('Escribe un número entero de puntos.')).toBeInTheDocument();
+    expect(posted(api, '/api/convert-points')).toHaveLength(0);
+
+    user = await typeAmount(i18n.t('rewards.redeemDialog.points'), '1.000');
+    await user.click(confirm());
+    await waitFor(() => expect(posted(api, '/api/convert-points')).toHaveLength(1));
+    expect(posted(api, '/api/convert-points')[0]?.body).toEqual({ points: 1000 });
   });
 
   it('a Spanish goal of "5.000" targets 5000', async () => {

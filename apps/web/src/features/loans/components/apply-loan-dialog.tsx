@@ -24,7 +24,7 @@ type Checked =
 
 /**
  * The spec's checks (§5), the same for Calculate and Apply Now: a plan, an amount (as the member
- * writes numbers, "1.500,50" in Spanish: decision 233) between the plan's minimum and maximum inclusive, a whole term of at least 1 and at most the plan's longest term (the
+ * writes numbers, "1.500,50" in Spanish: decision 233) between the plan's minimum and maximum inclusive, a whole term (read the same way) of at least 1 and at most the plan's longest term (the
  * API's own rule, loanLimitProblem), said with its unit ("The term can be at most 90 days.").
  */
 function useCheck() {
@@ -39,7 +39,8 @@ function useCheck() {
     // The spec's words (§5): the limits as plain numbers, 'between 100 and 10000'.
     const outOfRange = t('loans.apply.outOfRange', { min: plan.min_amount, max: plan.max_amount });
     if (!parsed.ok) return { ok: false, field: 'amount', error: outOfRange };
-    const text = term.trim();
+    // The term as the member writes numbers too ("١٢" in Arabic digits); a whole number of periods.
+    const text = read(term) ?? '';
     const whole = /^\d{1,6}$/.test(text) && Number(text) >= 1;
     const limits = {
       minCents: Math.round(plan.min_amount * 100),
@@ -195,11 +196,8 @@ export function ApplyLoanDialog({ plan, onOpenChange }: ApplyLoanDialogProps) {
           />
           <TextField
             label={t(`loans.apply.term.${interval ?? 'monthly'}`)}
-            type="number"
             inputMode="numeric"
-            min={1}
-            max={plan.duration ?? undefined}
-            step={1}
+            autoComplete="off"
             value={term}
             onChange={(event) => setTerm(event.target.value)}
             hint={

@@ -7,6 +7,7 @@ import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
+import { useAmountInput } from '#lib/amount-input';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { useMoney } from '#lib/money';
 import { useConvertPoints } from '../api/convert-points';
@@ -26,8 +27,10 @@ interface RedeemPointsDialogProps {
 function useCheck(held: number, numbers: string | undefined) {
   const { t } = useTranslation();
   const message = useMessage();
+  const { read } = useAmountInput();
   return (text: string): { points: number } | { error: string } => {
-    const trimmed = text.trim();
+    // Read as the member writes numbers: "1.500" in Spanish, Arabic digits (decision 233).
+    const trimmed = read(text) ?? '';
     if (!/^-?\d{1,10}$/.test(trimmed)) return { error: message(REWARDS_MESSAGES.pointsInvalid) };
     const points = Number(trimmed);
     if (points < MIN_POINTS_TO_REDEEM) return { error: message(REWARDS_MESSAGES.belowMinimum) };
@@ -126,11 +129,8 @@ export function RedeemPointsDialog({
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <TextField
           label={t('rewards.redeemDialog.points')}
-          type="number"
           inputMode="numeric"
-          min={MIN_POINTS_TO_REDEEM}
-          max={held}
-          step={1}
+          autoComplete="off"
           value={text}
           onChange={(event) => edit(event.target.value)}
           hint={t('rewards.redeemDialog.rate', {

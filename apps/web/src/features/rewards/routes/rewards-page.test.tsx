@@ -93,7 +93,7 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Redeem points' });
     // Nothing is redeemed by opening the dialog: it asks first, with the rate and the amount.
     expect(server.to('POST /api/convert-points')).toHaveLength(0);
-    expect(within(dialog).getByLabelText('Points to redeem')).toHaveValue(1250);
+    expect(within(dialog).getByLabelText('Points to redeem')).toHaveValue('1250');
     expect(dialog).toHaveTextContent('Rate: 100 points = $1.00.');
     expect(within(dialog).getByTestId('redeem-credit')).toHaveTextContent(
       '$12.50 will be added to your balance for 1,250 points.',
@@ -135,6 +135,8 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     expect(dialog).toHaveTextContent('Rate: 150 points = $1.00.');
     for (const [typed, error] of [
       ['1251', 'You have 1,250 points; you cannot redeem more.'],
+      ['1,300', 'You have 1,250 points; you cannot redeem more.'],
+      ['12.5', 'Enter a whole number of points.'],
       ['9', 'Redeem at least 10 points.'],
       ['0', 'Redeem at least 10 points.'],
     ]) {
