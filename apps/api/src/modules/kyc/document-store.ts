@@ -13,6 +13,8 @@ import { s3Store, type S3StoreConfig } from './s3-store';
  * its key) before it reaches the store, so the stored bytes are never the file.
  */
 export interface DocumentStore {
+  /** Writes in the caller's transaction (the database), so a rollback takes them back; a directory or a bucket does not. */
+  readonly transactional: boolean;
   put(db: DbOrTx, key: string, sealed: Buffer, now: Date): Promise<void>;
   get(db: DbOrTx, key: string): Promise<Buffer | null>;
   /** Overwrites a stored blob with the same file sealed anew (a key rotation, document-reseal.ts). */
@@ -21,6 +23,7 @@ export interface DocumentStore {
 }
 
 export const databaseStore: DocumentStore = {
+  transactional: true,
   async put(db, key, sealed, now) {
     await db.insert(kycBlobs).values({ key, sealed, createdAt: now });
   },
@@ -40,6 +43,7 @@ export const databaseStore: DocumentStore = {
 export function directoryStore(root: string): DocumentStore {
   const pathOf = (key: string) => join(root, key.replace(/[^a-z0-9-]/gu, ''));
   return {
+    transactional: false,
     async put(_db, key, sealed) {
       await mkdir(root, { recursive: true, mode: 0o700 });
       await writeFile(pathOf(key), sealed, { mode: 0o600, flag: 'wx' });

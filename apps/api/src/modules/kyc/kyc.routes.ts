@@ -85,7 +85,13 @@ function memberKycRoutes(app: RouteApp): void {
       },
     },
     async (request, reply) => {
-      const result = await uploadDocument(app.deps, currentUser(request), request.params.side, request.body);
+      const result = await uploadDocument(
+        app.deps,
+        currentUser(request),
+        request.params.side,
+        request.body,
+        request.log,
+      );
       return reply.status(201).send(result);
     },
   );

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   kycDocuments,
@@ -19,10 +20,11 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { describeError } from '../../lib/error-line';
 import { isoDate } from '../../lib/iso-date';
 import { holdOpenAccount } from '../auth/account.service';
 import { getSettings } from '../settings/settings.service';
-import { documentStoreFor, newStorageKey, openBytes, sealBytes } from './document-store';
+import { documentStoreFor, newStorageKey, openBytes, sealBytes, type DocumentStore } from './document-store';
 import { checkUpload } from './file-check';
 import * as repository from './kyc.repository';
 
@@ -69,20 +71,35 @@ function requireOpen(row: KycVerificationRow | null, now: Date): void {
   if (status === 'approved') throw new AppError('CONFLICT', KYC_MESSAGES.alreadyApproved);
 }
 
-/** Checks, seals and stores one file as the member's draft of that side (replacing an earlier one). */
-export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSide, body: unknown) {
+/**
+ * Checks, seals and stores one file as the member's draft of that side (replacing an earlier one). The
+ * database's store writes in the transaction; a directory or a bucket does not roll back, so there
+ * the replaced draft's file goes only after the commit (a failed commit restores its row, which must
+ * still open), and a new file whose row was not committed is removed.
+ */
+export async function uploadDocument(
+  deps: AppDeps,
+  user: AuthUser,
+  side: KycSide,
+  body: unknown,
+  log?: FastifyBaseLogger,
+) {
   const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
   const file = checkUpload(raw);
   const now = deps.clock.now();
   const store = documentStoreFor(deps.config);
-  const document = await deps.database.db.transaction(async (tx) => {
-    await holdOpenAccount(tx, user.id);
-    requireOpen(await repository.findVerification(tx, user.id), now);
-    const replaced = (await repository.documentsOf(tx, user.id, 'draft')).filter((old) => old.side === side);
-    for (const old of replaced) await tx.delete(kycDocuments).where(eq(kycDocuments.id, old.id));
-    const storageKey = newStorageKey();
-    await store.put(tx, storageKey, sealBytes(deps.appKey, storageKey, file.bytes), now);
-    try {
+  const storageKey = newStorageKey();
+  let replaced: KycDocumentRow[] = [];
+  let stored = false;
+  let document: KycDocumentRow;
+  try {
+    document = await deps.database.db.transaction(async (tx) => {
+      await holdOpenAccount(tx, user.id);
+      requireOpen(await repository.findVerification(tx, user.id), now);
+      replaced = (await repository.documentsOf(tx, user.id, 'draft')).filter((old) => old.side === side);
+      for (const old of replaced) await tx.delete(kycDocuments).where(eq(kycDocuments.id, old.id));
+      await store.put(tx, storageKey, sealBytes(deps.appKey, storageKey, file.bytes), now);
+      stored = true;
       const [row] = await tx
         .insert(kycDocuments)
         .values({
@@ -95,17 +112,35 @@ export async function uploadDocument(deps: AppDeps, user: AuthUser, side: KycSid
           createdAt: now,
         })
         .returning();
-      // The replaced files go last: a directory or a bucket does not roll back, so a new file that
-      // could not be stored must leave the old draft's file where its row (restored) points.
-      for (const old of replaced) await store.remove(tx, old.storageKey);
+      if (store.transactional) for (const old of replaced) await store.remove(tx, old.storageKey);
       return row as KycDocumentRow;
-    } catch (error) {
-      // Nor may the new file outlive its row, which the rollback takes: nothing would ever erase it.
-      await store.remove(tx, storageKey).catch(() => undefined);
-      throw error;
-    }
-  });
+    });
+  } catch (error) {
+    if (stored && !store.transactional)
+      await store.remove(deps.database.db, storageKey).catch(() => undefined);
+    throw error;
+  }
+  if (!store.transactional) await removeReplaced(deps, store, replaced, log);
   return { message: KYC_MESSAGES.uploaded, document: toDocument(document) };
+}
+
+/** A replaced draft's file, after its row's deletion was committed; one that stays is logged. */
+async function removeReplaced(
+  deps: AppDeps,
+  store: DocumentStore,
+  replaced: KycDocumentRow[],
+  log: FastifyBaseLogger | undefined,
+) {
+  for (const old of replaced) {
+    try {
+      await store.remove(deps.database.db, old.storageKey);
+    } catch (error) {
+      log?.warn(
+        { error: describeError(error), storage_key: old.storageKey },
+        'kyc: a replaced draft file could not be removed; remove it by hand',
+      );
+    }
+  }
 }
 
 /** Sends the drafts for review: the front, the back where the type has one, and a proof of address. */

@@ -68,6 +68,7 @@ export function s3Store(config: S3StoreConfig): DocumentStore {
   }
 
   return {
+    transactional: false,
     async put(_db, key, sealed) {
       await write(key, sealed);
     },
