@@ -4,13 +4,15 @@ import { signNowPayments } from '../src/integrations/payments/nowpayments';
 
 /**
  * Gateway notifications as the gateways send them, signed with the app's IPN secrets (sandbox mode:
- * derived from its key), for a deposit of `dollars` in btc.
+ * derived from its key), for a deposit of `dollars` in btc, naming the invoice the sandbox gateway
+ * created for it.
  */
 
 export function nowPaymentsIpn(depositId: number, dollars: number, status: string) {
   const paid = status === 'finished' || status === 'refunded';
   return {
     payment_id: 700_000 + depositId,
+    invoice_id: `sandbox-nowpayments-${depositId}`,
     payment_status: status,
     pay_address: 'bc1qexample',
     price_amount: dollars,
@@ -47,7 +49,7 @@ export function coinPaymentsIpn(
     ipn_mode: 'hmac',
     ipn_id: `ipn-${depositId}-${status}`,
     merchant: app.deps.payments.secrets.coinpaymentsMerchantId,
-    txn_id: `CPTXN${depositId}`,
+    txn_id: `sandbox-coinpayments-${depositId}`,
     status: String(status),
     currency1: 'USD',
     currency2: 'BTC',

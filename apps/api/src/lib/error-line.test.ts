@@ -102,6 +102,20 @@ describe('the error line of a 500', () => {
     expect(lines.join('').toLowerCase()).not.toContain(sent.email);
   });
 
+  it('withholds the whole message when an input is too long to cut (a regular expression too large)', async () => {
+    lines.length = 0;
+    const long = `x${'a'.repeat(200_000)}`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/error-line-test/code',
+      payload: { ...sent, email: long },
+    });
+    expect(response.statusCode).toBe(500);
+    const [line] = errorLines();
+    expect(line).toMatchObject({ error: { type: 'Error', message: '[input]' } });
+    expect(lines.join('')).not.toContain('a'.repeat(100));
+  });
+
   it('never quotes a failed query whose error has no SQLSTATE (a lost or closed database): its parameters stay out', async () => {
     // Values the request never sent (read from the database, say), so cutting inputs cannot hide them.
     const closed = await createTestDatabase();

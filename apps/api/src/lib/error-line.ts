@@ -113,11 +113,18 @@ function inputTexts(parts: unknown[]): string[] {
   return [...texts].filter((text) => text.length >= MIN_CUT_LENGTH).sort((a, b) => b.length - a.length);
 }
 
-/** `text` with every occurrence of each input, in any letter case, replaced by [input]. */
+/**
+ * `text` with every occurrence of each input, in any letter case, replaced by [input]. An input too
+ * large for a regular expression withholds the whole text: nothing uncut is ever written.
+ */
 function cutInputs(text: string, inputs: readonly string[]): string {
   let result = text;
-  for (const input of inputs) {
-    result = result.replace(new RegExp(input.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), CUT);
+  try {
+    for (const input of inputs) {
+      result = result.replace(new RegExp(input.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), CUT);
+    }
+  } catch {
+    return CUT;
   }
   return result;
 }

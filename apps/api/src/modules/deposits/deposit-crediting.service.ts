@@ -177,6 +177,23 @@ export interface GatewayEvent {
   log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
 }
 
+/**
+ * A verified notification that changed nothing: the operator learns that a gateway says something
+ * about a deposit the books do not follow (ids, statuses and the reason only, never personal data).
+ */
+function logUnapplied(event: GatewayEvent, why: string): void {
+  event.log?.warn(
+    {
+      gateway: event.method,
+      deposit_id: event.depositId,
+      payment_id: event.paymentId,
+      gateway_status: event.gatewayStatus,
+      why,
+    },
+    'gateway notification not applied: check the payment at the gateway',
+  );
+}
+
 /** A reversal that changed no money: logged with the gateway's ids and status, never personal data. */
 function logIgnoredReversal(event: GatewayEvent, why: 'unknown deposit' | 'never credited'): void {
   event.log?.warn(
@@ -227,14 +244,21 @@ export async function applyGatewayEvent(deps: AppDeps, event: GatewayEvent): Pro
     if (!deposit || deposit.method !== event.method) {
       if (event.outcome.kind === 'reversed' && event.outcome.refund)
         logIgnoredReversal(event, 'unknown deposit');
+      else if (event.outcome.kind === 'credit') logUnapplied(event, 'unknown deposit');
       throw AppError.notFound(DEPOSIT_MESSAGES.notFound);
     }
     const mismatch = event.mismatch(deposit);
-    if (mismatch) throw new AppError('BUSINESS_RULE', `The payment does not match the deposit: ${mismatch}`);
+    if (mismatch) {
+      logUnapplied(event, `does not match the deposit: ${mismatch}`);
+      throw new AppError('BUSINESS_RULE', `The payment does not match the deposit: ${mismatch}`);
+    }
     if (event.outcome.kind === 'reversed') return applyReversal(tx, deps, deposit, event, now);
     // Ends: a failed or rejected deposit stays so, and a refunded one is never credited again.
-    if (deposit.status === 'failed' || deposit.status === 'rejected' || deposit.status === 'refunded')
+    if (deposit.status === 'failed' || deposit.status === 'rejected' || deposit.status === 'refunded') {
+      if (event.outcome.kind === 'credit')
+        logUnapplied(event, `paid after the deposit ended ${deposit.status}`);
       return deposit.status;
+    }
     if (event.rank < event.rankOf(deposit.gatewayStatus)) return deposit.status;
     const patch: repository.DepositPatch = {
       gatewayStatus: event.gatewayStatus,

@@ -98,6 +98,9 @@ export async function handleNowPaymentsIpn(
   const priceCents = priceScaled === null ? null : scaledToCents(priceScaled);
   const target = priceCents === null ? 0 : creditedCents(priceCents, body.pay_amount, body.actually_paid);
   const mismatch = (deposit: DepositRow) => {
+    // The payment of the invoice we created for this deposit, not of another one naming its id.
+    if (deposit.gatewayInvoiceId === null || text(body.invoice_id) !== deposit.gatewayInvoiceId)
+      return 'invoice';
     if (text(body.price_currency).toLowerCase() !== 'usd') return 'price currency';
     if (priceCents !== deposit.amount) return 'amount';
     if (text(body.pay_currency).toLowerCase() !== deposit.currency) return 'pay currency';
@@ -183,6 +186,11 @@ export async function handleCoinPaymentsIpn(
   const amountScaled = toScaled(fields.get('amount1'));
   const amountCents = amountScaled === null ? null : scaledToCents(amountScaled);
   const mismatch = (deposit: DepositRow) => {
+    // Our own API transaction for this deposit: a button or a cart checkout anyone can start on our
+    // merchant id is signed with our secret too, and may name any invoice.
+    if (fields.get('ipn_type') !== 'api') return 'ipn type';
+    if (deposit.gatewayInvoiceId === null || fields.get('txn_id') !== deposit.gatewayInvoiceId)
+      return 'transaction';
     if ((fields.get('currency1') ?? '').toUpperCase() !== 'USD') return 'currency';
     if (amountCents !== deposit.amount) return 'amount';
     if ((fields.get('currency2') ?? '').toUpperCase() !== coinPaymentsCurrency(deposit.currency))

@@ -33,6 +33,7 @@ async function startDeposit(
 function nowIpn(depositId: number, overrides: Record<string, unknown> = {}) {
   return {
     payment_id: 900_000 + depositId,
+    invoice_id: `sandbox-nowpayments-${depositId}`,
     payment_status: 'finished',
     pay_address: 'bc1qexample',
     price_amount: 100,
@@ -64,7 +65,7 @@ function coinIpn(depositId: number, overrides: Record<string, string> = {}) {
     ipn_mode: 'hmac',
     ipn_id: `ipn-${depositId}`,
     merchant: secrets.coinpaymentsMerchantId,
-    txn_id: `CPTXN${depositId}`,
+    txn_id: `sandbox-coinpayments-${depositId}`,
     status: '100',
     status_text: 'Complete',
     currency1: 'USD',
@@ -274,6 +275,71 @@ describe('NOWPayments IPN', () => {
   });
 });
 
+describe('a notification of another invoice naming our deposit', () => {
+  it('NOWPayments: refused with 422 and logged; a confirmed deposit is not taken back', async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'nowpayment');
+    const lines: Record<string, unknown>[] = [];
+    const log = { warn: (fields: unknown) => lines.push(fields as Record<string, unknown>) };
+    const deliver = (body: Record<string, unknown>) => {
+      const raw = JSON.stringify(body);
+      return handleNowPaymentsIpn(app.deps, raw, signNowPayments(body, secrets.nowpaymentsIpnSecret), log);
+    };
+    // A payment of someone else's invoice, signed by the gateway, that names this deposit's id.
+    const foreign = { payment_id: 2222, invoice_id: 4_500_000_001 };
+    await expect(deliver(nowIpn(deposit.id, foreign))).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
+    expect(await balanceOf(member)).toMatchObject({ balance: 0 });
+    expect((await statusOf(member, deposit.id)).status).toBe('pending');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        gateway: 'nowpayment',
+        deposit_id: deposit.id,
+        payment_id: '2222',
+        why: 'does not match the deposit: invoice',
+      }),
+    ]);
+    expect((await sendNow(nowIpn(deposit.id))).json<{ status: string }>().status).toBe('confirmed');
+    const refund = await sendNow(nowIpn(deposit.id, { ...foreign, payment_status: 'refunded' }));
+    expect(refund.statusCode).toBe(422);
+    expect(await balanceOf(member)).toMatchObject({ balance: 100 });
+    expect((await statusOf(member, deposit.id)).status).toBe('confirmed');
+
+    // A payment that arrives after the gateway ended the invoice is not credited, and the log says so.
+    const ended = await startDeposit(member, 100, 'nowpayment');
+    await deliver(nowIpn(ended.id, { payment_status: 'failed', actually_paid: 0 }));
+    expect(await deliver(nowIpn(ended.id, { payment_id: 3333 }))).toMatchObject({ status: 'failed' });
+    expect(lines.at(-1)).toMatchObject({ deposit_id: ended.id, why: 'paid after the deposit ended failed' });
+  });
+
+  it('a body nested too deep to sort is refused as unsigned (401), not a 500', async () => {
+    const payload = `{"order_id":"1","x":${'['.repeat(12_000)}${']'.repeat(12_000)}}`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/nowpayments',
+      headers: { 'content-type': 'application/json', 'x-nowpayments-sig': 'ab'.repeat(64) },
+      payload,
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("CoinPayments: another transaction's or a button's notification is refused; the deposit stands", async () => {
+    const member = await signedInMember(app);
+    const deposit = await startDeposit(member, 100, 'coinpayment');
+    expect((await sendCoin(coinIpn(deposit.id))).json<{ status: string }>().status).toBe('confirmed');
+    const notices: Record<string, string>[] = [
+      { ipn_type: 'simple', txn_id: 'CPATTACKER0001', status: '-1' },
+      { txn_id: 'CPATTACKER0001', status: '-1' },
+      { ipn_type: 'button', status: '-2' },
+    ];
+    for (const foreign of notices) {
+      const response = await sendCoin(coinIpn(deposit.id, foreign));
+      expect(response.statusCode).toBe(422);
+    }
+    expect(await balanceOf(member)).toMatchObject({ balance: 100 });
+    expect((await statusOf(member, deposit.id)).status).toBe('confirmed');
+  });
+});
+
 describe('CoinPayments IPN', () => {
   it('credits an overpaid invoice at its price and logs the excess once, for the operator', async () => {
     const member = await signedInMember(app);
@@ -296,7 +362,7 @@ describe('CoinPayments IPN', () => {
         fields: {
           gateway: 'coinpayment',
           deposit_id: String(deposit.id),
-          payment_id: `CPTXN${deposit.id}`,
+          payment_id: `sandbox-coinpayments-${deposit.id}`,
           gateway_status: '100',
           pay_amount: '0.002',
           actually_paid: '0.0035',
@@ -449,7 +515,12 @@ describe('live mode', () => {
     expect((await member.client.get(`/api/sandbox/checkout/${npBody.deposit.id}`)).statusCode).toBe(404);
 
     // A sandbox-signed IPN is refused; the live-signed one credits.
-    const body = nowIpn(npBody.deposit.id, { price_amount: 25.5, pay_currency: 'eth' });
+    const invoiceId = Number(new URL(npBody.payment_url!).searchParams.get('iid'));
+    const body = nowIpn(npBody.deposit.id, {
+      invoice_id: invoiceId,
+      price_amount: 25.5,
+      pay_currency: 'eth',
+    });
     expect((await sendNow(body, secrets.nowpaymentsIpnSecret, live.app)).statusCode).toBe(401);
     expect((await sendNow(body, keys.NOWPAYMENTS_IPN_SECRET, live.app)).statusCode).toBe(200);
     expect((await balanceOf(member)).balance).toBe(25.5);
