@@ -158,5 +158,11 @@ export const emailChanges = pgTable(
      */
     oldEmailVerifiedAt: timestamp('old_email_verified_at', { withTimezone: true }),
   },
-  (t) => [index('email_changes_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('email_changes_user_idx').on(t.userId, t.createdAt),
+    // An address whose undo link is live is held for its owner: sign-up and other changes look here.
+    index('email_changes_undo_held_idx')
+      .on(t.oldEmail)
+      .where(sql`${t.undoTokenHash} is not null and ${t.undoneAt} is null`),
+  ],
 );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
   DEPOSIT_LATE_PAYMENT_DAYS,
   MEMBER_MESSAGES,
   type AdminMemberListResponse,
@@ -142,6 +143,24 @@ describe('POST /api/account/close', () => {
       registrationPayload({ email: member.email, username: member.user.username }),
     );
     expect(again.statusCode).toBe(201);
+  });
+
+  it("a closed account's referral code names nobody, and a friend it referred earns it nothing", async () => {
+    const referrer = await signedInMember(app);
+    const code = (await rowOf(referrer)).referralCode;
+    const friend = await referredMember(app, code);
+    expect((await close(referrer, { password: PASSWORD })).statusCode).toBe(200);
+    const signUp = await new ApiClient(app).post(
+      '/api/register',
+      registrationPayload({ referral_code: code }),
+    );
+    expect(signUp.statusCode).toBe(422);
+    expect(errorOf(signUp).errors?.referral_code).toEqual([AUTH_MESSAGES.referralNotFound]);
+    // The friend's first deposit: no points for the closed row, no notice to its tombstone address.
+    await depositThroughSandbox(friend, 300);
+    const row = await rowOf(referrer);
+    expect(row.loyaltyPoints).toBe(0);
+    expect(await mailsTo(app, row.email)).toEqual([]);
   });
 
   it('keeps the sealed data for the retention period the operator sets', async () => {

@@ -82,6 +82,7 @@ export async function createAdmin(
       referral_source: null,
       referral_code: null,
     },
+    now,
     { role: 'admin', adminRole: input.role, verified: true },
   );
   const created = await db.transaction(async (tx) => {

@@ -113,6 +113,9 @@ export function lockUserById(tx: Tx, id: number): Promise<UserRow | null> {
 
 export const findPasswordHash = repository.findPasswordHash;
 
+/** Whether an address is held for a live undo link (decision 175): taken, for sign-up and email changes. */
+export const heldForUndo = repository.heldForUndo;
+
 export function countUsers(db: DbOrTx): Promise<number> {
   return repository.countUsers(db);
 }
@@ -157,20 +160,25 @@ export function fieldError(fields: Record<string, string>): AppError {
   return new AppError('BUSINESS_RULE', first, errors);
 }
 
-/** Checks uniqueness and the referral code, hashes the password. Nothing is written. */
+/**
+ * Checks uniqueness (an address held for an undo link counts as taken: decision 175) and the referral
+ * code (a closed account's names nobody), hashes the password. Nothing is written.
+ */
 export async function prepareAccount(
   db: DbOrTx,
   input: NewAccountInput,
+  now: Date,
   options: NewAccountOptions = {},
 ): Promise<PreparedAccount> {
   const taken = await repository.findTaken(db, input.email, input.username);
   const problems: Record<string, string> = {};
-  if (taken.email) problems.email = AUTH_MESSAGES.emailTaken;
+  if (taken.email || (await repository.heldForUndo(db, input.email, now)))
+    problems.email = AUTH_MESSAGES.emailTaken;
   if (taken.username) problems.username = AUTH_MESSAGES.usernameTaken;
   // One referrer per user, set once here; the new account has no code yet, so it can never be its own.
   let referredById: number | null = null;
   if (input.referral_code) {
-    referredById = await repository.findUserIdByReferralCode(db, input.referral_code);
+    referredById = await repository.findReferrerByCode(db, input.referral_code);
     if (referredById === null) problems.referral_code = AUTH_MESSAGES.referralNotFound;
   }
   if (Object.keys(problems).length > 0) throw fieldError(problems);
@@ -233,7 +241,7 @@ export async function createAccount(
   now: Date,
   options: NewAccountOptions = {},
 ): Promise<UserRow> {
-  return insertAccount(db, await prepareAccount(db, input, options), now);
+  return insertAccount(db, await prepareAccount(db, input, now, options), now);
 }
 
 /** Sets a new password (already checked by the caller). */

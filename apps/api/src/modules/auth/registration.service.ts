@@ -17,18 +17,22 @@ export async function register(
   const { db } = deps.database;
   const now = deps.clock.now();
   // Checks and the argon2 hash first, outside the transaction; the writes then happen together.
-  const prepared = await account.prepareAccount(db, {
-    username: input.username,
-    email: input.email,
-    password: input.password,
-    account_type: input.account_type,
-    business_name: input.business_name,
-    business_email: input.business_email,
-    referral_source: input.referral_source,
-    referral_code: input.referral_code,
-    language: input.language,
-    currency: input.currency,
-  });
+  const prepared = await account.prepareAccount(
+    db,
+    {
+      username: input.username,
+      email: input.email,
+      password: input.password,
+      account_type: input.account_type,
+      business_name: input.business_name,
+      business_email: input.business_email,
+      referral_source: input.referral_source,
+      referral_code: input.referral_code,
+      language: input.language,
+      currency: input.currency,
+    },
+    now,
+  );
   const { user, code } = await db.transaction(async (tx) => {
     const created = await account.insertAccount(tx, prepared, now);
     await recordSecurityEvent(deps, tx, {

@@ -1,5 +1,5 @@
-import { count, eq, sql } from 'drizzle-orm';
-import { users, type DbOrTx, type NewUserRow, type Tx, type UserRow } from '@app/db';
+import { and, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { emailChanges, users, type DbOrTx, type NewUserRow, type Tx, type UserRow } from '@app/db';
 
 /** Case-insensitive, through the unique index on lower(email). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
@@ -75,6 +75,36 @@ export async function usernameExists(db: DbOrTx, username: string): Promise<bool
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Whether `email` is the old address of a change whose undo link is still live: it is held for the
+ * member who may take the change back (decision 175), so nobody else may sign up with it or move to it.
+ */
+export async function heldForUndo(db: DbOrTx, email: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailChanges.id })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.oldEmail, email.toLowerCase()),
+        isNotNull(emailChanges.undoTokenHash),
+        isNull(emailChanges.undoneAt),
+        gt(emailChanges.undoExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The account a referral code names, unless it is closed (its rewards could never be used). */
+export async function findReferrerByCode(db: DbOrTx, code: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.referralCode, code), ne(users.status, 'closed')))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function findUserIdByReferralCode(db: DbOrTx, code: string): Promise<number | null> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { emailChanges, users, type DbOrTx } from '@app/db';
 
 export type EmailChangeRow = typeof emailChanges.$inferSelect;
@@ -76,6 +76,20 @@ export async function markUndone(db: DbOrTx, id: number, now: Date): Promise<boo
     .where(and(eq(emailChanges.id, id), isNull(emailChanges.undoneAt)))
     .returning({ id: emailChanges.id });
   return rows.length === 1;
+}
+
+/**
+ * Ends the undo links of the member's changes made after `id`: the oldest link, the one mailed to the
+ * address the member had before, has the last word (a taker who changed the address twice holds the
+ * second link).
+ */
+export async function endLaterUndoLinks(db: DbOrTx, userId: number, id: number): Promise<void> {
+  await db
+    .update(emailChanges)
+    .set({ undoTokenHash: null, undoExpiresAt: null })
+    .where(
+      and(eq(emailChanges.userId, userId), gt(emailChanges.id, id), isNotNull(emailChanges.undoTokenHash)),
+    );
 }
 
 /** Sets the new address when the account still has the old one; the new address counts as verified. */

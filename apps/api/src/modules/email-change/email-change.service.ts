@@ -18,12 +18,18 @@ import { randomDigits, randomSecret, safeEqual, sha256Hex } from '../../lib/cryp
 import { uniqueViolation } from '../../lib/db-errors';
 import { verifyPassword } from '../../lib/password';
 import { getSettings } from '../settings/settings.service';
-import { fieldError, findPasswordHash, findUserByEmail, lockUserById } from '../auth/account.service';
+import {
+  fieldError,
+  findPasswordHash,
+  findUserByEmail,
+  heldForUndo,
+  lockUserById,
+} from '../auth/account.service';
 import { recordSecurityEvent, type RequestMeta } from '../auth/security-events';
 import * as throttle from '../auth/throttle.service';
 import { revokeUserTokens } from '../auth/token.service';
 import { dropResetLink } from '../auth/password-reset.service';
-import { checkSecondFactor } from '../two-factor/two-factor.service';
+import { checkSecondFactor, removeSecondFactor } from '../two-factor/two-factor.service';
 import * as repository from './email-change.repository';
 import { addressee } from '../../integrations/mail/mail-content';
 
@@ -89,7 +95,8 @@ export async function requestEmailChange(
       )
         throw fieldError({ code: AUTH_MESSAGES.twoFactorInvalid });
       codeAccepted = true;
-      if (await findUserByEmail(tx, newEmail)) throw fieldError({ email: AUTH_MESSAGES.emailTaken });
+      if ((await findUserByEmail(tx, newEmail)) || (await heldForUndo(tx, newEmail, now)))
+        throw fieldError({ email: AUTH_MESSAGES.emailTaken });
       refuseTooSoon(await repository.latestRequest(tx, user.id), now);
       await repository.dropPending(tx, user.id);
       await repository.insertRequest(tx, {
@@ -235,6 +242,11 @@ export async function undoEmailChange(
       const user = await repository.restoreEmail(tx, row.userId, row.oldEmail, row.oldEmailVerifiedAt, now);
       if (!user) return null;
       await repository.dropPending(tx, row.userId);
+      await repository.endLaterUndoLinks(tx, row.userId, id);
+      // A second factor turned on since the change was turned on by whoever held the account then.
+      const takersFactor =
+        owner.totpEnabledAt !== null && row.confirmedAt !== null && owner.totpEnabledAt > row.confirmedAt;
+      if (takersFactor) await removeSecondFactor(tx, row.userId, now);
       await revokeUserTokens(tx, row.userId, now);
       // A reset link mailed to the address being undone (perhaps a taker's) must not set a password.
       await dropResetLink(tx, row.userId);
@@ -243,7 +255,7 @@ export async function undoEmailChange(
         action: 'auth.email_change_undone',
         meta,
         before: { email: row.newEmail },
-        after: { email: row.oldEmail },
+        after: { email: row.oldEmail, ...(takersFactor ? { two_factor_removed: true } : {}) },
       });
       return user;
     })

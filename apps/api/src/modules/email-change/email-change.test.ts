@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailChanges, users } from '@app/db';
-import { EMAIL_CHANGE_MESSAGES as MESSAGES } from '@app/shared';
+import { AUTH_MESSAGES, EMAIL_CHANGE_MESSAGES as MESSAGES } from '@app/shared';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
   Browser,
@@ -12,6 +12,7 @@ import {
   findUser,
   mailsTo,
   me,
+  registrationPayload,
   signIn,
   totpCode,
 } from '../../../test/accounts';
@@ -316,6 +317,77 @@ describe('POST /api/email-change/undo', () => {
     const replay = await browser.post('/api/email-change/undo', { token });
     expect(replay.statusCode).toBe(422);
     expect(errorOf(replay).errors?.token).toEqual([MESSAGES.undoInvalid]);
+  });
+
+  it("the owner's undo has the last word: a taker's later links end with it, and a second factor the taker turned on goes", async () => {
+    const m = await member(); // the owner's verified address A; someone else holds the password
+    const b = uniqueEmail('taker-b');
+    await changeEmail(m, b); // A → B: the owner's link goes to A
+    const ownerLink = await undoToken(m.email);
+    clock.advance(61_000);
+    const c = uniqueEmail('taker-c');
+    await changeEmail(m, c); // B → C: the taker's own link goes to B
+    const takerLink = await undoToken(b);
+    await enableTwoFactor(app, m.browser, m.token); // with the taker's authenticator
+
+    const browser = new Browser(app);
+    expect((await browser.post('/api/email-change/undo', { token: ownerLink })).statusCode).toBe(200);
+    expect(await findUser(app, m.email)).toMatchObject({ id: m.user.id, totpEnabledAt: null });
+    const login = await new Browser(app).post('/api/login', { email: m.email, password: PASSWORD });
+    expect(login.json()).not.toHaveProperty('two_factor_required');
+    // Before, the taker's link put B back, ended the owner's sessions, and B's reset link took the account.
+    const taker = await browser.post('/api/email-change/undo', { token: takerLink });
+    expect(taker.statusCode).toBe(422);
+    expect(errorOf(taker).errors?.token).toEqual([MESSAGES.undoInvalid]);
+    expect((await findUser(app, m.email))?.id).toBe(m.user.id);
+  });
+
+  it('holds the old address for its undo link: nobody signs up with it or moves to it until the link ends', async () => {
+    const m = await member();
+    await changeEmail(m, uniqueEmail('new'));
+    const signUp = await new Browser(app).post('/api/register', registrationPayload({ email: m.email }));
+    expect(signUp.statusCode).toBe(422);
+    expect(errorOf(signUp).errors?.email).toEqual([AUTH_MESSAGES.emailTaken]);
+    const other = await member();
+    const move = await other.browser.post(
+      '/api/email-change',
+      { email: m.email, password: PASSWORD },
+      { token: other.token },
+    );
+    expect(move.statusCode).toBe(422);
+    expect(errorOf(move).errors?.email).toEqual([AUTH_MESSAGES.emailTaken]);
+    // Before, the sign-up took the address and the owner's undo then failed with "already registered".
+    const undone = await new Browser(app).post('/api/email-change/undo', { token: await undoToken(m.email) });
+    expect(undone.statusCode).toBe(200);
+    expect((await findUser(app, m.email))?.id).toBe(m.user.id);
+  });
+
+  it('frees the old address once its undo link has expired', async () => {
+    const m = await member();
+    await changeEmail(m, uniqueEmail('new'));
+    clock.advance(8 * 24 * 60 * 60 * 1000);
+    const signUp = await new Browser(app).post('/api/register', registrationPayload({ email: m.email }));
+    expect(signUp.statusCode).toBe(201);
+  });
+
+  it('keeps a second factor the owner had before the change when the change is undone', async () => {
+    const m = await member();
+    const { secret } = await enableTwoFactor(app, m.browser, m.token);
+    clock.advance(31_000);
+    const newEmail = uniqueEmail('new');
+    const asked = await m.browser.post(
+      '/api/email-change',
+      { email: newEmail, password: PASSWORD, code: totpCode(secret, clock.now()) },
+      { token: m.token },
+    );
+    expect(asked.statusCode).toBe(200);
+    const code = await mailedCode(newEmail);
+    expect((await m.browser.post('/api/email-change/confirm', { code }, { token: m.token })).statusCode).toBe(
+      200,
+    );
+    const undone = await new Browser(app).post('/api/email-change/undo', { token: await undoToken(m.email) });
+    expect(undone.statusCode).toBe(200);
+    expect((await findUser(app, m.email))?.totpEnabledAt).not.toBeNull();
   });
 
   it('sends no undo link to an old address that was never verified: its mailbox may be anyone’s', async () => {

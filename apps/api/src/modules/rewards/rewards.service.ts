@@ -46,13 +46,14 @@ export async function rewardReferrer(
   member: Pick<AuthUser, 'id' | 'referredById' | 'username'>,
   deposit: { id: number; credited: number },
   now: Date,
-  lookupReferrer: (id: number) => Promise<{ id: number; email: string } | null>,
+  lookupReferrer: (id: number) => Promise<{ id: number; email: string; status: string } | null>,
 ): Promise<number> {
   if (member.referredById === null || member.referredById === member.id) return 0;
   const points = Math.min(MAX_REFERRAL_POINTS, Math.floor(deposit.credited / 100));
   if (points <= 0) return 0;
   const referrer = await lookupReferrer(member.referredById);
-  if (!referrer) return 0;
+  // A closed account's points could never be used, and its notice would go to no one.
+  if (!referrer || referrer.status === 'closed') return 0;
   const reference = `referral:${member.id}`;
   const added = await repository.addPoints(tx, {
     userId: referrer.id,
