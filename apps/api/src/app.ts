@@ -80,7 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         from: config.mailFrom,
         clock: options.clock,
         log: app.log,
-        logMessages: !config.isProduction && config.env !== 'test',
+        // The mail's text in the log only where no mail server delivers it (codes and links are in it).
+        logMessages: !config.isProduction && config.env !== 'test' && !config.smtpUrl,
         database: options.database.db,
         appUrl: config.appUrl,
         site: async (db) => {

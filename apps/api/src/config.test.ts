@@ -66,3 +66,36 @@ describe('DATABASE_WAIT_MS (decision 210)', () => {
     }
   });
 });
+
+describe('HOST and DEV_TOOLS (decision 003)', () => {
+  const base = { APP_URL: 'http://localhost:3000' };
+  it('outside production listens on the loopback interface, with the development tools on', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' })).toMatchObject({
+      host: '127.0.0.1',
+      devTools: true,
+    });
+  });
+
+  it('on another interface keeps the tools off unless DEV_TOOLS says so: they read every stored mail', () => {
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', devTools: false });
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', DEV_TOOLS: '1' }).devTools).toBe(true);
+    expect(loadConfig({ ...base, HOST: 'localhost' }).devTools).toBe(true);
+  });
+
+  it('in production listens on every interface, and never has the tools', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_KEY: 'a'.repeat(64),
+      APP_URL: 'https://platform.example',
+      PAYMENTS_MODE: 'live',
+      NOWPAYMENTS_API_KEY: 'np-key',
+      NOWPAYMENTS_IPN_SECRET: 'np-secret',
+      COINPAYMENTS_PUBLIC_KEY: 'cp-public',
+      COINPAYMENTS_PRIVATE_KEY: 'cp-private',
+      COINPAYMENTS_MERCHANT_ID: 'cp-merchant',
+      COINPAYMENTS_IPN_SECRET: 'cp-secret',
+    };
+    expect(loadConfig(production)).toMatchObject({ host: '0.0.0.0', devTools: false });
+    expect(loadConfig({ ...production, HOST: '127.0.0.1' }).devTools).toBe(false);
+  });
+});

@@ -66,7 +66,8 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Outside production, the loopback interface unless set (decision 003, amended). */
+    HOST: optionalText,
     APP_URL: optionalText.pipe(z.url().optional()),
     DATA_DIR: z.string().default('./data'),
     /** Identity documents in this directory instead of the database (decision 180). */
@@ -402,6 +403,11 @@ function aiConfig(env: Env): Config['ai'] {
   };
 }
 
+/** An interface only this machine can reach. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -409,11 +415,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
   return {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR,
     kycStorageDir: env.KYC_STORAGE_DIR,
@@ -441,8 +448,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pricesBaseUrl: env.PRICES_BASE_URL.replace(/\/$/, ''),
     pricesTimeoutMs: env.PRICES_TIMEOUT_MS,
     ai: aiConfig(env),
-    // Development tools are on by default outside production and can never be on in production.
-    devTools: isProduction ? false : (env.DEV_TOOLS ?? true),
+    // Development tools read every stored mail (codes, reset links) and move the clock: on by default
+    // only outside production on the loopback interface, and never in production.
+    devTools: isProduction ? false : (env.DEV_TOOLS ?? isLoopback(host)),
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY,
