@@ -109,6 +109,12 @@ export async function setLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
+/** The language chosen on this device (the picker), or null when none was. */
+export function chosenLanguage(): Language | null {
+  const value = readStored(STORAGE_KEYS.language);
+  return isLanguage(value) ? value : null;
+}
+
 /** The current language as one of ours. */
 export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;

@@ -266,6 +266,17 @@ export const UserResponse = z.object({
 });
 export type UserResponse = z.infer<typeof UserResponse>;
 
+/**
+ * PUT /api/me/language: the language the member reads the app in, saved so that what the server
+ * writes for them (mails, statements, exports) is in it too.
+ */
+export const LanguageRequest = z.object({
+  language: z.enum(LANGUAGE_CODES, { error: 'Choose a supported language.' }),
+});
+export type LanguageRequest = z.infer<typeof LanguageRequest>;
+export const LanguageResponse = z.object({ language: z.enum(LANGUAGE_CODES) });
+export type LanguageResponse = z.infer<typeof LanguageResponse>;
+
 export const TwoFactorRequiredResponse = z.object({
   two_factor_required: z.literal(true),
   message: z.string(),

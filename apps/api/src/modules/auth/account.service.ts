@@ -69,6 +69,17 @@ export async function getUserResponse(db: DbOrTx, appKey: Buffer, user: AuthUser
   return toUserResponse(appKey, user, profile, toSummary(figures));
 }
 
+/** Saves the language the member reads the app in (mails, statements and exports follow it). */
+export async function saveLanguage<Language extends string>(
+  db: DbOrTx,
+  userId: number,
+  language: Language,
+  now: Date,
+): Promise<{ language: Language }> {
+  await repository.updateUser(db, userId, { language, updatedAt: now });
+  return { language };
+}
+
 /**
  * For a request that opens something on the account without touching its balances (a deposit, a loan
  * application): holds the member's row until the transaction ends, and answers 401, as a closed

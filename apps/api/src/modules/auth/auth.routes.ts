@@ -4,6 +4,8 @@ import {
   ConfirmPasswordRequest,
   ConfirmPasswordResponse,
   ForgotPasswordRequest,
+  LanguageRequest,
+  LanguageResponse,
   ResetPasswordRequest,
   LoginRequest,
   MessageResponse,
@@ -18,7 +20,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import type { RouteApp } from '../../lib/route-app';
-import { getUserResponse } from './account.service';
+import { getUserResponse, saveLanguage } from './account.service';
 import { resendEmailOtp, verifyEmailOtp } from './email-verification.service';
 import { changePassword, confirmPassword } from './password.service';
 import { forgotPassword, resetPassword } from './password-reset.service';
@@ -176,6 +178,27 @@ function sessionRoutes(app: RouteApp): void {
       },
     },
     async (request) => getUserResponse(app.deps.database.db, app.deps.appKey, currentUser(request)),
+  );
+
+  app.put(
+    '/api/me/language',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['auth'],
+        summary: "Save the member's language: mails, statements and exports are written in it",
+        security: bearer,
+        body: LanguageRequest,
+        response: { 200: LanguageResponse, ...errorResponses(400, 401, 403, 419, 429) },
+      },
+    },
+    async (request) =>
+      saveLanguage(
+        app.deps.database.db,
+        currentUser(request).id,
+        request.body.language,
+        app.deps.clock.now(),
+      ),
   );
 }
 

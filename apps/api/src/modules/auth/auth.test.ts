@@ -22,6 +22,7 @@ import {
   registrationPayload,
   signIn,
 } from '../../../test/accounts';
+import { signInAdminAs } from '../../../test/admin';
 import { issueToken, revokeToken } from './token.service';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -540,6 +541,31 @@ describe('session: /api/me and /api/logout', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect((await browser.get('/api/me', { token })).json<UserResponse>().id).toBe(user.id);
+  });
+
+  it('PUT /api/me/language saves the language: the mails that follow are written in it', async () => {
+    const browser = new Browser(app);
+    const { email, user } = await createUser(app);
+    const token = await signIn(browser, email);
+    const saved = await browser.put('/api/me/language', { language: 'es' }, { token });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ language: 'es' });
+    expect((await me(browser, token)).user?.language).toBe('es');
+    expect((await browser.post('/api/forgot-password', { email })).statusCode).toBe(200);
+    expect((await mailsTo(app, email))[0]?.subject).toBe('Our Platform: restablece tu contraseña');
+
+    // Bad input is a 400 on the field and changes nothing; no session is a 401; an admin's is a 403.
+    for (const body of [{ language: 'fr' }, {}, { language: 'ES' }]) {
+      const refused = await browser.put('/api/me/language', body, { token });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).errors?.language).toBeDefined();
+    }
+    expect((await findUser(app, email))?.language).toBe('es');
+    expect((await new Browser(app).put('/api/me/language', { language: 'ar' })).statusCode).toBe(401);
+    const admin = await signInAdminAs(app, 'support');
+    const staff = await admin.client.put('/api/me/language', { language: 'ar' }, { token: admin.token });
+    expect(staff.statusCode).toBe(403);
+    expect((await findUser(app, email))?.id).toBe(user.id);
   });
 
   it('stays within its query budget: the token lookup plus at most 2 queries', async () => {

@@ -7,6 +7,7 @@ import { Brand } from '#components/brand';
 import { PageSpinner } from '#components/ui/spinner';
 import { PageErrorBoundary } from '#components/page-error-boundary';
 import { useMe } from '#lib/session';
+import { useLanguageSync } from '../api/language';
 import { DesktopNav, MobileNav } from '../components/member-nav';
 
 // The bell and the profile menu (their popovers, Radix's menus) load beside the page rather than
@@ -60,6 +61,7 @@ function ProfilePlaceholder({ username }: { username: string }) {
 export function MemberLayout({ depositAction }: { depositAction?: ReactNode }) {
   const { t } = useTranslation();
   const { data: user } = useMe();
+  useLanguageSync(user);
   return (
     <div className="min-h-dvh bg-bg">
       <a
