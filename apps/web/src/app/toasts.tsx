@@ -1,11 +1,31 @@
 import { useTranslation } from 'react-i18next';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer, type CloseButtonProps } from 'react-toastify';
+import { X } from 'lucide-react';
 import { TOAST_AUTO_CLOSE_MS } from '@app/shared/constants';
 import { useTheme } from '#lib/preferences';
 
+/** A toast's close button, named in the reader's language (react-toastify's own says "close"). */
+function CloseToast({ closeToast }: CloseButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="Toastify__close-button"
+      aria-label={t('common.close')}
+      onClick={(event) => {
+        event.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <X aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
+
 /**
  * The toasts (spec §9): top-right, 3000 ms. Loaded after the first screen; a toast raised before
- * that waits in react-toastify's queue until this container mounts.
+ * that waits in react-toastify's queue until this container mounts. No countdown bar: the library
+ * names it "notification timer" in English for screen readers, and a toast lasts three seconds.
  */
 export function Toasts({ rtl }: { rtl: boolean }) {
   const { t } = useTranslation();
@@ -19,6 +39,8 @@ export function Toasts({ rtl }: { rtl: boolean }) {
       rtl={rtl}
       theme={theme}
       newestOnTop
+      closeButton={CloseToast}
+      hideProgressBar
     />
   );
 }
