@@ -22,12 +22,38 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
 });
 const code = Object.values(sources).join('\n');
 
+/** i18next's plural suffixes: a counted text is one key per plural form of its language. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Key paths with their plural forms folded into one ('serverMessages.tooManyGoals'). */
+function baseKeys(value: unknown): string[] {
+  return [...new Set(keys(value).map((key) => key.replace(PLURAL, '')))].sort();
+}
+
 describe('locales', () => {
   it('es and ar translate exactly what en has', () => {
     for (const namespace of ['translation', 'messages'] as const) {
-      const english = Object.keys(en[namespace]).length ? keys(en[namespace]).sort() : [];
-      expect(keys(es[namespace]).sort()).toEqual(english);
-      expect(keys(ar[namespace]).sort()).toEqual(english);
+      const english = Object.keys(en[namespace]).length ? baseKeys(en[namespace]) : [];
+      expect(baseKeys(es[namespace])).toEqual(english);
+      expect(baseKeys(ar[namespace])).toEqual(english);
+    }
+  });
+
+  it('gives every counted text each plural form its language has (Arabic has six)', () => {
+    for (const [language, texts] of [
+      ['en', en],
+      ['es', es],
+      ['ar', ar],
+    ] as const) {
+      const all = keys(texts.translation);
+      const counted = [
+        ...new Set(all.filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, ''))),
+      ];
+      const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const missing = counted.flatMap((key) =>
+        forms.filter((form) => !all.includes(`${key}_${form}`)).map((form) => `${language}: ${key}_${form}`),
+      );
+      expect(missing).toEqual([]);
     }
   });
 

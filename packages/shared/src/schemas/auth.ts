@@ -345,7 +345,8 @@ export const EMAIL_CHANGE_MESSAGES = {
   codeInvalid: 'The code is wrong or has expired. Please ask for a new one.',
   noPendingChange: 'There is no email change waiting for a code. Please start again.',
   undoInvalid: 'This link is invalid, has expired or was already used.',
-  tooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
+  tooSoon: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
 };
 export const EMAIL_CHANGE_CODE_TTL_MINUTES = 30;
 export const EMAIL_CHANGE_MAX_ATTEMPTS = 5;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
+import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -48,6 +50,26 @@ describe('sign-in (spec §2, §4, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Invalid email or password.')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('says how long to wait in the reader’s language when sign-in is throttled', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      fakeApi({
+        'POST /api/login': () =>
+          json({ message: AUTH_MESSAGES.throttled(900), code: 'TOO_MANY_REQUESTS' }, 429),
+      });
+      const user = userEvent.setup();
+      renderLogin();
+      await user.type(await screen.findByLabelText(i18n.t('auth.login.email')), 'ada@example.com');
+      await user.type(screen.getByLabelText(i18n.t('auth.login.password')), 'long enough');
+      await user.click(screen.getByRole('button', { name: i18n.t('auth.login.submit') }));
+      expect(
+        await screen.findByText('Demasiados intentos. Vuelve a intentarlo en 15 minutos.'),
+      ).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('asks for the 2FA token when the server requires it, then signs in', async () => {
