@@ -26,7 +26,9 @@ describe('server messages that carry a number', () => {
 
   it('say them in Spanish and in Arabic with the plural form the number takes', async () => {
     await i18n.changeLanguage('es');
-    expect(shown(AUTH_MESSAGES.throttled(900))).toBe('Demasiados intentos. Vuelve a intentarlo en 15 minutos.');
+    expect(shown(AUTH_MESSAGES.throttled(900))).toBe(
+      'Demasiados intentos. Vuelve a intentarlo en 15 minutos.',
+    );
     expect(shown(AUTH_MESSAGES.otpResendTooSoon(1))).toBe('Espera 1 segundo antes de pedir un código nuevo.');
     expect(shown(GOAL_MESSAGES.insufficientBalance('$100.00'))).toBe(
       'Tu saldo es insuficiente: la primera inversión de esta meta es de $100.00.',
