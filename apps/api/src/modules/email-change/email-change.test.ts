@@ -370,6 +370,34 @@ describe('POST /api/email-change/undo', () => {
     expect(signUp.statusCode).toBe(201);
   });
 
+  it("mails one address at most 10 codes in 15 minutes, whoever asks: no one fills a stranger's mailbox", async () => {
+    const victim = uniqueEmail('victim');
+    for (let asked = 0; asked < 10; asked += 1) {
+      const m = await member();
+      const response = await m.browser.post(
+        '/api/email-change',
+        { email: victim, password: PASSWORD },
+        { token: m.token },
+      );
+      expect(response.statusCode).toBe(200);
+    }
+    const eleventh = await member();
+    const refused = await eleventh.browser.post(
+      '/api/email-change',
+      { email: victim, password: PASSWORD },
+      { token: eleventh.token },
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(await mailsTo(app, victim)).toHaveLength(10);
+    // Another address is not held up by it.
+    const other = await eleventh.browser.post(
+      '/api/email-change',
+      { email: uniqueEmail('elsewhere'), password: PASSWORD },
+      { token: eleventh.token },
+    );
+    expect(other.statusCode).toBe(200);
+  });
+
   it('keeps a second factor the owner had before the change when the change is undone', async () => {
     const m = await member();
     const { secret } = await enableTwoFactor(app, m.browser, m.token);
