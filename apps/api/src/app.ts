@@ -94,13 +94,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
+  // First of the hooks: an answer refused by any later one still carries them.
+  registerSecurityHeaders(app, { production: config.isProduction });
   registerStoredHeaderRule(app, { trustProxy: config.trustProxy !== false });
   registerAccessLog(app);
   registerMetrics(app);
   // With SMTP, mails written in a request's transaction are sent after it (decision 209).
   if (config.smtpUrl) registerMailDispatch(app, deps.mailer, options.mailPollMs);
   await app.register(cookie);
-  registerSecurityHeaders(app, { production: config.isProduction });
   registerCsrf(app, { key: options.appKey, secure: config.isProduction, exempt: isWebhook });
   // After the security headers and CSRF (a refused request reads no token); before any route, whose
   // admin guard it records.

@@ -14,6 +14,7 @@ import { signedInAdmin, type Member } from '../../test/money';
 import { createPlan, fundedMember } from '../../test/investing';
 import { createLoanPlan } from '../../test/loans';
 import { putSettings } from '../modules/settings/settings.service';
+import { API_CONTENT_SECURITY_POLICY } from './security-headers';
 import { HEADER_MESSAGES } from './input-rule';
 
 /** The reported cases of issue 33 and the input rule's parts, one by one (decision 153). */
@@ -288,6 +289,12 @@ describe('headers the API stores (behind a trusted proxy)', () => {
         payload: { email: 'nobody@example.com', password: 'wrong password' },
       });
       expect(refused(response, 'X-Forwarded-For')).toBe(HEADER_MESSAGES.forwardedFor);
+      // Refused before any route, still with the API's security headers.
+      expect(response.headers).toMatchObject({
+        'content-security-policy': API_CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
     }
     for (const address of ['2001:db8::1', '203.0.113.7', '203.0.113.7:51234', '[2001:db8::1]:443']) {
       const ok = await app.inject({
