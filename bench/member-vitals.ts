@@ -213,7 +213,7 @@ if (process.env.MEMBER_VITALS_BUILD !== '0') {
 if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('no web build');
 
 const prices = await startFakeCoinGecko();
-// As `npm start` runs it, with its demo member; the development tools off (the default).
+// As `npm start` runs it, with its demo member; the development tools as `npm start` has them.
 const server = await startProduct('pglite', {
   PRICES_BASE_URL: prices.baseUrl,
   SEED_DEMO: '1',

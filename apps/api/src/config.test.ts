@@ -82,6 +82,12 @@ describe('HOST and DEV_TOOLS (decision 003)', () => {
     expect(loadConfig({ ...base, HOST: 'localhost' }).devTools).toBe(true);
   });
 
+  it('behind a proxy on the same machine keeps them off: a public address or trusted proxies say so', () => {
+    expect(loadConfig({ APP_URL: 'https://staging.example.com' }).devTools).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).devTools).toBe(false);
+    expect(loadConfig({ APP_URL: 'http://127.0.0.1:3000' }).devTools).toBe(true);
+  });
+
   it('in production listens on every interface, and never has the tools', () => {
     const production = {
       NODE_ENV: 'production',

@@ -403,9 +403,18 @@ function aiConfig(env: Env): Config['ai'] {
   };
 }
 
-/** An interface only this machine can reach. */
+/** A host name or address only this machine can reach. */
 function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+}
+
+/**
+ * Whether nobody but this machine's user reaches the server: it listens on a loopback interface, no
+ * proxy forwards to it, and its public address is this machine's. A staging server behind a proxy on
+ * the same host listens on 127.0.0.1 too, but has a public APP_URL or TRUST_PROXY.
+ */
+function onThisMachineOnly(host: string, appUrl: string, trustProxy: unknown): boolean {
+  return isLoopback(host) && trustProxy === false && isLoopback(new URL(appUrl).hostname);
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -416,12 +425,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
     host,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrl,
     dataDir: env.DATA_DIR,
     kycStorageDir: env.KYC_STORAGE_DIR,
     kycS3: kycS3Config(env),
@@ -450,7 +460,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ai: aiConfig(env),
     // Development tools read every stored mail (codes, reset links) and move the clock: on by default
     // only outside production on the loopback interface, and never in production.
-    devTools: isProduction ? false : (env.DEV_TOOLS ?? isLoopback(host)),
+    devTools: isProduction ? false : (env.DEV_TOOLS ?? onThisMachineOnly(host, appUrl, env.TRUST_PROXY)),
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY,

@@ -17,6 +17,6 @@ describe('toasts', () => {
     });
     const close = await screen.findByRole('button', { name: 'Cerrar' });
     expect(screen.queryByRole('progressbar', { name: 'notification timer' })).not.toBeInTheDocument();
-    expect(close).toHaveClass('Toastify__close-button');
+    expect(close).toHaveClass('Toastify__close-button', 'Toastify__close-button--light');
   });
 });

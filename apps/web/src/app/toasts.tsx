@@ -5,12 +5,13 @@ import { TOAST_AUTO_CLOSE_MS } from '@app/shared/constants';
 import { useTheme } from '#lib/preferences';
 
 /** A toast's close button, named in the reader's language (react-toastify's own says "close"). */
-function CloseToast({ closeToast }: CloseButtonProps) {
+function CloseToast({ closeToast, theme }: CloseButtonProps) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
-      className="Toastify__close-button"
+      // The theme's modifier gives the cross its colour (white on the light theme without it).
+      className={`Toastify__close-button Toastify__close-button--${theme}`}
       aria-label={t('common.close')}
       onClick={(event) => {
         event.stopPropagation();

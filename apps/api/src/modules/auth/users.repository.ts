@@ -81,7 +81,13 @@ export async function usernameExists(db: DbOrTx, username: string): Promise<bool
  * Whether `email` is the old address of a change whose undo link is still live: it is held for the
  * member who may take the change back (decision 175), so nobody else may sign up with it or move to it.
  */
-export async function heldForUndo(db: DbOrTx, email: string, now: Date): Promise<boolean> {
+export async function heldForUndo(
+  db: DbOrTx,
+  email: string,
+  now: Date,
+  /** The member asking: their own old address is not held from them. */
+  exceptUserId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: emailChanges.id })
     .from(emailChanges)
@@ -91,6 +97,7 @@ export async function heldForUndo(db: DbOrTx, email: string, now: Date): Promise
         isNotNull(emailChanges.undoTokenHash),
         isNull(emailChanges.undoneAt),
         gt(emailChanges.undoExpiresAt, now),
+        exceptUserId === undefined ? undefined : ne(emailChanges.userId, exceptUserId),
       ),
     )
     .limit(1);

@@ -68,12 +68,22 @@ export async function confirm(
   return rows.length === 1;
 }
 
-/** Marks an undo link used; false when it was used already (single use, even under a race). */
+/**
+ * Marks an undo link used; false when it was used already, or ended meanwhile by an earlier change's
+ * undo (single use, even under a race: the link is checked again here, under the member's lock).
+ */
 export async function markUndone(db: DbOrTx, id: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(emailChanges)
     .set({ undoneAt: now })
-    .where(and(eq(emailChanges.id, id), isNull(emailChanges.undoneAt)))
+    .where(
+      and(
+        eq(emailChanges.id, id),
+        isNull(emailChanges.undoneAt),
+        isNotNull(emailChanges.undoTokenHash),
+        gt(emailChanges.undoExpiresAt, now),
+      ),
+    )
     .returning({ id: emailChanges.id });
   return rows.length === 1;
 }

@@ -98,7 +98,7 @@ export async function requestEmailChange(
       )
         throw fieldError({ code: AUTH_MESSAGES.twoFactorInvalid });
       codeAccepted = true;
-      if ((await findUserByEmail(tx, newEmail)) || (await heldForUndo(tx, newEmail, now)))
+      if ((await findUserByEmail(tx, newEmail)) || (await heldForUndo(tx, newEmail, now, user.id)))
         throw fieldError({ email: AUTH_MESSAGES.emailTaken });
       refuseTooSoon(await repository.latestRequest(tx, user.id), now);
       await repository.dropPending(tx, user.id);

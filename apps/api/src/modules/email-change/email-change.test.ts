@@ -16,6 +16,7 @@ import {
   signIn,
   totpCode,
 } from '../../../test/accounts';
+import { endLaterUndoLinks, markUndone } from './email-change.repository';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const db = app.deps.database.db;
@@ -396,6 +397,20 @@ describe('POST /api/email-change/undo', () => {
       { token: eleventh.token },
     );
     expect(other.statusCode).toBe(200);
+  });
+
+  it('a later link checked before the owner’s undo committed is still refused under the lock', async () => {
+    // The service checks a link, then takes the member's row and marks it used: the mark checks the
+    // link again, so one ended meanwhile by an earlier change's undo does not go through.
+    const m = await member();
+    await changeEmail(m, uniqueEmail('b'));
+    clock.advance(61_000);
+    await changeEmail(m, uniqueEmail('c'));
+    const rows = await db.select().from(emailChanges).where(eq(emailChanges.userId, m.user.id));
+    const [first, later] = rows.sort((a, b) => a.id - b.id);
+    await endLaterUndoLinks(db, m.user.id, first!.id);
+    expect(await markUndone(db, later!.id, clock.now())).toBe(false);
+    expect(await markUndone(db, first!.id, clock.now())).toBe(true);
   });
 
   it('keeps a second factor the owner had before the change when the change is undone', async () => {

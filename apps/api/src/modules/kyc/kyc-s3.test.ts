@@ -159,7 +159,7 @@ describe('identity documents in an S3-compatible bucket (decision 190)', () => {
     expect(fake.objects.size).toBe(objects.length + 1);
     expect(logLines.slice(seen)).toEqual([
       expect.objectContaining({
-        msg: 'kyc: a replaced draft file could not be removed; remove it by hand',
+        msg: 'kyc: a document file no row points at could not be removed; remove it by hand',
         storage_key: before!.storageKey,
       }),
     ]);

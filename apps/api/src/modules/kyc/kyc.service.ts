@@ -116,19 +116,21 @@ export async function uploadDocument(
       return row as KycDocumentRow;
     });
   } catch (error) {
-    if (stored && !store.transactional)
-      await store.remove(deps.database.db, storageKey).catch(() => undefined);
+    if (stored && !store.transactional) await removeReplaced(deps, store, [{ storageKey }], log);
     throw error;
   }
   if (!store.transactional) await removeReplaced(deps, store, replaced, log);
   return { message: KYC_MESSAGES.uploaded, document: toDocument(document) };
 }
 
-/** A replaced draft's file, after its row's deletion was committed; one that stays is logged. */
+/**
+ * Files no row points at (a replaced draft's after its row's deletion was committed; a new one whose
+ * row was not): each removed, and one that stays is logged with its key.
+ */
 async function removeReplaced(
   deps: AppDeps,
   store: DocumentStore,
-  replaced: KycDocumentRow[],
+  replaced: Array<Pick<KycDocumentRow, 'storageKey'>>,
   log: FastifyBaseLogger | undefined,
 ) {
   for (const old of replaced) {
@@ -137,7 +139,7 @@ async function removeReplaced(
     } catch (error) {
       log?.warn(
         { error: describeError(error), storage_key: old.storageKey },
-        'kyc: a replaced draft file could not be removed; remove it by hand',
+        'kyc: a document file no row points at could not be removed; remove it by hand',
       );
     }
   }

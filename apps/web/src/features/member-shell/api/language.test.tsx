@@ -45,6 +45,8 @@ describe("the member's saved language (decision 234)", () => {
     await waitFor(() => expect(i18n.resolvedLanguage).toBe('ar'));
     expect(document.documentElement.dir).toBe('rtl');
     expect(server.to('PUT /api/me/language')).toHaveLength(0);
+    // Shown, not chosen: the device keeps no choice of its own for the next member who signs in on it.
+    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBeNull();
   });
 
   it('asks nothing when the saved language is the one on screen', async () => {

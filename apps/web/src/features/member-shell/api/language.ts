@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LanguageResponse, UserResponse } from '@app/shared';
-import { chosenLanguage, isLanguage, setLanguage } from '#i18n/index';
+import { chosenLanguage, isLanguage } from '#i18n/index';
 import { api } from '#lib/api-client';
 import { meQueryKey } from '#lib/session';
 
@@ -14,19 +14,25 @@ import { meQueryKey } from '#lib/session';
 export function useLanguageSync(user: UserResponse | undefined): void {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const language = i18n.resolvedLanguage;
+  // Read on every change of the app's language (the picker stores the choice, then changes it).
+  const shown = i18n.resolvedLanguage;
   const saving = useRef<string | null>(null);
   const saved = user?.language;
   useEffect(() => {
-    if (saved === undefined || !isLanguage(language) || saved === language) return;
-    if (chosenLanguage() === null) {
-      if (isLanguage(saved)) void setLanguage(saved);
+    if (saved === undefined || shown === undefined) return;
+    const chosen = chosenLanguage();
+    if (chosen === null) {
+      // Shown, not stored: this device has still chosen nothing, and a later member of it is not
+      // given this one's language.
+      if (isLanguage(saved) && saved !== shown) void i18n.changeLanguage(saved);
       return;
     }
-    if (saving.current === language) return;
-    saving.current = language;
+    // The choice itself, not the language shown: a language whose texts failed to load falls back to
+    // English on screen, and English is not what the member chose.
+    if (saved === chosen || saving.current === chosen) return;
+    saving.current = chosen;
     api
-      .put<LanguageResponse>('/api/me/language', { language })
+      .put<LanguageResponse>('/api/me/language', { language: chosen })
       .then((answer) =>
         queryClient.setQueryData<UserResponse>(meQueryKey, (old) =>
           old ? { ...old, language: answer.language } : old,
@@ -37,5 +43,5 @@ export function useLanguageSync(user: UserResponse | undefined): void {
       .finally(() => {
         saving.current = null;
       });
-  }, [saved, language, queryClient]);
+  }, [saved, shown, i18n, queryClient]);
 }
