@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../test/production-env';
 import { ConfigError, loadConfig } from './config';
 
 const trustProxy = (value: string | undefined) =>
@@ -89,18 +90,7 @@ describe('HOST and DEV_TOOLS (decision 003)', () => {
   });
 
   it('in production listens on every interface, and never has the tools', () => {
-    const production = {
-      NODE_ENV: 'production',
-      APP_KEY: 'a'.repeat(64),
-      APP_URL: 'https://platform.example',
-      PAYMENTS_MODE: 'live',
-      NOWPAYMENTS_API_KEY: 'np-key',
-      NOWPAYMENTS_IPN_SECRET: 'np-secret',
-      COINPAYMENTS_PUBLIC_KEY: 'cp-public',
-      COINPAYMENTS_PRIVATE_KEY: 'cp-private',
-      COINPAYMENTS_MERCHANT_ID: 'cp-merchant',
-      COINPAYMENTS_IPN_SECRET: 'cp-secret',
-    };
+    const production = PRODUCTION_ENV;
     expect(loadConfig(production)).toMatchObject({ host: '0.0.0.0', devTools: false });
     expect(loadConfig({ ...production, HOST: '127.0.0.1' }).devTools).toBe(false);
   });

@@ -5,21 +5,11 @@ import { FixedClock } from '../clock';
 import { loadConfig } from '../config';
 import { createTestDatabase } from '../../test/db';
 import { TEST_NOW } from '../../test/helpers';
+import { PRODUCTION_ENV } from '../../test/production-env';
 
 /** /api/docs lists the whole admin API: off in production unless an operator turns it on (decision 153). */
 
-const LIVE = {
-  NODE_ENV: 'production',
-  APP_KEY: 'a'.repeat(64),
-  APP_URL: 'https://platform.example',
-  PAYMENTS_MODE: 'live',
-  NOWPAYMENTS_API_KEY: 'np-key',
-  NOWPAYMENTS_IPN_SECRET: 'np-secret',
-  COINPAYMENTS_PUBLIC_KEY: 'cp-public',
-  COINPAYMENTS_PRIVATE_KEY: 'cp-private',
-  COINPAYMENTS_MERCHANT_ID: 'cp-merchant',
-  COINPAYMENTS_IPN_SECRET: 'cp-secret',
-};
+const LIVE = PRODUCTION_ENV;
 
 // One database for the four apps: only their configuration differs, and none of them writes.
 const { database, drop } = await createTestDatabase();
