@@ -1,4 +1,5 @@
 import type { LoanInterval } from './loans';
+import { NUMBER_LOCALES } from './number-locales';
 
 /**
  * Honest labels for rates and durations, one function each, used by the web app, the API's emails and
@@ -34,10 +35,11 @@ interface LabelFormats {
 const labelFormats: Partial<Record<LabelLanguage, LabelFormats>> = {};
 
 function formatsOf(language: LabelLanguage): LabelFormats {
+  const locale = NUMBER_LOCALES[language] ?? language;
   return (labelFormats[language] ??= {
     plural: new Intl.PluralRules(language),
-    count: new Intl.NumberFormat(language),
-    percent: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }),
+    count: new Intl.NumberFormat(locale),
+    percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
   });
 }
 

@@ -5,6 +5,7 @@ import type { PlanRatePoint } from '@app/shared/schemas/investing';
 import { useLabels } from '#lib/labels';
 import { useDateFormat } from '#lib/money';
 import { TOOLTIP_STYLE } from './chart-tooltip-style';
+import { NUMBER_LOCALES } from '#lib/number-locales';
 
 /** A step of the chart: the rates from `day` on (percent for the axis, basis points kept). */
 interface Step {
@@ -18,7 +19,7 @@ function useShortDate() {
   const { i18n } = useTranslation();
   return useMemo(
     () =>
-      new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+      new Intl.DateTimeFormat(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US', {
         month: 'short',
         year: '2-digit',
         timeZone: 'UTC',

@@ -1,8 +1,13 @@
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
+
 /**
  * Numbers, money and dates for the chosen language (Intl). A figure that is missing (null) or not a
  * finite number is shown as a dash, never as NaN.
  */
 export const MISSING = '—';
+
+/** The formatting tag of a language: `ar` keeps Western digits wherever the page is formatted. */
+const tagOf = (locale: string) => NUMBER_LOCALES[locale] ?? locale;
 
 const isNumber = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -10,7 +15,7 @@ const isNumber = (value: number | null | undefined): value is number =>
 export function formatMoney(value: number | null | undefined, currency: string, locale: string): string {
   if (!isNumber(value)) return MISSING;
   const small = Math.abs(value) < 10;
-  return new Intl.NumberFormat(locale, {
+  return new Intl.NumberFormat(tagOf(locale), {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,
@@ -25,7 +30,7 @@ export function formatCompactMoney(
   locale: string,
 ): string {
   if (!isNumber(value)) return MISSING;
-  return new Intl.NumberFormat(locale, {
+  return new Intl.NumberFormat(tagOf(locale), {
     style: 'currency',
     currency,
     notation: 'compact',
@@ -36,7 +41,7 @@ export function formatCompactMoney(
 /** A percentage change with its sign and 2 decimals (spec §3): +1.24%, −0.86%. */
 export function formatChange(value: number | null | undefined, locale: string): string {
   if (!isNumber(value)) return MISSING;
-  return new Intl.NumberFormat(locale, {
+  return new Intl.NumberFormat(tagOf(locale), {
     style: 'percent',
     signDisplay: 'exceptZero',
     minimumFractionDigits: 2,
@@ -46,13 +51,13 @@ export function formatChange(value: number | null | undefined, locale: string): 
 
 export function formatNumber(value: number | null | undefined, locale: string, digits = 0): string {
   if (!isNumber(value)) return MISSING;
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(tagOf(locale), { maximumFractionDigits: digits }).format(value);
 }
 
 export function formatTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return MISSING;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(tagOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function changeTone(value: number | null | undefined): 'up' | 'down' | 'flat' {
@@ -63,7 +68,9 @@ export function changeTone(value: number | null | undefined): 'up' | 'down' | 'f
 /** A whole amount of money: $100, 5.000 US$, ... */
 export function formatWholeMoney(value: number | null | undefined, currency: string, locale: string): string {
   if (!isNumber(value)) return MISSING;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-    value,
-  );
+  return new Intl.NumberFormat(tagOf(locale), {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+  }).format(value);
 }

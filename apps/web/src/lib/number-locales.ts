@@ -1,2 +1,1 @@
-/** Locale tags for number formatting, per app language (Arabic keeps Western digits for amounts). */
-export const NUMBER_LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', ar: 'ar-u-nu-latn' };
+export { NUMBER_LOCALES } from '@app/shared/number-locales';

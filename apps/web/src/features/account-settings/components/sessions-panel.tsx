@@ -10,6 +10,7 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useRevokeSession, useSessions } from '../api/sessions';
+import { NUMBER_LOCALES } from '#lib/number-locales';
 
 function DeviceIcon({ type }: { type: string | null }) {
   const Icon =
@@ -26,7 +27,7 @@ function DeviceIcon({ type }: { type: string | null }) {
 /** "14 Mar 2026, 09:12" in the reader's language. */
 function useDateTime() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+  const format = new Intl.DateTimeFormat(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -8,6 +8,7 @@ import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { Spinner } from '#components/ui/spinner';
 import { useDownloadStatement, useStatements } from '../api/statements';
+import { NUMBER_LOCALES } from '#lib/number-locales';
 
 /** Months shown at first, and added by each "Show more". */
 const PAGE = 12;
@@ -16,7 +17,7 @@ const PAGE = 12;
 function useMonthLabel() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, {
+    const format = new Intl.DateTimeFormat(NUMBER_LOCALES[i18n.language] ?? 'en-US', {
       month: 'long',
       year: 'numeric',
       timeZone: 'UTC',

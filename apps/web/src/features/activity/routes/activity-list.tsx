@@ -8,6 +8,7 @@ import { Pagination } from '#components/ui/pagination';
 import { ResponsiveTable } from '#components/ui/responsive-table';
 import { useUtcDayFormat } from '#lib/money';
 import { cn } from '#lib/cn';
+import { NUMBER_LOCALES } from '#lib/number-locales';
 
 const STATUS_TONES: Record<string, BadgeTone> = {
   pending: 'warning',
@@ -83,7 +84,9 @@ function Amount({ item }: { item: ActivityItem }) {
       </span>
       {item.points !== null && (
         <span className="text-xs text-muted">
-          {t('activity.points', { points: item.points.toLocaleString(i18n.resolvedLanguage) })}
+          {t('activity.points', {
+            points: item.points.toLocaleString(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en']),
+          })}
         </span>
       )}
     </span>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney, useUtcDayFormat } from '#lib/money';
 import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
+import { NUMBER_LOCALES } from '#lib/number-locales';
 
 export interface EarningsPoint {
   /** YYYY-MM-DD: a UTC day (accruals run at 00:00 UTC), shown as that day wherever the reader is. */
@@ -22,7 +23,7 @@ function EarningsAreaChart({ points, fillId }: { points: EarningsPoint[]; fillId
   const rtl = i18n.dir() === 'rtl';
   const shortDate = useMemo(
     () =>
-      new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+      new Intl.DateTimeFormat(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US', {
         month: 'short',
         day: 'numeric',
         timeZone: 'UTC',

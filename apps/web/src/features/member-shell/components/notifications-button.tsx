@@ -13,11 +13,14 @@ import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
 import { useDateTimeFormat } from '#lib/money';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
+import { NUMBER_LOCALES } from '#lib/number-locales';
 
 /** "5 minutes ago", "yesterday", in the reader's language. */
 function useRelativeTime() {
   const { i18n } = useTranslation();
-  const format = new Intl.RelativeTimeFormat(i18n.resolvedLanguage ?? 'en', { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US', {
+    numeric: 'auto',
+  });
   return (iso: string) => {
     const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
     const units: [Intl.RelativeTimeFormatUnit, number][] = [

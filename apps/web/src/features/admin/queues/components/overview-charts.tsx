@@ -5,6 +5,7 @@ import type { AdminOverviewResponse } from '@app/shared/schemas/admin-members';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney } from '#lib/money';
 import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
+import { NUMBER_LOCALES } from '#lib/number-locales';
 
 /** What both charts share: the days' axis runs right to left in RTL, its ticks are short dates. */
 interface DayAxis {
@@ -19,7 +20,7 @@ interface DayAxis {
 export function OverviewCharts({ data }: { data: AdminOverviewResponse }) {
   const { i18n } = useTranslation();
   const rtl = i18n.dir() === 'rtl';
-  const shortDate = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+  const shortDate = new Intl.DateTimeFormat(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US', {
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
