@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { ChangeEmailForm } from './change-email-form';
@@ -39,6 +40,36 @@ describe('change email (decision 175)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
     expect(await screen.findByText(new RegExp(`Your email address is now ${NEW}`))).toBeInTheDocument();
     expect(server.to('POST /api/email-change/confirm')[0]?.body).toEqual({ code: '123456' });
+  });
+
+  it("says the server's wait when throttled, and never an HTTP status text when there is none", async () => {
+    let asked = 0;
+    fakeApi({
+      'POST /api/email-change': () => {
+        asked += 1;
+        return asked === 1
+          ? json(
+              {
+                message: 'Please wait 45 seconds before asking for another code.',
+                code: 'TOO_MANY_REQUESTS',
+              },
+              429,
+            )
+          : new Response('', { status: 429, statusText: 'Too Many Requests' });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(
+      '/account-management',
+      <ChangeEmailForm user={{ ...USER, two_factor_enabled: false } as never} />,
+    );
+    await askForCode(user);
+    expect(
+      await screen.findByText('Please wait 45 seconds before asking for another code.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(i18n.t('settings.email.error'))).toBeInTheDocument();
+    expect(screen.queryByText('Too Many Requests')).not.toBeInTheDocument();
   });
 
   it("puts the server's field errors on the fields: address in use, wrong password, wrong code", async () => {

@@ -24,10 +24,9 @@ const confirmResolver = lazyZodResolver(
 function useFailure() {
   const { t } = useTranslation();
   const message = useMessage();
-  return (error: unknown) =>
-    error instanceof ApiError && error.status === 429
-      ? message(error.message)
-      : message(errorMessage(error, t('settings.email.error')));
+  // The server's own words (a throttle's wait, in the reader's language through useMessage), never
+  // an HTTP status text such as "Too Many Requests".
+  return (error: unknown) => message(errorMessage(error, t('settings.email.error')));
 }
 
 function RequestStep({ user, onSent }: { user: UserResponse; onSent: (email: string) => void }) {
