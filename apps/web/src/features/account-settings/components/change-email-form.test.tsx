@@ -14,6 +14,19 @@ async function askForCode(user: ReturnType<typeof userEvent.setup>, password = '
   await user.click(screen.getByRole('button', { name: 'Send code' }));
 }
 
+/** The form of a member with or without 2FA. */
+const renderForm = (twoFactor = false) =>
+  renderScreen(
+    '/account-management',
+    <ChangeEmailForm user={{ ...USER, two_factor_enabled: twoFactor } as never} />,
+  );
+
+/** A route's answers, one per call, the last one again after that. */
+function inTurn(...answers: Array<() => Response>) {
+  let asked = 0;
+  return () => answers[Math.min(asked++, answers.length - 1)]!();
+}
+
 describe('change email (decision 175)', () => {
   it('sends the new address and password, then the mailed code, and shows the new address', async () => {
     const server = fakeApi({
@@ -22,10 +35,7 @@ describe('change email (decision 175)', () => {
         json({ message: 'Your email address has been changed.', email: NEW }),
     });
     const user = userEvent.setup();
-    renderScreen(
-      '/account-management',
-      <ChangeEmailForm user={{ ...USER, two_factor_enabled: false } as never} />,
-    );
+    renderForm();
     expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
     await askForCode(user);
     expect(
@@ -43,26 +53,18 @@ describe('change email (decision 175)', () => {
   });
 
   it("says the server's wait when throttled, and never an HTTP status text when there is none", async () => {
-    let asked = 0;
     fakeApi({
-      'POST /api/email-change': () => {
-        asked += 1;
-        return asked === 1
-          ? json(
-              {
-                message: 'Please wait 45 seconds before asking for another code.',
-                code: 'TOO_MANY_REQUESTS',
-              },
-              429,
-            )
-          : new Response('', { status: 429, statusText: 'Too Many Requests' });
-      },
+      'POST /api/email-change': inTurn(
+        () =>
+          json(
+            { message: 'Please wait 45 seconds before asking for another code.', code: 'TOO_MANY_REQUESTS' },
+            429,
+          ),
+        () => new Response('', { status: 429, statusText: 'Too Many Requests' }),
+      ),
     });
     const user = userEvent.setup();
-    renderScreen(
-      '/account-management',
-      <ChangeEmailForm user={{ ...USER, two_factor_enabled: false } as never} />,
-    );
+    renderForm();
     await askForCode(user);
     expect(
       await screen.findByText('Please wait 45 seconds before asking for another code.'),
@@ -73,21 +75,15 @@ describe('change email (decision 175)', () => {
   });
 
   it("puts the server's field errors on the fields: address in use, wrong password, wrong code", async () => {
-    let asked = 0;
     fakeApi({
-      'POST /api/email-change': () => {
-        asked += 1;
-        return asked === 1
-          ? json(
-              {
-                message: 'x',
-                code: 'BUSINESS_RULE',
-                errors: { email: ['This email is already registered.'] },
-              },
-              422,
-            )
-          : json({ message: NEW, email: NEW });
-      },
+      'POST /api/email-change': inTurn(
+        () =>
+          json(
+            { message: 'x', code: 'BUSINESS_RULE', errors: { email: ['This email is already registered.'] } },
+            422,
+          ),
+        () => json({ message: NEW, email: NEW }),
+      ),
       'POST /api/email-change/confirm': () =>
         json(
           {
@@ -99,10 +95,7 @@ describe('change email (decision 175)', () => {
         ),
     });
     const user = userEvent.setup();
-    renderScreen(
-      '/account-management',
-      <ChangeEmailForm user={{ ...USER, two_factor_enabled: true } as never} />,
-    );
+    renderForm(true);
     expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
     await askForCode(user);
     expect(await screen.findByText('This email is already registered.')).toBeInTheDocument();
