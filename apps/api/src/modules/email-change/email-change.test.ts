@@ -44,12 +44,12 @@ async function member() {
   return { user, email, browser, token };
 }
 
+/** The member asks to move to `email`, with their password. */
+const askChange = (m: Awaited<ReturnType<typeof member>>, email: string) =>
+  m.browser.post('/api/email-change', { email, password: PASSWORD }, { token: m.token });
+
 async function changeEmail(m: Awaited<ReturnType<typeof member>>, newEmail: string) {
-  const asked = await m.browser.post(
-    '/api/email-change',
-    { email: newEmail, password: PASSWORD },
-    { token: m.token },
-  );
+  const asked = await askChange(m, newEmail);
   expect(asked.statusCode).toBe(200);
   const code = await mailedCode(newEmail);
   const confirmed = await m.browser.post('/api/email-change/confirm', { code }, { token: m.token });
@@ -60,11 +60,7 @@ describe('POST /api/email-change and /confirm', () => {
   it('changes the address only once the mailed code is confirmed, and mails the old address an undo link', async () => {
     const m = await member();
     const newEmail = uniqueEmail('new');
-    const asked = await m.browser.post(
-      '/api/email-change',
-      { email: newEmail.toUpperCase(), password: PASSWORD },
-      { token: m.token },
-    );
+    const asked = await askChange(m, newEmail.toUpperCase());
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: MESSAGES.codeSent, email: newEmail.toLowerCase() });
     expect((await me(m.browser, m.token)).user?.email).toBe(m.email.toLowerCase());
@@ -88,18 +84,10 @@ describe('POST /api/email-change and /confirm', () => {
   it('refuses an address in use, the same address and a wrong password, changing nothing', async () => {
     const m = await member();
     const other = await createUser(app);
-    const taken = await m.browser.post(
-      '/api/email-change',
-      { email: other.email.toUpperCase(), password: PASSWORD },
-      { token: m.token },
-    );
+    const taken = await askChange(m, other.email.toUpperCase());
     expect(taken.statusCode).toBe(422);
     expect(errorOf(taken).errors?.email).toEqual(['This email is already registered.']);
-    const same = await m.browser.post(
-      '/api/email-change',
-      { email: m.email, password: PASSWORD },
-      { token: m.token },
-    );
+    const same = await askChange(m, m.email);
     expect(same.statusCode).toBe(422);
     expect(errorOf(same).errors?.email).toEqual([MESSAGES.sameAsCurrent]);
     const newEmail = uniqueEmail('new');
@@ -110,11 +98,7 @@ describe('POST /api/email-change and /confirm', () => {
     );
     expect(wrong.statusCode).toBe(422);
     expect(errorOf(wrong).errors?.password).toEqual([MESSAGES.passwordIncorrect]);
-    const invalid = await m.browser.post(
-      '/api/email-change',
-      { email: 'nope', password: PASSWORD },
-      { token: m.token },
-    );
+    const invalid = await askChange(m, 'nope');
     expect(invalid.statusCode).toBe(400);
     expect(errorOf(invalid).errors?.email).toBeDefined();
     expect(await mailsTo(app, newEmail)).toHaveLength(0);
@@ -187,7 +171,7 @@ describe('POST /api/email-change and /confirm', () => {
   it('refuses a wrong code, then an expired one, then after 5 tries; another member cannot use the code', async () => {
     const m = await member();
     const newEmail = uniqueEmail('new');
-    await m.browser.post('/api/email-change', { email: newEmail, password: PASSWORD }, { token: m.token });
+    await askChange(m, newEmail);
     const code = await mailedCode(newEmail);
     const wrongCode = code === '000000' ? '111111' : '000000';
 
@@ -216,7 +200,7 @@ describe('POST /api/email-change and /confirm', () => {
 
     clock.advance(61_000);
     const again = uniqueEmail('again');
-    await m.browser.post('/api/email-change', { email: again, password: PASSWORD }, { token: m.token });
+    await askChange(m, again);
     const fresh = await mailedCode(again);
     clock.advance(31 * 60_000);
     const expired = await m.browser.post('/api/email-change/confirm', { code: fresh }, { token: m.token });
@@ -230,7 +214,7 @@ describe('POST /api/email-change and /confirm', () => {
   it('counts at most 5 tries of a request, even sent at once, and then refuses its right code', async () => {
     const m = await member();
     const newEmail = uniqueEmail('burst');
-    await m.browser.post('/api/email-change', { email: newEmail, password: PASSWORD }, { token: m.token });
+    await askChange(m, newEmail);
     const code = await mailedCode(newEmail);
     const wrongCode = code === '000000' ? '111111' : '000000';
     const tries = await Promise.all(
@@ -250,12 +234,8 @@ describe('POST /api/email-change and /confirm', () => {
   it('sends at most one code a minute, and refuses a confirm when the address was taken meanwhile', async () => {
     const m = await member();
     const newEmail = uniqueEmail('new');
-    await m.browser.post('/api/email-change', { email: newEmail, password: PASSWORD }, { token: m.token });
-    const soon = await m.browser.post(
-      '/api/email-change',
-      { email: newEmail, password: PASSWORD },
-      { token: m.token },
-    );
+    await askChange(m, newEmail);
+    const soon = await askChange(m, newEmail);
     expect(soon.statusCode).toBe(429);
     const code = await mailedCode(newEmail);
     await createUser(app, { email: newEmail });
@@ -350,11 +330,7 @@ describe('POST /api/email-change/undo', () => {
     expect(signUp.statusCode).toBe(422);
     expect(errorOf(signUp).errors?.email).toEqual([AUTH_MESSAGES.emailTaken]);
     const other = await member();
-    const move = await other.browser.post(
-      '/api/email-change',
-      { email: m.email, password: PASSWORD },
-      { token: other.token },
-    );
+    const move = await askChange(other, m.email);
     expect(move.statusCode).toBe(422);
     expect(errorOf(move).errors?.email).toEqual([AUTH_MESSAGES.emailTaken]);
     // Before, the sign-up took the address and the owner's undo then failed with "already registered".
@@ -375,27 +351,15 @@ describe('POST /api/email-change/undo', () => {
     const victim = uniqueEmail('victim');
     for (let asked = 0; asked < 10; asked += 1) {
       const m = await member();
-      const response = await m.browser.post(
-        '/api/email-change',
-        { email: victim, password: PASSWORD },
-        { token: m.token },
-      );
+      const response = await askChange(m, victim);
       expect(response.statusCode).toBe(200);
     }
     const eleventh = await member();
-    const refused = await eleventh.browser.post(
-      '/api/email-change',
-      { email: victim, password: PASSWORD },
-      { token: eleventh.token },
-    );
+    const refused = await askChange(eleventh, victim);
     expect(refused.statusCode).toBe(429);
     expect(await mailsTo(app, victim)).toHaveLength(10);
     // Another address is not held up by it.
-    const other = await eleventh.browser.post(
-      '/api/email-change',
-      { email: uniqueEmail('elsewhere'), password: PASSWORD },
-      { token: eleventh.token },
-    );
+    const other = await askChange(eleventh, uniqueEmail('elsewhere'));
     expect(other.statusCode).toBe(200);
   });
 
