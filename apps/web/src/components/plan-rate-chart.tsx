@@ -5,7 +5,7 @@ import type { PlanRatePoint } from '@app/shared/schemas/investing';
 import { useLabels } from '#lib/labels';
 import { useDateFormat } from '#lib/money';
 import { TOOLTIP_STYLE } from './chart-tooltip-style';
-import { NUMBER_LOCALES } from '#lib/number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /** A step of the chart: the rates from `day` on (percent for the axis, basis points kept). */
 interface Step {

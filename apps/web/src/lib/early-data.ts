@@ -1,4 +1,4 @@
-import { NUMBER_LOCALES } from './number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 import { STORAGE_KEYS } from './storage';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@app/shared/money';
-import { NUMBER_LOCALES } from './number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 export type MoneyDecimals = 0 | 2;
 

@@ -10,7 +10,7 @@ import { Spinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useRevokeSession, useSessions } from '../api/sessions';
-import { NUMBER_LOCALES } from '#lib/number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 function DeviceIcon({ type }: { type: string | null }) {
   const Icon =

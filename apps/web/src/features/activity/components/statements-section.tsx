@@ -8,7 +8,7 @@ import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { Spinner } from '#components/ui/spinner';
 import { useDownloadStatement, useStatements } from '../api/statements';
-import { NUMBER_LOCALES } from '#lib/number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /** Months shown at first, and added by each "Show more". */
 const PAGE = 12;

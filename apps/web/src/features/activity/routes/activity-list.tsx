@@ -8,7 +8,7 @@ import { Pagination } from '#components/ui/pagination';
 import { ResponsiveTable } from '#components/ui/responsive-table';
 import { useUtcDayFormat } from '#lib/money';
 import { cn } from '#lib/cn';
-import { NUMBER_LOCALES } from '#lib/number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 const STATUS_TONES: Record<string, BadgeTone> = {
   pending: 'warning',

@@ -11,6 +11,7 @@ import {
 } from '@app/shared/goal-planning';
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import type { GoalDraft } from '../api/assistant-api';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /**
  * The assistant chat's conversation (steps of spec §4 AI chat goal flow), kept for the browser
@@ -134,12 +135,10 @@ export function datePrompt(date: string, today = todayIso()): string | null {
   return problem ? DATE_PROMPTS[problem] : null;
 }
 
-const DATE_LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', ar: 'ar-u-nu-latn' };
-
 /** A YYYY-MM-DD day in the reader's language ("30 September 2027", "30 de septiembre de 2027"). */
 export function useDayFormat(): (isoDay: string) => string {
   const { i18n } = useTranslation();
-  const locale = DATE_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
   return useCallback(
     (isoDay: string) => {
       const date = new Date(`${isoDay}T00:00:00Z`);

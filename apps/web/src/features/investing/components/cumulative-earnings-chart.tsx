@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney, useUtcDayFormat } from '#lib/money';
 import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
-import { NUMBER_LOCALES } from '#lib/number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 export interface EarningsPoint {
   /** YYYY-MM-DD: a UTC day (accruals run at 00:00 UTC), shown as that day wherever the reader is. */

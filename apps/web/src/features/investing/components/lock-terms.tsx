@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UserPlan } from '@app/shared/schemas/investing';
 import { useDateFormat } from '#lib/money';
-
-/** Locale tags for percentages, per app language (Arabic keeps Western digits, as amounts do). */
-const PERCENT_LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', ar: 'ar-u-nu-latn' };
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /**
  * What locking changes, shown before the member confirms an irreversible lock: the rate the plan
@@ -13,7 +11,7 @@ const PERCENT_LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', ar: 
 export function LockTerms({ plan }: { plan: UserPlan }) {
   const { t, i18n } = useTranslation();
   const date = useDateFormat();
-  const percent = new Intl.NumberFormat(PERCENT_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US', {
+  const percent = new Intl.NumberFormat(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US', {
     style: 'percent',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,

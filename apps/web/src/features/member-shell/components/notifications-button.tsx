@@ -13,7 +13,7 @@ import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
 import { useDateTimeFormat } from '#lib/money';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
-import { NUMBER_LOCALES } from '#lib/number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /** "5 minutes ago", "yesterday", in the reader's language. */
 function useRelativeTime() {

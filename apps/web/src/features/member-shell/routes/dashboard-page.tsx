@@ -10,6 +10,7 @@ import { useOpenedOnce } from '#components/ui/opened-once';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
 import { PromoTiles } from '../components/promo-tiles';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 interface DashboardPageProps {
   /** The plan cards and table (investing feature). */
@@ -55,9 +56,7 @@ function SummaryCards({ user }: { user: Member }) {
         <PrivateAmount value={user.total_earnings} decimals={2} />
       </SummaryCard>
       <SummaryCard title={t('pages.dashboard.loyaltyPoints')} testId="loyalty-points">
-        {user.loyalty_points.toLocaleString(
-          i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage,
-        )}
+        {user.loyalty_points.toLocaleString(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'])}
       </SummaryCard>
     </section>
   );

@@ -10,6 +10,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { useMe } from '#lib/session';
 import { KycSection } from '../components/kyc-section';
 import { ProfileForm } from '../components/profile-form';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 function Tile({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
   return (
@@ -48,7 +49,7 @@ export function ProfilePage() {
     );
   }
   const user = me.data;
-  const numbers = i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage;
+  const numbers = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'];
 
   return (
     <>

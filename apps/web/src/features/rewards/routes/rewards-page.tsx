@@ -18,6 +18,7 @@ import { useDateFormat } from '#lib/money';
 import { useReferrals } from '../api/get-referrals';
 import { useOpenedOnce } from '#components/ui/opened-once';
 import { ReferralLinkField } from '../components/referral-link-field';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 type ReferredUser = ReferralInfoResponse['referred_users'][number];
 
@@ -157,7 +158,7 @@ export function RewardsPage() {
     if (loadError) toast.error(message(errorMessage(loadError, REWARDS_MESSAGES.fetchFailed)));
   }, [loadError, message]);
 
-  const numbers = i18n.resolvedLanguage === 'ar' ? 'ar-u-nu-latn' : i18n.resolvedLanguage;
+  const numbers = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'];
   const header = <PageHeader title={t('pages.rewards.title')} description={t('pages.rewards.description')} />;
 
   if (referrals.isPending) {

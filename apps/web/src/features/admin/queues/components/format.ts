@@ -1,13 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminQueue } from '@app/shared/schemas/admin-queues';
-
-const LOCALES: Record<string, string> = { en: 'en-US', es: 'es-ES', ar: 'ar-u-nu-latn' };
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /** How long an item has waited, in its largest whole unit ("3 days", "5 hr", "12 min"), localised by Intl. */
 export function useAge(): (seconds: number) => string {
   const { i18n } = useTranslation();
-  const locale = LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
   return useCallback(
     (seconds: number) => {
       const [value, unit] =

@@ -5,7 +5,7 @@ import type { AdminOverviewResponse } from '@app/shared/schemas/admin-members';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney } from '#lib/money';
 import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
-import { NUMBER_LOCALES } from '#lib/number-locales';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /** What both charts share: the days' axis runs right to left in RTL, its ticks are short dates. */
 interface DayAxis {

@@ -1,1 +1,0 @@
-export { NUMBER_LOCALES } from '@app/shared/number-locales';
