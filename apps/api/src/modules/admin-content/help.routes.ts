@@ -16,7 +16,12 @@ import { actorOf, contentGuards } from './guards';
 import { articleEditRoutes, articleReadRoutes } from './help-articles.routes';
 import { faqEditRoutes, faqReadRoutes } from './help-faqs.routes';
 import { reads, schema, writes } from './help-route-schemas';
-import { getHelpRequest, listHelpRequests, replyToHelpRequest, updateHelpRequest } from './help.service';
+import {
+  getHelpRequest,
+  listHelpRequests,
+  replyToHelpRequest,
+  updateHelpRequest,
+} from './help-inbox.service';
 
 /** Help content and the contact inbox of the back office (issue 15 item 6; DESIGN §6 help/*). */
 export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
