@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/helpers';
 import { createUser } from '../../test/accounts';
-import { postEntriesBulk } from './bulk';
+import { postEntriesBulk } from './bulk-entries';
 import { pendingWithdrawalForHold } from '../../test/holds';
 import { checkLedger } from './check';
 import { InsufficientFundsError, postEntry, transfer, userBalance } from './ledger';

@@ -7,7 +7,7 @@ import { signInAdminAs } from '../../test/admin';
 import { balanceOf } from '../../test/money';
 import { createPlan, fundedMember, investIn } from '../../test/investing';
 import { gate, holdLocks, someoneWaitsForALock, within } from '../../test/locks';
-import { lockUserBalances } from './bulk';
+import { lockUserBalances } from './bulk-entries';
 import { checkLedger } from './check';
 
 // PostgreSQL only (vitest.config.ts): a batch job's transaction holds a member's cash account while the

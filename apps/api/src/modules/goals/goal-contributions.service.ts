@@ -1,7 +1,7 @@
 import type { Database, Tx } from '@app/db';
 import { addDays, addGoalPeriods, effectiveFrequency, firstAccrualAt } from '@app/shared';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/bulk';
+import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/bulk-entries';
 import { insertGoalUserPlans, type NewGoalUnit } from '../investing/investing.service';
 import { notifyMany, type NotifyManyInput } from '../notifications/notifications.service';
 import { notifyCompleted } from './goal-lifecycle.service';

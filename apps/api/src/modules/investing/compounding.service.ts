@@ -11,7 +11,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { postEntriesBulk } from '../../ledger/bulk';
+import { postEntriesBulk } from '../../ledger/bulk-entries';
 import * as compoundingRepository from './compounding.repository';
 import type { CompoundingRow } from './compounding.repository';
 import type { DuePlan } from './investing.repository';

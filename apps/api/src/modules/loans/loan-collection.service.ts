@@ -1,7 +1,7 @@
 import type { Database, LoanInstalmentRow, Tx } from '@app/db';
 import { splitPayment } from '@app/shared';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/bulk';
+import { lockUserBalances, postEntriesBulk, type BulkEntry } from '../../ledger/bulk-entries';
 import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import * as repository from './loans.repository';

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { lockUserBalances } from '../../ledger/bulk';
+import { lockUserBalances } from '../../ledger/bulk-entries';
 import { InsufficientFundsError, postEntry, type Posting } from '../../ledger/ledger';
 import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';

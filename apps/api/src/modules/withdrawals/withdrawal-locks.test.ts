@@ -4,7 +4,7 @@ import { createTestApp } from '../../../test/helpers';
 import { balanceOf, signedInAdmin, type Member } from '../../../test/money';
 import { fundedMember } from '../../../test/investing';
 import { gate, holdLocks, someoneWaitsForALock, within } from '../../../test/locks';
-import { lockUserBalances } from '../../ledger/bulk';
+import { lockUserBalances } from '../../ledger/bulk-entries';
 import { lockBalances } from '../../ledger/ledger';
 
 // PostgreSQL only (vitest.config.ts): a batch job holds one member's cash account while that member
