@@ -8,7 +8,7 @@ import {
   type AdminMemberListResponse,
   type GoalResponse,
 } from '@app/shared';
-import { goals, notifications, userPlans, userProfiles, users } from '@app/db';
+import { deposits, goals, notifications, userPlans, userProfiles, users } from '@app/db';
 import { ApiClient, createTestApp } from '../../../test/helpers';
 import {
   PASSWORD,
@@ -30,6 +30,8 @@ import {
 import { checkLedger } from '../../ledger/check';
 import { createPlan, fundedMember } from '../../../test/investing';
 import { expireDueDeposits } from '../deposits/deposit-crediting.service';
+import { handleNowPaymentsIpn } from '../deposits/webhooks.service';
+import { signNowPayments } from '../../integrations/payments/nowpayments';
 import { queryRows } from '../../ledger/sql';
 import { decryptSecret } from '../../lib/crypto';
 import { putSettings } from '../settings/settings.service';
@@ -292,6 +294,62 @@ describe('POST /api/account/close', () => {
     expect((await close(member, { password: PASSWORD })).statusCode).toBe(409);
     clock.advance(24 * 60 * 60_000);
     expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it("a gateway's payment after the account closed is not credited: the deposit keeps the gateway's word for the operator", async () => {
+    const member = await signedInMember(app);
+    const deposit = await openCryptoDeposit(member);
+    clock.advance(25 * 60 * 60_000);
+    await expireDueDeposits({ ...app.deps, now: clock.now() });
+    clock.advance(DEPOSIT_LATE_PAYMENT_DAYS * 24 * 60 * 60_000);
+    expect((await close(member, { password: PASSWORD })).statusCode).toBe(200);
+    const mailsBefore = (await mailsTo(app, member.email)).length;
+
+    // The gateway's signed notice that the invoice was paid in full after all, delivered straight to
+    // the service with a logger that keeps its lines.
+    const lines: { fields: Record<string, unknown>; message: unknown }[] = [];
+    const log = {
+      warn: (fields: unknown, message?: unknown) =>
+        lines.push({ fields: fields as Record<string, unknown>, message }),
+    };
+    const ipn = nowPaymentsIpn(deposit.id, 250, 'finished');
+    const deliver = () =>
+      handleNowPaymentsIpn(
+        app.deps,
+        JSON.stringify(ipn),
+        signNowPayments(ipn, app.deps.payments.secrets.nowpaymentsIpnSecret),
+        log,
+      );
+    expect((await deliver()).status).toBe('expired');
+    expect((await deliver()).status).toBe('expired');
+
+    // Nothing reached the closed account: no entry, no balance, no mail to an address no one reads.
+    const entries = await queryRows<{ n: unknown }>(
+      db,
+      sql`select count(*) as n from ledger_entries where reference like ${`deposit:${deposit.id}:%`}`,
+    );
+    expect(Number(entries[0]!.n)).toBe(0);
+    const held = await queryRows<{ total: unknown }>(
+      db,
+      sql`select coalesce(sum(abs(balance)), 0) as total from ledger_accounts where user_id = ${member.user.id}`,
+    );
+    expect(Number(held[0]!.total)).toBe(0);
+    expect(await mailsTo(app, member.email)).toHaveLength(mailsBefore);
+    const [row] = await db.select().from(deposits).where(eq(deposits.id, deposit.id));
+    expect(row).toMatchObject({ status: 'expired', credited: 0, gatewayStatus: 'finished' });
+    // Each delivery tells the operator what to do, with the gateway's ids only.
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toEqual({
+      fields: {
+        gateway: 'nowpayment',
+        deposit_id: deposit.id,
+        payment_id: String(700_000 + deposit.id),
+        gateway_status: 'finished',
+        why: 'paid after the member closed the account: refund it at the gateway',
+      },
+      message: 'gateway notification not applied: check the payment at the gateway',
+    });
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 
   it('waits for a part-paid crypto deposit as for an expired one: 7 days after it was opened, no longer', async () => {

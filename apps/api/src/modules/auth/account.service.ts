@@ -101,6 +101,14 @@ export async function holdOpenAccount(tx: Tx, userId: number): Promise<void> {
     throw new AppError('UNAUTHENTICATED', 'Not authenticated');
 }
 
+/**
+ * The member's status, with their row held (`FOR SHARE`) until the transaction ends: a closing, which
+ * locks the row first, either waits for this transaction or has already committed (decision 177).
+ */
+export function lockMemberStatus(tx: Tx, userId: number): Promise<UserRow['status'] | null> {
+  return repository.lockUserStatus(tx, userId);
+}
+
 /** Withdrawals, loans and investing need a verified email (DESIGN §6). */
 export function requireVerifiedEmail(user: AuthUser): void {
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);

@@ -4,7 +4,7 @@ import { DEPOSIT_MESSAGES, type DepositStatus } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postEntry, transfer } from '../../ledger/ledger';
-import { findUserById } from '../auth/account.service';
+import { findUserById, lockMemberStatus } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { holdReferrerPoints, rewardReferrer } from '../rewards/rewards.service';
 import * as repository from './deposits.repository';
@@ -234,7 +234,8 @@ async function applyReversal(
  * Applies a verified IPN: once per payment whatever the number of deliveries (credits are referenced
  * by their running total), never backwards (ranks), amount and currency checked against the deposit.
  * A deposit a gateway has failed, or that an admin rejected, stays so; a late payment for an expired
- * invoice is still credited (the money did arrive); a reversal of a credited deposit takes the money
+ * invoice is still credited (the money did arrive), unless the member's account has closed since (the
+ * member's row is held until the commit, so a closing waits for the credit or comes first); a reversal of a credited deposit takes the money
  * back (decision 155), and a refunded deposit is never credited again.
  */
 export async function applyGatewayEvent(deps: AppDeps, event: GatewayEvent): Promise<DepositStatus> {
@@ -265,6 +266,13 @@ export async function applyGatewayEvent(deps: AppDeps, event: GatewayEvent): Pro
       ...(event.paymentId ? { gatewayPaymentId: event.paymentId } : {}),
     };
     const { outcome } = event;
+    if (outcome.kind === 'credit' && (await lockMemberStatus(tx, deposit.userId)) === 'closed') {
+      // The money arrived after the member closed the account: no one could spend or withdraw it
+      // there, so it is not credited. The deposit keeps the gateway's word and the operator refunds
+      // the payment at the gateway (decision 177).
+      logUnapplied(event, 'paid after the member closed the account: refund it at the gateway');
+      return (await repository.updateDeposit(tx, deposit.id, { ...patch, updatedAt: now })).status;
+    }
     if (outcome.kind === 'credit') {
       const target = outcome.target(deposit);
       if (target <= 0 && deposit.credited === 0) {
