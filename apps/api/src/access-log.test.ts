@@ -185,6 +185,10 @@ describe('the access log', () => {
     const lines = parse(child.stdout);
     expect(lines.filter((line) => line.req?.url === '/crash-test')).toHaveLength(30);
     // The crash's own line is written at once; the lines gathered in its turn follow it.
-    expect(lines.filter((line) => line.msg === 'uncaught exception' && line.level === 60)).toHaveLength(1);
+    const crash = lines.filter((line) => line.msg === 'uncaught exception' && line.level === 60);
+    expect(crash).toHaveLength(1);
+    // What failed and where, never the failed query's parameters (decision 153).
+    expect(crash[0]).toMatchObject({ error: { message: 'Failed query', query: 'select 1 where $1' } });
+    expect(child.stdout).not.toContain('ada@example.com');
   });
 });

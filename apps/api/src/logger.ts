@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
+import { describeError } from './lib/error-line';
 
 /** Fields that never reach a log line (DESIGN §8): passwords, tokens, codes, secrets, account numbers. */
 export const REDACTED_PATHS = [
@@ -298,4 +299,12 @@ export function registerAccessLog(app: FastifyInstance): void {
     );
     done();
   });
+}
+
+/**
+ * The crash line (decision 101): one fatal line, written at once, with the error as the log may hold
+ * it (decision 153): a failed query's parameters (a member's name, an address) are never quoted.
+ */
+export function logCrash(log: Pick<FastifyBaseLogger, 'fatal'>, error: unknown): void {
+  log.fatal({ error: describeError(error) }, 'uncaught exception');
 }

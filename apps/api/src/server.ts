@@ -11,6 +11,8 @@ import { bootstrapData } from './seed/bootstrap';
 import { startScheduler } from './jobs/scheduler';
 import { notePid, writeBackup } from './backup';
 import { releaseMemoryWhenIdle } from './lib/idle-memory';
+import { describeError } from './lib/error-line';
+import { logCrash } from './logger';
 
 /** The configuration, or the list of what is wrong with it and exit code 1. */
 function loadConfigOrExit(): Config {
@@ -36,7 +38,7 @@ function serveBackups(app: FastifyInstance, database: Database, config: Config):
     process.on('SIGUSR2', () => {
       writeBackup(database, config.dataDir, new Date()).then(
         (file) => app.log.info({ file }, 'backup written'),
-        (error: unknown) => app.log.error({ err: error }, 'backup failed'),
+        (error: unknown) => app.log.error({ error: describeError(error) }, 'backup failed'),
       );
     });
   }
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
 
   // A crash is logged as one fatal line; exiting flushes the asynchronous log (decision 101).
   process.on('uncaughtException', (error) => {
-    app.log.fatal({ err: error }, 'uncaught exception');
+    logCrash(app.log, error);
     process.exit(1);
   });
 
@@ -105,7 +107,7 @@ async function main(): Promise<void> {
   const idleMemory = releaseMemoryWhenIdle({
     onCollect: (before, after) =>
       app.log.debug({ youngMb: [before / 2 ** 20, after / 2 ** 20] }, 'idle: memory collected'),
-    onError: (error) => app.log.warn({ err: error }, 'idle: memory collection failed'),
+    onError: (error) => app.log.warn({ error: describeError(error) }, 'idle: memory collection failed'),
   });
 
   const forgetPid = serveBackups(app, database, config);

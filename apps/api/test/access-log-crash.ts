@@ -3,7 +3,7 @@
 // access log, the crash handler of server.ts, 30 requests answered at once, and an uncaught exception
 // thrown right after the last answer, in the same turn of the event loop as its access line.
 import Fastify, { LogController } from 'fastify';
-import { loggerOptions, registerAccessLog } from '../src/logger';
+import { logCrash, loggerOptions, registerAccessLog } from '../src/logger';
 
 const REQUESTS = 30;
 const app = Fastify({
@@ -16,13 +16,17 @@ app.addHook('onResponse', (_request, _reply, done) => {
   answered += 1;
   if (answered === REQUESTS)
     process.nextTick(() => {
-      throw new Error('crash with access lines gathered');
+      // As Drizzle words a failed query: its parameters are in the message and on the error.
+      throw Object.assign(new Error('Failed query: select 1 where $1\nparams: ada@example.com'), {
+        query: 'select 1 where $1',
+        params: ['ada@example.com'],
+      });
     });
   done();
 });
 app.get('/crash-test', async () => ({ ok: true }));
 process.on('uncaughtException', (error) => {
-  app.log.fatal({ err: error }, 'uncaught exception');
+  logCrash(app.log, error);
   process.exit(1);
 });
 await app.ready();
