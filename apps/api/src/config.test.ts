@@ -89,6 +89,14 @@ describe('HOST and DEV_TOOLS (decision 003)', () => {
     expect(loadConfig({ APP_URL: 'http://127.0.0.1:3000' }).devTools).toBe(true);
   });
 
+  it('in production refuses to start without a mail server, naming it', () => {
+    const { SMTP_URL: _smtp, ...withoutMail } = PRODUCTION_ENV;
+    expect(() => loadConfig(withoutMail)).toThrow(
+      /SMTP_URL: required in production: members must receive their codes and links by mail/,
+    );
+    expect(loadConfig(PRODUCTION_ENV).smtpUrl).toBe('smtp://mail.platform.example:587');
+  });
+
   it('in production listens on every interface, and never has the tools', () => {
     const production = PRODUCTION_ENV;
     expect(loadConfig(production)).toMatchObject({ host: '0.0.0.0', devTools: false });

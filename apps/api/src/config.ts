@@ -187,6 +187,14 @@ const EnvSchema = z
         ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'required in production' });
       if (!env.APP_URL)
         ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'required in production' });
+      // Without a mail server no code or link reaches a member, and each would wait in the outbox's
+      // stored mails, readable by anyone who reads the database (decision 229).
+      if (!env.SMTP_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message: 'required in production: members must receive their codes and links by mail',
+        });
     }
     if (production && env.PAYMENTS_MODE === 'sandbox') {
       // The sandbox checkout lets anyone mark a deposit paid: never with real money.

@@ -1,8 +1,9 @@
-/** A production configuration that starts: its key, address and live gateway keys (all made up). */
+/** A production configuration that starts: its key, address, mail server and live gateway keys (all made up). */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   APP_KEY: 'a'.repeat(64),
   APP_URL: 'https://platform.example',
+  SMTP_URL: 'smtp://mail.platform.example:587',
   PAYMENTS_MODE: 'live',
   NOWPAYMENTS_API_KEY: 'np-key',
   NOWPAYMENTS_IPN_SECRET: 'np-secret',

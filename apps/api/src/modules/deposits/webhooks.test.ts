@@ -462,7 +462,12 @@ describe('live mode', () => {
   });
 
   it('refuses the sandbox in production', () => {
-    const production = { NODE_ENV: 'production', APP_KEY: 'a'.repeat(64), APP_URL: 'https://example.com' };
+    const production = {
+      NODE_ENV: 'production',
+      APP_KEY: 'a'.repeat(64),
+      APP_URL: 'https://example.com',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    };
     expect(() => loadConfig(production)).toThrow(/PAYMENTS_MODE: sandbox payments are refused in production/);
     expect(loadConfig({ ...production, PAYMENTS_MODE: 'live', ...keys }).payments.mode).toBe('live');
   });
