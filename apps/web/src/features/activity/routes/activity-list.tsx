@@ -85,6 +85,7 @@ function Amount({ item }: { item: ActivityItem }) {
       {item.points !== null && (
         <span className="text-xs text-muted">
           {t('activity.points', {
+            count: item.points,
             points: item.points.toLocaleString(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en']),
           })}
         </span>

@@ -154,6 +154,30 @@ describe('Activity (spec §2, §8, §9)', () => {
     },
   );
 
+  /** Points conversions of 1, 2, 5, 100 and 1,250 points. */
+  const COUNTED = [1, 2, 5, 100, 1250].map((points) => ({
+    ...ITEMS[0]!,
+    id: `entry:points-${points}`,
+    amount: points / 100,
+    points,
+  }));
+
+  it.each([
+    ['en', 'Transactions', ['1 point', '2 points', '5 points', '100 points', '1,250 points']],
+    ['es', 'Transacciones', ['1 punto', '2 puntos', '5 puntos', '100 puntos', '1250 puntos']],
+    // Arabic: one, two, few (3–10), other (100) and many (1,250: 11–99 past the hundreds).
+    ['ar', 'المعاملات', ['نقطة واحدة', 'نقطتان', '5 نقاط', '100 نقطة', '1,250 نقطة']],
+  ] as const)('counts the points of a row with their plural form (%s)', async (language, caption, points) => {
+    await i18n.changeLanguage(language);
+    fakeApi({ 'GET /api/activity': () => page(COUNTED) });
+    renderScreen('/activity', <ActivityPage />);
+    const table = await screen.findByRole('table', { name: caption });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByText(/\d|نقط/, { selector: '.text-xs' }).textContent)).toEqual(
+      points,
+    );
+  });
+
   it('offers every type in the filter, investments included', async () => {
     fakeApi({ 'GET /api/activity': () => page(ITEMS) });
     renderScreen('/activity', <ActivityPage />);

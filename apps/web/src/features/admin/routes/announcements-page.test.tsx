@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -40,6 +41,64 @@ describe('AnnouncementsPage', () => {
     expect(within(table).getByText('12 members, 10 mailed')).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /Send now/ })).not.toBeInTheDocument();
   });
+
+  /** Sent to 1, 2, 5, 12 and 100 members: one, two, few, many and other in Arabic. */
+  const COUNTED = [1, 2, 5, 12, 100].map((recipients, index) => ({
+    ...SENT,
+    id: 10 + index,
+    title: { en: `Notice ${recipients}` },
+    recipients,
+    mailed: recipients,
+  }));
+
+  it.each([
+    [
+      'en',
+      [
+        '1 member, 1 mailed',
+        '2 members, 2 mailed',
+        '5 members, 5 mailed',
+        '12 members, 12 mailed',
+        '100 members, 100 mailed',
+      ],
+    ],
+    [
+      'es',
+      [
+        '1 miembro, 1 por correo',
+        '2 miembros, 2 por correo',
+        '5 miembros, 5 por correo',
+        '12 miembros, 12 por correo',
+        '100 miembros, 100 por correo',
+      ],
+    ],
+    [
+      'ar',
+      [
+        'عضو واحد، 1 بالبريد',
+        'عضوان، 2 بالبريد',
+        '5 أعضاء، 5 بالبريد',
+        '12 عضوًا، 12 بالبريد',
+        '100 عضو، 100 بالبريد',
+      ],
+    ],
+  ] as const)(
+    'counts the members reached with the plural form of the language (%s)',
+    async (language, counts) => {
+      await i18n.changeLanguage(language);
+      fakeApi({
+        'GET /api/admin/me': () => json({ user: ADMIN, reauth_until: null }),
+        'GET /api/admin/announcements': () =>
+          json({ data: COUNTED, meta: { current_page: 1, total_pages: 1, total: COUNTED.length } }),
+      });
+      renderScreen('/admin/announcements', <AnnouncementsPage />);
+      const table = await screen.findByRole('table', { name: i18n.t('admin.announcements.caption') });
+      counts.forEach((text, index) => {
+        const row = within(table).getByText(`Notice ${COUNTED[index]!.recipients}`).closest('tr')!;
+        expect(within(row).getByText(text)).toBeInTheDocument();
+      });
+    },
+  );
 
   it('opens prefilled for a plan’s members and sends the languages side by side', async () => {
     const server = fakeApi({

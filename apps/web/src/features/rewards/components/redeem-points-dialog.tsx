@@ -78,6 +78,7 @@ function useRedeem(
       onSuccess: (answer) => {
         toast.success(
           t('rewards.converted', {
+            count: answer.converted_points,
             points: answer.converted_points.toLocaleString(numbers),
             amount: money(answer.amount, 2),
           }),

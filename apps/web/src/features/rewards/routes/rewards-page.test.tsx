@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -106,6 +107,45 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Redeem points' })).toBeDisabled();
   });
+
+  it.each([
+    ['en', '10', '10 points converted to $0.10.'],
+    ['en', '1250', '1,250 points converted to $12.50.'],
+    ['es', '10', '10 puntos convertidos en 0,10 US$.'],
+    ['es', '1250', '1250 puntos convertidos en 12,50 US$.'],
+    // Arabic: 3–10 take the plural (few), 11–99 of a hundred the singular (many).
+    ['ar', '10', 'تم تحويل 10 نقاط إلى \u200f0.10 US$.'],
+    ['ar', '1250', 'تم تحويل 1,250 نقطة إلى \u200f12.50 US$.'],
+  ] as const)(
+    'says the points redeemed with their plural form (%s, %s points)',
+    async (language, typed, converted) => {
+      await i18n.changeLanguage(language);
+      window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+      const points = Number(typed);
+      fakeApi({
+        'GET /api/me': () => json(USER),
+        'GET /api/referrals': () => json(INFO),
+        'POST /api/convert-points': () =>
+          json({
+            message: `${points} points converted.`,
+            converted_points: points,
+            amount: points / 100,
+            loyalty_points: 1250 - points,
+            balance: points / 100,
+          }),
+      });
+      const user = userEvent.setup();
+      renderScreen('/rewards', <RewardsPage />);
+      await user.click(await screen.findByRole('button', { name: i18n.t('rewards.redeem') }));
+      const dialog = await screen.findByRole('dialog', { name: i18n.t('rewards.redeemDialog.title') });
+      const field = within(dialog).getByLabelText(i18n.t('rewards.redeemDialog.points'));
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(within(dialog).getByRole('button', { name: i18n.t('rewards.redeemDialog.confirm') }));
+      const toast = await screen.findByText(/US\$|\$/, { selector: '.Toastify *' });
+      expect(toast.textContent?.replace(/\u00a0/gu, ' ')).toBe(converted);
+    },
+  );
 
   it('redeems part of the points, checks the number first, and Cancel redeems nothing', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
