@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMoney, type MoneyDecimals } from '#lib/money';
+import { useMoney, type MoneyDecimals, type MoneySign } from '#lib/money';
 import { useShowBalance } from '#lib/preferences';
 
 /** A hidden amount (Hide balance): asterisks on screen, "Hidden" for screen readers. */
@@ -31,8 +31,17 @@ export function usePrivateMoney(): (major: number, decimals?: MoneyDecimals) => 
  * the reader's language, or hidden while Hide balance is on. Every member screen shows the member's
  * figures through this, so the one switch in the profile menu hides them all.
  */
-export function PrivateAmount({ value, decimals = 2 }: { value: number; decimals?: MoneyDecimals }) {
+export function PrivateAmount({
+  value,
+  decimals = 2,
+  signDisplay = 'auto',
+}: {
+  value: number;
+  decimals?: MoneyDecimals;
+  /** A movement's sign, placed by the locale (hidden with the amount under Hide balance). */
+  signDisplay?: MoneySign;
+}) {
   const money = useMoney();
   const [showBalance] = useShowBalance();
-  return showBalance ? <>{money(value, decimals)}</> : <HiddenAmount />;
+  return showBalance ? <>{money(value, decimals, { signDisplay })}</> : <HiddenAmount />;
 }

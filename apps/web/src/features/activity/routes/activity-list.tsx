@@ -70,7 +70,6 @@ function NoAmount() {
 function Amount({ item }: { item: ActivityItem }) {
   const { t, i18n } = useTranslation();
   if (item.amount === null) return <NoAmount />;
-  const sign = item.amount > 0 ? '+' : item.amount < 0 ? '−' : '';
   return (
     <span className="inline-flex flex-col items-end">
       <span
@@ -79,8 +78,7 @@ function Amount({ item }: { item: ActivityItem }) {
           item.amount > 0 ? 'text-success' : 'text-fg',
         )}
       >
-        {sign}
-        <PrivateAmount value={Math.abs(item.amount)} />
+        <PrivateAmount value={item.amount} signDisplay="exceptZero" />
       </span>
       {item.points !== null && (
         <span className="text-xs text-muted">

@@ -178,6 +178,25 @@ describe('Activity (spec §2, §8, §9)', () => {
     );
   });
 
+  it.each([
+    ['en', 'Transactions', '+$12.50', '−$40.00'],
+    ['es', 'Transacciones', '+12,50 US$', '−40,00 US$'],
+    // Arabic: the sign inside the number's left-to-right run, after the marks the locale gives it,
+    // never before them.
+    ['ar', 'المعاملات', '\u200f\u200e+12.50 US$', '\u200f\u200e−40.00 US$'],
+  ] as const)(
+    'signs each amount where the reader’s locale puts the sign (%s)',
+    async (language, caption, credit, debit) => {
+      await i18n.changeLanguage(language);
+      fakeApi({ 'GET /api/activity': () => page(ITEMS) });
+      renderScreen('/activity', <ActivityPage />);
+      const table = await screen.findByRole('table', { name: caption });
+      const [points, withdrawal] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+      expect(within(points).getByText(credit)).toHaveClass('text-success');
+      expect(within(withdrawal).getByText(debit)).not.toHaveClass('text-success');
+    },
+  );
+
   it('offers every type in the filter, investments included', async () => {
     fakeApi({ 'GET /api/activity': () => page(ITEMS) });
     renderScreen('/activity', <ActivityPage />);

@@ -10,10 +10,16 @@ import { useMoney } from '#lib/money';
 /** What an admin does to a pending correction from the queue. */
 export type CorrectionAction = 'approve' | 'reject' | 'withdraw';
 
-/** The signed amount as the member's cash moves: "+$25.00" or "−$25.00". */
+/**
+ * The signed amount as the member's cash moves: "+$25.00" or "−$25.00", the sign placed by the reader's
+ * locale ("+25,00 US$"; in Arabic inside the number's run), never glued on in front.
+ */
 export function useSignedMoney(): (correction: Pick<AdminCorrection, 'direction' | 'amount'>) => string {
   const money = useMoney();
-  return (correction) => `${correction.direction === 'credit' ? '+' : '−'}${money(correction.amount)}`;
+  return (correction) =>
+    money(correction.direction === 'credit' ? correction.amount : -correction.amount, 2, {
+      signDisplay: 'always',
+    });
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminCorrection, CorrectionListResponse } from '@app/shared/schemas/corrections';
+import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
 import { USER, fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -87,6 +88,36 @@ describe('the corrections queue (decision 182)', () => {
     expect(within(own).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
     expect(within(own).queryByRole('button', { name: 'Approve' })).toBeNull();
   });
+
+  it.each([
+    ['en', '+$25.00', '−$4.50', 'Post +$25.00 to the cash balance of ada@example.com?'],
+    ['es', '+25,00 US$', '−4,50 US$', '¿Registrar +25,00 US$ en el saldo de efectivo de ada@example.com?'],
+    // Arabic: the sign inside the number's left-to-right run, after the marks the locale gives it.
+    [
+      'ar',
+      '\u200f\u200e+25.00 US$',
+      '\u200f\u200e−4.50 US$',
+      'تسجيل \u200f\u200e+25.00 US$ في الرصيد النقدي لـ ada@example.com؟',
+    ],
+  ] as const)(
+    'signs each correction where the reader’s locale puts the sign, on the card and in the dialog (%s)',
+    async (language, credit, debit, confirmText) => {
+      await i18n.changeLanguage(language);
+      fakeApi({
+        'GET /api/admin/me': me,
+        'GET /api/admin/corrections': () => json(list([base, mine])),
+      });
+      const user = userEvent.setup();
+      renderQueue();
+      await screen.findByText('T-881');
+      expect(card('T-881')).toHaveTextContent(credit);
+      expect(card('T-900')).toHaveTextContent(debit);
+      const approve = i18n.t('admin.corrections.actions.approve');
+      await user.click(within(card('T-881')).getByRole('button', { name: approve }));
+      const confirm = await screen.findByRole('dialog', { name: approve });
+      expect(confirm).toHaveTextContent(confirmText);
+    },
+  );
 
   it('approves after asking for the authenticator code when the server wants a recent second factor', async () => {
     let reauthed = false;
