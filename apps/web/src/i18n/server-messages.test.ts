@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, EMAIL_CHANGE_MESSAGES } from '@app/shared/schemas/auth';
 import { GOAL_MESSAGES } from '@app/shared/schemas/goals';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 import { i18n } from './index';
 import { templatedMessage } from './server-messages';
 
-/** What the reader sees of a server message, in the current language. */
-const shown = (message: string) => templatedMessage(i18n.t, message);
+/** What the reader sees of a server message, in the current language (no-break spaces as spaces). */
+function shown(message: string): string | null {
+  const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  return templatedMessage(i18n.t, message, locale)?.replace(/\u00a0/gu, ' ') ?? null;
+}
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -30,13 +34,16 @@ describe('server messages that carry a number', () => {
       'Demasiados intentos. Vuelve a intentarlo en 15 minutos.',
     );
     expect(shown(AUTH_MESSAGES.otpResendTooSoon(1))).toBe('Espera 1 segundo antes de pedir un código nuevo.');
-    expect(shown(GOAL_MESSAGES.insufficientBalance('$100.00'))).toBe(
-      'Tu saldo es insuficiente: la primera inversión de esta meta es de $100.00.',
+    expect(shown(GOAL_MESSAGES.insufficientBalance('$1,250.00'))).toBe(
+      'Tu saldo es insuficiente: la primera inversión de esta meta es de 1250,00 US$.',
     );
     await i18n.changeLanguage('ar');
     expect(shown(AUTH_MESSAGES.throttled(180))).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد 3 دقائق.');
     expect(shown(AUTH_MESSAGES.throttled(2))).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد ثانيتين.');
     expect(shown(GOAL_MESSAGES.tooManyGoals(20))).toBe('يمكنك أن تملك 20 هدفًا كحد أقصى.');
+    expect(shown(GOAL_MESSAGES.insufficientBalance('$1,250.00'))).toBe(
+      'رصيدك غير كافٍ: أول استثمار لهذا الهدف هو \u200f1,250.00 US$.',
+    );
   });
 
   it('leave every other message to the messages namespace', () => {

@@ -1,11 +1,19 @@
 import type { TFunction } from 'i18next';
+import {
+  centsToMajor,
+  ENGLISH_MARKS,
+  formatMoney,
+  localAmountText,
+  parseAmountToCents,
+} from '@app/shared/money';
 
 /**
  * The API's messages that carry a number or an amount ("Too many attempts. Please try again in 15
  * minutes."): their English is made by functions (`AUTH_MESSAGES.throttled`, `GOAL_MESSAGES.tooManyGoals`,
  * …), so they cannot be keys of the `messages` namespace. Each is read back into its key under
- * `serverMessages` and its count, then said in the reader's language with its plural form. The test
- * renders every function's English through these patterns, so a changed wording fails there.
+ * `serverMessages` and its count, then said in the reader's language with its plural form; an amount
+ * (the API writes it in English: "$1,250.00") is formatted again in the reader's ("1250,00 US$"). The
+ * test renders every function's English through these patterns, so a changed wording fails there.
  */
 const TEMPLATES: ReadonlyArray<{ pattern: RegExp; key: string; param: 'count' | 'unit' }> = [
   {
@@ -36,12 +44,25 @@ const TEMPLATES: ReadonlyArray<{ pattern: RegExp; key: string; param: 'count' | 
   },
 ];
 
-/** The message in the reader's language when it is one of the templates; null otherwise. */
-export function templatedMessage(t: TFunction, message: string): string | null {
+/**
+ * An amount as the API wrote it ("$1,250.00") in the reader's number locale ("1250,00 US$"); as given
+ * when it is not one.
+ */
+function localMoney(amount: string, locale: string): string {
+  const text = localAmountText(amount, ENGLISH_MARKS);
+  const read = text === null ? null : parseAmountToCents(text);
+  return read?.ok ? formatMoney(centsToMajor(read.cents), { locale }) : amount;
+}
+
+/**
+ * The message in the reader's language when it is one of the templates; null otherwise. `locale` is the
+ * reader's number locale (NUMBER_LOCALES), for an amount the message carries.
+ */
+export function templatedMessage(t: TFunction, message: string, locale: string): string | null {
   for (const { pattern, key, param } of TEMPLATES) {
     const match = pattern.exec(message);
     if (!match?.[1]) continue;
-    const value = param === 'count' ? Number(match[1]) : match[1];
+    const value = param === 'count' ? Number(match[1]) : localMoney(match[1], locale);
     return t(`serverMessages.${key}`, { [param]: value, ns: 'translation' });
   }
   return null;

@@ -343,6 +343,43 @@ describe('My Goals (spec §2, §5, §8, §9)', () => {
     expect(within(dialog).queryByText(/Recommended duration/)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Your balance is insufficient: the first investment of this goal is $1,250.00.'],
+    ['es', 'Tu saldo es insuficiente: la primera inversión de esta meta es de 1250,00 US$.'],
+    ['ar', 'رصيدك غير كافٍ: أول استثمار لهذا الهدف هو \u200f1,250.00 US$.'],
+  ] as const)(
+    'says the first investment the balance lacks in the reader’s money format (%s)',
+    async (language, expected) => {
+      await i18n.changeLanguage(language);
+      fakeApi({
+        'GET /api/goals': () => json(list([])),
+        'GET /api/plans': () => json([plan({ min_amount: 1250 })]),
+        'POST /api/goals/calculate-plan-impact': () => json({}, 500),
+        // The API writes the amount in English, whatever the reader's language.
+        'POST /api/goals': () =>
+          json(
+            {
+              message: 'Your balance is insufficient: the first investment of this goal is $1,250.00.',
+              code: 'INSUFFICIENT_FUNDS',
+            },
+            422,
+          ),
+      });
+      const user = userEvent.setup();
+      renderScreen('/my-goals', <MyGoalsPage />);
+      await user.click(await screen.findByRole('button', { name: i18n.t('goals.create') }));
+      const dialog = await screen.findByRole('dialog', { name: i18n.t('goals.form.title') });
+      const planSelect = within(dialog).getByLabelText(i18n.t('goals.form.plan'));
+      await waitFor(() => expect(planSelect).toBeEnabled());
+      await user.type(within(dialog).getByLabelText(i18n.t('goals.form.name')), 'Car');
+      await user.type(within(dialog).getByLabelText(i18n.t('goals.form.target')), '5000');
+      await user.selectOptions(planSelect, '3');
+      await user.click(within(dialog).getByRole('button', { name: i18n.t('goals.form.submit') }));
+      const toast = await screen.findByText(/^(Your balance|Tu saldo|رصيدك)/, { selector: '.Toastify *' });
+      expect(toast.textContent?.replace(/\u00a0/gu, ' ')).toBe(expected);
+    },
+  );
+
   it('pauses, resumes and, after a confirmation, deletes a goal', async () => {
     let current: Goal[] = [goal()];
     const server = fakeApi({
