@@ -48,6 +48,9 @@ export const deposits = pgTable(
     rejectionReason: text('rejection_reason'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Four eyes (decision 235): the first of two confirmations of a bank transfer above the threshold. */
+    firstApprovedBy: integer('first_approved_by').references(() => users.id, { onDelete: 'set null' }),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -63,6 +66,10 @@ export const deposits = pgTable(
     index('deposits_confirmed_idx')
       .on(t.confirmedAt)
       .where(sql`${t.confirmedAt} is not null`),
+    // Four eyes: the bank transfers confirmed to one member in the last day (decision 235).
+    index('deposits_user_bank_confirmed_idx')
+      .on(t.userId, t.confirmedAt)
+      .where(sql`${t.method} = 'bank_transfer' and ${t.status} = 'confirmed'`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_credited_range', sql`${t.credited} >= 0 and ${t.credited} <= ${t.amount}`),
   ],

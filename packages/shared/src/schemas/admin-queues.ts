@@ -16,6 +16,8 @@ export const QUEUE_MESSAGES = {
   reasonRequired: 'Please give a reason.',
   sameAdmin: 'A second approval must come from a different admin.',
   firstApprovalRecorded: 'First approval recorded: a second admin must approve before it is paid.',
+  firstConfirmationRecorded:
+    'First confirmation recorded: a second admin must confirm before it is credited.',
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DEPOSIT_CURRENCY, DEPOSIT_METHODS } from '../constants';
 import { ListMeta, PageQuery, moneyAmount, positiveId, requiredText } from './common';
 import {
+  AdminActor,
   QueueDecision,
   QueueMemberSummary,
   QueueTotals,
@@ -151,6 +152,9 @@ export const AdminDeposit = Deposit.extend({
   confirmed_at: z.string().nullable(),
   /** Seconds since the member made it (the queue's age column). */
   age_seconds: z.number().int(),
+  /** Four eyes (decision 235): the first confirmation of a bank transfer above the threshold. */
+  first_approval: z.object({ by: AdminActor, at: z.string() }).nullable(),
+  awaiting_second_approval: z.boolean(),
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
 
@@ -183,6 +187,15 @@ export const AdminDepositDetailResponse = z.object({
   deposit: AdminDeposit,
   member: QueueMemberSummary,
   decision: QueueDecision.nullable(),
+  /**
+   * Dollars: above this a bank transfer, with the member's bank transfers confirmed in the last
+   * FOUR_EYES_WINDOW_HOURS, needs two admins (the withdrawals' setting, decision 235).
+   */
+  four_eyes_threshold: z.number(),
+  /** Dollars: the member's bank transfers confirmed in the last FOUR_EYES_WINDOW_HOURS. */
+  confirmed_last_day: z.number(),
+  /** Confirming it now records a first confirmation: a second, different admin's credits it. */
+  needs_second_approval: z.boolean(),
 });
 export type AdminDepositDetailResponse = z.infer<typeof AdminDepositDetailResponse>;
 

@@ -49,6 +49,11 @@ export const WITHDRAWAL_HISTORY_PAGE_SIZE = 10;
  */
 export const FOUR_EYES_WINDOW_HOURS = 24;
 
+/** The start of the four-eyes window that ends at `now` (decisions 228, 235). */
+export function fourEyesWindowStart(now: Date): Date {
+  return new Date(now.getTime() - FOUR_EYES_WINDOW_HOURS * 60 * 60_000);
+}
+
 export const WithdrawalMethod = z.enum(WITHDRAWAL_METHODS, { error: WITHDRAWAL_MESSAGES.invalidMethod });
 export type WithdrawalMethod = z.infer<typeof WithdrawalMethod>;
 

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DepositRow, Tx } from '@app/db';
-import { DEPOSIT_MESSAGES, type DepositStatus } from '@app/shared';
+import type { DbOrTx, DepositRow, Tx } from '@app/db';
+import { DEPOSIT_MESSAGES, fourEyesWindowStart, type DepositStatus } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { postEntry, transfer } from '../../ledger/ledger';
+import { lockBalances, postEntry, transfer } from '../../ledger/ledger';
 import { findUserById, lockMemberStatus } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { holdReferrerPoints, rewardReferrer } from '../rewards/rewards.service';
@@ -320,6 +320,34 @@ export function confirmBankTransfer(
   now: Date,
 ): Promise<DepositRow> {
   return creditUpTo(tx, deps, deposit, deposit.amount, 'confirmed', now);
+}
+
+/** Cents of bank transfers confirmed to the member in the four-eyes window before `now` (a read, no lock). */
+export function bankConfirmedInWindow(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  return repository.sumBankConfirmedSince(db, userId, fourEyesWindowStart(now));
+}
+
+/**
+ * The same, for a decision: read with the member's cash account locked (as crediting it locks it), so
+ * two admins confirming two transfers of one member take turns and the second counts the first's.
+ */
+export async function bankConfirmedInWindowForDecision(tx: Tx, userId: number, now: Date): Promise<number> {
+  await lockBalances(tx, userId, ['cash']);
+  return repository.sumBankConfirmedSince(tx, userId, fourEyesWindowStart(now));
+}
+
+/** Four eyes: an admin's first confirmation of a bank transfer above the threshold; nothing is credited. */
+export function recordFirstConfirmation(
+  tx: Tx,
+  deposit: DepositRow,
+  adminId: number,
+  now: Date,
+): Promise<DepositRow> {
+  return repository.updateDeposit(tx, deposit.id, {
+    firstApprovedBy: adminId,
+    firstApprovedAt: now,
+    updatedAt: now,
+  });
 }
 
 /** An admin rejects a locked pending bank transfer: nothing is credited; the member reads the reason. */

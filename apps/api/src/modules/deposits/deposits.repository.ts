@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { deposits, type DbOrTx, type DepositRow } from '@app/db';
 import { inLiterals, textLiteral } from '../../ledger/sql';
 import { selectMemberPage } from '../../lib/paging';
@@ -77,4 +77,23 @@ export async function countPending(db: DbOrTx): Promise<number> {
     .from(deposits)
     .where(eq(deposits.status, 'pending'));
   return row?.n ?? 0;
+}
+
+/**
+ * Cents of bank transfers confirmed to the member after `since` (four eyes, decision 235): the
+ * method and status are literals, so that even a generic plan uses deposits_user_bank_confirmed_idx
+ * and reads that member's last day only, however long their history.
+ */
+export async function sumBankConfirmedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${deposits.credited}), 0)` })
+    .from(deposits)
+    .where(
+      and(
+        sql`${deposits.method} = 'bank_transfer' and ${deposits.status} = 'confirmed'`,
+        eq(deposits.userId, userId),
+        gt(deposits.confirmedAt, since),
+      ),
+    );
+  return Number(row?.cents ?? 0);
 }

@@ -1,7 +1,7 @@
 import type { AuthUser, DbOrTx, Tx, WithdrawalDestinationRow, WithdrawalRow } from '@app/db';
 import {
   CANCEL_MESSAGES,
-  FOUR_EYES_WINDOW_HOURS,
+  fourEyesWindowStart,
   WITHDRAWAL_HISTORY_PAGE_SIZE,
   alreadyDecidedMessage,
   type CancelWithdrawalResponse,
@@ -229,12 +229,9 @@ export function lockWithdrawal(tx: Tx, id: number): Promise<WithdrawalRow | null
   return repository.lockWithdrawal(tx, id);
 }
 
-/** The start of the four-eyes window that ends at `now` (decision 228). */
-const windowStart = (now: Date) => new Date(now.getTime() - FOUR_EYES_WINDOW_HOURS * 60 * 60_000);
-
 /** What the member was paid in the FOUR_EYES_WINDOW_HOURS before `now`, in cents (a read, no lock). */
 export function paidInWindow(db: DbOrTx, userId: number, now: Date): Promise<number> {
-  return repository.sumPaidSince(db, userId, windowStart(now));
+  return repository.sumPaidSince(db, userId, fourEyesWindowStart(now));
 }
 
 /**
@@ -243,7 +240,7 @@ export function paidInWindow(db: DbOrTx, userId: number, now: Date): Promise<num
  */
 export async function paidInWindowForDecision(tx: Tx, userId: number, now: Date): Promise<number> {
   await lockBalances(tx, userId, ['withdrawal_hold']);
-  return repository.sumPaidSince(tx, userId, windowStart(now));
+  return repository.sumPaidSince(tx, userId, fourEyesWindowStart(now));
 }
 
 /** Four eyes: an admin's first approval of a withdrawal above the threshold, recorded; nothing is paid. */

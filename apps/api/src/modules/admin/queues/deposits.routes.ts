@@ -88,7 +88,8 @@ function depositDecisionRoutes(app: RouteApp): void {
       preHandler: app.requireReauth,
       schema: {
         tags: ['admin'],
-        summary: 'Confirm a pending bank transfer: the amount is credited',
+        summary:
+          'Confirm a pending bank transfer: the amount is credited; above the four-eyes threshold the first confirmation is recorded and a second admin credits it',
         security: bearer,
         params: IdParams,
         response: {

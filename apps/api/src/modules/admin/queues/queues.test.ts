@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, ledgerEntries, notifications, settings } from '@app/db';
+import { auditLog, deposits, ledgerEntries, notifications, settings } from '@app/db';
 import type {
   AdminDepositDetailResponse,
   AdminDepositListResponse,
@@ -471,6 +471,85 @@ describe('four eyes', () => {
     } finally {
       await db.delete(settings).where(eq(settings.key, 'withdrawal_four_eyes_threshold'));
     }
+    await expectBooksBalance(db, 'mismatchedQueueTotals');
+  });
+});
+
+describe('four eyes on bank transfers (decision 235)', () => {
+  const confirm = (who: Member, id: number) =>
+    who.client.post(`/api/admin/deposits/${id}/confirm`, {}, { token: who.token });
+
+  it('needs a second, different admin above the threshold before the transfer is credited', async () => {
+    const member = await signedInMember(app);
+    const { deposit } = await bankDeposit(member, 15_000);
+    const before = await get<AdminDepositDetailResponse>(`/api/admin/deposits/${deposit.id}`);
+    expect(before).toMatchObject({
+      four_eyes_threshold: 10_000,
+      confirmed_last_day: 0,
+      needs_second_approval: true,
+    });
+
+    const first = await confirm(admin, deposit.id);
+    expect(first.statusCode).toBe(200);
+    const firstBody = first.json<{ message: string; deposit: AdminDepositDetailResponse['deposit'] }>();
+    expect(firstBody.message).toBe(QUEUE_MESSAGES.firstConfirmationRecorded);
+    expect(firstBody.deposit).toMatchObject({
+      status: 'pending',
+      credited_amount: 0,
+      awaiting_second_approval: true,
+      first_approval: { by: { id: admin.user.id, username: admin.user.username } },
+    });
+    expect(await balanceOf(member)).toMatchObject({ balance: 0, total_deposit: 0 });
+
+    const same = await confirm(admin, deposit.id);
+    expect(same.statusCode).toBe(422);
+    expect(errorOf(same).message).toBe(QUEUE_MESSAGES.sameAdmin);
+    expect(await balanceOf(member)).toMatchObject({ balance: 0 });
+    const listed = await get<AdminDepositListResponse>(
+      `/api/admin/deposits?method=bank_transfer&status=pending&q=${member.user.id}`,
+    );
+    expect(listed.data[0]).toMatchObject({ id: deposit.id, awaiting_second_approval: true });
+    const waiting = await get<AdminDepositDetailResponse>(`/api/admin/deposits/${deposit.id}`);
+    expect(waiting.needs_second_approval).toBe(false);
+
+    const second = await confirm(secondAdmin, deposit.id);
+    expect(second.statusCode).toBe(200);
+    expect(second.json<{ deposit: { status: string } }>().deposit.status).toBe('confirmed');
+    expect(await balanceOf(member)).toMatchObject({ balance: 15_000, total_deposit: 15_000 });
+    const [firstAudit] = await auditOf('deposit', deposit.id, 'deposit.first_approval');
+    expect(firstAudit?.actorId).toBe(admin.user.id);
+    expect(firstAudit?.after).toMatchObject({ status: 'pending', first_approved_by: admin.user.id });
+    const [confirmedAudit] = await auditOf('deposit', deposit.id, 'deposit.confirmed');
+    expect(confirmedAudit?.actorId).toBe(secondAdmin.user.id);
+    await expectBooksBalance(db, 'mismatchedQueueTotals');
+  });
+
+  it("counts the member's transfers confirmed in the last day: splitting one does not pass one admin", async () => {
+    const member = await signedInMember(app);
+    const one = await bankDeposit(member, 6_000);
+    const two = await bankDeposit(member, 6_000);
+    const credited = await confirm(admin, one.deposit.id);
+    expect(credited.json<{ deposit: { status: string } }>().deposit.status).toBe('confirmed');
+
+    const detail = await get<AdminDepositDetailResponse>(`/api/admin/deposits/${two.deposit.id}`);
+    expect(detail).toMatchObject({ confirmed_last_day: 6_000, needs_second_approval: true });
+    const held = await confirm(admin, two.deposit.id);
+    expect(held.json<{ message: string }>().message).toBe(QUEUE_MESSAGES.firstConfirmationRecorded);
+    expect(await balanceOf(member)).toMatchObject({ balance: 6_000 });
+
+    // Confirmed 25 hours ago (the admins' sessions stay young), the first no longer counts: a new
+    // transfer of the same size takes one admin.
+    await db
+      .update(deposits)
+      .set({ confirmedAt: new Date(clock.now().getTime() - 25 * 60 * 60_000) })
+      .where(eq(deposits.id, one.deposit.id));
+    const three = await bankDeposit(member, 6_000);
+    const later = await get<AdminDepositDetailResponse>(`/api/admin/deposits/${three.deposit.id}`);
+    expect(later).toMatchObject({ confirmed_last_day: 0, needs_second_approval: false });
+    expect(
+      (await confirm(admin, three.deposit.id)).json<{ deposit: { status: string } }>().deposit.status,
+    ).toBe('confirmed');
+    expect(await balanceOf(member)).toMatchObject({ balance: 12_000 });
     await expectBooksBalance(db, 'mismatchedQueueTotals');
   });
 });
