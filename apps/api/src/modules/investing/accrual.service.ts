@@ -1,6 +1,7 @@
 import type { Database, Tx, UserPlanRow } from '@app/db';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { postPlatformTransfers } from '../../ledger/bulk';
+import { lockUserBalances } from '../../ledger/bulk-entries';
 import { postEntry, transfer } from '../../ledger/ledger';
 import { findUserById } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
@@ -59,6 +60,12 @@ async function accrueBatch(
   const date = at.toISOString().slice(0, 10);
   // Decision 071's day, or the compounded one for a position reinvesting its earnings (decision 192).
   const computed = await computeDay(tx, due, (plan) => rateAt(plan, at));
+  // A day that earns nothing posts nothing, so the transfers below would not lock its member's cash
+  // account; yet it writes the member's day row. Every member's cash first, in one statement in id
+  // order (decision 222, amended 2026-12-02): else a member's exit crediting a day of 0 held that row
+  // while it waited for the cash account a batch held, and the batch waited for the row.
+  if (computed.some((item) => item.amount === 0))
+    await lockUserBalances(tx, [...new Set(due.map((plan) => plan.userId))], 'cash', at);
   const { entries, settlePlatform } = await postPlatformTransfers(tx, {
     kind: 'earning',
     from: 'yield_expense',
