@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onRequestHookHandler,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -11,8 +18,9 @@ import { createMailer, registerMailDispatch, type Mailer } from './integrations/
 import { getSettings } from './modules/settings/settings.service';
 import { createPayments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
-import { childLoggerFactory, loggerOptions, registerAccessLog } from './logger';
+import { childLoggerFactory, loggerOptions, registerAccessLog, type AccessLog } from './logger';
 import { registerErrorHandler } from './plugins/errors';
+import { requestErrorLine } from './lib/error-line';
 import { inputValidatorCompiler, registerStoredHeaderRule } from './plugins/input-rule';
 import { registerCsrf } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -46,9 +54,59 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** Paths that never carry a browser session: gateway webhooks (signed by the gateway instead). */
 const isWebhook = (url: string) => url.startsWith('/api/webhooks/');
 
+/**
+ * The `onRequest` hook `register` adds: security-headers.ts sets its headers only through its hook,
+ * and an answer Fastify gives before routing runs no hook, so the same function is also called there.
+ */
+function onRequestHookOf(register: (app: FastifyInstance) => void): onRequestHookHandler {
+  let hook: onRequestHookHandler | undefined;
+  const recorder = {
+    addHook: (name: string, handler: onRequestHookHandler) => {
+      if (name !== 'onRequest' || hook) throw new Error(`expected one onRequest hook, got ${name}`);
+      hook = handler;
+    },
+  };
+  register(recorder as unknown as FastifyInstance);
+  if (!hook) throw new Error('expected one onRequest hook, got none');
+  return hook;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a request it refuses before routing (a malformed percent-encoding in
+ * the path, FST_ERR_BAD_URL, 400; a path parameter over `maxParamLength`, FST_ERR_MAX_PARAM_LENGTH,
+ * 414; an async route constraint that failed, none of which the app has) runs none of the app's hooks.
+ * Answered as the error handler answers, with the security headers and the access line every other
+ * answer has (decision 147, amended 2026-12-02). The body never quotes the path.
+ */
+function answerBeforeRouting(securityHeaders: onRequestHookHandler, accessLog: () => AccessLog) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    // Fastify starts no clock for these: the access line's time is this answer's.
+    const start = performance.now();
+    securityHeaders.call(request.server, request, reply, () => {});
+    if (error.code === 'FST_ERR_BAD_URL') {
+      void reply
+        .status(400)
+        .send({ message: 'The request address is not valid.', code: 'VALIDATION_FAILED' });
+    } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      void reply
+        .status(414)
+        .send({ message: 'A part of the request address is too long.', code: 'VALIDATION_FAILED' });
+    } else {
+      request.log.error(requestErrorLine(request, error), 'unhandled error');
+      void reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
+    }
+    accessLog()(request, reply.statusCode, performance.now() - start);
+  };
+}
+
 /** Builds the whole server: plugins and modules, no listen() (CONVENTIONS §1). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // First of the hooks: an answer refused by any later one, or before routing, still carries them.
+  const securityHeaders = onRequestHookOf((scope) =>
+    registerSecurityHeaders(scope, { production: config.isProduction }),
+  );
+  let accessLog: AccessLog = () => {};
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     childLoggerFactory,
@@ -58,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerBeforeRouting(securityHeaders, () => accessLog),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The input rule of decision 153 (no NUL, no over-long text), then each route's zod schema.
@@ -94,10 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
-  // First of the hooks: an answer refused by any later one still carries them.
-  registerSecurityHeaders(app, { production: config.isProduction });
+  app.addHook('onRequest', securityHeaders);
   registerStoredHeaderRule(app, { trustProxy: config.trustProxy !== false });
-  registerAccessLog(app);
+  accessLog = registerAccessLog(app);
   registerMetrics(app);
   // With SMTP, mails written in a request's transaction are sent after it (decision 209).
   if (config.smtpUrl) registerMailDispatch(app, deps.mailer, options.mailPollMs);

@@ -149,6 +149,13 @@ export interface AccessLine {
   responseTime: number;
 }
 
+/** Writes the access line of an answered request (`registerAccessLog`). */
+export type AccessLog = (
+  request: { id: string; method: string; url: string },
+  statusCode: number,
+  elapsedMs: number,
+) => void;
+
 /** The access line of a request: the path without its query string (it may carry an email). */
 export function accessLine(
   request: { id: string; method: string; url: string },
@@ -256,18 +263,25 @@ function destinationOf(logger: Logger): { stream: Destination; bindings: string 
  * the app closes (the shutdown) and, first among the process's exit listeners, when the process exits
  * (a crash). There, no write may start in the background (the process would end before it finished):
  * the lines are written synchronously, with whatever the destination still holds.
+ *
+ * Returns the function that writes a line (one that writes nothing when `info` is off), for an answer
+ * that runs no `onResponse` hook: a request Fastify refuses before routing (`frameworkErrors` in
+ * app.ts, decision 147 amended).
  */
-export function registerAccessLog(app: FastifyInstance): void {
+export function registerAccessLog(app: FastifyInstance): AccessLog {
   const logger = app.log as Logger;
-  if (!logger.isLevelEnabled('info')) return;
+  if (!logger.isLevelEnabled('info')) return () => {};
   const { stream, bindings } = destinationOf(logger);
   if ((stream as unknown as Record<symbol, unknown>)[Symbol.for('pino.metadata')]) {
     const log = logger.child({}, { redact: [] });
+    const logLine: AccessLog = (request, statusCode, elapsedMs) => {
+      log.info(accessLine(request, statusCode, elapsedMs), 'request completed');
+    };
     app.addHook('onResponse', (request, reply, done) => {
-      log.info(accessLine(request, reply.statusCode, reply.elapsedTime), 'request completed');
+      logLine(request, reply.statusCode, reply.elapsedTime);
       done();
     });
-    return;
+    return logLine;
   }
   let pending: string[] = [];
   const handOver = () => {
@@ -292,13 +306,15 @@ export function registerAccessLog(app: FastifyInstance): void {
     process.removeListener('exit', handOverAtExit);
     done();
   });
-  app.addHook('onResponse', (request, reply, done) => {
+  const gather: AccessLog = (request, statusCode, elapsedMs) => {
     if (pending.length === 0) setImmediate(handOver);
-    pending.push(
-      formatAccessLine(accessLine(request, reply.statusCode, reply.elapsedTime), Date.now(), bindings),
-    );
+    pending.push(formatAccessLine(accessLine(request, statusCode, elapsedMs), Date.now(), bindings));
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    gather(request, reply.statusCode, reply.elapsedTime);
     done();
   });
+  return gather;
 }
 
 /**

@@ -19,7 +19,12 @@ import { HEADER_MESSAGES } from './input-rule';
 
 /** The reported cases of issue 33 and the input rule's parts, one by one (decision 153). */
 
-const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000', TRUST_PROXY: '1' });
+// The access lines are read by the refusals before routing (decision 147, amended 2026-12-02).
+const lines: string[] = [];
+const { app } = await createTestApp(
+  { RATE_LIMIT_WRITES_PER_MINUTE: '100000', TRUST_PROXY: '1', LOG_LEVEL: 'info' },
+  { logStream: { write: (chunk) => void lines.push(...chunk.split('\n').filter(Boolean)) } },
+);
 const { db } = app.deps.database;
 // The first plan of a fresh database: `true` and `[1]` used to be read as its id.
 const plan = await createPlan(app, { durationDays: null });
@@ -309,5 +314,73 @@ describe('headers the API stores (behind a trusted proxy)', () => {
   it('refuses a NUL in the user agent', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/front', headers: { 'user-agent': NUL } });
     expect(errorOf(response).errors).toEqual({ 'User-Agent': [HEADER_MESSAGES.userAgent] });
+  });
+});
+
+describe("refused before routing (Fastify's framework errors; decision 147, amended 2026-12-02)", () => {
+  const apiHeaders = {
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+  };
+
+  /** The answer to `url`, and the access lines written for it (they are written a turn later). */
+  async function refusal(method: 'GET' | 'POST', url: string) {
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    await nextTurn(); // the lines of earlier requests are written
+    const before = lines.length;
+    const response = await app.inject({ method, url });
+    await nextTurn();
+    const written = lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } })
+      .filter((line) => line.msg === 'request completed');
+    return { response, written };
+  }
+
+  it('answers a malformed percent-encoding with a JSON 400, the API headers and an access line', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/%E0%A4%A'],
+      ['GET', '/api/deposits/%E0%A4%A?page=1'],
+      ['POST', '/api/help/%ZZ'],
+    ] as const) {
+      const { response, written } = await refusal(method, url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers, url).toMatchObject(apiHeaders);
+      expect(String(response.headers['content-type'])).toContain('application/json');
+      // The product's error body: a message and a code, never the path it was sent.
+      expect(errorOf(response)).toEqual({
+        message: 'The request address is not valid.',
+        code: 'VALIDATION_FAILED',
+      });
+      expect(written.map((line) => [line.req?.url, line.res?.statusCode])).toEqual([
+        [url.split('?')[0], 400],
+      ]);
+    }
+  });
+
+  it('answers a path parameter over maxParamLength with a JSON 414, the API headers and an access line', async () => {
+    const url = `/api/deposits/${'1'.repeat(101)}`;
+    const { response, written } = await refusal('GET', url);
+    expect(response.statusCode).toBe(414);
+    expect(response.headers).toMatchObject(apiHeaders);
+    expect(errorOf(response)).toEqual({
+      message: 'A part of the request address is too long.',
+      code: 'VALIDATION_FAILED',
+    });
+    expect(written.map((line) => [line.req?.url, line.res?.statusCode])).toEqual([[url, 414]]);
+  });
+
+  it('gives a refused page address the page headers, as a routed page has', async () => {
+    const { response, written } = await refusal('GET', '/%E0%A4%A');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(errorOf(response).message).toBe('The request address is not valid.');
+    expect(written).toHaveLength(1);
   });
 });
