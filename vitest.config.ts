@@ -68,6 +68,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/modules/withdrawals/destination-locks.test.ts',
     // A batch job holds a member's cash account while the member's own request waits (decision 222).
     'apps/api/src/ledger/lock-order.test.ts',
+    // An exit crediting a day that earns nothing, beside the accrual's batch holding the member's cash.
+    'apps/api/src/modules/investing/accrual-locks.test.ts',
     'apps/api/src/modules/withdrawals/withdrawal-locks.test.ts',
     // The back office's edit holds a loan plan while a member applies to it.
     'apps/api/src/modules/loans/loan-apply-locks.test.ts',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ExitQuote, UserPlanActionResponse } from '@app/shared';
-import { TEST_DB } from '../../../test/db';
 import { createTestApp } from '../../../test/helpers';
 import { signIn } from '../../../test/accounts';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
@@ -10,11 +9,11 @@ import { checkLedger } from '../../ledger/check';
 import { queryRows } from '../../ledger/sql';
 import { runAccruals } from './accrual.service';
 
-// PostgreSQL only: the accrual's batch and a member's own request on two connections at once (PGlite
+// PostgreSQL only (vitest.config.ts): the accrual's batch and a member's own request on two connections at once (PGlite
 // has one). Decision 222: every writer locks members' cash accounts, then their other accounts, then
 // the platform's; the per-day earnings row (member_daily_earnings) comes after the cash account.
 
-describe.runIf(TEST_DB === 'postgres')('the accrual on a day a position earns nothing', () => {
+describe('the accrual on a day a position earns nothing', () => {
   it('takes the member’s cash account before their day’s row: an exit beside the batch, both finish', async () => {
     const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
     const { db } = app.deps.database;
