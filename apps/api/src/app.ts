@@ -23,7 +23,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { requestErrorLine } from './lib/error-line';
 import { inputValidatorCompiler, registerStoredHeaderRule } from './plugins/input-rule';
 import { registerCsrf } from './plugins/csrf';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { securityHeadersHook } from './plugins/security-headers';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
@@ -53,23 +53,6 @@ export interface BuildAppOptions {
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** Paths that never carry a browser session: gateway webhooks (signed by the gateway instead). */
 const isWebhook = (url: string) => url.startsWith('/api/webhooks/');
-
-/**
- * The `onRequest` hook `register` adds: security-headers.ts sets its headers only through its hook,
- * and an answer Fastify gives before routing runs no hook, so the same function is also called there.
- */
-function onRequestHookOf(register: (app: FastifyInstance) => void): onRequestHookHandler {
-  let hook: onRequestHookHandler | undefined;
-  const recorder = {
-    addHook: (name: string, handler: onRequestHookHandler) => {
-      if (name !== 'onRequest' || hook) throw new Error(`expected one onRequest hook, got ${name}`);
-      hook = handler;
-    },
-  };
-  register(recorder as unknown as FastifyInstance);
-  if (!hook) throw new Error('expected one onRequest hook, got none');
-  return hook;
-}
 
 /**
  * Fastify's `frameworkErrors`: a request it refuses before routing (a malformed percent-encoding in
@@ -103,9 +86,7 @@ function answerBeforeRouting(securityHeaders: onRequestHookHandler, accessLog: (
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // First of the hooks: an answer refused by any later one, or before routing, still carries them.
-  const securityHeaders = onRequestHookOf((scope) =>
-    registerSecurityHeaders(scope, { production: config.isProduction }),
-  );
+  const securityHeaders = securityHeadersHook({ production: config.isProduction });
   let accessLog: AccessLog = () => {};
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),

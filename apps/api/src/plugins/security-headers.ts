@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Helmet's configuration for DESIGN §8: CSP without inline script, HSTS in production, no framing. */
@@ -82,16 +82,17 @@ function apiHeadersOf(pageHeaders: Record<string, string>): Record<string, strin
 }
 
 /**
- * Sets the security headers of DESIGN §8 on every answer: the page headers on the web app, its files
- * and the OpenAPI browser (`/api/docs`, a page with scripts, which also sets its own policy), the API
- * headers above on every other `/api/` answer. A public route that may be cached (help, markets, SEO)
- * sets its own `Cache-Control` over `no-store`.
+ * The hook that sets the security headers of DESIGN §8 on an answer: the page headers on the web app,
+ * its files and the OpenAPI browser (`/api/docs`, a page with scripts, which also sets its own
+ * policy), the API headers above on every other `/api/` answer. A public route that may be cached
+ * (help, markets, SEO) sets its own `Cache-Control` over `no-store`. The app registers it first of its
+ * hooks, and calls it for a request refused before routing, which runs no hook (decision 147).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
+export function securityHeadersHook(options: { production: boolean }): onRequestHookHandler {
   const headers = securityHeaders(options.production);
   const docsHeaders = { ...headers, 'cache-control': 'no-store' };
   const apiHeaders = apiHeadersOf(headers);
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request, reply, done) => {
     // The path as asked, or, when it holds percent-encoding, the path of the route it matched: the
     // router decodes `/%61pi/me` to `/api/me`, and that is the only way the two differ. Fastify builds
     // `routeOptions` anew on each read, so it is read only then.
@@ -100,5 +101,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
     const docs = path === '/api/docs' || path.startsWith('/api/docs/');
     void reply.headers(!api ? headers : docs ? docsHeaders : apiHeaders);
     done();
-  });
+  };
+}
+
+/** Sets the security headers on every answer of `app` (its first onRequest hook). */
+export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
+  app.addHook('onRequest', securityHeadersHook(options));
 }
