@@ -84,8 +84,8 @@ export async function countPending(db: DbOrTx): Promise<number> {
  * method and status are literals, so that even a generic plan uses deposits_user_bank_confirmed_idx
  * and reads that member's last day only, however long their history.
  */
-export async function sumBankConfirmedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
-  const [row] = await db
+export function bankConfirmedSinceQuery(db: DbOrTx, userId: number, since: Date) {
+  return db
     .select({ cents: sql<string>`coalesce(sum(${deposits.credited}), 0)` })
     .from(deposits)
     .where(
@@ -95,5 +95,9 @@ export async function sumBankConfirmedSince(db: DbOrTx, userId: number, since: D
         gt(deposits.confirmedAt, since),
       ),
     );
+}
+
+export async function sumBankConfirmedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
+  const [row] = await bankConfirmedSinceQuery(db, userId, since);
   return Number(row?.cents ?? 0);
 }

@@ -28,6 +28,8 @@ import {
 import { applyFor, createLoanPlan } from '../../../../test/loans';
 import { signInAdminAs } from '../../../../test/admin';
 import { expectBooksBalance } from '../../../../test/ledger';
+import { genericPlanOf } from '../../../../test/plans';
+import { bankConfirmedSinceQuery } from '../../deposits/deposits.repository';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -551,6 +553,14 @@ describe('four eyes on bank transfers (decision 235)', () => {
     ).toBe('confirmed');
     expect(await balanceOf(member)).toMatchObject({ balance: 12_000 });
     await expectBooksBalance(db, 'mismatchedQueueTotals');
+  });
+
+  it("reads the day's confirmed transfers through the index, not the member's whole history", async () => {
+    const plan = await genericPlanOf(app.deps.database, (tx) =>
+      bankConfirmedSinceQuery(tx, admin.user.id, new Date('2026-01-01T00:00:00Z')),
+    );
+    expect(plan).toContain('deposits_user_bank_confirmed_idx');
+    expect(plan).not.toContain('Seq Scan');
   });
 });
 
