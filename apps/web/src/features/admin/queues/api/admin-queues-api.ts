@@ -77,8 +77,8 @@ export function toQueueItem(
       member: deposit.user,
       detail: deposit.reference,
       reason: deposit.rejection_reason,
-      awaitingSecondApproval: false,
-      firstApprover: null,
+      awaitingSecondApproval: deposit.awaiting_second_approval,
+      firstApprover: deposit.first_approval?.by.username ?? null,
     };
   }
   if (queue === 'withdrawals') {
@@ -132,8 +132,12 @@ export interface QueueItemDetail {
   item: QueueItem;
   member: QueueMemberSummary;
   decision: QueueDecision | null;
-  /** Withdrawals (decision 228): the threshold, what the member was paid in the last day, and whether approving now needs a second admin. */
-  fourEyes: { threshold: number; paidLastDay: number; needsSecondApproval: boolean } | null;
+  /**
+   * Withdrawals and bank transfers (decisions 228, 235): the threshold, what the member was paid (or,
+   * for a transfer, what was confirmed to them) in the last day, and whether approving now needs a
+   * second admin.
+   */
+  fourEyes: { threshold: number; lastDay: number; needsSecondApproval: boolean } | null;
 }
 
 /** GET one queue item with its member's summary. */
@@ -158,7 +162,7 @@ export function useQueueItem(queue: AdminQueue, id: number) {
           'four_eyes_threshold' in answer
             ? {
                 threshold: answer.four_eyes_threshold,
-                paidLastDay: answer.paid_last_day,
+                lastDay: 'paid_last_day' in answer ? answer.paid_last_day : answer.confirmed_last_day,
                 needsSecondApproval: answer.needs_second_approval,
               }
             : null,

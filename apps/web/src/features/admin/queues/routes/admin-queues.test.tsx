@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminDepositDetailResponse } from '@app/shared/schemas/deposits';
 import type { AdminWithdrawal, AdminWithdrawalDetailResponse } from '@app/shared/schemas/withdrawals';
 import type { AdminMemberDetailResponse } from '@app/shared/schemas/admin-members';
 import type { LedgerCheckResponse } from '@app/shared/schemas/ledger';
@@ -49,6 +50,30 @@ const detail: AdminWithdrawalDetailResponse = {
   decision: null,
   four_eyes_threshold: 10_000,
   paid_last_day: 0,
+  needs_second_approval: false,
+};
+
+const depositDetail: AdminDepositDetailResponse = {
+  deposit: {
+    id: 12,
+    amount: 600,
+    payment_method: 'bank_transfer',
+    currency: 'USD',
+    status: 'pending',
+    reference: 'DEP-7-ABCDEF',
+    credited_amount: 0,
+    created_at: '2026-03-01T09:00:00.000Z',
+    user: { id: 7, username: 'ada_l', email: 'ada@example.com' },
+    rejection_reason: null,
+    confirmed_at: null,
+    age_seconds: 7_200,
+    first_approval: null,
+    awaiting_second_approval: false,
+  },
+  member: detail.member,
+  decision: null,
+  four_eyes_threshold: 10_000,
+  confirmed_last_day: 0,
   needs_second_approval: false,
 };
 
@@ -267,6 +292,43 @@ describe('queue item', () => {
     ).toContain(
       'With $400.00 paid to this member in the last 24 hours, this comes to more than $500: your approval is recorded and a second admin pays.',
     );
+  });
+
+  it('says when a bank transfer takes two confirmations, and who gave the first (decision 235)', async () => {
+    const user = userEvent.setup();
+    const open = async (answer: AdminDepositDetailResponse) => {
+      fakeApi({ 'GET /api/admin/deposits/12': () => json(answer) });
+      const view = renderRoutes(
+        [{ path: '/admin/deposits/:id', element: <QueueItemPage queue="deposits" /> }],
+        '/admin/deposits/12',
+      );
+      return view;
+    };
+    let view = await open({
+      ...depositDetail,
+      four_eyes_threshold: 500,
+      confirmed_last_day: 400,
+      needs_second_approval: true,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm deposit' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'With $400.00 confirmed to this member in the last 24 hours, this comes to more than $500: your confirmation is recorded and a second admin credits it.',
+    );
+    view.unmount();
+
+    view = await open({
+      ...depositDetail,
+      deposit: {
+        ...depositDetail.deposit,
+        first_approval: { by: { id: 3, username: 'grace' }, at: '2026-03-01T10:00:00.000Z' },
+        awaiting_second_approval: true,
+      },
+    });
+    expect(
+      await screen.findByText('First confirmation by grace; a different admin must confirm to credit it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Give the second confirmation' })).toBeInTheDocument();
+    view.unmount();
   });
 
   it('says a missing item does not exist', async () => {

@@ -40,12 +40,12 @@ export function ApproveDialog({
     >
       {fourEyes?.needsSecondApproval && !item.awaitingSecondApproval && (
         <p className="mb-4 text-sm text-muted">
-          {fourEyes.paidLastDay > 0
-            ? t('adminQueues.item.fourEyesNotePaid', {
-                paid: money(fourEyes.paidLastDay),
+          {fourEyes.lastDay > 0
+            ? t(`adminQueues.item.fourEyesNoteDay.${queue}`, {
+                paid: money(fourEyes.lastDay),
                 threshold: money(fourEyes.threshold, 0),
               })
-            : t('adminQueues.item.fourEyesNote', { threshold: money(fourEyes.threshold, 0) })}
+            : t(`adminQueues.item.fourEyesNote.${queue}`, { threshold: money(fourEyes.threshold, 0) })}
         </p>
       )}
       <div className="flex justify-end gap-2">

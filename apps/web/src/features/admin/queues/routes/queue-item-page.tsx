@@ -65,7 +65,7 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
           <Button onClick={() => setDialog('approve')} disabled={pending}>
             {t(
               item.awaitingSecondApproval
-                ? 'adminQueues.item.approveSecond'
+                ? `adminQueues.item.approveSecond.${queue}`
                 : `adminQueues.item.approve.${queue}`,
             )}
           </Button>
@@ -167,7 +167,7 @@ function RequestCard({
         {item.reason && <DetailRow label={t('adminQueues.item.reason')}>{item.reason}</DetailRow>}
         {item.awaitingSecondApproval && (
           <DetailRow label={t('adminQueues.item.fourEyes')}>
-            {t('adminQueues.item.firstApprovedBy', { name: item.firstApprover ?? '' })}
+            {t(`adminQueues.item.firstApprovedBy.${queue}`, { name: item.firstApprover ?? '' })}
           </DetailRow>
         )}
         {decision && (
