@@ -8,6 +8,7 @@ import { PrivateAmount } from '#components/private-amount';
 import { Pagination } from '#components/ui/pagination';
 import { ResponsiveTable, type ResponsiveTableColumn } from '#components/ui/responsive-table';
 import { Spinner } from '#components/ui/spinner';
+import { localRejectionReason } from '#i18n/rejection-reasons';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { useDateFormat, useMoney } from '#lib/money';
@@ -83,7 +84,9 @@ function useHistoryColumns(cancel: CancelMutation): ResponsiveTableColumn<Withdr
       cell: (row) => (
         <>
           <WithdrawalStatusBadge status={row.status} />
-          {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
+          {row.reason && (
+            <p className="mt-1 text-xs text-muted">{localRejectionReason(t, 'withdrawals', row.reason)}</p>
+          )}
         </>
       ),
     },
@@ -112,7 +115,9 @@ function WithdrawalCard({ row, cancel }: { row: Withdrawal; cancel: CancelMutati
         <WithdrawalStatusBadge status={row.status} />
       </div>
       <p className="mt-2 text-sm wrap-anywhere text-muted">{row.destination}</p>
-      {row.reason && <p className="mt-1 text-xs text-muted">{row.reason}</p>}
+      {row.reason && (
+        <p className="mt-1 text-xs text-muted">{localRejectionReason(t, 'withdrawals', row.reason)}</p>
+      )}
       {row.status === 'pending' && (
         <div className="mt-3">
           <CancelWithdrawalButton row={row} cancel={cancel} />

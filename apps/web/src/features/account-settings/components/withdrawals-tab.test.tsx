@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserResponse } from '@app/shared/schemas/auth';
+import { rejectionText } from '@app/shared/schemas/admin-queues';
+import { i18n } from '#i18n/index';
 import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { STORAGE_KEYS } from '#lib/storage';
@@ -177,6 +179,24 @@ describe('withdrawal history (spec §2, §4, §9)', () => {
     expect(within(rejected).getByText('Rejected')).toHaveAttribute('data-tone', 'danger');
     expect(within(rejected).getByText('Account closed.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Withdrawal history pages' })).not.toBeInTheDocument();
+  });
+
+  it('says the chosen reason of a rejection in the reader’s language, the operator’s words as written', async () => {
+    await i18n.changeLanguage('es');
+    const stored = rejectionText('withdrawals', 'verification_needed', 'send a photo of your ID');
+    fakeApi({
+      'GET /api/withdrawal/history': () =>
+        json({ data: [{ ...withdrawal(3, 'rejected', 7), reason: stored }], current_page: 1, last_page: 1 }),
+    });
+    renderScreen('/account-management', <WithdrawalsTab user={VERIFIED} />);
+    const table = await screen.findByRole('table', { name: i18n.t('withdrawals.history.title') });
+    const said = 'Se necesita verificar la identidad — send a photo of your ID';
+    expect(within(table).getByText(said)).toBeInTheDocument();
+    const card = within(screen.getByRole('list', { name: i18n.t('withdrawals.history.title') })).getByRole(
+      'listitem',
+    );
+    expect(within(card).getByText(said)).toBeInTheDocument();
+    expect(screen.queryByText(/Identity verification needed/)).not.toBeInTheDocument();
   });
 
   it('hides the amounts under Hide balance, in the table and in the cards', async () => {
