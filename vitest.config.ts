@@ -71,6 +71,8 @@ const onlyOn: Record<string, string[]> = {
     // An exit crediting a day that earns nothing, beside the accrual's batch holding the member's cash.
     'apps/api/src/modules/investing/accrual-locks.test.ts',
     'apps/api/src/modules/withdrawals/withdrawal-locks.test.ts',
+    // Two confirmations of one member's bank transfers at once (decision 235).
+    'apps/api/src/modules/admin/queues/deposit-locks.test.ts',
     // The back office's edit holds a loan plan while a member applies to it.
     'apps/api/src/modules/loans/loan-apply-locks.test.ts',
     // The contribution job beside a writer holding one of its goals.

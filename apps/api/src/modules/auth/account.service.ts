@@ -102,11 +102,16 @@ export async function holdOpenAccount(tx: Tx, userId: number): Promise<void> {
 }
 
 /**
- * The member's status, with their row held (`FOR SHARE`) until the transaction ends: a closing, which
- * locks the row first, either waits for this transaction or has already committed (decision 177).
+ * The member's status, with their row held until the transaction ends (`FOR SHARE` unless asked
+ * stronger): a closing, which locks the row first, either waits for this transaction or has already
+ * committed (decision 177). A member's row comes before their balances (decision 222).
  */
-export function lockMemberStatus(tx: Tx, userId: number): Promise<UserRow['status'] | null> {
-  return repository.lockUserStatus(tx, userId);
+export function lockMemberStatus(
+  tx: Tx,
+  userId: number,
+  strength: 'share' | 'no key update' = 'share',
+): Promise<UserRow['status'] | null> {
+  return repository.lockUserStatus(tx, userId, strength);
 }
 
 /** Withdrawals, loans and investing need a verified email (DESIGN §6). */

@@ -3,7 +3,7 @@ import type { DbOrTx, DepositRow, Tx } from '@app/db';
 import { DEPOSIT_MESSAGES, fourEyesWindowStart, type DepositStatus } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { lockBalances, postEntry, transfer } from '../../ledger/ledger';
+import { postEntry, transfer } from '../../ledger/ledger';
 import { findUserById, lockMemberStatus } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { holdReferrerPoints, rewardReferrer } from '../rewards/rewards.service';
@@ -328,11 +328,13 @@ export function bankConfirmedInWindow(db: DbOrTx, userId: number, now: Date): Pr
 }
 
 /**
- * The same, for a decision: read with the member's cash account locked (as crediting it locks it), so
- * two admins confirming two transfers of one member take turns and the second counts the first's.
+ * The same, for a decision: read with the member's row held (`FOR NO KEY UPDATE`), so two admins
+ * confirming two transfers of one member take turns and the second counts the first's. The row, not
+ * the cash account: a member who never had money has no cash account to lock yet, and a member's row
+ * comes before the referrer's and before any balance (decision 222).
  */
 export async function bankConfirmedInWindowForDecision(tx: Tx, userId: number, now: Date): Promise<number> {
-  await lockBalances(tx, userId, ['cash']);
+  await lockMemberStatus(tx, userId, 'no key update');
   return repository.sumBankConfirmedSince(tx, userId, fourEyesWindowStart(now));
 }
 

@@ -79,6 +79,8 @@ export interface QueueDefinition<Row extends QueueItem, D extends Decided<Row>, 
     paidBefore(tx: Tx, row: Row, now: Date): Promise<number>;
     recordFirstApproval(tx: Tx, row: Row, admin: AuthUser, now: Date): Promise<Row>;
     firstApprovalRecorded: string;
+    /** The first approval's audit name for `paidBefore` (withdrawals: paid_last_day). */
+    windowAuditKey: string;
   };
   /** The item as the queue's answer shows it (`decided`: null after a first approval). */
   view(db: DbOrTx, row: Row, member: QueueMember, now: Date, decided: D | null): Promise<View>;
@@ -206,7 +208,7 @@ async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View
     after: {
       ...definition.auditState(updated),
       threshold: centsToMajor(threshold),
-      paid_last_day: centsToMajor(paidBefore),
+      [fourEyes.windowAuditKey]: centsToMajor(paidBefore),
     },
     ip,
     createdAt: now,

@@ -105,6 +105,7 @@ export const depositDecisions: QueueDefinition<DepositRow, { row: DepositRow }, 
     paidBefore: (tx, deposit, now) => bankConfirmedInWindowForDecision(tx, deposit.userId, now),
     recordFirstApproval: (tx, deposit, admin, now) => recordFirstConfirmation(tx, deposit, admin.id, now),
     firstApprovalRecorded: QUEUE_MESSAGES.firstConfirmationRecorded,
+    windowAuditKey: 'confirmed_last_day',
   },
   approve: async (tx, deps, deposit, _admin, now) => ({
     row: await confirmBankTransfer(tx, deps, deposit, now),

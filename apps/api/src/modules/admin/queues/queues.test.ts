@@ -555,6 +555,52 @@ describe('four eyes on bank transfers (decision 235)', () => {
     await expectBooksBalance(db, 'mismatchedQueueTotals');
   });
 
+  it('counts a transfer confirmed up to 24 hours before, to the millisecond, and not one confirmed earlier', async () => {
+    const member = await signedInMember(app);
+    const earlier = await bankDeposit(member, 6_000);
+    expect((await confirm(admin, earlier.deposit.id)).statusCode).toBe(200);
+    const next = await bankDeposit(member, 6_000);
+    const confirmedAt = async (msAgo: number) => {
+      await db
+        .update(deposits)
+        .set({ confirmedAt: new Date(clock.now().getTime() - msAgo) })
+        .where(eq(deposits.id, earlier.deposit.id));
+      return get<AdminDepositDetailResponse>(`/api/admin/deposits/${next.deposit.id}`);
+    };
+    const day = 24 * 60 * 60_000;
+    expect(await confirmedAt(day - 1)).toMatchObject({
+      confirmed_last_day: 6_000,
+      needs_second_approval: true,
+    });
+    expect(await confirmedAt(day)).toMatchObject({ confirmed_last_day: 0, needs_second_approval: false });
+  });
+
+  it('a first confirmation stops neither a rejection nor the member cancelling; the audit names the day', async () => {
+    const member = await signedInMember(app);
+    const rejected = await bankDeposit(member, 12_000);
+    expect((await confirm(admin, rejected.deposit.id)).statusCode).toBe(200);
+    const [first] = await auditOf('deposit', rejected.deposit.id, 'deposit.first_approval');
+    expect(first?.after).toMatchObject({ threshold: 10_000, confirmed_last_day: 0 });
+    const rejection = await secondAdmin.client.post(
+      `/api/admin/deposits/${rejected.deposit.id}/reject`,
+      { reason_code: 'funds_not_received', reason: 'No transfer with this reference arrived.' },
+      { token: secondAdmin.token },
+    );
+    expect(rejection.statusCode).toBe(200);
+    expect(rejection.json<{ deposit: { status: string } }>().deposit.status).toBe('rejected');
+
+    const cancelled = await bankDeposit(member, 12_000);
+    expect((await confirm(admin, cancelled.deposit.id)).statusCode).toBe(200);
+    const cancel = await member.client.post(`/api/deposits/${cancelled.deposit.id}/cancel`, undefined, {
+      token: member.token,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const late = await confirm(secondAdmin, cancelled.deposit.id);
+    expect(late.statusCode).toBe(409);
+    expect(await balanceOf(member)).toMatchObject({ balance: 0, total_deposit: 0 });
+    await expectBooksBalance(db, 'mismatchedQueueTotals');
+  });
+
   it("reads the day's confirmed transfers through the index, not the member's whole history", async () => {
     const plan = await genericPlanOf(app.deps.database, (tx) =>
       bankConfirmedSinceQuery(tx, admin.user.id, new Date('2026-01-01T00:00:00Z')),

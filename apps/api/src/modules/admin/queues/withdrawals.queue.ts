@@ -102,6 +102,7 @@ export const withdrawalDecisions: QueueDefinition<WithdrawalRow, { row: Withdraw
     paidBefore: (tx, withdrawal, now) => paidInWindowForDecision(tx, withdrawal.userId, now),
     recordFirstApproval: (tx, withdrawal, admin, now) => recordFirstApproval(tx, withdrawal, admin.id, now),
     firstApprovalRecorded: QUEUE_MESSAGES.firstApprovalRecorded,
+    windowAuditKey: 'paid_last_day',
   },
   approve: async (tx, _deps, withdrawal, admin, now) => ({
     row: await payWithdrawal(tx, withdrawal, admin.id, now),
