@@ -138,8 +138,8 @@ main().catch((error: unknown) => {
     process.stderr.write(`Refusing to start: ${error.message}\n`);
     process.exit(1);
   }
-  process.stderr.write(
-    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // What failed and where, never a failed query's parameters (decision 153).
+  const line = describeError(error);
+  process.stderr.write(`Failed to start: ${line.type}: ${line.message}\n${line.stack ?? ''}\n`);
   process.exit(1);
 });

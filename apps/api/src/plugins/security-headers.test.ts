@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { API_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './security-headers';
+import { API_CONTENT_SECURITY_POLICY, securityHeadersHook } from './security-headers';
 
 /** The headers that act only on a document a browser renders (decision 147). */
 const DOCUMENT_ONLY = [
@@ -14,7 +14,8 @@ const DOCUMENT_ONLY = [
 
 async function appWithHeaders(production: boolean) {
   const app = Fastify();
-  registerSecurityHeaders(app, { production });
+  // As app.ts adds it: the first onRequest hook.
+  app.addHook('onRequest', securityHeadersHook({ production }));
   app.get('/', async (_request, reply) => reply.type('text/html').send('<!doctype html><title>x</title>'));
   app.get('/api/things', async () => ({ things: [] }));
   app.get('/api/docs/static/index.html', async (_request, reply) =>

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Helmet's configuration for DESIGN §8: CSP without inline script, HSTS in production, no framing. */
@@ -102,9 +102,4 @@ export function securityHeadersHook(options: { production: boolean }): onRequest
     void reply.headers(!api ? headers : docs ? docsHeaders : apiHeaders);
     done();
   };
-}
-
-/** Sets the security headers on every answer of `app` (its first onRequest hook). */
-export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
-  app.addHook('onRequest', securityHeadersHook(options));
 }
