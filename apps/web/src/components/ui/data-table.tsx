@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 import type { ListMeta } from '@app/shared/schemas/common';
 import { cn } from '#lib/cn';
 import type { ListSort, UrlListState } from '#lib/use-url-list-state';
@@ -182,13 +183,14 @@ function DataTableFooter({
   fetching: boolean;
   footer: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const numbers = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'];
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         {meta && (
           <p className="pt-4 text-sm text-muted" aria-live="polite">
-            {t('admin.table.total', { count: meta.total })}
+            {t('admin.table.total', { count: meta.total, number: meta.total.toLocaleString(numbers) })}
           </p>
         )}
         {footer}

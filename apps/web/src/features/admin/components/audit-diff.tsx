@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryResponse } from '@app/shared/schemas/admin';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 function show(value: unknown): string {
   if (value === undefined) return '—';
@@ -8,7 +9,7 @@ function show(value: unknown): string {
 
 /** Before and after side by side, field by field; changed fields are marked. */
 export function AuditDiff({ entry }: { entry: AuditEntryResponse }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
@@ -16,7 +17,10 @@ export function AuditDiff({ entry }: { entry: AuditEntryResponse }) {
   return (
     <details className="group">
       <summary className="cursor-pointer rounded text-sm font-medium text-brand-text focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-        {t('admin.audit.changes', { count: keys.length })}
+        {t('admin.audit.changes', {
+          count: keys.length,
+          number: keys.length.toLocaleString(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en']),
+        })}
       </summary>
       <table className="mt-2 w-full min-w-72 text-xs">
         <caption className="sr-only">{t('admin.audit.diffCaption', { id: entry.id })}</caption>

@@ -48,7 +48,7 @@ describe('AdminAuditLogPage', () => {
     const table = await screen.findByRole('table', { name: 'Audit log entries' });
     expect(within(table).getByText('admin.updated')).toBeInTheDocument();
     expect(within(table).getByText('Superadmin')).toBeInTheDocument();
-    expect(screen.getByText('Results: 2')).toBeInTheDocument();
+    expect(screen.getByText('2 results')).toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Actor (id or email)'));
     await user.paste('boss@example.com');

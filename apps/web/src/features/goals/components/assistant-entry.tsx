@@ -5,7 +5,7 @@ import type { GoalFrequency } from '@app/shared/goals';
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import { PrivateAmount } from '#components/private-amount';
 import { useLabels } from '#lib/labels';
-import { useMoney } from '#lib/money';
+import { useMoney, useNumberLocale } from '#lib/money';
 import { useMessage } from '../../../i18n/use-message';
 import { useDayFormat, type Entry } from './assistant-chat-state';
 
@@ -63,9 +63,12 @@ function PlanList({
   const money = useMoney();
   const day = useDayFormat();
   const labels = useLabels();
+  const numbers = useNumberLocale();
   return (
     <>
-      <p>{t('assistant.plansIntro', { count: plans.length })}</p>
+      <p>
+        {t('assistant.plansIntro', { count: plans.length, number: plans.length.toLocaleString(numbers) })}
+      </p>
       <ul className="mt-2 space-y-2">
         {plans.map((plan) => (
           <li key={plan.plan_id} className="rounded-lg border border-line bg-surface p-3">

@@ -9,7 +9,7 @@ import { LazyDialog } from '#components/ui/lazy-dialog';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { PrivateAmount, usePrivateMoney } from '#components/private-amount';
-import { useDateFormat, usePercent } from '#lib/money';
+import { useDateFormat, useNumberLocale, usePercent } from '#lib/money';
 import { useGoalAction } from '../api/goals-api';
 import { ContributionButton } from './contribution-dialog';
 
@@ -118,6 +118,7 @@ function GoalActions({ goal }: { goal: Goal }) {
 
 function GoalCard({ goal }: { goal: Goal }) {
   const { t } = useTranslation();
+  const numbers = useNumberLocale();
   const money = usePrivateMoney();
   const date = useDateFormat();
   const day = (value: string) => date(`${value}T12:00:00Z`);
@@ -169,7 +170,12 @@ function GoalCard({ goal }: { goal: Goal }) {
         </p>
       )}
       {goal.skipped_periods > 0 && goal.status !== 'completed' && (
-        <p className="text-xs text-warning">{t('goals.card.skipped', { count: goal.skipped_periods })}</p>
+        <p className="text-xs text-warning">
+          {t('goals.card.skipped', {
+            count: goal.skipped_periods,
+            number: goal.skipped_periods.toLocaleString(numbers),
+          })}
+        </p>
       )}
       <GoalActions goal={goal} />
     </li>

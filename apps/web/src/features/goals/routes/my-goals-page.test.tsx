@@ -192,6 +192,50 @@ describe('My Goals (spec §2, §5, §8, §9)', () => {
     expect(within(arabic).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '25\u200e%\u200e');
   });
 
+  /** Goals that skipped 1, 2, 5, 12 and 100 periods: one, two, few, many and other in Arabic. */
+  const SKIPPED = [1, 2, 5, 12, 100].map((skipped) =>
+    goal({ id: skipped, name: `Goal ${skipped}`, skipped_periods: skipped }),
+  );
+
+  it.each([
+    [
+      'en',
+      [
+        '1 period skipped',
+        '2 periods skipped',
+        '5 periods skipped',
+        '12 periods skipped',
+        '100 periods skipped',
+      ].map((text) => `${text} for a low balance`),
+    ],
+    [
+      'es',
+      [
+        '1 periodo omitido',
+        '2 periodos omitidos',
+        '5 periodos omitidos',
+        '12 periodos omitidos',
+        '100 periodos omitidos',
+      ].map((text) => `${text} por saldo insuficiente`),
+    ],
+    [
+      'ar',
+      ['فترة واحدة', 'فترتين', '5 فترات', '12 فترة', '100 فترة'].map(
+        (text) => `تم تخطي ${text} لانخفاض الرصيد`,
+      ),
+    ],
+  ] as const)('counts the periods a goal skipped with their plural form (%s)', async (language, texts) => {
+    await i18n.changeLanguage(language);
+    fakeApi({ 'GET /api/goals': () => json(list(SKIPPED)) });
+    renderScreen('/my-goals', <MyGoalsPage />);
+    for (const [index, text] of texts.entries()) {
+      const card = (
+        await screen.findByRole('heading', { name: `Goal ${SKIPPED[index]!.skipped_periods}` })
+      ).closest('li')!;
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    }
+  });
+
   it("says 'No goals found.' when the list shown is empty", async () => {
     fakeApi({ 'GET /api/goals': () => json(list([goal()])) });
     const user = userEvent.setup();

@@ -191,6 +191,39 @@ describe('Explore (spec §2, §5, §8)', () => {
     ).toBeInTheDocument();
   });
 
+  // The screen shows the note at LOAN_LIST_LIMIT (50) only; the forms its texts take for other limits.
+  it.each([
+    [
+      'en',
+      ['your newest completed one.', 'your 2 newest completed ones.'],
+      ['your newest decided or withdrawn one.', 'your 2 newest decided or withdrawn ones.'],
+    ],
+    [
+      'es',
+      ['tu préstamo completado más reciente.', 'tus 2 préstamos completados más recientes.'],
+      [
+        'tu solicitud resuelta o retirada más reciente.',
+        'tus 2 solicitudes resueltas o retiradas más recientes.',
+      ],
+    ],
+    [
+      'ar',
+      ['وأحدث قرض من قروضك المكتملة.', 'وأحدث قرضين من قروضك المكتملة.'],
+      ['وأحدث طلب من طلباتك المبتّ فيها', 'وأحدث طلبين من طلباتك المبتّ فيها'],
+    ],
+  ] as const)(
+    'says the limit of the closed rows with its plural form (%s)',
+    async (language, loans, applications) => {
+      await i18n.changeLanguage(language);
+      for (const [index, count] of [1, 2].entries()) {
+        expect(i18n.t('loans.mine.newestOnly', { count, number: String(count) })).toContain(loans[index]);
+        expect(i18n.t('loans.history.newestOnly', { count, number: String(count) })).toContain(
+          applications[index],
+        );
+      }
+    },
+  );
+
   it('Calculate checks inline and shows the estimate per month; Apply Now toasts errors, then applies and reloads the history', async () => {
     let applied = false;
     const server = fakeApi({

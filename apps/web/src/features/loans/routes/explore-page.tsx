@@ -18,7 +18,7 @@ import { errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { logger } from '#lib/logger';
 import { useLabels } from '#lib/labels';
-import { useDateFormat, useMoney, useUtcDayFormat } from '#lib/money';
+import { useDateFormat, useMoney, useNumberLocale, useUtcDayFormat } from '#lib/money';
 import { useLoanApplications, useLoanPlans, useLoans, useWithdrawApplication } from '../api/loans-api';
 import { APPLICATION_TONES, useLoanRate, usePeriods } from '../components/loan-format';
 
@@ -87,10 +87,15 @@ const NEWEST_ONLY = {
  */
 function NewestOnly({ list, rows }: { list: keyof typeof NEWEST_ONLY; rows: readonly { status: string }[] }) {
   const { t } = useTranslation();
+  const numbers = useNumberLocale();
   const { open, text } = NEWEST_ONLY[list];
   const closed = rows.filter((row) => !(open as readonly string[]).includes(row.status)).length;
   if (closed < LOAN_LIST_LIMIT) return null;
-  return <p className="mt-3 text-xs text-muted">{t(text, { count: LOAN_LIST_LIMIT })}</p>;
+  return (
+    <p className="mt-3 text-xs text-muted">
+      {t(text, { count: LOAN_LIST_LIMIT, number: LOAN_LIST_LIMIT.toLocaleString(numbers) })}
+    </p>
+  );
 }
 
 /** Spec §8: load failures of plans and history are logged; the screen also offers Retry. */

@@ -130,6 +130,32 @@ describe('notification bell', () => {
     ).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', ['Notifications, 1 unread', 'Notifications, 2 unread']],
+    ['es', ['Notificaciones, 1 sin leer', 'Notificaciones, 2 sin leer']],
+    // Arabic: one, two, few (3–10) and many (11–99).
+    [
+      'ar',
+      [
+        'الإشعارات، إشعار واحد غير مقروء',
+        'الإشعارات، إشعاران غير مقروءين',
+        'الإشعارات، 5 إشعارات غير مقروءة',
+        'الإشعارات، 12 إشعارًا غير مقروء',
+      ],
+    ],
+  ] as const)('names the unread count with its plural form (%s)', async (language, labels) => {
+    await i18n.changeLanguage(language);
+    const counts = [1, 2, 5, 12];
+    let unread = 0;
+    fakeApi({ 'GET /api/notifications': () => json({ ...LIST, unread_count: unread }) });
+    for (const [index, label] of labels.entries()) {
+      unread = counts[index]!;
+      const shown = renderScreen('/dashboard', <NotificationsButton />);
+      expect(await screen.findByRole('button', { name: label })).toBeInTheDocument();
+      shown.unmount();
+    }
+  });
+
   it("says 'We'll keep you updated when there's something new.' when there is nothing", async () => {
     fakeApi({
       'GET /api/notifications': () =>

@@ -137,7 +137,7 @@ const BADGE_MAX = 99;
  * It polls, so a deposit confirmed meanwhile shows without reloading.
  */
 export function NotificationsButton() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const message = useMessage();
   const [open, setOpen] = useState(false);
   const notifications = useNotifications();
@@ -155,7 +155,10 @@ export function NotificationsButton() {
     unread > BADGE_MAX
       ? t('memberExtras.bell.openUnreadOver', { count: BADGE_MAX })
       : unread > 0
-        ? t('memberExtras.bell.openUnread', { count: unread })
+        ? t('memberExtras.bell.openUnread', {
+            count: unread,
+            number: unread.toLocaleString(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en']),
+          })
         : t('shell.notifications.open');
 
   return (

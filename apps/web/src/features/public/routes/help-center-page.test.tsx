@@ -106,6 +106,27 @@ describe('the help center', () => {
     expect(second).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it.each([
+    ['es', '2 resultados encontrados', '1 resultado encontrado'],
+    ['ar', 'نتيجتان', 'نتيجة واحدة'],
+  ] as const)(
+    'counts the results with their plural form (%s)',
+    { timeout: 20_000 },
+    async (language, two, one) => {
+      await i18n.changeLanguage(language);
+      server();
+      const user = userEvent.setup();
+      renderScreen('/help-center', <HelpCenterPage />);
+      await screen.findByRole('heading', { name: 'Making a deposit' }, { timeout: 3000 });
+      const search = screen.getByRole('searchbox');
+      await user.type(search, 'deposit');
+      expect(await screen.findByText(two)).toBeInTheDocument();
+      await user.clear(search);
+      await user.type(search, 'ENCRYPTION');
+      expect(await screen.findByText(one)).toBeInTheDocument();
+    },
+  );
+
   it(
     'filters articles and FAQs as one types, and says when nothing matches',
     { timeout: 20_000 },
@@ -123,7 +144,7 @@ describe('the help center', () => {
       expect(screen.getByRole('heading', { name: 'Making a deposit' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'How long does a deposit take?' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'When are earnings credited?' })).not.toBeInTheDocument();
-      expect(screen.getByText('Results found: 2')).toBeInTheDocument();
+      expect(screen.getByText('2 results found')).toBeInTheDocument();
 
       await user.clear(search);
       await user.type(search, 'ENCRYPTION');
@@ -131,6 +152,7 @@ describe('the help center', () => {
         expect(screen.getByRole('button', { name: 'How is my data protected?' })).toBeInTheDocument(),
       );
       expect(screen.getByText('No guides match your search.')).toBeInTheDocument();
+      expect(screen.getByText('1 result found')).toBeInTheDocument();
 
       await user.clear(search);
       await user.type(search, 'zebra');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { Mail, Phone, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { NUMBER_LOCALES } from '@app/shared/number-locales';
 import type { HelpArticle, HelpFaq } from '@app/shared/schemas/help';
 import { Button } from '#components/ui/button';
 import { useDocumentMeta } from '#lib/document-meta';
@@ -253,7 +254,7 @@ function ContactSection({
 
 /** /help-center (spec §2): search, article cards, the FAQ accordion and the contact form. */
 export function HelpCenterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useFrontSettings();
   const formReady = useIdle();
   useDocumentMeta(t('site.help.metaTitle'), t('site.help.metaDescription'));
@@ -272,6 +273,8 @@ export function HelpCenterPage() {
   );
   const loaded = articles.isSuccess && faqs.isSuccess;
   const nothingFound = loaded && deferred !== '' && shownArticles.length === 0 && shownFaqs.length === 0;
+  const found = shownArticles.length + shownFaqs.length;
+  const numbers = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'];
 
   return (
     <PublicLayout>
@@ -279,7 +282,7 @@ export function HelpCenterPage() {
         <SearchForm query={query} onQueryChange={setQuery} />
         <p role="status" className="mt-3 min-h-5 text-sm text-white/70">
           {deferred && loaded
-            ? t('site.help.resultCount', { count: shownArticles.length + shownFaqs.length })
+            ? t('site.help.resultCount', { count: found, number: found.toLocaleString(numbers) })
             : ''}
         </p>
       </PageHero>

@@ -35,7 +35,9 @@ function useCheck(held: number, numbers: string | undefined) {
     const points = Number(trimmed);
     if (points < MIN_POINTS_TO_REDEEM) return { error: message(REWARDS_MESSAGES.belowMinimum) };
     if (points > held)
-      return { error: t('rewards.redeemDialog.tooMany', { held: held.toLocaleString(numbers) }) };
+      return {
+        error: t('rewards.redeemDialog.tooMany', { count: held, held: held.toLocaleString(numbers) }),
+      };
     return { points };
   };
 }
@@ -125,7 +127,7 @@ export function RedeemPointsDialog({
       open={open}
       onOpenChange={close}
       title={t('rewards.redeemDialog.title')}
-      description={t('rewards.redeemDialog.lead', { held: held.toLocaleString(numbers) })}
+      description={t('rewards.redeemDialog.lead', { count: held, held: held.toLocaleString(numbers) })}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <TextField
@@ -135,6 +137,7 @@ export function RedeemPointsDialog({
           value={text}
           onChange={(event) => edit(event.target.value)}
           hint={t('rewards.redeemDialog.rate', {
+            count: pointsPerDollar,
             points: pointsPerDollar.toLocaleString(numbers),
             amount: money(1),
           })}
@@ -147,6 +150,7 @@ export function RedeemPointsDialog({
         >
           {credit
             ? t('rewards.redeemDialog.credit', {
+                count: credit.spent,
                 amount: money(credit.cents / 100),
                 points: credit.spent.toLocaleString(numbers),
               })

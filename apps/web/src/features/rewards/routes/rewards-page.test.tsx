@@ -147,6 +147,73 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     },
   );
 
+  it.each([
+    ['en', ['Rate: 1 point = $1.00.', 'Rate: 2 points = $1.00.']],
+    ['es', ['Tasa: 1 punto = 1,00 US$.', 'Tasa: 2 puntos = 1,00 US$.']],
+  ] as const)('says the redeem rate with its plural form (%s)', async (language, rates) => {
+    await i18n.changeLanguage(language);
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    let rate = 1;
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/referrals': () => json({ ...INFO, points_per_dollar: rate }),
+    });
+    const user = userEvent.setup();
+    for (const text of rates) {
+      const shown = renderScreen('/rewards', <RewardsPage />);
+      await user.click(await screen.findByRole('button', { name: i18n.t('rewards.redeem') }));
+      const dialog = await screen.findByRole('dialog', { name: i18n.t('rewards.redeemDialog.title') });
+      await waitFor(() => expect(dialog.textContent?.replace(/\u00a0/gu, ' ')).toContain(text));
+      shown.unmount();
+      rate += 1;
+    }
+  });
+
+  // A member holds at least the minimum to open the dialog, and redeems at least that: the forms the
+  // dialog's other counted texts take for 1 and 2 points, and the referrals' limit (500 on the screen).
+  it.each([
+    [
+      'en',
+      ['You have 1 point.', 'You have 2 points.'],
+      ['for 1 point.', 'for 2 points.'],
+      ['You have 1 point;', 'You have 2 points;'],
+      ['Your newest referral is shown.', 'Your newest 2 referrals are shown, newest first.'],
+    ],
+    [
+      'es',
+      ['Tienes 1 punto.', 'Tienes 2 puntos.'],
+      ['por 1 punto.', 'por 2 puntos.'],
+      ['Tienes 1 punto;', 'Tienes 2 puntos;'],
+      ['Se muestra tu referido más reciente.', 'Se muestran tus 2 referidos más recientes,'],
+    ],
+  ] as const)(
+    'gives the redeem dialog’s points and the referrals’ limit their plural forms (%s)',
+    async (language, lead, credit, tooMany, limit) => {
+      await i18n.changeLanguage(language);
+      for (const [index, count] of [1, 2].entries()) {
+        const points = String(count);
+        expect(i18n.t('rewards.redeemDialog.lead', { count, held: points })).toContain(lead[index]);
+        expect(i18n.t('rewards.redeemDialog.credit', { count, points, amount: '$0.01' })).toContain(
+          credit[index],
+        );
+        expect(i18n.t('rewards.redeemDialog.tooMany', { count, held: points })).toContain(tooMany[index]);
+        expect(i18n.t('rewards.referredLimit', { count, number: points })).toContain(limit[index]);
+      }
+    },
+  );
+
+  it('says the referrals’ limit in Arabic with the form its number takes (few, many, other)', async () => {
+    await i18n.changeLanguage('ar');
+    const limit = (count: number) => i18n.t('rewards.referredLimit', { count, number: String(count) });
+    expect([1, 2, 5, 12, 500].map(limit)).toEqual([
+      'تُعرض أحدث إحالة لك.',
+      'تُعرض أحدث إحالتين لك، الأحدث أولاً.',
+      'تُعرض أحدث 5 إحالات لك، الأحدث أولاً.',
+      'تُعرض أحدث 12 إحالة لك، الأحدث أولاً.',
+      'تُعرض أحدث 500 إحالة لك، الأحدث أولاً.',
+    ]);
+  });
+
   it('redeems part of the points, checks the number first, and Cancel redeems nothing', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
     const server = fakeApi({

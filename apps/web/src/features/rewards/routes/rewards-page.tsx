@@ -93,7 +93,8 @@ function PointsSection({
 
 /** Who joined with the member's link: a table, or cards on a small screen. */
 function ReferredUsersCard({ users }: { users: ReferredUser[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const numbers = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'];
   const message = useMessage();
   const date = useDateFormat();
   return (
@@ -130,7 +131,10 @@ function ReferredUsersCard({ users }: { users: ReferredUser[] }) {
       )}
       {users.length >= REFERRED_LIST_LIMIT && (
         <p className="mt-3 text-sm text-muted">
-          {t('rewards.referredLimit', { count: REFERRED_LIST_LIMIT })}
+          {t('rewards.referredLimit', {
+            count: REFERRED_LIST_LIMIT,
+            number: REFERRED_LIST_LIMIT.toLocaleString(numbers),
+          })}
         </p>
       )}
     </Card>
