@@ -311,9 +311,15 @@ describe('queue item', () => {
       needs_second_approval: true,
     });
     await user.click(await screen.findByRole('button', { name: 'Confirm deposit' }));
-    expect(await screen.findByRole('dialog')).toHaveTextContent(
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
       'With $400.00 confirmed to this member in the last 24 hours, this comes to more than $500: your confirmation is recorded and a second admin credits it.',
     );
+    // A first confirmation moves no money, and the dialog does not say it does.
+    expect(dialog).toHaveTextContent(
+      'Record your confirmation of $600.00 for ada_l (ada@example.com)? Nothing is credited until a second admin confirms.',
+    );
+    expect(dialog).not.toHaveTextContent('Money moves as soon as you confirm.');
     view.unmount();
 
     view = await open({

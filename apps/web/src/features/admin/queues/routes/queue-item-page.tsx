@@ -79,7 +79,13 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
         detail={detail.data}
         open={dialog === 'approve'}
         pending={pending}
-        description={t('adminQueues.item.confirmApprove', { amount: money(item.amount), member: who })}
+        description={t(
+          // A first approval of two moves nothing: the dialog says so (decisions 125, 235).
+          detail.data.fourEyes?.needsSecondApproval && !item.awaitingSecondApproval
+            ? `adminQueues.item.confirmFirstApproval.${queue}`
+            : 'adminQueues.item.confirmApprove',
+          { amount: money(item.amount), member: who },
+        )}
         onClose={() => setDialog(null)}
         onApprove={() => run({ kind: 'approve' })}
       />

@@ -113,7 +113,7 @@ function useQueueColumns(queue: AdminQueue) {
           <span className="flex flex-wrap gap-1">
             <Badge tone={statusTone(info.getValue())}>{t(`adminQueues.status.${info.getValue()}`)}</Badge>
             {info.row.original.awaitingSecondApproval && (
-              <Badge tone="info">{t('adminQueues.queue.awaitingSecond')}</Badge>
+              <Badge tone="info">{t(`adminQueues.queue.awaitingSecond.${queue}`)}</Badge>
             )}
           </span>
         ),
