@@ -25,7 +25,7 @@ export const AR: Texts = {
   deposit_rejected: {
     title: () => 'تم رفض الإيداع',
     body: (p, f) =>
-      `تم رفض إيداعك ${p.reference} بقيمة ${f.money(p.amount)}${p.reason ? `: ${p.reason}` : ''}. لم يُخصم شيء من رصيدك.`,
+      `تم رفض إيداعك ${p.reference} بقيمة ${f.money(p.amount)}${p.reason ? `: ${f.reason('deposits', p.reason)}` : ''}. لم يُخصم شيء من رصيدك.`,
   },
   deposit_refunded: {
     title: () => 'تم عكس الإيداع',
@@ -54,7 +54,8 @@ export const AR: Texts = {
   },
   withdrawal_rejected: {
     title: () => 'تم رفض السحب',
-    body: (p, f) => `تم رفض سحبك بقيمة ${f.money(p.amount)}: ${p.reason}. أُعيد المبلغ إلى رصيدك.`,
+    body: (p, f) =>
+      `تم رفض سحبك بقيمة ${f.money(p.amount)}: ${f.reason('withdrawals', p.reason)}. أُعيد المبلغ إلى رصيدك.`,
   },
   withdrawal_cancelled: {
     title: () => 'تم إلغاء السحب',
@@ -114,7 +115,8 @@ export const AR: Texts = {
   },
   loan_rejected: {
     title: () => 'تم رفض طلب القرض',
-    body: (p, f) => `تم رفض طلبك للحصول على قرض ${p.plan} بقيمة ${f.money(p.amount)}: ${p.reason}`,
+    body: (p, f) =>
+      `تم رفض طلبك للحصول على قرض ${p.plan} بقيمة ${f.money(p.amount)}: ${f.reason('loan_applications', p.reason)}`,
   },
   loan_completed: {
     title: () => 'تم سداد القرض',

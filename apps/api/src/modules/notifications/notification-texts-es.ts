@@ -26,7 +26,7 @@ export const ES: Texts = {
   deposit_rejected: {
     title: () => 'Depósito rechazado',
     body: (p, f) =>
-      `Tu depósito ${p.reference} de ${f.money(p.amount)} fue rechazado${p.reason ? `: ${p.reason}` : ''}. No se ha tomado nada de tu saldo.`,
+      `Tu depósito ${p.reference} de ${f.money(p.amount)} fue rechazado${p.reason ? `: ${f.reason('deposits', p.reason)}` : ''}. No se ha tomado nada de tu saldo.`,
   },
   deposit_refunded: {
     title: () => 'Depósito revertido',
@@ -56,7 +56,7 @@ export const ES: Texts = {
   withdrawal_rejected: {
     title: () => 'Retiro rechazado',
     body: (p, f) =>
-      `Tu retiro de ${f.money(p.amount)} fue rechazado: ${p.reason}. El importe ha vuelto a tu saldo.`,
+      `Tu retiro de ${f.money(p.amount)} fue rechazado: ${f.reason('withdrawals', p.reason)}. El importe ha vuelto a tu saldo.`,
   },
   withdrawal_cancelled: {
     title: () => 'Retiro cancelado',
@@ -119,7 +119,7 @@ export const ES: Texts = {
   loan_rejected: {
     title: () => 'Solicitud de préstamo rechazada',
     body: (p, f) =>
-      `Tu solicitud de un préstamo ${p.plan} de ${f.money(p.amount)} fue rechazada: ${p.reason}`,
+      `Tu solicitud de un préstamo ${p.plan} de ${f.money(p.amount)} fue rechazada: ${f.reason('loan_applications', p.reason)}`,
   },
   loan_completed: {
     title: () => 'Préstamo pagado',

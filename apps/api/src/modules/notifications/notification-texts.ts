@@ -1,4 +1,5 @@
-import { centsToMajor, formatMoney, formatPercentLabel } from '@app/shared';
+import { centsToMajor, formatMoney, formatPercentLabel, type AdminQueue } from '@app/shared';
+import { rejectionReasonIn } from './notification-texts-reasons';
 import { AR } from './notification-texts-ar';
 import { EN } from './notification-texts-en';
 import { ES } from './notification-texts-es';
@@ -87,6 +88,8 @@ export interface Formats {
   number(value: number): string;
   /** A rate in basis points as a percentage ("12.5%"). */
   percent(bps: number): string;
+  /** An operator's rejection reason, its chosen label in the reader's language (the words as written). */
+  reason(queue: AdminQueue, text: string): string;
 }
 
 export type Texts = {
@@ -123,6 +126,7 @@ function formatsFor(language: NotificationLanguage): Formats {
     },
     number: (value) => numbers.format(value),
     percent: (bps) => formatPercentLabel(bps, language),
+    reason: (queue, text) => rejectionReasonIn(language, queue, text),
   };
 }
 

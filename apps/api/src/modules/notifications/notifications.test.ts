@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notifications, users } from '@app/db';
 import {
+  ADMIN_QUEUES,
   NOTIFICATION_CATEGORIES,
+  QUEUE_REJECT_REASONS,
   UNREAD_COUNT_CAP,
   type NotificationListResponse,
   type NotificationReadResponse,
@@ -10,10 +12,11 @@ import {
 import { createTestApp } from '../../../test/helpers';
 import { mailsTo } from '../../../test/accounts';
 import { genericPlanOf, readThrough } from '../../../test/plans';
-import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
 import { queryRows, wholeNumbers } from '../../ledger/sql';
 import { memberPagesQuery } from '../../lib/paging';
 import { unreadCountQuery } from './notifications.repository';
+import { rejectionReasonIn } from './notification-texts-reasons';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -68,6 +71,52 @@ describe('notifications in the reader’s language (decision 162)', () => {
         (mail) => mail.subject === 'Depósito confirmado' && spaced(mail.text)?.includes('50,00 US$'),
       ),
     ).toBe(true);
+  });
+
+  it("says a rejection's chosen reason in the reader's language, and the operator's words as written", async () => {
+    const member = await signedInMember(app);
+    await db.update(users).set({ language: 'es' }).where(eq(users.id, member.user.id));
+    const opened = await member.client.post(
+      '/api/deposit',
+      { amount: 80, payment_method: 'bank_transfer' },
+      { token: member.token },
+    );
+    expect(opened.statusCode).toBe(201);
+    const { id } = opened.json<{ deposit: { id: number } }>().deposit;
+    const admin = await signedInAdmin(app);
+    const rejected = await admin.client.post(
+      `/api/admin/deposits/${id}/reject`,
+      { reason_code: 'funds_not_received', reason: 'No transfer with this reference arrived.' },
+      { token: admin.token },
+    );
+    expect(rejected.statusCode).toBe(200);
+
+    const words = 'No transfer with this reference arrived.';
+    expect((await bell(member, '?lang=en')).body.data[0]?.body).toContain(`: Funds not received — ${words}`);
+    expect((await bell(member)).body.data[0]?.body).toContain(`: Fondos no recibidos — ${words}`);
+    expect((await bell(member, '?lang=ar')).body.data[0]?.body).toContain(`: لم تصل الأموال — ${words}`);
+    const mails = await mailsTo(app, member.email);
+    expect(mails.some((mail) => mail.text?.includes(`Fondos no recibidos — ${words}`))).toBe(true);
+  });
+
+  it('knows every chosen reason of every queue in Spanish and Arabic, and leaves other text alone', () => {
+    for (const queue of ADMIN_QUEUES) {
+      for (const [code, label] of Object.entries(QUEUE_REJECT_REASONS[queue])) {
+        if (code === 'other') continue;
+        for (const language of ['es', 'ar'] as const) {
+          const said = rejectionReasonIn(language, queue, `${label} — Call us.`);
+          expect(said, `${language} ${queue} ${code}`).not.toContain(label);
+          expect(said.endsWith(' — Call us.')).toBe(true);
+        }
+      }
+    }
+    expect(rejectionReasonIn('es', 'withdrawals', 'Please call us: Unusual activity on the account')).toBe(
+      'Please call us: Unusual activity on the account',
+    );
+    expect(rejectionReasonIn('es', 'deposits', 'Unusual activity on the account — x')).toBe(
+      'Unusual activity on the account — x',
+    );
+    expect(rejectionReasonIn('en', 'deposits', 'Funds not received — x')).toBe('Funds not received — x');
   });
 
   it('shows a row stored before keys (no key) with its own text, whatever the language', async () => {
