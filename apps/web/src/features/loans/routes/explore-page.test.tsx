@@ -389,6 +389,32 @@ describe('Explore (spec §2, §5, §8)', () => {
     expect(screen.getAllByText('Unknown Plan')).toHaveLength(2);
   });
 
+  it("says why a rejected application was rejected, the chosen reason in the reader's language", async () => {
+    const words = 'Apply again after three months.';
+    fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loans': () => json([]),
+      'GET /api/loan-applications': () =>
+        json([
+          application({ id: 2, status: 'rejected', reason: `Not enough account history — ${words}` }),
+          application({ id: 1, status: 'pending' }),
+        ]),
+    });
+    const english = renderScreen('/explore', <ExplorePage />);
+    const table = await screen.findByRole('table', { name: 'Loan Application History' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent(`Not enough account history — ${words}`);
+    expect(rows[1]).not.toHaveTextContent(words);
+    english.unmount();
+
+    await i18n.changeLanguage('es');
+    renderScreen('/explore', <ExplorePage />);
+    const spanish = await screen.findByRole('table', { name: 'Historial de solicitudes de préstamo' });
+    expect(within(spanish).getAllByRole('row')[1]).toHaveTextContent(
+      `Historial de cuenta insuficiente — ${words}`,
+    );
+  });
+
   it('opens a loan with its schedule and repays it after a confirmation with the exact amount', async () => {
     let repaid = false;
     const server = fakeApi({

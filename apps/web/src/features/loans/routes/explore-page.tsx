@@ -19,6 +19,7 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { logger } from '#lib/logger';
 import { useLabels } from '#lib/labels';
 import { useDateFormat, useMoney, useNumberLocale, useUtcDayFormat } from '#lib/money';
+import { localRejectionReason } from '#i18n/rejection-reasons';
 import { useLoanApplications, useLoanPlans, useLoans, useWithdrawApplication } from '../api/loans-api';
 import { APPLICATION_TONES, useLoanRate, usePeriods } from '../components/loan-format';
 
@@ -197,11 +198,7 @@ function History() {
   const planName = (row: LoanApplication) => row.plan_name ?? message('Unknown Plan');
   const when = (row: LoanApplication) =>
     Number.isNaN(Date.parse(row.date)) ? message('Not Available') : date(row.date);
-  const status = (row: LoanApplication) => (
-    <Badge tone={APPLICATION_TONES[row.status] ?? 'neutral'}>
-      {t(`loans.applicationStatus.${row.status}`, { defaultValue: row.status })}
-    </Badge>
-  );
+  const status = (row: LoanApplication) => <ApplicationStatus row={row} />;
   const term = (row: LoanApplication) => periods(row.term, row.profit_interval);
   const cancelButton = (row: LoanApplication) =>
     row.status === 'pending' ? (
@@ -254,6 +251,21 @@ function History() {
     >
       <NewestOnly list="history" rows={applications.data} />
     </ResponsiveTable>
+  );
+}
+
+/** An application's status, and why a rejected one was rejected, as the member's notice said. */
+function ApplicationStatus({ row }: { row: LoanApplication }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Badge tone={APPLICATION_TONES[row.status] ?? 'neutral'}>
+        {t(`loans.applicationStatus.${row.status}`, { defaultValue: row.status })}
+      </Badge>
+      {row.status === 'rejected' && row.reason && (
+        <p className="mt-1 text-xs text-muted">{localRejectionReason(t, 'loan_applications', row.reason)}</p>
+      )}
+    </>
   );
 }
 
