@@ -1,3 +1,4 @@
+import '#lib/zod-config';
 import type { TFunction } from 'i18next';
 import { QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/schemas/admin-queues';
 
