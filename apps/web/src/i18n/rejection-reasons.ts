@@ -1,6 +1,5 @@
-import '#lib/zod-config';
 import type { TFunction } from 'i18next';
-import { QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/schemas/admin-queues';
+import { QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/admin-queue-names';
 
 /** The notifications that carry a rejection's reason, and the queue whose labels it may start with. */
 const NOTICE_QUEUES: Readonly<Record<string, AdminQueue>> = {

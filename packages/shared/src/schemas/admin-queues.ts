@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PageQuery, isoDate, moneyAmount, requiredText } from './common';
 
-/** The back office's approval queues (issue 15 item 2, decisions 125–126). */
-export const ADMIN_QUEUES = ['deposits', 'withdrawals', 'loan_applications'] as const;
-export type AdminQueue = (typeof ADMIN_QUEUES)[number];
+// The queues and their reject reasons are plain constants in admin-queue-names.ts, which a member
+// page can load without zod (decision 162).
+import { ADMIN_QUEUES, QUEUE_REJECT_REASONS, type AdminQueue } from '../admin-queue-names';
+export { ADMIN_QUEUES, QUEUE_REJECT_REASONS, type AdminQueue };
 
 export const QUEUE_MESSAGES = {
   invalidAmount: 'Enter an amount in dollars, e.g. 100 or 99.50.',
@@ -19,33 +20,6 @@ export const QUEUE_MESSAGES = {
   firstConfirmationRecorded:
     'First confirmation recorded: a second admin must confirm before it is credited.',
 } as const;
-
-/**
- * The reasons an operator picks from when rejecting, per queue; the free text is added after the
- * chosen reason's label and the member reads both ("Funds not received — no transfer with this
- * reference arrived").
- */
-export const QUEUE_REJECT_REASONS = {
-  deposits: {
-    funds_not_received: 'Funds not received',
-    amount_mismatch: 'Amount does not match the transfer',
-    reference_missing: 'Reference missing or wrong',
-    sender_mismatch: 'Sender name does not match the account',
-    other: 'Other',
-  },
-  withdrawals: {
-    destination_invalid: 'Destination details are not valid',
-    verification_needed: 'Identity verification needed',
-    unusual_activity: 'Unusual activity on the account',
-    other: 'Other',
-  },
-  loan_applications: {
-    affordability: 'Repayments would not be affordable',
-    account_history: 'Not enough account history',
-    profile_incomplete: 'Profile incomplete',
-    other: 'Other',
-  },
-} as const satisfies Record<AdminQueue, Record<string, string>>;
 
 /**
  * The orders a queue is read in: creation time or amount, "-" for descending. Without one, pending
