@@ -181,6 +181,13 @@ describe('formatMoney', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatMoney(1234.5, { decimals: 0 })).toBe('$1,234');
     expect(formatMoney(1234.5, { currency: 'EUR', locale: 'es-ES' })).toBe('1234,50\u00a0€');
+    // A signed amount: the locale places the sign; the minus is U+2212.
+    expect(formatMoney(-40, { signDisplay: 'exceptZero' })).toBe('\u2212$40.00');
+    expect(formatMoney(25, { signDisplay: 'exceptZero' })).toBe('+$25.00');
+    expect(formatMoney(0, { signDisplay: 'exceptZero' })).toBe('$0.00');
+    expect(formatMoney(0, { signDisplay: 'always' })).toBe('+$0.00');
+    expect(formatMoney(25, { locale: 'es-ES', signDisplay: 'exceptZero' })).toBe('+25,00\u00a0US$');
+    expect(formatMoney(-40)).toBe('-$40.00');
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatMoney(-7, { currency: 'EUR', locale: 'en-US' })).toBe('-€7.00');
     expect(formatMoney(Number.NaN)).toBe('$0.00');

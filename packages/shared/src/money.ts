@@ -117,6 +117,12 @@ export interface FormatMoneyOptions {
   locale?: string;
   /** Number of decimals shown; the dashboard balance uses 0, totals use 2. */
   decimals?: 0 | 2;
+  /**
+   * Intl's `signDisplay`: 'auto' (the default) shows only a minus; 'exceptZero' a plus or a minus, none
+   * on zero; 'always' a plus on zero too. The locale places the sign ("+25,00 US$" in Spanish; in Arabic
+   * inside the number's left-to-right run); a signed amount's minus is drawn as U+2212.
+   */
+  signDisplay?: 'auto' | 'exceptZero' | 'always';
 }
 
 // One formatter per locale, currency and decimals: building an Intl.NumberFormat costs far more than
@@ -124,8 +130,13 @@ export interface FormatMoneyOptions {
 // and currencies on offer, and the cache is cleared if it ever holds more than a handful.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(locale: string, currency: string, decimals: 0 | 2): Intl.NumberFormat {
-  const key = `${locale}|${currency}|${decimals}`;
+function moneyFormat(
+  locale: string,
+  currency: string,
+  decimals: 0 | 2,
+  signDisplay: NonNullable<FormatMoneyOptions['signDisplay']>,
+): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${decimals}|${signDisplay}`;
   let format = moneyFormats.get(key);
   if (!format) {
     if (moneyFormats.size >= 64) moneyFormats.clear();
@@ -134,6 +145,7 @@ function moneyFormat(locale: string, currency: string, decimals: 0 | 2): Intl.Nu
       currency,
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
+      signDisplay,
     });
     moneyFormats.set(key, format);
   }
@@ -142,7 +154,13 @@ function moneyFormat(locale: string, currency: string, decimals: 0 | 2): Intl.Nu
 
 /** Formats major units (as the API gives them) for display, e.g. 1234.5 → "$1,234.50". */
 export function formatMoney(major: number, options: FormatMoneyOptions = {}): string {
-  const { currency = 'USD', locale = 'en-US', decimals = 2 } = options;
+  const { currency = 'USD', locale = 'en-US', decimals = 2, signDisplay = 'auto' } = options;
   const value = Number.isFinite(major) ? major : 0;
-  return moneyFormat(locale, currency, decimals).format(decimals === 0 ? Math.trunc(value) : value);
+  const format = moneyFormat(locale, currency, decimals, signDisplay);
+  const shown = decimals === 0 ? Math.trunc(value) : value;
+  if (signDisplay === 'auto') return format.format(shown);
+  return format
+    .formatToParts(shown)
+    .map((part) => (part.type === 'minusSign' ? part.value.replace('-', '\u2212') : part.value))
+    .join('');
 }

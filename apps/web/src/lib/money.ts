@@ -1,52 +1,16 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@app/shared/money';
+import { formatMoney, type FormatMoneyOptions } from '@app/shared/money';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 export type MoneyDecimals = 0 | 2;
 
-/**
- * Whether an amount shows its sign (Intl's `signDisplay`): 'auto' only a minus; 'exceptZero' a plus or
- * a minus, none on zero; 'always' a plus on zero too.
- */
-export type MoneySign = 'auto' | 'exceptZero' | 'always';
+/** Whether an amount shows its sign: the shared formatter's `signDisplay` (Intl's). */
+export type MoneySign = NonNullable<FormatMoneyOptions['signDisplay']>;
 
 export interface MoneyOptions {
   /** A movement or a correction shown with its sign: "+$25.00", "−$25.00" (Intl places it). */
   signDisplay?: MoneySign;
-}
-
-// One formatter per locale, decimals and sign, as the shared formatMoney keeps its own (bounded: the
-// keys come from the three locales, two decimals and three signs).
-const signedFormats = new Map<string, Intl.NumberFormat>();
-
-function signedFormat(locale: string, decimals: MoneyDecimals, sign: MoneySign): Intl.NumberFormat {
-  const key = `${locale}|${decimals}|${sign}`;
-  let format = signedFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      signDisplay: sign,
-    });
-    signedFormats.set(key, format);
-  }
-  return format;
-}
-
-/**
- * A signed amount in the locale's own order: the sign where the locale puts it ("+25,00 US$" in
- * Spanish; in Arabic inside the number's left-to-right run, after the marks CLDR gives), never glued
- * on from outside. Only the minus is drawn as the true minus sign (U+2212), as the app always has.
- */
-function formatSignedMoney(major: number, locale: string, decimals: MoneyDecimals, sign: MoneySign): string {
-  const value = Number.isFinite(major) ? major : 0;
-  return signedFormat(locale, decimals, sign)
-    .formatToParts(decimals === 0 ? Math.trunc(value) : value)
-    .map((part) => (part.type === 'minusSign' ? part.value.replace('-', '\u2212') : part.value))
-    .join('');
 }
 
 /**
@@ -59,9 +23,7 @@ export function useMoney(): (major: number, decimals?: MoneyDecimals, options?: 
   const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
   return useCallback(
     (major: number, decimals: MoneyDecimals = 2, { signDisplay = 'auto' }: MoneyOptions = {}) =>
-      signDisplay === 'auto'
-        ? formatMoney(major, { locale, decimals })
-        : formatSignedMoney(major, locale, decimals, signDisplay),
+      formatMoney(major, { locale, decimals, signDisplay }),
     [locale],
   );
 }
