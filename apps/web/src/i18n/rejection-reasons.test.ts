@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rejectionText } from '@app/shared/schemas/admin-queues';
 import { i18n } from './index';
-import { localRejectionNotice, localRejectionReason } from './rejection-reasons';
+import { localRejectionReason } from './rejection-reasons';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -86,28 +86,5 @@ describe('a rejection reason in the reader’s language', () => {
     expect(localRejectionReason(i18n.t, 'deposits', middle)).toBe(middle);
     const elsewhere = rejectionText('deposits', 'funds_not_received', 'nothing arrived');
     expect(localRejectionReason(i18n.t, 'withdrawals', elsewhere)).toBe(elsewhere);
-  });
-
-  it('says the reason inside a rejection notice, and leaves other notices alone', async () => {
-    await i18n.changeLanguage('ar');
-    expect(
-      localRejectionNotice(
-        i18n.t,
-        'withdrawal_rejected',
-        'تم رفض سحبك بقيمة \u200f10.00 US$: Unusual activity on the account — call us. أُعيد المبلغ إلى رصيدك.',
-      ),
-    ).toBe('تم رفض سحبك بقيمة \u200f10.00 US$: نشاط غير معتاد في الحساب — call us. أُعيد المبلغ إلى رصيدك.');
-    await i18n.changeLanguage('es');
-    expect(
-      localRejectionNotice(
-        i18n.t,
-        'loan_rejected',
-        'Tu solicitud de un préstamo Starter de 500,00 US$ fue rechazada: Not enough account history — wait a month',
-      ),
-    ).toBe(
-      'Tu solicitud de un préstamo Starter de 500,00 US$ fue rechazada: Historial de cuenta insuficiente — wait a month',
-    );
-    const note = 'Aviso: Funds not received — texto';
-    expect(localRejectionNotice(i18n.t, 'announcement', note)).toBe(note);
   });
 });

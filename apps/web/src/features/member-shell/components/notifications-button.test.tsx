@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UNREAD_COUNT_CAP } from '@app/shared/constants';
-import { rejectionText } from '@app/shared/schemas/admin-queues';
 import { i18n } from '#i18n/index';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -182,27 +181,6 @@ describe('notification bell', () => {
     expect(await screen.findByText('Failed to load notifications.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Deposit confirmed')).toBeInTheDocument();
-  });
-
-  it('says a rejected deposit’s chosen reason in Arabic, the operator’s words as written', async () => {
-    await i18n.changeLanguage('ar');
-    const reason = rejectionText('deposits', 'funds_not_received', 'no transfer with this reference arrived');
-    const rejected = {
-      ...LIST.data[0]!,
-      kind: 'deposit_rejected',
-      title: 'تم رفض الإيداع',
-      body: `تم رفض إيداعك DEP-1 بقيمة \u200f100.00 US$: ${reason}. لم يُخصم شيء من رصيدك.`,
-    };
-    fakeApi({ 'GET /api/notifications': () => json({ ...LIST, data: [rejected] }) });
-    const user = userEvent.setup();
-    renderScreen('/dashboard', <NotificationsButton />);
-    await user.click(await screen.findByRole('button', { name: /الإشعارات/ }));
-    expect(
-      await screen.findByText(
-        'تم رفض إيداعك DEP-1 بقيمة \u200f100.00 US$: لم تصل الأموال — no transfer with this reference arrived. لم يُخصم شيء من رصيدك.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.queryByText(/Funds not received/)).not.toBeInTheDocument();
   });
 
   it('asks for the texts in the UI language and asks again when the language changes', async () => {

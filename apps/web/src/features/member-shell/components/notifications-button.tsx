@@ -8,7 +8,6 @@ import type { Notification } from '@app/shared/schemas/notifications';
 import { menuContentClass } from '#components/ui/menu';
 import { Button } from '#components/ui/button';
 import { Spinner } from '#components/ui/spinner';
-import { localRejectionNotice } from '#i18n/rejection-reasons';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
 import { cn } from '#lib/cn';
@@ -53,9 +52,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
           {unread && <span className="sr-only"> ({t('memberExtras.bell.unread')})</span>}
         </span>
       </span>
-      <span className="mt-0.5 block text-sm text-muted">
-        {localRejectionNotice(t, item.kind, message(item.body))}
-      </span>
+      <span className="mt-0.5 block text-sm text-muted">{message(item.body)}</span>
       <time
         dateTime={item.created_at}
         title={moment(item.created_at)}
