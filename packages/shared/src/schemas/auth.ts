@@ -29,6 +29,7 @@ export const AUTH_MESSAGES = {
   twoFactorInvalid: 'Invalid 2FA token',
   twoFactorChallengeMissing: 'Your sign-in has expired. Please sign in again.',
   twoFactorChallengeExhausted: 'Too many attempts. Please sign in again.',
+  accountLocked: 'Too many failed attempts on this account. Reset your password to continue.',
   throttled: (seconds: number) => `Too many attempts. Please try again in ${describeWait(seconds)}.`,
   loggedOut: 'Logged out successfully!',
   passwordChanged: 'Password changed successfully!',

@@ -55,7 +55,7 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta): P
   const { db } = deps.database;
   const now = deps.clock.now();
   // Counted and left counted: 10 links per address and 50 per IP in 15 minutes.
-  const keys = [throttle.accountKey(email), throttle.ipKey(meta.ip)];
+  const keys = [throttle.resetKey(email), throttle.ipKey(meta.ip)];
   await throttle.countAttempt(db, 'reset_request', keys, now);
   const user = await findUserByEmail(db, email);
   if (!user || user.role !== 'member') return { message: RESET_MESSAGES.sent };
@@ -153,7 +153,7 @@ export async function resetPassword(
 ): Promise<MessageResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const keys = [throttle.accountKey(input.email), throttle.ipKey(meta.ip)];
+  const keys = [throttle.resetKey(input.email), throttle.ipKey(meta.ip)];
   const attempt = await throttle.countAttempt(db, 'password', keys, now);
   const invalid = () => fieldError({ token: RESET_MESSAGES.invalid });
   const user = await findUserByEmail(db, input.email);
@@ -172,6 +172,8 @@ export async function resetPassword(
   });
   if (!done) throw invalid();
   await throttle.attemptSucceeded(db, attempt);
+  // The mailbox is proven: a sign-in or code locked by the ceiling opens again (decision 236).
+  await throttle.forgetAccountFailures(db, { email: user.email, userId: user.id });
   await mailSecurityNotice(deps, user, meta, now, 'password_reset');
   return { message: RESET_MESSAGES.reset };
 }

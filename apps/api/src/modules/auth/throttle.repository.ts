@@ -70,11 +70,37 @@ export async function deleteFailures(
   await db.delete(authFailures).where(or(...conditions));
 }
 
-/** The clean-up's delete of failures counted before `before`, through auth_failures_created_idx. */
+/** Deletes every row of `subjects` in `scopes`, in one statement. */
+export async function deleteSubjectsFailures(
+  db: DbOrTx,
+  scopes: string[],
+  subjects: string[],
+): Promise<void> {
+  await db
+    .delete(authFailures)
+    .where(and(inArray(authFailures.scope, scopes), inArray(authFailures.subject, subjects)));
+}
+
+/** The clean-up's delete of every failure counted before `before`, through auth_failures_created_idx. */
 export function failuresPrune(db: DbOrTx, before: Date) {
   return db.delete(authFailures).where(lt(authFailures.createdAt, before));
 }
 
-export async function deleteFailuresBefore(db: DbOrTx, before: Date): Promise<void> {
-  await failuresPrune(db, before);
+/**
+ * The clean-up's delete of addresses' failures counted before `before`, through their partial index
+ * (the pattern is written into the statement, as in the index's predicate, so a generic plan uses it).
+ */
+export function addressFailuresPrune(db: DbOrTx, before: Date) {
+  return db
+    .delete(authFailures)
+    .where(and(sql`${authFailures.subject} like 'ip:%'`, lt(authFailures.createdAt, before)));
+}
+
+/** Addresses' failures before `addresses`, everyone's before `accounts` (decision 236). */
+export async function deleteFailuresBefore(
+  db: DbOrTx,
+  before: { addresses: Date; accounts: Date },
+): Promise<void> {
+  await addressFailuresPrune(db, before.addresses);
+  await failuresPrune(db, before.accounts);
 }

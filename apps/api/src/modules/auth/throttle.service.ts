@@ -28,11 +28,22 @@ export const ACCOUNT_MAX_FAILURES = LOGIN_MAX_FAILURES;
 export const IP_MAX_FAILURES = 50;
 export const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 
+/**
+ * The ceiling on an account's consecutive failures (decision 236, NIST SP 800-63B §5.2.2): 100 failures
+ * of one scope without a success in between, over 30 days, and the account refuses that scope until a
+ * password reset (or until the oldest of them is 30 days old). The window above lets 960 tries a day;
+ * this bounds a slow guesser of a six-digit code to 100 a month.
+ */
+export const CONSECUTIVE_FAILURE_CEILING = 100;
+export const CEILING_HORIZON_MS = 30 * 24 * 3_600_000;
+
 export interface ThrottleSubject {
   subject: string;
   max: number;
   /** An account's failures are forgotten when it proves itself; an address's are not. */
   forgottenOnSuccess: boolean;
+  /** Whether the consecutive-failure ceiling applies: to a secret that can be guessed, of an account. */
+  ceiling: boolean;
 }
 
 /** An account named by its email: the same key whether or not the account exists (no enumeration). */
@@ -40,17 +51,25 @@ export const accountKey = (email: string): ThrottleSubject => ({
   subject: `account:${email.toLowerCase()}`,
   max: ACCOUNT_MAX_FAILURES,
   forgottenOnSuccess: true,
+  ceiling: true,
 });
+/**
+ * The same account counting what is no guess of a short secret: reset links asked for, and the tries of
+ * a reset link (256 random bits). No ceiling, so no one can shut a member out of the reset that lifts it.
+ */
+export const resetKey = (email: string): ThrottleSubject => ({ ...accountKey(email), ceiling: false });
 export const userKey = (userId: number): ThrottleSubject => ({
   subject: `user:${userId}`,
   max: ACCOUNT_MAX_FAILURES,
   forgottenOnSuccess: true,
+  ceiling: true,
 });
 /** An address: IPv4 as it is, IPv6 by its /64, without a balancer's port (decision 226). */
 export const ipKey = (ip: string): ThrottleSubject => ({
   subject: `ip:${throttleAddress(ip)}`,
   max: IP_MAX_FAILURES,
   forgottenOnSuccess: false,
+  ceiling: false,
 });
 
 /** An attempt counted on its subjects before its secret is compared: its failure rows. */
@@ -60,30 +79,48 @@ export interface CountedAttempt {
   ids: number[];
 }
 
-/** Seconds until the subject is below its limit again; 0 when it is below now. */
-async function waitSeconds(
+/** A subject's refusal: the seconds until it may try again, and whether it is the ceiling's. */
+interface Refusal {
+  wait: number;
+  locked: boolean;
+}
+
+/** Seconds until the `nth` newest failure leaves a window of `windowMs`; 0 when there is no such failure. */
+function secondsUntilOut(times: Date[], nth: number, windowMs: number, now: Date): number {
+  const oldestThatCounts = times[nth - 1];
+  if (!oldestThatCounts || oldestThatCounts.getTime() <= now.getTime() - windowMs) return 0;
+  return Math.max(1, Math.ceil((oldestThatCounts.getTime() + windowMs - now.getTime()) / 1000));
+}
+
+/**
+ * Whether the subject is refused now: at its limit inside the 15-minute window, or (an account's) at
+ * the ceiling over 30 days. One read of at most 100 times, newest first, through the lookup index.
+ */
+async function refusalOf(
   db: DbOrTx,
   scope: ThrottleScope,
   key: ThrottleSubject,
   now: Date,
-): Promise<number> {
+): Promise<Refusal> {
+  const horizon = key.ceiling ? CEILING_HORIZON_MS : FAILURE_WINDOW_MS;
   const times = await repository.recentFailureTimes(db, {
     scope,
     subject: key.subject,
-    since: new Date(now.getTime() - FAILURE_WINDOW_MS),
-    limit: key.max,
+    since: new Date(now.getTime() - horizon),
+    limit: key.ceiling ? CONSECUTIVE_FAILURE_CEILING : key.max,
   });
-  const oldestThatCounts = times[key.max - 1];
-  if (!oldestThatCounts) return 0;
+  const lockedFor = key.ceiling ? secondsUntilOut(times, CONSECUTIVE_FAILURE_CEILING, horizon, now) : 0;
+  if (lockedFor > 0) return { wait: lockedFor, locked: true };
   // Allowed again once the max-th newest failure leaves the window.
-  return Math.max(1, Math.ceil((oldestThatCounts.getTime() + FAILURE_WINDOW_MS - now.getTime()) / 1000));
+  return { wait: secondsUntilOut(times, key.max, FAILURE_WINDOW_MS, now), locked: false };
 }
 
 /**
  * Counts an attempt on each subject before anything is compared: refuses with 429 and Retry-After when
- * any subject is at its limit; else stores the attempt as a failure of each. The check and the insert
- * run in one transaction holding the subjects' locks, so of requests arriving together exactly as
- * many as the limit leaves are counted, and the rest refused.
+ * any subject is at its limit (an account at the ceiling says a password reset lifts it); else stores
+ * the attempt as a failure of each. The check and the insert run in one transaction holding the
+ * subjects' locks, so of requests arriving together exactly as many as the limit leaves are counted,
+ * and the rest refused.
  */
 export async function countAttempt(
   db: DbOrTx,
@@ -94,13 +131,17 @@ export async function countAttempt(
   const subjects = keys.map((key) => key.subject);
   const counted = await db.transaction(async (tx) => {
     await repository.lockSubjects(tx, scope, subjects);
-    let wait = 0;
-    for (const key of keys) wait = Math.max(wait, await waitSeconds(tx, scope, key, now));
-    if (wait > 0) return { wait };
+    const refusals: Refusal[] = [];
+    for (const key of keys) refusals.push(await refusalOf(tx, scope, key, now));
+    const refused =
+      refusals.find((refusal) => refusal.locked) ?? refusals.find((refusal) => refusal.wait > 0);
+    if (refused) return { refused };
     return { ids: await repository.insertFailures(tx, scope, subjects, now) };
   });
-  if (counted.wait !== undefined) {
-    throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.throttled(counted.wait), undefined, counted.wait);
+  if (counted.refused) {
+    const { wait, locked } = counted.refused;
+    const message = locked ? AUTH_MESSAGES.accountLocked : AUTH_MESSAGES.throttled(wait);
+    throw new AppError('TOO_MANY_REQUESTS', message, undefined, wait);
   }
   return { scope, keys, ids: counted.ids };
 }
@@ -121,7 +162,28 @@ export function releaseAttempt(db: DbOrTx, attempt: CountedAttempt): Promise<voi
   return repository.deleteFailures(db, attempt.scope, { ids: attempt.ids, subjects: [] });
 }
 
-/** Drops failures far outside every window (run by the auth clean-up job). */
+/** The scopes whose failures a password reset forgets: every guess of the member's secrets. */
+const GUESSED_SCOPES: ThrottleScope[] = ['login', 'otp', 'two_factor', 'password'];
+
+/**
+ * A password reset proved the member holds the mailbox: the account's failures of every guessed scope
+ * are forgotten, under its email and its id, so a member at the ceiling signs in again (decision 236).
+ * The reset links asked for stay counted.
+ */
+export function forgetAccountFailures(db: DbOrTx, account: { email: string; userId: number }): Promise<void> {
+  return repository.deleteSubjectsFailures(db, GUESSED_SCOPES, [
+    accountKey(account.email).subject,
+    userKey(account.userId).subject,
+  ]);
+}
+
+/**
+ * Drops failures no rule reads any more (run by the auth clean-up job): an address's a day after they
+ * happened, an account's a day past the ceiling's 30 days.
+ */
 export function pruneFailures(db: DbOrTx, now: Date): Promise<void> {
-  return repository.deleteFailuresBefore(db, new Date(now.getTime() - 24 * 3_600_000));
+  return repository.deleteFailuresBefore(db, {
+    addresses: new Date(now.getTime() - 24 * 3_600_000),
+    accounts: new Date(now.getTime() - CEILING_HORIZON_MS - 24 * 3_600_000),
+  });
 }

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@app/shared';
+import { AppError } from '../../errors';
+import { createTestApp, uniqueEmail } from '../../../test/helpers';
+import {
+  Browser,
+  PASSWORD,
+  createUser,
+  enableTwoFactor,
+  errorOf,
+  mailsTo,
+  signIn,
+  totpCode,
+} from '../../../test/accounts';
+import { TWO_FACTOR_COOKIE } from './sign-in.service';
+import {
+  CEILING_HORIZON_MS,
+  CONSECUTIVE_FAILURE_CEILING,
+  FAILURE_WINDOW_MS,
+  accountKey,
+  attemptSucceeded,
+  countAttempt,
+  ipKey,
+  resetKey,
+  type ThrottleScope,
+  type ThrottleSubject,
+} from './throttle.service';
+
+const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const db = app.deps.database.db;
+const NEW_PASSWORD = 'a brand new passphrase';
+const THIRTY_DAYS_S = CEILING_HORIZON_MS / 1000;
+
+/** A window's worth of failures at a time, 16 minutes apart, as a patient guesser under the limit. */
+async function failPatiently(times: number, fail: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < times; i += 1) {
+    if (i > 0 && i % 10 === 0) clock.advance(FAILURE_WINDOW_MS + 60_000);
+    await fail();
+  }
+}
+
+/** One failed guess counted on the throttle, as every sign-in and code route counts it. */
+const guess = (scope: ThrottleScope, keys: ThrottleSubject[]) => () =>
+  countAttempt(db, scope, keys, clock.now());
+
+async function refusalOf(attempt: () => Promise<unknown>): Promise<AppError> {
+  const error = await attempt().then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof AppError)) throw new Error('the attempt was not refused');
+  return error;
+}
+
+async function mailedResetToken(email: string): Promise<string> {
+  const mail = (await mailsTo(app, email)).find((row) => row.subject.includes('reset your password'));
+  const link = mail ? /(\S*\/reset-password\?\S+)/.exec(mail.text)?.[1] : undefined;
+  if (!link) throw new Error(`no reset link mailed to ${email}`);
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+const resetPassword = (browser: Browser, email: string, token: string) =>
+  browser.post('/api/reset-password', {
+    email,
+    token,
+    password: NEW_PASSWORD,
+    password_confirmation: NEW_PASSWORD,
+  });
+
+describe('the ceiling on an account’s consecutive failures (decision 236)', () => {
+  it('refuses the 101st guess within 30 days, until the oldest failure is 30 days old', async () => {
+    const key = accountKey(uniqueEmail('patient'));
+    const started = clock.now().getTime();
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('login', [key]));
+    clock.advance(FAILURE_WINDOW_MS + 60_000); // the 15-minute window is clear again
+    const locked = await refusalOf(guess('login', [key]));
+    expect(locked.message).toBe(AUTH_MESSAGES.accountLocked);
+    expect(locked.status).toBe(429);
+    const elapsed = Math.round((clock.now().getTime() - started) / 1000);
+    expect(locked.retryAfterSeconds).toBe(THIRTY_DAYS_S - elapsed);
+
+    // A day later still locked. Once the first ten failures (one instant) are 30 days old, ten more
+    // guesses are allowed, and the ceiling is reached again.
+    clock.advance(24 * 3_600_000);
+    expect((await refusalOf(guess('login', [key]))).message).toBe(AUTH_MESSAGES.accountLocked);
+    clock.advance(((locked.retryAfterSeconds ?? 0) - 24 * 3_600) * 1000);
+    for (let i = 0; i < 10; i += 1) await expect(guess('login', [key])()).resolves.toBeTruthy();
+    expect((await refusalOf(guess('login', [key]))).message).toBe(AUTH_MESSAGES.accountLocked);
+  });
+
+  it('counts only consecutive failures: a success in between starts again', async () => {
+    const key = accountKey(uniqueEmail('forgetful'));
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING - 1, guess('two_factor', [key]));
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    await attemptSucceeded(db, await countAttempt(db, 'two_factor', [key], clock.now()));
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING - 1, guess('two_factor', [key]));
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    await expect(guess('two_factor', [key])()).resolves.toMatchObject({ scope: 'two_factor' });
+  });
+
+  it('counts each kind of secret apart, and never an address or the reset links', async () => {
+    const email = uniqueEmail('kinds');
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('otp', [accountKey(email)]));
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    expect((await refusalOf(guess('otp', [accountKey(email)]))).message).toBe(AUTH_MESSAGES.accountLocked);
+    await expect(guess('login', [accountKey(email)])()).resolves.toBeTruthy();
+
+    const address = ipKey('203.0.113.77');
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING + 20, guess('login', [address]));
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING + 20, guess('reset_request', [resetKey(email)]));
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    await expect(guess('login', [address])()).resolves.toBeTruthy();
+    await expect(guess('reset_request', [resetKey(email)])()).resolves.toBeTruthy();
+  });
+});
+
+describe('a locked member, through the API', () => {
+  it('locked out of the second step, the right code included, until a password reset', async () => {
+    const { email } = await createUser(app);
+    const browser = new Browser(app);
+    const { secret } = await enableTwoFactor(app, browser, await signIn(browser, email));
+    const verify = async (password: string, code: () => string) => {
+      const login = await browser.post('/api/login', { email, password });
+      if (login.statusCode !== 200) return login;
+      const cookie = browser.cookie(TWO_FACTOR_COOKIE) ?? '';
+      browser.keepCookie(TWO_FACTOR_COOKIE, cookie);
+      return browser.post('/api/2fa/verify', { token: code() });
+    };
+    // 100 wrong codes, one a sign-in: someone who has the password and guesses the authenticator.
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING, async () => {
+      const wrong = await verify(PASSWORD, () => totpCode(secret, clock.now(), 10));
+      expect(wrong.statusCode).toBe(422);
+    });
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    const locked = await verify(PASSWORD, () => totpCode(secret, clock.now()));
+    expect(locked.statusCode).toBe(429);
+    expect(errorOf(locked)).toEqual({ message: AUTH_MESSAGES.accountLocked, code: 'TOO_MANY_REQUESTS' });
+
+    // The member resets the password from the mailbox; the guesser's password no longer works.
+    expect((await browser.post('/api/forgot-password', { email })).statusCode).toBe(200);
+    expect((await resetPassword(browser, email, await mailedResetToken(email))).statusCode).toBe(200);
+    const signedIn = await verify(NEW_PASSWORD, () => totpCode(secret, clock.now()));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json<{ token?: string }>().token).toBeTruthy();
+    expect((await browser.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('answers a locked unknown address exactly as a locked member', async () => {
+    const { email } = await createUser(app);
+    const nobody = uniqueEmail('nobody');
+    for (const address of [email, nobody]) {
+      await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('login', [accountKey(address)]));
+    }
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    const member = await new Browser(app).post('/api/login', { email, password: PASSWORD });
+    const stranger = await new Browser(app).post('/api/login', { email: nobody, password: PASSWORD });
+    expect(member.statusCode).toBe(429);
+    expect(errorOf(member)).toEqual(errorOf(stranger));
+    expect(errorOf(member).message).toBe(AUTH_MESSAGES.accountLocked);
+  });
+
+  it('no one can lock a member out of the reset link that lifts the lock', async () => {
+    const { email } = await createUser(app);
+    // Wrong reset tokens in the member's name, far past the ceiling's count (the links asked for are
+    // counted apart, and never by the ceiling: the test above).
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING + 10, async () => {
+      expect((await resetPassword(new Browser(app), email, 'f'.repeat(64))).statusCode).toBe(422);
+    });
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    const browser = new Browser(app);
+    expect((await browser.post('/api/forgot-password', { email })).statusCode).toBe(200);
+    expect((await resetPassword(browser, email, await mailedResetToken(email))).statusCode).toBe(200);
+    expect(await signIn(browser, email, NEW_PASSWORD)).toBeTruthy();
+  });
+});
