@@ -52,9 +52,13 @@ describe('the approval queues in a real browser', () => {
     await page.getByRole('button', { name: 'Confirm deposit' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm deposit' });
     await confirm.getByText(/Approve \$320\.00 for/).waitFor();
+    // The statement line the operator matched (decision 237): the bank's reference and the amount.
+    await confirm.getByLabel('Bank reference').fill('FT24 0091');
+    await confirm.getByLabel('Amount received').fill('320.00');
     await expectAccessible(page, 'confirm dialog');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Deposit confirmed', { exact: false }).first().waitFor();
+    await page.getByText('FT24 0091').waitFor();
     const me = await depositor.request<{ balance: number }>('GET', '/api/me');
     expect(me.balance).toBe(320);
 

@@ -39,7 +39,10 @@ async function confirmedBankDeposit(other: ApiSession, amount: number): Promise<
   });
   const admin = new ApiSession(baseUrl());
   await admin.signInAdmin();
-  await admin.request('POST', `/api/admin/deposits/${created.deposit.id}/confirm`, {});
+  await admin.request('POST', `/api/admin/deposits/${created.deposit.id}/confirm`, {
+    bank_reference: `E2E-${created.deposit.id}`,
+    amount_received: amount,
+  });
 }
 
 describe('the member extras in a real browser', () => {

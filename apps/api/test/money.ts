@@ -97,3 +97,16 @@ export async function referredMember(
   const client = new ApiClient(app);
   return { client, token: await signIn(client, email), user, email };
 }
+
+let statementLines = 0;
+/**
+ * The bank statement line an admin matches to confirm a bank transfer (decision 237): the deposit's
+ * amount (dollars, as the API answers it) and a bank reference no other line has.
+ */
+export function statementLine(deposit: { amount: number }, reference?: string) {
+  statementLines += 1;
+  return {
+    bank_reference: reference ?? `STMT-${process.pid}-${statementLines}`,
+    amount_received: deposit.amount,
+  };
+}

@@ -51,11 +51,19 @@ export const deposits = pgTable(
     /** Four eyes (decision 235): the first of two confirmations of a bank transfer above the threshold. */
     firstApprovedBy: integer('first_approved_by').references(() => users.id, { onDelete: 'set null' }),
     firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    /**
+     * The bank's reference of the credit on its statement, given by the admin who confirms a bank
+     * transfer (decision 237); one statement line confirms one transfer.
+     */
+    bankReference: text('bank_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('deposits_reference_unique').on(t.reference),
+    uniqueIndex('deposits_bank_reference_unique')
+      .on(t.bankReference)
+      .where(sql`${t.status} = 'confirmed'`),
     index('deposits_user_idx').on(t.userId, t.createdAt, t.id),
     index('deposits_status_idx').on(t.status, t.createdAt),
     // Activity's deposits that credited nothing (pending, failed, ...), newest first (decision 158).

@@ -26,6 +26,14 @@ export const DEPOSIT_MESSAGES = {
   gatewayUnavailable: 'The payment service is unavailable. Please try again later.',
   confirmed: 'Deposit confirmed.',
   rejected: 'Deposit rejected.',
+  bankReferenceInvalid:
+    'Enter the bank’s reference of the credit: 3 to 64 letters, digits, spaces, dots, slashes or dashes.',
+  amountReceivedInvalid: 'Enter the amount the bank statement shows, e.g. 100 or 99.50.',
+  amountReceivedDiffers:
+    'The amount received differs from the transfer’s amount. Reject it and ask the member to request the amount they sent.',
+  bankReferenceUsed: 'This bank reference already confirmed another transfer.',
+  firstConfirmationReplaced:
+    'Your bank reference differs from the first confirmation’s: yours is now the first confirmation, and a second admin must confirm it.',
 } as const;
 
 export const MIN_DEPOSIT_CENTS = 100;
@@ -155,6 +163,8 @@ export const AdminDeposit = Deposit.extend({
   /** Four eyes (decision 235): the first confirmation of a bank transfer above the threshold. */
   first_approval: z.object({ by: AdminActor, at: z.string() }).nullable(),
   awaiting_second_approval: z.boolean(),
+  /** The bank's reference of the credit, as the confirming (or first confirming) admin gave it (decision 237). */
+  bank_reference: z.string().nullable(),
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
 
@@ -177,6 +187,20 @@ export type RejectRequest = z.input<typeof RejectRequest>;
 
 export const AdminDepositActionResponse = z.object({ message: z.string(), deposit: AdminDeposit });
 export type AdminDepositActionResponse = z.infer<typeof AdminDepositActionResponse>;
+
+/**
+ * POST /api/admin/deposits/:id/confirm (decision 237): the statement line the admin matched, its bank
+ * reference (kept upper-case, spaces collapsed) and the amount it shows (output: cents).
+ */
+export const DepositConfirmRequest = z.object({
+  bank_reference: z
+    .string({ error: DEPOSIT_MESSAGES.bankReferenceInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]{2,63}$/, { error: DEPOSIT_MESSAGES.bankReferenceInvalid })
+    .transform((value) => value.replace(/\s+/g, ' ').toUpperCase()),
+  amount_received: moneyAmount({ invalid: DEPOSIT_MESSAGES.amountReceivedInvalid }),
+});
+export type DepositConfirmRequest = z.input<typeof DepositConfirmRequest>;
 
 /** POST /api/admin/deposits/:id/reject: a reason of the deposits list and the operator's words. */
 export const DepositRejectRequest = queueRejectRequest(REJECT_REASON_CODES.deposits);

@@ -4,7 +4,7 @@ import { DEPOSIT_MESSAGES, fourEyesWindowStart, type DepositStatus } from '@app/
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { postEntry, transfer } from '../../ledger/ledger';
-import { findUserById, lockMemberStatus } from '../auth/account.service';
+import { fieldError, findUserById, lockMemberStatus } from '../auth/account.service';
 import { notify } from '../notifications/notifications.service';
 import { holdReferrerPoints, rewardReferrer } from '../rewards/rewards.service';
 import * as repository from './deposits.repository';
@@ -312,14 +312,37 @@ export async function expireDueDeposits(
 
 // ── An admin's decision (the back office's decision flow, decision 166) ─────────────────────────
 
-/** An admin confirms a locked pending bank transfer: the full amount is credited (external → cash). */
-export function confirmBankTransfer(
+/**
+ * An admin confirms a locked pending bank transfer: the full amount is credited (external → cash),
+ * with the bank's reference of the credit the admin matched (decision 237; none for a demo seed).
+ */
+export async function confirmBankTransfer(
   tx: Tx,
   deps: Pick<AppDeps, 'mailer'>,
   deposit: DepositRow,
   now: Date,
+  bankReference: string | null = null,
 ): Promise<DepositRow> {
-  return creditUpTo(tx, deps, deposit, deposit.amount, 'confirmed', now);
+  const matched =
+    bankReference === null ? deposit : await repository.updateDeposit(tx, deposit.id, { bankReference });
+  return creditUpTo(tx, deps, matched, deposit.amount, 'confirmed', now);
+}
+
+/**
+ * An admin's evidence for confirming a bank transfer (decision 237): the statement shows the transfer's
+ * amount, and its bank reference has confirmed no other transfer. 422 with the field otherwise.
+ */
+export async function checkBankEvidence(
+  tx: Tx,
+  deposit: DepositRow,
+  evidence: { reference: string; amount: number },
+): Promise<void> {
+  if (evidence.amount !== deposit.amount) {
+    throw fieldError({ amount_received: DEPOSIT_MESSAGES.amountReceivedDiffers });
+  }
+  if (await repository.bankReferenceTaken(tx, evidence.reference, deposit.id)) {
+    throw fieldError({ bank_reference: DEPOSIT_MESSAGES.bankReferenceUsed });
+  }
 }
 
 /** Cents of bank transfers confirmed to the member in the four-eyes window before `now` (a read, no lock). */
@@ -344,10 +367,12 @@ export function recordFirstConfirmation(
   deposit: DepositRow,
   adminId: number,
   now: Date,
+  bankReference: string | null,
 ): Promise<DepositRow> {
   return repository.updateDeposit(tx, deposit.id, {
     firstApprovedBy: adminId,
     firstApprovedAt: now,
+    bankReference,
     updatedAt: now,
   });
 }

@@ -97,6 +97,24 @@ export function bankConfirmedSinceQuery(db: DbOrTx, userId: number, since: Date)
     );
 }
 
+/** The class of the bank references' advisory locks (two-key space, as the throttle's). */
+const BANK_REFERENCE_LOCK_CLASS = 0x62616e6b; // 'bank'
+
+/**
+ * Whether another confirmed transfer rests on this bank reference (decision 237), read with the
+ * reference's lock held, so two admins confirming two transfers with one statement line take turns.
+ * Through deposits_bank_reference_unique; the index refuses a second one whatever happens here.
+ */
+export async function bankReferenceTaken(tx: DbOrTx, reference: string, exceptId: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_REFERENCE_LOCK_CLASS}, hashtext(${reference}))`);
+  const rows = await tx
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.bankReference, reference), sql`${deposits.status} = 'confirmed'`))
+    .limit(2);
+  return rows.some((row) => row.id !== exceptId);
+}
+
 export async function sumBankConfirmedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {
   const [row] = await bankConfirmedSinceQuery(db, userId, since);
   return Number(row?.cents ?? 0);

@@ -11,7 +11,13 @@ import {
 } from '@app/shared';
 import { ApiClient, createTestApp } from '../../../test/helpers';
 import { errorOf, mailsTo } from '../../../test/accounts';
-import { balanceOf, depositThroughSandbox, signedInAdmin, signedInMember } from '../../../test/money';
+import {
+  balanceOf,
+  depositThroughSandbox,
+  signedInAdmin,
+  signedInMember,
+  statementLine,
+} from '../../../test/money';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -366,14 +372,14 @@ describe('admin deposits', () => {
 
     const asMember = await member.client.post(
       `/api/admin/deposits/${created.deposit.id}/confirm`,
-      {},
+      statementLine(created.deposit, `STMT-${created.deposit.id}`),
       { token: member.token },
     );
     expect(asMember.statusCode).toBe(403);
 
     const confirmed = await admin.client.post(
       `/api/admin/deposits/${created.deposit.id}/confirm`,
-      {},
+      statementLine(created.deposit, `STMT-${created.deposit.id}`),
       { token: admin.token },
     );
     expect(confirmed.statusCode).toBe(200);
@@ -382,7 +388,7 @@ describe('admin deposits', () => {
 
     const again = await admin.client.post(
       `/api/admin/deposits/${created.deposit.id}/confirm`,
-      {},
+      statementLine(created.deposit, `STMT-${created.deposit.id}`),
       { token: admin.token },
     );
     expect(again.statusCode).toBe(409);
@@ -431,11 +437,15 @@ describe('admin deposits', () => {
     expect(mine.status).toBe('rejected');
     const confirmAfter = await admin.client.post(
       `/api/admin/deposits/${created.deposit.id}/confirm`,
-      {},
+      statementLine(created.deposit, `STMT-${created.deposit.id}`),
       { token: admin.token },
     );
     expect(confirmAfter.statusCode).toBe(409);
-    const missing = await admin.client.post('/api/admin/deposits/999999/confirm', {}, { token: admin.token });
+    const missing = await admin.client.post(
+      '/api/admin/deposits/999999/confirm',
+      statementLine(created.deposit),
+      { token: admin.token },
+    );
     expect(missing.statusCode).toBe(404);
   });
 
@@ -451,7 +461,7 @@ describe('admin deposits', () => {
     ).json<CreateDepositResponse>();
     const response = await admin.client.post(
       `/api/admin/deposits/${created.deposit.id}/confirm`,
-      {},
+      statementLine(created.deposit, `STMT-${created.deposit.id}`),
       { token: admin.token },
     );
     expect(response.statusCode).toBe(422);

@@ -19,6 +19,7 @@ import {
   signedInAdmin,
   signedInMember,
   type Member,
+  statementLine,
 } from '../../../../test/money';
 import { applyFor, createLoanPlan } from '../../../../test/loans';
 import { checkLedger } from '../../../ledger/check';
@@ -223,7 +224,11 @@ describe('POST /api/deposits/:id/cancel and GET /api/deposits/:id/bank-details',
     expect(await notificationKinds(member)).toContain('deposit_cancelled');
     const again = await post(member, `/api/deposits/${created.deposit.id}/cancel`);
     expect(again.statusCode).toBe(409);
-    const confirm = await post(admin, `/api/admin/deposits/${created.deposit.id}/confirm`);
+    const confirm = await post(
+      admin,
+      `/api/admin/deposits/${created.deposit.id}/confirm`,
+      statementLine(created.deposit),
+    );
     expect(confirm.statusCode).toBe(409);
     expect(errorOf(confirm).message).toBe(
       `This deposit is no longer pending. It was cancelled by ${member.user.username}.`,
@@ -236,7 +241,15 @@ describe('POST /api/deposits/:id/cancel and GET /api/deposits/:id/bank-details',
     const member = await signedInMember(app);
     const stranger = await signedInMember(app);
     const confirmed = await pendingBankDeposit(member, 80);
-    expect((await post(admin, `/api/admin/deposits/${confirmed.deposit.id}/confirm`)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          admin,
+          `/api/admin/deposits/${confirmed.deposit.id}/confirm`,
+          statementLine(confirmed.deposit),
+        )
+      ).statusCode,
+    ).toBe(200);
     const late = await post(member, `/api/deposits/${confirmed.deposit.id}/cancel`);
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).message).toBe('This deposit was already confirmed.');
@@ -266,7 +279,7 @@ describe('POST /api/deposits/:id/cancel and GET /api/deposits/:id/bank-details',
     const { deposit } = await pendingBankDeposit(member, 60);
     const [cancel, confirm] = await Promise.all([
       post(member, `/api/deposits/${deposit.id}/cancel`),
-      post(admin, `/api/admin/deposits/${deposit.id}/confirm`),
+      post(admin, `/api/admin/deposits/${deposit.id}/confirm`, statementLine(deposit)),
     ]);
     expect([cancel.statusCode, confirm.statusCode].sort()).toEqual([200, 409]);
     expect((await balanceOf(member)).balance).toBe(cancel.statusCode === 200 ? 0 : 60);

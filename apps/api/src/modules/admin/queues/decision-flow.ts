@@ -25,9 +25,21 @@ export interface QueueItem {
   status: string;
 }
 
+/**
+ * What an approval rests on, where the queue asks for it: the outside record the admin matched (a bank
+ * transfer's statement line: its reference and the cents it shows; decision 237).
+ */
+export interface ApprovalEvidence {
+  reference: string;
+  amount: number;
+}
+
 /** A decision as an admin asks it: approve, or reject with a reason (a code of the list and text). */
 export type QueueOutcome =
-  { status: 'approved' } | { status: 'rejected'; reason: string; reasonCode: string | null };
+  | { status: 'approved'; evidence?: ApprovalEvidence }
+  | { status: 'rejected'; reason: string; reasonCode: string | null };
+
+type Approval = Extract<QueueOutcome, { status: 'approved' }>;
 
 /** The member as a queue item shows them. */
 export interface QueueMember {
@@ -58,7 +70,9 @@ export interface QueueDefinition<Row extends QueueItem, D extends Decided<Row>, 
   refuse?(row: Row): AppError | null;
   /** The item's amount in cents (four-eyes threshold, audit). */
   amount(row: Row): number;
-  approve(tx: Tx, deps: AppDeps, row: Row, admin: AuthUser, now: Date): Promise<D>;
+  /** A queue's own checks of an approval's evidence, the item locked (field errors, 4xx). */
+  checkApproval?(tx: Tx, row: Row, approval: Approval): Promise<void>;
+  approve(tx: Tx, deps: AppDeps, row: Row, admin: AuthUser, now: Date, approval: Approval): Promise<D>;
   reject(tx: Tx, deps: AppDeps, row: Row, reason: string, admin: AuthUser, now: Date): Promise<D>;
   /** The item's state in the audit entry's before and after. */
   auditState(row: Row): Record<string, unknown>;
@@ -77,8 +91,14 @@ export interface QueueDefinition<Row extends QueueItem, D extends Decided<Row>, 
     firstApprovedBy(row: Row): number | null;
     /** Cents the member was paid in the window before `now`, read so that two decisions take turns. */
     paidBefore(tx: Tx, row: Row, now: Date): Promise<number>;
-    recordFirstApproval(tx: Tx, row: Row, admin: AuthUser, now: Date): Promise<Row>;
+    recordFirstApproval(tx: Tx, row: Row, admin: AuthUser, now: Date, approval: Approval): Promise<Row>;
     firstApprovalRecorded: string;
+    /**
+     * Whether an approval agrees with the recorded first one (the same evidence). One that does not is
+     * recorded as the first in its place, and a different admin must agree with it (decision 237).
+     */
+    agrees?(row: Row, approval: Approval): boolean;
+    firstApprovalReplaced?: string;
     /** The first approval's audit name for `paidBefore` (withdrawals: paid_last_day). */
     windowAuditKey: string;
   };
@@ -116,13 +136,14 @@ export async function decideQueueItem<Row extends QueueItem, D extends Decided<R
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     const row = await claim(tx, definition, id);
-    if (outcome.status === 'approved' && definition.fourEyes) {
-      const first = await firstApproval(tx, definition, row, admin, ip, now);
+    if (outcome.status === 'approved') {
+      await definition.checkApproval?.(tx, row, outcome);
+      const first = await firstApproval(tx, definition, row, admin, outcome, { ip, now });
       if (first) return first;
     }
     const decided =
       outcome.status === 'approved'
-        ? await definition.approve(tx, deps, row, admin, now)
+        ? await definition.approve(tx, deps, row, admin, now, outcome)
         : await definition.reject(tx, deps, row, outcome.reason, admin, now);
     const rejected = outcome.status === 'rejected' ? outcome : null;
     await recordAudit(tx, {
@@ -178,26 +199,29 @@ async function claim<Row extends QueueItem, D extends Decided<Row>, View>(
 /**
  * Four eyes: above the threshold (the item with what the member was paid in the window before it)
  * the same admin may not approve twice, and the first approval is only recorded (and audited); null
- * when this approval pays.
+ * when this approval pays. An approval that disagrees with the recorded first one (other evidence)
+ * takes its place as the first, whoever gives it.
  */
 async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View>(
   tx: Tx,
   definition: QueueDefinition<Row, D, View>,
   row: Row,
   admin: AuthUser,
-  ip: string,
-  now: Date,
+  approval: Approval,
+  at: { ip: string; now: Date },
 ): Promise<DecisionResult<View> | null> {
+  const { ip, now } = at;
   const fourEyes = definition.fourEyes;
   if (!fourEyes) return null;
   // A recorded first approval stands, whatever the day's sum is now: a different admin pays.
   const first = fourEyes.firstApprovedBy(row);
-  if (first === admin.id) throw new AppError('BUSINESS_RULE', QUEUE_MESSAGES.sameAdmin);
-  if (first !== null) return null;
+  const replaces = first !== null && !(fourEyes.agrees?.(row, approval) ?? true);
+  if (first === admin.id && !replaces) throw new AppError('BUSINESS_RULE', QUEUE_MESSAGES.sameAdmin);
+  if (first !== null && !replaces) return null;
   const threshold = (await fourEyesThresholdDollars(tx)) * 100;
   const paidBefore = await fourEyes.paidBefore(tx, row, now);
-  if (definition.amount(row) + paidBefore <= threshold) return null;
-  const updated = await fourEyes.recordFirstApproval(tx, row, admin, now);
+  if (!replaces && definition.amount(row) + paidBefore <= threshold) return null;
+  const updated = await fourEyes.recordFirstApproval(tx, row, admin, now, approval);
   await recordAudit(tx, {
     actorId: admin.id,
     actorRole: admin.adminRole,
@@ -215,7 +239,9 @@ async function firstApproval<Row extends QueueItem, D extends Decided<Row>, View
   });
   const member = await findUserById(tx, row.userId);
   return {
-    message: fourEyes.firstApprovalRecorded,
+    message: replaces
+      ? (fourEyes.firstApprovalReplaced ?? fourEyes.firstApprovalRecorded)
+      : fourEyes.firstApprovalRecorded,
     item: await definition.view(tx, updated, memberOf(row, member), now, null),
   };
 }

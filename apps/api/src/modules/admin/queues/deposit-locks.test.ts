@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminDepositActionResponse, CreateDepositResponse } from '@app/shared';
 import { createTestApp } from '../../../../test/helpers';
-import { balanceOf, signedInAdmin, signedInMember } from '../../../../test/money';
+import { balanceOf, signedInAdmin, signedInMember, statementLine } from '../../../../test/money';
 import { gate, holdLocks, someoneWaitsForALock } from '../../../../test/locks';
 import { lockMemberStatus } from '../../auth/account.service';
 
@@ -31,7 +31,9 @@ describe('one admin confirming two bank transfers of a new member at once (decis
     const holding = holdLocks(db, steps, (tx) => lockMemberStatus(tx, member.user.id, 'no key update'));
     await steps.opened;
     const decisions = ids.map((id) =>
-      admin.client.post(`/api/admin/deposits/${id}/confirm`, {}, { token: admin.token }),
+      admin.client.post(`/api/admin/deposits/${id}/confirm`, statementLine({ amount: 9_000 }), {
+        token: admin.token,
+      }),
     );
     await someoneWaitsForALock(db, 2);
     steps.release();

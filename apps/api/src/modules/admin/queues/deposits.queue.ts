@@ -21,6 +21,7 @@ import { fourEyesThresholdDollars } from '../../settings/four-eyes';
 import {
   bankConfirmedInWindow,
   bankConfirmedInWindowForDecision,
+  checkBankEvidence,
   confirmBankTransfer,
   recordFirstConfirmation,
   rejectBankTransfer,
@@ -30,6 +31,7 @@ import {
   decideQueueItem,
   decisionActions,
   rejection,
+  type ApprovalEvidence,
   type QueueDefinition,
   type QueueMember,
 } from './decision-flow';
@@ -58,6 +60,7 @@ function toAdminDeposit(
         ? { by: { id: row.firstApprovedBy, username: firstApprover ?? '' }, at: isoDate(row.firstApprovedAt) }
         : null,
     awaiting_second_approval: row.status === 'pending' && row.firstApprovedBy !== null,
+    bank_reference: row.bankReference,
   });
 }
 
@@ -100,15 +103,21 @@ export const depositDecisions: QueueDefinition<DepositRow, { row: DepositRow }, 
       ? null
       : new AppError('BUSINESS_RULE', 'Gateway deposits are confirmed by the gateway’s notification.'),
   amount: (deposit) => deposit.amount,
+  // The statement line the admin matched (decision 237): its amount and a reference no other used.
+  checkApproval: (tx, deposit, approval) => checkBankEvidence(tx, deposit, evidenceOf(approval)),
   fourEyes: {
     firstApprovedBy: (deposit) => deposit.firstApprovedBy,
     paidBefore: (tx, deposit, now) => bankConfirmedInWindowForDecision(tx, deposit.userId, now),
-    recordFirstApproval: (tx, deposit, admin, now) => recordFirstConfirmation(tx, deposit, admin.id, now),
+    recordFirstApproval: (tx, deposit, admin, now, approval) =>
+      recordFirstConfirmation(tx, deposit, admin.id, now, evidenceOf(approval).reference),
     firstApprovalRecorded: QUEUE_MESSAGES.firstConfirmationRecorded,
+    // Two admins must name the same statement line: another reference takes the first one's place.
+    agrees: (deposit, approval) => deposit.bankReference === evidenceOf(approval).reference,
+    firstApprovalReplaced: DEPOSIT_MESSAGES.firstConfirmationReplaced,
     windowAuditKey: 'confirmed_last_day',
   },
-  approve: async (tx, deps, deposit, _admin, now) => ({
-    row: await confirmBankTransfer(tx, deps, deposit, now),
+  approve: async (tx, deps, deposit, _admin, now, approval) => ({
+    row: await confirmBankTransfer(tx, deps, deposit, now, evidenceOf(approval).reference),
   }),
   reject: async (tx, deps, deposit, reason, _admin, now) => ({
     row: await rejectBankTransfer(tx, deps, deposit, reason, now),
@@ -118,6 +127,7 @@ export const depositDecisions: QueueDefinition<DepositRow, { row: DepositRow }, 
     credited: row.credited,
     reason: row.rejectionReason,
     first_approved_by: row.firstApprovedBy,
+    bank_reference: row.bankReference,
   }),
   // No notification here: the crediting path tells the member (deposit_confirmed, deposit_rejected),
   // as it does when a gateway credits.
@@ -125,6 +135,12 @@ export const depositDecisions: QueueDefinition<DepositRow, { row: DepositRow }, 
 };
 
 const DECISION_ACTIONS = decisionActions(depositDecisions.actions);
+
+/** The statement line of a confirmation: the route always sends it (DepositConfirmRequest). */
+function evidenceOf(approval: { evidence?: ApprovalEvidence }): ApprovalEvidence {
+  if (!approval.evidence) throw new Error('a bank transfer is confirmed with its statement line');
+  return approval.evidence;
+}
 
 /** GET /api/admin/deposits: filtered (?method=bank_transfer: the bank deposits queue), pending oldest first. */
 export async function adminListDeposits(
@@ -184,11 +200,21 @@ export async function adminDepositDetail(deps: AppDeps, id: number): Promise<Adm
 }
 
 /**
- * An admin confirms a pending bank transfer: the full amount is credited (external → cash); above the
- * four-eyes threshold the first confirmation is recorded and a second admin's credits it.
+ * An admin confirms a pending bank transfer against the statement line they matched (its bank
+ * reference and amount): the full amount is credited (external → cash); above the four-eyes threshold
+ * the first confirmation is recorded and a second admin's, naming the same line, credits it.
  */
-export function adminConfirmDeposit(deps: AppDeps, admin: AuthUser, id: number, ip: string) {
-  return decideQueueItem(deps, depositDecisions, admin, id, ip, { status: 'approved' });
+export function adminConfirmDeposit(
+  deps: AppDeps,
+  admin: AuthUser,
+  id: number,
+  input: { bank_reference: string; amount_received: number },
+  ip: string,
+) {
+  return decideQueueItem(deps, depositDecisions, admin, id, ip, {
+    status: 'approved',
+    evidence: { reference: input.bank_reference, amount: input.amount_received },
+  });
 }
 
 /**

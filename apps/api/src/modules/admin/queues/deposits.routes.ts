@@ -6,6 +6,7 @@ import {
   AdminDepositListResponse,
   AdminRefundListQuery,
   AdminRefundListResponse,
+  DepositConfirmRequest,
   DepositRejectRequest,
   IdParams,
 } from '@app/shared';
@@ -89,9 +90,10 @@ function depositDecisionRoutes(app: RouteApp): void {
       schema: {
         tags: ['admin'],
         summary:
-          'Confirm a pending bank transfer: the amount is credited; above the four-eyes threshold the first confirmation is recorded and a second admin credits it',
+          'Confirm a pending bank transfer against the bank statement line (its reference and amount): the amount is credited; above the four-eyes threshold the first confirmation is recorded and a second admin naming the same line credits it',
         security: bearer,
         params: IdParams,
+        body: DepositConfirmRequest,
         response: {
           200: AdminDepositActionResponse,
           ...errorResponses(400, 401, 403, 404, 409, 419, 422, 429),
@@ -103,6 +105,7 @@ function depositDecisionRoutes(app: RouteApp): void {
         app.deps,
         currentUser(request),
         request.params.id,
+        request.body,
         ipOf(request),
       );
       return { message, deposit: item };

@@ -23,6 +23,7 @@ import {
   depositThroughSandbox,
   signedInAdmin,
   signedInMember,
+  statementLine,
   type Member,
 } from '../../../../test/money';
 import { applyFor, createLoanPlan } from '../../../../test/loans';
@@ -259,7 +260,7 @@ describe('decisions', () => {
     const { deposit } = await bankDeposit(member, 640);
     const response = await admin.client.post(
       `/api/admin/deposits/${deposit.id}/confirm`,
-      {},
+      statementLine(deposit),
       { token: admin.token },
     );
     expect(response.statusCode).toBe(200);
@@ -478,8 +479,13 @@ describe('four eyes', () => {
 });
 
 describe('four eyes on bank transfers (decision 235)', () => {
-  const confirm = (who: Member, id: number) =>
-    who.client.post(`/api/admin/deposits/${id}/confirm`, {}, { token: who.token });
+  /** Each admin names the transfer's statement line: one bank reference per transfer. */
+  const confirm = (who: Member, deposit: { id: number; amount: number }) =>
+    who.client.post(
+      `/api/admin/deposits/${deposit.id}/confirm`,
+      statementLine(deposit, `STMT-${deposit.id}`),
+      { token: who.token },
+    );
 
   it('needs a second, different admin above the threshold before the transfer is credited', async () => {
     const member = await signedInMember(app);
@@ -491,7 +497,7 @@ describe('four eyes on bank transfers (decision 235)', () => {
       needs_second_approval: true,
     });
 
-    const first = await confirm(admin, deposit.id);
+    const first = await confirm(admin, deposit);
     expect(first.statusCode).toBe(200);
     const firstBody = first.json<{ message: string; deposit: AdminDepositDetailResponse['deposit'] }>();
     expect(firstBody.message).toBe(QUEUE_MESSAGES.firstConfirmationRecorded);
@@ -503,7 +509,7 @@ describe('four eyes on bank transfers (decision 235)', () => {
     });
     expect(await balanceOf(member)).toMatchObject({ balance: 0, total_deposit: 0 });
 
-    const same = await confirm(admin, deposit.id);
+    const same = await confirm(admin, deposit);
     expect(same.statusCode).toBe(422);
     expect(errorOf(same).message).toBe(QUEUE_MESSAGES.sameAdmin);
     expect(await balanceOf(member)).toMatchObject({ balance: 0 });
@@ -514,7 +520,7 @@ describe('four eyes on bank transfers (decision 235)', () => {
     const waiting = await get<AdminDepositDetailResponse>(`/api/admin/deposits/${deposit.id}`);
     expect(waiting.needs_second_approval).toBe(false);
 
-    const second = await confirm(secondAdmin, deposit.id);
+    const second = await confirm(secondAdmin, deposit);
     expect(second.statusCode).toBe(200);
     expect(second.json<{ deposit: { status: string } }>().deposit.status).toBe('confirmed');
     expect(await balanceOf(member)).toMatchObject({ balance: 15_000, total_deposit: 15_000 });
@@ -530,12 +536,12 @@ describe('four eyes on bank transfers (decision 235)', () => {
     const member = await signedInMember(app);
     const one = await bankDeposit(member, 6_000);
     const two = await bankDeposit(member, 6_000);
-    const credited = await confirm(admin, one.deposit.id);
+    const credited = await confirm(admin, one.deposit);
     expect(credited.json<{ deposit: { status: string } }>().deposit.status).toBe('confirmed');
 
     const detail = await get<AdminDepositDetailResponse>(`/api/admin/deposits/${two.deposit.id}`);
     expect(detail).toMatchObject({ confirmed_last_day: 6_000, needs_second_approval: true });
-    const held = await confirm(admin, two.deposit.id);
+    const held = await confirm(admin, two.deposit);
     expect(held.json<{ message: string }>().message).toBe(QUEUE_MESSAGES.firstConfirmationRecorded);
     expect(await balanceOf(member)).toMatchObject({ balance: 6_000 });
 
@@ -548,9 +554,9 @@ describe('four eyes on bank transfers (decision 235)', () => {
     const three = await bankDeposit(member, 6_000);
     const later = await get<AdminDepositDetailResponse>(`/api/admin/deposits/${three.deposit.id}`);
     expect(later).toMatchObject({ confirmed_last_day: 0, needs_second_approval: false });
-    expect(
-      (await confirm(admin, three.deposit.id)).json<{ deposit: { status: string } }>().deposit.status,
-    ).toBe('confirmed');
+    expect((await confirm(admin, three.deposit)).json<{ deposit: { status: string } }>().deposit.status).toBe(
+      'confirmed',
+    );
     expect(await balanceOf(member)).toMatchObject({ balance: 12_000 });
     await expectBooksBalance(db, 'mismatchedQueueTotals');
   });
@@ -558,7 +564,7 @@ describe('four eyes on bank transfers (decision 235)', () => {
   it('counts a transfer confirmed up to 24 hours before, to the millisecond, and not one confirmed earlier', async () => {
     const member = await signedInMember(app);
     const earlier = await bankDeposit(member, 6_000);
-    expect((await confirm(admin, earlier.deposit.id)).statusCode).toBe(200);
+    expect((await confirm(admin, earlier.deposit)).statusCode).toBe(200);
     const next = await bankDeposit(member, 6_000);
     const confirmedAt = async (msAgo: number) => {
       await db
@@ -578,7 +584,7 @@ describe('four eyes on bank transfers (decision 235)', () => {
   it('a first confirmation stops neither a rejection nor the member cancelling; the audit names the day', async () => {
     const member = await signedInMember(app);
     const rejected = await bankDeposit(member, 12_000);
-    expect((await confirm(admin, rejected.deposit.id)).statusCode).toBe(200);
+    expect((await confirm(admin, rejected.deposit)).statusCode).toBe(200);
     const [first] = await auditOf('deposit', rejected.deposit.id, 'deposit.first_approval');
     expect(first?.after).toMatchObject({ threshold: 10_000, confirmed_last_day: 0 });
     const rejection = await secondAdmin.client.post(
@@ -590,12 +596,12 @@ describe('four eyes on bank transfers (decision 235)', () => {
     expect(rejection.json<{ deposit: { status: string } }>().deposit.status).toBe('rejected');
 
     const cancelled = await bankDeposit(member, 12_000);
-    expect((await confirm(admin, cancelled.deposit.id)).statusCode).toBe(200);
+    expect((await confirm(admin, cancelled.deposit)).statusCode).toBe(200);
     const cancel = await member.client.post(`/api/deposits/${cancelled.deposit.id}/cancel`, undefined, {
       token: member.token,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const late = await confirm(secondAdmin, cancelled.deposit.id);
+    const late = await confirm(secondAdmin, cancelled.deposit);
     expect(late.statusCode).toBe(409);
     expect(await balanceOf(member)).toMatchObject({ balance: 0, total_deposit: 0 });
     await expectBooksBalance(db, 'mismatchedQueueTotals');
@@ -621,7 +627,7 @@ describe('roles and re-authentication', () => {
     clock.advance(11 * 60_000);
     const stale = await finance.client.post(
       `/api/admin/deposits/${deposit.id}/confirm`,
-      {},
+      statementLine(deposit),
       { token: finance.token },
     );
     expect(stale.statusCode).toBe(403);
@@ -630,7 +636,7 @@ describe('roles and re-authentication', () => {
     await finance.reauth();
     const fresh = await finance.client.post(
       `/api/admin/deposits/${deposit.id}/confirm`,
-      {},
+      statementLine(deposit),
       { token: finance.token },
     );
     expect(fresh.statusCode).toBe(200);

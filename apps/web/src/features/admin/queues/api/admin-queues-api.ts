@@ -54,6 +54,8 @@ export interface QueueItem {
   reason: string | null;
   awaitingSecondApproval: boolean;
   firstApprover: string | null;
+  /** Deposits: the bank's reference of the credit, as the (first) confirming admin gave it (decision 237). */
+  bankReference: string | null;
 }
 
 export interface QueueList {
@@ -79,6 +81,7 @@ export function toQueueItem(
       reason: deposit.rejection_reason,
       awaitingSecondApproval: deposit.awaiting_second_approval,
       firstApprover: deposit.first_approval?.by.username ?? null,
+      bankReference: deposit.bank_reference,
     };
   }
   if (queue === 'withdrawals') {
@@ -94,6 +97,7 @@ export function toQueueItem(
       reason: withdrawal.reason,
       awaitingSecondApproval: withdrawal.awaiting_second_approval,
       firstApprover: withdrawal.first_approval?.by.username ?? null,
+      bankReference: null,
     };
   }
   const application = row as AdminLoanApplication;
@@ -108,6 +112,7 @@ export function toQueueItem(
     reason: application.reason,
     awaitingSecondApproval: false,
     firstApprover: null,
+    bankReference: null,
   };
 }
 
@@ -177,6 +182,15 @@ const APPROVE_PATH: Record<AdminQueue, string> = {
   loan_applications: 'approve',
 };
 
+/** A bank transfer's statement line, as the admin typed it (decision 237). */
+export interface StatementLine {
+  bank_reference: string;
+  amount_received: string;
+}
+
+export type QueueDecisionInput =
+  { kind: 'approve'; statement?: StatementLine } | { kind: 'reject'; reason_code: string; reason: string };
+
 /**
  * Approve or reject a queue item. No optimistic update: the lists, the item and the overview reload
  * from the server once it has answered.
@@ -184,9 +198,12 @@ const APPROVE_PATH: Record<AdminQueue, string> = {
 export function useDecideQueueItem(queue: AdminQueue, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: { kind: 'approve' } | { kind: 'reject'; reason_code: string; reason: string }) =>
+    mutationFn: (decision: QueueDecisionInput) =>
       decision.kind === 'approve'
-        ? adminApi.post<{ message: string }>(`${QUEUE_PATHS[queue]}/${id}/${APPROVE_PATH[queue]}`, {})
+        ? adminApi.post<{ message: string }>(
+            `${QUEUE_PATHS[queue]}/${id}/${APPROVE_PATH[queue]}`,
+            decision.statement ?? {},
+          )
         : adminApi.post<{ message: string }>(`${QUEUE_PATHS[queue]}/${id}/reject`, {
             reason_code: decision.reason_code,
             reason: decision.reason,

@@ -69,6 +69,7 @@ const depositDetail: AdminDepositDetailResponse = {
     age_seconds: 7_200,
     first_approval: null,
     awaiting_second_approval: false,
+    bank_reference: null,
   },
   member: detail.member,
   decision: null,
@@ -335,6 +336,71 @@ describe('queue item', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Give the second confirmation' })).toBeInTheDocument();
     view.unmount();
+  });
+
+  it('confirms a bank transfer with its statement line: the bank reference and amount (decision 237)', async () => {
+    const server = fakeApi({
+      'GET /api/admin/deposits/12': () => json(depositDetail),
+      'POST /api/admin/deposits/12/confirm': () =>
+        json(
+          {
+            message:
+              'The amount received differs from the transfer’s amount. Reject it and ask the member to request the amount they sent.',
+            code: 'BUSINESS_RULE',
+            errors: { amount_received: ['The amount received differs from the transfer’s amount.'] },
+          },
+          422,
+        ),
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [{ path: '/admin/deposits/:id', element: <QueueItemPage queue="deposits" /> }],
+      '/admin/deposits/12',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Confirm deposit' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByLabelText('Bank reference')).toHaveAccessibleDescription(
+      /Enter the bank reference from the statement\./,
+    );
+    expect(within(dialog).getByLabelText('Amount received')).toHaveAccessibleDescription(
+      /Enter the amount from the statement\./,
+    );
+    expect(server.to('POST /api/admin/deposits/12/confirm')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Bank reference'), ' FT24 0091 ');
+    await user.type(within(dialog).getByLabelText('Amount received'), '590.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(
+        'The amount received differs from the transfer’s amount. Reject it and ask the member to request the amount they sent.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.to('POST /api/admin/deposits/12/confirm')[0]?.body).toEqual({
+      bank_reference: 'FT24 0091',
+      amount_received: '590.00',
+    });
+  });
+
+  it('shows the bank reference a first confirmation named', async () => {
+    fakeApi({
+      'GET /api/admin/deposits/12': () =>
+        json({
+          ...depositDetail,
+          deposit: {
+            ...depositDetail.deposit,
+            first_approval: { by: { id: 3, username: 'grace' }, at: '2026-03-01T10:00:00.000Z' },
+            awaiting_second_approval: true,
+            bank_reference: 'FT24 0091',
+          },
+        }),
+    });
+    renderRoutes(
+      [{ path: '/admin/deposits/:id', element: <QueueItemPage queue="deposits" /> }],
+      '/admin/deposits/12',
+    );
+    const row = (await screen.findByText('Bank reference')).closest('div');
+    expect(row).toHaveTextContent('FT24 0091');
   });
 
   it('says a missing item does not exist', async () => {

@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/schemas/admin-queues';
 import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
-import { SelectField, TextareaField } from '#components/ui/field';
+import { SelectField, TextField, TextareaField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { useMoney } from '#lib/money';
-import type { QueueItemDetail } from '../api/admin-queues-api';
+import type { QueueItemDetail, StatementLine } from '../api/admin-queues-api';
 import { formText } from '../components/form-value';
 
-/** The approval's confirmation, with a word on the second approval a large amount will need. */
+/**
+ * The approval's confirmation, with a word on the second approval a large amount will need. A bank
+ * transfer is confirmed against its statement line: the bank's reference and the amount (decision 237).
+ */
 export function ApproveDialog({
   queue,
   detail,
@@ -26,11 +29,28 @@ export function ApproveDialog({
   pending: boolean;
   description: string;
   onClose: () => void;
-  onApprove: () => void;
+  onApprove: (statement: StatementLine | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const money = useMoney();
-  const { item, fourEyes } = detail;
+  const [errors, setErrors] = useState<Partial<Record<keyof StatementLine, string>>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (queue !== 'deposits') {
+      onApprove(undefined);
+      return;
+    }
+    const form = new FormData(event.currentTarget);
+    const statement = {
+      bank_reference: formText(form, 'bank_reference').trim(),
+      amount_received: formText(form, 'amount_received').trim(),
+    };
+    const missing = {
+      ...(statement.bank_reference ? {} : { bank_reference: t('adminQueues.item.bankReferenceRequired') }),
+      ...(statement.amount_received ? {} : { amount_received: t('adminQueues.item.amountReceivedRequired') }),
+    };
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) onApprove(statement);
+  };
   return (
     <Dialog
       open={open}
@@ -38,25 +58,56 @@ export function ApproveDialog({
       title={t(`adminQueues.item.approve.${queue}`)}
       description={description}
     >
-      {fourEyes?.needsSecondApproval && !item.awaitingSecondApproval && (
-        <p className="mb-4 text-sm text-muted">
-          {fourEyes.lastDay > 0
-            ? t(`adminQueues.item.fourEyesNoteDay.${queue}`, {
-                paid: money(fourEyes.lastDay),
-                threshold: money(fourEyes.threshold, 0),
-              })
-            : t(`adminQueues.item.fourEyesNote.${queue}`, { threshold: money(fourEyes.threshold, 0) })}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          {t('adminQueues.item.cancel')}
-        </Button>
-        <Button loading={pending} onClick={onApprove}>
-          {t('adminQueues.item.confirm')}
-        </Button>
-      </div>
+      <FourEyesNote queue={queue} detail={detail} />
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        {queue === 'deposits' && (
+          <>
+            <TextField
+              label={t('adminQueues.item.bankReference')}
+              hint={t('adminQueues.item.bankReferenceHint')}
+              name="bank_reference"
+              autoComplete="off"
+              maxLength={64}
+              error={errors.bank_reference}
+            />
+            <TextField
+              label={t('adminQueues.item.amountReceived')}
+              hint={t('adminQueues.item.amountReceivedHint')}
+              name="amount_received"
+              inputMode="decimal"
+              autoComplete="off"
+              error={errors.amount_received}
+            />
+          </>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose} disabled={pending}>
+            {t('adminQueues.item.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('adminQueues.item.confirm')}
+          </Button>
+        </div>
+      </form>
     </Dialog>
+  );
+}
+
+/** Above the threshold a first approval only records: the dialog says so before the admin confirms. */
+function FourEyesNote({ queue, detail }: { queue: AdminQueue; detail: QueueItemDetail }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { item, fourEyes } = detail;
+  if (!fourEyes?.needsSecondApproval || item.awaitingSecondApproval) return null;
+  return (
+    <p className="mb-4 text-sm text-muted">
+      {fourEyes.lastDay > 0
+        ? t(`adminQueues.item.fourEyesNoteDay.${queue}`, {
+            paid: money(fourEyes.lastDay),
+            threshold: money(fourEyes.threshold, 0),
+          })
+        : t(`adminQueues.item.fourEyesNote.${queue}`, { threshold: money(fourEyes.threshold, 0) })}
+    </p>
   );
 }
 

@@ -87,7 +87,7 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
           { amount: money(item.amount), member: who },
         )}
         onClose={() => setDialog(null)}
-        onApprove={() => run({ kind: 'approve' })}
+        onApprove={(statement) => run({ kind: 'approve', statement })}
       />
       <RejectDialog
         queue={queue}
@@ -171,6 +171,9 @@ function RequestCard({
         </DetailRow>
         <DetailRow label={t(`adminQueues.item.detailLabel.${queue}`)}>{item.detail}</DetailRow>
         {item.reason && <DetailRow label={t('adminQueues.item.reason')}>{item.reason}</DetailRow>}
+        {item.bankReference && (
+          <DetailRow label={t('adminQueues.item.bankReference')}>{item.bankReference}</DetailRow>
+        )}
         {item.awaitingSecondApproval && (
           <DetailRow label={t('adminQueues.item.fourEyes')}>
             {t(`adminQueues.item.firstApprovedBy.${queue}`, { name: item.firstApprover ?? '' })}
