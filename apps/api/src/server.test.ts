@@ -74,6 +74,10 @@ describe('the server process', () => {
       }
       expect(ready, output).toBe(true);
       expect(output).toContain('Demo member: demo@example.com');
+      // Without REDIS_URL the start says the write limits are this process's own.
+      expect(output).toContain(
+        'Rate limits: counted in this process (set REDIS_URL when several nodes serve)',
+      );
       // glibc's malloc with a fixed mmap threshold, as `npm start` gives it (decision 151).
       expect(readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')).toContain(
         'MALLOC_MMAP_THRESHOLD_=1048576',

@@ -58,6 +58,8 @@ function readyLines(
     `  Database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'outbox' + (config.devTools ? ` — read it at ${config.appUrl}/api/dev/mail?to=EMAIL` : '')}`,
     `  Payments: ${config.payments.mode}`,
+    // Sign-in throttling is in the database; the write and assistant limits are shared only through Redis.
+    `  Rate limits: ${config.redisUrl ? 'shared through Redis (REDIS_URL)' : 'counted in this process (set REDIS_URL when several nodes serve)'}`,
     ...(keyOutcome.kind === 'rotated'
       ? [`  Key: rotated to APP_KEY, ${keyOutcome.resealed} sealed values re-sealed; APP_KEY_PREVIOUS can go`]
       : []),
