@@ -347,7 +347,11 @@ describe('queue item', () => {
             message:
               'The amount received differs from the transfer’s amount. Reject it and ask the member to request the amount they sent.',
             code: 'BUSINESS_RULE',
-            errors: { amount_received: ['The amount received differs from the transfer’s amount.'] },
+            errors: {
+              amount_received: [
+                'The amount received differs from the transfer’s amount. Reject it and ask the member to request the amount they sent.',
+              ],
+            },
           },
           422,
         ),
@@ -371,11 +375,14 @@ describe('queue item', () => {
     await user.type(within(dialog).getByLabelText('Bank reference'), ' FT24 0091 ');
     await user.type(within(dialog).getByLabelText('Amount received'), '590.00');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(
-      await screen.findByText(
-        'The amount received differs from the transfer’s amount. Reject it and ask the member to request the amount they sent.',
+    // Refused on its field, the dialog stays open with the API's word on that field.
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Amount received')).toHaveAccessibleDescription(
+        /The amount received differs from the transfer’s amount\./,
       ),
-    ).toBeInTheDocument();
+    );
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('Bank reference')).toHaveValue(' FT24 0091 ');
     expect(server.to('POST /api/admin/deposits/12/confirm')[0]?.body).toEqual({
       bank_reference: 'FT24 0091',
       amount_received: '590.00',

@@ -20,6 +20,7 @@ export function ApproveDialog({
   open,
   pending,
   description,
+  serverErrors,
   onClose,
   onApprove,
 }: {
@@ -28,11 +29,16 @@ export function ApproveDialog({
   open: boolean;
   pending: boolean;
   description: string;
+  /** The fields the API refused, by name (its messages, in English). */
+  serverErrors: Record<string, string>;
   onClose: () => void;
   onApprove: (statement: StatementLine | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const [errors, setErrors] = useState<Partial<Record<keyof StatementLine, string>>>({});
+  const message = useMessage();
+  const [missing, setMissing] = useState<Partial<Record<keyof StatementLine, string>>>({});
+  const errorOf = (field: keyof StatementLine) =>
+    missing[field] ?? (serverErrors[field] ? message(serverErrors[field]) : undefined);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (queue !== 'deposits') {
@@ -44,12 +50,12 @@ export function ApproveDialog({
       bank_reference: formText(form, 'bank_reference').trim(),
       amount_received: formText(form, 'amount_received').trim(),
     };
-    const missing = {
+    const empty = {
       ...(statement.bank_reference ? {} : { bank_reference: t('adminQueues.item.bankReferenceRequired') }),
       ...(statement.amount_received ? {} : { amount_received: t('adminQueues.item.amountReceivedRequired') }),
     };
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) onApprove(statement);
+    setMissing(empty);
+    if (Object.keys(empty).length === 0) onApprove(statement);
   };
   return (
     <Dialog
@@ -60,26 +66,7 @@ export function ApproveDialog({
     >
       <FourEyesNote queue={queue} detail={detail} />
       <form onSubmit={submit} className="space-y-4" noValidate>
-        {queue === 'deposits' && (
-          <>
-            <TextField
-              label={t('adminQueues.item.bankReference')}
-              hint={t('adminQueues.item.bankReferenceHint')}
-              name="bank_reference"
-              autoComplete="off"
-              maxLength={64}
-              error={errors.bank_reference}
-            />
-            <TextField
-              label={t('adminQueues.item.amountReceived')}
-              hint={t('adminQueues.item.amountReceivedHint')}
-              name="amount_received"
-              inputMode="decimal"
-              autoComplete="off"
-              error={errors.amount_received}
-            />
-          </>
-        )}
+        {queue === 'deposits' && <StatementFields errorOf={errorOf} />}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose} disabled={pending}>
             {t('adminQueues.item.cancel')}
@@ -90,6 +77,31 @@ export function ApproveDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** A bank transfer's statement line: the bank's reference of the credit and the amount it shows. */
+function StatementFields({ errorOf }: { errorOf: (field: keyof StatementLine) => string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t('adminQueues.item.bankReference')}
+        hint={t('adminQueues.item.bankReferenceHint')}
+        name="bank_reference"
+        autoComplete="off"
+        maxLength={64}
+        error={errorOf('bank_reference')}
+      />
+      <TextField
+        label={t('adminQueues.item.amountReceived')}
+        hint={t('adminQueues.item.amountReceivedHint')}
+        name="amount_received"
+        inputMode="decimal"
+        autoComplete="off"
+        error={errorOf('amount_received')}
+      />
+    </>
   );
 }
 

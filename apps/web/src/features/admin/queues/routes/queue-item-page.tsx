@@ -9,7 +9,7 @@ import { Button } from '#components/ui/button';
 import { Card } from '#components/ui/card';
 import { PageSpinner } from '#components/ui/spinner';
 import { useMessage } from '#i18n/use-message';
-import { ApiError } from '#lib/api-client';
+import { ApiError, firstFieldErrors } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useDateFormat, useMoney } from '#lib/money';
 import { useDecideQueueItem, useQueueItem, type QueueItemDetail } from '../api/admin-queues-api';
@@ -31,7 +31,7 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
   const { t } = useTranslation();
   const money = useMoney();
   const detail = useQueueItem(queue, id);
-  const { pending, dialog, setDialog, outcome, run } = useDecision(queue, id);
+  const { pending, dialog, setDialog, outcome, run, fieldErrors } = useDecision(queue, id);
   const back = useBackToQueue(queue);
   useDocumentMeta(t('adminQueues.item.metaTitle', { id }), t('adminQueues.queue.metaDescription'));
 
@@ -86,6 +86,7 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
             : 'adminQueues.item.confirmApprove',
           { amount: money(item.amount), member: who },
         )}
+        serverErrors={fieldErrors}
         onClose={() => setDialog(null)}
         onApprove={(statement) => run({ kind: 'approve', statement })}
       />
@@ -103,7 +104,8 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
 
 /**
  * The decision's state: which confirmation is open, the last decision's outcome, and `run`, which
- * sends a decision and closes the confirmation once the server has answered.
+ * sends a decision and closes the confirmation once the server has answered; an approval refused on
+ * its fields (a bank transfer's statement line) keeps the confirmation open with the fields' errors.
  */
 function useDecision(queue: AdminQueue, id: number) {
   const { t } = useTranslation();
@@ -111,14 +113,21 @@ function useDecision(queue: AdminQueue, id: number) {
   const decide = useDecideQueueItem(queue, id);
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const run = (body: Parameters<typeof decide.mutate>[0]) =>
+  const run = (body: Parameters<typeof decide.mutate>[0]) => {
+    setFieldErrors({});
     decide.mutate(body, {
       onSuccess: (answer) => {
         setDialog(null);
         setOutcome({ tone: 'success', text: message(answer.message) });
       },
       onError: (error) => {
+        const fields = firstFieldErrors(error);
+        if (body.kind === 'approve' && Object.keys(fields).length > 0) {
+          setFieldErrors(fields);
+          return;
+        }
         setDialog(null);
         const text =
           error instanceof ApiError && error.code === 'REAUTH_REQUIRED'
@@ -129,8 +138,13 @@ function useDecision(queue: AdminQueue, id: number) {
         setOutcome({ tone: 'error', text });
       },
     });
+  };
+  const openOrClose = (next: 'approve' | 'reject' | null) => {
+    setFieldErrors({});
+    setDialog(next);
+  };
 
-  return { pending: decide.isPending, dialog, setDialog, outcome, run };
+  return { pending: decide.isPending, dialog, setDialog: openOrClose, outcome, run, fieldErrors };
 }
 
 /** Back to the list as it was (its filters are in the URL); straight to the queue when opened directly. */
