@@ -113,6 +113,14 @@ export async function latestOtp(app: FastifyInstance, to: string): Promise<strin
   return code;
 }
 
+/** The link of the newest reset mail to the address, read from the outbox as a member would. */
+export async function mailedResetLink(app: FastifyInstance, to: string): Promise<URL> {
+  const mail = (await mailsTo(app, to)).find((row) => row.subject.includes('reset your password'));
+  const link = mail ? /(\S*\/reset-password\?\S+)/.exec(mail.text)?.[1] : undefined;
+  if (!link) throw new Error(`no reset link mailed to ${to}`);
+  return new URL(link);
+}
+
 /** Signs in through POST /api/login (an account without 2FA); returns the token. */
 export async function signIn(client: ApiClient, email: string, password = PASSWORD): Promise<string> {
   const response = await client.post('/api/login', { email, password });

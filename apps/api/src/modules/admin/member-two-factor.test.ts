@@ -8,7 +8,14 @@ import {
   type TokenResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { PASSWORD, enableTwoFactor, errorOf, mailsTo, totpCode } from '../../../test/accounts';
+import {
+  enableTwoFactor,
+  errorOf,
+  mailedResetLink,
+  mailsTo,
+  PASSWORD,
+  totpCode,
+} from '../../../test/accounts';
 import { signedInMember, type Member } from '../../../test/money';
 import { signInAdminAs } from '../../../test/admin';
 
@@ -52,10 +59,7 @@ describe('POST /api/admin/users/:id/reset-2fa', () => {
     // Whoever knew the password cannot sign in with it: the member sets a new one with the mailed link.
     const old = await member.client.post('/api/login', { email: member.email, password: PASSWORD });
     expect(old.statusCode).toBe(401);
-    const resetMail = (await mailsTo(app, member.email)).find((row) =>
-      row.subject.includes('reset your password'),
-    );
-    const link = new URL(/(\S*\/reset-password\?\S+)/.exec(resetMail?.text ?? '')?.[1] ?? 'http://x/');
+    const link = await mailedResetLink(app, member.email);
     const fresh = 'a passphrase chosen after the reset';
     const newPassword = await member.client.post('/api/reset-password', {
       token: link.searchParams.get('token'),

@@ -4,11 +4,11 @@ import { AppError } from '../../errors';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
   Browser,
-  PASSWORD,
   createUser,
   enableTwoFactor,
   errorOf,
-  mailsTo,
+  mailedResetLink,
+  PASSWORD,
   signIn,
   totpCode,
 } from '../../../test/accounts';
@@ -52,12 +52,8 @@ async function refusalOf(attempt: () => Promise<unknown>): Promise<AppError> {
   return error;
 }
 
-async function mailedResetToken(email: string): Promise<string> {
-  const mail = (await mailsTo(app, email)).find((row) => row.subject.includes('reset your password'));
-  const link = mail ? /(\S*\/reset-password\?\S+)/.exec(mail.text)?.[1] : undefined;
-  if (!link) throw new Error(`no reset link mailed to ${email}`);
-  return new URL(link).searchParams.get('token') ?? '';
-}
+const mailedResetToken = async (email: string) =>
+  (await mailedResetLink(app, email)).searchParams.get('token') ?? '';
 
 const resetPassword = (browser: Browser, email: string, token: string) =>
   browser.post('/api/reset-password', {

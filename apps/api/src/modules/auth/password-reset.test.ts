@@ -4,12 +4,13 @@ import { emailChanges, passwordResetTokens, recoveryCodes, users } from '@app/db
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
   Browser,
-  PASSWORD,
   createUser,
   enableTwoFactor,
   errorOf,
+  mailedResetLink,
   mailsTo,
   me,
+  PASSWORD,
   signIn,
 } from '../../../test/accounts';
 import { FORGOT_PASSWORD_MIN_ANSWER_MS, RESET_MESSAGES } from './password-reset.service';
@@ -20,10 +21,7 @@ const NEW_PASSWORD = 'a brand new passphrase';
 
 /** The token of the newest reset mail to the address, read from the outbox as a member would. */
 async function mailedToken(email: string): Promise<string> {
-  const mail = (await mailsTo(app, email)).find((row) => row.subject.includes('reset your password'));
-  const link = mail ? /(\S*\/reset-password\?\S+)/.exec(mail.text)?.[1] : undefined;
-  if (!link) throw new Error(`no reset link mailed to ${email}`);
-  const url = new URL(link);
+  const url = await mailedResetLink(app, email);
   expect(url.searchParams.get('email')).toBe(email.toLowerCase());
   return url.searchParams.get('token') ?? '';
 }

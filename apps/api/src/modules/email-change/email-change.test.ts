@@ -5,13 +5,14 @@ import { AUTH_MESSAGES, EMAIL_CHANGE_MESSAGES as MESSAGES } from '@app/shared';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
   Browser,
-  PASSWORD,
   createUser,
   enableTwoFactor,
   errorOf,
   findUser,
+  mailedResetLink,
   mailsTo,
   me,
+  PASSWORD,
   registrationPayload,
   signIn,
   totpCode,
@@ -252,8 +253,7 @@ describe('POST /api/email-change/undo', () => {
     const browser = new Browser(app);
     const resetLink = async (email: string) => {
       expect((await browser.post('/api/forgot-password', { email })).statusCode).toBe(200);
-      const mail = (await mailsTo(app, email)).find((row) => row.subject.includes('reset your password'));
-      return new URL(/(\S*\/reset-password\?\S+)/.exec(mail?.text ?? '')?.[1] ?? 'http://x/');
+      return mailedResetLink(app, email);
     };
     const tryReset = (link: URL, email: string) =>
       browser.post('/api/reset-password', {
