@@ -58,7 +58,7 @@ describe('the approval queues in a real browser', () => {
     await expectAccessible(page, 'confirm dialog');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Deposit confirmed', { exact: false }).first().waitFor();
-    await page.getByText('FT24 0091').waitFor();
+    await page.getByText('FT240091').waitFor();
     const me = await depositor.request<{ balance: number }>('GET', '/api/me');
     expect(me.balance).toBe(320);
 

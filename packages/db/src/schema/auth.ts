@@ -113,10 +113,10 @@ export const authFailures = pgTable(
     index('auth_failures_lookup_idx').on(t.scope, t.subject, t.createdAt),
     // The clean-up job's delete of old failures (every minute): an attack from many addresses fills it.
     index('auth_failures_created_idx').on(t.createdAt),
-    // Addresses' failures go after a day, accounts' after the ceiling's 30 days (decision 236).
-    index('auth_failures_address_created_idx')
+    // The failures no ceiling counts go after a day, the others after its 30 days (decision 236).
+    index('auth_failures_window_only_idx')
       .on(t.createdAt)
-      .where(sql`${t.subject} like 'ip:%'`),
+      .where(sql`(${t.subject} like 'ip:%' or ${t.scope} in ('login', 'reset_request'))`),
   ],
 );
 

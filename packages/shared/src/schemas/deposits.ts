@@ -163,7 +163,7 @@ export const AdminDeposit = Deposit.extend({
   /** Four eyes (decision 235): the first confirmation of a bank transfer above the threshold. */
   first_approval: z.object({ by: AdminActor, at: z.string() }).nullable(),
   awaiting_second_approval: z.boolean(),
-  /** The bank's reference of the credit, as the confirming (or first confirming) admin gave it (decision 237). */
+  /** The bank's reference of the credit that confirmed it (decision 237); null until it is decided. */
   bank_reference: z.string().nullable(),
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
@@ -190,14 +190,16 @@ export type AdminDepositActionResponse = z.infer<typeof AdminDepositActionRespon
 
 /**
  * POST /api/admin/deposits/:id/confirm (decision 237): the statement line the admin matched, its bank
- * reference (kept upper-case, spaces collapsed) and the amount it shows (output: cents).
+ * reference (kept as its letters and digits, upper-case: "ny-7781" and "NY 7781" are one reference)
+ * and the amount it shows (output: cents).
  */
 export const DepositConfirmRequest = z.object({
   bank_reference: z
     .string({ error: DEPOSIT_MESSAGES.bankReferenceInvalid })
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]{2,63}$/, { error: DEPOSIT_MESSAGES.bankReferenceInvalid })
-    .transform((value) => value.replace(/\s+/g, ' ').toUpperCase()),
+    .transform((value) => value.replace(/[^A-Za-z0-9]/g, '').toUpperCase())
+    .pipe(z.string().min(3, { error: DEPOSIT_MESSAGES.bankReferenceInvalid })),
   amount_received: moneyAmount({ invalid: DEPOSIT_MESSAGES.amountReceivedInvalid }),
 });
 export type DepositConfirmRequest = z.input<typeof DepositConfirmRequest>;

@@ -97,7 +97,7 @@ export async function verifyEmailOtp(
 ): Promise<MessageResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const keys = [throttle.accountKey(input.email), throttle.ipKey(meta.ip)];
+  const keys = [throttle.codeKey(input.email), throttle.ipKey(meta.ip)];
   const attempt = await throttle.countAttempt(db, 'otp', keys, now);
   const fail = (message: string) => new AppError('BUSINESS_RULE', message);
 

@@ -19,9 +19,10 @@ import {
   FAILURE_WINDOW_MS,
   accountKey,
   attemptSucceeded,
+  codeKey,
   countAttempt,
   ipKey,
-  resetKey,
+  userKey,
   type ThrottleScope,
   type ThrottleSubject,
 } from './throttle.service';
@@ -65,11 +66,11 @@ const resetPassword = (browser: Browser, email: string, token: string) =>
 
 describe('the ceiling on an account’s consecutive failures (decision 236)', () => {
   it('refuses the 101st guess within 30 days, until the oldest failure is 30 days old', async () => {
-    const key = accountKey(uniqueEmail('patient'));
+    const key = userKey(900_001);
     const started = clock.now().getTime();
-    await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('login', [key]));
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('two_factor', [key]));
     clock.advance(FAILURE_WINDOW_MS + 60_000); // the 15-minute window is clear again
-    const locked = await refusalOf(guess('login', [key]));
+    const locked = await refusalOf(guess('two_factor', [key]));
     expect(locked.message).toBe(AUTH_MESSAGES.accountLocked);
     expect(locked.status).toBe(429);
     const elapsed = Math.round((clock.now().getTime() - started) / 1000);
@@ -78,14 +79,14 @@ describe('the ceiling on an account’s consecutive failures (decision 236)', ()
     // A day later still locked. Once the first ten failures (one instant) are 30 days old, ten more
     // guesses are allowed, and the ceiling is reached again.
     clock.advance(24 * 3_600_000);
-    expect((await refusalOf(guess('login', [key]))).message).toBe(AUTH_MESSAGES.accountLocked);
+    expect((await refusalOf(guess('two_factor', [key]))).message).toBe(AUTH_MESSAGES.accountLocked);
     clock.advance(((locked.retryAfterSeconds ?? 0) - 24 * 3_600) * 1000);
-    for (let i = 0; i < 10; i += 1) await expect(guess('login', [key])()).resolves.toBeTruthy();
-    expect((await refusalOf(guess('login', [key]))).message).toBe(AUTH_MESSAGES.accountLocked);
+    for (let i = 0; i < 10; i += 1) await expect(guess('two_factor', [key])()).resolves.toBeTruthy();
+    expect((await refusalOf(guess('two_factor', [key]))).message).toBe(AUTH_MESSAGES.accountLocked);
   });
 
   it('counts only consecutive failures: a success in between starts again', async () => {
-    const key = accountKey(uniqueEmail('forgetful'));
+    const key = userKey(900_002);
     await failPatiently(CONSECUTIVE_FAILURE_CEILING - 1, guess('two_factor', [key]));
     clock.advance(FAILURE_WINDOW_MS + 60_000);
     await attemptSucceeded(db, await countAttempt(db, 'two_factor', [key], clock.now()));
@@ -95,19 +96,27 @@ describe('the ceiling on an account’s consecutive failures (decision 236)', ()
     await expect(guess('two_factor', [key])()).resolves.toMatchObject({ scope: 'two_factor' });
   });
 
-  it('counts each kind of secret apart, and never an address or the reset links', async () => {
+  it('counts each kind apart; never the password step by email, an address or the reset links', async () => {
     const email = uniqueEmail('kinds');
-    await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('otp', [accountKey(email)]));
+    const user = userKey(900_003);
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('otp', [codeKey(email)]));
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('two_factor', [user]));
     clock.advance(FAILURE_WINDOW_MS + 60_000);
-    expect((await refusalOf(guess('otp', [accountKey(email)]))).message).toBe(AUTH_MESSAGES.accountLocked);
-    await expect(guess('login', [accountKey(email)])()).resolves.toBeTruthy();
+    expect((await refusalOf(guess('otp', [codeKey(email)]))).message).toBe(AUTH_MESSAGES.accountLocked);
+    expect((await refusalOf(guess('two_factor', [user]))).message).toBe(AUTH_MESSAGES.accountLocked);
+    await expect(guess('password', [user])()).resolves.toBeTruthy();
 
+    // Anyone can type an email or come from an address: no ceiling there, the window's limit only.
     const address = ipKey('203.0.113.77');
-    await failPatiently(CONSECUTIVE_FAILURE_CEILING + 20, guess('login', [address]));
-    await failPatiently(CONSECUTIVE_FAILURE_CEILING + 20, guess('reset_request', [resetKey(email)]));
-    clock.advance(FAILURE_WINDOW_MS + 60_000);
-    await expect(guess('login', [address])()).resolves.toBeTruthy();
-    await expect(guess('reset_request', [resetKey(email)])()).resolves.toBeTruthy();
+    for (const [scope, key] of [
+      ['login', accountKey(email)],
+      ['reset_request', accountKey(email)],
+      ['login', address],
+    ] as const) {
+      await failPatiently(CONSECUTIVE_FAILURE_CEILING + 20, guess(scope, [key]));
+      clock.advance(FAILURE_WINDOW_MS + 60_000);
+      await expect(guess(scope, [key])()).resolves.toBeTruthy();
+    }
   });
 });
 
@@ -142,28 +151,34 @@ describe('a locked member, through the API', () => {
     expect((await browser.post('/api/login', { email, password: PASSWORD })).statusCode).toBe(401);
   });
 
-  it('answers a locked unknown address exactly as a locked member', async () => {
-    const { email } = await createUser(app);
+  it('answers a locked code of an unknown address exactly as a member’s', async () => {
+    const { email } = await createUser(app, { verified: false });
     const nobody = uniqueEmail('nobody');
     for (const address of [email, nobody]) {
-      await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('login', [accountKey(address)]));
+      await failPatiently(CONSECUTIVE_FAILURE_CEILING, guess('otp', [codeKey(address)]));
     }
     clock.advance(FAILURE_WINDOW_MS + 60_000);
-    const member = await new Browser(app).post('/api/login', { email, password: PASSWORD });
-    const stranger = await new Browser(app).post('/api/login', { email: nobody, password: PASSWORD });
+    const member = await new Browser(app).post('/api/verify-otp', { email, otp: '123456' });
+    const stranger = await new Browser(app).post('/api/verify-otp', { email: nobody, otp: '123456' });
     expect(member.statusCode).toBe(429);
     expect(errorOf(member)).toEqual(errorOf(stranger));
     expect(errorOf(member).message).toBe(AUTH_MESSAGES.accountLocked);
   });
 
+  it('a stranger’s wrong passwords never lock a member’s sign-in for more than the window', async () => {
+    const { email } = await createUser(app);
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING + 20, guess('login', [accountKey(email)]));
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    expect((await new Browser(app).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
   it('no one can lock a member out of the reset link that lifts the lock', async () => {
     const { email } = await createUser(app);
-    // Wrong reset tokens in the member's name, far past the ceiling's count (the links asked for are
-    // counted apart, and never by the ceiling: the test above).
+    // Wrong reset tokens in the member's name, far past the ceiling's count, the last ten in the very
+    // window the member resets in (the links asked for are counted apart: the test above).
     await failPatiently(CONSECUTIVE_FAILURE_CEILING + 10, async () => {
       expect((await resetPassword(new Browser(app), email, 'f'.repeat(64))).statusCode).toBe(422);
     });
-    clock.advance(FAILURE_WINDOW_MS + 60_000);
     const browser = new Browser(app);
     expect((await browser.post('/api/forgot-password', { email })).statusCode).toBe(200);
     expect((await resetPassword(browser, email, await mailedResetToken(email))).statusCode).toBe(200);

@@ -55,7 +55,7 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta): P
   const { db } = deps.database;
   const now = deps.clock.now();
   // Counted and left counted: 10 links per address and 50 per IP in 15 minutes.
-  const keys = [throttle.resetKey(email), throttle.ipKey(meta.ip)];
+  const keys = [throttle.accountKey(email), throttle.ipKey(meta.ip)];
   await throttle.countAttempt(db, 'reset_request', keys, now);
   const user = await findUserByEmail(db, email);
   if (!user || user.role !== 'member') return { message: RESET_MESSAGES.sent };
@@ -153,8 +153,9 @@ export async function resetPassword(
 ): Promise<MessageResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const keys = [throttle.resetKey(input.email), throttle.ipKey(meta.ip)];
-  const attempt = await throttle.countAttempt(db, 'password', keys, now);
+  // Per address only: a token is 256 random bits, nothing to guess, and a count per account would let a
+  // stranger keep its owner from the reset that lifts a lock (decision 236).
+  const attempt = await throttle.countAttempt(db, 'password', [throttle.ipKey(meta.ip)], now);
   const invalid = () => fieldError({ token: RESET_MESSAGES.invalid });
   const user = await findUserByEmail(db, input.email);
   if (!user || user.role !== 'member') throw invalid();
@@ -168,12 +169,12 @@ export async function resetPassword(
     if (await neverProven(tx, user)) await takeOverUnproven(tx, user.id, now);
     await revokeUserTokens(tx, user.id, now);
     await recordSecurityEvent(deps, tx, { user, action: 'auth.password_reset', meta });
+    // The mailbox is proven: a code or second factor locked by the ceiling opens again (decision 236).
+    await throttle.forgetAccountFailures(tx, { email: user.email, userId: user.id });
     return true;
   });
   if (!done) throw invalid();
   await throttle.attemptSucceeded(db, attempt);
-  // The mailbox is proven: a sign-in or code locked by the ceiling opens again (decision 236).
-  await throttle.forgetAccountFailures(db, { email: user.email, userId: user.id });
   await mailSecurityNotice(deps, user, meta, now, 'password_reset');
   return { message: RESET_MESSAGES.reset };
 }

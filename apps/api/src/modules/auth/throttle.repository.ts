@@ -87,20 +87,26 @@ export function failuresPrune(db: DbOrTx, before: Date) {
 }
 
 /**
- * The clean-up's delete of addresses' failures counted before `before`, through their partial index
- * (the pattern is written into the statement, as in the index's predicate, so a generic plan uses it).
+ * The clean-up's delete of the failures no ceiling counts (addresses', the password step's and the reset
+ * links asked for) counted before `before`, through their partial index: the predicate is written into
+ * the statement as in the index's, so that a generic plan uses it.
  */
-export function addressFailuresPrune(db: DbOrTx, before: Date) {
+export function windowOnlyFailuresPrune(db: DbOrTx, before: Date) {
   return db
     .delete(authFailures)
-    .where(and(sql`${authFailures.subject} like 'ip:%'`, lt(authFailures.createdAt, before)));
+    .where(
+      and(
+        sql`(${authFailures.subject} like 'ip:%' or ${authFailures.scope} in ('login', 'reset_request'))`,
+        lt(authFailures.createdAt, before),
+      ),
+    );
 }
 
-/** Addresses' failures before `addresses`, everyone's before `accounts` (decision 236). */
+/** The failures no ceiling counts before `windowOnly`, every failure before `all` (decision 236). */
 export async function deleteFailuresBefore(
   db: DbOrTx,
-  before: { addresses: Date; accounts: Date },
+  before: { windowOnly: Date; all: Date },
 ): Promise<void> {
-  await addressFailuresPrune(db, before.addresses);
-  await failuresPrune(db, before.accounts);
+  await windowOnlyFailuresPrune(db, before.windowOnly);
+  await failuresPrune(db, before.all);
 }

@@ -32,7 +32,9 @@ export const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
  * The ceiling on an account's consecutive failures (decision 236, NIST SP 800-63B §5.2.2): 100 failures
  * of one scope without a success in between, over 30 days, and the account refuses that scope until a
  * password reset (or until the oldest of them is 30 days old). The window above lets 960 tries a day;
- * this bounds a slow guesser of a six-digit code to 100 a month.
+ * this bounds a slow guesser of a six-digit code to 100 a month. It counts the guesses of someone who
+ * already holds the password or a session (`userKey`) and of an emailed code (`codeKey`); not the
+ * password step by email, where it would let anyone lock anyone out.
  */
 export const CONSECUTIVE_FAILURE_CEILING = 100;
 export const CEILING_HORIZON_MS = 30 * 24 * 3_600_000;
@@ -46,18 +48,19 @@ export interface ThrottleSubject {
   ceiling: boolean;
 }
 
-/** An account named by its email: the same key whether or not the account exists (no enumeration). */
+/**
+ * An account named by its email: the same key whether or not the account exists (no enumeration). No
+ * ceiling: anyone can type an email, so the password step and the reset links asked for keep the
+ * window's limit only.
+ */
 export const accountKey = (email: string): ThrottleSubject => ({
   subject: `account:${email.toLowerCase()}`,
   max: ACCOUNT_MAX_FAILURES,
   forgottenOnSuccess: true,
-  ceiling: true,
+  ceiling: false,
 });
-/**
- * The same account counting what is no guess of a short secret: reset links asked for, and the tries of
- * a reset link (256 random bits). No ceiling, so no one can shut a member out of the reset that lifts it.
- */
-export const resetKey = (email: string): ThrottleSubject => ({ ...accountKey(email), ceiling: false });
+/** The same account guessing the code mailed to it (sign-up verification): with the ceiling. */
+export const codeKey = (email: string): ThrottleSubject => ({ ...accountKey(email), ceiling: true });
 export const userKey = (userId: number): ThrottleSubject => ({
   subject: `user:${userId}`,
   max: ACCOUNT_MAX_FAILURES,
@@ -178,12 +181,13 @@ export function forgetAccountFailures(db: DbOrTx, account: { email: string; user
 }
 
 /**
- * Drops failures no rule reads any more (run by the auth clean-up job): an address's a day after they
- * happened, an account's a day past the ceiling's 30 days.
+ * Drops failures no rule reads any more (run by the auth clean-up job): those the ceiling counts (an
+ * account's codes, second factor and password confirmations) a day past its 30 days, the others
+ * (addresses', the password step's by email, reset links asked for) a day after they happened.
  */
 export function pruneFailures(db: DbOrTx, now: Date): Promise<void> {
   return repository.deleteFailuresBefore(db, {
-    addresses: new Date(now.getTime() - 24 * 3_600_000),
-    accounts: new Date(now.getTime() - CEILING_HORIZON_MS - 24 * 3_600_000),
+    windowOnly: new Date(now.getTime() - 24 * 3_600_000),
+    all: new Date(now.getTime() - CEILING_HORIZON_MS - 24 * 3_600_000),
   });
 }

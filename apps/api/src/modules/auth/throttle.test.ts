@@ -157,20 +157,25 @@ describe('email code throttling', () => {
 });
 
 describe('clean-up job', () => {
-  it('drops an address’s failures a day on, and an account’s a day past the 30-day ceiling', async () => {
+  it('drops what no ceiling counts a day on, and a code’s failures a day past the 30-day ceiling', async () => {
     const browser = new Browser(app);
     const email = uniqueEmail('old');
     await browser.post('/api/login', { email, password: 'wrong' });
+    await browser.post('/api/verify-otp', { email, otp: '000000' });
     clock.advance(25 * 3_600_000);
     const fresh = new Browser(app);
     await fresh.post('/api/login', { email: uniqueEmail('fresh'), password: 'wrong' });
-    const subjects = async () => {
+    const failures = async () => {
       await app.deps.jobs.runAll({ database: app.deps.database, clock });
-      return (await db.select({ subject: authFailures.subject }).from(authFailures)).map((r) => r.subject);
+      return (
+        await db.select({ scope: authFailures.scope, subject: authFailures.subject }).from(authFailures)
+      ).map((row) => `${row.scope} ${row.subject}`);
     };
-    expect(await subjects()).toEqual(expect.arrayContaining([`account:${email}`, `ip:${fresh.ip}`]));
-    expect(await subjects()).not.toContain(`ip:${browser.ip}`);
+    const kept = await failures();
+    expect(kept).toEqual(expect.arrayContaining([`otp account:${email}`, `login ip:${fresh.ip}`]));
+    expect(kept).not.toContain(`login account:${email}`);
+    expect(kept.filter((row) => row.endsWith(`ip:${browser.ip}`))).toEqual([]);
     clock.advance(30 * 24 * 3_600_000);
-    expect(await subjects()).not.toContain(`account:${email}`);
+    expect(await failures()).not.toContain(`otp account:${email}`);
   });
 });

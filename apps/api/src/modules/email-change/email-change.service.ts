@@ -81,7 +81,7 @@ export async function requestEmailChange(
   if (user.totpEnabledAt && !input.code) throw fieldError({ code: MESSAGES.twoFactorRequired });
   // Codes mailed to one address share the reset links' budget for it, whoever asks: no one can fill a
   // stranger's mailbox with codes from accounts of their own.
-  await throttle.countAttempt(db, 'reset_request', [throttle.resetKey(newEmail)], now);
+  await throttle.countAttempt(db, 'reset_request', [throttle.accountKey(newEmail)], now);
   const codeAttempt = user.totpEnabledAt
     ? await throttle.countAttempt(db, 'two_factor', [throttle.userKey(user.id), throttle.ipKey(meta.ip)], now)
     : null;

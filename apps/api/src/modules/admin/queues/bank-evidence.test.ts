@@ -65,7 +65,8 @@ describe('a bank transfer is confirmed against its statement line', () => {
       amount_received: '640.00',
     });
     expect(right.statusCode, right.body).toBe(200);
-    expect(right.json<Answer>().deposit).toMatchObject({ status: 'confirmed', bank_reference: 'FT24 0091' });
+    // Kept as its letters and digits: "FT24-0091" and " ft24  0091 " are one statement line.
+    expect(right.json<Answer>().deposit).toMatchObject({ status: 'confirmed', bank_reference: 'FT240091' });
     expect(await balanceOf(member)).toMatchObject({ balance: 640, total_deposit: 640 });
     await expectBooksBalance(db, 'mismatchedQueueTotals');
   });
@@ -77,7 +78,10 @@ describe('a bank transfer is confirmed against its statement line', () => {
     expect(
       (await confirm(admin, paid.id, { bank_reference: 'NY-7781', amount_received: 300 })).statusCode,
     ).toBe(200);
-    const again = await confirm(secondAdmin, claimed.id, { bank_reference: 'ny-7781', amount_received: 300 });
+    const again = await confirm(secondAdmin, claimed.id, {
+      bank_reference: 'ny 77.81',
+      amount_received: 300,
+    });
     expect(again.statusCode).toBe(422);
     expect(errorOf(again).errors).toEqual({ bank_reference: [DEPOSIT_MESSAGES.bankReferenceUsed] });
     expect(await balanceOf(bob)).toMatchObject({ balance: 0 });
@@ -93,7 +97,7 @@ describe('a bank transfer is confirmed against its statement line', () => {
     const credited = await db
       .select({ id: deposits.id })
       .from(deposits)
-      .where(eq(deposits.bankReference, 'NY-9000'));
+      .where(eq(deposits.bankReference, 'NY9000'));
     expect(credited).toHaveLength(1);
     expect((await balanceOf(alice)).balance + (await balanceOf(bob)).balance).toBe(350);
     await expectBooksBalance(db, 'mismatchedQueueTotals');
@@ -106,6 +110,7 @@ describe('a bank transfer is confirmed against its statement line', () => {
       [{}, 'bank_reference'],
       [{ amount_received: 80 }, 'bank_reference'],
       [{ bank_reference: 'AB', amount_received: 80 }, 'bank_reference'],
+      [{ bank_reference: 'A.-/B', amount_received: 80 }, 'bank_reference'],
       [{ bank_reference: 'X'.repeat(65), amount_received: 80 }, 'bank_reference'],
       [{ bank_reference: "FT1'; drop table deposits", amount_received: 80 }, 'bank_reference'],
       [{ bank_reference: 'FT-100' }, 'amount_received'],
@@ -139,17 +144,20 @@ describe('four eyes name the same statement line', () => {
     expect(other.statusCode).toBe(200);
     expect(other.json<Answer>()).toMatchObject({
       message: DEPOSIT_MESSAGES.firstConfirmationReplaced,
+      // The reference stays unsaid until decided: the next admin finds the line themselves.
       deposit: {
         status: 'pending',
-        bank_reference: 'BIG-2',
+        bank_reference: null,
         awaiting_second_approval: true,
         first_approval: { by: { id: secondAdmin.user.id } },
       },
     });
+    const [held] = await db.select().from(deposits).where(eq(deposits.id, deposit.id));
+    expect(held?.bankReference).toBe('BIG2');
     expect(await balanceOf(member)).toMatchObject({ balance: 0 });
 
     const agreed = await confirm(admin, deposit.id, { bank_reference: 'big-2', amount_received: 15_000 });
-    expect(agreed.json<Answer>().deposit).toMatchObject({ status: 'confirmed', bank_reference: 'BIG-2' });
+    expect(agreed.json<Answer>().deposit).toMatchObject({ status: 'confirmed', bank_reference: 'BIG2' });
     expect(await balanceOf(member)).toMatchObject({ balance: 15_000 });
     await expectBooksBalance(db, 'mismatchedQueueTotals');
   });
@@ -161,7 +169,7 @@ describe('four eyes name the same statement line', () => {
     const corrected = await confirm(admin, deposit.id, { bank_reference: 'GOOD-1', amount_received: 12_000 });
     expect(corrected.json<Answer>()).toMatchObject({
       message: DEPOSIT_MESSAGES.firstConfirmationReplaced,
-      deposit: { bank_reference: 'GOOD-1', first_approval: { by: { id: admin.user.id } } },
+      deposit: { bank_reference: null, first_approval: { by: { id: admin.user.id } } },
     });
     const alone = await confirm(admin, deposit.id, { bank_reference: 'GOOD-1', amount_received: 12_000 });
     expect(alone.statusCode).toBe(422);

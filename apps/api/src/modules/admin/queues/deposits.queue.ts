@@ -60,7 +60,8 @@ function toAdminDeposit(
         ? { by: { id: row.firstApprovedBy, username: firstApprover ?? '' }, at: isoDate(row.firstApprovedAt) }
         : null,
     awaiting_second_approval: row.status === 'pending' && row.firstApprovedBy !== null,
-    bank_reference: row.bankReference,
+    // Shown once decided: a second admin finds the statement line without the first one's reference.
+    bank_reference: row.status === 'pending' ? null : row.bankReference,
   });
 }
 

@@ -389,16 +389,17 @@ describe('queue item', () => {
     });
   });
 
-  it('shows the bank reference a first confirmation named', async () => {
+  it('shows the bank reference a confirmed transfer rests on', async () => {
     fakeApi({
       'GET /api/admin/deposits/12': () =>
         json({
           ...depositDetail,
           deposit: {
             ...depositDetail.deposit,
-            first_approval: { by: { id: 3, username: 'grace' }, at: '2026-03-01T10:00:00.000Z' },
-            awaiting_second_approval: true,
-            bank_reference: 'FT24 0091',
+            status: 'confirmed',
+            credited_amount: 600,
+            confirmed_at: '2026-03-01T10:00:00.000Z',
+            bank_reference: 'FT240091',
           },
         }),
     });
@@ -407,7 +408,7 @@ describe('queue item', () => {
       '/admin/deposits/12',
     );
     const row = (await screen.findByText('Bank reference')).closest('div');
-    expect(row).toHaveTextContent('FT24 0091');
+    expect(row).toHaveTextContent('FT240091');
   });
 
   it('says a missing item does not exist', async () => {
