@@ -18,6 +18,7 @@ export const ADMIN_MESSAGES = {
   adminUpdated: 'Admin updated.',
   adminCreated: 'Admin created. They set up two-factor authentication at their first sign-in.',
   sessionIdle: 'Your admin session ended after 30 minutes without activity. Please sign in again.',
+  accountLocked: 'Too many failed attempts on this account. Ask a superadmin to lift the lock.',
 } as const;
 
 export const AdminRoleSchema = z.enum(ADMIN_ROLES, { error: 'Choose superadmin, finance or support.' });

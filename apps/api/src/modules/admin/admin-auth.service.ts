@@ -114,7 +114,8 @@ export async function verifyAdminSignIn(
     throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.enrolmentNotStarted);
   }
   // Counted on the challenge and the 2FA throttle before the code is compared (decision 154).
-  const attempt = await countChallengeCode(deps, id, user.id, meta);
+  // An admin has no reset link: a lock is lifted by a superadmin (decision 236).
+  const attempt = await countChallengeCode(deps, id, user.id, meta, ADMIN_MESSAGES.accountLocked);
   const absoluteMs = remember ? ADMIN_REMEMBER_DAYS * 86_400_000 : ADMIN_SESSION_HOURS * 3_600_000;
   const issue = (tx: DbOrTx) =>
     issueToken(tx, user.id, 'admin', now, remember, meta, {
@@ -151,7 +152,7 @@ export async function reauthenticate(
   const user = session.user;
   // Counted on the 2FA throttle before the code is compared (decision 154).
   const keys = [throttle.userKey(user.id), throttle.ipKey(meta.ip)];
-  const attempt = await throttle.countAttempt(db, 'two_factor', keys, now);
+  const attempt = await throttle.countAttempt(db, 'two_factor', keys, now, ADMIN_MESSAGES.accountLocked);
   // The check reads the secret as stored now, and claims the step in SQL (decision 148).
   const method = await checkSecondFactor(deps, db, user, code, { allowRecoveryCode: false });
   if (!method) {

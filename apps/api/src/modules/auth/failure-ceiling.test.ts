@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@app/shared';
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from '@app/shared';
 import { AppError } from '../../errors';
-import { createTestApp, uniqueEmail } from '../../../test/helpers';
+import { ApiClient, createTestApp, uniqueEmail } from '../../../test/helpers';
+import { signInAdminAs } from '../../../test/admin';
 import {
   Browser,
   createUser,
@@ -170,6 +171,29 @@ describe('a locked member, through the API', () => {
     await failPatiently(CONSECUTIVE_FAILURE_CEILING + 20, guess('login', [accountKey(email)]));
     clock.advance(FAILURE_WINDOW_MS + 60_000);
     expect((await new Browser(app).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('tells a locked admin to ask a superadmin, at the sign-in step and at re-authentication', async () => {
+    const admin = await signInAdminAs(app, 'finance');
+    // Wrong codes over hours, from someone with the admin's password; the admin keeps working meanwhile.
+    await failPatiently(CONSECUTIVE_FAILURE_CEILING, async () => {
+      await guess('two_factor', [userKey(admin.user.id)])();
+      expect((await admin.client.get('/api/admin/me', { token: admin.token })).statusCode).toBe(200);
+    });
+    clock.advance(FAILURE_WINDOW_MS + 60_000);
+    const reauth = await admin.client.post(
+      '/api/admin/reauth',
+      { code: admin.nextCode() },
+      { token: admin.token },
+    );
+    expect(reauth.statusCode).toBe(429);
+    expect(errorOf(reauth).message).toBe(ADMIN_MESSAGES.accountLocked);
+    const client = new ApiClient(app);
+    const login = await client.post('/api/admin/login', { email: admin.email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    const verify = await client.post('/api/admin/2fa/verify', { token: admin.nextCode() });
+    expect(verify.statusCode).toBe(429);
+    expect(errorOf(verify).message).toBe(ADMIN_MESSAGES.accountLocked);
   });
 
   it('no one can lock a member out of the reset link that lifts the lock', async () => {

@@ -223,6 +223,7 @@ export async function countChallengeCode(
   id: string,
   userId: number,
   meta: RequestMeta,
+  lockedMessage?: string,
 ): Promise<ChallengeAttempt> {
   const { db } = deps.database;
   const now = deps.clock.now();
@@ -235,7 +236,7 @@ export async function countChallengeCode(
     );
   }
   const keys = [throttle.userKey(userId), throttle.ipKey(meta.ip)];
-  return { id, counted: await throttle.countAttempt(db, 'two_factor', keys, now) };
+  return { id, counted: await throttle.countAttempt(db, 'two_factor', keys, now, lockedMessage) };
 }
 
 /**

@@ -130,6 +130,8 @@ export async function countAttempt(
   scope: ThrottleScope,
   keys: ThrottleSubject[],
   now: Date,
+  /** What a locked account is told: a member resets the password; an admin asks a superadmin. */
+  lockedMessage: string = AUTH_MESSAGES.accountLocked,
 ): Promise<CountedAttempt> {
   const subjects = keys.map((key) => key.subject);
   const counted = await db.transaction(async (tx) => {
@@ -143,7 +145,7 @@ export async function countAttempt(
   });
   if (counted.refused) {
     const { wait, locked } = counted.refused;
-    const message = locked ? AUTH_MESSAGES.accountLocked : AUTH_MESSAGES.throttled(wait);
+    const message = locked ? lockedMessage : AUTH_MESSAGES.throttled(wait);
     throw new AppError('TOO_MANY_REQUESTS', message, undefined, wait);
   }
   return { scope, keys, ids: counted.ids };
