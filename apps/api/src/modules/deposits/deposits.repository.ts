@@ -107,12 +107,17 @@ const BANK_REFERENCE_LOCK_CLASS = 0x62616e6b; // 'bank'
  */
 export async function bankReferenceTaken(tx: DbOrTx, reference: string, exceptId: number): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(${BANK_REFERENCE_LOCK_CLASS}, hashtext(${reference}))`);
-  const rows = await tx
+  const rows = await confirmedWithReferenceQuery(tx, reference);
+  return rows.some((row) => row.id !== exceptId);
+}
+
+/** The confirmed transfers with a bank reference: the status written into the statement, as in the index. */
+export function confirmedWithReferenceQuery(db: DbOrTx, reference: string) {
+  return db
     .select({ id: deposits.id })
     .from(deposits)
     .where(and(eq(deposits.bankReference, reference), sql`${deposits.status} = 'confirmed'`))
     .limit(2);
-  return rows.some((row) => row.id !== exceptId);
 }
 
 export async function sumBankConfirmedSince(db: DbOrTx, userId: number, since: Date): Promise<number> {

@@ -12,6 +12,8 @@ import { createTestApp } from '../../../../test/helpers';
 import { errorOf } from '../../../../test/accounts';
 import { balanceOf, signedInAdmin, signedInMember, type Member } from '../../../../test/money';
 import { expectBooksBalance } from '../../../../test/ledger';
+import { genericPlanOf } from '../../../../test/plans';
+import { confirmedWithReferenceQuery } from '../../deposits/deposits.repository';
 
 /** Confirming a bank transfer against the bank statement line the admin matched (decision 237). */
 
@@ -181,5 +183,13 @@ describe('four eyes name the same statement line', () => {
     });
     expect(done.json<Answer>().deposit.status).toBe('confirmed');
     expect(await balanceOf(member)).toMatchObject({ balance: 12_000 });
+  });
+});
+
+describe('the reference check’s read', () => {
+  it('finds a confirmed transfer by its bank reference through the unique index, not the deposits table', async () => {
+    const plan = await genericPlanOf(app.deps.database, (tx) => confirmedWithReferenceQuery(tx, 'FT240091'));
+    expect(plan).toContain('deposits_bank_reference_unique');
+    expect(plan).not.toContain('Seq Scan');
   });
 });
