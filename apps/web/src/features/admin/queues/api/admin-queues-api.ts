@@ -54,7 +54,7 @@ export interface QueueItem {
   reason: string | null;
   awaitingSecondApproval: boolean;
   firstApprover: string | null;
-  /** Deposits: the bank's reference of the credit, as the (first) confirming admin gave it (decision 237). */
+  /** Deposits: the bank's reference of the credit that confirmed it; null until decided (decision 237). */
   bankReference: string | null;
 }
 
