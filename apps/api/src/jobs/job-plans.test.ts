@@ -11,6 +11,7 @@ import { dueAnnouncementsQuery } from '../modules/announcements/announcement-sen
 import { renewalNoticeQuery } from '../modules/investing/renewal-notice';
 import { challengesPrune } from '../modules/auth/challenge.repository';
 import { otpsPrune } from '../modules/auth/email-otp.repository';
+import { resetLinksPrune } from '../modules/auth/reset-link.repository';
 import { failuresPrune, windowOnlyFailuresPrune } from '../modules/auth/throttle.repository';
 
 /**
@@ -42,6 +43,11 @@ await db.execute(sql`insert into deposit_refunds (deposit_id, user_id, amount, t
   select id, user_id, amount, amount - case when id % 1000 = 0 then 500 else 0 end,
          case when id % 1000 = 0 then 500 else 0 end, 'refunded', ${NOW.toISOString()}
   from deposits where id % 10 = 0`);
+// A reset link for each member, mailed over the last day and a half (decision 238).
+await db.execute(sql`insert into password_reset_tokens (token_hash, user_id, created_at, expires_at)
+  select 'h' || id, id, ${NOW.toISOString()}::timestamptz - (id % 36) * interval '1 hour',
+         ${NOW.toISOString()}::timestamptz - (id % 36) * interval '1 hour' + interval '1 hour'
+  from users`);
 await db.execute(sql`insert into mail_outbox ("to", subject, text, status, next_attempt_at, created_at)
   select 'm' || i || '@example.com', 'Mail ' || i, '', case when i % 200 = 0 then 'pending' else 'sent' end,
          ${NOW.toISOString()}, ${NOW.toISOString()}
@@ -115,12 +121,13 @@ describe('the jobs’ statements on large analysed tables', () => {
     expect(loans).not.toMatch(/Seq Scan on (ledger_accounts|loan_instalments)/);
   });
 
-  it('the auth clean-up deletes old failures, codes and challenges through their indexes', async () => {
+  it('the auth clean-up deletes old failures, codes, challenges and reset links through their indexes', async () => {
     const dayAgo = new Date(NOW.getTime() - 86_400_000);
     for (const [statement, table] of [
       [(tx: Tx) => failuresPrune(tx, dayAgo), 'auth_failures'],
       [(tx: Tx) => otpsPrune(tx, dayAgo), 'email_otps'],
       [(tx: Tx) => challengesPrune(tx, dayAgo), 'two_factor_challenges'],
+      [(tx: Tx) => resetLinksPrune(tx, dayAgo), 'password_reset_tokens'],
     ] as const) {
       const prune = await plan(statement);
       expect(prune).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);

@@ -121,17 +121,26 @@ export const authFailures = pgTable(
 );
 
 /**
- * Forgot-password links (decision 172): one live token per member, stored only as sha256; single use,
- * 60 minutes. A new request replaces the previous token.
+ * Forgot-password links (decisions 172, 238): only each link's sha256 is stored; a link lives 60
+ * minutes. Every link mailed within its hour works until one of them sets a password, which ends them
+ * all: a link asked for in the member's name cannot end the one the member is reading.
  */
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('password_reset_tokens_user_idx').on(t.userId),
+    // The clean-up job's delete of expired links.
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
 
 /**
  * Changes of a member's email (decision 175). A request holds the new address and the sha256 of a

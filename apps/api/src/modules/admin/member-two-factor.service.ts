@@ -7,7 +7,7 @@ import { randomSecret } from '../../lib/crypto';
 import { hashPassword } from '../../lib/password';
 import { recordAudit } from '../audit/audit.service';
 import { storePasswordHash } from '../auth/account.service';
-import { sendResetLink } from '../auth/password-reset.service';
+import { dropResetLink, sendResetLink } from '../auth/password-reset.service';
 import { mailStaffNotice } from '../auth/security-events';
 import { revokeUserTokens } from '../auth/token.service';
 import { removeSecondFactor } from '../two-factor/two-factor.service';
@@ -44,6 +44,8 @@ export async function resetMemberTwoFactor(
     await removeSecondFactor(tx, id, now);
     const sessionsEnded = await revokeUserTokens(tx, id, now);
     await storePasswordHash(tx, id, unusable, now);
+    // Links mailed before were for the password just made unusable; the new link is the one way back.
+    await dropResetLink(tx, id);
     await sendResetLink(deps, tx, user, now);
     await recordAudit(tx, {
       actorId: admin.id,

@@ -99,6 +99,31 @@ describe('POST /api/admin/users/:id/reset-2fa', () => {
     }
   });
 
+  it('ends the reset links mailed before it: only the link it mails sets a password', async () => {
+    const member = await memberWithTwoFactor();
+    await member.client.post('/api/forgot-password', { email: member.email });
+    const before = (await mailedResetLink(app, member.email)).searchParams.get('token');
+    expect((await reset(member.user.id)).statusCode).toBe(200);
+    const after = (await mailedResetLink(app, member.email)).searchParams.get('token');
+    expect(after).not.toBe(before);
+    const choose = (token: string | null, password: string) =>
+      member.client.post('/api/reset-password', {
+        token,
+        email: member.email,
+        password,
+        password_confirmation: password,
+      });
+    const stale = await choose(before, 'chosen with the link from before');
+    expect(stale.statusCode).toBe(422);
+    expect(errorOf(stale).errors?.token).toBeDefined();
+    expect((await choose(after, 'chosen with the link support sent')).statusCode).toBe(200);
+    const signIn = await member.client.post('/api/login', {
+      email: member.email,
+      password: 'chosen with the link support sent',
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
   it('changes nothing for bad input (400), an unknown member or an admin (404), or a member without 2FA (409)', async () => {
     const member = await memberWithTwoFactor();
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {

@@ -1,21 +1,25 @@
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import { passwordResetMail } from '../mail/mail-templates';
 import { type MessageResponse } from '@app/shared';
-import { emailChanges, passwordResetTokens, users, type DbOrTx, type Tx } from '@app/db';
+import { emailChanges, users, type DbOrTx, type Tx } from '@app/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../lib/password';
-import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
+import { randomSecret, sha256Hex } from '../../lib/crypto';
 import { getSettings } from '../settings/settings.service';
 import { fieldError, findUserByEmail, storePasswordHash } from './account.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './security-events';
+import * as links from './reset-link.repository';
 import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
 import { removeSecondFactor } from '../two-factor/two-factor.service';
 import { addressee } from '../../integrations/mail/mail-content';
 
-/** Decision 172: links live 60 minutes, are single use, and only their sha256 is stored. */
+/**
+ * Decision 172: links live 60 minutes and only their sha256 is stored. Decision 238: every link mailed
+ * within its hour works until one of them sets a password.
+ */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const RESET_MESSAGES = {
   sent: 'If an account exists for that address, we have emailed a password reset link.',
@@ -64,8 +68,8 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta): P
 }
 
 /**
- * Stores a new reset link for the member (replacing an earlier one) and mails it, in the caller's
- * transaction when it has one (the mail is written with the change, decision 209).
+ * Stores a new reset link for the member (the earlier ones stay live, decision 238) and mails it, in
+ * the caller's transaction when it has one (the mail is written with the change, decision 209).
  */
 export async function sendResetLink(
   deps: AppDeps,
@@ -74,16 +78,12 @@ export async function sendResetLink(
   now: Date,
 ): Promise<void> {
   const token = randomSecret(32);
-  const row = {
+  await links.storeResetLink(db, {
     userId: user.id,
     tokenHash: hashToken(user.id, token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
-  };
-  await db
-    .insert(passwordResetTokens)
-    .values(row)
-    .onConflictDoUpdate({ target: passwordResetTokens.userId, set: row });
+  });
   const { sitename } = await getSettings(db);
   const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   await deps.mailer.send(db, {
@@ -98,19 +98,16 @@ export async function sendResetLink(
 }
 
 /**
- * Ends a reset link mailed earlier: the password or the address it was sent for has changed since, so
- * the link must not set a password any more (it stays usable for an hour otherwise).
+ * Ends the reset links mailed earlier: the password or the address they were sent for has changed
+ * since, so they must not set a password any more (they stay usable for an hour otherwise).
  */
-export async function dropResetLink(db: DbOrTx, userId: number): Promise<void> {
-  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+export function dropResetLink(db: DbOrTx, userId: number): Promise<void> {
+  return links.dropResetLinks(db, userId);
 }
 
-async function takeToken(db: DbOrTx, userId: number): Promise<boolean> {
-  const deleted = await db
-    .delete(passwordResetTokens)
-    .where(eq(passwordResetTokens.userId, userId))
-    .returning({ userId: passwordResetTokens.userId });
-  return deleted.length === 1;
+/** Drops links that expired more than a day ago (run by the auth clean-up job). */
+export async function pruneResetLinks(db: DbOrTx, now: Date): Promise<void> {
+  await links.resetLinksPrune(db, new Date(now.getTime() - 24 * 3_600_000));
 }
 
 /**
@@ -159,12 +156,12 @@ export async function resetPassword(
   const invalid = () => fieldError({ token: RESET_MESSAGES.invalid });
   const user = await findUserByEmail(db, input.email);
   if (!user || user.role !== 'member') throw invalid();
-  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-  if (!row || !safeEqual(row.tokenHash, hashToken(user.id, input.token))) throw invalid();
-  if (row.expiresAt.getTime() <= now.getTime()) throw invalid();
+  const tokenHash = hashToken(user.id, input.token);
+  if (!(await links.liveResetLink(db, user.id, tokenHash, now))) throw invalid();
   const newHash = await hashPassword(input.password);
   const done = await db.transaction(async (tx) => {
-    if (!(await takeToken(tx, user.id))) return false;
+    // Ends every link of the member; goes on only when this one was still among them.
+    if (!(await links.takeResetLinks(tx, user.id, tokenHash, now))) return false;
     await storePasswordHash(tx, user.id, newHash, now);
     if (await neverProven(tx, user)) await takeOverUnproven(tx, user.id, now);
     await revokeUserTokens(tx, user.id, now);

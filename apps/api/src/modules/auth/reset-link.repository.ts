@@ -1,0 +1,61 @@
+import { passwordResetTokens, type DbOrTx } from '@app/db';
+import { and, eq, gt, lt } from 'drizzle-orm';
+
+/**
+ * The member's forgot-password links (decision 238): each stored as its sha256 alone, several live at
+ * once, all ended together when one sets a password.
+ */
+
+export async function storeResetLink(
+  db: DbOrTx,
+  link: { userId: number; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(link);
+}
+
+/** Whether `tokenHash` is one of the member's links and still within its hour. */
+export async function liveResetLink(
+  db: DbOrTx,
+  userId: number,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        eq(passwordResetTokens.userId, userId),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * Ends every link of the member; true when `tokenHash` was among them and still live. Of two resets at
+ * once, only the one whose delete finds its link goes on: the other waits for the rows and finds none.
+ */
+export async function takeResetLinks(
+  db: DbOrTx,
+  userId: number,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const ended = await db
+    .delete(passwordResetTokens)
+    .where(eq(passwordResetTokens.userId, userId))
+    .returning({ tokenHash: passwordResetTokens.tokenHash, expiresAt: passwordResetTokens.expiresAt });
+  return ended.some((row) => row.tokenHash === tokenHash && row.expiresAt > now);
+}
+
+/** Ends every link of the member (the password or the address changed since they were mailed). */
+export async function dropResetLinks(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
+/** The clean-up's delete of links that expired before `before`, through password_reset_tokens_expires_idx. */
+export function resetLinksPrune(db: DbOrTx, before: Date) {
+  return db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, before));
+}
