@@ -18,7 +18,7 @@ import { createMailer, registerMailDispatch, type Mailer } from './integrations/
 import { getSettings } from './modules/settings/settings.service';
 import { createPayments } from './integrations/payments/payments';
 import { JobRegistry } from './jobs/registry';
-import { childLoggerFactory, loggerOptions, registerAccessLog, type AccessLog } from './logger';
+import { loggerOptions, registerAccessLog, type AccessLog } from './logger';
 import { registerErrorHandler } from './plugins/errors';
 import { requestErrorLine } from './lib/error-line';
 import { inputValidatorCompiler, registerStoredHeaderRule } from './plugins/input-rule';
@@ -90,7 +90,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let accessLog: AccessLog = () => {};
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    childLoggerFactory,
     // One access line per request from registerAccessLog instead of Fastify's two (decision 101).
     // Through the log controller: Fastify 5.12 deprecates the top-level option (FSTDEP023, a warning
     // at every start) and removes it in Fastify 6.

@@ -1,7 +1,7 @@
-// A process that crashes while access lines are still gathered (access-log.test.ts): a bare Fastify
-// app with the product's logger options (LOG_LEVEL info, the asynchronous destination on stdout) and
-// access log, the crash handler of server.ts, 30 requests answered at once, and an uncaught exception
-// thrown right after the last answer, in the same turn of the event loop as its access line.
+// A process that crashes while access lines still wait in the asynchronous destination
+// (access-log.test.ts): a bare Fastify app with the product's logger options (LOG_LEVEL info, pino's
+// asynchronous destination on stdout) and access log, the crash handler of server.ts, 30 requests
+// answered at once, and an uncaught exception thrown right after the last answer.
 import Fastify, { LogController } from 'fastify';
 import { logCrash, loggerOptions, registerAccessLog } from '../src/logger';
 
