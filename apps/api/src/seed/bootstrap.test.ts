@@ -183,6 +183,36 @@ describe('ADMIN_TOTP_SECRET', () => {
     expect((await browser.get('/api/admin/me', { token })).statusCode).toBe(401);
   });
 
+  it('ends the recovery codes of the authenticator it replaces', async () => {
+    const { app } = await createTestApp({
+      TRUST_PROXY: '1',
+      SEED_DEMO: '0',
+      ADMIN_EMAIL: 'enrolled@example.com',
+      ADMIN_PASSWORD,
+    });
+    await bootstrapData(app);
+    // The admin enrols an authenticator of their own at the first sign-in and keeps its recovery codes.
+    const browser = new Browser(app);
+    await adminSignIn(browser, 'enrolled@example.com', ADMIN_PASSWORD);
+    const { secret } = (await browser.post('/api/admin/2fa/enrol')).json<{ secret: string }>();
+    const enrolled = await browser.post('/api/admin/2fa/verify', {
+      token: totpCode(secret, app.deps.clock.now()),
+    });
+    const [code = ''] = enrolled.json<AdminTokenResponse>().recovery_codes ?? [];
+    expect(code).toBeTruthy();
+    // The operator replaces it with ADMIN_TOTP_SECRET: the old codes open nothing.
+    app.deps.config.admin = { email: 'enrolled@example.com', password: ADMIN_PASSWORD, totpSecret: SECRET };
+    await bootstrapData(app);
+    const again = new Browser(app);
+    await adminSignIn(again, 'enrolled@example.com', ADMIN_PASSWORD);
+    const withOldCode = await again.post('/api/admin/2fa/verify', { token: code });
+    expect(withOldCode.statusCode).toBe(422);
+    const withNewSecret = await again.post('/api/admin/2fa/verify', {
+      token: totpCode(SECRET, app.deps.clock.now(), 1),
+    });
+    expect(withNewSecret.statusCode, withNewSecret.body).toBe(200);
+  });
+
   it('is refused when it is not base32 or has no ADMIN_EMAIL', async () => {
     const { loadConfig } = await import('../config');
     expect(() =>

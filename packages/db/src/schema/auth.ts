@@ -79,8 +79,12 @@ export const twoFactorChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  // The clean-up job's delete of expired challenges (every minute).
-  (t) => [index('two_factor_challenges_expires_idx').on(t.expiresAt)],
+  (t) => [
+    // The clean-up job's delete of expired challenges (every minute).
+    index('two_factor_challenges_expires_idx').on(t.expiresAt),
+    // Ending a user's sign-ins with their sessions (a password change, a reset, a suspension).
+    index('two_factor_challenges_user_idx').on(t.userId),
+  ],
 );
 
 export const recoveryCodes = pgTable(

@@ -25,6 +25,7 @@ import {
   openChallenge,
   redeemChallenge,
   startChallenge,
+  whilePasswordHolds,
   type Credentials,
 } from '../auth/sign-in.service';
 import * as throttle from '../auth/throttle.service';
@@ -61,12 +62,13 @@ export async function adminLogin(
   if (user.role !== 'admin' || !user.adminRole) throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);
   const enrolment = user.totpEnabledAt === null;
   const maxAgeMs = enrolment ? ADMIN_ENROLMENT_CHALLENGE_MS : TWO_FACTOR_CHALLENGE_MS;
-  const challenge = await startChallenge(deps, {
-    userId: user.id,
-    remember: credentials.remember ?? false,
-    kind: 'admin',
-    ttlMs: maxAgeMs,
-  });
+  const challenge = await whilePasswordHolds(deps.database.db, user, (tx) =>
+    startChallenge(
+      deps,
+      { userId: user.id, remember: credentials.remember ?? false, kind: 'admin', ttlMs: maxAgeMs },
+      tx,
+    ),
+  );
   return {
     body: {
       two_factor_required: true,

@@ -335,6 +335,17 @@ describe('email verification', () => {
     expect((await browser.post('/api/verify-otp', { email, otp: second })).statusCode).toBe(200);
   });
 
+  it('mails one code for requests sent together: the others are told to wait', async () => {
+    const { email } = await registered();
+    clock.advance(61_000);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => new Browser(app).post('/api/resend-otp', { email })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    // The sign-up's code and one more.
+    expect((await mailsTo(app, email)).length).toBe(2);
+  });
+
   it('answers an unknown address like a known one, and mails nothing', async () => {
     const browser = new Browser(app);
     const email = uniqueEmail('ghost');

@@ -55,6 +55,11 @@ export async function consumeChallenge(db: DbOrTx, id: string, now: Date): Promi
   return rows.length > 0;
 }
 
+/** Ends every sign-in of the user still waiting for its second factor (through two_factor_challenges_user_idx). */
+export async function endUserChallenges(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+}
+
 /** The clean-up's delete of challenges that expired before `before`, through two_factor_challenges_expires_idx. */
 export function challengesPrune(db: DbOrTx, before: Date) {
   return db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, before));

@@ -50,25 +50,29 @@ export async function mailEmailOtp(deps: AppDeps, user: AuthUser, code: string):
 }
 
 /**
- * POST /api/resend-otp: at most once a minute per account. An unknown address gets the same answer
- * as a known one, and nothing is sent.
+ * POST /api/resend-otp: at most once a minute per account, however many requests arrive together. An
+ * unknown address gets the same answer as a known one, and nothing is sent.
  */
 export async function resendEmailOtp(deps: AppDeps, email: string): Promise<MessageResponse> {
   const { db } = deps.database;
   const user = await account.findUserByEmail(db, email);
   if (!user) return { message: AUTH_MESSAGES.otpResent };
   if (user.emailVerifiedAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
-  const latest = await otps.latestOtp(db, user.id);
   const now = deps.clock.now();
-  if (latest) {
-    const elapsedMs = now.getTime() - latest.createdAt.getTime();
-    const waitMs = OTP_RESEND_INTERVAL_SECONDS * 1000 - elapsedMs;
+  // The wait is read and the new code stored with the member's row held: of requests sent together,
+  // one mails a code and the others wait, then find it.
+  const code = await db.transaction(async (tx) => {
+    await account.lockUserById(tx, user.id);
+    const latest = await otps.latestOtp(tx, user.id);
+    const waitMs = latest
+      ? OTP_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - latest.createdAt.getTime())
+      : 0;
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.otpResendTooSoon(seconds), undefined, seconds);
     }
-  }
-  const code = await issueEmailOtp(db, user, now);
+    return issueEmailOtp(tx, user, now);
+  });
   await mailEmailOtp(deps, user, code);
   return { message: AUTH_MESSAGES.otpResent };
 }

@@ -14,6 +14,7 @@ import * as links from './reset-link.repository';
 import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
 import { removeSecondFactor } from '../two-factor/two-factor.service';
+import { forgetDestinations } from '../withdrawals/destinations.service';
 import { addressee } from '../../integrations/mail/mail-content';
 
 /**
@@ -127,13 +128,15 @@ async function neverProven(tx: Tx, user: { id: number; emailVerifiedAt: Date | n
 
 /**
  * A reset of an account that never proved an address: the link proves it, so its owner takes the
- * account over from whoever signed up with it. The address counts as verified and the second factor
- * that person set is removed: an impostor's authenticator must not lock the owner out (decision 172,
- * amended). The referrer stays: taking it away here would leave a later reversal of a deposit's
+ * account over from whoever signed up with it. The address counts as verified, the second factor
+ * that person set is removed (an impostor's authenticator must not lock the owner out), and so are
+ * the withdrawal destinations they saved (decision 172, amended). The referrer stays: taking it away here would leave a later reversal of a deposit's
  * reward without the referrer's lock it takes first (decision 222).
  */
 async function takeOverUnproven(tx: Tx, userId: number, now: Date): Promise<void> {
   await removeSecondFactor(tx, userId, now);
+  // Payout details whoever signed up saved would otherwise be listed to the owner as their own.
+  await forgetDestinations(tx, userId);
   await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }
 

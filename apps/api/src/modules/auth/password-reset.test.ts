@@ -14,6 +14,7 @@ import {
   signIn,
 } from '../../../test/accounts';
 import { authCleanupJob } from './auth-cleanup.job';
+import type { DestinationListResponse } from '@app/shared';
 import { FORGOT_PASSWORD_MIN_ANSWER_MS, RESET_MESSAGES } from './password-reset.service';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -178,6 +179,35 @@ describe('POST /api/reset-password', () => {
     expect(row).toMatchObject({ totpEnabledAt: null, totpSecretEnc: null });
     expect(row?.emailVerifiedAt).not.toBeNull();
     expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
+  });
+
+  it('hands it over without the withdrawal destinations whoever signed up saved; a verified account keeps its own', async () => {
+    const crypto = {
+      kind: 'crypto',
+      asset: 'BTC',
+      network: 'bitcoin',
+      address: 'bc1qsquatter0000000000000000000000000000',
+    };
+    const save = async (browser: Browser, email: string) => {
+      const token = await signIn(browser, email);
+      const saved = await browser.post('/api/withdrawal-destinations', crypto, { token });
+      expect(saved.statusCode, saved.body).toBe(201);
+    };
+    const listed = async (browser: Browser, email: string) => {
+      const token = await signIn(browser, email, NEW_PASSWORD);
+      const list = await browser.get('/api/withdrawal-destinations', { token });
+      return list.json<DestinationListResponse>().data;
+    };
+    const squatted = await createUser(app, { verified: false });
+    const owned = await createUser(app);
+    for (const { email } of [squatted, owned]) {
+      const browser = new Browser(app);
+      await save(browser, email);
+      await browser.post('/api/forgot-password', { email });
+      expect((await reset(browser, { token: await mailedToken(email), email })).statusCode).toBe(200);
+    }
+    expect(await listed(new Browser(app), squatted.email)).toEqual([]);
+    expect(await listed(new Browser(app), owned.email)).toHaveLength(1);
   });
 
   it('keeps the second factor of an account whose unverified address an undo put back', async () => {

@@ -12,6 +12,7 @@ import { randomSecret, sha256Hex } from '../../lib/crypto';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { checkSecondFactor, type SecondFactorMethod } from '../two-factor/two-factor.service';
 import { findUserByEmail, findUserById, getUserResponse } from './account.service';
+import { holdIfPasswordIs } from './users.repository';
 import * as challenges from './challenge.repository';
 import { recordSignIn, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
@@ -56,6 +57,25 @@ export async function checkPassword(
   return user;
 }
 
+/**
+ * Runs `issue` (the sign-in's token or its challenge) only while the password `checkPassword` just
+ * verified is still the account's, the user's row held until it is written. A password change or
+ * reset that commits while the password is being verified has ended every session and challenge; the
+ * sign-in it overtook then fails as a wrong password does, instead of starting a session after it.
+ */
+export function whilePasswordHolds<T>(
+  db: DbOrTx,
+  user: UserRow,
+  issue: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (!(await holdIfPasswordIs(tx, user.id, user.passwordHash))) {
+      throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
+    }
+    return issue(tx);
+  });
+}
+
 /** A member signed in with `token`: the sign-in recorded, and the answer with their account. */
 async function signedIn(
   deps: AppDeps,
@@ -82,13 +102,15 @@ export async function memberLogin(
   if (user.role === 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.useAdminSignIn);
   if (user.totpEnabledAt) {
     const challenge = randomSecret(32);
-    await challenges.insertChallenge(db, {
-      id: sha256Hex(challenge),
-      userId: user.id,
-      remember: credentials.remember ?? false,
-      kind: 'member',
-      expiresAt: new Date(deps.clock.now().getTime() + TWO_FACTOR_CHALLENGE_MS),
-    });
+    await whilePasswordHolds(db, user, (tx) =>
+      challenges.insertChallenge(tx, {
+        id: sha256Hex(challenge),
+        userId: user.id,
+        remember: credentials.remember ?? false,
+        kind: 'member',
+        expiresAt: new Date(deps.clock.now().getTime() + TWO_FACTOR_CHALLENGE_MS),
+      }),
+    );
     return {
       kind: 'two-factor',
       body: { two_factor_required: true, message: AUTH_MESSAGES.twoFactorRequired },
@@ -102,7 +124,9 @@ export async function memberLogin(
       user,
       meta,
       'password',
-      await issueToken(db, user.id, 'member', deps.clock.now(), credentials.remember ?? false, meta),
+      await whilePasswordHolds(db, user, (tx) =>
+        issueToken(tx, user.id, 'member', deps.clock.now(), credentials.remember ?? false, meta),
+      ),
     ),
   };
 }
@@ -172,9 +196,10 @@ export async function completeTwoFactorLogin(
 export async function startChallenge(
   deps: AppDeps,
   values: { userId: number; remember: boolean; kind: 'member' | 'admin'; ttlMs: number },
+  db: DbOrTx = deps.database.db,
 ): Promise<string> {
   const challenge = randomSecret(32);
-  await challenges.insertChallenge(deps.database.db, {
+  await challenges.insertChallenge(db, {
     id: sha256Hex(challenge),
     userId: values.userId,
     remember: values.remember,

@@ -1,6 +1,7 @@
 import { TOKEN_IDLE_DAYS, TOKEN_REMEMBER_DAYS } from '@app/shared';
 import type { AuthUser, DbOrTx } from '@app/db';
 import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
+import { endUserChallenges } from './challenge.repository';
 import * as tokens from './token.repository';
 
 export type TokenKind = 'member' | 'admin';
@@ -86,7 +87,20 @@ export async function verifyToken(db: DbOrTx, raw: string, now: Date): Promise<V
 
 export const revokeToken = tokens.revokeToken;
 export const markReauthenticated = tokens.markReauthenticated;
-export const revokeUserTokens = tokens.revokeUserTokens;
+/**
+ * Ends every live token of a user, except `keepId` when given, and every sign-in of theirs still
+ * waiting for its second factor: a password change or reset, a suspension or a closure leaves no way
+ * in that began before it. Answers how many tokens it ended.
+ */
+export async function revokeUserTokens(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  keepId?: number,
+): Promise<number> {
+  await endUserChallenges(db, userId);
+  return tokens.revokeUserTokens(db, userId, now, keepId);
+}
 
 /**
  * Decision 217: a token that ended (expired or revoked) more than this long ago is deleted by the

@@ -39,6 +39,20 @@ export async function lockUserById(tx: Tx, id: number): Promise<UserRow | null> 
   return row ?? null;
 }
 
+/**
+ * Whether the user's password is still `passwordHash`, their row then held FOR SHARE until the
+ * transaction ends: a password change or reset (an update of the row) waits for it, or has committed
+ * before it and the answer is false.
+ */
+export async function holdIfPasswordIs(tx: Tx, id: number, passwordHash: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.passwordHash, passwordHash)))
+    .for('share');
+  return row !== undefined;
+}
+
 /** The member's status, their row held FOR SHARE until the transaction ends (closing it waits). */
 export async function lockUserStatus(
   tx: Tx,

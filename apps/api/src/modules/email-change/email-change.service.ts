@@ -80,14 +80,16 @@ export async function requestEmailChange(
   await throttle.attemptSucceeded(db, attempt);
   if (user.totpEnabledAt && !input.code) throw fieldError({ code: MESSAGES.twoFactorRequired });
   // Codes mailed to one address share the reset links' budget for it, whoever asks: no one can fill a
-  // stranger's mailbox with codes from accounts of their own.
-  await throttle.countAttempt(db, 'reset_request', [throttle.accountKey(newEmail)], now);
+  // stranger's mailbox with codes from accounts of their own. Only a code that is mailed stays counted:
+  // a request refused below (the address is a member's) must not use up that member's reset links.
+  const mailing = await throttle.countAttempt(db, 'reset_request', [throttle.accountKey(newEmail)], now);
   const codeAttempt = user.totpEnabledAt
     ? await throttle.countAttempt(db, 'two_factor', [throttle.userKey(user.id), throttle.ipKey(meta.ip)], now)
     : null;
 
   const code = randomDigits(6);
   let codeAccepted = false;
+  let stored = false;
   try {
     await db.transaction(async (tx) => {
       // The second factor is used inside this transaction, so a refusal below (the address is taken, or
@@ -117,9 +119,11 @@ export async function requestEmailChange(
         after: { new_email: newEmail },
       });
     });
+    stored = true;
   } finally {
     // A right code is no failure, whether or not the request was then refused.
     if (codeAttempt && codeAccepted) await throttle.attemptSucceeded(db, codeAttempt);
+    if (!stored) await throttle.releaseAttempt(db, mailing);
   }
   const { sitename } = await getSettings(db);
   await deps.mailer.send(db, {

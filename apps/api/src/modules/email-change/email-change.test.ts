@@ -347,6 +347,26 @@ describe('POST /api/email-change/undo', () => {
     expect(signUp.statusCode).toBe(201);
   });
 
+  it("counts only codes mailed: asking for a member's address does not use up that member's reset links", async () => {
+    const owner = await member();
+    // Twelve refused asks for the owner's address, from an account of someone else's.
+    const other = await member();
+    for (let asked = 0; asked < 12; asked += 1) {
+      clock.advance(61_000);
+      const refused = await askChange(other, owner.email);
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).errors?.email).toEqual([AUTH_MESSAGES.emailTaken]);
+    }
+    const codes = (await mailsTo(app, owner.email)).filter((row) =>
+      row.subject.includes('confirm your new email'),
+    );
+    expect(codes).toHaveLength(0);
+    // The owner still gets a reset link, within the same 15 minutes.
+    const forgot = await new Browser(app).post('/api/forgot-password', { email: owner.email });
+    expect(forgot.statusCode).toBe(200);
+    expect((await mailedResetLink(app, owner.email)).searchParams.get('token')).toBeTruthy();
+  });
+
   it("mails one address at most 10 codes in 15 minutes, whoever asks: no one fills a stranger's mailbox", async () => {
     const victim = uniqueEmail('victim');
     for (let asked = 0; asked < 10; asked += 1) {

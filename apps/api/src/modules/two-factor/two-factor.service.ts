@@ -79,8 +79,8 @@ export async function confirmPendingSecret(
 }
 
 /**
- * Enrols a known base32 secret as the account's authenticator, replacing any (ADMIN_TOTP_SECRET of
- * the bootstrap admin, decision 120). The caller audits it.
+ * Enrols a known base32 secret as the account's authenticator, replacing any, with its recovery codes
+ * (ADMIN_TOTP_SECRET of the bootstrap admin, decision 120). The caller audits it.
  */
 export async function enrolKnownSecret(
   deps: AppDeps,
@@ -91,6 +91,8 @@ export async function enrolKnownSecret(
   const now = deps.clock.now();
   const sealed = encryptSecret(deps.appKey, secret);
   await repository.disableTotp(db, userId, now);
+  // The replaced authenticator's recovery codes end with it.
+  await repository.deleteRecoveryCodes(db, userId);
   await repository.setPendingSecret(db, userId, sealed, now);
   const enabled = await repository.enableTotp(db, userId, sealed, now);
   if (!enabled) throw new Error('could not enrol the authenticator');

@@ -6,6 +6,7 @@ import type {
 } from '@app/shared';
 import { MAX_SAVED_DESTINATIONS, WITHDRAWAL_MESSAGES } from '@app/shared';
 import type { z } from 'zod';
+import type { DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { holdOpenAccount } from '../auth/account.service';
@@ -114,4 +115,12 @@ export async function deleteDestination(
     }
     return { message: WITHDRAWAL_MESSAGES.destinationDeleted };
   });
+}
+
+/**
+ * Forgets every saved destination of the member, in the caller's transaction: the account passed to
+ * the address's owner, and what whoever signed up with it saved is not the owner's (decision 172).
+ */
+export async function forgetDestinations(tx: DbOrTx, userId: number): Promise<number> {
+  return repository.deleteDestinationsOf(tx, userId);
 }

@@ -128,6 +128,15 @@ export async function deleteDestination(db: DbOrTx, userId: number, id: number):
   return deleted.length > 0;
 }
 
+/** Deletes every saved destination of the member; answers how many. */
+export async function deleteDestinationsOf(db: DbOrTx, userId: number): Promise<number> {
+  const deleted = await db
+    .delete(withdrawalDestinations)
+    .where(eq(withdrawalDestinations.userId, userId))
+    .returning({ id: withdrawalDestinations.id });
+  return deleted.length;
+}
+
 export async function countDestinations(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
