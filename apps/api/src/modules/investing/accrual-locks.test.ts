@@ -81,3 +81,53 @@ describe('the accrual on a day a position earns nothing', () => {
     expect((await checkLedger(db)).ok).toBe(true);
   });
 });
+
+describe('a lock sent just before an accrual that holds the plan', () => {
+  it('is dated when it gets the plan: the night the batch paid at the rate before stays before it', async () => {
+    const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+    const { db } = app.deps.database;
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    const plan = await createPlan(app, { durationDays: 90 });
+    const member = await fundedMember(app, 10_000);
+    const position = await investIn(member, plan.id, 10_000);
+    // A first night: the member's earning total exists from here on.
+    clock.set(new Date('2026-05-02T00:01:00Z'));
+    expect((await runAccruals(app.deps, clock.now())).accruals).toBe(1);
+
+    // The batch of 00:00 holds the position and waits for the member's earning total, which a third
+    // connection holds.
+    clock.set(new Date('2026-05-02T23:59:59Z'));
+    member.token = await signIn(member.client, member.email);
+    const steps = gate();
+    const blocker = holdLocks(db, steps, (tx) =>
+      tx.execute(
+        sql`select 1 from ledger_account_totals where entry_kind = 'earning' and account_id =
+              (select id from ledger_accounts where user_id = ${member.user.id} and kind = 'cash')
+            for update`,
+      ),
+    );
+    await steps.opened;
+    const batch = runAccruals(app.deps, new Date('2026-05-03T00:00:05Z'), 1);
+    await someoneWaitsForALock(db);
+    // The member locks at 23:59:59; the request waits for the position the batch holds.
+    const lock = member.client.post(`/api/pp/${position.id}/lock`, {}, { token: member.token });
+    await someoneWaitsForALock(db, 2);
+    clock.set(new Date('2026-05-03T00:00:06Z'));
+    steps.release();
+    expect(await within(blocker, 10_000)).toBe('rolled back');
+    expect((await within(batch, 10_000)) as { accruals: number }).toMatchObject({ accruals: 1 });
+    const locked = await lock;
+    expect(locked.statusCode, locked.body).toBe(200);
+
+    const [row] = await queryRows<{ locked_at: Date; rate_bps: number }>(
+      db,
+      sql`select p.locked_at, a.rate_bps from user_plans p
+            join user_plan_accruals a on a.user_plan_id = p.id
+          where p.id = ${position.id} order by a.accrual_date desc limit 1`,
+    );
+    // The night of 00:00 was paid at the plan's rate, and the lock is dated after it, not at 23:59:59.
+    expect(row?.rate_bps).toBe(1200);
+    expect(new Date(row?.locked_at ?? 0).toISOString()).toBe('2026-05-03T00:00:06.000Z');
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+});

@@ -140,9 +140,11 @@ export async function lockUserPlan(
   userId: number,
   id: number,
 ): Promise<UserPlanActionResponse> {
-  const now = deps.clock.now();
   const row = await deps.database.db.transaction(async (tx) => {
     const plan = await repository.lockUserPlan(tx, userId, id);
+    // Read once the plan is held: a request that waited for the accrual's batch is dated after the
+    // night that batch paid at the rate before the lock.
+    const now = deps.clock.now();
     if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
     if (plan.status !== 'active') throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockOnlyActive);
     if (plan.durationDays === null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockFlexible);
