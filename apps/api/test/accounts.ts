@@ -121,6 +121,16 @@ export async function mailedResetLink(app: FastifyInstance, to: string): Promise
   return new URL(link);
 }
 
+/** The tokens of every reset link mailed to the address, oldest first, read from the outbox. */
+export async function mailedResetTokens(app: FastifyInstance, to: string): Promise<string[]> {
+  const mails = (await mailsTo(app, to)).filter((row) => row.subject.includes('reset your password'));
+  return mails.reverse().map((mail) => {
+    const link = /(\S*\/reset-password\?\S+)/.exec(mail.text)?.[1];
+    if (!link) throw new Error(`a reset mail to ${to} without a link`);
+    return new URL(link).searchParams.get('token') ?? '';
+  });
+}
+
 /** Signs in through POST /api/login (an account without 2FA); returns the token. */
 export async function signIn(client: ApiClient, email: string, password = PASSWORD): Promise<string> {
   const response = await client.post('/api/login', { email, password });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordResetTokens } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
-import { Browser, createUser, errorOf, mailsTo, signIn } from '../../../test/accounts';
+import { Browser, createUser, errorOf, mailedResetTokens, signIn } from '../../../test/accounts';
 import { gate, someoneWaitsForALock } from '../../../test/locks';
 import { RESET_MESSAGES } from './password-reset.service';
 
@@ -11,21 +11,13 @@ import { RESET_MESSAGES } from './password-reset.service';
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 
-async function mailedTokens(email: string): Promise<string[]> {
-  const mails = (await mailsTo(app, email)).filter((row) => row.subject.includes('reset your password'));
-  return mails.map((mail) => {
-    const link = /(\S*\/reset-password\?\S+)/.exec(mail.text)?.[1] ?? '';
-    return new URL(link).searchParams.get('token') ?? '';
-  });
-}
-
 describe('two live reset links used at once', () => {
   it('sets one password: the other link finds its row gone and changes nothing', async () => {
     const { email, user } = await createUser(app);
     const browser = new Browser(app);
     await browser.post('/api/forgot-password', { email });
     await browser.post('/api/forgot-password', { email });
-    const [first = '', second = ''] = await mailedTokens(email);
+    const [first = '', second = ''] = await mailedResetTokens(app, email);
 
     // The member's links are held, so both resets wait at the delete that ends them.
     const steps = gate();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { Database } from '@app/db';
 import type { ExitQuote, UserPlanActionResponse } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
 import { signIn } from '../../../test/accounts';
@@ -12,6 +13,23 @@ import { runAccruals } from './accrual.service';
 // PostgreSQL only (vitest.config.ts): the accrual's batch and a member's own request on two connections at once (PGlite
 // has one). Decision 222: every writer locks members' cash accounts, then their other accounts, then
 // the platform's; the per-day earnings row (member_daily_earnings) comes after the cash account.
+
+/**
+ * A third connection holds the member's `earning` running total until `steps.release()`: an accrual
+ * batch that reaches the member stops there, holding the member's position and cash account.
+ */
+async function holdEarningTotal(db: Database['db'], userId: number) {
+  const steps = gate();
+  const blocker = holdLocks(db, steps, (tx) =>
+    tx.execute(
+      sql`select 1 from ledger_account_totals where entry_kind = 'earning' and account_id =
+            (select id from ledger_accounts where user_id = ${userId} and kind = 'cash')
+          for update`,
+    ),
+  );
+  await steps.opened;
+  return { steps, blocker };
+}
 
 describe('the accrual on a day a position earns nothing', () => {
   it('takes the member’s cash account before their day’s row: an exit beside the batch, both finish', async () => {
@@ -48,15 +66,7 @@ describe('the accrual on a day a position earns nothing', () => {
 
     // A third connection holds the member's earning total: the batch (one position: the earning one)
     // stops there, holding the member's cash account and before it writes the member's day.
-    const steps = gate();
-    const blocker = holdLocks(db, steps, (tx) =>
-      tx.execute(
-        sql`select 1 from ledger_account_totals where entry_kind = 'earning' and account_id =
-              (select id from ledger_accounts where user_id = ${member.user.id} and kind = 'cash')
-            for update`,
-      ),
-    );
-    await steps.opened;
+    const { steps, blocker } = await holdEarningTotal(db, member.user.id);
     const batch = runAccruals(app.deps, clock.now(), 1).then(
       (run) => run.accruals,
       (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code ?? 'error',
@@ -98,15 +108,7 @@ describe('a lock sent just before an accrual that holds the plan', () => {
     // connection holds.
     clock.set(new Date('2026-05-02T23:59:59Z'));
     member.token = await signIn(member.client, member.email);
-    const steps = gate();
-    const blocker = holdLocks(db, steps, (tx) =>
-      tx.execute(
-        sql`select 1 from ledger_account_totals where entry_kind = 'earning' and account_id =
-              (select id from ledger_accounts where user_id = ${member.user.id} and kind = 'cash')
-            for update`,
-      ),
-    );
-    await steps.opened;
+    const { steps, blocker } = await holdEarningTotal(db, member.user.id);
     const batch = runAccruals(app.deps, new Date('2026-05-03T00:00:05Z'), 1);
     await someoneWaitsForALock(db);
     // The member locks at 23:59:59; the request waits for the position the batch holds.
