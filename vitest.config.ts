@@ -87,6 +87,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/modules/auth/reset-link-race.test.ts',
     // A sign-in whose password was verified while a change of it committed gets nothing (DESIGN §6).
     'apps/api/src/modules/auth/password-change-race.test.ts',
+    // A suspension and a sign-in finishing its second step at once: neither fails (decision 240).
+    'apps/api/src/modules/admin/suspension-locks.test.ts',
     // A friend's deposit confirmed while the referrer's points are held.
     'apps/api/src/modules/rewards/referral-locks.test.ts',
   ],

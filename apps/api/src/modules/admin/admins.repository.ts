@@ -36,7 +36,7 @@ export async function lockForAdminChange(db: DbOrTx, targetId: number, actorId: 
       ),
     )
     .orderBy(asc(users.id))
-    .for('update');
+    .for('no key update');
 }
 
 export async function updateAdmin(

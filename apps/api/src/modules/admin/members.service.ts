@@ -243,7 +243,7 @@ export async function changeMemberStatus(
       .select()
       .from(users)
       .where(and(eq(users.id, id), eq(users.role, 'member')))
-      .for('update');
+      .for('no key update');
     if (!user) throw AppError.notFound(MEMBER_MESSAGES.notFound);
     if (user.status === 'closed') throw new AppError('CONFLICT', MEMBER_MESSAGES.closed);
     if (user.status === input.status) {

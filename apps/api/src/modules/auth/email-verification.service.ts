@@ -58,11 +58,11 @@ export async function resendEmailOtp(deps: AppDeps, email: string): Promise<Mess
   const user = await account.findUserByEmail(db, email);
   if (!user) return { message: AUTH_MESSAGES.otpResent };
   if (user.emailVerifiedAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
-  const now = deps.clock.now();
   // The wait is read and the new code stored with the member's row held: of requests sent together,
-  // one mails a code and the others wait, then find it.
+  // one mails a code and the others wait, then find it (the clock read once the row is held).
   const code = await db.transaction(async (tx) => {
     await account.lockUserById(tx, user.id);
+    const now = deps.clock.now();
     const latest = await otps.latestOtp(tx, user.id);
     const waitMs = latest
       ? OTP_RESEND_INTERVAL_SECONDS * 1000 - (now.getTime() - latest.createdAt.getTime())
@@ -127,6 +127,8 @@ export async function verifyEmailOtp(
   }
 
   const verified = await db.transaction(async (tx) => {
+    // The member's row before the code's, as a resend takes them: the two never wait on each other.
+    await account.lockUserById(tx, user.id);
     if (!(await otps.consumeOtp(tx, otp.id, now))) return false;
     await account.markEmailVerified(tx, user.id, now);
     await recordSecurityEvent(deps, tx, { user, action: 'auth.email_verified', meta });

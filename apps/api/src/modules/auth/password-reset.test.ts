@@ -16,7 +16,9 @@ import {
 } from '../../../test/accounts';
 import { authCleanupJob } from './auth-cleanup.job';
 import type { DestinationListResponse } from '@app/shared';
-import { FORGOT_PASSWORD_MIN_ANSWER_MS, RESET_MESSAGES } from './password-reset.service';
+import { dropResetLink, FORGOT_PASSWORD_MIN_ANSWER_MS, RESET_MESSAGES } from './password-reset.service';
+import { takeResetLinks } from './reset-link.repository';
+import { sha256Hex } from '../../lib/crypto';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const db = app.deps.database.db;
@@ -92,6 +94,21 @@ describe('POST /api/forgot-password', () => {
     expect(await signIn(member, email, NEW_PASSWORD)).toBeTruthy();
     // One link used ends them all: the others, newer and still within their hour, set nothing.
     for (const token of [tokens[1], tokens[9]]) await expectDeadLink(member, token ?? '', email);
+  });
+
+  it('a reset whose link ended after it was checked ends none of the links mailed since', async () => {
+    const { email, user } = await createUser(app);
+    const browser = new Browser(app);
+    await browser.post('/api/forgot-password', { email });
+    const [ended = ''] = await mailedTokens(email);
+    // The links end (support made the password unusable, say) and a new one is mailed, while the
+    // first link's reset hashes its new password: its transaction then takes the links.
+    await dropResetLink(db, user.id);
+    await browser.post('/api/forgot-password', { email });
+    const late = sha256Hex(`password-reset:${user.id}:${ended}`);
+    expect(await db.transaction((tx) => takeResetLinks(tx, user.id, late, clock.now()))).toBe(false);
+    const [, fresh = ''] = await mailedTokens(email);
+    expect((await reset(browser, { token: fresh, email })).statusCode).toBe(200);
   });
 
   it('keeps each link to its own hour, and the clean-up drops links a day past it', async () => {

@@ -1,5 +1,5 @@
 import { passwordResetTokens, type DbOrTx } from '@app/db';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, exists, gt, lt, sql } from 'drizzle-orm';
 
 /**
  * The member's forgot-password links (decision 238): each stored as its sha256 alone, several live at
@@ -34,8 +34,10 @@ export async function liveResetLink(
 }
 
 /**
- * Ends every link of the member; true when `tokenHash` was among them and still live. Of two resets at
- * once, only the one whose delete finds its link goes on: the other waits for the rows and finds none.
+ * Ends every link of the member, only when `tokenHash` is still one of them and live; true when it
+ * did. A reset whose link was ended meanwhile (a newer link mailed by support after the password was
+ * made unusable) ends nothing. Of two resets at once, the second waits for the first's delete and
+ * then finds the rows gone.
  */
 export async function takeResetLinks(
   db: DbOrTx,
@@ -43,11 +45,21 @@ export async function takeResetLinks(
   tokenHash: string,
   now: Date,
 ): Promise<boolean> {
+  const own = db
+    .select({ one: sql`1` })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
   const ended = await db
     .delete(passwordResetTokens)
-    .where(eq(passwordResetTokens.userId, userId))
-    .returning({ tokenHash: passwordResetTokens.tokenHash, expiresAt: passwordResetTokens.expiresAt });
-  return ended.some((row) => row.tokenHash === tokenHash && row.expiresAt > now);
+    .where(and(eq(passwordResetTokens.userId, userId), exists(own)))
+    .returning({ tokenHash: passwordResetTokens.tokenHash });
+  return ended.some((row) => row.tokenHash === tokenHash);
 }
 
 /** Ends every link of the member (the password or the address changed since they were mailed). */

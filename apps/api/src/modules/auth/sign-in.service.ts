@@ -101,15 +101,17 @@ export async function memberLogin(
   const user = await checkPassword(deps, credentials, meta);
   if (user.role === 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.useAdminSignIn);
   if (user.totpEnabledAt) {
-    const challenge = randomSecret(32);
-    await whilePasswordHolds(db, user, (tx) =>
-      challenges.insertChallenge(tx, {
-        id: sha256Hex(challenge),
-        userId: user.id,
-        remember: credentials.remember ?? false,
-        kind: 'member',
-        expiresAt: new Date(deps.clock.now().getTime() + TWO_FACTOR_CHALLENGE_MS),
-      }),
+    const challenge = await whilePasswordHolds(db, user, (tx) =>
+      startChallenge(
+        deps,
+        {
+          userId: user.id,
+          remember: credentials.remember ?? false,
+          kind: 'member',
+          ttlMs: TWO_FACTOR_CHALLENGE_MS,
+        },
+        tx,
+      ),
     );
     return {
       kind: 'two-factor',
