@@ -23,7 +23,8 @@ import { registerErrorHandler } from './plugins/errors';
 import { requestErrorLine } from './lib/error-line';
 import { inputValidatorCompiler, registerStoredHeaderRule } from './plugins/input-rule';
 import { registerCsrf } from './plugins/csrf';
-import { securityHeadersHook } from './plugins/security-headers';
+import { apiSecurityHeaders, securityHeadersHook } from './plugins/security-headers';
+import { parserRefusals } from './plugins/parser-refusals';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     frameworkErrors: answerBeforeRouting(securityHeaders, () => accessLog),
+    clientErrorHandler: parserRefusals(apiSecurityHeaders({ production: config.isProduction })),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The input rule of decision 153 (no NUL, no over-long text), then each route's zod schema.

@@ -81,6 +81,11 @@ function apiHeadersOf(pageHeaders: Record<string, string>): Record<string, strin
   return headers;
 }
 
+/** The API's security headers (above), for an answer written without Fastify (`parser-refusals.ts`). */
+export function apiSecurityHeaders(options: { production: boolean }): Record<string, string> {
+  return apiHeadersOf(securityHeaders(options.production));
+}
+
 /**
  * The hook that sets the security headers of DESIGN §8 on an answer: the page headers on the web app,
  * its files and the OpenAPI browser (`/api/docs`, a page with scripts, which also sets its own
