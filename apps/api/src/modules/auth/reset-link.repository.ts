@@ -13,6 +13,14 @@ export async function storeResetLink(
   await db.insert(passwordResetTokens).values(link);
 }
 
+/** The member's link `tokenHash`, still within its hour (by the primary key). */
+const liveLink = (userId: number, tokenHash: string, now: Date) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    eq(passwordResetTokens.userId, userId),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+
 /** Whether `tokenHash` is one of the member's links and still within its hour. */
 export async function liveResetLink(
   db: DbOrTx,
@@ -23,13 +31,7 @@ export async function liveResetLink(
   const [row] = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        eq(passwordResetTokens.userId, userId),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    );
+    .where(liveLink(userId, tokenHash, now));
   return row !== undefined;
 }
 
@@ -48,13 +50,7 @@ export async function takeResetLinks(
   const own = db
     .select({ one: sql`1` })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.userId, userId),
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    );
+    .where(liveLink(userId, tokenHash, now));
   const ended = await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, userId), exists(own)))
