@@ -25,6 +25,7 @@ import { inputValidatorCompiler, registerStoredHeaderRule } from './plugins/inpu
 import { registerCsrf } from './plugins/csrf';
 import { apiSecurityHeaders, securityHeadersHook } from './plugins/security-headers';
 import { parserRefusals } from './plugins/parser-refusals';
+import { Refusals } from './lib/refusals';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
@@ -62,7 +63,11 @@ const isWebhook = (url: string) => url.startsWith('/api/webhooks/');
  * Answered as the error handler answers, with the security headers and the access line every other
  * answer has (decision 147, amended 2026-12-02). The body never quotes the path.
  */
-function answerBeforeRouting(securityHeaders: onRequestHookHandler, accessLog: () => AccessLog) {
+function answerBeforeRouting(
+  securityHeaders: onRequestHookHandler,
+  accessLog: () => AccessLog,
+  refusals: Refusals,
+) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     // Fastify starts no clock for these: the access line's time is this answer's.
     const start = performance.now();
@@ -80,6 +85,7 @@ function answerBeforeRouting(securityHeaders: onRequestHookHandler, accessLog: (
       void reply.status(500).send({ message: 'Something went wrong on our side.', code: 'INTERNAL' });
     }
     accessLog()(request, reply.statusCode, performance.now() - start);
+    refusals.report('routing', reply.statusCode);
   };
 }
 
@@ -89,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // First of the hooks: an answer refused by any later one, or before routing, still carries them.
   const securityHeaders = securityHeadersHook({ production: config.isProduction });
   let accessLog: AccessLog = () => {};
+  const refusals = new Refusals();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // One access line per request from registerAccessLog instead of Fastify's two (decision 101).
@@ -97,8 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    frameworkErrors: answerBeforeRouting(securityHeaders, () => accessLog),
-    clientErrorHandler: parserRefusals(apiSecurityHeaders({ production: config.isProduction })),
+    frameworkErrors: answerBeforeRouting(securityHeaders, () => accessLog, refusals),
+    clientErrorHandler: parserRefusals(apiSecurityHeaders({ production: config.isProduction }), refusals),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The input rule of decision 153 (no NUL, no over-long text), then each route's zod schema.
@@ -114,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: new JobRegistry(),
     payments: createPayments(config, options.appKey),
     inject: (...args: Parameters<FastifyInstance['inject']>) => app.inject(...args),
+    refusals,
     mailer:
       options.mailer ??
       createMailer({

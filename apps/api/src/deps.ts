@@ -6,6 +6,7 @@ import type { AdjustableClock, FixedClock } from './clock';
 import type { Mailer } from './integrations/mail/mailer';
 import type { Payments } from './integrations/payments/payments';
 import type { JobRegistry } from './jobs/registry';
+import type { Refusals } from './lib/refusals';
 
 /**
  * What every service receives (`app.deps`). Its own module, so that services import it without
@@ -24,6 +25,8 @@ export interface AppDeps {
   payments: Payments;
   /** The app itself, for the sandbox checkout that sends the app its own IPN. */
   inject: FastifyInstance['inject'];
+  /** Requests refused before routing, reported for the metrics (decision 147). */
+  refusals: Refusals;
 }
 
 declare module 'fastify' {

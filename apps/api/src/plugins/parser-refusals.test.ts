@@ -7,8 +7,9 @@ import { createTestApp } from '../../test/helpers';
  * real socket to the listening app, as a client would.
  */
 const lines: string[] = [];
+const METRICS_TOKEN = 'a-metrics-token-of-32-characters-x';
 const { app } = await createTestApp(
-  { LOG_LEVEL: 'info' },
+  { LOG_LEVEL: 'info', METRICS_TOKEN },
   { logStream: { write: (chunk) => void lines.push(...chunk.split('\n').filter(Boolean)) } },
 );
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -62,5 +63,28 @@ describe('a request the HTTP parser refuses', () => {
     expect(answer.body).toEqual({ message: 'The request could not be read.', code: 'VALIDATION_FAILED' });
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
+  });
+
+  it("is counted in /metrics beside the router's refusals, by stage and status", async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/%E0%A4%A' })).statusCode).toBe(400);
+    await send('ALSO NOT HTTP\r\n\r\n');
+    const metrics = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.statusCode).toBe(200);
+    const count = (labels: string) =>
+      Number(
+        / (\d+)$/.exec(
+          metrics.body
+            .split('\n')
+            .find((line) => line.startsWith(`http_requests_refused_total{${labels}}`)) ?? '',
+        )?.[1],
+      );
+    // This file's refusals so far: one 431 and two 400s by the parser, one 400 by the router.
+    expect(count('stage="parser",status="431"')).toBe(1);
+    expect(count('stage="parser",status="400"')).toBe(2);
+    expect(count('stage="routing",status="400"')).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Refusals } from '../lib/refusals';
 
 /** What a refusal of Node's HTTP parser answers, by the parser's error code. */
 function refusalOf(code: string | undefined): { status: number; message: string } {
@@ -18,12 +19,16 @@ function refusalOf(code: string | undefined): { status: number; message: string 
  * count: the status and the parser's code, no path (the parser may not have read one) and nothing the
  * client sent (decision 147, amended).
  */
-export function parserRefusals(headers: Record<string, string>): FastifyServerOptions['clientErrorHandler'] {
+export function parserRefusals(
+  headers: Record<string, string>,
+  refusals: Refusals,
+): FastifyServerOptions['clientErrorHandler'] {
   return function (this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
     // A connection the client reset, or one already closed: there is no one to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const { status, message } = refusalOf(error.code);
     const body = JSON.stringify({ message, code: 'VALIDATION_FAILED' });
+    refusals.report('parser', status);
     this.log.info(
       { res: { statusCode: status }, parserCode: error.code ?? null },
       'request refused by the HTTP parser',

@@ -16,7 +16,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 /**
  * GET /metrics in Prometheus' text format (prom-client), only when METRICS_TOKEN is set, and then only
  * to `Authorization: Bearer <METRICS_TOKEN>` (decision 102). Requests by route template and status,
- * job runs and durations, the pending deposit and withdrawal queues, the mails waiting to be sent, the
+ * requests refused before routing, job runs and durations, the pending deposit and withdrawal queues, the mails waiting to be sent, the
  * last ledger check, and Node's own process metrics. Registered on the root instance (not as an
  * encapsulated plugin) so that its response hook sees every route.
  */
@@ -28,6 +28,7 @@ export function registerMetrics(app: FastifyInstance): void {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
   requestMetrics(app, registers);
+  refusalMetrics(app, registers);
   jobMetrics(app, registers);
   queueGauges(app, registers);
   ledgerGauges(app, registers);
@@ -70,6 +71,20 @@ function requestMetrics(app: FastifyInstance, registers: Registry[]): void {
     durations.observe(labels, reply.elapsedTime / 1000);
     done();
   });
+}
+
+/**
+ * Requests refused before routing, which `http_requests_total` never sees: by the router (a malformed
+ * URL, 400; an over-long path parameter, 414) or by Node's HTTP parser (400, 431, 408).
+ */
+function refusalMetrics(app: FastifyInstance, registers: Registry[]): void {
+  const refused = new Counter({
+    name: 'http_requests_refused_total',
+    help: 'Requests refused before routing, by stage (routing or parser) and status.',
+    labelNames: ['stage', 'status'] as const,
+    registers,
+  });
+  app.deps.refusals.listen((stage, status) => refused.inc({ stage, status: String(status) }));
 }
 
 /** The scheduled jobs' turns on this node, by outcome, and how long they ran. */
