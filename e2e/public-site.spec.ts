@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { baseUrl, expectAccessible, openApp, openPage } from './support/browser';
 import { browser } from './support/setup';
@@ -138,7 +139,10 @@ describe('the public site in a real browser', () => {
     await context.close();
   });
 
-  test('the public pages arrive prerendered: readable before any script runs; the member area is the app shell', async () => {
+  /** The page's noscript message (Playwright turns scripts off by emulation, so Chromium's parser still hides it). */
+  const noscript = (page: Page) => page.locator('noscript').textContent();
+
+  test("the public pages arrive prerendered: readable before any script runs; the member area is the app shell, in the visitor's language", async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
     for (const [path, title, heading] of PAGES.filter(([path]) =>
@@ -154,6 +158,18 @@ describe('the public site in a real browser', () => {
     expect(scripts).toBe(0);
     await page.goto('/dashboard');
     expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(await noscript(page)).toBe('This site needs JavaScript to run.');
+    // A visitor who chose Arabic (the app keeps the choice in the lang cookie) gets the shell right to
+    // left and its message in Arabic from the first byte; a prerendered page's message is in its language.
+    await context.addCookies([{ name: 'lang', value: 'ar', url: baseUrl() }]);
+    await page.goto('/dashboard');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await noscript(page)).toBe('يحتاج هذا الموقع إلى JavaScript ليعمل.');
+    await context.addCookies([{ name: 'lang', value: 'es', url: baseUrl() }]);
+    await page.goto('/about');
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('es');
+    expect(await noscript(page)).toBe('Este sitio necesita JavaScript para funcionar.');
     await context.close();
   });
 

@@ -118,21 +118,38 @@ function routePreloads(): Plugin {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The message a browser without JavaScript shows, in each language (locales/<language>.json). */
+function noscriptText(root: string, language: string): string {
+  const file = join(root, 'src/i18n/locales', `${language}.json`);
+  const texts = JSON.parse(readFileSync(file, 'utf8')) as { translation: { shell: { noscript: string } } };
+  return texts.translation.shell.noscript;
+}
+
+/** index.html in one language: its `lang` and `dir`, and its noscript message in that language. */
+function inLanguage(template: string, language: string, dir: string, noscript: string): string {
+  return template
+    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${dir}">`)
+    .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeAttribute(noscript)}</noscript>`);
+}
+
 /**
  * The page's HTML: index.html with the page's language, title and description, the list of its
  * route's chunks, and the prerendered markup in #root (marked with its language for src/main.tsx).
  */
 function pageHtml(
   template: string,
-  page: { html: string; language: string; dir: string; meta: { title?: string; description?: string } },
+  page: {
+    html: string;
+    language: string;
+    dir: string;
+    noscript: string;
+    meta: { title?: string; description?: string };
+  },
   preloads: string[],
   data: string[],
   appEarly: boolean,
 ): string {
-  let html = template.replace(
-    /<html lang="[^"]*" dir="[^"]*">/,
-    `<html lang="${page.language}" dir="${page.dir}">`,
-  );
+  let html = inLanguage(template, page.language, page.dir, page.noscript);
   const { title, description } = page.meta;
   if (title) {
     html = html
@@ -219,10 +236,13 @@ function prerender(): Plugin {
         string[]
       >;
       const manifest: Record<string, Record<string, string>> = {};
+      const shells: Record<string, { dir: string; noscript: string }> = {};
       for (const path of renderer.PRERENDERED_PATHS) {
         manifest[path] = {};
         for (const language of renderer.LANGUAGES) {
-          const page = await renderer.renderPage(path, language);
+          const noscript = noscriptText(root, language);
+          const page = { ...(await renderer.renderPage(path, language)), noscript };
+          shells[language] = { dir: page.dir, noscript };
           const file = `pages/${language}/${path === '/' ? 'index' : path.slice(1)}.html`;
           mkdirSync(join(outDir, 'pages', language), { recursive: true });
           writeFileSync(
@@ -239,6 +259,9 @@ function prerender(): Plugin {
         }
       }
       writeFileSync(join(outDir, 'prerendered.json'), JSON.stringify(manifest));
+      // The app shell (the member area, the back office) in each language, which the API sends by the
+      // visitor's `lang` cookie: right-to-left and with its noscript message before any script runs.
+      writeFileSync(join(outDir, 'shell-languages.json'), JSON.stringify(shells));
     },
   };
 }

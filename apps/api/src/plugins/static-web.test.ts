@@ -14,7 +14,19 @@ const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<html><head><title>x</title></head><body><div id="root"></div></body></html>',
+  '<html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div><noscript>This site needs JavaScript to run.</noscript></body></html>',
+);
+// The shell's texts in each language (the web build writes them from its locale files), and two that
+// are not what the build writes: a direction that is neither, and markup in a message.
+writeFileSync(
+  join(dist, 'shell-languages.json'),
+  JSON.stringify({
+    en: { dir: 'ltr', noscript: 'This site needs JavaScript to run.' },
+    es: { dir: 'ltr', noscript: 'Este sitio necesita JavaScript para funcionar.' },
+    ar: { dir: 'rtl', noscript: 'يحتاج هذا الموقع إلى JavaScript ليعمل.' },
+    de: { dir: 'up', noscript: 'Diese Seite braucht JavaScript.' },
+    fr: { dir: 'ltr', noscript: '<script>alert(1)</script>' },
+  }),
 );
 const script = 'console.log("home");'.repeat(100);
 writeFileSync(join(dist, 'assets/home-page-abc.js'), script);
@@ -125,6 +137,38 @@ describe('the built web app', () => {
     expect(gunzipSync(dark.rawPayload).toString()).toMatch(
       /^<html class="dark" style="color-scheme: dark" lang="en"/,
     );
+  });
+
+  it("sends the app shell in the lang cookie's language before any script runs: Arabic right to left, the noscript message translated", async () => {
+    const arabic = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang: 'ar' } });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body).toMatch(/^<html lang="ar" dir="rtl"><head>/);
+    expect(arabic.body).toContain('<noscript>يحتاج هذا الموقع إلى JavaScript ليعمل.</noscript>');
+    expect(arabic.body).not.toContain('This site needs JavaScript');
+    expect(arabic.body).toContain('href="/assets/dashboard-page-jkl.js"');
+    expect(arabic.body).toContain('<div id="root"></div>');
+    // Compressed and dark as the English shell is; each variant made once, then served as made.
+    for (let request = 0; request < 2; request++) {
+      const spanish = await app.inject({
+        method: 'GET',
+        url: '/activity',
+        headers: { 'accept-encoding': 'br' },
+        cookies: { lang: 'es', theme: 'dark' },
+      });
+      expect(spanish.headers['content-encoding']).toBe('br');
+      const html = brotliDecompressSync(spanish.rawPayload).toString();
+      expect(html).toMatch(/^<html class="dark" style="color-scheme: dark" lang="es" dir="ltr">/);
+      expect(html).toContain('<noscript>Este sitio necesita JavaScript para funcionar.</noscript>');
+    }
+    // A language the build wrote no valid texts for, or none at all: the English shell.
+    for (const lang of ['de', 'xx', '../en', 'en']) {
+      const page = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang } });
+      expect(page.body).toMatch(/^<html lang="en" dir="ltr">/);
+      expect(page.body).toContain('<noscript>This site needs JavaScript to run.</noscript>');
+    }
+    // A message is text, never markup.
+    const french = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang: 'fr' } });
+    expect(french.body).toContain('<noscript>&lt;script&gt;alert(1)&lt;/script&gt;</noscript>');
   });
 
   it("preloads a member page's chunks with the page, and a member's /plans chunks only as data (decision 170)", async () => {

@@ -32,6 +32,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
   const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
   const shellPages = indexHtml ? routePages(options.distDir, indexHtml) : new Map<string, Page>();
   const prerendered = hasBuild ? prerenderedPages(options.distDir) : new Map<string, Map<string, Page>>();
+  const languages = hasBuild ? shellLanguages(options.distDir) : new Map<string, ShellLanguage>();
   const shell = indexHtml === null ? null : page(indexHtml, indexPath);
 
   app.setNotFoundHandler((request, reply) => {
@@ -49,10 +50,17 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
     const route = path.replace(/\/+$/, '') || '/';
-    const languages = prerendered.get(route);
-    const chosen =
-      languages?.get(request.cookies?.lang ?? DEFAULT_LANGUAGE.code) ?? languages?.get(DEFAULT_LANGUAGE.code);
-    return sendPage(request, reply, chosen ?? shellPages.get(route) ?? shell);
+    const language = request.cookies?.lang ?? DEFAULT_LANGUAGE.code;
+    const inLanguages = prerendered.get(route);
+    const chosen = inLanguages?.get(language) ?? inLanguages?.get(DEFAULT_LANGUAGE.code);
+    if (chosen) return sendPage(request, reply, chosen);
+    const appShell = shellPages.get(route) ?? shell;
+    const shellLanguage = language === DEFAULT_LANGUAGE.code ? undefined : languages.get(language);
+    return sendPage(
+      request,
+      reply,
+      shellLanguage ? inShellLanguage(appShell, language, shellLanguage) : appShell,
+    );
   });
 }
 
@@ -63,6 +71,17 @@ interface Page {
   gz?: Buffer;
   /** The same page in the dark appearance, made on first request. */
   dark?: Page;
+  /** The app shell in another language (`lang` cookie), made on first request. */
+  languages?: Map<string, Page>;
+}
+
+/** A page made at run time, compressed once with fast settings. */
+function compressed(html: string): Page {
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gz: gzipSync(html, { level: 6 }),
+  };
 }
 
 function page(html: string, file?: string): Page {
@@ -77,14 +96,7 @@ function page(html: string, file?: string): Page {
  * script runs. Its compressed forms are made once, with fast settings.
  */
 function darkPage(light: Page): Page {
-  if (!light.dark) {
-    const html = light.html.replace(/<html\b/, '<html class="dark" style="color-scheme: dark"');
-    light.dark = {
-      html,
-      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gz: gzipSync(html, { level: 6 }),
-    };
-  }
+  light.dark ??= compressed(light.html.replace(/<html\b/, '<html class="dark" style="color-scheme: dark"'));
   return light.dark;
 }
 
@@ -172,4 +184,52 @@ function routePages(distDir: string, indexHtml: string): Map<string, Page> {
     // A malformed file only costs the preloads.
   }
   return pages;
+}
+
+/** The app shell's `dir` and noscript message in one language, as the web build wrote them. */
+interface ShellLanguage {
+  dir: 'ltr' | 'rtl';
+  noscript: string;
+}
+
+/**
+ * The languages the web build wrote the shell's texts for (shell-languages.json: language → dir and
+ * noscript message). A missing or malformed file only costs them: the shell stays in English until
+ * its script runs.
+ */
+function shellLanguages(distDir: string): Map<string, ShellLanguage> {
+  const languages = new Map<string, ShellLanguage>();
+  const file = join(distDir, 'shell-languages.json');
+  if (!existsSync(file)) return languages;
+  try {
+    const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Partial<ShellLanguage>>;
+    for (const [language, { dir, noscript }] of Object.entries(texts)) {
+      if (!/^[a-z]{2}$/.test(language) || (dir !== 'ltr' && dir !== 'rtl') || typeof noscript !== 'string')
+        continue;
+      languages.set(language, { dir, noscript });
+    }
+  } catch {
+    // A malformed file only costs the shell's languages.
+  }
+  return languages;
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The app shell in the visitor's language before its script runs: `<html lang dir>` (Arabic right to
+ * left from the first paint, and the right voice for a screen reader) and the noscript message.
+ */
+function inShellLanguage(shell: Page, language: string, texts: ShellLanguage): Page {
+  shell.languages ??= new Map();
+  let page = shell.languages.get(language);
+  if (!page) {
+    page = compressed(
+      shell.html
+        .replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${texts.dir}">`)
+        .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeText(texts.noscript)}</noscript>`),
+    );
+    shell.languages.set(language, page);
+  }
+  return page;
 }
