@@ -139,7 +139,7 @@ describe('the public site in a real browser', () => {
     await context.close();
   });
 
-  /** The page's noscript message (Playwright turns scripts off by emulation, so Chromium's parser still hides it). */
+  /** The page's noscript message, as sent. */
   const noscript = (page: Page) => page.locator('noscript').textContent();
 
   test("the public pages arrive prerendered: readable before any script runs; the member area is the app shell, in the visitor's language", async () => {

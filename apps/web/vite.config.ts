@@ -127,6 +127,8 @@ function noscriptText(root: string, language: string): string {
 
 /** index.html in one language: its `lang` and `dir`, and its noscript message in that language. */
 function inLanguage(template: string, language: string, dir: string, noscript: string): string {
+  if (!/<html lang="[^"]*" dir="[^"]*">/.test(template) || !/<noscript>[^<]*<\/noscript>/.test(template))
+    throw new Error('index.html needs <html lang dir> and a plain-text <noscript> message to translate');
   return template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${dir}">`)
     .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeAttribute(noscript)}</noscript>`);

@@ -147,7 +147,7 @@ describe('the built web app', () => {
     expect(arabic.body).not.toContain('This site needs JavaScript');
     expect(arabic.body).toContain('href="/assets/dashboard-page-jkl.js"');
     expect(arabic.body).toContain('<div id="root"></div>');
-    // Compressed and dark as the English shell is; each variant made once, then served as made.
+    // Compressed and dark as the English shell is, the same on a second request.
     for (let request = 0; request < 2; request++) {
       const spanish = await app.inject({
         method: 'GET',

@@ -57,6 +57,11 @@ describe('locales', () => {
     }
   });
 
+  it("writes index.html's noscript message as English's shell.noscript (the build sends the others in its place)", async () => {
+    const { default: indexHtml } = await import('../../index.html?raw');
+    expect(/<noscript>([^<]*)<\/noscript>/.exec(indexHtml)?.[1]).toBe(en.translation.shell.noscript);
+  });
+
   it('has every translation key the code names', () => {
     // A key may name a leaf, or a list or group read whole with returnObjects; a counted text is named
     // without its plural suffix (i18next picks the form from `count`).
