@@ -239,10 +239,13 @@ function prerender(): Plugin {
       >;
       const manifest: Record<string, Record<string, string>> = {};
       const shells: Record<string, { dir: string; noscript: string }> = {};
+      const noscripts = new Map(
+        renderer.LANGUAGES.map((language) => [language, noscriptText(root, language)]),
+      );
       for (const path of renderer.PRERENDERED_PATHS) {
         manifest[path] = {};
         for (const language of renderer.LANGUAGES) {
-          const noscript = noscriptText(root, language);
+          const noscript = noscripts.get(language)!;
           const page = { ...(await renderer.renderPage(path, language)), noscript };
           shells[language] = { dir: page.dir, noscript };
           const file = `pages/${language}/${path === '/' ? 'index' : path.slice(1)}.html`;
