@@ -142,7 +142,7 @@ describe('the public site in a real browser', () => {
   /** The page's noscript message, as sent. */
   const noscript = (page: Page) => page.locator('noscript').textContent();
 
-  test("the public pages arrive prerendered: readable before any script runs; the member area is the app shell, in the visitor's language", async () => {
+  test("the public pages arrive prerendered: readable before any script runs; the member area is the app shell, in the visitor's language, with its manifest", async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
     for (const [path, title, heading] of PAGES.filter(([path]) =>
@@ -166,10 +166,25 @@ describe('the public site in a real browser', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await noscript(page)).toBe('يحتاج هذا الموقع إلى JavaScript ليعمل.');
+    expect(await page.title()).toBe('Our Platform | الرئيسية');
+    // What a phone's install prompt shows comes from the manifest the page links to: Arabic, right to left.
+    const link = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(link).toBe('/manifest.ar.webmanifest');
+    const manifest = await fetch(`${baseUrl()}${link}`);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    const installed = (await manifest.json()) as {
+      name: string;
+      lang: string;
+      dir: string;
+      description: string;
+    };
+    expect(installed).toMatchObject({ name: 'Our Platform', lang: 'ar', dir: 'rtl' });
+    expect(installed.description).toMatch(/^اجعل أصولك المشفرة تنمو/);
     await context.addCookies([{ name: 'lang', value: 'es', url: baseUrl() }]);
     await page.goto('/about');
     expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('es');
     expect(await noscript(page)).toBe('Este sitio necesita JavaScript para funcionar.');
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.es.webmanifest');
     await context.close();
   });
 

@@ -10,6 +10,7 @@ import type * as PrerenderModule from './src/prerender';
 import { chunkGroups } from './chunk-groups';
 import { isMemberPage, MEMBER_ONLY_MODULES, ROUTE_MODULES } from './route-modules';
 import { publicTexts } from './public-texts-plugin';
+import { manifestPath } from './src/i18n/manifest-path';
 
 const api = 'http://localhost:3000';
 
@@ -118,20 +119,34 @@ function routePreloads(): Plugin {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The message a browser without JavaScript shows, in each language (locales/<language>.json). */
-function noscriptText(root: string, language: string): string {
+/** What the build writes into a language's shell and manifest, from its locale file (decision 241). */
+function shellTexts(root: string, language: string): { noscript: string; description: string } {
   const file = join(root, 'src/i18n/locales', `${language}.json`);
-  const texts = JSON.parse(readFileSync(file, 'utf8')) as { translation: { shell: { noscript: string } } };
-  return texts.translation.shell.noscript;
+  const texts = JSON.parse(readFileSync(file, 'utf8')) as {
+    translation: { shell: { noscript: string }; home: { metaDescription: string } };
+  };
+  return { noscript: texts.translation.shell.noscript, description: texts.translation.home.metaDescription };
 }
 
-/** index.html in one language: its `lang` and `dir`, and its noscript message in that language. */
+const MANIFEST_LINK = /<link rel="manifest" href="[^"]*">/;
+
+/**
+ * index.html in one language: its `lang` and `dir`, its noscript message in that language, and the link
+ * to that language's manifest.
+ */
 function inLanguage(template: string, language: string, dir: string, noscript: string): string {
-  if (!/<html lang="[^"]*" dir="[^"]*">/.test(template) || !/<noscript>[^<]*<\/noscript>/.test(template))
-    throw new Error('index.html needs <html lang dir> and a plain-text <noscript> message to translate');
+  if (
+    !/<html lang="[^"]*" dir="[^"]*">/.test(template) ||
+    !/<noscript>[^<]*<\/noscript>/.test(template) ||
+    !MANIFEST_LINK.test(template)
+  )
+    throw new Error(
+      'index.html needs <html lang dir>, a plain-text <noscript> message and the manifest link to translate',
+    );
   return template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${language}" dir="${dir}">`)
-    .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeAttribute(noscript)}</noscript>`);
+    .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${escapeAttribute(noscript)}</noscript>`)
+    .replace(MANIFEST_LINK, `<link rel="manifest" href="${manifestPath(language)}">`);
 }
 
 /**
@@ -193,6 +208,33 @@ function pageHtml(
     );
 }
 
+/** A language's shell texts as the API reads them (apps/api/src/plugins/static-web.ts). */
+interface ShellLanguage {
+  dir: string;
+  noscript: string;
+  title: string;
+  description: string;
+  manifest: string;
+}
+
+function shellLanguage(page: {
+  language: string;
+  dir: string;
+  noscript: string;
+  meta: { title?: string; description?: string };
+}): ShellLanguage {
+  const { title, description } = page.meta;
+  if (!title || !description)
+    throw new Error(`the home page in ${page.language} has no title or description`);
+  return {
+    dir: page.dir,
+    noscript: page.noscript,
+    title,
+    description,
+    manifest: manifestPath(page.language),
+  };
+}
+
 /**
  * Prerenders the public pages (docs/decisions/055-prerendered-public-pages.md): once the browser
  * bundle is written, bundles src/prerender.tsx for Node, renders each of its pages in each language
@@ -238,16 +280,15 @@ function prerender(): Plugin {
         string[]
       >;
       const manifest: Record<string, Record<string, string>> = {};
-      const shells: Record<string, { dir: string; noscript: string }> = {};
-      const noscripts = new Map(
-        renderer.LANGUAGES.map((language) => [language, noscriptText(root, language)]),
-      );
+      const shells: Record<string, ShellLanguage> = {};
+      const texts = new Map(renderer.LANGUAGES.map((language) => [language, shellTexts(root, language)]));
       for (const path of renderer.PRERENDERED_PATHS) {
         manifest[path] = {};
         for (const language of renderer.LANGUAGES) {
-          const noscript = noscripts.get(language)!;
+          const { noscript } = texts.get(language)!;
           const page = { ...(await renderer.renderPage(path, language)), noscript };
-          shells[language] = { dir: page.dir, noscript };
+          // The shell (the member area, the back office) carries the home page's title and description.
+          if (path === '/') shells[language] = shellLanguage(page);
           const file = `pages/${language}/${path === '/' ? 'index' : path.slice(1)}.html`;
           mkdirSync(join(outDir, 'pages', language), { recursive: true });
           writeFileSync(
@@ -265,8 +306,16 @@ function prerender(): Plugin {
       }
       writeFileSync(join(outDir, 'prerendered.json'), JSON.stringify(manifest));
       // The app shell (the member area, the back office) in each language, which the API sends by the
-      // visitor's `lang` cookie: right-to-left and with its noscript message before any script runs.
+      // visitor's `lang` cookie: right-to-left and with its texts before any script runs.
       writeFileSync(join(outDir, 'shell-languages.json'), JSON.stringify(shells));
+      // Each other language's manifest: what a phone's install prompt shows, in the page's language.
+      for (const language of renderer.LANGUAGES.filter((code) => code !== 'en')) {
+        const shell = shells[language];
+        if (!shell) throw new Error(`no home page prerendered in ${language} for its manifest`);
+        const { dir, description } = shell;
+        const manifest = { ...MANIFEST, lang: language, dir, description };
+        writeFileSync(join(outDir, manifestPath(language).slice(1)), JSON.stringify(manifest));
+      }
     },
   };
 }
@@ -304,6 +353,28 @@ function precompress(): Plugin {
 }
 
 /**
+ * The web app manifest in English (decision 176); the build writes one per other language beside it,
+ * with that language's `lang`, `dir` and description (decision 241). The description is the home page's.
+ */
+const MANIFEST = {
+  name: 'Our Platform',
+  short_name: 'Our Platform',
+  description: shellTexts(import.meta.dirname, 'en').description,
+  lang: 'en',
+  dir: 'ltr' as const,
+  start_url: '/dashboard',
+  scope: '/',
+  display: 'standalone' as const,
+  background_color: '#ffffff',
+  theme_color: '#4f46e5',
+  icons: [
+    { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+    { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+    { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
  * The web app manifest and the service worker (issue 36 item 8, decision 176): the member area can be
  * installed on a phone's home screen. The worker caches the app shell only: pages (network first, the
  * cached one when offline) and the hashed files under /assets/ (cache first, they never change). Nothing
@@ -316,21 +387,7 @@ function installable() {
     injectRegister: false,
     registerType: 'autoUpdate',
     includeAssets: [],
-    manifest: {
-      name: 'Our Platform',
-      short_name: 'Our Platform',
-      description: 'Earn on your crypto with staking, flexible and fixed-term savings and investment plans.',
-      start_url: '/dashboard',
-      scope: '/',
-      display: 'standalone',
-      background_color: '#ffffff',
-      theme_color: '#4f46e5',
-      icons: [
-        { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
-        { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
-        { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ],
-    },
+    manifest: MANIFEST,
     workbox: {
       globPatterns: ['favicon.svg'],
       navigateFallback: null,

@@ -14,18 +14,39 @@ const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div><noscript>This site needs JavaScript to run.</noscript></body></html>',
+  [
+    '<html lang="en" dir="ltr"><head><meta',
+    '      name="description"',
+    '      content="Earn on your crypto." /><meta property="og:title" content="Our Platform | Home" />',
+    '<meta property="og:description" content="Earn on your crypto." /><title>Our Platform | Home</title>',
+    '<link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div>',
+    '<noscript>This site needs JavaScript to run.</noscript></body></html>',
+  ].join('\n'),
 );
-// The shell's texts in each language (the web build writes them from its locale files), and two that
-// are not what the build writes: a direction that is neither, and markup in a message.
+/** One language's shell texts as the web build writes them (apps/web/vite.config.ts). */
+const shellTexts = (language: string, noscript: string, title = 'Our Platform', description = 'x') => ({
+  dir: language === 'ar' ? 'rtl' : 'ltr',
+  noscript,
+  title,
+  description,
+  manifest: `/manifest.${language}.webmanifest`,
+});
+// The shell's texts in each language (the web build writes them from its locale files), and three that
+// are not what the build writes: a direction that is neither, a manifest elsewhere, and markup in texts.
 writeFileSync(
   join(dist, 'shell-languages.json'),
   JSON.stringify({
-    en: { dir: 'ltr', noscript: 'This site needs JavaScript to run.' },
-    es: { dir: 'ltr', noscript: 'Este sitio necesita JavaScript para funcionar.' },
-    ar: { dir: 'rtl', noscript: 'يحتاج هذا الموقع إلى JavaScript ليعمل.' },
-    de: { dir: 'up', noscript: 'Diese Seite braucht JavaScript.' },
-    fr: { dir: 'ltr', noscript: '<script>alert(1)</script>' },
+    en: { ...shellTexts('en', 'This site needs JavaScript to run.'), manifest: '/manifest.webmanifest' },
+    es: shellTexts('es', 'Este sitio necesita JavaScript para funcionar.', 'Our Platform | Inicio'),
+    ar: shellTexts(
+      'ar',
+      'يحتاج هذا الموقع إلى JavaScript ليعمل.',
+      'Our Platform | الرئيسية',
+      'اجعل أصولك تنمو.',
+    ),
+    de: { ...shellTexts('de', 'Diese Seite braucht JavaScript.'), dir: 'up' },
+    it: { ...shellTexts('it', 'Questo sito ha bisogno di JavaScript.'), manifest: '//evil.example/m.json' },
+    fr: shellTexts('fr', '<script>alert(1)</script>', 'A "quoted" $1 title', '$& <b>bold</b>'),
   }),
 );
 const script = 'console.log("home");'.repeat(100);
@@ -139,7 +160,7 @@ describe('the built web app', () => {
     );
   });
 
-  it("sends the app shell in the lang cookie's language before any script runs: Arabic right to left, the noscript message translated", async () => {
+  it("sends the app shell in the lang cookie's language before any script runs: Arabic right to left; the noscript message, title, description and manifest translated", async () => {
     const arabic = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang: 'ar' } });
     expect(arabic.statusCode).toBe(200);
     expect(arabic.body).toMatch(/^<html lang="ar" dir="rtl"><head>/);
@@ -147,6 +168,13 @@ describe('the built web app', () => {
     expect(arabic.body).not.toContain('This site needs JavaScript');
     expect(arabic.body).toContain('href="/assets/dashboard-page-jkl.js"');
     expect(arabic.body).toContain('<div id="root"></div>');
+    // The home page's title and description in Arabic, and the Arabic manifest for the install prompt.
+    expect(arabic.body).toContain('<title>Our Platform | الرئيسية</title>');
+    expect(arabic.body).toContain('<meta property="og:title" content="Our Platform | الرئيسية" />');
+    expect(arabic.body).toMatch(/name="description"\s+content="اجعل أصولك تنمو\." \/>/);
+    expect(arabic.body).toContain('<meta property="og:description" content="اجعل أصولك تنمو." />');
+    expect(arabic.body).toContain('<link rel="manifest" href="/manifest.ar.webmanifest">');
+    expect(arabic.body).not.toMatch(/Earn on your crypto|\| Home/);
     // Compressed and dark as the English shell is, the same on a second request.
     for (let request = 0; request < 2; request++) {
       const spanish = await app.inject({
@@ -159,16 +187,23 @@ describe('the built web app', () => {
       const html = brotliDecompressSync(spanish.rawPayload).toString();
       expect(html).toMatch(/^<html class="dark" style="color-scheme: dark" lang="es" dir="ltr">/);
       expect(html).toContain('<noscript>Este sitio necesita JavaScript para funcionar.</noscript>');
+      expect(html).toContain('<title>Our Platform | Inicio</title>');
+      expect(html).toContain('href="/manifest.es.webmanifest"');
     }
     // A language the build wrote no valid texts for, or none at all: the English shell.
-    for (const lang of ['de', 'xx', '../en', 'en']) {
+    for (const lang of ['de', 'it', 'xx', '../en', 'en']) {
       const page = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang } });
       expect(page.body).toMatch(/^<html lang="en" dir="ltr">/);
       expect(page.body).toContain('<noscript>This site needs JavaScript to run.</noscript>');
+      expect(page.body).toContain('<title>Our Platform | Home</title>');
+      expect(page.body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     }
-    // A message is text, never markup.
+    // Texts are text, never markup, and a `$` in them stays as written.
     const french = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang: 'fr' } });
     expect(french.body).toContain('<noscript>&lt;script&gt;alert(1)&lt;/script&gt;</noscript>');
+    expect(french.body).toContain('<title>A &quot;quoted&quot; $1 title</title>');
+    expect(french.body).toContain('content="A &quot;quoted&quot; $1 title" />');
+    expect(french.body).toContain('content="$&amp; &lt;b&gt;bold&lt;/b&gt;" />');
   });
 
   it("preloads a member page's chunks with the page, and a member's /plans chunks only as data (decision 170)", async () => {

@@ -186,16 +186,33 @@ function routePages(distDir: string, indexHtml: string): Map<string, Page> {
   return pages;
 }
 
-/** The app shell's `dir` and noscript message in one language, as the web build wrote them. */
+/**
+ * The app shell's texts in one language, as the web build wrote them: its `dir`, the noscript message,
+ * the home page's title and description, and the path of the language's web app manifest.
+ */
 interface ShellLanguage {
   dir: 'ltr' | 'rtl';
   noscript: string;
+  title: string;
+  description: string;
+  manifest: string;
+}
+
+function isShellLanguage(language: string, texts: Partial<ShellLanguage>): texts is ShellLanguage {
+  return (
+    /^[a-z]{2}$/.test(language) &&
+    (texts.dir === 'ltr' || texts.dir === 'rtl') &&
+    typeof texts.noscript === 'string' &&
+    typeof texts.title === 'string' &&
+    typeof texts.description === 'string' &&
+    texts.manifest === `/manifest.${language}.webmanifest`
+  );
 }
 
 /**
- * The languages the web build wrote the shell's texts for (shell-languages.json: language → dir and
- * noscript message). A missing or malformed file only costs them: the shell stays in English until
- * its script runs.
+ * The languages the web build wrote the shell's texts for (shell-languages.json). A missing or
+ * malformed file, or a language's texts that are not what the build writes, only cost them: the shell
+ * stays in English until its script runs.
  */
 function shellLanguages(distDir: string): Map<string, ShellLanguage> {
   const languages = new Map<string, ShellLanguage>();
@@ -203,10 +220,9 @@ function shellLanguages(distDir: string): Map<string, ShellLanguage> {
   if (!existsSync(file)) return languages;
   try {
     const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Partial<ShellLanguage>>;
-    for (const [language, { dir, noscript }] of Object.entries(texts)) {
-      if (!/^[a-z]{2}$/.test(language) || (dir !== 'ltr' && dir !== 'rtl') || typeof noscript !== 'string')
-        continue;
-      languages.set(language, { dir, noscript });
+    for (const [language, { dir, noscript, title, description, manifest }] of Object.entries(texts)) {
+      const shell = { dir, noscript, title, description, manifest };
+      if (isShellLanguage(language, shell)) languages.set(language, shell);
     }
   } catch {
     // A malformed file only costs the shell's languages.
@@ -214,21 +230,32 @@ function shellLanguages(distDir: string): Map<string, ShellLanguage> {
   return languages;
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The app shell in the visitor's language before its script runs: `<html lang dir>` (Arabic right to
- * left from the first paint, and the right voice for a screen reader) and the noscript message.
+ * The app shell in the visitor's language before its script runs (decision 241): `<html lang dir>`
+ * (Arabic right to left from the first paint, and the right voice for a screen reader), the noscript
+ * message, the title and description, and the link to the language's manifest (what a phone's install
+ * prompt shows). The texts are escaped; a function replacer keeps a `$` in them as written.
  */
 function inShellLanguage(shell: Page, language: string, texts: ShellLanguage): Page {
   shell.languages ??= new Map();
   let page = shell.languages.get(language);
   if (!page) {
-    page = compressed(
-      shell.html
-        .replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${texts.dir}">`)
-        .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeText(texts.noscript)}</noscript>`),
-    );
+    const attribute = (pattern: RegExp, value: string) => (html: string) =>
+      html.replace(pattern, (_match, start: string) => `${start}${escapeHtml(value)}"`);
+    const steps = [
+      attribute(/(name="description"\s+content=")[^"]*"/, texts.description),
+      attribute(/(property="og:description"\s+content=")[^"]*"/, texts.description),
+      attribute(/(property="og:title"\s+content=")[^"]*"/, texts.title),
+      attribute(/(<link rel="manifest" href=")[^"]*"/, texts.manifest),
+    ];
+    const html = shell.html
+      .replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${texts.dir}">`)
+      .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${escapeHtml(texts.noscript)}</noscript>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(texts.title)}</title>`);
+    page = compressed(steps.reduce((text, step) => step(text), html));
     shell.languages.set(language, page);
   }
   return page;

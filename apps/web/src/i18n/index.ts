@@ -5,13 +5,15 @@ import { readStored, STORAGE_KEYS, writePreferenceCookie, writeStored } from '#l
 // (PUBLIC_TEXT_NAMESPACES in vite.config.ts); elsewhere (tests, the prerender) the whole file.
 import en from './locales/en.json?public';
 import type allEnglish from './locales/en.json';
+import { manifestPath } from './manifest-path';
 
 /**
  * i18next with English bundled (the fallback) and the other locales loaded when chosen. The browser
  * bundle carries the public site's English texts; the rest of English (the member and admin areas,
  * sign-in and sign-up) loads with the first screen that needs it (`loadMemberTexts`, decision 106), the
  * back office's only with its screens (`loadAdminTexts`). The chosen
- * language is stored locally and sets <html lang> and <html dir> (Arabic is right-to-left); it is also
+ * language is stored locally and sets <html lang> and <html dir> (Arabic is right-to-left) and the page's
+ * manifest link (the install prompt's texts, decision 241); it is also
  * mirrored in a `lang` cookie, so the server can send the public pages prerendered in that language
  * (docs/decisions/055-prerendered-public-pages.md). At build time (no document) it only translates.
  */
@@ -51,6 +53,8 @@ function applyToDocument(language: string) {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = i18n.dir(language);
+  const manifest = document.querySelector('link[rel="manifest"]');
+  manifest?.setAttribute('href', manifestPath(isLanguage(language) ? language : DEFAULT_LANGUAGE));
   if (isLanguage(language)) writePreferenceCookie('lang', language);
 }
 
