@@ -171,6 +171,7 @@ describe('the public site in a real browser', () => {
     const link = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(link).toBe('/manifest.ar.webmanifest');
     const manifest = await fetch(`${baseUrl()}${link}`);
+    expect(manifest.status).toBe(200);
     expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
     const installed = (await manifest.json()) as {
       name: string;

@@ -168,15 +168,17 @@ function pageHtml(
 ): string {
   let html = inLanguage(template, page.language, page.dir, page.noscript);
   const { title, description } = page.meta;
+  // Function replacers: a `$` in a text stays as written.
+  const content = (value: string) => (_match: string, start: string) => `${start}${escapeAttribute(value)}"`;
   if (title) {
     html = html
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`)
-      .replace(/(property="og:title"\s+content=")[^"]*"/, `$1${escapeAttribute(title)}"`);
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(title)}</title>`)
+      .replace(/(property="og:title"\s+content=")[^"]*"/, content(title));
   }
   if (description) {
     html = html
-      .replace(/(name="description"\s+content=")[^"]*"/, `$1${escapeAttribute(description)}"`)
-      .replace(/(property="og:description"\s+content=")[^"]*"/, `$1${escapeAttribute(description)}"`);
+      .replace(/(name="description"\s+content=")[^"]*"/, content(description))
+      .replace(/(property="og:description"\s+content=")[^"]*"/, content(description));
   }
   // Usually the app's and the page's chunks are not preloaded with the page: src/main.tsx fetches them
   // once the page has painted, so they take no bandwidth from it (the list is a JSON data block, which

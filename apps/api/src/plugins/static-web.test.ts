@@ -31,8 +31,12 @@ const shellTexts = (language: string, noscript: string, title = 'Our Platform', 
   description,
   manifest: `/manifest.${language}.webmanifest`,
 });
-// The shell's texts in each language (the web build writes them from its locale files), and three that
-// are not what the build writes: a direction that is neither, a manifest elsewhere, and markup in texts.
+// The shell's texts in each language (the web build writes them from its locale files, and each other
+// language's manifest beside them), and five that are not what the build writes: a direction that is
+// neither, a manifest elsewhere, one not written, a missing title, and markup and `$` in texts.
+for (const language of ['es', 'ar', 'fr', 'pt'])
+  writeFileSync(join(dist, `manifest.${language}.webmanifest`), '{}');
+writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
 writeFileSync(
   join(dist, 'shell-languages.json'),
   JSON.stringify({
@@ -46,7 +50,9 @@ writeFileSync(
     ),
     de: { ...shellTexts('de', 'Diese Seite braucht JavaScript.'), dir: 'up' },
     it: { ...shellTexts('it', 'Questo sito ha bisogno di JavaScript.'), manifest: '//evil.example/m.json' },
-    fr: shellTexts('fr', '<script>alert(1)</script>', 'A "quoted" $1 title', '$& <b>bold</b>'),
+    nl: shellTexts('nl', 'Deze site heeft JavaScript nodig.'),
+    pt: { ...shellTexts('pt', 'Este site precisa de JavaScript.'), title: '' },
+    fr: shellTexts('fr', "<script>alert(1)</script> $& $'", 'A "quoted" $& title', "$& $' <b>bold</b>"),
   }),
 );
 const script = 'console.log("home");'.repeat(100);
@@ -191,7 +197,7 @@ describe('the built web app', () => {
       expect(html).toContain('href="/manifest.es.webmanifest"');
     }
     // A language the build wrote no valid texts for, or none at all: the English shell.
-    for (const lang of ['de', 'it', 'xx', '../en', 'en']) {
+    for (const lang of ['de', 'it', 'nl', 'pt', 'xx', '../en', 'en']) {
       const page = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang } });
       expect(page.body).toMatch(/^<html lang="en" dir="ltr">/);
       expect(page.body).toContain('<noscript>This site needs JavaScript to run.</noscript>');
@@ -200,10 +206,10 @@ describe('the built web app', () => {
     }
     // Texts are text, never markup, and a `$` in them stays as written.
     const french = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang: 'fr' } });
-    expect(french.body).toContain('<noscript>&lt;script&gt;alert(1)&lt;/script&gt;</noscript>');
-    expect(french.body).toContain('<title>A &quot;quoted&quot; $1 title</title>');
-    expect(french.body).toContain('content="A &quot;quoted&quot; $1 title" />');
-    expect(french.body).toContain('content="$&amp; &lt;b&gt;bold&lt;/b&gt;" />');
+    expect(french.body).toContain("<noscript>&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $'</noscript>");
+    expect(french.body).toContain('<title>A &quot;quoted&quot; $&amp; title</title>');
+    expect(french.body).toContain('content="A &quot;quoted&quot; $&amp; title" />');
+    expect(french.body).toContain('content="$&amp; $\' &lt;b&gt;bold&lt;/b&gt;" />');
   });
 
   it("preloads a member page's chunks with the page, and a member's /plans chunks only as data (decision 170)", async () => {

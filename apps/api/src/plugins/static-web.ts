@@ -198,14 +198,27 @@ interface ShellLanguage {
   manifest: string;
 }
 
-function isShellLanguage(language: string, texts: Partial<ShellLanguage>): texts is ShellLanguage {
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * The texts as the build writes them: a direction, non-empty texts, and the language's own manifest
+ * (English's is vite-plugin-pwa's `/manifest.webmanifest`), which the build wrote beside them.
+ */
+function isShellLanguage(
+  distDir: string,
+  language: string,
+  texts: Partial<ShellLanguage>,
+): texts is ShellLanguage {
+  const manifest =
+    language === DEFAULT_LANGUAGE.code ? '/manifest.webmanifest' : `/manifest.${language}.webmanifest`;
   return (
     /^[a-z]{2}$/.test(language) &&
     (texts.dir === 'ltr' || texts.dir === 'rtl') &&
-    typeof texts.noscript === 'string' &&
-    typeof texts.title === 'string' &&
-    typeof texts.description === 'string' &&
-    texts.manifest === `/manifest.${language}.webmanifest`
+    isText(texts.noscript) &&
+    isText(texts.title) &&
+    isText(texts.description) &&
+    texts.manifest === manifest &&
+    existsSync(join(distDir, manifest.slice(1)))
   );
 }
 
@@ -222,7 +235,7 @@ function shellLanguages(distDir: string): Map<string, ShellLanguage> {
     const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Partial<ShellLanguage>>;
     for (const [language, { dir, noscript, title, description, manifest }] of Object.entries(texts)) {
       const shell = { dir, noscript, title, description, manifest };
-      if (isShellLanguage(language, shell)) languages.set(language, shell);
+      if (isShellLanguage(distDir, language, shell)) languages.set(language, shell);
     }
   } catch {
     // A malformed file only costs the shell's languages.

@@ -57,9 +57,13 @@ describe('locales', () => {
     }
   });
 
-  it("writes index.html's noscript message as English's shell.noscript (the build sends the others in its place)", async () => {
+  it("writes index.html's noscript message and description as English's (the build sends the others in their place)", async () => {
     const { default: indexHtml } = await import('../../index.html?raw');
     expect(/<noscript>([^<]*)<\/noscript>/.exec(indexHtml)?.[1]).toBe(en.translation.shell.noscript);
+    for (const attribute of ['name="description"', 'property="og:description"']) {
+      const pattern = new RegExp(`${attribute}\\s+content="([^"]*)"`);
+      expect(pattern.exec(indexHtml)?.[1]).toBe(en.translation.home.metaDescription);
+    }
   });
 
   it('has every translation key the code names', () => {
