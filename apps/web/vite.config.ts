@@ -315,8 +315,8 @@ function prerender(): Plugin {
         const shell = shells[language];
         if (!shell) throw new Error(`no home page prerendered in ${language} for its manifest`);
         const { dir, description } = shell;
-        const manifest = { ...MANIFEST, lang: language, dir, description };
-        writeFileSync(join(outDir, manifestPath(language).slice(1)), JSON.stringify(manifest));
+        const installed = { ...MANIFEST, lang: language, dir, description };
+        writeFileSync(join(outDir, manifestPath(language).slice(1)), JSON.stringify(installed));
       }
     },
   };
