@@ -164,7 +164,12 @@ describe('identity verification in a real browser', () => {
       // The profile's verification card: the limit, the uploads, the submit.
       await page.goto('/profile');
       const card = page.getByTestId('kyc-section');
-      await card.getByText('Withdrawals above $50 need an approved identity verification.').waitFor();
+      await card
+        .getByText(
+          'Withdrawals above $50 need an approved identity verification. Your withdrawals under review and those paid in the last 24 hours count towards it.',
+          { exact: true },
+        )
+        .waitFor();
       await expectAccessible(page, '/profile KYC card');
       await page.setViewportSize({ width: 390, height: 844 });
       await card.scrollIntoViewIfNeeded();

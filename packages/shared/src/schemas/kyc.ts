@@ -26,6 +26,8 @@ export const KYC_MESSAGES = {
   addressMissing: 'Upload a proof of address.',
   reasonRequired: 'Give the member a reason they can act on.',
   verificationRequired: 'Verify your identity before this withdrawal.',
+  verificationRequiredCounted:
+    'Verify your identity before this withdrawal: with your withdrawals under review and those paid in the last 24 hours, it comes to more than the limit.',
   limitInvalid: 'Enter a whole number of dollars (0 or more), or leave empty.',
   cursorInvalid: 'This list position is not valid; load the list from the start.',
 } as const;

@@ -199,16 +199,25 @@ export async function readDocument(deps: AppDeps, id: number, userId?: number) {
 }
 
 /**
- * The operator's limit (decision 181): with `kyc_withdrawal_threshold` set, a withdrawal above it
- * (0: every one) needs an approved, unexpired verification; refused with 422 before anything is held.
+ * The operator's limit (decisions 181, 242): with `kyc_withdrawal_threshold` set (0: every
+ * withdrawal), a withdrawal whose amount, with the member's `earlier` withdrawals that count (under
+ * review, or paid in the last day), is above it needs an approved, unexpired verification. `earlier`
+ * is read only when the amount alone is not above it. Refused with 422 on the amount, in the caller's
+ * transaction before anything is held.
  */
-export async function requireKycForWithdrawal(deps: AppDeps, userId: number, cents: number): Promise<void> {
-  const { db } = deps.database;
+export async function requireKycForWithdrawal(
+  deps: AppDeps,
+  db: DbOrTx,
+  userId: number,
+  withdrawal: { amount: number; earlier: () => Promise<number> },
+): Promise<void> {
   const threshold = (await getSettings(db)).kyc_withdrawal_threshold;
-  if (threshold === null || cents <= threshold * 100) return;
+  if (threshold === null) return;
+  const limit = threshold * 100;
+  const alone = withdrawal.amount > limit;
+  if (!alone && withdrawal.amount + (await withdrawal.earlier()) <= limit) return;
   const status = statusOf(await repository.findVerification(db, userId), deps.clock.now());
-  if (status !== 'approved')
-    throw new AppError('BUSINESS_RULE', KYC_MESSAGES.verificationRequired, {
-      amount: [KYC_MESSAGES.verificationRequired],
-    });
+  if (status === 'approved') return;
+  const message = alone ? KYC_MESSAGES.verificationRequired : KYC_MESSAGES.verificationRequiredCounted;
+  throw new AppError('BUSINESS_RULE', message, { amount: [message] });
 }

@@ -72,3 +72,32 @@ describe('two admins paying two withdrawals of one member at once (decision 228)
     expect(statuses.find((w) => w.status === 'pending')?.awaiting_second_approval).toBe(true);
   });
 });
+
+describe('two withdrawals of one member at once under the identity-verification limit (decision 242)', () => {
+  it('take turns: the second counts the first as under review and is refused', async () => {
+    const superadmin = await signedInAdmin(app);
+    const setLimit = (dollars: number | null) =>
+      superadmin.client.put(
+        '/api/admin/settings',
+        { kyc_withdrawal_threshold: dollars },
+        { token: superadmin.token },
+      );
+    expect((await setLimit(50)).statusCode).toBe(200);
+    const member = await fundedMember(app, 100);
+    const steps = gate();
+    // As a batch job would: the member's cash account locked until it ends. The member has no held
+    // amount yet, so the first request creates that account.
+    const holding = holdLocks(db, steps, (tx) => lockBalances(tx, member.user.id, ['cash']));
+    await steps.opened;
+    const requests = [withdraw(member, '30'), withdraw(member, '30')];
+    await someoneWaitsForALock(db, 2);
+    steps.release();
+    await holding;
+    const answers = await Promise.all(requests);
+    // Each alone is under $50. Both went when the limit looked at each alone, and again when the held
+    // amount was the one the lock's statement read (it could not see the account the first created).
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect((await balanceOf(member)).balance).toBe(70);
+    expect((await setLimit(null)).statusCode).toBe(200);
+  });
+});

@@ -14,7 +14,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { InsufficientFundsError, lockBalances, postEntry, transfer } from '../../ledger/ledger';
+import { InsufficientFundsError, lockBalances, postEntry, transfer, userBalance } from '../../ledger/ledger';
 import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
 import { requireVerifiedEmail } from '../auth/account.service';
@@ -72,7 +72,6 @@ export async function createWithdrawal(
   },
 ): Promise<CreateWithdrawalResponse> {
   requireVerifiedEmail(user);
-  await requireKycForWithdrawal(deps, user.id, input.amount);
   const { db } = deps.database;
   const now = deps.clock.now();
   let destination = input.destination;
@@ -93,6 +92,15 @@ export async function createWithdrawal(
       // totals row (a trigger) until the commit, and a cancel or a decision takes the balances before
       // that row. Waiting for a balance a batch job holds, this request holds nothing shared (decision 222).
       await lockBalances(tx, user.id, ['cash', 'withdrawal_hold']);
+      // The cash account locked, two requests of one member take turns. What is held is read after
+      // the lock, by a statement of its own: the second request then counts the first's hold, even on
+      // the account the first created (decision 242).
+      await requireKycForWithdrawal(deps, tx, user.id, {
+        amount: input.amount,
+        earlier: async () =>
+          (await userBalance(tx, user.id, 'withdrawal_hold')) +
+          (await repository.sumPaidSince(tx, user.id, fourEyesWindowStart(now))),
+      });
       const row = await repository.insertWithdrawal(tx, {
         userId: user.id,
         amount: input.amount,

@@ -49,7 +49,9 @@ describe('Identity verification on the profile', () => {
     expect(await screen.findByText('Rejected')).toBeInTheDocument();
     expect(screen.getByText(/The photo is blurred\./)).toBeInTheDocument();
     expect(
-      screen.getByText('Withdrawals above $50 need an approved identity verification.'),
+      screen.getByText(
+        'Withdrawals above $50 need an approved identity verification. Your withdrawals under review and those paid in the last 24 hours count towards it.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Back of the document')).not.toBeInTheDocument();
     await user.upload(
@@ -67,8 +69,14 @@ describe('Identity verification on the profile', () => {
   });
 
   it.each([
-    ['es', 'Los retiros superiores a 5000 US$ requieren una verificación de identidad aprobada.'],
-    ['ar', 'تتطلب عمليات السحب التي تزيد على 5,000 US$ تحققًا مقبولًا من الهوية.'],
+    [
+      'es',
+      'Los retiros superiores a 5000 US$ requieren una verificación de identidad aprobada. Sus retiros en revisión y los pagados en las últimas 24 horas cuentan para el límite.',
+    ],
+    [
+      'ar',
+      'تتطلب عمليات السحب التي تزيد على 5,000 US$ تحققًا مقبولًا من الهوية. تُحتسب ضمن هذا الحد سحوباتك قيد المراجعة والسحوبات المدفوعة خلال آخر 24 ساعة.',
+    ],
   ] as const)('says the limit as money in the reader’s language (%s)', async (language, limit) => {
     await i18n.changeLanguage(language);
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { withdrawals } from '@app/db';
+import {
+  FOUR_EYES_WINDOW_HOURS,
+  KYC_MESSAGES,
+  type AdminWithdrawalActionResponse,
+  type CreateWithdrawalResponse,
+} from '@app/shared';
+import { createTestApp } from '../../../test/helpers';
+import { errorOf } from '../../../test/accounts';
+import {
+  balanceOf,
+  confirmPassword,
+  depositThroughSandbox,
+  signedInAdmin,
+  signedInMember,
+  type Member,
+} from '../../../test/money';
+
+/**
+ * Decision 242: the operator's identity-verification limit ($50 here) counts the member's withdrawals
+ * under review and those paid in the last day, so several withdrawals under it never add up past it
+ * unverified.
+ */
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { db } = app.deps.database;
+const superadmin = await signedInAdmin(app);
+const finance = await signedInAdmin(app, 'finance');
+
+const setLimit = async (dollars: number | null) => {
+  const response = await superadmin.client.put(
+    '/api/admin/settings',
+    { kyc_withdrawal_threshold: dollars },
+    { token: superadmin.token },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+};
+await setLimit(50);
+
+async function withdraw(member: Member, amount: number) {
+  // The test clock moves a day: a withdrawal then needs the password again (decision 230).
+  await confirmPassword(member);
+  return member.client.post(
+    '/api/withdrawal',
+    { amount, withdrawal_method: 'crypto', destination: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+    { token: member.token },
+  );
+}
+
+async function withdrawn(member: Member, amount: number): Promise<number> {
+  const response = await withdraw(member, amount);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<CreateWithdrawalResponse>().withdrawal.id;
+}
+
+async function refusedAsCounted(member: Member, amount: number) {
+  const rowsBefore = await db.select().from(withdrawals).where(eq(withdrawals.userId, member.user.id));
+  const { balance } = await balanceOf(member);
+  const response = await withdraw(member, amount);
+  expect(response.statusCode).toBe(422);
+  expect(errorOf(response)).toMatchObject({
+    message: KYC_MESSAGES.verificationRequiredCounted,
+    errors: { amount: [KYC_MESSAGES.verificationRequiredCounted] },
+  });
+  // Nothing held, nothing recorded.
+  expect((await balanceOf(member)).balance).toBe(balance);
+  const rowsAfter = await db.select().from(withdrawals).where(eq(withdrawals.userId, member.user.id));
+  expect(rowsAfter).toHaveLength(rowsBefore.length);
+}
+
+async function funded(dollars: number): Promise<Member> {
+  const member = await signedInMember(app);
+  await depositThroughSandbox(member, dollars);
+  return member;
+}
+
+describe('the identity-verification limit counts withdrawals under review (decision 242)', () => {
+  it('two under the limit that add up past it: the second needs a verification; a cancelled one no longer counts', async () => {
+    const member = await funded(200);
+    const first = await withdrawn(member, 30);
+    await refusedAsCounted(member, 30);
+    // Up to the limit, not above it: $30 + $20 = $50.
+    await withdrawn(member, 20);
+    expect((await balanceOf(member)).balance).toBe(150);
+
+    const cancel = await member.client.post(`/api/withdrawals/${first}/cancel`, {}, { token: member.token });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await withdrawn(member, 30);
+
+    // Another member's withdrawals are theirs: a fresh member may ask for the whole $50.
+    await withdrawn(await funded(100), 50);
+  });
+
+  it('an amount above the limit on its own keeps its own message; without a limit nothing counts', async () => {
+    const member = await funded(200);
+    const alone = await withdraw(member, 51);
+    expect(alone.statusCode).toBe(422);
+    expect(errorOf(alone).message).toBe(KYC_MESSAGES.verificationRequired);
+    await withdrawn(member, 50);
+
+    await setLimit(null);
+    await withdrawn(member, 60);
+    await withdrawn(member, 60);
+    await setLimit(50);
+  });
+
+  // Last: it moves the clock a day, past the admins' sessions.
+  it('counts what was paid in the last 24 hours, and no longer once the day has passed', async () => {
+    const member = await funded(200);
+    const paid = await withdrawn(member, 40);
+    const approve = await finance.client.post(
+      `/api/admin/withdrawals/${paid}/approve`,
+      {},
+      { token: finance.token },
+    );
+    expect(approve.statusCode, approve.body).toBe(200);
+    expect(approve.json<AdminWithdrawalActionResponse>().withdrawal.status).toBe('approved');
+    await refusedAsCounted(member, 20);
+    await withdrawn(member, 10);
+
+    clock.advance(FOUR_EYES_WINDOW_HOURS * 3_600_000 + 60_000);
+    // The payment is past the window; the $10 still under review counts: $10 + $40 = $50.
+    await withdrawn(member, 40);
+    await refusedAsCounted(member, 1);
+  });
+});
