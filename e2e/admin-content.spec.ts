@@ -55,6 +55,11 @@ describe('the back office’s catalogues, settings and help inbox in a real brow
     await page.getByText('Settings saved.').first().waitFor();
     await openApp(page, '/about');
     await page.getByText(siteName).first().waitFor();
+    // And what a phone's install prompt shows, in every language's manifest (decision 176).
+    for (const file of ['manifest.webmanifest', 'manifest.es.webmanifest', 'manifest.ar.webmanifest']) {
+      const installed = (await (await fetch(`${baseUrl()}/${file}`)).json()) as { name: string };
+      expect(installed.name, file).toBe(siteName);
+    }
 
     // A visitor's message, answered from the inbox: the reply is mailed to them.
     const visitor = `visitor-${stamp}@example.com`;

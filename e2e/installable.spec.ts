@@ -21,7 +21,14 @@ describe('the installable member area', () => {
       display: string;
       icons: { sizes: string }[];
     };
-    expect(body).toMatchObject({ name: 'Our Platform', start_url: '/dashboard', display: 'standalone' });
+    // The site's name as the operator set it (admin-content.spec.ts may have renamed it on this server).
+    const { sitename } = (await (await fetch(`${baseUrl()}/api/front`)).json()) as { sitename: string };
+    expect(body).toMatchObject({
+      name: sitename,
+      short_name: sitename,
+      start_url: '/dashboard',
+      display: 'standalone',
+    });
     expect(body.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     const worker = await fetch(`${baseUrl()}/sw.js`);
     expect(worker.status).toBe(200);

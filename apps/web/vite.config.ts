@@ -310,8 +310,9 @@ function prerender(): Plugin {
       // The app shell (the member area, the back office) in each language, which the API sends by the
       // visitor's `lang` cookie: right-to-left and with its texts before any script runs.
       writeFileSync(join(outDir, 'shell-languages.json'), JSON.stringify(shells));
-      // Each other language's manifest: what a phone's install prompt shows, in the page's language.
-      for (const language of renderer.LANGUAGES.filter((code) => code !== 'en')) {
+      // Each language's manifest: what a phone's install prompt shows, in the page's language. The API
+      // serves them with the site's current name (decision 176).
+      for (const language of renderer.LANGUAGES) {
         const shell = shells[language];
         if (!shell) throw new Error(`no home page prerendered in ${language} for its manifest`);
         const { dir, description } = shell;
@@ -355,8 +356,9 @@ function precompress(): Plugin {
 }
 
 /**
- * The web app manifest in English (decision 176); the build writes one per other language beside it,
- * with that language's `lang`, `dir` and description (decision 241). The description is the home page's.
+ * The web app manifest (decision 176), which the build writes once per language with that language's
+ * `lang`, `dir` and description (decision 241; the description is the home page's). `name` and
+ * `short_name` are the build's default: the API serves the site's current name in their place.
  */
 const MANIFEST = {
   name: 'Our Platform',
@@ -384,14 +386,16 @@ const MANIFEST = {
  * `no-store`. Nothing is precached beyond the icons, so a first visit downloads no more than it uses.
  * src/main.tsx registers the worker after the page has loaded.
  */
-function installable() {
-  return VitePWA({
+function installable(): Plugin[] {
+  const worker = VitePWA({
     injectRegister: false,
     registerType: 'autoUpdate',
     includeAssets: [],
-    manifest: MANIFEST,
+    // The prerender step writes the manifests (one per language) and the API serves them with the
+    // site's current name: a precached copy would keep the build's name in an installed app.
+    manifest: false,
     workbox: {
-      globPatterns: ['favicon.svg'],
+      globPatterns: ['favicon.svg', 'pwa-*.png'],
       navigateFallback: null,
       cleanupOutdatedCaches: true,
       runtimeCaching: [
@@ -408,6 +412,16 @@ function installable() {
       ],
     },
   });
+  // The link to the English manifest in the built index.html; each page in another language links its
+  // own (pageHtml, the API's shell). Not in development, where no manifest is written.
+  const manifestLink: Plugin = {
+    name: 'manifest-link',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'manifest', href: manifestPath('en') }, injectTo: 'head' },
+    ],
+  };
+  return [...worker, manifestLink];
 }
 
 /** The SPA: built to apps/web/dist (served by the API); in development the API is proxied. */

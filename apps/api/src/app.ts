@@ -167,6 +167,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerModules(app);
   if (config.devTools) await app.register(devRoutes);
 
-  await registerStaticWeb(app, { distDir: options.webDistDir ?? defaultWebDist });
+  await registerStaticWeb(app, {
+    distDir: options.webDistDir ?? defaultWebDist,
+    siteName: async () => (await getSettings(deps.database.db)).sitename,
+  });
   return app;
 }

@@ -4,14 +4,19 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_LANGUAGE } from '@app/shared/constants';
+import { registerWebManifests, WEB_MANIFEST_FILES } from './web-manifests';
 
 /**
  * Serves the built web app: hashed assets with a long cache, and for every other non-API GET either
  * the page prerendered at build time (the public pages, in the visitor's language) or index.html, so
- * the client router can take over. An unknown /api/... path gets a JSON 404.
+ * the client router can take over; the web app manifests with the site's current name. An unknown
+ * /api/... path gets a JSON 404.
  * docs/decisions/053-public-site-performance-and-particles.md, 055-prerendered-public-pages.md.
  */
-export async function registerStaticWeb(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  options: { distDir: string; siteName: () => Promise<string> },
+): Promise<void> {
   const indexPath = join(options.distDir, 'index.html');
   const hasBuild = existsSync(indexPath);
   if (hasBuild) {
@@ -19,6 +24,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
       root: options.distDir,
       wildcard: false,
       index: false,
+      // Served with the site's current name (web-manifests.ts).
+      globIgnore: [WEB_MANIFEST_FILES, `${WEB_MANIFEST_FILES}.*`],
       // The build writes .br and .gz beside each file (apps/web/vite.config.ts): served when accepted.
       preCompressed: true,
       setHeaders: (res, path) => {
@@ -28,6 +35,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
         );
       },
     });
+    registerWebManifests(app, options);
   }
   const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
   const shellPages = indexHtml ? routePages(options.distDir, indexHtml) : new Map<string, Page>();
@@ -43,7 +51,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: { distDir
         .status(404)
         .send({ message: `No route for ${request.method} ${path}.`, code: 'NOT_FOUND' });
     }
-    if (/\.[a-z0-9]{1,8}$/i.test(path)) {
+    // A file that is not there (`.webmanifest` is 11 letters) is a 404, never the app shell.
+    if (/\.[a-z0-9]{1,12}$/i.test(path)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!shell) {
@@ -202,7 +211,7 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 /**
  * The texts as the build writes them: a direction, non-empty texts, and the language's own manifest
- * (English's is vite-plugin-pwa's `/manifest.webmanifest`), which the build wrote beside them.
+ * (English's is `/manifest.webmanifest`), which the build wrote beside them.
  */
 function isShellLanguage(
   distDir: string,

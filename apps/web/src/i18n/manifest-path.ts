@@ -1,6 +1,6 @@
 /**
  * The web app manifest a page in this language links to (decision 241): what a phone's install prompt
- * shows. The build writes one per language beside English's, which is vite-plugin-pwa's own.
+ * shows. The build writes one per language; the API serves them with the site's current name.
  */
 export const manifestPath = (language: string): string =>
   language === 'en' ? '/manifest.webmanifest' : `/manifest.${language}.webmanifest`;
