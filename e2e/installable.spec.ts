@@ -71,6 +71,8 @@ describe('the installable member area', () => {
     // The shell is cached (a page, its script files); no answer of the API is.
     expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
     expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    // Nor a manifest: an installed app reads the site's current name (decision 176).
+    expect(cached.filter((path) => path.endsWith('.webmanifest'))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -166,7 +166,7 @@ describe('identity verification in a real browser', () => {
       const card = page.getByTestId('kyc-section');
       await card
         .getByText(
-          'Withdrawals above $50 need an approved identity verification. Your withdrawals under review and those paid in the last 24 hours count towards it.',
+          'Withdrawals above $50 need an approved identity verification. Your withdrawals under review and those paid in the last 24 hours count towards this limit.',
           { exact: true },
         )
         .waitFor();

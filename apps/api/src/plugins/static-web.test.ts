@@ -33,9 +33,11 @@ const shellTexts = (language: string, noscript: string, title = 'Our Platform', 
 });
 // The shell's texts in each language (the web build writes them from its locale files, and each other
 // language's manifest beside them), and five that are not what the build writes: a direction that is
-// neither, a manifest elsewhere, one not written, a missing title, and markup and `$` in texts.
+// neither, a manifest elsewhere, one not written, one not JSON, a missing title, and markup and `$` in texts.
 for (const language of ['es', 'ar', 'fr', 'pt'])
   writeFileSync(join(dist, `manifest.${language}.webmanifest`), '{}');
+// Written, but not JSON: not served (web-manifests.ts), so no shell links it.
+writeFileSync(join(dist, 'manifest.sv.webmanifest'), '{"name":');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
 writeFileSync(
   join(dist, 'shell-languages.json'),
@@ -51,6 +53,7 @@ writeFileSync(
     de: { ...shellTexts('de', 'Diese Seite braucht JavaScript.'), dir: 'up' },
     it: { ...shellTexts('it', 'Questo sito ha bisogno di JavaScript.'), manifest: '//evil.example/m.json' },
     nl: shellTexts('nl', 'Deze site heeft JavaScript nodig.'),
+    sv: shellTexts('sv', 'Den här webbplatsen behöver JavaScript.'),
     pt: { ...shellTexts('pt', 'Este site precisa de JavaScript.'), title: '' },
     fr: shellTexts('fr', "<script>alert(1)</script> $& $'", 'A "quoted" $& title', "$& $' <b>bold</b>"),
   }),
@@ -197,7 +200,7 @@ describe('the built web app', () => {
       expect(html).toContain('href="/manifest.es.webmanifest"');
     }
     // A language the build wrote no valid texts for, or none at all: the English shell.
-    for (const lang of ['de', 'it', 'nl', 'pt', 'xx', '../en', 'en']) {
+    for (const lang of ['de', 'it', 'nl', 'sv', 'pt', 'xx', '../en', 'en']) {
       const page = await app.inject({ method: 'GET', url: '/dashboard', cookies: { lang } });
       expect(page.body).toMatch(/^<html lang="en" dir="ltr">/);
       expect(page.body).toContain('<noscript>This site needs JavaScript to run.</noscript>');

@@ -35,12 +35,12 @@ export async function registerStaticWeb(
         );
       },
     });
-    registerWebManifests(app, options);
   }
+  const manifests = hasBuild ? registerWebManifests(app, options) : new Set<string>();
   const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
   const shellPages = indexHtml ? routePages(options.distDir, indexHtml) : new Map<string, Page>();
   const prerendered = hasBuild ? prerenderedPages(options.distDir) : new Map<string, Map<string, Page>>();
-  const languages = hasBuild ? shellLanguages(options.distDir) : new Map<string, ShellLanguage>();
+  const languages = hasBuild ? shellLanguages(options.distDir, manifests) : new Map<string, ShellLanguage>();
   const shell = indexHtml === null ? null : page(indexHtml, indexPath);
 
   app.setNotFoundHandler((request, reply) => {
@@ -211,10 +211,10 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 /**
  * The texts as the build writes them: a direction, non-empty texts, and the language's own manifest
- * (English's is `/manifest.webmanifest`), which the build wrote beside them.
+ * (English's is `/manifest.webmanifest`), which the build wrote beside them and is served (`manifests`).
  */
 function isShellLanguage(
-  distDir: string,
+  manifests: ReadonlySet<string>,
   language: string,
   texts: Partial<ShellLanguage>,
 ): texts is ShellLanguage {
@@ -227,7 +227,7 @@ function isShellLanguage(
     isText(texts.title) &&
     isText(texts.description) &&
     texts.manifest === manifest &&
-    existsSync(join(distDir, manifest.slice(1)))
+    manifests.has(manifest)
   );
 }
 
@@ -236,7 +236,7 @@ function isShellLanguage(
  * malformed file, or a language's texts that are not what the build writes, only cost them: the shell
  * stays in English until its script runs.
  */
-function shellLanguages(distDir: string): Map<string, ShellLanguage> {
+function shellLanguages(distDir: string, manifests: ReadonlySet<string>): Map<string, ShellLanguage> {
   const languages = new Map<string, ShellLanguage>();
   const file = join(distDir, 'shell-languages.json');
   if (!existsSync(file)) return languages;
@@ -244,7 +244,7 @@ function shellLanguages(distDir: string): Map<string, ShellLanguage> {
     const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Partial<ShellLanguage>>;
     for (const [language, { dir, noscript, title, description, manifest }] of Object.entries(texts)) {
       const shell = { dir, noscript, title, description, manifest };
-      if (isShellLanguage(distDir, language, shell)) languages.set(language, shell);
+      if (isShellLanguage(manifests, language, shell)) languages.set(language, shell);
     }
   } catch {
     // A malformed file only costs the shell's languages.

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITENAME } from '@app/shared';
 import { buildApp } from '../app';
@@ -26,6 +27,12 @@ const manifest = (lang: string, dir: string) => ({
 writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify(manifest('en', 'ltr')));
 writeFileSync(join(dist, 'manifest.ar.webmanifest'), JSON.stringify(manifest('ar', 'rtl')));
 writeFileSync(join(dist, 'manifest.it.webmanifest'), '{"name": "Our Platform",');
+// Compressed copies, as a build that compressed manifests would write: never served as files.
+writeFileSync(
+  join(dist, 'manifest.webmanifest.br'),
+  brotliCompressSync(JSON.stringify(manifest('en', 'ltr'))),
+);
+writeFileSync(join(dist, 'manifest.webmanifest.gz'), gzipSync(JSON.stringify(manifest('en', 'ltr'))));
 
 const { database, drop } = await createTestDatabase();
 const app = await buildApp({
@@ -79,5 +86,15 @@ describe('the web app manifests (decision 176)', () => {
     expect((await fetchManifest('manifest.it.webmanifest')).response.statusCode).toBe(404);
     // Not through the static files either, compressed or not.
     expect((await fetchManifest('manifest.webmanifest.br')).response.statusCode).toBe(404);
+    expect((await fetchManifest('manifest.webmanifest.gz')).response.statusCode).toBe(404);
+    await putSettings(database.db, { sitename: 'Harbour' }, TEST_NOW);
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/manifest.webmanifest',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBeUndefined();
+    expect(compressed.json<{ name: string }>().name).toBe('Harbour');
+    await putSettings(database.db, { sitename: DEFAULT_SITENAME }, TEST_NOW);
   });
 });

@@ -5,6 +5,7 @@ import { GOAL_MESSAGES } from '@app/shared/schemas/goals';
 import { PROFILE_MESSAGES } from '@app/shared/profile';
 import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import { SERVICE_BUSY_MESSAGE } from '@app/shared/errors';
+import { FOUR_EYES_WINDOW_HOURS } from '@app/shared/schemas/withdrawals';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -30,7 +31,32 @@ function baseKeys(value: unknown): string[] {
   return [...new Set(keys(value).map((key) => key.replace(PLURAL, '')))].sort();
 }
 
+/** Every text of a locale file, with its key path. */
+function texts(value: unknown, prefix = ''): Array<[string, string]> {
+  if (typeof value === 'string') return [[prefix, value]];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => texts(child, prefix ? `${prefix}.${key}` : key));
+}
+
+/** "in the last N hours" in each language: the four-eyes and identity limits' window (decisions 228, 242). */
+const WINDOW_HOURS = { en: /last (\d+) hours/g, es: /últimas (\d+) horas/g, ar: /آخر (\d+) ساعة/g };
+
 describe('locales', () => {
+  it("say the withdrawal limits' window in the hours the API counts (FOUR_EYES_WINDOW_HOURS)", () => {
+    for (const [language, file] of [
+      ['en', en],
+      ['es', es],
+      ['ar', ar],
+    ] as const) {
+      const said = texts(file).flatMap(([key, text]) =>
+        [...text.matchAll(WINDOW_HOURS[language])].map((match) => [key, Number(match[1])] as const),
+      );
+      // The back office's settings hints, the approval dialogs, the profile card and the refusal.
+      expect(said.length, language).toBeGreaterThanOrEqual(7);
+      for (const [key, hours] of said) expect(hours, `${language}: ${key}`).toBe(FOUR_EYES_WINDOW_HOURS);
+    }
+  });
+
   it('es and ar translate exactly what en has', () => {
     for (const namespace of ['translation', 'messages'] as const) {
       const english = Object.keys(en[namespace]).length ? baseKeys(en[namespace]) : [];

@@ -8,6 +8,7 @@ import {
   type CreateWithdrawalResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
+import { jpegWithExif, pngWithText, tinyPdf } from './test-files';
 import { errorOf } from '../../../test/accounts';
 import {
   balanceOf,
@@ -90,6 +91,50 @@ describe('the identity-verification limit counts withdrawals under review (decis
 
     // Another member's withdrawals are theirs: a fresh member may ask for the whole $50.
     await withdrawn(await funded(100), 50);
+  });
+
+  it('a withdrawal rejected by the back office no longer counts: its hold is back in the balance', async () => {
+    const member = await funded(200);
+    const rejected = await withdrawn(member, 30);
+    await refusedAsCounted(member, 30);
+    const reject = await finance.client.post(
+      `/api/admin/withdrawals/${rejected}/reject`,
+      { reason_code: 'destination_invalid', reason: 'The address belongs to another network.' },
+      { token: finance.token },
+    );
+    expect(reject.statusCode, reject.body).toBe(200);
+    await withdrawn(member, 50);
+  });
+
+  it('a member with an approved verification is not held to it, whatever the sum', async () => {
+    const member = await funded(200);
+    const support = await signedInAdmin(app, 'support');
+    for (const [side, file] of [
+      ['identity_front', jpegWithExif()],
+      ['identity_back', pngWithText()],
+      ['proof_of_address', tinyPdf()],
+    ] as const) {
+      const upload = await member.client.post(`/api/kyc/documents/${side}`, file, {
+        token: member.token,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+    }
+    const submit = await member.client.post(
+      '/api/kyc/submit',
+      { document_type: 'id_card', document_expires_on: '2030-01-01' },
+      { token: member.token },
+    );
+    expect(submit.statusCode, submit.body).toBe(200);
+    const approve = await support.client.post(
+      `/api/admin/kyc/${member.user.id}/approve`,
+      {},
+      { token: support.token },
+    );
+    expect(approve.statusCode, approve.body).toBe(200);
+    await withdrawn(member, 30);
+    await withdrawn(member, 30);
+    await withdrawn(member, 30);
   });
 
   it('an amount above the limit on its own keeps its own message; without a limit nothing counts', async () => {

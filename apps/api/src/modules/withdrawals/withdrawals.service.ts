@@ -14,7 +14,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { InsufficientFundsError, lockBalances, postEntry, transfer, userBalance } from '../../ledger/ledger';
+import { InsufficientFundsError, lockBalances, postEntry, transfer } from '../../ledger/ledger';
 import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
 import { requireVerifiedEmail } from '../auth/account.service';
@@ -91,15 +91,15 @@ export async function createWithdrawal(
       // The member's balances before the withdrawal row: its insert takes the back office's queue
       // totals row (a trigger) until the commit, and a cancel or a decision takes the balances before
       // that row. Waiting for a balance a batch job holds, this request holds nothing shared (decision 222).
-      await lockBalances(tx, user.id, ['cash', 'withdrawal_hold']);
-      // The cash account locked, two requests of one member take turns. What is held is read after
-      // the lock, by a statement of its own: the second request then counts the first's hold, even on
-      // the account the first created (decision 242).
+      await lockBalances(tx, user.id, ['cash']);
+      // The cash account locked, two requests of one member take turns. The held amount's account is
+      // locked by a statement of its own, after: a statement that waited for the cash row cannot see
+      // the account the first request created meanwhile, and both must be held before the queue's row
+      // (decision 242). Locked, the held amount and the payments read next cannot change in between.
+      const held = (await lockBalances(tx, user.id, ['withdrawal_hold'])).get('withdrawal_hold') ?? 0;
       await requireKycForWithdrawal(deps, tx, user.id, {
         amount: input.amount,
-        earlier: async () =>
-          (await userBalance(tx, user.id, 'withdrawal_hold')) +
-          (await repository.sumPaidSince(tx, user.id, fourEyesWindowStart(now))),
+        earlier: async () => held + (await repository.sumPaidSince(tx, user.id, fourEyesWindowStart(now))),
       });
       const row = await repository.insertWithdrawal(tx, {
         userId: user.id,

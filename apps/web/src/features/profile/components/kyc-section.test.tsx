@@ -50,7 +50,7 @@ describe('Identity verification on the profile', () => {
     expect(screen.getByText(/The photo is blurred\./)).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Withdrawals above $50 need an approved identity verification. Your withdrawals under review and those paid in the last 24 hours count towards it.',
+        'Withdrawals above $50 need an approved identity verification. Your withdrawals under review and those paid in the last 24 hours count towards this limit.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Back of the document')).not.toBeInTheDocument();
