@@ -20,11 +20,12 @@ export interface TestApp {
  * Builds the real app on a freshly migrated database of its own (PGlite or PostgreSQL per TEST_DB),
  * with a clock pinned at TEST_NOW. Closed automatically after the file's tests (closeTestApps), once the
  * ledger check has passed on its database, whether it was built at the file's top or inside a test.
- * `options.logStream` receives the app's log lines (at the LOG_LEVEL of `env`; none by default).
+ * `options.logStream` receives the app's log lines (at the LOG_LEVEL of `env`; none by default);
+ * `options.webDistDir` is a web build it serves.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; mailPollMs?: number } = {},
+  options: { logStream?: { write(line: string): void }; mailPollMs?: number; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: '1', APP_URL: 'http://localhost:3000', ...env });
   const { database, drop } = await createTestDatabase();

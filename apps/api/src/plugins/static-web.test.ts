@@ -1,14 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { FixedClock } from '../clock';
-import { loadConfig } from '../config';
-import { createTestDatabase } from '../../test/db';
-import { TEST_NOW } from '../../test/helpers';
+import { createTestApp } from '../../test/helpers';
 
 const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(dist, 'assets'));
@@ -100,20 +95,8 @@ writeFileSync(
   }),
 );
 
-const { database, drop } = await createTestDatabase();
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000' }),
-  database,
-  clock: new FixedClock(TEST_NOW),
-  appKey: randomBytes(32),
-  webDistDir: dist,
-});
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await drop();
-  rmSync(dist, { recursive: true, force: true });
-});
+const { app } = await createTestApp({}, { webDistDir: dist });
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('the built web app', () => {
   it("preloads each public page's own chunks with the page, and only its own", async () => {

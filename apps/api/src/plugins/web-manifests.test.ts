@@ -1,16 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITENAME } from '@app/shared';
-import { buildApp } from '../app';
-import { FixedClock } from '../clock';
-import { loadConfig } from '../config';
 import { putSettings } from '../modules/settings/settings.service';
-import { createTestDatabase } from '../../test/db';
-import { TEST_NOW } from '../../test/helpers';
+import { createTestApp, TEST_NOW } from '../../test/helpers';
 
 // A web build's manifests (apps/web/vite.config.ts writes one per language), and one that is not JSON.
 const dist = mkdtempSync(join(tmpdir(), 'web-manifests-'));
@@ -34,20 +29,9 @@ writeFileSync(
 );
 writeFileSync(join(dist, 'manifest.webmanifest.gz'), gzipSync(JSON.stringify(manifest('en', 'ltr'))));
 
-const { database, drop } = await createTestDatabase();
-const app = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000' }),
-  database,
-  clock: new FixedClock(TEST_NOW),
-  appKey: randomBytes(32),
-  webDistDir: dist,
-});
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await drop();
-  rmSync(dist, { recursive: true, force: true });
-});
+const { app } = await createTestApp({}, { webDistDir: dist });
+const { database } = app.deps;
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const fetchManifest = async (file: string) => {
   const response = await app.inject({ method: 'GET', url: `/${file}` });
