@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@app/shared/schemas/admin';
 import { AUTH_MESSAGES } from '@app/shared/schemas/auth';
 import { GOAL_MESSAGES } from '@app/shared/schemas/goals';
+import { KYC_MESSAGES } from '@app/shared/schemas/kyc';
 import { PROFILE_MESSAGES } from '@app/shared/profile';
 import { REWARDS_MESSAGES } from '@app/shared/rewards';
 import { SERVICE_BUSY_MESSAGE } from '@app/shared/errors';
@@ -118,12 +119,19 @@ describe('locales', () => {
     expect(named.filter((key) => !known.has(key as string))).toEqual([]);
   });
 
-  it('has every product message the code shows, and every fixed message of the accounts API', () => {
+  it('has every product message the code shows, and every fixed message of the accounts and identity APIs', () => {
     const known = new Set(Object.keys(en.messages));
     const shown = [
       ...code.matchAll(/(?:message|errorMessage\([^,]+,|setFailure|setBanner)\(?\s*(['"])(.+?)\1/g),
     ].map((match) => match[2]);
-    const server = [AUTH_MESSAGES, PROFILE_MESSAGES, REWARDS_MESSAGES, GOAL_MESSAGES, ADMIN_MESSAGES]
+    const server = [
+      AUTH_MESSAGES,
+      PROFILE_MESSAGES,
+      REWARDS_MESSAGES,
+      GOAL_MESSAGES,
+      ADMIN_MESSAGES,
+      KYC_MESSAGES,
+    ]
       .flatMap((messages) => Object.values(messages))
       .filter((value) => typeof value === 'string')
       .concat(SERVICE_BUSY_MESSAGE);
