@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: ESLint beside typecheck, the other lint checks and the web build; then unit + API (PGlite,
-// and PostgreSQL when it answers) + web component tests; then the end-to-end suite in Chromium. Stops
-// at the first failing stage; ends with one summary line 'Tests: N passed, N failed' counted from the
-// runners' JSON reports.
+// `npm test`: ESLint beside typecheck, the other lint checks and the web build; then unit + API tests
+// (PGlite, and PostgreSQL when it answers); then the end-to-end suite in Chromium beside the web
+// component tests. Stops at the first failing stage; ends with one summary line 'Tests: N passed,
+// N failed' counted from the runners' JSON reports.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,11 +14,26 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 
+/** A Vitest run of some projects (vitest.config.ts), with its JSON report for the summary. */
+const vitestRun = (filters, report) => [
+  process.execPath,
+  [
+    vitest,
+    'run',
+    ...filters,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, report)}`,
+  ],
+];
+
 /**
  * The stages, in order; the jobs of one stage run at the same time (the machine has two cores), a
  * job's steps one after another. ESLint's type-aware rules take about as long on one thread as
  * typecheck, the formatting and dead-code checks and the web build together on the other. The web
- * build is made here, before any test reads it; the end-to-end suite serves it (WEB_BUILT=1).
+ * build is made here, before any test reads it; the end-to-end suite serves it (WEB_BUILT=1). The web
+ * component tests, on one worker, fill the cores the end-to-end suite leaves idle while it waits for
+ * its browsers (decision 197, amended).
  */
 const stages = [
   [
@@ -34,22 +49,15 @@ const stages = [
   ],
   [
     {
-      label: 'unit, API and web tests',
-      steps: [
-        [
-          process.execPath,
-          [
-            vitest,
-            'run',
-            '--reporter=default',
-            '--reporter=json',
-            `--outputFile.json=${join(reports, 'unit.json')}`,
-          ],
-        ],
-      ],
+      label: 'unit and API tests',
+      steps: [vitestRun(['--project', 'shared', '--project', 'api:*'], 'unit.json')],
     },
   ],
   [
+    {
+      label: 'web component tests',
+      steps: [vitestRun(['--project', 'web*', '--maxWorkers=1'], 'web.json')],
+    },
     {
       label: 'end-to-end tests',
       steps: [
@@ -72,7 +80,7 @@ function summary() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for (const name of ['unit.json', 'e2e.json']) {
+  for (const name of ['unit.json', 'web.json', 'e2e.json']) {
     const file = join(reports, name);
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
