@@ -39,16 +39,19 @@ function texts(value: unknown, prefix = ''): Array<[string, string]> {
   return Object.entries(value).flatMap(([key, child]) => texts(child, prefix ? `${prefix}.${key}` : key));
 }
 
+/** Each language with its locale file. */
+const LANGUAGES = [
+  ['en', en],
+  ['es', es],
+  ['ar', ar],
+] as const;
+
 /** "in the last N hours" in each language: the four-eyes and identity limits' window (decisions 228, 242). */
 const WINDOW_HOURS = { en: /last (\d+) hours/g, es: /últimas (\d+) horas/g, ar: /آخر (\d+) ساعة/g };
 
 describe('locales', () => {
   it("say the withdrawal limits' window in the hours the API counts (FOUR_EYES_WINDOW_HOURS)", () => {
-    for (const [language, file] of [
-      ['en', en],
-      ['es', es],
-      ['ar', ar],
-    ] as const) {
+    for (const [language, file] of LANGUAGES) {
       const said = texts(file).flatMap(([key, text]) =>
         [...text.matchAll(WINDOW_HOURS[language])].map((match) => [key, Number(match[1])] as const),
       );
@@ -67,11 +70,7 @@ describe('locales', () => {
   });
 
   it('gives every counted text each plural form its language has (Arabic has six)', () => {
-    for (const [language, texts] of [
-      ['en', en],
-      ['es', es],
-      ['ar', ar],
-    ] as const) {
+    for (const [language, texts] of LANGUAGES) {
       const all = keys(texts.translation);
       const counted = [
         ...new Set(all.filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, ''))),
