@@ -8,6 +8,7 @@ import { act, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renameSite, siteNameBlock } from '@app/shared/site-name';
 import { DEFAULT_FRONT_SETTINGS } from '#lib/front-settings';
 import { meQueryKey } from '#lib/session';
 import { STORAGE_KEYS } from '#lib/storage';
@@ -104,6 +105,38 @@ describe('hydrating the prerendered public pages', () => {
       if (path === '/') expect(claims()?.textContent).toBe('Rates up to 21% APR · start with $250');
     },
   );
+
+  it('/about sent with the site renamed (decision 176) hydrates without a mismatch and keeps the name', async () => {
+    const name = 'Harbour & Sons';
+    document.head.insertAdjacentHTML('beforeend', siteNameBlock(name));
+    const container = document.createElement('div');
+    container.dataset.prerendered = 'en';
+    container.innerHTML = renameSite(pages['/about'] ?? '', name);
+    document.body.append(container);
+    window.history.replaceState(null, '', '/about');
+    const heading = container.querySelector('h1');
+    expect(heading?.textContent).toBe('About Harbour & Sons');
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['front', 'en'], { ...DEFAULT_FRONT_SETTINGS, sitename: name });
+    const recoverable = vi.fn();
+    await preloadRoute('/about');
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AppProviders queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>,
+        { onRecoverableError: recoverable },
+      );
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(heading?.textContent).toBe('About Harbour & Sons');
+    await vi.waitFor(() => expect(document.title).toBe('Harbour & Sons | About'));
+    document.getElementById('site-name')?.remove();
+  });
 
   it('/ hydrates the visitor header for a signed-in member, then shows Dashboard (decision 173)', async () => {
     const container = document.createElement('div');

@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LANGUAGE } from '@app/shared/constants';
+import { DEFAULT_LANGUAGE, DEFAULT_SITENAME } from '@app/shared/constants';
+import { escapeHtml, renameSite, siteNameBlock } from '@app/shared/site-name';
 import { registerWebManifests, WEB_MANIFEST_FILES } from './web-manifests';
 
 /**
  * Serves the built web app: hashed assets with a long cache, and for every other non-API GET either
  * the page prerendered at build time (the public pages, in the visitor's language) or index.html, so
- * the client router can take over; the web app manifests with the site's current name. An unknown
- * /api/... path gets a JSON 404.
+ * the client router can take over; every page and the web app manifests with the site's current name.
+ * An unknown /api/... path gets a JSON 404.
  * docs/decisions/053-public-site-performance-and-particles.md, 055-prerendered-public-pages.md.
  */
 export async function registerStaticWeb(
@@ -43,7 +44,17 @@ export async function registerStaticWeb(
   const languages = hasBuild ? shellLanguages(options.distDir, manifests) : new Map<string, ShellLanguage>();
   const shell = indexHtml === null ? null : page(indexHtml, indexPath);
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The site's current name; when it cannot be read, the page goes as built (with the default name). */
+  const siteName = async (request: FastifyRequest) => {
+    try {
+      return await options.siteName();
+    } catch (error) {
+      request.log.warn({ err: error }, 'site name not read: page sent with the name it was built with');
+      return DEFAULT_SITENAME;
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/sanctum/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -62,14 +73,12 @@ export async function registerStaticWeb(
     const language = request.cookies?.lang ?? DEFAULT_LANGUAGE.code;
     const inLanguages = prerendered.get(route);
     const chosen = inLanguages?.get(language) ?? inLanguages?.get(DEFAULT_LANGUAGE.code);
-    if (chosen) return sendPage(request, reply, chosen);
+    const name = await siteName(request);
+    if (chosen) return sendPage(request, reply, withSiteName(chosen, name));
     const appShell = shellPages.get(route) ?? shell;
     const shellLanguage = language === DEFAULT_LANGUAGE.code ? undefined : languages.get(language);
-    return sendPage(
-      request,
-      reply,
-      shellLanguage ? inShellLanguage(appShell, language, shellLanguage) : appShell,
-    );
+    const inLanguage = shellLanguage ? inShellLanguage(appShell, language, shellLanguage) : appShell;
+    return sendPage(request, reply, withSiteName(inLanguage, name));
   });
 }
 
@@ -82,6 +91,8 @@ interface Page {
   dark?: Page;
   /** The app shell in another language (`lang` cookie), made on first request. */
   languages?: Map<string, Page>;
+  /** The page with the site's current name, made on the first request after each rename. */
+  named?: { name: string; page: Page };
 }
 
 /** A page made at run time, compressed once with fast settings. */
@@ -107,6 +118,20 @@ function page(html: string, file?: string): Page {
 function darkPage(light: Page): Page {
   light.dark ??= compressed(light.html.replace(/<html\b/, '<html class="dark" style="color-scheme: dark"'));
   return light.dark;
+}
+
+/**
+ * The page with the site's current name where the build wrote the default one, and the name in a data
+ * block the web app's first render reads (packages/shared/src/site-name.ts), so that hydrating a
+ * prerendered page finds the name its HTML shows. Kept for the current name only.
+ */
+function withSiteName(built: Page, name: string): Page {
+  if (name === DEFAULT_SITENAME) return built;
+  if (built.named?.name !== name) {
+    const html = renameSite(built.html, name).replace('</head>', () => `${siteNameBlock(name)}</head>`);
+    built.named = { name, page: compressed(html) };
+  }
+  return built.named.page;
 }
 
 function accepts(request: FastifyRequest, encoding: 'br' | 'gzip'): boolean {
@@ -251,9 +276,6 @@ function shellLanguages(distDir: string, manifests: ReadonlySet<string>): Map<st
   }
   return languages;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The app shell in the visitor's language before its script runs (decision 241): `<html lang dir>`

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE, DEFAULT_SITENAME } from '@app/shared/constants';
 import type { FrontSettings } from '@app/shared/schemas/front';
+import { readSiteNameBlock, SITE_NAME_BLOCK_ID } from '@app/shared/site-name';
 import { useTranslation } from 'react-i18next';
 import { api } from './api-client';
 import { logger } from './logger';
@@ -24,6 +25,20 @@ export const DEFAULT_FRONT_SETTINGS: FrontSettings = {
   risk_warning_language: 'en',
   social_links: [],
 };
+
+let beforeLoad: FrontSettings = DEFAULT_FRONT_SETTINGS;
+
+/**
+ * The defaults, with the site's name the server wrote into this page (apps/api/src/plugins/
+ * static-web.ts), which its HTML already shows: a renamed site keeps its name from the first paint,
+ * and a prerendered page hydrates with the name it was sent with.
+ */
+function settingsBeforeLoad(): FrontSettings {
+  const block = typeof document === 'undefined' ? null : document.getElementById(SITE_NAME_BLOCK_ID);
+  const sitename = readSiteNameBlock(block?.textContent) ?? DEFAULT_SITENAME;
+  if (beforeLoad.sitename !== sitename) beforeLoad = { ...DEFAULT_FRONT_SETTINGS, sitename };
+  return beforeLoad;
+}
 
 /** GET /api/front?lang= */
 export function frontSettingsUrl(language: string): string {
@@ -50,8 +65,8 @@ export function useFrontSettings(): FrontSettings {
     staleTime: 5 * 60_000,
     placeholderData: (previous) => previous,
   });
-  // A prerendered page shows the defaults: the part of it that hydrates after the settings arrived
-  // must still match its HTML.
+  // A prerendered page shows the defaults (with the site's current name): the part of it that
+  // hydrates after the settings arrived must still match its HTML.
   const hydrated = useHydrated();
-  return (hydrated ? data : undefined) ?? DEFAULT_FRONT_SETTINGS;
+  return (hydrated ? data : undefined) ?? settingsBeforeLoad();
 }
