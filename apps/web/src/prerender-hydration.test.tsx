@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { act, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renameSite, siteNameBlock } from '@app/shared/site-name';
 import { DEFAULT_FRONT_SETTINGS } from '#lib/front-settings';
@@ -60,6 +61,21 @@ afterEach(async () => {
   document.body.replaceChildren();
   window.history.replaceState(null, '', '/');
 });
+
+/** Hydrates the page in `container` as src/start.tsx does; React's recoverable errors go to `recoverable`. */
+async function hydrate(container: HTMLElement, queryClient: QueryClient, recoverable: () => void) {
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <AppProviders queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>,
+      { onRecoverableError: recoverable },
+    );
+  });
+}
 
 describe('hydrating the prerendered public pages', () => {
   it.each(PATHS)(
@@ -120,17 +136,7 @@ describe('hydrating the prerendered public pages', () => {
     queryClient.setQueryData(['front', 'en'], { ...DEFAULT_FRONT_SETTINGS, sitename: name });
     const recoverable = vi.fn();
     await preloadRoute('/about');
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AppProviders queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>,
-        { onRecoverableError: recoverable },
-      );
-    });
+    await hydrate(container, queryClient, recoverable);
     expect(recoverable).not.toHaveBeenCalled();
     expect(container.querySelector('h1')).toBe(heading);
     expect(heading?.textContent).toBe('About Harbour & Sons');
@@ -149,17 +155,7 @@ describe('hydrating the prerendered public pages', () => {
     queryClient.setQueryData(meQueryKey, USER);
     const recoverable = vi.fn();
     await preloadRoute('/');
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AppProviders queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>,
-        { onRecoverableError: recoverable },
-      );
-    });
+    await hydrate(container, queryClient, recoverable);
     expect(recoverable).not.toHaveBeenCalled();
     const nav = container.querySelector('nav') as HTMLElement;
     await vi.waitFor(() =>
