@@ -5,6 +5,7 @@ import {
   divideHalfEven,
   ENGLISH_MARKS,
   formatMoney,
+  isolateAmount,
   localAmountText,
   majorToCents,
   parseAmountToCents,
@@ -191,5 +192,19 @@ describe('formatMoney', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatMoney(-7, { currency: 'EUR', locale: 'en-US' })).toBe('-€7.00');
     expect(formatMoney(Number.NaN)).toBe('$0.00');
+  });
+
+  it('keeps an Arabic amount in one left-to-right isolate, so a right-to-left line cannot take it apart', () => {
+    const LRI = '\u2066';
+    const PDI = '\u2069';
+    expect(formatMoney(5044.39, { locale: 'ar-u-nu-latn' })).toBe(`${LRI}\u200f5,044.39\u00a0US$${PDI}`);
+    expect(formatMoney(-100, { locale: 'ar-u-nu-latn', signDisplay: 'exceptZero' })).toBe(
+      `${LRI}\u200f\u200e\u2212100.00\u00a0US$${PDI}`,
+    );
+    expect(formatMoney(5044.39, { locale: 'es-ES' })).toBe('5044,39\u00a0US$');
+    expect(isolateAmount('5 US$', 'he-IL')).toBe(`${LRI}5 US$${PDI}`);
+    expect(isolateAmount('$5.00', 'en-US')).toBe('$5.00');
+    // Copied from the page into an amount field, it still reads as the amount.
+    expect(localAmountText(formatMoney(1500.5, { locale: 'ar-u-nu-latn' }), ENGLISH_MARKS)).toBe('1500.50');
   });
 });

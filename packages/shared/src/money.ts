@@ -52,7 +52,7 @@ export const ENGLISH_MARKS: NumberMarks = { decimal: '.', group: ',' };
 const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 const CURRENCY_AFFIX = /^(US\$|USD|\$)|(US\$|USD|\$)$/gi;
 const SPACES = /[\s\u00a0\u202f]/g;
-const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
+const DIRECTION_MARKS = /[\u200e\u200f\u061c\u2066-\u2069]/g;
 const escapeMark = (mark: string) => mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -152,15 +152,30 @@ function moneyFormat(
   return format;
 }
 
+/** Languages written right to left, by a locale tag's language subtag. */
+const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);
+
+/**
+ * An amount formatted for a right-to-left language, as one left-to-right unit (U+2066 LEFT-TO-RIGHT
+ * ISOLATE … U+2069 POP DIRECTIONAL ISOLATE); other languages' text as it is. ICU's Arabic amount
+ * ("5,044.39 US$", with direction marks) otherwise comes apart in a right-to-left line: its "$" was drawn
+ * before "US" ("$US 5,044.39"), and a signed amount's sign and currency on either side of it.
+ */
+export function isolateAmount(text: string, locale: string): string {
+  const language = locale.split('-')[0]?.toLowerCase() ?? '';
+  return RIGHT_TO_LEFT.has(language) ? `\u2066${text}\u2069` : text;
+}
+
 /** Formats major units (as the API gives them) for display, e.g. 1234.5 → "$1,234.50". */
 export function formatMoney(major: number, options: FormatMoneyOptions = {}): string {
   const { currency = 'USD', locale = 'en-US', decimals = 2, signDisplay = 'auto' } = options;
   const value = Number.isFinite(major) ? major : 0;
   const format = moneyFormat(locale, currency, decimals, signDisplay);
   const shown = decimals === 0 ? Math.trunc(value) : value;
-  if (signDisplay === 'auto') return format.format(shown);
-  return format
+  if (signDisplay === 'auto') return isolateAmount(format.format(shown), locale);
+  const text = format
     .formatToParts(shown)
     .map((part) => (part.type === 'minusSign' ? part.value.replace('-', '\u2212') : part.value))
     .join('');
+  return isolateAmount(text, locale);
 }

@@ -42,7 +42,7 @@ describe('server messages that carry a number', () => {
     expect(shown(AUTH_MESSAGES.throttled(2))).toBe('محاولات كثيرة جدًا. حاول مرة أخرى بعد ثانيتين.');
     expect(shown(GOAL_MESSAGES.tooManyGoals(20))).toBe('يمكنك أن تملك 20 هدفًا كحد أقصى.');
     expect(shown(GOAL_MESSAGES.insufficientBalance('$1,250.00'))).toBe(
-      'رصيدك غير كافٍ: أول استثمار لهذا الهدف هو \u200f1,250.00 US$.',
+      'رصيدك غير كافٍ: أول استثمار لهذا الهدف هو \u2066\u200f1,250.00 US$\u2069.',
     );
   });
 

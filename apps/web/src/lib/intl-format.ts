@@ -1,3 +1,4 @@
+import { isolateAmount } from '@app/shared/money';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /**
@@ -15,12 +16,13 @@ const isNumber = (value: number | null | undefined): value is number =>
 export function formatMoney(value: number | null | undefined, currency: string, locale: string): string {
   if (!isNumber(value)) return MISSING;
   const small = Math.abs(value) < 10;
-  return new Intl.NumberFormat(tagOf(locale), {
+  const text = new Intl.NumberFormat(tagOf(locale), {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: small ? 4 : 2,
   }).format(value);
+  return isolateAmount(text, tagOf(locale));
 }
 
 /** Large sums in short form: $1.35T, 433 mil. M€, ... */
@@ -30,12 +32,13 @@ export function formatCompactMoney(
   locale: string,
 ): string {
   if (!isNumber(value)) return MISSING;
-  return new Intl.NumberFormat(tagOf(locale), {
+  const text = new Intl.NumberFormat(tagOf(locale), {
     style: 'currency',
     currency,
     notation: 'compact',
     maximumFractionDigits: 2,
   }).format(value);
+  return isolateAmount(text, tagOf(locale));
 }
 
 /** A percentage change with its sign and 2 decimals (spec §3): +1.24%, −0.86%. */
@@ -68,9 +71,10 @@ export function changeTone(value: number | null | undefined): 'up' | 'down' | 'f
 /** A whole amount of money: $100, 5.000 US$, ... */
 export function formatWholeMoney(value: number | null | undefined, currency: string, locale: string): string {
   if (!isNumber(value)) return MISSING;
-  return new Intl.NumberFormat(tagOf(locale), {
+  const text = new Intl.NumberFormat(tagOf(locale), {
     style: 'currency',
     currency,
     maximumFractionDigits: 0,
   }).format(value);
+  return isolateAmount(text, tagOf(locale));
 }

@@ -16,7 +16,8 @@ export interface MoneyOptions {
 /**
  * Formats account amounts (USD major units, as the API gives them) with the shared money formatter
  * in the reader's language: `money(1234.5)` → "$1,234.50"; `money(1234.5, 0)` → "$1,234";
- * `money(-40, 2, { signDisplay: 'exceptZero' })` → "−$40.00" (in Arabic RLM, LRM, "−40.00 US$").
+ * `money(-40, 2, { signDisplay: 'exceptZero' })` → "−$40.00" (in Arabic RLM, LRM, "−40.00 US$", all in
+ * one left-to-right isolate, so a right-to-left line keeps it whole).
  */
 export function useMoney(): (major: number, decimals?: MoneyDecimals, options?: MoneyOptions) => string {
   const { i18n } = useTranslation();

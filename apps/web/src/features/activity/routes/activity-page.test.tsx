@@ -183,7 +183,7 @@ describe('Activity (spec §2, §8, §9)', () => {
     ['es', 'Transacciones', '+12,50 US$', '−40,00 US$'],
     // Arabic: the sign inside the number's left-to-right run, after the marks the locale gives it,
     // never before them.
-    ['ar', 'المعاملات', '\u200f\u200e+12.50 US$', '\u200f\u200e−40.00 US$'],
+    ['ar', 'المعاملات', '\u2066\u200f\u200e+12.50 US$\u2069', '\u2066\u200f\u200e−40.00 US$\u2069'],
   ] as const)(
     'signs each amount where the reader’s locale puts the sign (%s)',
     async (language, caption, credit, debit) => {

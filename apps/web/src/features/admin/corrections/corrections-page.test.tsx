@@ -95,9 +95,9 @@ describe('the corrections queue (decision 182)', () => {
     // Arabic: the sign inside the number's left-to-right run, after the marks the locale gives it.
     [
       'ar',
-      '\u200f\u200e+25.00 US$',
-      '\u200f\u200e−4.50 US$',
-      'تسجيل \u200f\u200e+25.00 US$ في الرصيد النقدي لـ ada@example.com؟',
+      '\u2066\u200f\u200e+25.00 US$\u2069',
+      '\u2066\u200f\u200e−4.50 US$\u2069',
+      'تسجيل \u2066\u200f\u200e+25.00 US$\u2069 في الرصيد النقدي لـ ada@example.com؟',
     ],
   ] as const)(
     'signs each correction where the reader’s locale puts the sign, on the card and in the dialog (%s)',

@@ -390,7 +390,7 @@ describe('My Goals (spec §2, §5, §8, §9)', () => {
   it.each([
     ['en', 'Your balance is insufficient: the first investment of this goal is $1,250.00.'],
     ['es', 'Tu saldo es insuficiente: la primera inversión de esta meta es de 1250,00 US$.'],
-    ['ar', 'رصيدك غير كافٍ: أول استثمار لهذا الهدف هو \u200f1,250.00 US$.'],
+    ['ar', 'رصيدك غير كافٍ: أول استثمار لهذا الهدف هو \u2066\u200f1,250.00 US$\u2069.'],
   ] as const)(
     'says the first investment the balance lacks in the reader’s money format (%s)',
     async (language, expected) => {

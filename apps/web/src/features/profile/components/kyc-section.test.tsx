@@ -75,7 +75,7 @@ describe('Identity verification on the profile', () => {
     ],
     [
       'ar',
-      'تتطلب عمليات السحب التي تزيد على 5,000 US$ تحققًا مقبولًا من الهوية. تُحتسب ضمن هذا الحد سحوباتك قيد المراجعة والسحوبات المدفوعة خلال آخر 24 ساعة.',
+      'تتطلب عمليات السحب التي تزيد على \u20665,000 US$\u2069 تحققًا مقبولًا من الهوية. تُحتسب ضمن هذا الحد سحوباتك قيد المراجعة والسحوبات المدفوعة خلال آخر 24 ساعة.',
     ],
   ] as const)('says the limit as money in the reader’s language (%s)', async (language, limit) => {
     await i18n.changeLanguage(language);
@@ -83,7 +83,8 @@ describe('Identity verification on the profile', () => {
     fakeApi({ 'GET /api/kyc': () => json({ kyc: { ...STATE, withdrawal_limit: { threshold: 5000 } } }) });
     renderScreen('/profile', <KycSection />);
     const notice = await screen.findByText(/5[.,]?000/);
-    // Intl writes a no-break space before US$, and a right-to-left mark before Arabic amounts.
+    // Intl writes a no-break space before US$, and a right-to-left mark before Arabic amounts (each
+    // Arabic amount is one left-to-right isolate: packages/shared/src/money.ts).
     expect(notice.textContent?.replace(/\u00a0/gu, ' ').replace(/\u200f/gu, '')).toBe(limit);
     expect(notice).not.toHaveTextContent('$5');
   });

@@ -114,8 +114,8 @@ describe('Rewards Hub (spec §2, §8 Referral)', () => {
     ['es', '10', '10 puntos convertidos en 0,10 US$.'],
     ['es', '1250', '1250 puntos convertidos en 12,50 US$.'],
     // Arabic: 3–10 take the plural (few), 11–99 of a hundred the singular (many).
-    ['ar', '10', 'تم تحويل 10 نقاط إلى \u200f0.10 US$.'],
-    ['ar', '1250', 'تم تحويل 1,250 نقطة إلى \u200f12.50 US$.'],
+    ['ar', '10', 'تم تحويل 10 نقاط إلى \u2066\u200f0.10 US$\u2069.'],
+    ['ar', '1250', 'تم تحويل 1,250 نقطة إلى \u2066\u200f12.50 US$\u2069.'],
   ] as const)(
     'says the points redeemed with their plural form (%s, %s points)',
     async (language, typed, converted) => {
