@@ -109,6 +109,33 @@ describe('the public site in a real browser', () => {
     await context.close();
   });
 
+  test('in Spanish and Arabic on a 390 px phone: nothing scrolls sideways, and the sample figures fit', async () => {
+    const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
+    await openApp(page, '/');
+    for (const language of ['es', 'ar']) {
+      await page.evaluate((chosen) => window.localStorage.setItem('language', chosen), language);
+      await page.reload();
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+      // The pages whose long Spanish labels and amounts once stuck out (an exploratory walk, 2026-12-03).
+      for (const path of ['/', '/business-plans', '/business', '/personal', '/plans', '/about']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} in ${language}`).toBeLessThanOrEqual(0);
+      }
+      // The home page's sample card: each figure inside its own box.
+      await page.goto('/');
+      const figures = page.locator('dl dd');
+      await figures.first().waitFor();
+      const spilled = await figures.evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      );
+      expect(spilled, language).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test("help center: the contact form says 'All fields are required.', then 'Message sent successfully!'", async () => {
     const { page, errors, context } = await openPage(browser);
     await page.goto('/help-center');

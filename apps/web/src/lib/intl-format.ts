@@ -13,7 +13,13 @@ const tagOf = (locale: string) => NUMBER_LOCALES[locale] ?? locale;
 const isNumber = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-export function formatMoney(value: number | null | undefined, currency: string, locale: string): string {
+/** `signDisplay: 'exceptZero'` shows a gain's plus where the locale puts a sign (inside an Arabic amount). */
+export function formatMoney(
+  value: number | null | undefined,
+  currency: string,
+  locale: string,
+  { signDisplay = 'auto' }: { signDisplay?: 'auto' | 'exceptZero' } = {},
+): string {
   if (!isNumber(value)) return MISSING;
   const small = Math.abs(value) < 10;
   const text = new Intl.NumberFormat(tagOf(locale), {
@@ -21,6 +27,7 @@ export function formatMoney(value: number | null | undefined, currency: string, 
     currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: small ? 4 : 2,
+    signDisplay,
   }).format(value);
   return isolateAmount(text, tagOf(locale));
 }

@@ -14,9 +14,12 @@ import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 function Tile({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
   return (
-    <Card className="p-4 sm:p-5">
+    <Card className="min-w-0 p-4 sm:p-5">
       <h3 className="text-sm font-medium text-muted">{label}</h3>
-      <p className="mt-1.5 text-xl font-semibold tracking-tight tabular-nums" data-testid={testId}>
+      <p
+        className="mt-1.5 text-lg font-semibold tracking-tight wrap-anywhere tabular-nums sm:text-xl"
+        data-testid={testId}
+      >
         {value}
       </p>
     </Card>

@@ -142,7 +142,8 @@ export function InfoPage({
                 </h2>
                 <p className="mt-3 max-w-xl text-white/75">{content.cta.text}</p>
               </div>
-              <Button asChild size="lg">
+              {/* A long label wraps on a phone (Spanish: "Contactar con soporte para empresas"). */}
+              <Button asChild size="lg" className="h-auto! min-h-12 max-w-full py-3 whitespace-normal!">
                 <Link to={content.cta.to ?? '/signup'}>
                   {content.cta.button}
                   <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />

@@ -158,13 +158,15 @@ function SampleDashboard({ locale }: { locale: string }) {
           <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3">
             <div className="rounded-xl border border-line bg-surface p-4">
               <dt className="text-xs text-muted">{t('home.sample.earnings')}</dt>
-              <dd className="mt-1 font-semibold text-success tabular-nums">
-                +{formatMoney(312.4, 'USD', locale)}
+              <dd className="mt-1 font-semibold wrap-anywhere text-success tabular-nums">
+                {formatMoney(312.4, 'USD', locale, { signDisplay: 'exceptZero' })}
               </dd>
             </div>
             <div className="rounded-xl border border-line bg-surface p-4">
               <dt className="text-xs text-muted">{t('home.sample.deposits')}</dt>
-              <dd className="mt-1 font-semibold tabular-nums">{formatMoney(11_500, 'USD', locale)}</dd>
+              <dd className="mt-1 font-semibold wrap-anywhere tabular-nums">
+                {formatMoney(11_500, 'USD', locale)}
+              </dd>
             </div>
             <div className="rounded-xl border border-line bg-surface p-4">
               <dt className="text-xs text-muted">{t('home.sample.points')}</dt>
