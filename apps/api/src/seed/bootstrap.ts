@@ -17,7 +17,7 @@ import { enrolKnownSecret } from '../modules/two-factor/two-factor.service';
 import { SettingsSchema, putSettings } from '../modules/settings/settings.service';
 import { seedHelpContent } from '../modules/help/help.service';
 import { seedPlanCatalogue } from '../modules/plans/plans.service';
-import { seedDemoHistory } from './demo-history';
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from './demo-history';
 import { seedLoanPlanCatalogue } from '../modules/loans/loan-plans.service';
 
 export const DEMO_MEMBER_EMAIL = 'demo@example.com';
@@ -172,6 +172,8 @@ async function createDemoAccount(
   email: string,
   username: string,
   role: 'member' | 'admin',
+  /** When the account was opened: the start of the demo history, so its statements cover it. */
+  since: Date,
 ): Promise<{ user: UserRow; password: string } | null> {
   const { db } = deps.database;
   if (await findUserByEmail(db, email)) return null;
@@ -188,7 +190,7 @@ async function createDemoAccount(
       referral_source: null,
       referral_code: null,
     },
-    deps.clock.now(),
+    since,
     { role, verified: true },
   );
   return { user, password };
@@ -207,13 +209,14 @@ async function seedDemo(deps: AppDeps): Promise<string[]> {
   await seedPlanCatalogue(db, now);
   await seedLoanPlanCatalogue(db, now);
   const created: Record<string, unknown> = {};
-  const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member');
+  const historyStart = new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
+  const member = await createDemoAccount(deps, DEMO_MEMBER_EMAIL, 'demo', 'member', historyStart);
   let approver: UserRow | null = deps.config.admin
     ? await findUserByEmail(db, deps.config.admin.email)
     : null;
   if (!deps.config.admin && !deps.config.isProduction) {
     // A superadmin without an authenticator: its first sign-in enrols one.
-    const admin = await createDemoAccount(deps, DEMO_ADMIN_EMAIL, 'admin', 'admin');
+    const admin = await createDemoAccount(deps, DEMO_ADMIN_EMAIL, 'admin', 'admin', historyStart);
     if (admin) {
       approver = admin.user;
       created.admin_id = admin.user.id;

@@ -99,6 +99,13 @@ describe('the demo member’s three months', () => {
     expect(goal?.earned).toBeGreaterThan(0);
     expect(goal?.next_contribution_amount).toBe(100);
 
+    // The account was opened when its history starts: a statement for each month of it.
+    const months = (await get<{ data: { month: string }[] }>('/api/statements')).data.map((m) => m.month);
+    const first = new Date(TEST_NOW.getTime() - DEMO_HISTORY_DAYS * 86_400_000).toISOString().slice(0, 7);
+    expect(months.at(-1)).toBe(first);
+    expect(months[0]).toBe(TEST_NOW.toISOString().slice(0, 7));
+    expect((await browser.get(`/api/statements/${first}`, { token })).statusCode).toBe(200);
+
     const check = await checkLedger(app.deps.database.db);
     expect(check.ok).toBe(true);
   });
