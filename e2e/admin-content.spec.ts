@@ -53,23 +53,26 @@ describe('the back office’s catalogues, settings and help inbox in a real brow
     await expectAccessible(page, '/admin/settings');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').first().waitFor();
-    // The prerendered page is sent with the new name (decision 176) and hydrates without a mismatch
-    // (a mismatch would be a console error, which this test fails on).
-    const sent = await (await fetch(`${baseUrl()}/about`)).text();
-    expect(sent).toContain(`<title>${siteName} | About</title>`);
-    expect(sent).not.toContain('Our Platform');
-    await openApp(page, '/about');
-    await page.getByRole('heading', { level: 1, name: `About ${siteName}` }).waitFor();
-    // And what a phone's install prompt shows, in every language's manifest (decision 176).
-    for (const file of ['manifest.webmanifest', 'manifest.es.webmanifest', 'manifest.ar.webmanifest']) {
-      const installed = (await (await fetch(`${baseUrl()}/${file}`)).json()) as { name: string };
-      expect(installed.name, file).toBe(siteName);
+    try {
+      // The prerendered page is sent with the new name (decision 176) and hydrates without a mismatch
+      // (a mismatch would be a console error, which this test fails on).
+      const sent = await (await fetch(`${baseUrl()}/about`)).text();
+      expect(sent).toContain(`<title>${siteName} | About</title>`);
+      expect(sent).not.toContain('Our Platform');
+      await openApp(page, '/about');
+      await page.getByRole('heading', { level: 1, name: `About ${siteName}` }).waitFor();
+      // And what a phone's install prompt shows, in every language's manifest (decision 176).
+      for (const file of ['manifest.webmanifest', 'manifest.es.webmanifest', 'manifest.ar.webmanifest']) {
+        const installed = (await (await fetch(`${baseUrl()}/${file}`)).json()) as { name: string };
+        expect(installed.name, file).toBe(siteName);
+      }
+    } finally {
+      // The name goes back, for the specs this worker's server runs next, whatever happened above.
+      await page.goto('/admin/settings');
+      await page.getByLabel('Site name').fill('Our Platform');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').first().waitFor();
     }
-    // The name goes back, for the specs this worker's server runs next.
-    await page.goto('/admin/settings');
-    await page.getByLabel('Site name').fill('Our Platform');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Settings saved.').first().waitFor();
 
     // A visitor's message, answered from the inbox: the reply is mailed to them.
     const visitor = `visitor-${stamp}@example.com`;

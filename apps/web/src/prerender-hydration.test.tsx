@@ -59,6 +59,7 @@ afterEach(async () => {
   await act(async () => root?.unmount());
   root = undefined;
   document.body.replaceChildren();
+  document.getElementById('site-name')?.remove();
   window.history.replaceState(null, '', '/');
 });
 
@@ -141,7 +142,6 @@ describe('hydrating the prerendered public pages', () => {
     expect(container.querySelector('h1')).toBe(heading);
     expect(heading?.textContent).toBe('About Harbour & Sons');
     await vi.waitFor(() => expect(document.title).toBe('Harbour & Sons | About'));
-    document.getElementById('site-name')?.remove();
   });
 
   it('/ hydrates the visitor header for a signed-in member, then shows Dashboard (decision 173)', async () => {

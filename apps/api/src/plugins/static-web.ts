@@ -25,8 +25,8 @@ export async function registerStaticWeb(
       root: options.distDir,
       wildcard: false,
       index: false,
-      // Served with the site's current name (web-manifests.ts).
-      globIgnore: [WEB_MANIFEST_FILES, `${WEB_MANIFEST_FILES}.*`],
+      // Served with the site's current name (web-manifests.ts, and the pages below): never as built.
+      globIgnore: [WEB_MANIFEST_FILES, `${WEB_MANIFEST_FILES}.*`, 'index.html*', 'pages/**'],
       // The build writes .br and .gz beside each file (apps/web/vite.config.ts): served when accepted.
       preCompressed: true,
       setHeaders: (res, path) => {
@@ -44,13 +44,26 @@ export async function registerStaticWeb(
   const languages = hasBuild ? shellLanguages(options.distDir, manifests) : new Map<string, ShellLanguage>();
   const shell = indexHtml === null ? null : page(indexHtml, indexPath);
 
-  /** The site's current name; when it cannot be read, the page goes as built (with the default name). */
+  /**
+   * The site's current name. When it cannot be read within NAME_WAIT_MS (a database down or busy), the
+   * page goes as built, with the default name, rather than wait: logged once until a read succeeds.
+   */
+  let unreadable = false;
   const siteName = async (request: FastifyRequest) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${NAME_WAIT_MS} ms`)), NAME_WAIT_MS);
+    });
     try {
-      return await options.siteName();
+      const name = await Promise.race([options.siteName(), late]);
+      unreadable = false;
+      return name;
     } catch (error) {
-      request.log.warn({ err: error }, 'site name not read: page sent with the name it was built with');
+      if (!unreadable) request.log.warn({ err: error }, 'site name not read: pages sent as built');
+      unreadable = true;
       return DEFAULT_SITENAME;
+    } finally {
+      clearTimeout(timer);
     }
   };
 
@@ -81,6 +94,9 @@ export async function registerStaticWeb(
     return sendPage(request, reply, withSiteName(inLanguage, name));
   });
 }
+
+/** How long a page waits for the site's name before it goes as built. */
+const NAME_WAIT_MS = 250;
 
 /** One HTML page, with its compressed forms (precompressed by the build, or made on first use). */
 interface Page {

@@ -34,7 +34,10 @@ let beforeLoad: FrontSettings = DEFAULT_FRONT_SETTINGS;
  * and a prerendered page hydrates with the name it was sent with.
  */
 function settingsBeforeLoad(): FrontSettings {
-  const block = typeof document === 'undefined' ? null : document.getElementById(SITE_NAME_BLOCK_ID);
+  const block =
+    typeof document === 'undefined'
+      ? null
+      : document.head.querySelector(`script#${SITE_NAME_BLOCK_ID}[type="application/json"]`);
   const sitename = readSiteNameBlock(block?.textContent) ?? DEFAULT_SITENAME;
   if (beforeLoad.sitename !== sitename) beforeLoad = { ...DEFAULT_FRONT_SETTINGS, sitename };
   return beforeLoad;

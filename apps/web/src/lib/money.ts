@@ -107,3 +107,12 @@ export function usePercent(): (percent: number, options?: PercentOptions) => str
     [locale],
   );
 }
+
+/**
+ * A formatted amount that may wrap only between its number and its currency ("12.500,00" / "US$"),
+ * never inside its digits: Intl joins them with a no-break space. For narrow boxes on a phone, with
+ * `wrap-break-word`, which breaks inside a word only when nothing else would fit.
+ */
+export function currencyMayWrap(amount: string): string {
+  return amount.replace(/\u00a0/g, ' ');
+}

@@ -17,7 +17,7 @@ function Tile({ label, value, testId }: { label: string; value: React.ReactNode;
     <Card className="min-w-0 p-4 sm:p-5">
       <h3 className="text-sm font-medium text-muted">{label}</h3>
       <p
-        className="mt-1.5 text-lg font-semibold tracking-tight wrap-anywhere tabular-nums sm:text-xl"
+        className="mt-1.5 text-lg font-semibold tracking-tight wrap-break-word tabular-nums sm:text-xl"
         data-testid={testId}
       >
         {value}

@@ -18,6 +18,7 @@ import { Button } from '#components/ui/button';
 import { useDocumentMeta } from '#lib/document-meta';
 import { useFrontSettings } from '#lib/front-settings';
 import { formatMoney, formatNumber, formatWholeMoney } from '#lib/intl-format';
+import { currencyMayWrap } from '#lib/money';
 import { CatalogueClaims } from '../components/catalogue-claims';
 import { HeroParticles } from '../components/hero-particles';
 import { PlanCards } from '../components/plan-cards';
@@ -158,14 +159,14 @@ function SampleDashboard({ locale }: { locale: string }) {
           <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3">
             <div className="rounded-xl border border-line bg-surface p-4">
               <dt className="text-xs text-muted">{t('home.sample.earnings')}</dt>
-              <dd className="mt-1 font-semibold wrap-anywhere text-success tabular-nums">
-                {formatMoney(312.4, 'USD', locale, { signDisplay: 'exceptZero' })}
+              <dd className="mt-1 font-semibold wrap-break-word text-success tabular-nums">
+                {currencyMayWrap(formatMoney(312.4, 'USD', locale, { signDisplay: 'exceptZero' }))}
               </dd>
             </div>
             <div className="rounded-xl border border-line bg-surface p-4">
               <dt className="text-xs text-muted">{t('home.sample.deposits')}</dt>
-              <dd className="mt-1 font-semibold wrap-anywhere tabular-nums">
-                {formatMoney(11_500, 'USD', locale)}
+              <dd className="mt-1 font-semibold wrap-break-word tabular-nums">
+                {currencyMayWrap(formatMoney(11_500, 'USD', locale))}
               </dd>
             </div>
             <div className="rounded-xl border border-line bg-surface p-4">
