@@ -83,6 +83,7 @@ describe('hydrating the prerendered public pages', () => {
     '%s hydrates without a mismatch, even when the front settings and the plan catalogue arrived first',
     async (path) => {
       const container = document.createElement('div');
+      container.id = 'root'; // as the page's own root: the toasts then wait for a visitor's action
       container.dataset.prerendered = 'en';
       container.innerHTML = pages[path] ?? '';
       document.body.append(container);
@@ -123,29 +124,9 @@ describe('hydrating the prerendered public pages', () => {
     },
   );
 
-  it('/about sent with the site renamed (decision 176) hydrates without a mismatch and keeps the name', async () => {
-    const name = 'Harbour & Sons';
-    document.head.insertAdjacentHTML('beforeend', siteNameBlock(name));
-    const container = document.createElement('div');
-    container.dataset.prerendered = 'en';
-    container.innerHTML = renameSite(pages['/about'] ?? '', name);
-    document.body.append(container);
-    window.history.replaceState(null, '', '/about');
-    const heading = container.querySelector('h1');
-    expect(heading?.textContent).toBe('About Harbour & Sons');
-    const queryClient = createQueryClient();
-    queryClient.setQueryData(['front', 'en'], { ...DEFAULT_FRONT_SETTINGS, sitename: name });
-    const recoverable = vi.fn();
-    await preloadRoute('/about');
-    await hydrate(container, queryClient, recoverable);
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(container.querySelector('h1')).toBe(heading);
-    expect(heading?.textContent).toBe('About Harbour & Sons');
-    await vi.waitFor(() => expect(document.title).toBe('Harbour & Sons | About'));
-  });
-
   it('/ hydrates the visitor header for a signed-in member, then shows Dashboard (decision 173)', async () => {
     const container = document.createElement('div');
+    container.id = 'root'; // as the page's own root: the toasts then wait for a visitor's action
     container.dataset.prerendered = 'en';
     container.innerHTML = pages['/'] ?? '';
     document.body.append(container);
@@ -163,5 +144,27 @@ describe('hydrating the prerendered public pages', () => {
     );
     expect(within(nav).queryByRole('link', { name: 'Log In' })).toBeNull();
     window.localStorage.removeItem(STORAGE_KEYS.token);
+  });
+
+  it('/about sent with the site renamed (decision 176) hydrates without a mismatch and keeps the name', async () => {
+    const name = 'Harbour & Sons';
+    document.head.insertAdjacentHTML('beforeend', siteNameBlock(name));
+    const container = document.createElement('div');
+    container.id = 'root'; // as the page's own root: the toasts then wait for a visitor's action
+    container.dataset.prerendered = 'en';
+    container.innerHTML = renameSite(pages['/about'] ?? '', name);
+    document.body.append(container);
+    window.history.replaceState(null, '', '/about');
+    const heading = container.querySelector('h1');
+    expect(heading?.textContent).toBe('About Harbour & Sons');
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['front', 'en'], { ...DEFAULT_FRONT_SETTINGS, sitename: name });
+    const recoverable = vi.fn();
+    await preloadRoute('/about');
+    await hydrate(container, queryClient, recoverable);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(heading?.textContent).toBe('About Harbour & Sons');
+    await vi.waitFor(() => expect(document.title).toBe('Harbour & Sons | About'));
   });
 });
