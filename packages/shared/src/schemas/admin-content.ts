@@ -32,6 +32,7 @@ export const ADMIN_CONTENT_MESSAGES = {
   planUpdated: 'Plan updated.',
   settingsSaved: 'Settings saved.',
   sitenameRequired: 'Site name is required.',
+  sitenameOneLine: 'The site name must be one line, without control characters.',
   logoInvalid: 'Enter an https:// address or a path starting with /.',
   phoneInvalid: 'Enter a phone number (digits, spaces, + ( ) - only).',
   bankFieldRequired: 'This bank detail is required.',
@@ -261,7 +262,8 @@ const bankField = requiredText(M.bankFieldRequired, 120);
 
 /** The settings an admin edits (GET/PUT /api/admin/settings); PUT changes only the keys it sends. */
 export const AdminSettingsFields = {
-  sitename: requiredText(M.sitenameRequired, 80),
+  /** One line of printable text: the name goes into page titles, mail subjects and headers (decision 176). */
+  sitename: requiredText(M.sitenameRequired, 80).refine((name) => !/\p{Cc}/u.test(name), M.sitenameOneLine),
   logo: z
     .string()
     .trim()

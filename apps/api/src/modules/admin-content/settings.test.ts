@@ -299,6 +299,12 @@ describe('GET/PUT /api/admin/settings', () => {
         'withdrawal_four_eyes_threshold',
       ].sort(),
     );
+    // A line break inside the name would break the pages' titles and the mails' subjects.
+    const twoLines = await admin.client.put('/api/admin/settings', { sitename: 'North\r\nBank' }, as(admin));
+    expect(twoLines.statusCode).toBe(400);
+    expect(errorOf(twoLines).errors?.sitename).toEqual([
+      'The site name must be one line, without control characters.',
+    ]);
     const unknown = await admin.client.put('/api/admin/settings', { app_key: 'x' }, as(admin));
     expect(unknown.statusCode).toBe(400);
     expect((await admin.client.put('/api/admin/settings', {}, as(admin))).statusCode).toBe(400);
