@@ -204,6 +204,8 @@ describe('queue item', () => {
       '/admin/withdrawals/41',
     );
     expect(await screen.findByRole('heading', { name: 'Withdrawal #41' })).toBeInTheDocument();
+    // The browser tab names the request as the heading does.
+    await waitFor(() => expect(document.title).toMatch(/\| Withdrawal #41$/));
     // What the member owes for a reversed deposit is beside the request (decision 155).
     expect(screen.getByText('Owed from refunds').parentElement).toHaveTextContent('$70.00');
     await user.click(screen.getByRole('button', { name: 'Reject' }));

@@ -33,7 +33,7 @@ function QueueItem({ queue, id }: { queue: AdminQueue; id: number }) {
   const detail = useQueueItem(queue, id);
   const { pending, dialog, setDialog, outcome, run, fieldErrors } = useDecision(queue, id);
   const back = useBackToQueue(queue);
-  useDocumentMeta(t('adminQueues.item.metaTitle', { id }), t('adminQueues.queue.metaDescription'));
+  useDocumentMeta(t(`adminQueues.item.titles.${queue}`, { id }), t('adminQueues.queue.metaDescription'));
 
   if (detail.isPending) return <PageSpinner label={t('adminQueues.item.loading')} />;
   if (detail.isError) {
