@@ -61,6 +61,14 @@ describe('locales', () => {
     }
   });
 
+  it('writes a dollar amount in Spanish as the app formats it (1,00 US$), never with a bare $', () => {
+    // Intl's Spanish writes "US$": a bare "$" is also the peso's sign in much of the Spanish-speaking world.
+    const amount = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(1);
+    expect(amount).toBe('1,00\u00a0US$');
+    const bare = texts(es).filter(([, text]) => /\d\s?\$/u.test(text));
+    expect(bare).toEqual([]);
+  });
+
   it('es and ar translate exactly what en has', () => {
     for (const namespace of ['translation', 'messages'] as const) {
       const english = Object.keys(en[namespace]).length ? baseKeys(en[namespace]) : [];
