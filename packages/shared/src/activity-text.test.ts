@@ -72,7 +72,21 @@ describe('describeActivity: the words of every kind of row, in each language', (
       'Capital devuelto: retirado de Starter',
       'إعادة رأس المال: سحب من Starter',
     ],
+    [
+      'principal_returned',
+      { kind: 'plan_exit', plan: 'Fixed 90' },
+      'Principal returned: left Fixed 90 early',
+      'Capital devuelto: salida anticipada de Fixed 90',
+      'إعادة رأس المال: خروج مبكر من Fixed 90',
+    ],
     ['earning', { plan: 'Starter' }, 'Earning: Starter', 'Ganancia: Starter', 'أرباح: Starter'],
+    [
+      'earning',
+      { kind: 'earning_forfeit', plan: 'Fixed 90' },
+      'Earnings given up: left Fixed 90 early',
+      'Ganancias a las que se renunció: salida anticipada de Fixed 90',
+      'أرباح متنازل عنها: خروج مبكر من Fixed 90',
+    ],
     [
       'investment',
       { plan: 'Starter', goal: 'Car' },

@@ -1,5 +1,6 @@
 import type { ActivityType } from './schemas/activity';
 import type { ActivityDetail } from './schemas/activity';
+import { FORFEIT_ENTRY_KIND } from './constants';
 
 /**
  * An Activity row's description in the member's language, from its type and detail (decision 158):
@@ -22,7 +23,9 @@ interface Texts {
   renewal: (plan: string) => string;
   maturity: (plan: string) => string;
   planWithdrawal: (plan: string) => string;
+  planExit: (plan: string) => string;
   earning: (plan: string) => string;
+  forfeit: (plan: string) => string;
   reinvestment: (plan: string) => string;
   goalContribution: (goal: string) => string;
   loanDisbursed: (plan: string) => string;
@@ -45,7 +48,9 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     renewal: (plan) => `Earnings renewed into ${plan}`,
     maturity: (plan) => `Principal returned: ${plan} matured`,
     planWithdrawal: (plan) => `Principal returned: withdrawn from ${plan}`,
+    planExit: (plan) => `Principal returned: left ${plan} early`,
     earning: (plan) => `Earning: ${plan}`,
+    forfeit: (plan) => `Earnings given up: left ${plan} early`,
     reinvestment: (plan) => `Earning reinvested: ${plan}`,
     goalContribution: (goal) => `Goal contribution: ${goal}`,
     loanDisbursed: (plan) => `Loan disbursed: ${plan}`,
@@ -70,7 +75,9 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     renewal: (plan) => `Ganancias renovadas en ${plan}`,
     maturity: (plan) => `Capital devuelto: ${plan} venció`,
     planWithdrawal: (plan) => `Capital devuelto: retirado de ${plan}`,
+    planExit: (plan) => `Capital devuelto: salida anticipada de ${plan}`,
     earning: (plan) => `Ganancia: ${plan}`,
+    forfeit: (plan) => `Ganancias a las que se renunció: salida anticipada de ${plan}`,
     reinvestment: (plan) => `Ganancia reinvertida: ${plan}`,
     goalContribution: (goal) => `Aporte a la meta: ${goal}`,
     loanDisbursed: (plan) => `Préstamo desembolsado: ${plan}`,
@@ -90,7 +97,9 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     renewal: (plan) => `أرباح جُدِّدت في ${plan}`,
     maturity: (plan) => `إعادة رأس المال: استحقت خطة ${plan}`,
     planWithdrawal: (plan) => `إعادة رأس المال: سحب من ${plan}`,
+    planExit: (plan) => `إعادة رأس المال: خروج مبكر من ${plan}`,
     earning: (plan) => `أرباح: ${plan}`,
+    forfeit: (plan) => `أرباح متنازل عنها: خروج مبكر من ${plan}`,
     reinvestment: (plan) => `أرباح أعيد استثمارها: ${plan}`,
     goalContribution: (goal) => `مساهمة في الهدف: ${goal}`,
     loanDisbursed: (plan) => `صرف القرض: ${plan}`,
@@ -123,9 +132,10 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
       if (detail.kind === 'plan_renewal') return t.renewal(plan);
       return detail.goal === null ? t.investment(plan).trimEnd() : t.goalContribution(detail.goal);
     case 'principal_returned':
-      return detail.kind === 'plan_maturity' ? t.maturity(plan) : t.planWithdrawal(plan);
+      if (detail.kind === 'plan_maturity') return t.maturity(plan);
+      return detail.kind === 'plan_exit' ? t.planExit(plan) : t.planWithdrawal(plan);
     case 'earning':
-      return t.earning(plan);
+      return detail.kind === FORFEIT_ENTRY_KIND ? t.forfeit(plan) : t.earning(plan);
     case 'reinvestment':
       return t.reinvestment(plan);
     case 'loan_disbursement':

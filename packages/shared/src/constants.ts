@@ -42,7 +42,8 @@ export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], reado
   withdrawal: ['withdrawal_hold', 'withdrawal_released'],
   investment: ['investment', 'plan_renewal'],
   principal_returned: ['plan_maturity', 'plan_withdrawal', 'plan_exit'],
-  earning: ['earning'],
+  /** Earnings credited, and those an early exit took back (`earning_forfeit`, decision 186): negative rows. */
+  earning: ['earning', 'earning_forfeit'],
   /** An earning added to its plan's principal (compounding on request, decision 192). */
   reinvestment: ['earning_reinvested'],
   loan_disbursement: ['loan_disbursement'],
@@ -51,6 +52,8 @@ export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], reado
   deposit_refund: ['deposit_refund'],
   adjustment: ['adjustment'],
 };
+/** The entry of earnings an early exit takes back (decision 186): it nets them out of "Total Earnings". */
+export const FORFEIT_ENTRY_KIND = 'earning_forfeit';
 export const PLANS_PAGE_SIZE = 5;
 /**
  * The earning days an earnings chart reads at most (My Portfolio's, one plan's): its latest days, each

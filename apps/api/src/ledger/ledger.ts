@@ -9,6 +9,7 @@ import {
   type Tx,
   type UserAccountKind,
 } from '@app/db';
+import { FORFEIT_ENTRY_KIND } from '@app/shared';
 import { AppError } from '../errors';
 import { sqlState } from '../lib/db-errors';
 import { inLiterals, num, queryRows } from './sql';
@@ -134,7 +135,7 @@ export async function userBalance(db: DbOrTx, userId: number, kind: UserAccountK
 export interface AccountFigures {
   /** Cents: the cash balance. */
   balance: number;
-  /** Earnings credited to cash (entries of kind earning). */
+  /** Earnings credited to cash (entries of kind earning), less those early exits took back (earning_forfeit). */
   totalEarnings: number;
   /** Confirmed deposits credited to cash, and how many. */
   totalDeposit: number;
@@ -149,7 +150,7 @@ export interface AccountFigures {
 }
 
 /** The running totals the figures read (decision 038): a row per account and entry kind. */
-const FIGURE_TOTALS = ['earning', 'deposit', 'withdrawal_paid'];
+const FIGURE_TOTALS = ['earning', FORFEIT_ENTRY_KIND, 'deposit', 'withdrawal_paid'];
 
 /**
  * A member's accounts with the running totals of the figures: the member's few account rows and at
@@ -206,7 +207,8 @@ export async function accountFigures(db: DbOrTx, userId: number): Promise<Accoun
       }
     } else {
       figures.balance = row.balance;
-      if (row.entryKind === 'earning') figures.totalEarnings = row.total ?? 0;
+      if (row.entryKind === 'earning' || row.entryKind === FORFEIT_ENTRY_KIND)
+        figures.totalEarnings += row.total ?? 0;
       if (row.entryKind === 'deposit') {
         figures.totalDeposit = row.total ?? 0;
         figures.depositCount = row.entries ?? 0;

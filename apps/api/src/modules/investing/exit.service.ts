@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlanRow, Tx, UserPlanRow } from '@app/db';
 import {
   EXIT_QUOTE_TTL_SECONDS,
+  FORFEIT_ENTRY_KIND,
   INVEST_MESSAGES,
   centsToMajor,
   exitFigures,
@@ -14,7 +15,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { postEntry, type Posting } from '../../ledger/ledger';
+import { postEntry, type NewEntry, type Posting } from '../../ledger/ledger';
 import { findPlan } from '../plans/plans.service';
 import type { CompoundingRow } from './compounding.repository';
 import { compoundingStates } from './compounding.service';
@@ -112,16 +113,41 @@ export async function exitQuote(deps: AppDeps, userId: number, id: number): Prom
   });
 }
 
-/** The exit's postings: the principal leaves `invested` for cash, the platform's income and expense. */
+/**
+ * The exit's postings: the principal leaves `invested`, cash gets it less the penalty, which is the
+ * platform's income. The forfeited earnings are their own entry (forfeitEntry), posted right after.
+ */
 function exitPostings(userId: number, figures: ExitFigures): Posting[] {
   const postings: Posting[] = [{ account: { userId, kind: 'invested' }, amount: -figures.principal }];
-  if (figures.returned > 0) postings.push({ account: { userId, kind: 'cash' }, amount: figures.returned });
+  const back = figures.principal - figures.penalty;
+  if (back > 0) postings.push({ account: { userId, kind: 'cash' }, amount: back });
   if (figures.penalty > 0)
     postings.push({ account: { platform: 'interest_income' }, amount: figures.penalty });
-  // Forfeited earnings go back where they came from: they reduce the platform's yield expense.
-  if (figures.forfeited > 0)
-    postings.push({ account: { platform: 'yield_expense' }, amount: figures.forfeited });
   return postings;
+}
+
+/**
+ * The earnings an exit takes back (decision 186, amended 2026-12-03), as their own entry: they leave
+ * the member's cash, which the exit's entry has just credited with more than them, and go back where
+ * they came from, the platform's yield expense. Its own kind keeps a running total of what members
+ * gave back, so "Total Earnings" is what they keep, and Activity shows the forfeit as a row of its own.
+ */
+export function forfeitEntry(
+  userId: number,
+  userPlanId: number,
+  quoteId: string,
+  forfeited: number,
+): NewEntry {
+  return {
+    kind: FORFEIT_ENTRY_KIND,
+    reference: `${FORFEIT_ENTRY_KIND}:${quoteId}`,
+    userId,
+    metadata: { user_plan_id: userPlanId, quote_id: quoteId },
+    postings: [
+      { account: { userId, kind: 'cash' }, amount: -forfeited },
+      { account: { platform: 'yield_expense' }, amount: forfeited },
+    ],
+  };
 }
 
 /**
@@ -161,6 +187,8 @@ export async function exitUserPlan(
       now,
     );
     if (!posted.created) throw stale();
+    if (figures.forfeited > 0)
+      await postEntry(tx, forfeitEntry(userId, plan.id, quote.id, figures.forfeited), now);
     await exitRepository.markUsed(tx, quote.id, now);
     return repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: now, updatedAt: now });
   });

@@ -144,17 +144,38 @@ describe('POST /api/pp/:id/exit', () => {
       .where(eq(ledgerEntries.reference, `plan_exit:${body.id}`));
     expect(entry?.kind).toBe('plan_exit');
     const postings = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, entry!.id));
+    // The principal comes back less the penalty (the platform's income)…
     expect(postings.map((posting) => posting.amount).sort((a, b) => a - b)).toEqual([
-      -1_000_000, 1644, 10_000, 988_356,
+      -1_000_000, 10_000, 990_000,
     ]);
+    // …and the current period's earnings go back to the yield expense as their own entry.
+    const [forfeit] = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.reference, `earning_forfeit:${body.id}`));
+    expect(forfeit?.kind).toBe('earning_forfeit');
+    const given = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, forfeit!.id));
+    expect(given.map((posting) => posting.amount).sort((a, b) => a - b)).toEqual([-1644, 1644]);
     const [used] = await db.select().from(exitQuotes).where(eq(exitQuotes.id, body.id));
     expect(used?.usedAt?.toISOString()).toBe('2026-06-05T12:00:30.000Z');
 
+    // Activity shows both, the forfeit counted with the earnings; Total Earnings is what the member keeps.
     const activity = await member.client.get('/api/activity', { token: member.token });
-    expect(activity.json<{ data: { type: string; amount: number }[] }>().data[0]).toMatchObject({
-      type: 'principal_returned',
-      amount: 9883.56,
+    const rows = activity.json<{ data: { type: string; amount: number; description: string }[] }>().data;
+    expect(rows.slice(0, 2)).toMatchObject([
+      { type: 'earning', amount: -16.44, description: `Earnings given up: left ${held.name} early` },
+      {
+        type: 'principal_returned',
+        amount: 9900,
+        description: `Principal returned: left ${held.name} early`,
+      },
+    ]);
+    expect((await balanceOf(member)).total_earnings).toBe(98.63);
+    const earnings = await member.client.get('/api/activity?type=earning&per_page=100', {
+      token: member.token,
     });
+    const listed = earnings.json<{ data: { amount: number }[] }>().data;
+    expect(listed.reduce((sum, row) => sum + Math.round(row.amount * 100), 0)).toBe(9863);
 
     const again = await exitOf(member, held.id, { quote_id: body.id });
     expect(again.statusCode).toBe(409);
