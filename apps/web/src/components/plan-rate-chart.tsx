@@ -5,6 +5,7 @@ import type { PlanRatePoint } from '@app/shared/schemas/investing';
 import { useLabels } from '#lib/labels';
 import { useDateFormat } from '#lib/money';
 import { TOOLTIP_STYLE } from './chart-tooltip-style';
+import { VALUE_AXIS_TICK } from './chart-value-axis';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /** A step of the chart: the rates from `day` on (percent for the axis, basis points kept). */
@@ -14,14 +15,17 @@ interface Step {
   locked: number;
 }
 
-/** The axis' dates: month and two-digit year, in the page's language. */
+/**
+ * The axis' dates: month and full year, in the page's language ("Dec 2026", "dic 2026"): a two-digit
+ * year ("Dec 26") reads as a day of the month.
+ */
 function useShortDate() {
   const { i18n } = useTranslation();
   return useMemo(
     () =>
       new Intl.DateTimeFormat(NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US', {
         month: 'short',
-        year: '2-digit',
+        year: 'numeric',
         timeZone: 'UTC',
       }),
     [i18n.resolvedLanguage],
@@ -52,6 +56,7 @@ function RateStepChart({ steps, showLocked }: { steps: Step[]; showLocked: boole
             orientation={rtl ? 'right' : 'left'}
             domain={[0, 'auto']}
             tickFormatter={(value: number) => labels.percent(Math.round(value * 100))}
+            tick={VALUE_AXIS_TICK}
             stroke="var(--color-muted)"
             tickLine={false}
             axisLine={false}

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PlanRateHistory as History } from '@app/shared/schemas/investing';
 import { fakeApi, json } from '../test/fake-api';
 import { renderScreen } from '../test/render';
+import { sizeCharts, timeAxisLabels, valueAxis } from '../test/charts';
+import { i18n } from '#i18n/index';
 import { PlanRateChart } from './plan-rate-chart';
 import { PlanRateHistory } from './plan-rate-history';
 
@@ -73,5 +75,52 @@ describe('a plan’s rate history (decision 193)', () => {
       />,
     );
     expect(screen.getByText(/Renewals get 7\.5% from Mar 22, 2026\./)).toBeInTheDocument();
+  });
+});
+
+describe('a plan’s rate chart', () => {
+  const yearLong: History = [
+    { date: '2026-01-05T09:00:00.000Z', apy_bps: 1200, locked_apy_bps: 1200, renewals_from: null },
+    { date: '2026-12-10T09:00:00.000Z', apy_bps: 1000, locked_apy_bps: 1000, renewals_from: null },
+  ];
+
+  /** The chart, drawn: its two dates on the time axis. */
+  async function drawnChart() {
+    const chart = await screen.findByTestId('plan-rate-chart');
+    await waitFor(() => expect(timeAxisLabels(chart)).toHaveLength(2));
+    return chart;
+  }
+
+  it('names each month with its full year: "Dec 26" would read as a day', async () => {
+    sizeCharts(600, 128);
+    fakeApi({});
+    renderScreen('/plans', <PlanRateChart title="Rate history of Growth" points={yearLong} />);
+    expect(timeAxisLabels(await drawnChart())).toEqual(['Jan 2026', 'Dec 2026']);
+  });
+
+  it('does so in Spanish and in Arabic', async () => {
+    sizeCharts(600, 128);
+    await i18n.changeLanguage('es');
+    fakeApi({});
+    const { unmount } = renderScreen('/plans', <PlanRateChart title="Tasas" points={yearLong} />);
+    expect(timeAxisLabels(await drawnChart())).toEqual(['ene 2026', 'dic 2026']);
+    unmount();
+
+    await i18n.changeLanguage('ar');
+    renderScreen('/plans', <PlanRateChart title="المعدلات" points={yearLong} />);
+    expect(timeAxisLabels(await drawnChart())).toEqual(['يناير 2026', 'ديسمبر 2026']);
+  });
+
+  it('puts the rates right of the plot in Arabic, each label running right, not over the plot', async () => {
+    sizeCharts(600, 128);
+    await i18n.changeLanguage('ar');
+    fakeApi({});
+    renderScreen('/plans', <PlanRateChart title="المعدلات" points={yearLong} />);
+    const { plotRight, labels } = valueAxis(await drawnChart());
+    expect(labels.map((label) => label.text)).toContain('12\u200e%\u200e');
+    for (const label of labels) {
+      expect(label.x).toBeGreaterThanOrEqual(plotRight);
+      expect(label.runs).toBe('right');
+    }
   });
 });

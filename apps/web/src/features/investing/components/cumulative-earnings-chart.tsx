@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney, useUtcDayFormat } from '#lib/money';
 import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
+import { VALUE_AXIS_TICK } from '#components/chart-value-axis';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 export interface EarningsPoint {
@@ -58,10 +59,11 @@ function EarningsAreaChart({ points, fillId }: { points: EarningsPoint[]; fillId
             ticks={axis.ticks}
             interval={0}
             tickFormatter={(value: number) => money(value, axis.decimals)}
+            tick={VALUE_AXIS_TICK}
             stroke="var(--color-muted)"
             tickLine={false}
             axisLine={false}
-            width={72}
+            width="auto"
           />
           <Tooltip
             labelFormatter={(value) => date(typeof value === 'string' ? value : null)}

@@ -1,10 +1,21 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type DefaultLegendContentProps,
+} from 'recharts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminOverviewResponse } from '@app/shared/schemas/admin-members';
 import { moneyTicks } from '#lib/chart-ticks';
 import { useMoney } from '#lib/money';
 import { TOOLTIP_STYLE } from '#components/chart-tooltip-style';
+import { VALUE_AXIS_TICK } from '#components/chart-value-axis';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /** What both charts share: the days' axis runs right to left in RTL, its ticks are short dates. */
@@ -64,6 +75,27 @@ function DayBarChart<Row extends { day: string }>({
   );
 }
 
+/**
+ * The legend: each series' colour and name. Recharts' own legend names each icon "<name> legend icon"
+ * (English, whatever the language); here the swatch is decorative and only the translated name is text.
+ */
+function SeriesKey({ payload }: DefaultLegendContentProps) {
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+      {payload?.map((entry) => (
+        <li
+          key={String(entry.dataKey ?? entry.value)}
+          className="inline-flex items-center gap-1.5"
+          style={{ color: entry.color }}
+        >
+          <span aria-hidden="true" className="size-3 shrink-0" style={{ background: entry.color }} />
+          {entry.value}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Deposits and withdrawals per day, side by side. */
 function MoneyChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewResponse }) {
   const { t } = useTranslation();
@@ -82,11 +114,12 @@ function MoneyChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewResponse
         ticks={axis.ticks}
         interval={0}
         tickFormatter={(value: number) => money(value, axis.decimals)}
+        tick={VALUE_AXIS_TICK}
         stroke="var(--color-muted)"
-        width={80}
+        width="auto"
       />
       <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => money(Number(value))} />
-      <Legend />
+      <Legend content={SeriesKey} />
       <Bar
         dataKey="deposits"
         name={t('adminQueues.overview.deposits')}
@@ -111,6 +144,7 @@ function MembersChart({ data, rtl, tick }: DayAxis & { data: AdminOverviewRespon
       <YAxis
         orientation={rtl ? 'right' : 'left'}
         allowDecimals={false}
+        tick={VALUE_AXIS_TICK}
         stroke="var(--color-muted)"
         width={40}
       />
