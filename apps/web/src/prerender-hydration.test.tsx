@@ -20,7 +20,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { preloadRoute } from './app/routes';
 
-const PATHS = ['/', '/about', '/help-center'];
+const PATHS = ['/', '/about', '/business-plans', '/help-center'];
 const webDir = join(import.meta.dirname, '..');
 // Inside the package, so that the bundle finds React and the other dependencies it leaves out.
 mkdirSync(join(webDir, 'node_modules/.cache'), { recursive: true });
@@ -121,6 +121,9 @@ describe('hydrating the prerendered public pages', () => {
       expect(recoverable).not.toHaveBeenCalled();
       await vi.waitFor(() => expect(container.textContent).toContain('support@ourplatform.example'));
       if (path === '/') expect(claims()?.textContent).toBe('Rates up to 21% APR · start with $250');
+      // The catalogue (which has no business plan) replaces the placeholder cards once hydrated.
+      if (path === '/business-plans')
+        expect(container.textContent).toContain('There are no business plans open at the moment.');
     },
   );
 
@@ -130,6 +133,8 @@ describe('hydrating the prerendered public pages', () => {
     container.dataset.prerendered = 'en';
     container.innerHTML = pages['/'] ?? '';
     document.body.append(container);
+    // The HTML is the visitor's: Sign Up in the hero.
+    expect(container.querySelector('main a[href="/signup"]')?.textContent).toBe('Sign Up');
     window.localStorage.setItem(STORAGE_KEYS.token, '1|live');
     const queryClient = createQueryClient();
     // The session is known at once (as after an earlier check): still, hydration uses the HTML's header.
@@ -143,6 +148,10 @@ describe('hydrating the prerendered public pages', () => {
       expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard'),
     );
     expect(within(nav).queryByRole('link', { name: 'Log In' })).toBeNull();
+    // The home page's calls to sign up lead the member to the dashboard too.
+    const main = container.querySelector('main') as HTMLElement;
+    expect(within(main).getAllByRole('link', { name: 'Go to Dashboard' })).toHaveLength(3);
+    expect(main.querySelectorAll('a[href="/signup"]')).toHaveLength(0);
     window.localStorage.removeItem(STORAGE_KEYS.token);
   });
 

@@ -18,6 +18,15 @@ describe('the prerendered public pages', () => {
     expect(page).toMatchObject({ language: 'en', dir: 'ltr' });
   });
 
+  it('/business-plans names no plan: the catalogue’s business plans come after hydration', async () => {
+    for (const language of ['en', 'es', 'ar'] as const) {
+      const { html } = await renderPage('/business-plans', language);
+      expect(html).not.toMatch(/Business (Flexible|Fixed|Premium)/);
+      // The cards' placeholders, as on the home page (decision 159).
+      expect(html).toContain('aria-busy="true"');
+    }
+  });
+
   it('every page, in Arabic, right to left', async () => {
     const page = await renderPage('/help-center', 'ar');
     expect(page.html).toContain('كيف يمكننا مساعدتك؟');

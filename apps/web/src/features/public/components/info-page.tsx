@@ -93,17 +93,20 @@ function SectionBody({ section, prose }: { section: InfoSection; prose: boolean 
 
 /**
  * A public page built from its content: a dark hero, its sections (text, lists, cards with anchors)
- * and a closing call. `prose` lays sections out as a document (legal pages).
+ * and a closing call. `prose` lays sections out as a document (legal pages). `sectionContent` adds
+ * what the texts cannot hold (data read from the API) to the end of the section of that id.
  */
 export function InfoPage({
   content,
   heroAction,
   prose = false,
+  sectionContent,
   children,
 }: {
   content: InfoPageContent;
   heroAction?: ReactNode;
   prose?: boolean;
+  sectionContent?: Partial<Record<string, ReactNode>>;
   children?: ReactNode;
 }) {
   useDocumentMeta(content.metaTitle, content.metaDescription);
@@ -128,6 +131,7 @@ export function InfoPage({
               {section.title}
             </h2>
             <SectionBody section={section} prose={prose} />
+            {section.id && sectionContent?.[section.id]}
           </section>
         ))}
         {children}

@@ -8,14 +8,15 @@ import { PlanRateHistory } from '#components/plan-rate-history';
 import { formatWholeMoney } from '#lib/intl-format';
 import { useLabels } from '#lib/labels';
 import { activePlans, usePublicPlans } from '../api/get-catalogue';
+import { useSignedInMember } from './header-account';
 
-/** The public cards show the catalogue's personal plans (spec §1's tiers Starter, Growth, Prime). */
-const PUBLIC_CATEGORY = 'personal';
 const CARD = 'relative flex flex-col rounded-3xl border border-line bg-surface p-8 shadow-xs';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation();
   const labels = useLabels();
+  // A signed-in member invests from the dashboard's plan list, as the header's Dashboard link leads.
+  const member = useSignedInMember() !== null;
   const locale = i18n.resolvedLanguage ?? 'en';
   const minimum = formatWholeMoney(plan.min_amount, 'USD', locale);
   const features = [
@@ -58,7 +59,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       </ul>
       <PlanRateHistory planId={plan.id} planName={plan.name} className="mt-6 border-t border-line pt-4" />
       <Link
-        to="/signup"
+        to={member ? '/dashboard' : '/signup'}
         aria-label={t('site.plans.investIn', { plan: plan.name })}
         className="mt-8 inline-flex h-11 items-center justify-center rounded-lg bg-brand px-4 text-sm font-medium text-brand-fg shadow-sm hover:bg-brand-hover"
       >
@@ -69,11 +70,13 @@ function PlanCard({ plan }: { plan: Plan }) {
 }
 
 /**
- * The catalogue's open personal plans as cards, each with Invest Now to /signup (spec §2): rate, term
- * and minimum read from GET /api/plans, so a card never promises what the plan does not pay. Three
- * placeholder cards of the same size while it loads (and in the prerendered HTML).
+ * The catalogue's open plans of one category as cards, each with Invest Now to /signup (spec §2), or
+ * to /dashboard for a signed-in member: rate, term and minimum read from GET /api/plans, so a card
+ * never promises what the plan does not pay. Three placeholder cards of the same size while it loads
+ * (and in the prerendered HTML). The home page and /plans show the personal plans (spec §1's tiers
+ * Starter, Growth, Prime), /business-plans the business ones.
  */
-export function PlanCards() {
+export function PlanCards({ category = 'personal', emptyText }: { category?: string; emptyText?: string }) {
   const { t } = useTranslation();
   const { plans, failed, retry } = usePublicPlans();
   if (failed)
@@ -93,11 +96,11 @@ export function PlanCards() {
         ))}
       </ul>
     );
-  const shown = activePlans(plans).filter((plan) => plan.category === PUBLIC_CATEGORY);
+  const shown = activePlans(plans).filter((plan) => plan.category === category);
   if (shown.length === 0)
     return (
       <p className="rounded-2xl border border-line p-8 text-center text-sm text-muted">
-        {t('site.plans.none')}
+        {emptyText ?? t('site.plans.none')}
       </p>
     );
   return (

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apyBpsFromApr } from '@app/shared/compounding';
+import { i18n } from '#i18n/index';
+import { STORAGE_KEYS } from '#lib/storage';
 import { CATALOGUE } from '../../../test/catalogue';
-import { fakeApi, json } from '../../../test/fake-api';
+import { fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { HomePage } from './home-page';
 
@@ -59,6 +61,12 @@ describe('the home page', () => {
     ]);
     expect(screen.getAllByRole('link', { name: /Sign Up/ })[0]).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Create an Account' })).toHaveAttribute('href', '/signup');
+    // The referral slide's call (the slider shows one slide at a time).
+    expect(screen.getByRole('link', { name: 'Create your account', hidden: true })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
     const invest = await screen.findAllByRole('link', { name: /Invest Now/ });
     expect(invest).toHaveLength(3);
     for (const link of invest) expect(link).toHaveAttribute('href', '/signup');
@@ -73,6 +81,81 @@ describe('the home page', () => {
       'content',
       'Test Platform | Home',
     );
+  });
+
+  it('leads a signed-in member to the dashboard, not to sign up, once the session is confirmed', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|live');
+    fakeApi({
+      'GET /api/me': () => json(USER),
+      'GET /api/markets': () => json(markets(false)),
+      'GET /api/plans': () => json(CATALOGUE),
+    });
+    renderScreen('/', <HomePage />);
+    const hero = screen.getByRole('heading', { level: 1 }).parentElement!;
+    expect(await within(hero).findByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    const banner = screen
+      .getByRole('heading', { level: 2, name: 'Build Wealth with Crypto' })
+      .closest('section')!;
+    expect(within(banner).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    const closing = screen.getByRole('heading', { level: 2, name: 'Welcome back' }).closest('section')!;
+    expect(within(closing).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    // The referral slide's call (the slider shows one slide at a time): the member's referral link.
+    expect(screen.getByRole('link', { name: 'Invite friends', hidden: true })).toHaveAttribute(
+      'href',
+      '/rewards',
+    );
+    const invest = await screen.findAllByRole('link', { name: /Invest Now/ });
+    expect(invest).toHaveLength(3);
+    for (const link of invest) expect(link).toHaveAttribute('href', '/dashboard');
+    // No call to sign up or create an account is left, in the header or the page.
+    expect(
+      screen.queryByRole('link', { name: /Sign Up|Get Started|Create an Account|Create your account/ }),
+    ).toBeNull();
+    // (The header keeps its hidden Sign Up for its room, decision 173; the page itself has none.)
+    expect(screen.getByRole('main').querySelectorAll('a[href="/signup"]')).toHaveLength(0);
+  });
+
+  it('keeps the visitor’s calls when the stored token is refused, and says Go to Dashboard in Spanish and Arabic', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|revoked');
+    const server = fakeApi({
+      'GET /api/me': () => json({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }, 401),
+      'GET /api/markets': () => json(markets(false)),
+      'GET /api/plans': () => json(CATALOGUE),
+    });
+    const refused = renderScreen('/', <HomePage />);
+    await waitFor(() => expect(server.to('GET /api/me')).toHaveLength(1));
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+    const hero = screen.getByRole('heading', { level: 1 }).parentElement!;
+    expect(within(hero).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).toBeNull();
+    refused.unmount();
+
+    for (const [language, text] of [
+      ['es', 'Ir al panel'],
+      ['ar', 'انتقل إلى لوحة التحكم'],
+    ] as const) {
+      window.localStorage.setItem(STORAGE_KEYS.token, '1|live');
+      fakeApi({
+        'GET /api/me': () => json(USER),
+        'GET /api/markets': () => json(markets(false)),
+        'GET /api/plans': () => json(CATALOGUE),
+      });
+      await i18n.changeLanguage(language);
+      const { unmount } = renderScreen('/', <HomePage />);
+      const links = await screen.findAllByRole('link', { name: text });
+      expect(links).toHaveLength(3);
+      for (const link of links) expect(link).toHaveAttribute('href', '/dashboard');
+      unmount();
+    }
   });
 
   it('claims in the hero only what the catalogue pays: its highest open rate as APR and its lowest minimum', async () => {

@@ -12,6 +12,7 @@ import {
   TrendingUp,
   Wallet,
 } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/button';
@@ -20,6 +21,7 @@ import { useFrontSettings } from '#lib/front-settings';
 import { formatMoney, formatNumber, formatWholeMoney } from '#lib/intl-format';
 import { currencyMayWrap } from '#lib/money';
 import { CatalogueClaims } from '../components/catalogue-claims';
+import { useSignedInMember } from '../components/header-account';
 import { HeroParticles } from '../components/hero-particles';
 import { PlanCards } from '../components/plan-cards';
 import { PricesTable } from '../components/prices-table';
@@ -32,10 +34,33 @@ const VALUE_ICONS = [TrendingUp, PiggyBank, Layers];
 const WHY_ICONS = [Clock, Headphones, LockKeyhole, Globe2, Coins];
 const TRUST_ICONS = [ShieldCheck, LockKeyhole, Headphones, BadgeCheck, Globe2];
 const SLIDE_LINKS = ['/personal#flexible', '/personal#fixed-term', '/signup'];
+/** The referral slide's call: to the referral link on /rewards for a signed-in member. */
+const INVITE_SLIDE = 2;
 const SLIDE_IMAGES = ['/slides/staking.svg', '/slides/savings.svg', '/slides/rewards.svg'];
 
+/**
+ * The calls to sign up (spec §2: Sign Up, Get Started, Create an Account) lead a signed-in member to the
+ * dashboard instead, as the header's Dashboard link does (decision 173): known only after hydration,
+ * so the prerendered page and its hydration show the visitor's calls.
+ */
+function JoinLink({
+  member,
+  visitorText,
+  arrow = false,
+  ...props
+}: Omit<ComponentProps<typeof Link>, 'to'> & { member: boolean; visitorText: string; arrow?: boolean }) {
+  const { t } = useTranslation();
+  // The other props are the Button's (asChild): its class and ref.
+  return (
+    <Link {...props} to={member ? '/dashboard' : '/signup'}>
+      {member ? t('home.member.dashboard') : visitorText}
+      {arrow && <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />}
+    </Link>
+  );
+}
+
 /** Hero: the headline, the catalogue's claims, the calls to sign up or see the plans, and the risk note. */
-function HomeHero() {
+function HomeHero({ member }: { member: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="hero-backdrop relative isolate overflow-hidden bg-[#0a0f1f] text-white">
@@ -51,10 +76,7 @@ function HomeHero() {
         <CatalogueClaims className="mt-4 text-base font-medium text-white/90" />
         <div className="mt-10 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link to="/signup">
-              {t('home.signUp')}
-              <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
-            </Link>
+            <JoinLink member={member} visitorText={t('home.signUp')} arrow />
           </Button>
           <Button
             asChild
@@ -211,7 +233,7 @@ function TrustStrip() {
 }
 
 /** Build Wealth with Crypto: a dark banner with the call to sign up. */
-function BuildWealthBanner() {
+function BuildWealthBanner({ member }: { member: boolean }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="build-wealth" className="py-8">
@@ -225,10 +247,7 @@ function BuildWealthBanner() {
           </div>
           <div className="lg:text-end">
             <Button asChild size="lg">
-              <Link to="/signup">
-                {t('home.build.cta')}
-                <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
-              </Link>
+              <JoinLink member={member} visitorText={t('home.build.cta')} arrow />
             </Button>
           </div>
         </div>
@@ -257,19 +276,21 @@ function HowItWorksSection({ locale }: { locale: string }) {
   );
 }
 
-/** Create an Account: the closing call to sign up, or to ask the help center. */
-function ClosingSection() {
+/** Create an Account: the closing call to sign up (a member's: back to the dashboard), or to ask the help center. */
+function ClosingSection({ member }: { member: boolean }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="create-account" className="py-20">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
         <h2 id="create-account" className="text-3xl font-semibold tracking-tight sm:text-4xl">
-          {t('home.closing.title')}
+          {t(member ? 'home.member.closingTitle' : 'home.closing.title')}
         </h2>
-        <p className="mt-4 text-lg text-muted">{t('home.closing.lead')}</p>
+        <p className="mt-4 text-lg text-muted">
+          {t(member ? 'home.member.closingLead' : 'home.closing.lead')}
+        </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link to="/signup">{t('home.closing.cta')}</Link>
+            <JoinLink member={member} visitorText={t('home.closing.cta')} />
           </Button>
           <Button asChild size="lg" variant="secondary">
             <Link to="/help-center">{t('home.closing.help')}</Link>
@@ -285,19 +306,23 @@ export function HomePage() {
   const { t, i18n } = useTranslation();
   const { sitename } = useFrontSettings();
   const locale = i18n.resolvedLanguage ?? 'en';
+  const member = useSignedInMember() !== null;
   useDocumentMeta(t('home.metaTitle'), t('home.metaDescription'));
 
-  const slides: Slide[] = list(t('home.slider.slides', { returnObjects: true })).map((slide, index) => ({
-    title: slide.title ?? '',
-    description: slide.description ?? '',
-    button: slide.button ?? '',
-    to: SLIDE_LINKS[index] ?? '/signup',
-    image: SLIDE_IMAGES[index] ?? SLIDE_IMAGES[0] ?? '',
-  }));
+  const slides: Slide[] = list(t('home.slider.slides', { returnObjects: true })).map((slide, index) => {
+    const invite = member && index === INVITE_SLIDE;
+    return {
+      title: slide.title ?? '',
+      description: slide.description ?? '',
+      button: invite ? t('home.member.invite') : (slide.button ?? ''),
+      to: invite ? '/rewards' : (SLIDE_LINKS[index] ?? '/signup'),
+      image: SLIDE_IMAGES[index] ?? SLIDE_IMAGES[0] ?? '',
+    };
+  });
 
   return (
     <PublicLayout>
-      <HomeHero />
+      <HomeHero member={member} />
 
       <AboutSection sitename={sitename} />
 
@@ -328,7 +353,7 @@ export function HomePage() {
         </div>
       </Section>
 
-      <BuildWealthBanner />
+      <BuildWealthBanner member={member} />
 
       <HowItWorksSection locale={locale} />
 
@@ -344,7 +369,7 @@ export function HomePage() {
         <p className="mt-6 text-center text-xs text-muted">{t('site.plans.disclaimer')}</p>
       </Section>
 
-      <ClosingSection />
+      <ClosingSection member={member} />
     </PublicLayout>
   );
 }

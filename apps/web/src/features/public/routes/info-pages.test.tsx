@@ -4,9 +4,33 @@ import userEvent from '@testing-library/user-event';
 import { PUBLIC_PAGES } from '@app/shared/constants';
 import { i18n } from '#i18n/index';
 import { routes } from '../../../app/routes';
-import { CATALOGUE } from '../../../test/catalogue';
+import { CATALOGUE, cataloguePlan } from '../../../test/catalogue';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
+
+/** The catalogue with its business plans: two open, one closed. */
+const WITH_BUSINESS = [
+  ...CATALOGUE,
+  cataloguePlan({
+    id: 11,
+    name: 'Business Reserve',
+    category: 'business',
+    apy_bps: 1000,
+    locked_apy_bps: 1100,
+    duration_days: 90,
+    min_amount: 1_000,
+  }),
+  cataloguePlan({
+    id: 12,
+    name: 'Business Growth',
+    category: 'business',
+    apy_bps: 1400,
+    locked_apy_bps: 1550,
+    duration_days: 365,
+    min_amount: 25_000,
+  }),
+  cataloguePlan({ id: 13, name: 'Business Legacy', category: 'business', status: 'inactive' }),
+];
 
 describe('the public pages', () => {
   it("/about: 'About {sitename}' with Sign up and the spec's sections", async () => {
@@ -82,6 +106,79 @@ describe('the public pages', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Prime' })).toBeInTheDocument();
   });
 
+  it('/business-plans: the catalogue’s open business plans with their rate and term, no invented plan', async () => {
+    fakeApi({ 'GET /api/plans': () => json(WITH_BUSINESS) });
+    renderRoutes(routes, '/business-plans');
+    const reserve = (
+      await screen.findByRole('heading', { level: 3, name: 'Business Reserve' }, { timeout: 3000 })
+    ).closest('li')!;
+    expect(reserve).toHaveTextContent('10%APR');
+    expect(reserve).toHaveTextContent('11% APR when locked');
+    expect(reserve).toHaveTextContent('90 days');
+    expect(reserve).toHaveTextContent('$1,000');
+    const growth = screen.getByRole('heading', { level: 3, name: 'Business Growth' }).closest('li')!;
+    expect(growth).toHaveTextContent('14%APR');
+    expect(growth).toHaveTextContent('12 months');
+    const invest = screen.getAllByRole('link', { name: /Invest Now/ });
+    expect(invest.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Invest Now: Business Reserve plan',
+      'Invest Now: Business Growth plan',
+    ]);
+    for (const link of invest) expect(link).toHaveAttribute('href', '/signup');
+    // Neither the closed plan, nor the personal ones, nor plans the catalogue does not have.
+    expect(document.body).not.toHaveTextContent(/Business Legacy|Starter|Business (Flexible|Fixed|Premium)/);
+    // Nor a service the product does not give: business plans are open to every account.
+    expect(document.body).not.toHaveTextContent(/account manager|verified corporate accounts/);
+    expect(document.body).toHaveTextContent('Personal and corporate accounts can both invest in them.');
+  });
+
+  it('/business-plans says so when no business plan is open, in Spanish and Arabic too', async () => {
+    fakeApi({ 'GET /api/plans': () => json(CATALOGUE) });
+    const { unmount } = renderRoutes(routes, '/business-plans');
+    expect(
+      await screen.findByText('There are no business plans open at the moment.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Invest Now/ })).toBeNull();
+    expect(document.body).not.toHaveTextContent(/Business (Flexible|Fixed|Premium)/);
+    unmount();
+    await i18n.changeLanguage('es');
+    const spanish = renderRoutes(routes, '/business-plans');
+    expect(
+      await screen.findByText(
+        'En este momento no hay planes para empresas disponibles.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    spanish.unmount();
+    await i18n.changeLanguage('ar');
+    renderRoutes(routes, '/business-plans');
+    expect(
+      await screen.findByText('لا توجد خطط للشركات متاحة في الوقت الحالي.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('/business-plans shows placeholders while the catalogue loads, and Try again when it fails', async () => {
+    let open = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (open = resolve));
+    let down = true;
+    fakeApi({
+      'GET /api/plans': async () => {
+        await answered;
+        return down ? json({ message: 'x' }, 503) : json(WITH_BUSINESS);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/business-plans');
+    const loading = await screen.findByRole('list', { name: 'Loading plans…' }, { timeout: 3000 });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    open();
+    expect(await screen.findByText('The plans could not be loaded right now.')).toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Business Growth' })).toBeInTheDocument();
+  });
+
   it.each([
     ['/business', 'Crypto treasury for your company'],
     ['/business-plans', 'Business plans'],
@@ -90,7 +187,7 @@ describe('the public pages', () => {
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
   ])('%s has its own content', async (path, title) => {
-    fakeApi({});
+    fakeApi({ 'GET /api/plans': () => json(WITH_BUSINESS) });
     renderRoutes(routes, path);
     expect(
       await screen.findByRole('heading', { level: 1, name: title }, { timeout: 3000 }),

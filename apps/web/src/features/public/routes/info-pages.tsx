@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/button';
 import { CatalogueClaims } from '../components/catalogue-claims';
 import { InfoPage, usePageContent } from '../components/info-page';
+import { PlanCards } from '../components/plan-cards';
 
 /** /about (spec §2): 'About {sitename}' with Sign up, then Who We Are, Core Focus Areas, Vision, Mission, Services. */
 export function AboutPage() {
@@ -34,8 +35,25 @@ export function BusinessPage() {
   return <InfoPage content={usePageContent('business')} />;
 }
 
+/**
+ * /business-plans: the catalogue's open business plans (GET /api/plans), the same cards as /plans,
+ * in the section `plans` of the page's texts; no plan is named in the texts (issue: the page offered
+ * plans the catalogue did not have).
+ */
 export function BusinessPlansPage() {
-  return <InfoPage content={usePageContent('businessPlans')} />;
+  const { t } = useTranslation();
+  return (
+    <InfoPage
+      content={usePageContent('businessPlans')}
+      sectionContent={{
+        plans: (
+          <div className="mt-8">
+            <PlanCards category="business" emptyText={t('site.pages.businessPlans.none')} />
+          </div>
+        ),
+      }}
+    />
+  );
 }
 
 export function BusinessSupportPage() {
