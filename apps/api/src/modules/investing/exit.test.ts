@@ -30,6 +30,13 @@ async function heldPlan(exit: Rule | undefined, funded = 10_000) {
   return { member, held };
 }
 
+/** A ledger entry's kind and its postings' amounts, smallest first. */
+async function entryOf(reference: string) {
+  const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, reference));
+  const postings = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, entry!.id));
+  return { kind: entry?.kind, amounts: postings.map((posting) => posting.amount).sort((a, b) => a - b) };
+}
+
 async function quote(member: Member, id: number): Promise<ExitQuote> {
   const response = await quoteOf(member, id);
   expect(response.statusCode, response.body).toBe(200);
@@ -138,24 +145,16 @@ describe('POST /api/pp/:id/exit', () => {
     });
     // 1 000 000 − 10 000 − 1 644 = 988 356 back, on top of the 11 507 of earnings.
     expect((await balanceOf(member)).balance).toBe(9883.56 + 115.07);
-    const [entry] = await db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.reference, `plan_exit:${body.id}`));
-    expect(entry?.kind).toBe('plan_exit');
-    const postings = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, entry!.id));
     // The principal comes back less the penalty (the platform's income)…
-    expect(postings.map((posting) => posting.amount).sort((a, b) => a - b)).toEqual([
-      -1_000_000, 10_000, 990_000,
-    ]);
+    expect(await entryOf(`plan_exit:${body.id}`)).toEqual({
+      kind: 'plan_exit',
+      amounts: [-1_000_000, 10_000, 990_000],
+    });
     // …and the current period's earnings go back to the yield expense as their own entry.
-    const [forfeit] = await db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.reference, `earning_forfeit:${body.id}`));
-    expect(forfeit?.kind).toBe('earning_forfeit');
-    const given = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, forfeit!.id));
-    expect(given.map((posting) => posting.amount).sort((a, b) => a - b)).toEqual([-1644, 1644]);
+    expect(await entryOf(`earning_forfeit:${body.id}`)).toEqual({
+      kind: 'earning_forfeit',
+      amounts: [-1644, 1644],
+    });
     const [used] = await db.select().from(exitQuotes).where(eq(exitQuotes.id, body.id));
     expect(used?.usedAt?.toISOString()).toBe('2026-06-05T12:00:30.000Z');
 
