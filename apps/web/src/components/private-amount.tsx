@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMoney, type MoneyDecimals, type MoneySign } from '#lib/money';
+import { currencyMayWrap, useMoney, type MoneyDecimals, type MoneySign } from '#lib/money';
 import { useShowBalance } from '#lib/preferences';
 
 /** A hidden amount (Hide balance): asterisks on screen, "Hidden" for screen readers. */
@@ -35,13 +35,18 @@ export function PrivateAmount({
   value,
   decimals = 2,
   signDisplay = 'auto',
+  wrapBeforeCurrency = false,
 }: {
   value: number;
   decimals?: MoneyDecimals;
   /** A movement's sign, placed by the locale (hidden with the amount under Hide balance). */
   signDisplay?: MoneySign;
+  /** In a narrow box: the amount may wrap between its number and its currency, never inside either. */
+  wrapBeforeCurrency?: boolean;
 }) {
   const money = useMoney();
   const [showBalance] = useShowBalance();
-  return showBalance ? <>{money(value, decimals, { signDisplay })}</> : <HiddenAmount />;
+  if (!showBalance) return <HiddenAmount />;
+  const text = money(value, decimals, { signDisplay });
+  return <>{wrapBeforeCurrency ? currencyMayWrap(text) : text}</>;
 }

@@ -59,6 +59,23 @@ describe('profile (spec §2 Profile, §5, §8)', () => {
     expect(screen.getByText('Your data is encrypted and securely stored.')).toBeInTheDocument();
   });
 
+  it('lets a tile’s amount wrap on a phone only before its currency, in Spanish and Arabic too', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    fakeApi({ 'GET /api/me': () => json({ ...USER, balance: 4969.39, total_deposit: 12_500 }) });
+    for (const [language, deposit] of [
+      ['es', /12\.500,00\u0020US\$/u],
+      ['ar', /12,500\.00\u0020US\$/u],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      const { unmount } = renderScreen('/profile', <ProfilePage />);
+      // An ordinary space, where Intl writes a no-break one: "US$" never splits into "US" and "$". (The
+      // raw text: toHaveTextContent reads a no-break space as a space.)
+      expect((await screen.findByTestId('profile-deposit')).textContent).toMatch(deposit);
+      unmount();
+    }
+    await i18n.changeLanguage('en');
+  });
+
   it('hides the money tiles with the balance toggle', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
     window.localStorage.setItem(STORAGE_KEYS.showBalance, 'false');

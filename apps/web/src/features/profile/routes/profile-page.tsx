@@ -81,17 +81,17 @@ export function ProfilePage() {
         <Tile
           label={t('profile.balance')}
           testId="profile-balance"
-          value={<PrivateAmount value={user.balance} decimals={2} />}
+          value={<PrivateAmount value={user.balance} decimals={2} wrapBeforeCurrency />}
         />
         <Tile
           label={t('profile.totalEarnings')}
           testId="profile-earnings"
-          value={<PrivateAmount value={user.total_earnings} decimals={2} />}
+          value={<PrivateAmount value={user.total_earnings} decimals={2} wrapBeforeCurrency />}
         />
         <Tile
           label={t('profile.totalDeposit')}
           testId="profile-deposit"
-          value={<PrivateAmount value={user.total_deposit} decimals={2} />}
+          value={<PrivateAmount value={user.total_deposit} decimals={2} wrapBeforeCurrency />}
         />
       </section>
       <ProfileForm user={user} />
