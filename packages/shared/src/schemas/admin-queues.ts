@@ -14,7 +14,8 @@ export const QUEUE_MESSAGES = {
   searchTooLong: 'At most 254 characters.',
   invalidSort: 'Sort by created_at or amount, with a leading "-" for descending.',
   invalidReasonCode: 'Choose a reason from the list.',
-  reasonRequired: 'Please give a reason.',
+  /** The free text is the message the member reads; the reason code is chosen in a list beside it. */
+  reasonRequired: 'Write the message the member will read.',
   sameAdmin: 'A second approval must come from a different admin.',
   firstApprovalRecorded: 'First approval recorded: a second admin must approve before it is paid.',
   firstConfirmationRecorded:

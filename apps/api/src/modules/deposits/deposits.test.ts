@@ -423,7 +423,7 @@ describe('admin deposits', () => {
       { token: admin.token },
     );
     expect(noReason.statusCode).toBe(400);
-    expect(errorOf(noReason).message).toBe('Please give a reason.');
+    expect(errorOf(noReason).errors?.reason).toEqual(['Write the message the member will read.']);
     const rejected = await admin.client.post(
       `/api/admin/deposits/${created.deposit.id}/reject`,
       { reason: 'No transfer received' },

@@ -212,7 +212,7 @@ describe('queue item', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Reject $250.00 for ada_l (ada@example.com)?');
     await user.click(within(dialog).getByRole('button', { name: 'Reject with this reason' }));
-    expect(within(dialog).getByText('Please give a reason.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Write the message the member will read.')).toBeInTheDocument();
     expect(server.to('POST /api/admin/withdrawals/41/reject')).toHaveLength(0);
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'unusual_activity');
     await user.type(within(dialog).getByLabelText('Message to the member'), 'Please call us.');

@@ -1,7 +1,7 @@
 import '#lib/zod-config';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/schemas/admin-queues';
+import { QUEUE_MESSAGES, QUEUE_REJECT_REASONS, type AdminQueue } from '@app/shared/schemas/admin-queues';
 import { Button } from '#components/ui/button';
 import { Dialog } from '#components/ui/dialog';
 import { SelectField, TextField, TextareaField } from '#components/ui/field';
@@ -148,7 +148,7 @@ export function RejectDialog({
     const form = new FormData(event.currentTarget);
     const reason = formText(form, 'reason').trim();
     if (!reason) {
-      setError(message('Please give a reason.'));
+      setError(message(QUEUE_MESSAGES.reasonRequired));
       return;
     }
     onReject(formText(form, 'reason_code') || 'other', reason);
