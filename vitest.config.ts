@@ -54,7 +54,7 @@ const onlyOn: Record<string, string[]> = {
     // Migrates its own in-memory PGlite from 0056 to 0057 (decision 225).
     'apps/api/src/modules/rewards/referral-points-migration.test.ts',
     // Migrates its own in-memory PGlite from 0072 to 0073 (decision 186, amended).
-    'apps/api/src/modules/investing/exit-forfeit-migration.test.ts',
+    'apps/api/src/modules/investing/exit-entries-migration.test.ts',
   ],
   postgres: [
     'apps/api/src/runtime.test.ts',

@@ -79,6 +79,13 @@ describe('describeActivity: the words of every kind of row, in each language', (
       'Capital devuelto: salida anticipada de Fixed 90',
       'إعادة رأس المال: خروج مبكر من Fixed 90',
     ],
+    [
+      'principal_returned',
+      { kind: 'plan_exit_fee', plan: 'Fixed 90' },
+      'Early exit penalty: Fixed 90',
+      'Penalización por salida anticipada: Fixed 90',
+      'غرامة الخروج المبكر: Fixed 90',
+    ],
     ['earning', { plan: 'Starter' }, 'Earning: Starter', 'Ganancia: Starter', 'أرباح: Starter'],
     [
       'earning',

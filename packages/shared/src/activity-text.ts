@@ -1,6 +1,6 @@
 import type { ActivityType } from './schemas/activity';
 import type { ActivityDetail } from './schemas/activity';
-import { FORFEIT_ENTRY_KIND } from './constants';
+import { EXIT_FEE_ENTRY_KIND, FORFEIT_ENTRY_KIND } from './constants';
 
 /**
  * An Activity row's description in the member's language, from its type and detail (decision 158):
@@ -24,6 +24,7 @@ interface Texts {
   maturity: (plan: string) => string;
   planWithdrawal: (plan: string) => string;
   planExit: (plan: string) => string;
+  exitFee: (plan: string) => string;
   earning: (plan: string) => string;
   forfeit: (plan: string) => string;
   reinvestment: (plan: string) => string;
@@ -49,6 +50,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `Principal returned: ${plan} matured`,
     planWithdrawal: (plan) => `Principal returned: withdrawn from ${plan}`,
     planExit: (plan) => `Principal returned: left ${plan} early`,
+    exitFee: (plan) => `Early exit penalty: ${plan}`,
     earning: (plan) => `Earning: ${plan}`,
     forfeit: (plan) => `Earnings given up: left ${plan} early`,
     reinvestment: (plan) => `Earning reinvested: ${plan}`,
@@ -76,6 +78,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `Capital devuelto: ${plan} venció`,
     planWithdrawal: (plan) => `Capital devuelto: retirado de ${plan}`,
     planExit: (plan) => `Capital devuelto: salida anticipada de ${plan}`,
+    exitFee: (plan) => `Penalización por salida anticipada: ${plan}`,
     earning: (plan) => `Ganancia: ${plan}`,
     forfeit: (plan) => `Ganancias a las que se renunció: salida anticipada de ${plan}`,
     reinvestment: (plan) => `Ganancia reinvertida: ${plan}`,
@@ -98,6 +101,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `إعادة رأس المال: استحقت خطة ${plan}`,
     planWithdrawal: (plan) => `إعادة رأس المال: سحب من ${plan}`,
     planExit: (plan) => `إعادة رأس المال: خروج مبكر من ${plan}`,
+    exitFee: (plan) => `غرامة الخروج المبكر: ${plan}`,
     earning: (plan) => `أرباح: ${plan}`,
     forfeit: (plan) => `أرباح متنازل عنها: خروج مبكر من ${plan}`,
     reinvestment: (plan) => `أرباح أعيد استثمارها: ${plan}`,
@@ -133,6 +137,7 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
       return detail.goal === null ? t.investment(plan).trimEnd() : t.goalContribution(detail.goal);
     case 'principal_returned':
       if (detail.kind === 'plan_maturity') return t.maturity(plan);
+      if (detail.kind === EXIT_FEE_ENTRY_KIND) return t.exitFee(plan);
       return detail.kind === 'plan_exit' ? t.planExit(plan) : t.planWithdrawal(plan);
     case 'earning':
       return detail.kind === FORFEIT_ENTRY_KIND ? t.forfeit(plan) : t.earning(plan);

@@ -41,7 +41,8 @@ export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], reado
   deposit: ['deposit'],
   withdrawal: ['withdrawal_hold', 'withdrawal_released'],
   investment: ['investment', 'plan_renewal'],
-  principal_returned: ['plan_maturity', 'plan_withdrawal', 'plan_exit'],
+  /** With the fee an early exit takes from it (`plan_exit_fee`, decision 186): a negative row. */
+  principal_returned: ['plan_maturity', 'plan_withdrawal', 'plan_exit', 'plan_exit_fee'],
   /** Earnings credited, and those an early exit took back (`earning_forfeit`, decision 186): negative rows. */
   earning: ['earning', 'earning_forfeit'],
   /** An earning added to its plan's principal (compounding on request, decision 192). */
@@ -54,6 +55,8 @@ export const ACTIVITY_ENTRY_KINDS: Record<(typeof ACTIVITY_TYPES)[number], reado
 };
 /** The entry of earnings an early exit takes back (decision 186): it nets them out of "Total Earnings". */
 export const FORFEIT_ENTRY_KIND = 'earning_forfeit';
+/** The entry of an early exit's penalty, taken from the principal it returned (decision 186). */
+export const EXIT_FEE_ENTRY_KIND = 'plan_exit_fee';
 export const PLANS_PAGE_SIZE = 5;
 /**
  * The earning days an earnings chart reads at most (My Portfolio's, one plan's): its latest days, each

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlanRow, Tx, UserPlanRow } from '@app/db';
 import {
   EXIT_QUOTE_TTL_SECONDS,
+  EXIT_FEE_ENTRY_KIND,
   FORFEIT_ENTRY_KIND,
   INVEST_MESSAGES,
   centsToMajor,
@@ -15,7 +16,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { postEntry, type NewEntry, type Posting } from '../../ledger/ledger';
+import { postEntry, type NewEntry } from '../../ledger/ledger';
 import { findPlan } from '../plans/plans.service';
 import type { CompoundingRow } from './compounding.repository';
 import { compoundingStates } from './compounding.service';
@@ -114,40 +115,55 @@ export async function exitQuote(deps: AppDeps, userId: number, id: number): Prom
 }
 
 /**
- * The exit's postings: the principal leaves `invested`, cash gets it less the penalty, which is the
- * platform's income. The forfeited earnings are their own entry (forfeitEntry), posted right after.
+ * What an exit writes (decision 186, amended 2026-12-03), each its own entry so Activity shows each
+ * as a row: the principal back to cash in full (`plan_exit`), then the penalty to the platform's
+ * income (`plan_exit_fee`), then the forfeited earnings back to the yield expense (`earning_forfeit`),
+ * whose running total nets them out of "Total Earnings". The later two leave cash, which the first
+ * has just credited with more than both (they are capped at the principal), so it never dips.
  */
-function exitPostings(userId: number, figures: ExitFigures): Posting[] {
-  const postings: Posting[] = [{ account: { userId, kind: 'invested' }, amount: -figures.principal }];
-  const back = figures.principal - figures.penalty;
-  if (back > 0) postings.push({ account: { userId, kind: 'cash' }, amount: back });
-  if (figures.penalty > 0)
-    postings.push({ account: { platform: 'interest_income' }, amount: figures.penalty });
-  return postings;
-}
-
-/**
- * The earnings an exit takes back (decision 186, amended 2026-12-03), as their own entry: they leave
- * the member's cash, which the exit's entry has just credited with more than them, and go back where
- * they came from, the platform's yield expense. Its own kind keeps a running total of what members
- * gave back, so "Total Earnings" is what they keep, and Activity shows the forfeit as a row of its own.
- */
-export function forfeitEntry(
+export function exitEntries(
   userId: number,
   userPlanId: number,
   quoteId: string,
-  forfeited: number,
-): NewEntry {
-  return {
-    kind: FORFEIT_ENTRY_KIND,
-    reference: `${FORFEIT_ENTRY_KIND}:${quoteId}`,
-    userId,
-    metadata: { user_plan_id: userPlanId, quote_id: quoteId },
-    postings: [
-      { account: { userId, kind: 'cash' }, amount: -forfeited },
-      { account: { platform: 'yield_expense' }, amount: forfeited },
-    ],
-  };
+  figures: ExitFigures,
+): NewEntry[] {
+  const metadata = { user_plan_id: userPlanId, quote_id: quoteId };
+  const cash = { userId, kind: 'cash' as const };
+  const entries: NewEntry[] = [
+    {
+      kind: 'plan_exit',
+      reference: `plan_exit:${quoteId}`,
+      userId,
+      metadata: { ...metadata, penalty: figures.penalty, forfeited: figures.forfeited },
+      postings: [
+        { account: { userId, kind: 'invested' }, amount: -figures.principal },
+        { account: cash, amount: figures.principal },
+      ],
+    },
+  ];
+  if (figures.penalty > 0)
+    entries.push({
+      kind: EXIT_FEE_ENTRY_KIND,
+      reference: `${EXIT_FEE_ENTRY_KIND}:${quoteId}`,
+      userId,
+      metadata,
+      postings: [
+        { account: cash, amount: -figures.penalty },
+        { account: { platform: 'interest_income' }, amount: figures.penalty },
+      ],
+    });
+  if (figures.forfeited > 0)
+    entries.push({
+      kind: FORFEIT_ENTRY_KIND,
+      reference: `${FORFEIT_ENTRY_KIND}:${quoteId}`,
+      userId,
+      metadata,
+      postings: [
+        { account: cash, amount: -figures.forfeited },
+        { account: { platform: 'yield_expense' }, amount: figures.forfeited },
+      ],
+    });
+  return entries;
 }
 
 /**
@@ -170,25 +186,10 @@ export async function exitUserPlan(
     const quoted = [quote.principal, quote.earned, quote.forfeited, quote.penalty, quote.returned];
     const fresh = [figures.principal, figures.earned, figures.forfeited, figures.penalty, figures.returned];
     if (quoted.some((value, index) => value !== fresh[index])) throw stale();
-    const posted = await postEntry(
-      tx,
-      {
-        kind: 'plan_exit',
-        reference: `plan_exit:${quote.id}`,
-        userId,
-        metadata: {
-          user_plan_id: plan.id,
-          quote_id: quote.id,
-          penalty: figures.penalty,
-          forfeited: figures.forfeited,
-        },
-        postings: exitPostings(userId, figures),
-      },
-      now,
-    );
+    const [exit, ...after] = exitEntries(userId, plan.id, quote.id, figures);
+    const posted = await postEntry(tx, exit!, now);
     if (!posted.created) throw stale();
-    if (figures.forfeited > 0)
-      await postEntry(tx, forfeitEntry(userId, plan.id, quote.id, figures.forfeited), now);
+    for (const entry of after) await postEntry(tx, entry, now);
     await exitRepository.markUsed(tx, quote.id, now);
     return repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: now, updatedAt: now });
   });

@@ -145,12 +145,16 @@ describe('POST /api/pp/:id/exit', () => {
     });
     // 1 000 000 − 10 000 − 1 644 = 988 356 back, on top of the 11 507 of earnings.
     expect((await balanceOf(member)).balance).toBe(9883.56 + 115.07);
-    // The principal comes back less the penalty (the platform's income)…
+    // The principal comes back in full; the penalty goes to the platform's income…
     expect(await entryOf(`plan_exit:${body.id}`)).toEqual({
       kind: 'plan_exit',
-      amounts: [-1_000_000, 10_000, 990_000],
+      amounts: [-1_000_000, 1_000_000],
     });
-    // …and the current period's earnings go back to the yield expense as their own entry.
+    expect(await entryOf(`plan_exit_fee:${body.id}`)).toEqual({
+      kind: 'plan_exit_fee',
+      amounts: [-10_000, 10_000],
+    });
+    // …and the current period's earnings go back to the yield expense, each as its own entry.
     expect(await entryOf(`earning_forfeit:${body.id}`)).toEqual({
       kind: 'earning_forfeit',
       amounts: [-1644, 1644],
@@ -161,11 +165,12 @@ describe('POST /api/pp/:id/exit', () => {
     // Activity shows both, the forfeit counted with the earnings; Total Earnings is what the member keeps.
     const activity = await member.client.get('/api/activity', { token: member.token });
     const rows = activity.json<{ data: { type: string; amount: number; description: string }[] }>().data;
-    expect(rows.slice(0, 2)).toMatchObject([
+    expect(rows.slice(0, 3)).toMatchObject([
       { type: 'earning', amount: -16.44, description: `Earnings given up: left ${held.name} early` },
+      { type: 'principal_returned', amount: -100, description: `Early exit penalty: ${held.name}` },
       {
         type: 'principal_returned',
-        amount: 9900,
+        amount: 10_000,
         description: `Principal returned: left ${held.name} early`,
       },
     ]);

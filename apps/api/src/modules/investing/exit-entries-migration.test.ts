@@ -7,9 +7,9 @@ import { checkLedger } from '../../ledger/check';
 import { ACTIVITY_ENTRY_KINDS } from '@app/shared';
 
 /**
- * Migration 0073 (decision 186, amended 2026-12-03): an early exit written before it kept the forfeited
- * earnings back inside its one entry; the migration reclassifies them so "Total Earnings" nets them out,
- * and moves no balance.
+ * Migration 0073 (decision 186, amended 2026-12-03): an early exit written before it kept the penalty
+ * and the forfeited earnings back inside its one entry; the migration writes each as the entry an exit
+ * now writes, so Activity lists them and "Total Earnings" nets the forfeit out, and moves no balance.
  */
 const BEFORE = '0072_challenges_by_user';
 
@@ -32,8 +32,8 @@ const balances = async () =>
     )
   ).map((row) => [row.kind, num(row.balance)]);
 
-describe('migration 0073: the earnings an early exit took back, as their own entry', () => {
-  it('nets them out of Total Earnings and lists them in Activity, with every balance unchanged', async () => {
+describe('migration 0073: an early exit’s penalty and the earnings it took back, as their own entries', () => {
+  it('lists them in Activity and nets the forfeit out of Total Earnings, with every balance unchanged', async () => {
     await migrateBefore();
     await db.execute(sql`insert into users (id, username, email, password_hash, referral_code, created_at, updated_at)
       values (1, 'ana', 'ana@example.com', 'x', 'ANA1', now(), now())`);
@@ -70,11 +70,12 @@ describe('migration 0073: the earnings an early exit took back, as their own ent
     const rows = await queryRows<{ kind: string; amount: unknown; after: unknown }>(
       db,
       sql`select kind, cash_amount as amount, cash_balance_after as after from ledger_entries
-          where user_id = 1 and cash_amount is not null order by created_at desc, id desc limit 3`,
+          where user_id = 1 and cash_amount is not null order by created_at desc, id desc limit 4`,
     );
     expect(rows.map((row) => [row.kind, num(row.amount), num(row.after)])).toEqual([
       ['earning_forfeit', -16, 9_999],
-      ['plan_exit', 16, 10_015],
+      ['plan_exit_fee', -100, 10_015],
+      ['plan_exit', 116, 10_115],
       ['plan_exit', 9_884, 9_999],
     ]);
     // The Earnings rows (the type's entry kinds) add up to Total Earnings.
