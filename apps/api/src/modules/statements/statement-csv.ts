@@ -62,7 +62,6 @@ export async function* statementCsv(
       )
       .join('');
   }
-  const end = new Date(range.until.getTime() - 1).toISOString();
   yield (
     header.totals
       .map((total) =>
@@ -79,7 +78,7 @@ export async function* statementCsv(
       .join('') +
     line([
       'closing',
-      end,
+      header.closingAt.toISOString(),
       'closing_balance',
       csvField(texts.closingBalance),
       '',

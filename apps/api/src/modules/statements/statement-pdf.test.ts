@@ -46,6 +46,7 @@ const header: StatementHeader = {
   },
   opening: 0,
   closing: 0,
+  closingAt: new Date('2026-03-31T23:59:59.999Z'),
   totals: [],
 };
 

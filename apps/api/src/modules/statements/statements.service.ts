@@ -39,6 +39,8 @@ export interface StatementHeader {
   range: StatementWindow;
   opening: number;
   closing: number;
+  /** The closing balance's instant: the month's last, or now while the month is still running. */
+  closingAt: Date;
   /** Cents per Activity type the month has, in the order of ACTIVITY_TYPES. */
   totals: { type: ActivityType; total: number; entries: number }[];
 }
@@ -126,6 +128,7 @@ export async function loadStatementHeader(
     range,
     opening,
     closing,
+    closingAt: new Date(Math.min(range.until.getTime() - 1, now.getTime())),
     totals: totalsByType(totals),
   };
 }

@@ -83,6 +83,7 @@ const statement = (member: Member, path: string) =>
 interface CsvStatement {
   opening: number;
   closing: number;
+  closingDate: string;
   movements: {
     date: string;
     type: string;
@@ -104,6 +105,7 @@ function parseCsv(body: string): CsvStatement {
   const result: CsvStatement = {
     opening: NaN,
     closing: NaN,
+    closingDate: '',
     movements: [],
     totals: new Map(),
     header: new Map(),
@@ -115,8 +117,10 @@ function parseCsv(body: string): CsvStatement {
     const [section, date, type, description, amount, balance, id] = cells;
     if (section === 'header') result.header.set(type!, description!);
     else if (section === 'opening') result.opening = cents(balance!);
-    else if (section === 'closing') result.closing = cents(balance!);
-    else if (section === 'total') result.totals.set(type!, cents(amount!));
+    else if (section === 'closing') {
+      result.closing = cents(balance!);
+      result.closingDate = date!;
+    } else if (section === 'total') result.totals.set(type!, cents(amount!));
     else
       result.movements.push({
         date: date!,
@@ -235,6 +239,8 @@ describe('GET /api/statements/:month', () => {
     expect(csv.movements.map((row) => row.balance)).toEqual([10_005, 7_005, 7_012, 2_012]);
     expect(csv.opening).toBe(0);
     expect(csv.closing).toBe(2_012);
+    // The month is still running: its closing balance is today's, not one dated at the month's end.
+    expect(csv.closingDate).toBe(clock.now().toISOString());
     expect([...csv.totals.values()].reduce((sum, total) => sum + total, 0)).toBe(2_012);
     expect((await balanceOf(member)).balance).toBe(20.12);
   });
@@ -336,6 +342,11 @@ describe('opening + movements = closing, against the ledger (property)', () => {
           }
           expect(csv.closing).toBe(running);
           expect(csv.closing).toBe(await ledgerBalanceBefore(member.user.id, nextMonthStart(yyyymm)));
+          // A past month closes at its last instant; the current one at the moment it was read.
+          const monthEnd = new Date(nextMonthStart(yyyymm).getTime() - 1);
+          expect(csv.closingDate).toBe(
+            new Date(Math.min(monthEnd.getTime(), clock.now().getTime())).toISOString(),
+          );
           previousClosing = csv.closing;
         }
         expect(previousClosing).toBe(balance);
