@@ -69,6 +69,11 @@ describe('locales', () => {
     expect(bare).toEqual([]);
   });
 
+  it('names the back office in Spanish, as Arabic does', () => {
+    expect(texts(es).filter(([, text]) => /back office/iu.test(text))).toEqual([]);
+    expect(es.translation.admin.layout.brand).toBe('Panel de administración');
+  });
+
   it('es and ar translate exactly what en has', () => {
     for (const namespace of ['translation', 'messages'] as const) {
       const english = Object.keys(en[namespace]).length ? baseKeys(en[namespace]) : [];
