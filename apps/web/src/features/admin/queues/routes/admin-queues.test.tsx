@@ -365,6 +365,10 @@ describe('queue item', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Confirm deposit' }));
     const dialog = await screen.findByRole('dialog');
+    // The operator knows the reference is saved without its dashes and spaces (decision 237).
+    expect(within(dialog).getByLabelText('Bank reference')).toHaveAccessibleDescription(
+      /NY-7781 is saved as NY7781\./,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(within(dialog).getByLabelText('Bank reference')).toHaveAccessibleDescription(
       /Enter the bank reference from the statement\./,
