@@ -59,6 +59,13 @@ describe('the demo member’s three months', () => {
     expect(byName.Starter).toMatchObject({ status: 'active' });
     expect(byName.Growth).toMatchObject({ status: 'locked' });
     expect(byName['Fixed Savings 7']).toMatchObject({ status: 'completed' });
+    // The one-week term's principal came back on its end day, as the daily job gives it.
+    const fixed = byName['Fixed Savings 7']!;
+    const returned = await get<{ data: { date: string; description: string }[] }>(
+      '/api/activity?type=principal_returned',
+    );
+    const matured = returned.data.find((row) => row.description.includes('Fixed Savings 7'));
+    expect(matured?.date.slice(0, 10)).toBe(fixed.ends_at?.slice(0, 10));
     // Earned every day since it started (day 3 to today).
     expect(byName.Starter?.accrued_days).toBe(DEMO_HISTORY_DAYS - 3);
     expect(byName.Starter?.earned).toBeGreaterThan(0);
@@ -96,6 +103,19 @@ describe('the demo member’s three months', () => {
       plan_name: 'Starter',
     });
     expect([200, 300]).toContain(goal?.invested);
+    // Each unit invested on its own due day, a calendar month after the one before.
+    const units = plans.data
+      .filter((plan) => plan.goal_id === goal?.id)
+      .map((plan) => new Date(plan.starts_at))
+      .sort((a, b) => a.getTime() - b.getTime());
+    expect(units).toHaveLength(Math.round((goal?.invested ?? 0) / 100));
+    for (let k = 1; k < units.length; k += 1) {
+      const [first, unit] = [units[0]!, units[k]!];
+      const due = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + k, 1));
+      const lastDay = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
+      due.setUTCDate(Math.min(first.getUTCDate(), lastDay));
+      expect(unit.toISOString().slice(0, 10)).toBe(due.toISOString().slice(0, 10));
+    }
     expect(goal?.earned).toBeGreaterThan(0);
     expect(goal?.next_contribution_amount).toBe(100);
 

@@ -155,6 +155,12 @@ export async function seedDemoHistory(
   const started = performance.now();
   const end = deps.clock.now();
   const { clock, at, day, accrue, contribute, fresh } = seedTimeline(deps, member, end);
+  const contributeDaily = async (from: number, to: number) => {
+    for (let n = from; n <= to; n += 1) {
+      day(n);
+      await contribute();
+    }
+  };
   const { db } = deps.database;
   const depositIds: number[] = [];
 
@@ -176,6 +182,9 @@ export async function seedDemoHistory(
 
   day(10);
   await accrue();
+  // The one-week term ends on day 12: its principal comes back that day, as the daily job would.
+  day(12);
+  await accrue();
   await lockUserPlan(at, member.id, growth.plan.id);
 
   day(20);
@@ -192,6 +201,9 @@ export async function seedDemoHistory(
     target_date: null,
     plan_id: planId('Starter'),
   });
+  // From here the contribution job runs every day, as it does in production, so each monthly unit is
+  // invested on its own due day (a run every few days would take it late).
+  await contributeDaily(31, 40);
 
   day(40);
   await accrue();
@@ -203,9 +215,10 @@ export async function seedDemoHistory(
   day(41);
   if (admin) await adminApproveWithdrawal(at, admin, paid.withdrawal.id, '127.0.0.1');
 
+  await contributeDaily(41, 60);
   day(60);
   await accrue();
-  await contribute();
+  await contributeDaily(61, DEMO_HISTORY_DAYS - 2);
 
   day(DEMO_HISTORY_DAYS - 2);
   await accrue();
@@ -214,6 +227,8 @@ export async function seedDemoHistory(
     withdrawal_method: 'crypto',
     destination: 'bc1qdemo0000000000000000000000000000000',
   });
+
+  await contributeDaily(DEMO_HISTORY_DAYS - 1, DEMO_HISTORY_DAYS - 1);
 
   // Up to the real now: the last days' earnings.
   clock.set(end);
