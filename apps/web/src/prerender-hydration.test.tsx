@@ -120,7 +120,7 @@ describe('hydrating the prerendered public pages', () => {
       expect(container.querySelector('h1')).toBe(heading);
       expect(recoverable).not.toHaveBeenCalled();
       await vi.waitFor(() => expect(container.textContent).toContain('support@ourplatform.example'));
-      if (path === '/') expect(claims()?.textContent).toBe('Rates up to 21% APR · start with $250');
+      if (path === '/') expect(claims()?.textContent).toBe('Rates up to 16% APR · start with $250');
       // The catalogue (which has no business plan) replaces the placeholder cards once hydrated.
       if (path === '/business-plans')
         expect(container.textContent).toContain('There are no business plans open at the moment.');

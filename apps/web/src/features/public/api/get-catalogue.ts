@@ -14,9 +14,15 @@ export interface CatalogueFigures {
 
 export const activePlans = (plans: readonly Plan[]) => plans.filter((plan) => plan.status === 'active');
 
-/** The figures of the catalogue's active plans; null when none is open (then nothing is claimed). */
+/** The categories the public pages show as cards: /plans and the home page, /business-plans. */
+export const PUBLIC_CATEGORIES: readonly string[] = ['personal', 'business'];
+
+/**
+ * The figures of the active plans the public pages show; null when none is open (then nothing is
+ * claimed). A plan a visitor cannot find on those pages backs no claim.
+ */
 export function catalogueFigures(plans: readonly Plan[]): CatalogueFigures | null {
-  const open = activePlans(plans);
+  const open = activePlans(plans).filter((plan) => PUBLIC_CATEGORIES.includes(plan.category));
   if (open.length === 0) return null;
   return {
     maxRateBps: Math.max(...open.map((plan) => Math.max(plan.apy_bps, plan.locked_apy_bps))),

@@ -162,8 +162,9 @@ describe('the home page', () => {
     fakeApi({ 'GET /api/markets': () => json(markets(false)), 'GET /api/plans': () => json(CATALOGUE) });
     renderScreen('/', <HomePage />);
     const hero = screen.getByRole('heading', { level: 1 }).parentElement!;
-    // Trading's 21% when locked is the highest open rate; the closed Mining plan's 30% and $50 do not count.
-    expect(await within(hero).findByText('Rates up to 21% APR · start with $250')).toBeInTheDocument();
+    // Prime's 16% when locked is the highest rate a public card shows: Automated Trading's 21% (a category no
+    // public page lists) and the closed Mining plan's 30% and $50 do not count.
+    expect(await within(hero).findByText('Rates up to 16% APR · start with $250')).toBeInTheDocument();
     expect(hero).not.toHaveTextContent(/APY|18%|\$100\b/);
     // The cards are the catalogue's open personal plans, each with its own rate, term and minimum.
     const cards = await screen.findAllByRole('link', { name: /Invest Now/ });

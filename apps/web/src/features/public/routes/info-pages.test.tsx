@@ -77,7 +77,7 @@ describe('the public pages', () => {
     const invest = screen.getAllByRole('link', { name: /Invest Now/ });
     expect(invest.map((link) => link.getAttribute('href'))).toEqual(['/signup', '/signup', '/signup']);
     expect(screen.queryByRole('heading', { level: 3, name: 'Automated Trading' })).not.toBeInTheDocument();
-    expect(screen.getByText('Rates up to 21% APR · start with $250')).toBeInTheDocument();
+    expect(screen.getByText('Rates up to 16% APR · start with $250')).toBeInTheDocument();
   });
 
   it('/plans in Arabic: terms with their plural forms, the yield labelled, no figure the catalogue does not pay', async () => {
