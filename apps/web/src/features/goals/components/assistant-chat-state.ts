@@ -33,6 +33,8 @@ export type Entry =
       bestId: number | null;
       frequency?: GoalFrequency;
       date?: string | null;
+      /** The target as the member gave it (dollars); absent in a chat kept from before it was shown. */
+      goalTarget?: string;
     }
   | {
       id: number;

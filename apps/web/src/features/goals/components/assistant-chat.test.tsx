@@ -90,7 +90,11 @@ describe('AssistantChat', () => {
     expect(within(log()).getByText('Best plan')).toBeInTheDocument();
     expect(log()).toHaveTextContent('Growth (12% APR)');
     expect(log()).toHaveTextContent('Every month: 16 to 50 × $100.00 ($1,600.00 to $5,000.00).');
-    expect(log()).toHaveTextContent('Contributions in 12 months: 13; in total $20,800.00 to $65,000.00.');
+    // The goal stops investing once its target is reached: 50 units a month reach $20,000 at the 4th
+    // contribution, 16 at the 13th (decision 161, amended).
+    expect(log()).toHaveTextContent(
+      'Contributions in 12 months: 13. The goal reaches $20,000.00 after 4 to 13 of them, then stops investing.',
+    );
     await user.click(screen.getByRole('button', { name: 'Choose Starter' }));
     // Step 6: confirm or go back.
     expect(
@@ -281,13 +285,13 @@ describe('AssistantChat', () => {
     [
       'en',
       'September 30, 2027',
-      'Contributions until September 30, 2027: 11; in total',
+      'Contributions until September 30, 2027: 11. The goal reaches',
       'Goal saved. $200.00 was invested in Starter today. The next $200.00 is due on December 28, 2026.',
     ],
     [
       'es',
       '30 de septiembre de 2027',
-      'Aportaciones hasta el 30 de septiembre de 2027: 11; en total',
+      'Aportaciones hasta el 30 de septiembre de 2027: 11. La meta alcanza',
       // Testing Library compares with its whitespace normalised (a no-break space reads as a space).
       'Meta guardada. Hoy se invirtieron 200,00 US$ en Starter. La próxima aportación de 200,00 US$ vence el 28 de diciembre de 2026.',
     ],

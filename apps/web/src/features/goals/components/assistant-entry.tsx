@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnswerPart, AssistantSource } from '@app/shared/schemas/assistant';
 import type { GoalFrequency } from '@app/shared/goals';
+import { parseAmountToCents } from '@app/shared/money';
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import { PrivateAmount } from '#components/private-amount';
 import { useLabels } from '#lib/labels';
@@ -47,23 +48,48 @@ function AnswerText({ answer, parts }: { answer: string; parts?: AnswerPart[] | 
   );
 }
 
-/** The suggested plans: per contribution, in total by the date, and the plan's yearly rate. */
+/** The suggested plans: per contribution, how many contributions reach the target, and the plan's yearly rate. */
 function PlanList({
   plans,
   bestId,
   frequency,
   date,
+  target,
 }: {
   plans: SuggestedPlan[];
   bestId: number | null;
   frequency: GoalFrequency | undefined;
   date: string | null | undefined;
+  target: string | undefined;
 }) {
   const { t } = useTranslation();
   const money = useMoney();
   const day = useDayFormat();
   const labels = useLabels();
   const numbers = useNumberLocale();
+  const targetCents = target === undefined ? null : parseAmountToCents(target);
+  /**
+   * At which contribution the goal reaches its target, with the most units each and with the fewest:
+   * the goal stops investing then (decision 161, amended), so what it puts in is about the target.
+   */
+  const reach = (plan: SuggestedPlan) => {
+    if (!targetCents?.ok) return null;
+    const unit = Math.round(plan.min_amount * 100);
+    const at = (units: number) => Math.ceil(targetCents.cents / (units * unit));
+    const [fewest, most] = [at(plan.max_units), at(plan.min_units)];
+    return {
+      key: fewest === most ? 'assistant.planReachOne' : 'assistant.planReach',
+      values: {
+        fewest: fewest.toLocaleString(numbers),
+        most: most.toLocaleString(numbers),
+        target: money(targetCents.cents / 100),
+      },
+    };
+  };
+  const reachOf = (plan: SuggestedPlan) => {
+    const reached = reach(plan);
+    return reached ? ` ${t(reached.key, reached.values)}` : null;
+  };
   return (
     <>
       <p>
@@ -91,12 +117,11 @@ function PlanList({
             </p>
             {plan.contributions !== undefined && (
               <p className="text-sm text-muted">
-                {t(date ? 'assistant.planTotal' : 'assistant.planTotalYear', {
+                {t(date ? 'assistant.planContributions' : 'assistant.planContributionsYear', {
                   ...(date ? { date: day(date) } : {}),
                   contributions: plan.contributions,
-                  minTotal: money(plan.min_total),
-                  maxTotal: money(plan.max_total),
                 })}
+                {reachOf(plan)}
               </p>
             )}
           </li>
@@ -139,5 +164,13 @@ export function EntryView({ entry }: { entry: Entry }) {
       interval: t(`assistant.intervals.${entry.chosen.frequency}`),
     });
   }
-  return <PlanList plans={entry.plans} bestId={entry.bestId} frequency={entry.frequency} date={entry.date} />;
+  return (
+    <PlanList
+      plans={entry.plans}
+      bestId={entry.bestId}
+      frequency={entry.frequency}
+      date={entry.date}
+      target={entry.goalTarget}
+    />
+  );
 }

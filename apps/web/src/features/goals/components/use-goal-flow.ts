@@ -66,6 +66,7 @@ function useDateStep({ state, setState, add, setInputError }: GoalFlowDeps, t: T
         bestId,
         frequency: draft.target_frequency,
         date: targetDate,
+        goalTarget: draft.target_amount,
       });
     } catch (error) {
       // A refused amount or date (400) says why; anything else is the chat's error text.
@@ -125,6 +126,7 @@ function usePlanSteps({ state, setState, add }: GoalFlowDeps, t: TFunction) {
         bestId: state.bestId,
         frequency: state.draft.target_frequency ?? 'daily',
         date: state.draft.target_date ?? null,
+        ...(state.draft.target_amount ? { goalTarget: state.draft.target_amount } : {}),
       },
     );
   }
