@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { migrationsFolder } from '@app/db';
+import { ACTIVITY_ENTRY_KINDS } from '@app/shared';
 import { migrationTestDatabase } from '../../../test/migrations-up-to';
 import { accountFigures } from '../../ledger/ledger';
 import { num, queryRows } from '../../ledger/sql';
 import { checkLedger } from '../../ledger/check';
-import { ACTIVITY_ENTRY_KINDS } from '@app/shared';
 
 /**
  * Migration 0073 (decision 186, amended 2026-12-03): an early exit written before it kept the penalty
@@ -12,16 +15,35 @@ import { ACTIVITY_ENTRY_KINDS } from '@app/shared';
  * now writes, so Activity lists them and "Total Earnings" nets the forfeit out, and moves no balance.
  */
 const BEFORE = '0072_challenges_by_user';
+const MIGRATION = '0073_exit_fee_and_forfeit_entries.sql';
 
 const { db, migrateBefore, migrateRest } = await migrationTestDatabase(BEFORE);
 
 /** A posting as the ledger function takes it. */
 const cash = (amount: number) => ({ user_id: 1, kind: 'cash', amount });
+const invested = (amount: number) => ({ user_id: 1, kind: 'invested', amount });
 const platform = (kind: string, amount: number) => ({ user_id: null, kind, amount });
 
 async function post(kind: string, reference: string, at: string, metadata: object, postings: object[]) {
   await db.execute(sql`select ledger_post(${kind}, ${reference}, 1, ${JSON.stringify(metadata)}::jsonb,
     ${at}::timestamptz, ${JSON.stringify(postings)}::jsonb)`);
+}
+
+/** An exit as the code before 0073 wrote it: the principal less the penalty and the forfeit, in one entry. */
+async function oldExit(quote: string, at: string, principal: number, penalty: number, forfeited: number) {
+  const back = principal - penalty - forfeited;
+  await post(
+    'plan_exit',
+    `plan_exit:${quote}`,
+    at,
+    { user_plan_id: 7, quote_id: quote, penalty, forfeited },
+    [
+      invested(-principal),
+      ...(back > 0 ? [cash(back)] : []),
+      ...(penalty > 0 ? [platform('interest_income', penalty)] : []),
+      ...(forfeited > 0 ? [platform('yield_expense', forfeited)] : []),
+    ],
+  );
 }
 
 const balances = async () =>
@@ -32,62 +54,74 @@ const balances = async () =>
     )
   ).map((row) => [row.kind, num(row.balance)]);
 
+const entryCount = async () =>
+  num((await queryRows<{ n: unknown }>(db, sql`select count(*) as n from ledger_entries`))[0]?.n);
+
+/** The sum of the member's cash movements of an Activity type's entry kinds. */
+async function activitySum(kinds: readonly string[]): Promise<number> {
+  const [row] = await queryRows<{ total: unknown }>(
+    db,
+    sql`select coalesce(sum(cash_amount), 0) as total from ledger_entries where user_id = 1
+        and kind in (${sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})`,
+  );
+  return num(row?.total);
+}
+
 describe('migration 0073: an early exit’s penalty and the earnings it took back, as their own entries', () => {
-  it('lists them in Activity and nets the forfeit out of Total Earnings, with every balance unchanged', async () => {
+  it('lists them in Activity and nets the forfeit out of Total Earnings, every balance unchanged, once', async () => {
     await migrateBefore();
     await db.execute(sql`insert into users (id, username, email, password_hash, referral_code, created_at, updated_at)
       values (1, 'ana', 'ana@example.com', 'x', 'ANA1', now(), now())`);
-    // $100.00 in, $100.00 invested, $1.15 of earnings, then an exit with a $1.00 penalty and $0.16 forfeited
-    // (cash got 10 000 − 100 − 16 = 9 884 cents), and one exit that forfeited nothing.
     await post('deposit', 'deposit:1', '2026-05-01T10:00:00Z', {}, [
-      cash(10_000),
-      platform('external', -10_000),
+      cash(20_000),
+      platform('external', -20_000),
     ]);
-    await post('investment', 'investment:1', '2026-05-01T10:01:00Z', {}, [
-      cash(-10_000),
-      { user_id: 1, kind: 'invested', amount: 10_000 },
-    ]);
+    await post('investment', 'investment:1', '2026-05-01T10:01:00Z', {}, [cash(-20_000), invested(20_000)]);
     await post('earning', 'earning:1', '2026-06-01T00:00:00Z', {}, [
       cash(115),
       platform('yield_expense', -115),
     ]);
-    const exit = { user_plan_id: 7, quote_id: 'q-1', penalty: 100, forfeited: 16 };
-    await post('plan_exit', 'plan_exit:q-1', '2026-06-05T12:00:00Z', exit, [
-      { user_id: 1, kind: 'invested', amount: -10_000 },
-      cash(9_884),
-      platform('interest_income', 100),
-      platform('yield_expense', 16),
+    await oldExit('q-1', '2026-06-05T12:00:00Z', 10_000, 100, 16); // a penalty and a forfeit
+    await oldExit('q-2', '2026-06-06T12:00:00Z', 2_000, 50, 0); // a penalty only
+    await oldExit('q-3', '2026-06-07T12:00:00Z', 2_000, 0, 20); // a forfeit only
+    await oldExit('q-4', '2026-06-08T12:00:00Z', 1_000, 1_000, 0); // a 100% penalty: nothing to cash
+    await oldExit('q-5', '2026-06-09T12:00:00Z', 1_000, 0, 0); // neither
+    // An exit as the code since writes it: its fee entry is there already.
+    await post(
+      'plan_exit',
+      'plan_exit:q-6',
+      '2026-06-10T12:00:00Z',
+      { quote_id: 'q-6', penalty: 30, forfeited: 0 },
+      [invested(-1_000), cash(1_000)],
+    );
+    await post('plan_exit_fee', 'plan_exit_fee:q-6', '2026-06-10T12:00:00Z', { quote_id: 'q-6' }, [
+      cash(-30),
+      platform('interest_income', 30),
     ]);
     const before = await balances();
+    const entriesBefore = await entryCount();
     expect((await accountFigures(db, 1)).totalEarnings).toBe(115);
 
     await migrateRest();
     expect(await balances()).toEqual(before);
+    // q-1: the principal's part, the fee, the forfeit; q-2, q-3 and q-4: the principal's part and one more.
+    expect(await entryCount()).toBe(entriesBefore + 9);
     const figures = await accountFigures(db, 1);
-    expect(figures).toMatchObject({ balance: 9_999, totalEarnings: 99, totalDeposit: 10_000 });
+    // $1.15 of earnings, the principals less their penalties ($158.20), less the $0.36 forfeited.
+    expect(figures).toMatchObject({ balance: 115 + 15_820 - 36, totalEarnings: 79 });
+    // Activity's Earnings rows add up to Total Earnings; Principal returned rows to principal less penalties.
+    expect(await activitySum(ACTIVITY_ENTRY_KINDS.earning)).toBe(79);
+    expect(await activitySum(ACTIVITY_ENTRY_KINDS.principal_returned)).toBe(
+      9_900 + 1_950 + 2_000 + 0 + 1_000 + 970,
+    );
 
-    // Activity's rows are the entries that moved the member's cash, each with the balance after it.
-    const rows = await queryRows<{ kind: string; amount: unknown; after: unknown }>(
-      db,
-      sql`select kind, cash_amount as amount, cash_balance_after as after from ledger_entries
-          where user_id = 1 and cash_amount is not null order by created_at desc, id desc limit 4`,
-    );
-    expect(rows.map((row) => [row.kind, num(row.amount), num(row.after)])).toEqual([
-      ['earning_forfeit', -16, 9_999],
-      ['plan_exit_fee', -100, 10_015],
-      ['plan_exit', 116, 10_115],
-      ['plan_exit', 9_884, 9_999],
-    ]);
-    // The Earnings rows (the type's entry kinds) add up to Total Earnings.
-    const [earned] = await queryRows<{ total: unknown }>(
-      db,
-      sql`select sum(cash_amount) as total from ledger_entries where user_id = 1
-          and kind in (${sql.join(
-            ACTIVITY_ENTRY_KINDS.earning.map((kind) => sql`${kind}`),
-            sql`, `,
-          )})`,
-    );
-    expect(num(earned?.total)).toBe(figures.totalEarnings);
+    // Run again (by hand, say): nothing more is written, nothing moves.
+    await db.execute(sql.raw(readFileSync(join(migrationsFolder, MIGRATION), 'utf8')));
+    expect(await entryCount()).toBe(entriesBefore + 9);
+    expect(await balances()).toEqual(before);
 
     const check = await checkLedger(db);
     expect(check.mismatchedTotals).toEqual([]);
