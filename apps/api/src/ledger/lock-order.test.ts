@@ -73,6 +73,53 @@ describe('a member’s request that posts to a platform account, beside a batch 
   });
 });
 
+describe('two early exits at once, one holding the yield expense from the day it just credited', () => {
+  it('the other takes the platform accounts in their order, so neither waits on the other crosswise', async () => {
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    const plan = await createPlan(app, { durationDays: 90, exit: { penaltyBps: 200, forfeit: 'all' } });
+    const member = await fundedMember(app, 10_000);
+    const held = await investIn(member, plan.id, 10_000);
+    clock.set(new Date('2026-05-20T12:00:00Z'));
+    member.token = await signIn(member.client, member.email);
+    const quote = (
+      await member.client.get(`/api/pp/${held.id}/exit-quote`, { token: member.token })
+    ).json<ExitQuote>();
+    expect(quote.penalty).toBeGreaterThan(0);
+    expect(quote.forfeited).toBeGreaterThan(0);
+
+    // As another member's exit does: the yield expense held (the days it credited first), then its own
+    // penalty's interest income.
+    const steps = gate();
+    const other = holdLocks(
+      db,
+      steps,
+      (tx) =>
+        tx.execute(
+          sql`update ledger_accounts set balance = balance where user_id is null and kind = 'yield_expense'`,
+        ),
+      (tx) =>
+        tx.execute(
+          sql`update ledger_accounts set balance = balance where user_id is null and kind = 'interest_income'`,
+        ),
+    );
+    await steps.opened;
+    const exit = member.client.post(
+      `/api/pp/${held.id}/exit`,
+      { quote_id: quote.id },
+      { token: member.token },
+    );
+    await someoneWaitsForALock(db);
+    steps.release();
+    // Posting its penalty before its forfeit, the exit held the interest income while it waited for the
+    // yield expense, and the other then waited for the interest income: a deadlock (40P01).
+    expect(await within(other, 10_000)).toBe('rolled back');
+    const response = await exit;
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await balanceOf(member)).balance).toBe(quote.total);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+});
+
 describe('a correction approved while a batch job holds the member’s cash account', () => {
   it('waits for it, and the batch’s own entries for that member go through (no deadlock)', async () => {
     const member = await fundedMember(app, 100);

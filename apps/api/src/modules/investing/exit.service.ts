@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PlanRow, Tx, UserPlanRow } from '@app/db';
+import type { PlanRow, PlatformAccountKind, Tx, UserPlanRow } from '@app/db';
 import {
   EXIT_QUOTE_TTL_SECONDS,
   EXIT_FEE_ENTRY_KIND,
@@ -16,7 +16,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { postEntry, type NewEntry } from '../../ledger/ledger';
+import { lockBalances, postEntry, type NewEntry } from '../../ledger/ledger';
 import { findPlan } from '../plans/plans.service';
 import type { CompoundingRow } from './compounding.repository';
 import { compoundingStates } from './compounding.service';
@@ -114,6 +114,14 @@ export async function exitQuote(deps: AppDeps, userId: number, id: number): Prom
   });
 }
 
+/** The platform accounts an exit's entries move: the income of its penalty, the expense of its forfeit. */
+function exitPlatformAccounts(figures: ExitFigures): PlatformAccountKind[] {
+  const accounts: PlatformAccountKind[] = [];
+  if (figures.penalty > 0) accounts.push('interest_income');
+  if (figures.forfeited > 0) accounts.push('yield_expense');
+  return accounts;
+}
+
 /**
  * What an exit writes (decision 186, amended 2026-12-03), each its own entry so Activity shows each
  * as a row: the principal back to cash in full (`plan_exit`), then the penalty to the platform's
@@ -186,10 +194,13 @@ export async function exitUserPlan(
     const quoted = [quote.principal, quote.earned, quote.forfeited, quote.penalty, quote.returned];
     const fresh = [figures.principal, figures.earned, figures.forfeited, figures.penalty, figures.returned];
     if (quoted.some((value, index) => value !== fresh[index])) throw stale();
-    const [exit, ...after] = exitEntries(userId, plan.id, quote.id, figures);
-    const posted = await postEntry(tx, exit!, now);
-    if (!posted.created) throw stale();
-    for (const entry of after) await postEntry(tx, entry, now);
+    // The platform accounts the entries move, locked together in decision 222's order before the first
+    // entry: one at a time, entry by entry, two exits (one holding the yield expense from the days it
+    // just credited) could each wait for the other's.
+    await lockBalances(tx, userId, ['cash', 'invested'], exitPlatformAccounts(figures));
+    for (const entry of exitEntries(userId, plan.id, quote.id, figures)) {
+      if (!(await postEntry(tx, entry, now)).created) throw stale();
+    }
     await exitRepository.markUsed(tx, quote.id, now);
     return repository.updateUserPlan(tx, plan.id, { status: 'completed', closedAt: now, updatedAt: now });
   });

@@ -187,6 +187,43 @@ describe('POST /api/pp/:id/exit', () => {
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
+  it.each([
+    ['a penalty only', { penaltyBps: 200, forfeit: 'none' }, 20_000, 0, 9800 + 115.07],
+    ['a forfeit only', { penaltyBps: 0, forfeit: 'current_period' }, 0, 1644, 10_000 - 16.44 + 115.07],
+    [
+      'a 100% penalty: nothing back but the earnings',
+      { penaltyBps: 10_000, forfeit: 'all' },
+      1_000_000,
+      0,
+      115.07,
+    ],
+  ] as const)('%s: the entries it needs, and no other', async (_, rule, penalty, forfeited, balance) => {
+    const { member, held } = await heldPlan(rule);
+    const body = await quote(member, held.id);
+    const done = await exitOf(member, held.id, { quote_id: body.id });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await entryOf(`plan_exit:${body.id}`)).toEqual({
+      kind: 'plan_exit',
+      amounts: [-1_000_000, 1_000_000],
+    });
+    const fee = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.reference, `plan_exit_fee:${body.id}`));
+    const forfeit = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.reference, `earning_forfeit:${body.id}`));
+    if (penalty > 0)
+      expect(await entryOf(`plan_exit_fee:${body.id}`)).toMatchObject({ amounts: [-penalty, penalty] });
+    else expect(fee).toEqual([]);
+    if (forfeited > 0)
+      expect(await entryOf(`earning_forfeit:${body.id}`)).toMatchObject({ amounts: [-forfeited, forfeited] });
+    else expect(forfeit).toEqual([]);
+    expect((await balanceOf(member)).balance).toBeCloseTo(balance, 2);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
   it('refuses a stale, superseded, foreign or malformed quote, and a quote the books no longer match', async () => {
     const { member, held } = await heldPlan({ penaltyBps: 200, forfeit: 'none' });
     const { member: other, held: theirs } = await heldPlan({ penaltyBps: 200, forfeit: 'none' });
