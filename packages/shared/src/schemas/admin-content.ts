@@ -263,7 +263,10 @@ const bankField = requiredText(M.bankFieldRequired, 120);
 /** The settings an admin edits (GET/PUT /api/admin/settings); PUT changes only the keys it sends. */
 export const AdminSettingsFields = {
   /** One line of printable text: the name goes into page titles, mail subjects and headers (decision 176). */
-  sitename: requiredText(M.sitenameRequired, 80).refine((name) => !/\p{Cc}/u.test(name), M.sitenameOneLine),
+  sitename: requiredText(M.sitenameRequired, 80).refine(
+    (name) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(name),
+    M.sitenameOneLine,
+  ),
   logo: z
     .string()
     .trim()

@@ -300,11 +300,19 @@ describe('GET/PUT /api/admin/settings', () => {
       ].sort(),
     );
     // A line break inside the name would break the pages' titles and the mails' subjects.
-    const twoLines = await admin.client.put('/api/admin/settings', { sitename: 'North\r\nBank' }, as(admin));
-    expect(twoLines.statusCode).toBe(400);
-    expect(errorOf(twoLines).errors?.sitename).toEqual([
-      'The site name must be one line, without control characters.',
-    ]);
+    for (const sitename of [
+      'North\r\nBank',
+      'North\tBank',
+      'North\u007fBank',
+      'North\u2028Bank',
+      'North\u2029Bank',
+    ]) {
+      const twoLines = await admin.client.put('/api/admin/settings', { sitename }, as(admin));
+      expect(twoLines.statusCode).toBe(400);
+      expect(errorOf(twoLines).errors?.sitename).toEqual([
+        'The site name must be one line, without control characters.',
+      ]);
+    }
     const unknown = await admin.client.put('/api/admin/settings', { app_key: 'x' }, as(admin));
     expect(unknown.statusCode).toBe(400);
     expect((await admin.client.put('/api/admin/settings', {}, as(admin))).statusCode).toBe(400);
