@@ -35,21 +35,27 @@ function batchHolding(userId: number, steps: ReturnType<typeof gate>): Promise<s
   );
 }
 
+/**
+ * A member's $10,000 in a 90-day plan with a 2% penalty that forfeits all earnings, quoted on day 19:
+ * the exit posts to both platform accounts, the interest income and the yield expense.
+ */
+async function exitQuoted() {
+  clock.set(new Date('2026-05-01T10:00:00Z'));
+  const plan = await createPlan(app, { durationDays: 90, exit: { penaltyBps: 200, forfeit: 'all' } });
+  const member = await fundedMember(app, 10_000);
+  const held = await investIn(member, plan.id, 10_000);
+  clock.set(new Date('2026-05-20T12:00:00Z'));
+  member.token = await signIn(member.client, member.email);
+  const response = await member.client.get(`/api/pp/${held.id}/exit-quote`, { token: member.token });
+  const quote = response.json<ExitQuote>();
+  expect(quote.forfeited).toBeGreaterThan(0);
+  expect(quote.penalty).toBe(200);
+  return { member, held, quote };
+}
+
 describe('a member’s request that posts to a platform account, beside a batch job', () => {
   it('an early exit waits for the cash account the batch holds, and both finish (no deadlock)', async () => {
-    clock.set(new Date('2026-05-01T10:00:00Z'));
-    // A penalty (interest income) and forfeited earnings (back to the yield expense): the exit posts
-    // to both platform accounts the batch jobs move last.
-    const plan = await createPlan(app, { durationDays: 90, exit: { penaltyBps: 200, forfeit: 'all' } });
-    const member = await fundedMember(app, 10_000);
-    const held = await investIn(member, plan.id, 10_000);
-    clock.set(new Date('2026-05-20T12:00:00Z'));
-    member.token = await signIn(member.client, member.email);
-    const quote = (
-      await member.client.get(`/api/pp/${held.id}/exit-quote`, { token: member.token })
-    ).json<ExitQuote>();
-    expect(quote.forfeited).toBeGreaterThan(0);
-    expect(quote.penalty).toBe(200);
+    const { member, held, quote } = await exitQuoted();
 
     const steps = gate();
     const batch = batchHolding(member.user.id, steps);
@@ -75,17 +81,7 @@ describe('a member’s request that posts to a platform account, beside a batch 
 
 describe('two early exits at once, one holding the yield expense from the day it just credited', () => {
   it('the other takes the platform accounts in their order, so neither waits on the other crosswise', async () => {
-    clock.set(new Date('2026-05-01T10:00:00Z'));
-    const plan = await createPlan(app, { durationDays: 90, exit: { penaltyBps: 200, forfeit: 'all' } });
-    const member = await fundedMember(app, 10_000);
-    const held = await investIn(member, plan.id, 10_000);
-    clock.set(new Date('2026-05-20T12:00:00Z'));
-    member.token = await signIn(member.client, member.email);
-    const quote = (
-      await member.client.get(`/api/pp/${held.id}/exit-quote`, { token: member.token })
-    ).json<ExitQuote>();
-    expect(quote.penalty).toBeGreaterThan(0);
-    expect(quote.forfeited).toBeGreaterThan(0);
+    const { member, held, quote } = await exitQuoted();
 
     // As another member's exit does: the yield expense held (the days it credited first), then its own
     // penalty's interest income.

@@ -149,28 +149,19 @@ export function exitEntries(
       ],
     },
   ];
-  if (figures.penalty > 0)
-    entries.push({
-      kind: EXIT_FEE_ENTRY_KIND,
-      reference: `${EXIT_FEE_ENTRY_KIND}:${quoteId}`,
-      userId,
-      metadata,
-      postings: [
-        { account: cash, amount: -figures.penalty },
-        { account: { platform: 'interest_income' }, amount: figures.penalty },
-      ],
-    });
-  if (figures.forfeited > 0)
-    entries.push({
-      kind: FORFEIT_ENTRY_KIND,
-      reference: `${FORFEIT_ENTRY_KIND}:${quoteId}`,
-      userId,
-      metadata,
-      postings: [
-        { account: cash, amount: -figures.forfeited },
-        { account: { platform: 'yield_expense' }, amount: figures.forfeited },
-      ],
-    });
+  /** An amount leaving the member's cash for a platform account, as an entry of its own kind. */
+  const toPlatform = (kind: string, platform: PlatformAccountKind, amount: number): NewEntry => ({
+    kind,
+    reference: `${kind}:${quoteId}`,
+    userId,
+    metadata,
+    postings: [
+      { account: cash, amount: -amount },
+      { account: { platform }, amount },
+    ],
+  });
+  if (figures.penalty > 0) entries.push(toPlatform(EXIT_FEE_ENTRY_KIND, 'interest_income', figures.penalty));
+  if (figures.forfeited > 0) entries.push(toPlatform(FORFEIT_ENTRY_KIND, 'yield_expense', figures.forfeited));
   return entries;
 }
 
