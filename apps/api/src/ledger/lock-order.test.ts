@@ -4,7 +4,7 @@ import type { CorrectionActionResponse, ExitQuote, UserPlanActionResponse } from
 import { createTestApp } from '../../test/helpers';
 import { signIn } from '../../test/accounts';
 import { signInAdminAs } from '../../test/admin';
-import { balanceOf } from '../../test/money';
+import { balanceOf, type Member } from '../../test/money';
 import { createPlan, fundedMember, investIn } from '../../test/investing';
 import { gate, holdLocks, someoneWaitsForALock, within } from '../../test/locks';
 import { lockUserBalances } from './bulk-entries';
@@ -53,24 +53,35 @@ async function exitQuoted() {
   return { member, held, quote };
 }
 
+/**
+ * The member's exit sent while `holder` holds its first locks; once the exit waits for one of them, the
+ * holder goes on. Answers how the holder ended ('rolled back' or the database's error code) and the exit.
+ */
+async function exitWhileHeld(
+  member: Member,
+  planId: number,
+  quoteId: string,
+  holder: (steps: ReturnType<typeof gate>) => Promise<string>,
+) {
+  const steps = gate();
+  const held = holder(steps);
+  await steps.opened;
+  const exit = member.client.post(`/api/pp/${planId}/exit`, { quote_id: quoteId }, { token: member.token });
+  await someoneWaitsForALock(db);
+  steps.release();
+  return { holder: await within(held, 10_000), response: await exit };
+}
+
 describe('a member’s request that posts to a platform account, beside a batch job', () => {
   it('an early exit waits for the cash account the batch holds, and both finish (no deadlock)', async () => {
     const { member, held, quote } = await exitQuoted();
 
-    const steps = gate();
-    const batch = batchHolding(member.user.id, steps);
-    await steps.opened;
-    const exit = member.client.post(
-      `/api/pp/${held.id}/exit`,
-      { quote_id: quote.id },
-      { token: member.token },
+    const { holder, response } = await exitWhileHeld(member, held.id, quote.id, (steps) =>
+      batchHolding(member.user.id, steps),
     );
-    await someoneWaitsForALock(db);
-    steps.release();
     // Before decision 222 the exit held both platform accounts while it waited for the cash account,
     // and the batch then waited for them: PostgreSQL broke the deadlock by failing one of the two.
-    expect(await within(batch, 10_000)).toBe('rolled back');
-    const response = await exit;
+    expect(holder).toBe('rolled back');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<UserPlanActionResponse>().plan.status).toBe('completed');
     // The earnings already in cash, less what is forfeited, and the principal less the penalty.
@@ -85,31 +96,19 @@ describe('two early exits at once, one holding the yield expense from the day it
 
     // As another member's exit does: the yield expense held (the days it credited first), then its own
     // penalty's interest income.
-    const steps = gate();
-    const other = holdLocks(
-      db,
-      steps,
-      (tx) =>
-        tx.execute(
-          sql`update ledger_accounts set balance = balance where user_id is null and kind = 'yield_expense'`,
-        ),
-      (tx) =>
-        tx.execute(
-          sql`update ledger_accounts set balance = balance where user_id is null and kind = 'interest_income'`,
-        ),
+    const platformRow = (kind: string) =>
+      sql`update ledger_accounts set balance = balance where user_id is null and kind = ${kind}`;
+    const { holder, response } = await exitWhileHeld(member, held.id, quote.id, (steps) =>
+      holdLocks(
+        db,
+        steps,
+        (tx) => tx.execute(platformRow('yield_expense')),
+        (tx) => tx.execute(platformRow('interest_income')),
+      ),
     );
-    await steps.opened;
-    const exit = member.client.post(
-      `/api/pp/${held.id}/exit`,
-      { quote_id: quote.id },
-      { token: member.token },
-    );
-    await someoneWaitsForALock(db);
-    steps.release();
     // Posting its penalty before its forfeit, the exit held the interest income while it waited for the
     // yield expense, and the other then waited for the interest income: a deadlock (40P01).
-    expect(await within(other, 10_000)).toBe('rolled back');
-    const response = await exit;
+    expect(holder).toBe('rolled back');
     expect(response.statusCode, response.body).toBe(200);
     expect((await balanceOf(member)).balance).toBe(quote.total);
     expect((await checkLedger(db)).ok).toBe(true);
