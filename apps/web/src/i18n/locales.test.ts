@@ -69,6 +69,11 @@ describe('locales', () => {
     expect(bare).toEqual([]);
   });
 
+  it('speaks to the reader in Spanish as tú throughout, never as usted', () => {
+    const usted = /\b(Elija|Introduzca|Indique|Escriba|Seleccione|Ingrese|déjelo)\b/u;
+    expect(texts(es).filter(([, text]) => usted.test(text))).toEqual([]);
+  });
+
   it('names the back office in Spanish, as Arabic does', () => {
     expect(texts(es).filter(([, text]) => /back office/iu.test(text))).toEqual([]);
     expect(es.translation.admin.layout.brand).toBe('Panel de administración');
