@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  contributionsToReach,
   contributionsUntil,
   goalDateProblem,
   planOption,
@@ -97,6 +98,27 @@ describe('planOption and suggestGoalPlans (properties)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('with the fewest units the goal reaches its target by the date; with the most, soonest', () => {
+    fc.assert(
+      fc.property(target, plan, day, frequency, (cents, p, date, f) => {
+        const option = planOption(cents, p, contributionsUntil(today, date, f));
+        if (!option) return;
+        const most = contributionsToReach(cents, p.minAmount, option.minUnits);
+        const fewest = contributionsToReach(cents, p.minAmount, option.maxUnits);
+        expect(most).toBeLessThanOrEqual(option.contributions);
+        expect(fewest).toBeGreaterThanOrEqual(1);
+        expect(fewest).toBeLessThanOrEqual(most);
+        // Reached at that contribution, not one before.
+        expect(most * option.minUnits * p.minAmount).toBeGreaterThanOrEqual(cents);
+        expect((most - 1) * option.minUnits * p.minAmount).toBeLessThan(cents);
+      }),
+      { numRuns: 500 },
+    );
+    // A $1,200 goal in $100 units: 2 a month reach it at the 6th contribution, 12 at once.
+    expect(contributionsToReach(120_000, 10_000, 2)).toBe(6);
+    expect(contributionsToReach(120_000, 10_000, 12)).toBe(1);
   });
 
   it('a plan whose largest contribution cannot reach the target by the date is not offered', () => {

@@ -91,6 +91,15 @@ export function planOption(
   };
 }
 
+/**
+ * At which contribution a goal investing `units` units of `unitCents` each reaches `targetCents`: the
+ * goal stops investing then (its units' principal only, as planOption counts it).
+ */
+export function contributionsToReach(targetCents: number, unitCents: number, units: number): number {
+  const each = BigInt(unitCents) * BigInt(units);
+  return Number((BigInt(targetCents) + each - 1n) / each);
+}
+
 export interface GoalPlanSuggestion {
   /** Best first: smallest min_total, then the highest apy, then the catalogue's id. */
   recommended: GoalPlanOption[];

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnswerPart, AssistantSource } from '@app/shared/schemas/assistant';
 import type { GoalFrequency } from '@app/shared/goals';
+import { contributionsToReach } from '@app/shared/goal-planning';
 import { parseAmountToCents } from '@app/shared/money';
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import { PrivateAmount } from '#components/private-amount';
@@ -72,23 +73,17 @@ function PlanList({
    * At which contribution the goal reaches its target, with the most units each and with the fewest:
    * the goal stops investing then (decision 161, amended), so what it puts in is about the target.
    */
-  const reach = (plan: SuggestedPlan) => {
+  const reachText = (plan: SuggestedPlan) => {
     if (!targetCents?.ok) return null;
     const unit = Math.round(plan.min_amount * 100);
-    const at = (units: number) => Math.ceil(targetCents.cents / (units * unit));
-    const [fewest, most] = [at(plan.max_units), at(plan.min_units)];
-    return {
-      key: fewest === most ? 'assistant.planReachOne' : 'assistant.planReach',
-      values: {
-        fewest: fewest.toLocaleString(numbers),
-        most: most.toLocaleString(numbers),
-        target: money(targetCents.cents / 100),
-      },
-    };
-  };
-  const reachOf = (plan: SuggestedPlan) => {
-    const reached = reach(plan);
-    return reached ? ` ${t(reached.key, reached.values)}` : null;
+    const fewest = contributionsToReach(targetCents.cents, unit, plan.max_units);
+    const most = contributionsToReach(targetCents.cents, unit, plan.min_units);
+    const text = t(fewest === most ? 'assistant.planReachOne' : 'assistant.planReach', {
+      fewest: fewest.toLocaleString(numbers),
+      most: most.toLocaleString(numbers),
+      target: money(targetCents.cents / 100),
+    });
+    return ` ${text}`;
   };
   return (
     <>
@@ -121,7 +116,7 @@ function PlanList({
                   ...(date ? { date: day(date) } : {}),
                   contributions: plan.contributions,
                 })}
-                {reachOf(plan)}
+                {reachText(plan)}
               </p>
             )}
           </li>
