@@ -114,12 +114,11 @@ export async function exitQuote(deps: AppDeps, userId: number, id: number): Prom
   });
 }
 
-/** The platform accounts an exit's entries move: the income of its penalty, the expense of its forfeit. */
-function exitPlatformAccounts(figures: ExitFigures): PlatformAccountKind[] {
-  const accounts: PlatformAccountKind[] = [];
-  if (figures.penalty > 0) accounts.push('interest_income');
-  if (figures.forfeited > 0) accounts.push('yield_expense');
-  return accounts;
+/** The platform accounts some entries move (the income of a penalty, the expense of a forfeit). */
+function platformAccountsOf(entries: NewEntry[]): PlatformAccountKind[] {
+  return entries.flatMap((entry) =>
+    entry.postings.flatMap(({ account }) => ('platform' in account ? [account.platform] : [])),
+  );
 }
 
 /**
@@ -188,8 +187,9 @@ export async function exitUserPlan(
     // The platform accounts the entries move, locked together in decision 222's order before the first
     // entry: one at a time, entry by entry, two exits (one holding the yield expense from the days it
     // just credited) could each wait for the other's.
-    await lockBalances(tx, userId, ['cash', 'invested'], exitPlatformAccounts(figures));
-    for (const entry of exitEntries(userId, plan.id, quote.id, figures)) {
+    const entries = exitEntries(userId, plan.id, quote.id, figures);
+    await lockBalances(tx, userId, ['cash', 'invested'], platformAccountsOf(entries));
+    for (const entry of entries) {
       if (!(await postEntry(tx, entry, now)).created) throw stale();
     }
     await exitRepository.markUsed(tx, quote.id, now);
