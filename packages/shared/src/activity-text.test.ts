@@ -81,6 +81,13 @@ describe('describeActivity: the words of every kind of row, in each language', (
     ],
     [
       'principal_returned',
+      { kind: 'plan_exit', plan: 'Fixed 90', restated: true },
+      'Rest of principal returned: early exit from Fixed 90 restated',
+      'Resto del capital devuelto: salida anticipada de Fixed 90 reexpresada',
+      'إعادة باقي رأس المال: إعادة عرض الخروج المبكر من Fixed 90',
+    ],
+    [
+      'principal_returned',
       { kind: 'plan_exit_fee', plan: 'Fixed 90' },
       'Early exit penalty: Fixed 90',
       'Penalización por salida anticipada: Fixed 90',

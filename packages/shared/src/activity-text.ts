@@ -24,6 +24,7 @@ interface Texts {
   maturity: (plan: string) => string;
   planWithdrawal: (plan: string) => string;
   planExit: (plan: string) => string;
+  planExitRestated: (plan: string) => string;
   exitFee: (plan: string) => string;
   earning: (plan: string) => string;
   forfeit: (plan: string) => string;
@@ -50,6 +51,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `Principal returned: ${plan} matured`,
     planWithdrawal: (plan) => `Principal returned: withdrawn from ${plan}`,
     planExit: (plan) => `Principal returned: left ${plan} early`,
+    planExitRestated: (plan) => `Rest of principal returned: early exit from ${plan} restated`,
     exitFee: (plan) => `Early exit penalty: ${plan}`,
     earning: (plan) => `Earning: ${plan}`,
     forfeit: (plan) => `Earnings given up: left ${plan} early`,
@@ -78,6 +80,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `Capital devuelto: ${plan} venció`,
     planWithdrawal: (plan) => `Capital devuelto: retirado de ${plan}`,
     planExit: (plan) => `Capital devuelto: salida anticipada de ${plan}`,
+    planExitRestated: (plan) => `Resto del capital devuelto: salida anticipada de ${plan} reexpresada`,
     exitFee: (plan) => `Penalización por salida anticipada: ${plan}`,
     earning: (plan) => `Ganancia: ${plan}`,
     forfeit: (plan) => `Ganancias a las que se renunció: salida anticipada de ${plan}`,
@@ -101,6 +104,7 @@ const TEXTS: Record<ActivityLanguage, Texts> = {
     maturity: (plan) => `إعادة رأس المال: استحقت خطة ${plan}`,
     planWithdrawal: (plan) => `إعادة رأس المال: سحب من ${plan}`,
     planExit: (plan) => `إعادة رأس المال: خروج مبكر من ${plan}`,
+    planExitRestated: (plan) => `إعادة باقي رأس المال: إعادة عرض الخروج المبكر من ${plan}`,
     exitFee: (plan) => `غرامة الخروج المبكر: ${plan}`,
     earning: (plan) => `أرباح: ${plan}`,
     forfeit: (plan) => `أرباح متنازل عنها: خروج مبكر من ${plan}`,
@@ -138,7 +142,8 @@ export function describeActivity(row: DescribableActivity, language: string = 'e
     case 'principal_returned':
       if (detail.kind === 'plan_maturity') return t.maturity(plan);
       if (detail.kind === EXIT_FEE_ENTRY_KIND) return t.exitFee(plan);
-      return detail.kind === 'plan_exit' ? t.planExit(plan) : t.planWithdrawal(plan);
+      if (detail.kind !== 'plan_exit') return t.planWithdrawal(plan);
+      return detail.restated ? t.planExitRestated(plan) : t.planExit(plan);
     case 'earning':
       return detail.kind === FORFEIT_ENTRY_KIND ? t.forfeit(plan) : t.earning(plan);
     case 'reinvestment':

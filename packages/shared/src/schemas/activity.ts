@@ -78,6 +78,11 @@ export const ActivityDetail = z.object({
    * 081): true; false or absent otherwise (entries written before 2026-12-01 do not say).
    */
   part_payment: z.boolean().optional(),
+  /**
+   * The entry that restated an early exit written before its penalty and forfeit were rows of their
+   * own (migration 0073, decision 186): it returns the rest of the principal, beside those two rows.
+   */
+  restated: z.boolean().optional(),
 });
 export type ActivityDetail = z.infer<typeof ActivityDetail>;
 

@@ -146,6 +146,7 @@ interface RowSql {
   goal: string | null;
   instalment: unknown;
   part_payment: string | null;
+  reclassified: string | null;
   points: unknown;
   total: unknown;
 }
@@ -169,7 +170,8 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
           coalesce(${meta('plan_name')},
             (select up.name from user_plans up where up.id = (${meta('user_plan_id')})::int)) as plan,
           g.name as goal,
-          ${meta('instalment')} as instalment, ${meta('part_payment')} as part_payment, ${meta('points')} as points,
+          ${meta('instalment')} as instalment, ${meta('part_payment')} as part_payment,
+          ${meta('reclassified')} as reclassified, ${meta('points')} as points,
           ${total} as total
         from (select * from (${union}) u order by u.date desc, u.rank, u.sort_id desc
           limit ${filter.limit} offset ${filter.offset}) p
@@ -201,6 +203,7 @@ function toRow(row: RowSql): ActivityRow {
       goal: row.goal,
       instalment: orNull(row.instalment),
       part_payment: row.part_payment === 'true',
+      restated: row.reclassified === 'true',
     },
     sortId,
     rank,

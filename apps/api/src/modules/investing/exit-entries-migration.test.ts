@@ -8,6 +8,7 @@ import { migrationTestDatabase } from '../../../test/migrations-up-to';
 import { accountFigures } from '../../ledger/ledger';
 import { num, queryRows } from '../../ledger/sql';
 import { checkLedger } from '../../ledger/check';
+import { getActivity } from '../activity/activity.service';
 
 /**
  * Migration 0073 (decision 186, amended 2026-12-03): an early exit written before it kept the penalty
@@ -118,6 +119,25 @@ describe('migration 0073: an early exit’s penalty and the earnings it took bac
       9_900 + 1_950 + 2_000 + 0 + 1_000 + 970,
     );
 
+    // Each restating entry says what it is, beside the exit's own row.
+    const activity = await getActivity(db, 1, { page: 1, per_page: 50 });
+    const exits = activity.data
+      .filter((row) => row.detail.kind === 'plan_exit')
+      .map((row) => [row.amount, row.description.replace(/ from .*/, '').replace(/: left .*/, '')]);
+    // q-4 returned no cash: its exit moved nothing a member's Activity lists.
+    expect(exits.sort()).toEqual(
+      [
+        [1.16, 'Rest of principal returned: early exit'],
+        [0.5, 'Rest of principal returned: early exit'],
+        [0.2, 'Rest of principal returned: early exit'],
+        [10, 'Rest of principal returned: early exit'],
+        [98.84, 'Principal returned'],
+        [19.5, 'Principal returned'],
+        [19.8, 'Principal returned'],
+        [10, 'Principal returned'],
+        [10, 'Principal returned'],
+      ].sort(),
+    );
     // Run again (by hand, say): nothing more is written, nothing moves.
     await db.execute(sql.raw(readFileSync(join(migrationsFolder, MIGRATION), 'utf8')));
     expect(await entryCount()).toBe(entriesBefore + 9);

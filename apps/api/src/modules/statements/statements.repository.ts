@@ -84,6 +84,7 @@ interface MovementSql {
   goal: string | null;
   instalment: unknown;
   part_payment: string | null;
+  reclassified: string | null;
 }
 
 /** One keyset batch of the member's cash movements in [from, until), oldest first. */
@@ -105,7 +106,8 @@ export async function movementBatch(
         coalesce(d.reference, ${meta('deposit_reference')}, ${meta('member_reason')}) as reference,
         coalesce(${meta('plan_name')},
           (select up.name from user_plans up where up.id = (${meta('user_plan_id')})::int)) as plan,
-        g.name as goal, ${meta('instalment')} as instalment, ${meta('part_payment')} as part_payment
+        g.name as goal, ${meta('instalment')} as instalment, ${meta('part_payment')} as part_payment,
+        ${meta('reclassified')} as reclassified
       from (select e.id, e.kind, e.metadata, e.created_at, e.cash_amount as amount,
           e.cash_balance_after as balance_after, e.created_at::text as at
         from ledger_entries e
@@ -131,6 +133,7 @@ export async function movementBatch(
       goal: row.goal,
       instalment: row.instalment === null ? null : num(row.instalment),
       part_payment: row.part_payment === 'true',
+      restated: row.reclassified === 'true',
     },
     amount: num(row.amount),
     balanceAfter: num(row.balance_after),

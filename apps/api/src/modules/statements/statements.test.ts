@@ -273,6 +273,35 @@ describe('GET /api/statements/:month', () => {
   });
 });
 
+describe('an early exit restated by migration 0073 (decision 186)', () => {
+  it('says so in the statement, in the member’s language, beside the exit’s own row', async () => {
+    const member = await signedInMember(app);
+    await withProfile(member, 'es');
+    const userId = member.user.id;
+    const exit = (reference: string, metadata: object, cents: number) =>
+      db.transaction((tx) =>
+        postEntry(
+          tx,
+          {
+            kind: 'plan_exit',
+            reference,
+            userId,
+            metadata: { plan_name: 'Fixed 90', quote_id: 'q-1', ...metadata },
+            postings: transfer({ platform: 'interest_income' }, { userId, kind: 'cash' }, cents),
+          },
+          clock.now(),
+        ),
+      );
+    await exit('plan_exit:q-1', {}, 9_884);
+    await exit('plan_exit:q-1:reclassified', { reclassified: true }, 116);
+    const csv = await csvOf(member, month());
+    expect(csv.movements.map((row) => [row.description, row.amount])).toEqual([
+      ['Capital devuelto: salida anticipada de Fixed 90', 9_884],
+      ['Resto del capital devuelto: salida anticipada de Fixed 90 reexpresada', 116],
+    ]);
+  });
+});
+
 describe('a corporate account (decision 185)', () => {
   it('is named by its business, the person as its holder, with the business email (CSV and PDF)', async () => {
     const member = await signedInMember(app);
