@@ -8,7 +8,7 @@ import { notify } from '../notifications/notifications.service';
 import { computeDay, reinvestDay } from './compounding.service';
 import * as repository from './investing.repository';
 import { renewMaturedPlan, renewalTerms, type RenewalTerm } from './renewal.service';
-import { stillEarning } from './user-plan';
+import { stillEarning } from './earning-days';
 
 // ── Accrual (DESIGN §6; docs/decisions/071 and 073) ────────────────────────────────────────────
 // The earnings job, and the catch-up a member's action on a plan runs first (creditDueDays); the

@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { postEntriesBulk } from '../../ledger/bulk-entries';
 import * as compoundingRepository from './compounding.repository';
 import type { CompoundingRow } from './compounding.repository';
+import { earnsAfter } from './earning-days';
 import type { DuePlan } from './investing.repository';
 import * as repository from './investing.repository';
 
@@ -158,6 +159,9 @@ export async function setReinvest(
     // A term that is over, even before the maturity job completes it, has no accrual left to reinvest.
     const ended = locked.endsAt !== null && locked.endsAt.getTime() <= now.getTime();
     if (!running(locked) || ended) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.compoundingEnded);
+    // Its last accrual is behind it (the end time is later that day): nothing is left to reinvest.
+    if (!earnsAfter(locked, now))
+      throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.compoundingNoEarningLeft);
     if (locked.goalId !== null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.compoundingGoal);
     const row = await credit(tx, locked, now);
     const before = (await compoundingRepository.compoundingStates(tx, [row.id])).get(row.id) ?? null;

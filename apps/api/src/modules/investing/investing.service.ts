@@ -19,6 +19,7 @@ import { findPlan } from '../plans/plans.service';
 import { creditDueDays } from './accrual.service';
 import { setReinvest } from './compounding.service';
 import * as repository from './investing.repository';
+import { earnsAfter } from './earning-days';
 import { toUserPlan, toUserPlans } from './user-plan';
 
 export type NewGoalUnit = repository.NewGoalUserPlan;
@@ -148,10 +149,11 @@ export async function lockUserPlan(
     if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
     if (plan.status !== 'active') throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockOnlyActive);
     if (plan.durationDays === null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockFlexible);
-    // The term is over and only the maturity job has still to complete it: no accrual is left to earn
-    // the locked rate, which the plan would otherwise show for ever.
+    // The term is over and only the maturity job has still to complete it, or its last accrual is
+    // behind it: no accrual is left to earn the locked rate, which the plan would otherwise show for ever.
     if (plan.endsAt !== null && plan.endsAt.getTime() <= now.getTime())
       throw new AppError('CONFLICT', INVEST_MESSAGES.lockEnded);
+    if (!earnsAfter(plan, now)) throw new AppError('CONFLICT', INVEST_MESSAGES.lockNoEarningLeft);
     return repository.updateUserPlan(tx, plan.id, { status: 'locked', lockedAt: now, updatedAt: now });
   });
   return { message: INVEST_MESSAGES.locked, plan: (await toUserPlans(deps.database.db, [row]))[0]! };

@@ -12,6 +12,7 @@ import { createTestApp } from '../../../test/helpers';
 import { errorOf, signIn } from '../../../test/accounts';
 import { balanceOf, signedInMember, type Member } from '../../../test/money';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
+import { runAccruals } from './accrual.service';
 
 const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
@@ -284,6 +285,51 @@ describe('a fixed term that is over before the maturity job has completed it', (
     ).json<UserPlanDetail>();
     expect(detail).toMatchObject({ status: 'active', rate_bps: 1000, change: '+10.00%', locked_at: null });
     expect(detail.reinvest).toBe(false);
+  });
+});
+
+describe('a fixed term between its last accrual and its end time (the same day)', () => {
+  it('cannot be locked (409) nor switched to reinvest (422); a day earlier it can, and earns the locked rate', async () => {
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    const fixed = await createPlan(app, { apyBps: 1000, lockedApyBps: 1400, durationDays: 30 });
+    const member = await fundedMember(app, 1000);
+    const late = await investIn(member, fixed.id, 500);
+    const early = await investIn(member, fixed.id, 500);
+    // The night of 30 May is still ahead: a lock now earns the locked rate for that one day.
+    clock.set(new Date('2026-05-30T05:00:00Z'));
+    await runAccruals(app.deps, clock.now());
+    member.token = await signIn(member.client, member.email);
+    expect((await post(member, `/api/pp/${early.id}/lock`)).statusCode).toBe(200);
+    // 31 May 00:00 paid the last day; the term ends at 10:00 and the plan is still active until then.
+    clock.set(new Date('2026-05-31T05:00:00Z'));
+    await runAccruals(app.deps, clock.now());
+    const lock = await post(member, `/api/pp/${late.id}/lock`);
+    expect(lock.statusCode).toBe(409);
+    expect(errorOf(lock).message).toBe(
+      'This plan has had its last day of earnings; locking it now would not change them.',
+    );
+    const reinvest = await member.client.put(
+      `/api/pp/${late.id}/compounding`,
+      { reinvest: true },
+      { token: member.token },
+    );
+    expect(reinvest.statusCode).toBe(422);
+    expect(errorOf(reinvest).message).toBe(
+      'This plan has had its last day of earnings; none are left to reinvest.',
+    );
+
+    clock.set(new Date('2026-05-31T10:00:30Z'));
+    await runAccruals(app.deps, clock.now());
+    const [lateAfter, earlyAfter] = await Promise.all(
+      [late, early].map(async (plan) =>
+        (await member.client.get(`/api/pp/${plan.id}`, { token: member.token })).json<UserPlanDetail>(),
+      ),
+    );
+    // 500 × 10% × 30 / 365 = 4.11: the rate it earned, and the rate it shows.
+    expect(lateAfter).toMatchObject({ status: 'completed', rate_bps: 1000, earned: 4.11, locked_at: null });
+    expect(lateAfter?.reinvest).toBe(false);
+    // 29 days at 10% and the last at 14%: 500 × (0.10 × 29 + 0.14) / 365 = 4.16.
+    expect(earlyAfter).toMatchObject({ status: 'completed', rate_bps: 1400, earned: 4.16 });
   });
 });
 

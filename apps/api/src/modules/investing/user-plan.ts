@@ -2,17 +2,12 @@ import type { DbOrTx, UserPlanRow } from '@app/db';
 import { centsToMajor, formatDuration, formatRate, type UserPlan } from '@app/shared';
 import type { CompoundingRow } from './compounding.repository';
 import { compoundingView, listedCompoundingStates } from './compounding.service';
+import { stillEarning } from './earning-days';
 
 /*
  * A position as the API shows it. A leaf of the module: the services (invest, accrual, renewal,
  * early exit) all import it and it imports none of them.
  */
-
-/** Whether a day's earning is still to come. */
-export function stillEarning(row: UserPlanRow): boolean {
-  if (row.status !== 'active' && row.status !== 'locked') return false;
-  return row.endsAt === null || row.nextAccrualAt.getTime() <= row.endsAt.getTime();
-}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
