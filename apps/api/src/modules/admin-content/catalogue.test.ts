@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, userPlans } from '@app/db';
 import type {
+  AdminLoanApplicationDetailResponse,
+  AdminLoanApplicationListResponse,
   AdminLoanPlan,
   AdminLoanPlanListResponse,
   AdminLoanPlanResponse,
   AdminPlanListResponse,
   AdminPlanResponse,
+  LoanApplication,
   LoanPlan,
   Plan,
 } from '@app/shared';
@@ -321,6 +324,21 @@ describe('admin loan plans', () => {
     });
     const loans = (await member.client.get('/api/loans', as(member))).json<Array<{ change: string }>>();
     expect(loans[0]?.change).toBe('10% monthly');
+    // The approved application reads the terms its loan was made on, for the member and the back office.
+    const mine = (await member.client.get('/api/loan-applications', as(member))).json<LoanApplication[]>();
+    expect(mine[0]).toMatchObject({ status: 'approved', profit_interval: 'monthly' });
+    const detail = (
+      await admin.client.get(`/api/admin/loan-applications/${application.id}`, as(admin))
+    ).json<AdminLoanApplicationDetailResponse>().application;
+    // $200 over 6 months at 10% a year: $10 of profit, $35 a month.
+    expect(detail).toMatchObject({ profit_interval: 'monthly', profit: 10, per_period: 35 });
+    const queue = (
+      await admin.client.get('/api/admin/loan-applications?status=approved', as(admin))
+    ).json<AdminLoanApplicationListResponse>();
+    expect(queue.data.find((row) => row.id === application.id)).toMatchObject({
+      profit: 10,
+      per_period: 35,
+    });
     const [entry] = await auditOf('loan_plan', created.id);
     expect(entry).toMatchObject({
       action: 'loan_plan.update',

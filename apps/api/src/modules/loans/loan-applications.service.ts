@@ -24,21 +24,43 @@ import { utcDate } from './loans.service';
  * back office approves (the loan is disbursed) or rejects through its decision flow (decision 166).
  */
 
+/** A plan's name and its rate and interval as the back office wrote them (`change`). */
+export interface LoanTerms {
+  name: string;
+  change: string;
+}
+
+/** The loan an approved application became, with the terms it was made on. */
+export interface ApplicationLoan {
+  id: number;
+  planName: string;
+  change: string;
+}
+
+/**
+ * The terms an application shows: its loan's once it has one (the plan may have been edited since the
+ * approval), else its plan's as they stand.
+ */
+export function applicationTerms(plan: LoanTerms | null, loan: ApplicationLoan | null): LoanTerms | null {
+  return loan ? { name: loan.planName, change: loan.change } : plan;
+}
+
 export function toApplication(
   row: LoanApplicationRow,
-  plan: { name: string; change: string } | null,
-  loanId: number | null,
+  plan: LoanTerms | null,
+  loan: ApplicationLoan | null,
 ): LoanApplication {
+  const terms = applicationTerms(plan, loan);
   return {
     id: row.id,
     plan_id: row.planId,
-    plan_name: plan?.name ?? null,
+    plan_name: terms?.name ?? null,
     amount_requested: centsToMajor(row.amountRequested),
     term: row.term,
-    profit_interval: parseLoanChange(plan?.change)?.interval ?? null,
+    profit_interval: parseLoanChange(terms?.change)?.interval ?? null,
     status: row.status,
     reason: row.reason,
-    loan_id: loanId,
+    loan_id: loan?.id ?? null,
     date: row.createdAt.toISOString(),
   };
 }
@@ -111,8 +133,8 @@ export async function listApplications(
   limit: number | null = LOAN_LIST_LIMIT,
 ): Promise<LoanApplication[]> {
   const rows = await repository.listUserApplications(deps.database.db, userId, limit);
-  return rows.map(({ row, planName, change, loanId }) =>
-    toApplication(row, planName === null ? null : { name: planName, change: change ?? '' }, loanId),
+  return rows.map(({ row, planName, change, loan }) =>
+    toApplication(row, planName === null ? null : { name: planName, change: change ?? '' }, loan),
   );
 }
 
@@ -177,9 +199,9 @@ export function lockApplication(tx: Tx, id: number): Promise<LoanApplicationRow 
   return repository.lockApplication(tx, id);
 }
 
-/** The loans the applications of these ids became, by application id. */
-export function loanIdsOfApplications(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
-  return repository.loanIdsOfApplications(db, ids);
+/** The loans the applications of these ids became, with their terms, by application id. */
+export function loansOfApplications(db: DbOrTx, ids: number[]): Promise<Map<number, ApplicationLoan>> {
+  return repository.loansOfApplications(db, ids);
 }
 
 /** A decided application with its plan and, when approved, its loan. */

@@ -98,7 +98,7 @@ export function listUserApplications(db: DbOrTx, userId: number, limit: number |
       row: subqueryColumns(listed, loanApplications),
       planName: loanPlans.name,
       change: loanPlans.change,
-      loanId: loans.id,
+      loan: { id: loans.id, planName: loans.planName, change: loans.change },
     })
     .from(listed)
     .leftJoin(loanPlans, eq(loanPlans.id, listed.planId))
@@ -131,13 +131,21 @@ export function plansByIds(db: DbOrTx, ids: number[]): Promise<LoanPlanRow[]> {
   return db.select().from(loanPlans).where(inArray(loanPlans.id, ids));
 }
 
-export async function loanIdsOfApplications(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+export async function loansOfApplications(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { id: number; planName: string; change: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: loans.id, applicationId: loans.applicationId })
+    .select({
+      id: loans.id,
+      applicationId: loans.applicationId,
+      planName: loans.planName,
+      change: loans.change,
+    })
     .from(loans)
     .where(inArray(loans.applicationId, ids));
-  return new Map(rows.map((row) => [row.applicationId, row.id]));
+  return new Map(rows.map(({ applicationId, ...loan }) => [applicationId, loan]));
 }
 
 // ── Loans ────────────────────────────────────────────────────────────────────────────────────

@@ -19,10 +19,12 @@ import { findUserById } from '../../auth/account.service';
 import {
   approveApplication,
   findApplication,
-  loanIdsOfApplications,
+  applicationTerms,
+  loansOfApplications,
   lockApplication,
   rejectApplication,
   toApplication,
+  type ApplicationLoan,
   type DecidedApplication,
 } from '../../loans/loan-applications.service';
 import { findLoanPlan, loanPlansByIds } from '../../loans/loan-plans.service';
@@ -37,16 +39,18 @@ import { applicationsQueue, queueMemberSummary, selectQueuePageWithTotals } from
 
 /** The loan applications queue (decision 166): an admin approves (the loan is disbursed) or rejects. */
 
+/** An application as the back office reads it; an approved one with the terms its loan was made on. */
 function toAdminApplication(
   row: LoanApplicationRow,
   plan: LoanPlanRow | null,
-  loanId: number | null,
+  loan: ApplicationLoan | null,
   user: QueueMember,
   now: Date,
 ): AdminLoanApplication {
-  const estimate = loanEstimate(row.amountRequested, row.term, parseLoanChange(plan?.change));
+  const terms = applicationTerms(plan, loan);
+  const estimate = loanEstimate(row.amountRequested, row.term, parseLoanChange(terms?.change));
   // Object.assign, not a spread followed by new keys: a queue row's cost (decision 138).
-  return Object.assign(toApplication(row, plan, loanId), {
+  return Object.assign(toApplication(row, plan, loan), {
     user,
     decided_at: row.decidedAt?.toISOString() ?? null,
     profit: estimate ? centsToMajor(estimate.profit) : null,
@@ -102,7 +106,7 @@ export const loanApplicationDecisions: QueueDefinition<
           mail: true,
         },
   view: async (_db, row, member, now, decided) =>
-    toAdminApplication(row, decided?.plan ?? null, decided?.loan?.id ?? null, member, now),
+    toAdminApplication(row, decided?.plan ?? null, decided?.loan ?? null, member, now),
 };
 
 const DECISION_ACTIONS = decisionActions(loanApplicationDecisions.actions);
@@ -128,13 +132,13 @@ export async function adminListLoanApplications(
       plan,
     ]),
   );
-  const loanIds = await loanIdsOfApplications(
+  const loans = await loansOfApplications(
     db,
     rows.map(({ row }) => row.id),
   );
   return {
     data: rows.map(({ row, member }) =>
-      toAdminApplication(row, plans.get(row.planId) ?? null, loanIds.get(row.id) ?? null, member, now),
+      toAdminApplication(row, plans.get(row.planId) ?? null, loans.get(row.id) ?? null, member, now),
     ),
     meta: pageMeta(filters.page, perPage, total),
     totals,
@@ -150,13 +154,13 @@ export async function adminLoanApplicationDetail(
   const row = await findApplication(db, id);
   if (!row) throw AppError.notFound(LOAN_MESSAGES.applicationNotFound);
   const plan = await findLoanPlan(db, row.planId);
-  const loanIds = await loanIdsOfApplications(db, [row.id]);
+  const loans = await loansOfApplications(db, [row.id]);
   const member = await findUserById(db, row.userId);
   return {
     application: toAdminApplication(
       row,
       plan,
-      loanIds.get(row.id) ?? null,
+      loans.get(row.id) ?? null,
       { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' },
       deps.clock.now(),
     ),
