@@ -50,17 +50,40 @@ export async function mailEmailOtp(deps: AppDeps, user: AuthUser, code: string):
 }
 
 /**
- * POST /api/resend-otp: at most once a minute per account, however many requests arrive together. An
- * unknown address gets the same answer as a known one, and nothing is sent.
+ * POST /api/resend-otp: at most once a minute per account, however many requests arrive together, and
+ * within the address's budget of mails that reset links and email-change codes share (someone who
+ * signed up with a stranger's address cannot fill that mailbox). An unknown address gets the same
+ * answer as a known one, and nothing is sent.
  */
 export async function resendEmailOtp(deps: AppDeps, email: string): Promise<MessageResponse> {
   const { db } = deps.database;
   const user = await account.findUserByEmail(db, email);
   if (!user) return { message: AUTH_MESSAGES.otpResent };
   if (user.emailVerifiedAt) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.emailAlreadyVerified);
-  // The wait is read and the new code stored with the member's row held: of requests sent together,
-  // one mails a code and the others wait, then find it (the clock read once the row is held).
-  const code = await db.transaction(async (tx) => {
+  const mailing = await throttle.countAttempt(
+    db,
+    'reset_request',
+    [throttle.accountKey(user.email)],
+    deps.clock.now(),
+  );
+  let code: string;
+  try {
+    code = await issueResentCode(deps, user);
+  } catch (error) {
+    // Asked again within the minute: no mail, so nothing of the address's budget is used.
+    await throttle.releaseAttempt(db, mailing);
+    throw error;
+  }
+  await mailEmailOtp(deps, user, code);
+  return { message: AUTH_MESSAGES.otpResent };
+}
+
+/**
+ * The wait is read and the new code stored with the member's row held: of requests sent together, one
+ * mails a code and the others wait, then find it (the clock read once the row is held).
+ */
+function issueResentCode(deps: AppDeps, user: AuthUser): Promise<string> {
+  return deps.database.db.transaction(async (tx) => {
     await account.lockUserById(tx, user.id);
     const now = deps.clock.now();
     const latest = await otps.latestOtp(tx, user.id);
@@ -73,8 +96,6 @@ export async function resendEmailOtp(deps: AppDeps, email: string): Promise<Mess
     }
     return issueEmailOtp(tx, user, now);
   });
-  await mailEmailOtp(deps, user, code);
-  return { message: AUTH_MESSAGES.otpResent };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   createUser,
   errorOf,
   latestOtp,
+  mailsTo,
   registrationPayload,
 } from '../../../test/accounts';
 import { IP_MAX_FAILURES } from './throttle.service';
@@ -153,6 +154,29 @@ describe('email code throttling', () => {
     const blocked = await browser.post('/api/verify-otp', { email, otp });
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).code).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('codes mailed again to an address nobody has proved', () => {
+  it('share the address’s budget of mails: the 11th in 15 minutes is refused and not sent; one asked too soon uses none', async () => {
+    const browser = new Browser(app);
+    const payload = registrationPayload();
+    await browser.post('/api/register', payload);
+    const email = payload.email;
+    // Within the minute: refused by the minute's wait, and nothing of the budget is used.
+    expect((await browser.post('/api/resend-otp', { email })).statusCode).toBe(429);
+    for (let i = 0; i < 10; i += 1) {
+      clock.advance(61_000);
+      expect((await browser.post('/api/resend-otp', { email })).statusCode).toBe(200);
+    }
+    clock.advance(61_000);
+    const refused = await browser.post('/api/resend-otp', { email });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The sign-up's code and ten more.
+    expect(await mailsTo(app, email)).toHaveLength(11);
+    // The budget is the address's, not the browser's: another one is refused too.
+    expect((await new Browser(app).post('/api/resend-otp', { email })).statusCode).toBe(429);
   });
 });
 
