@@ -29,6 +29,8 @@ export const ACCOUNT_MESSAGES = {
   outstandingLoan:
     'You have a loan to repay or a loan application waiting. Repay the loan, or wait for the decision, first.',
   closed: 'Your account is closed. Every session has ended; thank you for being with us.',
+  closedSmallBalance:
+    'Your account is closed. What was left, under the $1.00 minimum withdrawal, stays on record in your name: write to support to have it paid. Every session has ended; thank you for being with us.',
 } as const;
 
 /** POST /api/account/close: the password, and a 2FA code when 2FA is on. */

@@ -3,6 +3,7 @@ import {
   ACCOUNT_MESSAGES,
   DEPOSIT_LATE_PAYMENT_DAYS,
   MIN_POINTS_TO_REDEEM,
+  MIN_WITHDRAWAL_CENTS,
   convertPointsToCents,
   type CloseAccountResponse,
 } from '@app/shared';
@@ -37,9 +38,10 @@ function refusal(
   if (open.loan || of('loan') !== 0) return ACCOUNT_MESSAGES.outstandingLoan;
   if (open.plan || of('invested') !== 0) return ACCOUNT_MESSAGES.openPlan;
   if (of('cash') < 0 || of('debt') !== 0) return ACCOUNT_MESSAGES.balanceOwed;
-  if (pointsWorthCents > 0) return ACCOUNT_MESSAGES.pointsLeft;
-  if (of('cash') > 0) return ACCOUNT_MESSAGES.balanceLeft;
-  return null;
+  // Only what a withdrawal could take out stops the closing: under the minimum withdrawal, cash and
+  // points together stay on record in the member's name (decision 177, amended 2026-12-03).
+  if (of('cash') + pointsWorthCents < MIN_WITHDRAWAL_CENTS) return null;
+  return pointsWorthCents > 0 ? ACCOUNT_MESSAGES.pointsLeft : ACCOUNT_MESSAGES.balanceLeft;
 }
 
 /** What the sealed identity keeps of a closing member: their names, addresses and profile fields. */
@@ -88,6 +90,8 @@ export async function closeAccount(
   retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + settings.account_retention_years);
 
   let codeAccepted = false;
+  // Cash or points under the minimum withdrawal left on the closed account (decision 177).
+  let leftOnRecord = false;
   const closing = db.transaction(async (tx) => {
     const row = await repository.lockMember(tx, user.id);
     if (!row || row.status !== 'active') throw new AppError('UNAUTHENTICATED', 'Not authenticated');
@@ -107,6 +111,7 @@ export async function closeAccount(
     const pointsWorth = convertPointsToCents(redeemable, settings.points_per_dollar).cents;
     const reason = refusal(balances, await repository.openItems(tx, user.id, lateSince), pointsWorth);
     if (reason) throw new AppError('CONFLICT', reason);
+    leftOnRecord = (balances.get('cash') ?? 0) > 0 || pointsWorth > 0;
     const identity = await identityOf(deps, tx, row);
     const tombstone = `closed-${user.id}-${randomBytes(6).toString('hex')}`;
     const updated = await repository.closeMember(tx, user.id, {
@@ -130,7 +135,7 @@ export async function closeAccount(
   // To the address the member had: the row now holds the tombstone.
   await mailSecurityNotice(deps, user, meta, now, 'account_closed');
   return {
-    message: ACCOUNT_MESSAGES.closed,
+    message: leftOnRecord ? ACCOUNT_MESSAGES.closedSmallBalance : ACCOUNT_MESSAGES.closed,
     closed_at: (closed.closedAt ?? now).toISOString(),
     retain_until: retainUntil.toISOString(),
   };

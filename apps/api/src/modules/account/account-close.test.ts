@@ -278,6 +278,44 @@ describe('POST /api/account/close', () => {
     expect(errorOf(next).message).toBe(ACCOUNT_MESSAGES.balanceLeft);
   });
 
+  it('closes with cash and points worth under the $1.00 minimum withdrawal left on record, and says so; $1.00 of them refuses', async () => {
+    const admin = await signedInAdmin(app);
+    /** A member left with $0.50 of cash and a friend's referral worth `points` points ($0.01 each). */
+    async function withSmallBalance(points: number) {
+      const member = await signedInMember(app);
+      await depositThroughSandbox(member, 20.5);
+      const asked = await member.client.post(
+        '/api/withdrawal',
+        { amount: 20, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
+        { token: member.token },
+      );
+      const id = asked.json<{ withdrawal: { id: number } }>().withdrawal.id;
+      const paid = await admin.client.post(
+        `/api/admin/withdrawals/${id}/approve`,
+        {},
+        { token: admin.token },
+      );
+      expect(paid.statusCode).toBe(200);
+      // A point for each whole dollar of the friend's first deposit.
+      await depositThroughSandbox(await referredMember(app, member.user.referralCode), points);
+      expect((await rowOf(member)).loyaltyPoints).toBe(points);
+      return member;
+    }
+    // $0.50 and 50 points: a redemption and a withdrawal of $1.00 would take them out.
+    const enough = await withSmallBalance(50);
+    const refused = await close(enough, { password: PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(ACCOUNT_MESSAGES.pointsLeft);
+    await expectUnchanged(enough);
+    // $0.50 and 49 points: $0.99, which no withdrawal can take.
+    const under = await withSmallBalance(49);
+    const closed = await close(under, { password: PASSWORD });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json<{ message: string }>().message).toBe(ACCOUNT_MESSAGES.closedSmallBalance);
+    expect((await rowOf(under)).status).toBe('closed');
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
   it('refuses while a crypto deposit that expired unpaid could still be paid, for 7 days after it was opened', async () => {
     const member = await signedInMember(app);
     const deposit = await openCryptoDeposit(member);
