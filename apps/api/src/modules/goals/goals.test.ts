@@ -273,6 +273,66 @@ describe('another member’s goal', () => {
   });
 });
 
+describe('a goal’s units', () => {
+  it('cannot be withdrawn, left early, renewed or switched to reinvest on their own (422), and nothing moves', async () => {
+    clock.set(new Date('2026-03-02T09:00:00Z'));
+    const flexible = await createPlan(app, {
+      category: 'personal',
+      apyBps: 800,
+      durationDays: null,
+      minAmountCents: 100_00,
+      maxAmountCents: 10_000_00,
+    });
+    const member = await fundedMember(app, 1000);
+    const goalUnit = async (planId: number) => {
+      const goal = (
+        await createGoal(member, {
+          name: `Unit of ${planId}`,
+          target_amount: 1000,
+          target_frequency: 'monthly',
+          target_date: '2027-03-01',
+          plan_id: planId,
+        })
+      ).json<GoalResponse>().goal;
+      const units = (
+        await member.client.get('/api/pp', { token: member.token })
+      ).json<UserPlanListResponse>();
+      return { goal, unit: units.data.find((unit) => unit.goal_id === goal.id)! };
+    };
+    const flex = await goalUnit(flexible.id);
+    const fixed = await goalUnit(plan.id);
+    const balance = (await balanceOf(member)).balance;
+    const refusal = 'This plan belongs to a savings goal and cannot be left on its own.';
+    const post = (url: string, body?: unknown) => member.client.post(url, body, { token: member.token });
+    const put = (url: string, body: unknown) => member.client.put(url, body, { token: member.token });
+
+    const withdrawn = await post(`/api/pp/${flex.unit.id}/withdraw`);
+    expect(withdrawn.statusCode).toBe(422);
+    expect(errorOf(withdrawn).message).toBe(refusal);
+    const quote = await member.client.get(`/api/pp/${fixed.unit.id}/exit-quote`, { token: member.token });
+    expect(quote.statusCode).toBe(422);
+    expect(errorOf(quote).message).toBe(refusal);
+    const renewal = await put(`/api/pp/${fixed.unit.id}/renewal`, { at_maturity: 'renew' });
+    expect(renewal.statusCode).toBe(422);
+    expect(errorOf(renewal).message).toBe(
+      'This plan belongs to a savings goal and cannot be renewed on its own.',
+    );
+    const reinvest = await put(`/api/pp/${flex.unit.id}/compounding`, { reinvest: true });
+    expect(reinvest.statusCode).toBe(422);
+    expect(errorOf(reinvest).message).toBe(
+      'This plan belongs to a savings goal; its earnings cannot be reinvested.',
+    );
+
+    expect((await balanceOf(member)).balance).toBe(balance);
+    expect((await goalOf(member, flex.goal.id)).invested).toBe(100);
+    const units = (await member.client.get('/api/pp', { token: member.token })).json<UserPlanListResponse>();
+    expect(units.data.filter((unit) => unit.goal_id !== null).map((unit) => unit.status)).toEqual([
+      'active',
+      'active',
+    ]);
+  });
+});
+
 describe('pause, resume and delete', () => {
   it('pauses contributions, resumes one period from today, and deletes with the money left invested', async () => {
     clock.set(new Date('2026-03-02T09:00:00Z'));

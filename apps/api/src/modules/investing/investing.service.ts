@@ -174,6 +174,8 @@ export async function withdrawUserPlan(
     if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
     if (plan.status !== 'active' || plan.durationDays !== null)
       throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.withdrawOnlyFlexible);
+    // A goal's unit is the goal's money: it counts towards the goal, so it leaves only with the goal.
+    if (plan.goalId !== null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.exitGoal);
     plan = await creditDueDays(tx, plan, now);
     await postEntry(
       tx,

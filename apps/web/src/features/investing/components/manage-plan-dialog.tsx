@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { toast } from '#lib/toast';
 import '#lib/zod-config';
 import { INVEST_MESSAGES, type UserPlan } from '@app/shared/schemas/investing';
@@ -27,7 +28,8 @@ interface ManagePlanDialogProps {
  * Manage on the plans page (spec §2): 'Lock Plan' for a fixed-term plan, with Cancel and Lock Plan;
  * after locking the modal closes and the list reloads. A flexible plan cannot be locked
  * (docs/decisions/072): its Manage offers Withdraw instead. An active fixed term also offers "Leave
- * early", which shows the exit quote before the member confirms (decision 186). Each action's success
+ * early", which shows the exit quote before the member confirms (decision 186); a goal's unit offers
+ * neither (it leaves only with its goal). Each action's success
  * is a toast ('Plan locked.', 'Plan withdrawn. ...', 'Plan closed early. ...').
  */
 export function ManagePlanDialog({ plan, onOpenChange, onChanged, returnFocus }: ManagePlanDialogProps) {
@@ -37,6 +39,7 @@ export function ManagePlanDialog({ plan, onOpenChange, onChanged, returnFocus }:
   const withdraw = useWithdrawUserPlan();
   const action = plan?.flexible ? withdraw : lock;
   const [leaving, setLeaving] = useState(false);
+  const inGoal = plan !== null && plan.goal_id !== null; // it leaves only with its goal (decision 110)
 
   const close = (open: boolean) => {
     if (!open) {
@@ -59,24 +62,12 @@ export function ManagePlanDialog({ plan, onOpenChange, onChanged, returnFocus }:
     });
   };
 
+  // Called, not rendered as a component of its own: the same Dialog stays open, and keeps its opener.
   if (plan && leaving)
-    return (
-      <Dialog
-        open
-        onOpenChange={close}
-        returnFocus={returnFocus}
-        title={t('investing.exit.title')}
-        description={t('investing.exit.body', { name: plan.name })}
-      >
-        <ExitPlanPanel
-          plan={plan}
-          onDone={() => {
-            onChanged?.();
-            close(false);
-          }}
-        />
-      </Dialog>
-    );
+    return leaveEarlyDialog(t, plan, close, returnFocus, () => {
+      onChanged?.();
+      close(false);
+    });
 
   return (
     <Dialog
@@ -85,9 +76,9 @@ export function ManagePlanDialog({ plan, onOpenChange, onChanged, returnFocus }:
       returnFocus={returnFocus}
       title={plan?.flexible ? t('investing.manage.withdrawTitle') : t('investing.manage.lockTitle')}
       description={
-        plan?.flexible
+        plan?.flexible && !inGoal
           ? t('investing.manage.withdrawBody', { name: plan.name })
-          : message(INVEST_MESSAGES.lockConfirm)
+          : message(plan?.flexible ? INVEST_MESSAGES.exitGoal : INVEST_MESSAGES.lockConfirm)
       }
     >
       {plan && !plan.flexible && <LockTerms plan={plan} />}
@@ -100,15 +91,38 @@ export function ManagePlanDialog({ plan, onOpenChange, onChanged, returnFocus }:
         <Button variant="secondary" onClick={() => close(false)}>
           {t('common.cancel')}
         </Button>
-        {plan && !plan.flexible && plan.status === 'active' && (
+        {plan && !plan.flexible && plan.status === 'active' && !inGoal && (
           <Button variant="secondary" onClick={() => setLeaving(true)}>
             {t('investing.exit.open')}
           </Button>
         )}
-        <Button onClick={confirm} disabled={action.isPending}>
-          {plan?.flexible ? t('investing.manage.withdraw') : t('investing.manage.lock')}
-        </Button>
+        {!(plan?.flexible && inGoal) && (
+          <Button onClick={confirm} disabled={action.isPending}>
+            {plan?.flexible ? t('investing.manage.withdraw') : t('investing.manage.lock')}
+          </Button>
+        )}
       </div>
+    </Dialog>
+  );
+}
+
+/** "Leave plan early": the exit quote, then the member's confirmation (decision 186). */
+function leaveEarlyDialog(
+  t: TFunction,
+  plan: UserPlan,
+  onOpenChange: (open: boolean) => void,
+  returnFocus: ManagePlanDialogProps['returnFocus'],
+  onDone: () => void,
+) {
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      returnFocus={returnFocus}
+      title={t('investing.exit.title')}
+      description={t('investing.exit.body', { name: plan.name })}
+    >
+      <ExitPlanPanel plan={plan} onDone={onDone} />
     </Dialog>
   );
 }

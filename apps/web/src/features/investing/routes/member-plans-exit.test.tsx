@@ -136,4 +136,34 @@ describe('Leave early (decision 186)', () => {
     expect(within(dialog).getByText('Penalty').nextSibling).toHaveTextContent('******');
     expect(dialog).not.toHaveTextContent('$');
   });
+
+  it('offers a goal’s unit neither Leave early nor Withdraw: it leaves only with its goal', async () => {
+    const fixedUnit = memberPlan({ id: 1, name: 'Growth', goal_id: 7 });
+    const flexibleUnit = memberPlan({
+      id: 2,
+      name: 'Starter',
+      plan_name: 'Starter',
+      goal_id: 7,
+      flexible: true,
+      duration_days: null,
+      duration: 'Flexible',
+      ends_at: null,
+    });
+    fakeApi({ 'GET /api/pp': () => page([fixedUnit, flexibleUnit]) });
+    const user = userEvent.setup();
+    renderScreen('/plans', <MemberPlansPage />);
+    const table = await screen.findByRole('table', { name: 'My Active & Completed Plans' });
+    await user.click(within(table).getByRole('button', { name: 'Manage Growth' }));
+    const lockDialog = await screen.findByRole('dialog', { name: 'Lock Plan' });
+    expect(within(lockDialog).getByRole('button', { name: 'Lock Plan' })).toBeInTheDocument();
+    expect(within(lockDialog).queryByRole('button', { name: 'Leave early' })).not.toBeInTheDocument();
+    await user.click(within(lockDialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(table).getByRole('button', { name: 'Manage Starter' }));
+    const withdrawDialog = await screen.findByRole('dialog');
+    expect(
+      within(withdrawDialog).getByText('This plan belongs to a savings goal and cannot be left on its own.'),
+    ).toBeInTheDocument();
+    expect(within(withdrawDialog).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+  });
 });
