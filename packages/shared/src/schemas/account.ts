@@ -20,6 +20,8 @@ export const ACCOUNT_MESSAGES = {
     'Your account owes money. Deposit enough to bring the balance to zero before closing the account.',
   openPlan:
     'You have an open investment plan. Wait until it ends and its money is back in your balance, then withdraw it.',
+  openFlexiblePlan:
+    'You have an open flexible plan. Withdraw it under Manage on My Active & Completed Plans (a savings goal’s plan: delete the goal first), then withdraw your balance.',
   pendingWithdrawal:
     'A withdrawal is waiting for a decision. Wait until it is paid or rejected, then try again.',
   pendingDeposit:

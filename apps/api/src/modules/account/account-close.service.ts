@@ -36,6 +36,7 @@ function refusal(
   if (open.deposit) return ACCOUNT_MESSAGES.pendingDeposit;
   if (open.latePayment) return ACCOUNT_MESSAGES.latePayment;
   if (open.loan || of('loan') !== 0) return ACCOUNT_MESSAGES.outstandingLoan;
+  if (open.flexiblePlan) return ACCOUNT_MESSAGES.openFlexiblePlan;
   if (open.plan || of('invested') !== 0) return ACCOUNT_MESSAGES.openPlan;
   if (of('cash') < 0 || of('debt') !== 0) return ACCOUNT_MESSAGES.balanceOwed;
   // Only what a withdrawal could take out stops the closing: under the minimum withdrawal, cash and

@@ -28,7 +28,7 @@ import {
   type Member,
 } from '../../../test/money';
 import { checkLedger } from '../../ledger/check';
-import { createPlan, fundedMember } from '../../../test/investing';
+import { createPlan, fundedMember, investIn } from '../../../test/investing';
 import { expireDueDeposits } from '../deposits/deposit-crediting.service';
 import { handleNowPaymentsIpn } from '../deposits/webhooks.service';
 import { signNowPayments } from '../../integrations/payments/nowpayments';
@@ -316,6 +316,30 @@ describe('POST /api/account/close', () => {
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
+  it('refuses while a plan is open: a fixed term until it ends, a flexible one until it is withdrawn', async () => {
+    const fixedPlan = await createPlan(app, { durationDays: 30 });
+    const flexiblePlan = await createPlan(app, { durationDays: null });
+    const fixed = await fundedMember(app, 500);
+    await investIn(fixed, fixedPlan.id, 500);
+    const waiting = await close(fixed, { password: PASSWORD });
+    expect(waiting.statusCode).toBe(409);
+    expect(errorOf(waiting).message).toBe(ACCOUNT_MESSAGES.openPlan);
+    await expectUnchanged(fixed);
+
+    const flexible = await fundedMember(app, 500);
+    const held = await investIn(flexible, flexiblePlan.id, 500);
+    const refused = await close(flexible, { password: PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(ACCOUNT_MESSAGES.openFlexiblePlan);
+    await expectUnchanged(flexible);
+    // As the message says: withdrawn, it is cash the member can take out before closing.
+    const back = await flexible.client.post(`/api/pp/${held.id}/withdraw`, undefined, {
+      token: flexible.token,
+    });
+    expect(back.statusCode).toBe(200);
+    expect(errorOf(await close(flexible, { password: PASSWORD })).message).toBe(ACCOUNT_MESSAGES.balanceLeft);
+  });
+
   it('refuses while a crypto deposit that expired unpaid could still be paid, for 7 days after it was opened', async () => {
     const member = await signedInMember(app);
     const deposit = await openCryptoDeposit(member);
@@ -407,25 +431,28 @@ describe('POST /api/account/close', () => {
   });
 
   it("stops the member's goals: no contribution is due, skipped or notified after the account closes", async () => {
-    const flexible = await createPlan(app, { durationDays: null, minAmountCents: 100_00 });
+    const oneDay = await createPlan(app, { durationDays: 1, minAmountCents: 100_00 });
     const member = await fundedMember(app, 100);
     const saved = await member.client.post(
       '/api/goals',
       {
-        plan_id: flexible.id,
+        plan_id: oneDay.id,
         name: 'Bike',
         target_amount: 1000,
-        target_frequency: 'daily',
+        target_frequency: 'monthly',
         target_date: null,
       },
       { token: member.token },
     );
     expect(saved.statusCode, saved.body).toBe(201);
     const goalId = saved.json<GoalResponse>().goal.id;
-    // The member takes the unit back out and withdraws the cash: nothing is left, so closing is allowed.
+    // The goal's one-day unit matures (a unit leaves only so, or with its goal) and the member withdraws
+    // the cash before the next contribution is due: nothing is left, so closing is allowed.
+    clock.advance(2 * 24 * 60 * 60_000);
+    await app.deps.jobs.runAll({ database: app.deps.database, clock });
     const [unit] = await db.select().from(userPlans).where(eq(userPlans.goalId, goalId));
-    const out = await member.client.post(`/api/pp/${unit!.id}/withdraw`, {}, { token: member.token });
-    expect(out.statusCode, out.body).toBe(200);
+    expect(unit?.status).toBe('completed');
+    member.token = await signIn(member.client, member.email);
     const asked = await member.client.post(
       '/api/withdrawal',
       { amount: 100, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
@@ -442,7 +469,8 @@ describe('POST /api/account/close', () => {
     const goalRow = async () => (await db.select().from(goals).where(eq(goals.id, goalId)))[0]!;
     expect(await goalRow()).toMatchObject({ status: 'paused', nextDueOn: null });
     const before = await goalRow();
-    clock.advance(3 * 24 * 60 * 60_000);
+    // Past the day the next monthly contribution would have been due.
+    clock.advance(40 * 24 * 60 * 60_000);
     await app.deps.jobs.runAll({ database: app.deps.database, clock });
     expect(await goalRow()).toMatchObject({
       status: 'paused',

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   type DbOrTx,
   deposits,
@@ -69,11 +69,11 @@ async function forgetMails(tx: Tx, userId: number, previousEmail: string): Promi
  * deposit that expired unpaid after `lateSince`, whose payment could still arrive and be credited.
  */
 export async function openItems(db: DbOrTx, userId: number, lateSince: Date) {
-  const [plan, withdrawal, deposit, latePayment, loan] = await Promise.all([
-    exists(
-      db,
-      sql`select 1 from ${userPlans} where ${and(eq(userPlans.userId, userId), inArray(userPlans.status, ['active', 'locked']))}`,
-    ),
+  const open = and(eq(userPlans.userId, userId), inArray(userPlans.status, ['active', 'locked']));
+  const [plan, flexiblePlan, withdrawal, deposit, latePayment, loan] = await Promise.all([
+    exists(db, sql`select 1 from ${userPlans} where ${open}`),
+    // A flexible plan never ends: the member withdraws it.
+    exists(db, sql`select 1 from ${userPlans} where ${and(open, isNull(userPlans.durationDays))}`),
     exists(
       db,
       sql`select 1 from ${withdrawals} where ${and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending'))}`,
@@ -106,7 +106,7 @@ export async function openItems(db: DbOrTx, userId: number, lateSince: Date) {
           select 1 from ${loanApplications} where ${and(eq(loanApplications.userId, userId), eq(loanApplications.status, 'pending'))}`,
     ),
   ]);
-  return { plan, withdrawal, deposit, latePayment, loan };
+  return { plan, flexiblePlan, withdrawal, deposit, latePayment, loan };
 }
 
 export async function findProfile(db: DbOrTx, userId: number) {
