@@ -58,7 +58,7 @@ describe('loans in a real browser', () => {
     await page.goto('/explore');
     await history.getByText('Approved').waitFor();
     await page.getByRole('button', { name: 'View schedule of Personal Loan' }).click();
-    const loan = page.getByRole('dialog', { name: 'Personal Loan loan' });
+    const loan = page.getByRole('dialog', { name: 'Loan: Personal Loan' });
     const schedule = loan.getByRole('table', { name: 'Repayment schedule' });
     await schedule.waitFor();
     expect(await schedule.getByRole('row').count()).toBe(13);

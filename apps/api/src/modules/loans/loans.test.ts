@@ -326,6 +326,14 @@ describe('the admin queue', () => {
       );
     expect(audit?.after).toMatchObject({ status: 'approved', loan_id: loanId });
     expect((await mailsTo(app, member.email)).some((mail) => mail.subject === 'Loan approved')).toBe(true);
+    // The plan named once: "Personal Loan" is not followed by another "loan".
+    const [approvedNotice] = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, member.user.id));
+    expect(approvedNotice?.body).toBe(
+      `Your loan of $1,000.00 from the ${loan.plan_name} plan has been approved and paid into your balance.`,
+    );
     const other = await signedInMember(app);
     expect((await other.client.get(`/api/loans/${loanId}`, { token: other.token })).statusCode).toBe(404);
     expect((await other.client.get('/api/loans', { token: other.token })).json()).toEqual([]);

@@ -49,8 +49,8 @@ export const AR: Texts = {
     title: () => 'تم تصحيح الرصيد',
     body: (p, f) =>
       p.amount >= 0
-        ? `أضفنا ${f.money(p.amount)} إلى رصيدك: ${p.reason}.`
-        : `خصمنا ${f.money(-p.amount)} من رصيدك: ${p.reason}.`,
+        ? `أضفنا ${f.money(p.amount)} إلى رصيدك: ${f.clause(p.reason)}.`
+        : `خصمنا ${f.money(-p.amount)} من رصيدك: ${f.clause(p.reason)}.`,
   },
   withdrawal_rejected: {
     title: () => 'تم رفض السحب',
@@ -111,16 +111,16 @@ export const AR: Texts = {
   },
   loan_approved: {
     title: () => 'تمت الموافقة على القرض',
-    body: (p, f) => `تمت الموافقة على قرضك ${p.plan} بقيمة ${f.money(p.amount)} وإضافته إلى رصيدك.`,
+    body: (p, f) => `تمت الموافقة على قرضك بقيمة ${f.money(p.amount)} من خطة ${p.plan} وإضافته إلى رصيدك.`,
   },
   loan_rejected: {
     title: () => 'تم رفض طلب القرض',
     body: (p, f) =>
-      `تم رفض طلبك للحصول على قرض ${p.plan} بقيمة ${f.money(p.amount)}: ${f.reason('loan_applications', p.reason)}`,
+      `تم رفض طلبك للحصول على قرض بقيمة ${f.money(p.amount)} من خطة ${p.plan}: ${f.reason('loan_applications', p.reason)}.`,
   },
   loan_completed: {
     title: () => 'تم سداد القرض',
-    body: (p, f) => `تم سداد قرضك ${p.plan} بقيمة ${f.money(p.amount)} بالكامل. شكرًا لك!`,
+    body: (p, f) => `تم سداد قرضك بقيمة ${f.money(p.amount)} من خطة ${p.plan} بالكامل. شكرًا لك!`,
   },
   loan_payment_missed: {
     title: () => 'لم يُحصَّل قسط القرض بالكامل',

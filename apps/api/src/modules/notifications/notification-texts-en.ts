@@ -26,7 +26,7 @@ export const EN: Texts = {
   deposit_rejected: {
     title: () => 'Deposit rejected',
     body: (p, f) =>
-      `Your deposit ${p.reference} of ${f.money(p.amount)} was rejected${p.reason ? `: ${p.reason}` : ''}. Nothing was taken from your balance.`,
+      `Your deposit ${p.reference} of ${f.money(p.amount)} was rejected${p.reason ? `: ${f.reason('deposits', p.reason)}` : ''}. Nothing was taken from your balance.`,
   },
   deposit_refunded: {
     title: () => 'Deposit reversed',
@@ -50,13 +50,13 @@ export const EN: Texts = {
     title: () => 'Balance corrected',
     body: (p, f) =>
       p.amount >= 0
-        ? `We credited ${f.money(p.amount)} to your balance: ${p.reason}.`
-        : `We debited ${f.money(-p.amount)} from your balance: ${p.reason}.`,
+        ? `We credited ${f.money(p.amount)} to your balance: ${f.clause(p.reason)}.`
+        : `We debited ${f.money(-p.amount)} from your balance: ${f.clause(p.reason)}.`,
   },
   withdrawal_rejected: {
     title: () => 'Withdrawal rejected',
     body: (p, f) =>
-      `Your withdrawal of ${f.money(p.amount)} was rejected: ${p.reason}. The amount is back in your balance.`,
+      `Your withdrawal of ${f.money(p.amount)} was rejected: ${f.reason('withdrawals', p.reason)}. The amount is back in your balance.`,
   },
   withdrawal_cancelled: {
     title: () => 'Withdrawal cancelled',
@@ -116,15 +116,16 @@ export const EN: Texts = {
   loan_approved: {
     title: () => 'Loan approved',
     body: (p, f) =>
-      `Your ${p.plan} loan of ${f.money(p.amount)} has been approved and paid into your balance.`,
+      `Your loan of ${f.money(p.amount)} from the ${p.plan} plan has been approved and paid into your balance.`,
   },
   loan_rejected: {
     title: () => 'Loan application rejected',
-    body: (p, f) => `Your application for a ${p.plan} loan of ${f.money(p.amount)} was rejected: ${p.reason}`,
+    body: (p, f) =>
+      `Your application for a loan of ${f.money(p.amount)} from the ${p.plan} plan was rejected: ${f.reason('loan_applications', p.reason)}.`,
   },
   loan_completed: {
     title: () => 'Loan repaid',
-    body: (p, f) => `Your ${p.plan} loan of ${f.money(p.amount)} is fully repaid. Thank you!`,
+    body: (p, f) => `Your loan of ${f.money(p.amount)} from the ${p.plan} plan is fully repaid. Thank you!`,
   },
   loan_payment_missed: {
     title: () => 'Loan payment not collected in full',

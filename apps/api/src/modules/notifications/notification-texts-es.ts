@@ -50,8 +50,8 @@ export const ES: Texts = {
     title: () => 'Saldo corregido',
     body: (p, f) =>
       p.amount >= 0
-        ? `Hemos abonado ${f.money(p.amount)} a tu saldo: ${p.reason}.`
-        : `Hemos cargado ${f.money(-p.amount)} a tu saldo: ${p.reason}.`,
+        ? `Hemos abonado ${f.money(p.amount)} a tu saldo: ${f.clause(p.reason)}.`
+        : `Hemos cargado ${f.money(-p.amount)} a tu saldo: ${f.clause(p.reason)}.`,
   },
   withdrawal_rejected: {
     title: () => 'Retiro rechazado',
@@ -114,16 +114,18 @@ export const ES: Texts = {
   },
   loan_approved: {
     title: () => 'Préstamo aprobado',
-    body: (p, f) => `Tu préstamo ${p.plan} de ${f.money(p.amount)} ha sido aprobado y abonado a tu saldo.`,
+    body: (p, f) =>
+      `Tu préstamo de ${f.money(p.amount)} del plan ${p.plan} ha sido aprobado y abonado a tu saldo.`,
   },
   loan_rejected: {
     title: () => 'Solicitud de préstamo rechazada',
     body: (p, f) =>
-      `Tu solicitud de un préstamo ${p.plan} de ${f.money(p.amount)} fue rechazada: ${f.reason('loan_applications', p.reason)}`,
+      `Tu solicitud de un préstamo de ${f.money(p.amount)} del plan ${p.plan} fue rechazada: ${f.reason('loan_applications', p.reason)}.`,
   },
   loan_completed: {
     title: () => 'Préstamo pagado',
-    body: (p, f) => `Tu préstamo ${p.plan} de ${f.money(p.amount)} está totalmente pagado. ¡Gracias!`,
+    body: (p, f) =>
+      `Tu préstamo de ${f.money(p.amount)} del plan ${p.plan} está totalmente pagado. ¡Gracias!`,
   },
   loan_payment_missed: {
     title: () => 'Cuota del préstamo no cobrada por completo',

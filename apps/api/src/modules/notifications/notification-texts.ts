@@ -88,8 +88,17 @@ export interface Formats {
   number(value: number): string;
   /** A rate in basis points as a percentage ("12.5%"). */
   percent(bps: number): string;
-  /** An operator's rejection reason, its chosen label in the reader's language (the words as written). */
+  /**
+   * An operator's rejection reason, its chosen label in the reader's language (the words as written),
+   * as a clause (`clause`).
+   */
   reason(queue: AdminQueue, text: string): string;
+  /**
+   * Words an operator typed, as a clause of the sentence around them: without a final full stop (the
+   * sentence adds its own) and, in Arabic, isolated (U+2068 … U+2069) so that English words keep their
+   * order inside the right-to-left sentence.
+   */
+  clause(text: string): string;
 }
 
 export type Texts = {
@@ -116,6 +125,10 @@ export function notificationLanguage(...candidates: (string | null | undefined)[
 
 function formatsFor(language: NotificationLanguage): Formats {
   const locale = LOCALES[language];
+  const clause = (text: string) => {
+    const words = text.trim().replace(/[.。]+$/u, '');
+    return language === 'ar' ? `\u2068${words}\u2069` : words;
+  };
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const numbers = new Intl.NumberFormat(locale);
   return {
@@ -126,7 +139,8 @@ function formatsFor(language: NotificationLanguage): Formats {
     },
     number: (value) => numbers.format(value),
     percent: (bps) => formatPercentLabel(bps, language),
-    reason: (queue, text) => rejectionReasonIn(language, queue, text),
+    reason: (queue, text) => clause(rejectionReasonIn(language, queue, text)),
+    clause,
   };
 }
 

@@ -91,12 +91,18 @@ describe('notifications in the reader’s language (decision 162)', () => {
     );
     expect(rejected.statusCode).toBe(200);
 
-    const words = 'No transfer with this reference arrived.';
-    expect((await bell(member, '?lang=en')).body.data[0]?.body).toContain(`: Funds not received — ${words}`);
-    expect((await bell(member)).body.data[0]?.body).toContain(`: Fondos no recibidos — ${words}`);
-    expect((await bell(member, '?lang=ar')).body.data[0]?.body).toContain(`: لم تصل الأموال — ${words}`);
+    // The operator's full stop is the sentence's own, not doubled; in Arabic the words are isolated
+    // (U+2068 … U+2069), so that English keeps its order inside the right-to-left sentence.
+    const words = 'No transfer with this reference arrived';
+    expect((await bell(member, '?lang=en')).body.data[0]?.body).toContain(
+      `: Funds not received — ${words}. Nothing was taken`,
+    );
+    expect((await bell(member)).body.data[0]?.body).toContain(`: Fondos no recibidos — ${words}. No se ha`);
+    expect((await bell(member, '?lang=ar')).body.data[0]?.body).toContain(
+      `: \u2068لم تصل الأموال — ${words}\u2069. لم يُخصم`,
+    );
     const mails = await mailsTo(app, member.email);
-    expect(mails.some((mail) => mail.text?.includes(`Fondos no recibidos — ${words}`))).toBe(true);
+    expect(mails.some((mail) => mail.text?.includes(`Fondos no recibidos — ${words}. No se ha`))).toBe(true);
   });
 
   it('knows every chosen reason of every queue in Spanish and Arabic, and leaves other text alone', () => {

@@ -92,7 +92,7 @@ describe('Explore under Hide balance', () => {
     expect(screen.queryByText(/\$1,0[02]0\.00|\$510\.00/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'View schedule of Personal Loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
     const schedule = await within(dialog).findByRole('table', { name: 'Repayment schedule' });
     expect(within(schedule).getAllByRole('row')[1]).toHaveTextContent('******Hidden******Hidden******Hidden');
     expect(dialog).toHaveTextContent('Still owed******');
@@ -111,7 +111,7 @@ describe('Explore under Hide balance', () => {
       const open = await screen.findByRole('button', { name: 'View schedule of Personal Loan' });
       expect(open.closest('li')).toHaveTextContent('Apr 2, 2026');
       await user.click(open);
-      const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
+      const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
       const schedule = await within(dialog).findByRole('table', { name: 'Repayment schedule' });
       const rows = within(schedule).getAllByRole('row').slice(1);
       expect(rows[0]).toHaveTextContent('Apr 2, 2026');
