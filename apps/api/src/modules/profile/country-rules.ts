@@ -20,6 +20,11 @@ export function usesPostalCodes(country: string): boolean {
   return Boolean(formats[country]?.postalCodeFormat);
 }
 
+/** Arabic-Indic and Eastern Arabic-Indic digits (٠–٩, ۰–۹) as 0–9; anything else as it is. */
+export function westernDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
+}
+
 /** null when the postal code is right for the country, else the field error. */
 export function postalCodeProblem(country: string | null, postalCode: string): string | null {
   if (!country) return PROFILE_MESSAGES.countryFirst;

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { holdOpenAccount } from '../auth/account.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
-import { countryExists, normalisePhone, postalCodeProblem } from './country-rules';
+import { countryExists, normalisePhone, postalCodeProblem, westernDigits } from './country-rules';
 import { sealPersonal, toProfile, type PersonalFields } from './profile-sealing';
 import * as repository from './profile.repository';
 
@@ -28,9 +28,11 @@ function checkCountryRules(profile: Profile, sent: UpdateProfileValues): Profile
   // A stored value is checked again when the country changes; one not sent and unchanged is left be.
   const recheck = (field: 'postal_code' | 'phone') => sent[field] !== undefined || sent.country !== undefined;
   if (profile.postal_code !== null && recheck('postal_code')) {
-    const problem = postalCodeProblem(countryOk ? profile.country : null, profile.postal_code);
+    // Typed with Arabic-Indic digits (as the phone and amounts may be), it is the same code.
+    const postalCode = westernDigits(profile.postal_code);
+    const problem = postalCodeProblem(countryOk ? profile.country : null, postalCode);
     if (problem) errors.postal_code = [problem];
-    else checked.postal_code = profile.postal_code.toUpperCase();
+    else checked.postal_code = postalCode.toUpperCase();
   }
   if (profile.phone !== null && recheck('phone')) {
     const e164 = normalisePhone(countryOk ? profile.country : null, profile.phone);

@@ -109,6 +109,14 @@ describe('PATCH /api/profile/update', () => {
     }
   });
 
+  it('takes a postal code typed in Arabic-Indic digits as the same code, stored in 0–9', async () => {
+    const member = await signedInMember(app);
+    const response = await update(member, { country: 'EG', postal_code: '١١٥١١' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ profile: { postal_code: string } }>().profile.postal_code).toBe('11511');
+    expect((await update(member, { postal_code: '۱۱۵' })).statusCode).toBe(400);
+  });
+
   it('a country without postal codes needs none, and refuses one', async () => {
     const member = await signedInMember(app);
     const response = await update(member, { country: 'AE', first_name: 'Omar', address: 'Al Wasl Road 5' });
