@@ -20,7 +20,21 @@ export const PROFILE_MESSAGES = {
   businessEmailRequired: 'Business email is required.',
   businessEmailInvalid: 'Please enter a valid business email.',
   businessOnly: 'Only a corporate account has a business name and email.',
+  identityUnderReview:
+    'Your identity documents are being reviewed with these details. Change them once the review is decided.',
+  updatedVerifyAgain:
+    'Profile updated successfully! Your name or address changed, so your identity must be verified again: upload your documents on your profile.',
 } as const;
+
+/** The fields an identity verification checks against its documents (decision 180, amended 2026-12-03). */
+export const IDENTITY_PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'address',
+  'city',
+  'postal_code',
+  'country',
+] as const;
 
 /** The spec's option lists (§5 Profile), stored and sent as written. */
 export const EMPLOYMENT_STATUSES = ['Employed', 'Self-employed', 'Unemployed', 'Student'] as const;

@@ -117,6 +117,55 @@ describe('the member is told of the decision', () => {
 
 const page = (query: string) => reviewer.client.get(`/api/admin/kyc?${query}`, { token: reviewer.token });
 
+describe('the name or address a verification checked (decision 227)', () => {
+  const profileOf = (country: string, first_name: string, address = '1 Main St') => ({
+    first_name,
+    last_name: 'Lovelace',
+    address,
+    city: country === 'GB' ? 'London' : 'Berlin',
+    postal_code: country === 'GB' ? 'SW1A 1AA' : '10115',
+    country,
+  });
+  const update = (member: Member, body: object) =>
+    member.client.patch('/api/profile/update', body, { token: member.token });
+  const approvedIds = async () =>
+    (await reviewer.client.get('/api/admin/kyc?status=approved&per_page=100', { token: reviewer.token }))
+      .json<AdminKycListResponse>()
+      .data.map((item) => item.user_id);
+  const status = async (member: Member) =>
+    (await member.client.get('/api/kyc', { token: member.token })).json<{ kyc: { status: string } }>().kyc
+      .status;
+
+  it('cannot change while under review (422 on each field); after approval a change asks for a new verification', async () => {
+    const member = await signedInMember(app);
+    expect((await update(member, profileOf('GB', 'Ada'))).statusCode).toBe(200);
+    await submit(member);
+    const refused = await update(member, { first_name: 'Mallory', country: 'DE', postal_code: '10115' });
+    expect(refused.statusCode).toBe(422);
+    const underReview =
+      'Your identity documents are being reviewed with these details. Change them once the review is decided.';
+    expect(errorOf(refused).errors).toEqual({
+      first_name: [underReview],
+      country: [underReview],
+      postal_code: [underReview],
+    });
+    // Other details may change meanwhile.
+    expect((await update(member, { phone: '+44 20 7946 0958' })).statusCode).toBe(200);
+    expect((await decide(member, 'approve')).statusCode).toBe(200);
+    expect(await status(member)).toBe('approved');
+    expect(await approvedIds()).toContain(member.user.id);
+
+    const moved = await update(member, { address: '9 Other Rd' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<{ message: string }>().message).toBe(
+      'Profile updated successfully! Your name or address changed, so your identity must be verified again: upload your documents on your profile.',
+    );
+    expect(await status(member)).toBe('not_started');
+    // The back office no longer holds an approval for details the documents did not show.
+    expect(await approvedIds()).not.toContain(member.user.id);
+  });
+});
+
 describe('the queue, a keyset page at a time', () => {
   it('three pages of two return every submitted verification once, oldest first', async () => {
     // Two share a submission instant (the member id breaks the tie), the others follow.

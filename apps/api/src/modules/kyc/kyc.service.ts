@@ -10,6 +10,7 @@ import {
 } from '@app/db';
 import {
   KYC_MESSAGES,
+  PROFILE_MESSAGES,
   kycTypeHasBack,
   type KycDocument,
   type KycMime,
@@ -26,6 +27,7 @@ import { holdOpenAccount } from '../auth/account.service';
 import { getSettings } from '../settings/settings.service';
 import { documentStoreFor, newStorageKey, openBytes, sealBytes, type DocumentStore } from './document-store';
 import { checkUpload } from './file-check';
+import { closeVerification } from './kyc-closing';
 import * as repository from './kyc.repository';
 
 /** The member's status: none is not started; an approved one past its document's expiry is expired. */
@@ -62,6 +64,32 @@ export async function kycState(deps: AppDeps, db: DbOrTx, userId: number): Promi
     drafts: drafts.map(toDocument),
     withdrawal_limit: { threshold: settings.kyc_withdrawal_threshold },
   };
+}
+
+/**
+ * The member's name or address is changing (decision 180, amended 2026-12-03): refused while a
+ * submission is under review (the reviewer checks the documents against these details); an approved
+ * verification is withdrawn, its files archived, so the member verifies again with the new details.
+ * Answers whether one was withdrawn.
+ */
+export async function identityChanging(
+  deps: AppDeps,
+  tx: DbOrTx,
+  userId: number,
+  fields: readonly string[],
+): Promise<boolean> {
+  const status = statusOf(await repository.findVerification(tx, userId, true), deps.clock.now());
+  if (status === 'submitted') {
+    const message = PROFILE_MESSAGES.identityUnderReview;
+    throw new AppError(
+      'BUSINESS_RULE',
+      message,
+      Object.fromEntries(fields.map((field) => [field, [message]])),
+    );
+  }
+  if (status !== 'approved') return false;
+  await closeVerification(tx, userId);
+  return true;
 }
 
 /** Uploads and submissions are open while nothing is under review or valid. */

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@app/db';
 import {
+  IDENTITY_PROFILE_FIELDS,
   PERSONAL_PROFILE_FIELDS,
   PROFILE_MESSAGES,
   type Profile,
@@ -10,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { holdOpenAccount } from '../auth/account.service';
 import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from '../auth/security-events';
+import { identityChanging } from '../kyc/kyc.service';
 import { countryExists, normalisePhone, postalCodeProblem, westernDigits } from './country-rules';
 import { sealPersonal, toProfile, type PersonalFields } from './profile-sealing';
 import * as repository from './profile.repository';
@@ -113,7 +115,12 @@ export async function updateProfile(
       ...(Object.keys(after) as (keyof Profile)[]).filter((field) => after[field] !== before[field]),
       ...businessFields,
     ];
-    if (changedFields.length === 0) return { profile: after, business, fields: changedFields };
+    if (changedFields.length === 0)
+      return { profile: after, business, fields: changedFields, verifyAgain: false };
+    const identity = changedFields.filter((field) =>
+      (IDENTITY_PROFILE_FIELDS as readonly string[]).includes(field),
+    );
+    const verifyAgain = identity.length > 0 && (await identityChanging(deps, tx, user.id, identity));
     if (changedFields.length > businessFields.length) {
       const personal = Object.fromEntries(
         PERSONAL_PROFILE_FIELDS.map((field) => [field, after[field]]),
@@ -132,10 +139,11 @@ export async function updateProfile(
       meta,
       after: { fields: changedFields },
     });
-    return { profile: after, business, fields: changedFields };
+    return { profile: after, business, fields: changedFields, verifyAgain };
   });
   if (changed.fields.length > 0) {
     await mailSecurityNotice(deps, user, meta, now, 'profile_changed');
   }
-  return { message: PROFILE_MESSAGES.updated, profile: changed.profile, ...changed.business };
+  const message = changed.verifyAgain ? PROFILE_MESSAGES.updatedVerifyAgain : PROFILE_MESSAGES.updated;
+  return { message, profile: changed.profile, ...changed.business };
 }

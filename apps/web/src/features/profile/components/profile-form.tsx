@@ -93,7 +93,8 @@ function useProfileForm(user: UserResponse, message: ReturnType<typeof useMessag
     update.mutate(payload, {
       onSuccess: (answer) => {
         reset(toForm(answer.profile, answer));
-        toast.success(message(PROFILE_MESSAGES.updated));
+        // The API's words: "Profile updated successfully!", or that the identity must be verified again.
+        toast.success(message(answer.message));
       },
       onError: (error) => {
         applyFieldErrors(error, setError, [...FIELDS, 'business_name', 'business_email']);

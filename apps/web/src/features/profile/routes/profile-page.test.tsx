@@ -132,6 +132,31 @@ describe('profile (spec §2 Profile, §5, §8)', () => {
     expect(server.to('PATCH /api/profile/update')).toHaveLength(2);
   });
 
+  it('says the identity must be verified again when the server says so, in Spanish, and reloads the verification', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
+    const again =
+      'Profile updated successfully! Your name or address changed, so your identity must be verified again: upload your documents on your profile.';
+    const server = fakeApi({
+      'GET /api/me': () => json({ ...USER, profile: FILLED }),
+      'PATCH /api/profile/update': () =>
+        json({ message: again, profile: { ...FILLED, address: 'Neue Str. 2' } }),
+    });
+    await i18n.changeLanguage('es');
+    const user = userEvent.setup();
+    renderScreen('/profile', <ProfilePage />);
+    const address = await screen.findByLabelText('Dirección');
+    await user.clear(address);
+    await user.type(address, 'Neue Str. 2');
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    expect(
+      await screen.findByText(
+        '¡Perfil actualizado correctamente! Tu nombre o dirección cambió, así que debes verificar tu identidad de nuevo: sube tus documentos en tu perfil.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(server.to('GET /api/kyc').length).toBeGreaterThanOrEqual(2));
+    await i18n.changeLanguage('en');
+  });
+
   it('refuses an oversized name in the browser too, before any call', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, '1|secret');
     const server = fakeApi({ 'GET /api/me': () => json(USER) });
