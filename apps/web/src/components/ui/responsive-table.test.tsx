@@ -7,7 +7,11 @@ const ROWS = [
   { id: 2, name: 'Beta', note: 'Short' },
 ];
 
-function list({ busy = false, breakpoint }: { busy?: boolean; breakpoint?: 'sm' | 'md' } = {}) {
+function list({
+  busy = false,
+  breakpoint,
+  scroll,
+}: { busy?: boolean; breakpoint?: 'sm' | 'md'; scroll?: boolean } = {}) {
   return (
     <ResponsiveTable
       caption="Things"
@@ -20,6 +24,7 @@ function list({ busy = false, breakpoint }: { busy?: boolean; breakpoint?: 'sm' 
       cardStyle="boxed"
       card={(row) => <p>{`${row.name}: ${row.note}`}</p>}
       breakpoint={breakpoint}
+      scroll={scroll}
       busy={busy}
     >
       <p>Page 1 of 1</p>
@@ -63,6 +68,18 @@ describe('ResponsiveTable (docs/decisions/048)', () => {
     expect(screen.getByRole('table', { name: 'Things' })).toHaveClass('max-md:hidden');
     expect(screen.getByRole('table', { name: 'Things' })).not.toHaveClass('max-sm:hidden');
     expect(screen.getByRole('list', { name: 'Things' })).toHaveClass('md:hidden');
+  });
+
+  it('puts the table in a focusable region named by the caption, scrolling sideways, when asked', () => {
+    const { rerender } = render(list());
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    rerender(list({ scroll: true }));
+    const region = screen.getByRole('region', { name: 'Things' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveClass('overflow-x-auto', 'focus-visible:ring-2', 'max-sm:hidden');
+    // The region hides below the breakpoint with its table, so no empty stop is left for the keyboard.
+    expect(within(region).getByRole('table', { name: 'Things' })).not.toHaveClass('max-sm:hidden');
+    expect(screen.getByRole('list', { name: 'Things' })).toHaveClass('sm:hidden');
   });
 
   it('tells screen readers the list is busy only while it is read again', () => {

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from '#lib/toast';
 import type { UserResponse } from '@app/shared/schemas/auth';
 import { Alert } from '#components/ui/alert';
 import { Button } from '#components/ui/button';
@@ -76,10 +75,11 @@ function CloseAccountForm({ twoFactor, onCancel }: { twoFactor: boolean; onCance
       { password: values.password, ...(twoFactor && values.code ? { code: values.code } : {}) },
       {
         onSuccess: (closed) => {
-          toast.success(message(closed.message));
           // What the member saw must not outlive the account in this tab.
           queryClient.clear();
-          void navigate('/login', { replace: true, state: { loggedOut: true } });
+          // The sign-in screen's lasting banner says the answer (e.g. what to do about a small balance
+          // left), rather than a toast that fades and a banner saying only "Logged out".
+          void navigate('/login', { replace: true, state: { accountClosed: closed.message } });
         },
         onError: (error) => {
           if (!applyFieldErrors(error, setError, ['password', 'code'])) {

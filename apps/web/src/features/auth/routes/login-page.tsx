@@ -19,13 +19,26 @@ import { AuthLayout } from '../components/auth-layout';
 import { useGuestCheck } from '../components/guest-only';
 import { SocialSignIn } from '../components/social-sign-in';
 
-/** What the screen that led here said in the router's state: a logout, an ended session, a reset. */
-function arrivalOf(state: unknown): { loggedOut: boolean; sessionEnded: boolean; passwordReset?: string } {
+interface Arrival {
+  loggedOut: boolean;
+  sessionEnded: boolean;
+  /** The reset's answer. */
+  passwordReset?: string;
+  /** The account closing's answer. */
+  accountClosed?: string;
+}
+
+/**
+ * What the screen that led here said in the router's state: a logout, an ended session, a reset, a
+ * closed account.
+ */
+function arrivalOf(state: unknown): Arrival {
   const fields = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
   return {
     loggedOut: fields.loggedOut === true,
     sessionEnded: fields.sessionEnded === true,
     ...(typeof fields.passwordReset === 'string' ? { passwordReset: fields.passwordReset } : {}),
+    ...(typeof fields.accountClosed === 'string' ? { accountClosed: fields.accountClosed } : {}),
   };
 }
 
@@ -76,7 +89,7 @@ export function LoginPage() {
 }
 
 interface CredentialsStepProps {
-  arrival: ReturnType<typeof arrivalOf>;
+  arrival: Arrival;
   /** Why the sign-in has to start again (an expired two-factor step). */
   notice: string | null;
   onSignedIn: () => void;
@@ -145,14 +158,18 @@ function CredentialsStep({ arrival, notice, onSignedIn, onTwoFactor }: Credentia
   );
 }
 
-/** Why the visitor is here, said once above the form: signed out, session ended, or password reset. */
-function ArrivalNotice({ arrival }: { arrival: ReturnType<typeof arrivalOf> }) {
+/**
+ * Why the visitor is here, said once above the form: password reset, account closed, signed out, or
+ * session ended.
+ */
+function ArrivalNotice({ arrival }: { arrival: Arrival }) {
   const { t } = useTranslation();
   const message = useMessage();
-  if (arrival.passwordReset) {
+  const answer = arrival.passwordReset ?? arrival.accountClosed;
+  if (answer) {
     return (
       <Alert tone="success" className="mt-6">
-        {message(arrival.passwordReset)}
+        {message(answer)}
       </Alert>
     );
   }

@@ -23,9 +23,12 @@ const ROWS = [
 export function BankDetailsDialog({
   transfer,
   onClose,
+  returnFocus,
 }: {
   transfer: BankTransfer | null;
   onClose: () => void;
+  /** Where focus goes when they close (the dialog that opened them is gone by then). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation();
   const message = useMessage();
@@ -34,6 +37,7 @@ export function BankDetailsDialog({
     <Dialog
       open={transfer !== null}
       onOpenChange={(open) => !open && onClose()}
+      returnFocus={returnFocus}
       title={t('deposits.bank.title')}
       description={transfer ? message(transfer.message) : undefined}
     >

@@ -123,6 +123,40 @@ describe('Make Deposit (spec §4, §5, §8)', () => {
     expect(server.to('POST /api/deposit')[0]?.body).toEqual({ amount: 500, payment_method: 'bank_transfer' });
   });
 
+  it('gives focus back to Make Deposit when the bank details close with Done or Escape', async () => {
+    fakeApi({
+      'POST /api/deposit': () =>
+        json(
+          {
+            message: 'Deposit created.',
+            deposit: { ...DEPOSIT, amount: 500, payment_method: 'bank_transfer', currency: 'usd' },
+            payment_url: null,
+            bank_details: {
+              bank_name: 'First Test Bank',
+              account_number: '000123456789',
+              routing_number: '021000021',
+              reference: 'DEP-12-ABCD',
+            },
+          },
+          201,
+        ),
+    });
+    const user = userEvent.setup();
+    renderScreen('/dashboard', <DepositAction />);
+    const opener = await screen.findByRole('button', { name: 'Make Deposit' });
+    for (const close of ['Done', 'Escape'] as const) {
+      const dialog = await openModal(user);
+      await user.type(within(dialog).getByLabelText('Amount (USD)'), '500');
+      await user.click(within(dialog).getByRole('radio', { name: /Bank transfer/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Get bank details' }));
+      const details = await screen.findByRole('dialog', { name: 'Bank transfer details' });
+      if (close === 'Done') await user.click(within(details).getByRole('button', { name: 'Done' }));
+      else await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(opener).toHaveFocus());
+    }
+  });
+
   it("shows the server's message, else 'Deposit failed. Please try again.'", async () => {
     let calls = 0;
     fakeApi({

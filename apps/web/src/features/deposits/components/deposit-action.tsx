@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,9 @@ export function DepositAction() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [transfer, setTransfer] = useState<BankTransfer | null>(null);
+  // The bank details open as the deposit dialog closes, so what had focus then (its submit button) is
+  // gone when they close: focus goes back to this button instead.
+  const button = useRef<HTMLButtonElement>(null);
   useDepositReturnToast();
   // The dashboard's deposit tile links here with ?make-deposit=1: the modal shows while it is there.
   const [params, setParams] = useSearchParams();
@@ -45,7 +48,7 @@ export function DepositAction() {
   };
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button ref={button} size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Plus className="size-4" aria-hidden="true" />
         <span className="max-sm:sr-only">{t('deposits.button')}</span>
       </Button>
@@ -58,7 +61,11 @@ export function DepositAction() {
           />
         )}
         {(transfer || bankWanted) && (
-          <BankDetailsDialog transfer={transfer} onClose={() => setTransfer(null)} />
+          <BankDetailsDialog
+            transfer={transfer}
+            onClose={() => setTransfer(null)}
+            returnFocus={() => button.current}
+          />
         )}
       </Suspense>
     </>

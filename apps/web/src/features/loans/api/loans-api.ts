@@ -72,12 +72,20 @@ export function useLoan(id: number | null) {
   });
 }
 
+/** What the caller says once a repayment is answered, whatever is still on screen by then. */
+interface RepayLoanCallbacks {
+  onRepaid?: (answer: LoanRepayResponse) => void;
+  onFailed?: (error: Error) => void;
+}
+
 /**
  * POST /api/loans/:id/repay with the payoff the member confirmed: the server refuses (409) a figure
  * that is no longer today's, and the loan then reloads to show the new one. On success the balance,
- * loans and activity reload.
+ * loans and activity reload. `onRepaid` and `onFailed` run from the mutation itself, not from
+ * `mutate()`'s callbacks: those are dropped once the component that sent it unmounts, and the repay
+ * panel does as soon as the loan reloads as completed.
  */
-export function useRepayLoan() {
+export function useRepayLoan({ onRepaid, onFailed }: RepayLoanCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payoff }: { id: number; payoff: number }) =>
@@ -86,13 +94,18 @@ export function useRepayLoan() {
         { expected_amount: payoff },
         { idempotent: true },
       ),
-    onError: () => queryClient.invalidateQueries({ queryKey: loansQueryKey }),
-    onSuccess: () =>
-      Promise.all([
+    onError: (error) => {
+      onFailed?.(error);
+      return queryClient.invalidateQueries({ queryKey: loansQueryKey });
+    },
+    onSuccess: (answer) => {
+      onRepaid?.(answer);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: loansQueryKey }),
         queryClient.invalidateQueries({ queryKey: loanApplicationsQueryKey }),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
         queryClient.invalidateQueries({ queryKey: activityQueryKey }),
-      ]),
+      ]);
+    },
   });
 }

@@ -107,6 +107,8 @@ function Schedule({ loan }: { loan: LoanDetail }) {
         },
         { header: t('loans.detail.columns.status'), align: 'end', cell: status },
       ]}
+      // The dialog is narrower than the screen the breakpoint sees: the table scrolls inside it.
+      scroll
       cardStyle="divided"
       cardClassName="flex items-start justify-between gap-3"
       card={(row) => (
@@ -133,7 +135,11 @@ function RepayConfirmation({ loan, onDone }: { loan: LoanDetail; onDone: () => v
   const { t } = useTranslation();
   const message = useMessage();
   const money = usePrivateMoney();
-  const repay = useRepayLoan();
+  // The toasts go with the mutation, not mutate(): this panel unmounts once the loan reloads as repaid.
+  const repay = useRepayLoan({
+    onRepaid: (answer) => toast.success(message(answer.message), toastOptions),
+    onFailed: (failure) => toast.error(message(errorMessage(failure, 'API Error')), toastOptions),
+  });
   const dueInterest = centsToMajor(
     majorToCents(loan.payoff_amount) - majorToCents(loan.outstanding_principal),
   );
@@ -155,18 +161,7 @@ function RepayConfirmation({ loan, onDone }: { loan: LoanDetail; onDone: () => v
         </Button>
         <Button
           disabled={repay.isPending}
-          onClick={() =>
-            repay.mutate(
-              { id: loan.id, payoff: loan.payoff_amount },
-              {
-                onSuccess: (answer) => {
-                  toast.success(message(answer.message), toastOptions);
-                  onDone();
-                },
-                onError: (failure) => toast.error(message(errorMessage(failure, 'API Error')), toastOptions),
-              },
-            )
-          }
+          onClick={() => repay.mutate({ id: loan.id, payoff: loan.payoff_amount }, { onSuccess: onDone })}
         >
           {repay.isPending
             ? t('loans.repay.submitting')

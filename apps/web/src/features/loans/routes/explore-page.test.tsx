@@ -430,8 +430,15 @@ describe('Explore (spec §2, §5, §8)', () => {
     const user = userEvent.setup();
     renderScreen('/explore', <ExplorePage />);
     await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
     const schedule = await within(dialog).findByRole('table', { name: 'Repayment schedule' });
+    // The dialog is narrower than the table can be: it scrolls sideways in a named, focusable region
+    // rather than overflow the dialog's edge (and hides below sm, where the cards show).
+    const region = within(dialog).getByRole('region', { name: 'Repayment schedule' });
+    expect(region).toContainElement(schedule);
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveClass('overflow-x-auto', 'max-sm:hidden');
+    expect(within(dialog).getByRole('list', { name: 'Repayment schedule' })).toHaveClass('sm:hidden');
     const rows = within(schedule).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
     expect(rows[0]).toHaveTextContent('$93.33$83.33$10.00Paid');
@@ -451,6 +458,39 @@ describe('Explore (spec §2, §5, §8)', () => {
     );
   });
 
+  it('says the loan is repaid even when the loan reloads as completed before the rest of the page', async () => {
+    let repaid = false;
+    let answerApplications = () => {};
+    const applicationsWait = new Promise<void>((resolve) => {
+      answerApplications = resolve;
+    });
+    fakeApi({
+      'GET /api/loan-plans': () => json([personal]),
+      'GET /api/loan-applications': async () => {
+        // After the repayment, the history answers only once the repay panel is gone.
+        if (repaid) await applicationsWait;
+        return json([application({ status: repaid ? 'completed' : 'approved', loan_id: 9 })]);
+      },
+      'GET /api/loans': () => json([summary(loanDetail(repaid ? { status: 'completed' } : {}))]),
+      'GET /api/loans/9': () => json(loanDetail(repaid ? { status: 'completed', payoff_amount: 0 } : {})),
+      'POST /api/loans/9/repay': () => {
+        repaid = true;
+        return json({ message: 'Loan repaid in full.', loan: loanDetail({ status: 'completed' }) });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen('/explore', <ExplorePage />);
+    await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Repay now' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Repay $916.67' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Repay $916.67' })).not.toBeInTheDocument(),
+    );
+    answerApplications();
+    expect(await screen.findByText('Loan repaid in full.')).toBeInTheDocument();
+  });
+
   it('when the amount changed before the confirmation, says so and shows the new amount to confirm', async () => {
     let payoff = 916.67;
     const server = fakeApi({
@@ -467,7 +507,7 @@ describe('Explore (spec §2, §5, §8)', () => {
     const user = userEvent.setup();
     renderScreen('/explore', <ExplorePage />);
     await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
     await user.click(await within(dialog).findByRole('button', { name: 'Repay now' }));
     await user.click(within(dialog).getByRole('button', { name: 'Repay $916.67' }));
     expect(
@@ -489,7 +529,7 @@ describe('Explore (spec §2, §5, §8)', () => {
     renderScreen('/explore', <ExplorePage />);
     expect(await screen.findByText('Overdue 3 days')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View schedule of Personal Loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Personal Loan loan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
     expect(await within(dialog).findByText(/Overdue: \$88\.33 is 3 days past due/)).toBeInTheDocument();
   });
 });
