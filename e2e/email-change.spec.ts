@@ -60,6 +60,8 @@ describe('change of email (issue 36 item 2)', () => {
     expect(link).toBeTruthy();
     const undo = await openPage(browser, { width: 390, height: 844 });
     await undo.page.goto(link ?? '');
+    // Opening the link changes nothing until the member confirms.
+    await undo.page.getByRole('button', { name: 'Restore my previous address' }).click();
     await undo.page.getByText(UNDONE).waitFor();
     expect(await fitsWidth(undo.page)).toBe(true);
     await expectAccessible(undo.page, '/email-change/undo at 390 px');

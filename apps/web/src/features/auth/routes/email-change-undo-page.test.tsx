@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { EmailChangeUndoPage } from './email-change-undo-page';
@@ -8,9 +9,18 @@ const UNDONE = 'Your previous email address is back and every session has been s
 const INVALID = 'This link is invalid, has expired or was already used.';
 
 describe('/email-change/undo (decision 175)', () => {
-  it('sends the token once and says the old address is back', async () => {
+  it('sends nothing until the member confirms (a link scanner opening the page signs no one out), then says the old address is back', async () => {
     const server = fakeApi({ 'POST /api/email-change/undo': () => json({ message: UNDONE }) });
+    const user = userEvent.setup();
     renderScreen('/email-change/undo?token=12.secret', <EmailChangeUndoPage />);
+    const confirm = await screen.findByRole('button', { name: 'Restore my previous address' });
+    expect(
+      screen.getByText(
+        'Restore your previous email address and sign out every session? Do this if you did not ask for the change.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.to('POST /api/email-change/undo')).toHaveLength(0);
+    await user.click(confirm);
     expect(await screen.findByText(UNDONE)).toBeInTheDocument();
     expect(server.to('POST /api/email-change/undo').map((request) => request.body)).toEqual([
       { token: '12.secret' },
@@ -24,6 +34,7 @@ describe('/email-change/undo (decision 175)', () => {
         json({ message: INVALID, code: 'BUSINESS_RULE', errors: { token: [INVALID] } }, 422),
     });
     renderScreen('/email-change/undo?token=12.used', <EmailChangeUndoPage />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Restore my previous address' }));
     expect(await screen.findByText(INVALID)).toBeInTheDocument();
   });
 

@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '#components/ui/alert';
-import { Spinner } from '#components/ui/spinner';
+import { Button } from '#components/ui/button';
 import { useMessage } from '#i18n/use-message';
 import { ApiError, errorMessage } from '#lib/api-client';
 import { useDocumentMeta } from '#lib/document-meta';
@@ -13,8 +12,10 @@ import { AuthLayout } from '../components/auth-layout';
 const INVALID_LINK = 'This link is invalid, has expired or was already used.';
 
 /**
- * /email-change/undo?token=… (the link mailed to the old address, decision 175): sends the token once
- * and says what happened; on success every session is signed out, so the way on is to sign in.
+ * /email-change/undo?token=… (the link mailed to the old address, decision 175): says what the link
+ * does and sends the token only when the member confirms (a mail scanner that opens links, even one
+ * that runs scripts, does not sign the member out); then says what happened. On success every session
+ * is signed out, so the way on is to sign in.
  */
 export function EmailChangeUndoPage() {
   const { t } = useTranslation();
@@ -23,12 +24,6 @@ export function EmailChangeUndoPage() {
   const token = params.get('token') ?? '';
   useDocumentMeta(t('emailUndo.metaTitle'), t('emailUndo.metaDescription'));
   const undo = useUndoEmailChange();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    undo.mutate({ token });
-  }, [token, undo]);
 
   let body;
   if (!token) body = <Alert tone="error">{message(INVALID_LINK)}</Alert>;
@@ -36,7 +31,15 @@ export function EmailChangeUndoPage() {
   else if (undo.isError) {
     const tokenError = undo.error instanceof ApiError ? undo.error.fieldErrors?.token?.[0] : undefined;
     body = <Alert tone="error">{message(tokenError ?? errorMessage(undo.error, 'An error occurred'))}</Alert>;
-  } else body = <Spinner label={t('emailUndo.working')} />;
+  } else
+    body = (
+      <>
+        <p className="text-muted">{t('emailUndo.explain')}</p>
+        <Button onClick={() => undo.mutate({ token })} disabled={undo.isPending} aria-busy={undo.isPending}>
+          {undo.isPending ? t('emailUndo.working') : t('emailUndo.confirm')}
+        </Button>
+      </>
+    );
 
   return (
     <AuthLayout>
