@@ -16,7 +16,8 @@ import {
   KycUploadResponse,
   KycUserParams,
 } from '@app/shared';
-import { currentUser } from '../../plugins/auth';
+import { auditActor, currentUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.service';
 import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
 import type { RouteApp } from '../../lib/route-app';
 import { adminDecideKyc, adminKycDetail, adminListKyc } from './kyc-admin.service';
@@ -150,7 +151,20 @@ function kycQueueRoutes(app: RouteApp, reviewer: onRequestHookHandler): void {
       onRequest: reviewer,
       schema: { tags: ['admin'], summary: 'A member’s document, inline', security: bearer, params: IdParams },
     },
-    async (request, reply) => sendFile(reply, await readDocument(app.deps, request.params.id)),
+    async (request, reply) => {
+      const document = await readDocument(app.deps, request.params.id);
+      // Who opened a member's identity document, and when (ASVS V7/V8: access to sensitive data is
+      // logged); the document's side and owner, never its content.
+      await recordAudit(app.deps.database.db, {
+        ...auditActor(request),
+        action: 'kyc.document_viewed',
+        subjectType: 'kyc_document',
+        subjectId: String(request.params.id),
+        after: { user_id: document.userId, side: document.side },
+        createdAt: app.deps.clock.now(),
+      });
+      return sendFile(reply, document);
+    },
   );
 
   app.get(

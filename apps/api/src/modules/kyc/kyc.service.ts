@@ -223,7 +223,12 @@ export async function readDocument(deps: AppDeps, id: number, userId?: number) {
   const store = documentStoreFor(deps.config);
   const sealed = await store.get(db, row.storageKey);
   if (!sealed) throw AppError.notFound(KYC_MESSAGES.notFound);
-  return { mime: row.mime, bytes: openBytes(deps.appKey, row.storageKey, sealed) };
+  return {
+    mime: row.mime,
+    bytes: openBytes(deps.appKey, row.storageKey, sealed),
+    userId: row.userId,
+    side: row.side,
+  };
 }
 
 /**

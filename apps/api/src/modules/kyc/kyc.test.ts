@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { auditLog, kycBlobs, kycDocuments } from '@app/db';
 import {
   KYC_MAX_BYTES,
@@ -195,6 +195,19 @@ describe('the back-office queue and the withdrawal limit', () => {
     });
     expect(inline.statusCode).toBe(200);
     expect(inline.headers['content-type']).toBe('image/jpeg');
+    // Who opened it is on record: the document, its owner and side, never its content.
+    const [viewed] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'kyc.document_viewed'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(viewed).toMatchObject({
+      actorId: admin.user.id,
+      subjectType: 'kyc_document',
+      subjectId: String(documents[0]!.id),
+      after: { user_id: member.user.id, side: 'identity_front' },
+    });
 
     const noReason = await admin.client.post(
       `/api/admin/kyc/${member.user.id}/reject`,
