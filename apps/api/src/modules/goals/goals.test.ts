@@ -501,6 +501,10 @@ describe('the contribution job', () => {
       .where(eq(notifications.reference, `goal:${goal.id}:completed`));
     expect(notes).toHaveLength(1);
     expect(notes[0]?.kind).toBe('goal_completed');
+    // It promises nothing its plans may not keep (a unit that matures returns its money to the balance).
+    expect(notes[0]?.body).toMatch(
+      /has reached its target of \$[\d,.]+\. Its plans run on as they are, and no more contributions are taken\.$/,
+    );
     const mails = await mailsTo(app, member.email);
     expect(mails.some((mail) => mail.subject === 'Goal reached')).toBe(true);
     const summary = (await goalsOf(member)).summary;

@@ -129,7 +129,8 @@ export const AR: Texts = {
   },
   goal_completed: {
     title: () => 'تم بلوغ الهدف',
-    body: (p, f) => `بلغ هدفك «${p.goal}» قيمته المستهدفة ${f.money(p.target)}. يبقى ماله مستثمرًا في خططه.`,
+    body: (p, f) =>
+      `بلغ هدفك «${p.goal}» قيمته المستهدفة ${f.money(p.target)}. تستمر خططه كما هي، ولن تُقتطع مساهمات أخرى.`,
   },
   goal_skipped_plan_closed: {
     title: () => 'تم تخطي مساهمة الهدف',

@@ -135,7 +135,7 @@ export const EN: Texts = {
   goal_completed: {
     title: () => 'Goal reached',
     body: (p, f) =>
-      `Your goal “${p.goal}” has reached its target of ${f.money(p.target)}. Its money stays invested in its plans.`,
+      `Your goal “${p.goal}” has reached its target of ${f.money(p.target)}. Its plans run on as they are, and no more contributions are taken.`,
   },
   goal_skipped_plan_closed: {
     title: () => 'Goal contribution skipped',

@@ -135,7 +135,7 @@ export const ES: Texts = {
   goal_completed: {
     title: () => 'Meta alcanzada',
     body: (p, f) =>
-      `Tu meta «${p.goal}» ha alcanzado su objetivo de ${f.money(p.target)}. Su dinero sigue invertido en sus planes.`,
+      `Tu meta «${p.goal}» ha alcanzado su objetivo de ${f.money(p.target)}. Sus planes siguen como están y no se toman más aportes.`,
   },
   goal_skipped_plan_closed: {
     title: () => 'Aportación a la meta omitida',
