@@ -29,6 +29,17 @@ describe('projectGoal, worked by hand', () => {
     });
   });
 
+  it('on track, counts the contributions only until the target is reached, as the job stops there', () => {
+    // $1,500 by Dec 1 at $200 a month from Feb 1: 11 contributions would make $2,200, but the eighth
+    // ($1,600) reaches the target and the job invests no more.
+    expect(projectGoal({ ...base, targetCents: 1_500_00, unitCents: 200_00 })).toEqual({
+      track: 'on_track',
+      projectedCents: 1_600_00,
+      remainingContributions: 8,
+      suggestedContributionCents: null,
+    });
+  });
+
   it('counts the current value and the earnings at the plan rate', () => {
     // $1,000 held 12 months at 12%: $1,120. 12 contributions of $100 (Feb 1 2026 … Jan 1 2027): $1,200,
     // plus $100 × 12% × (12 × 11 ÷ 2) ÷ 12 = $66 of earnings. Total $2,386.
@@ -159,8 +170,11 @@ describe('projectGoal, properties', () => {
           investedCents: input.investedCents + extra,
           unitCents: input.unitCents + extra,
         });
-        expect(after.projectedCents).toBeGreaterThanOrEqual(before.projectedCents);
         if (before.track === 'on_track') expect(after.track).toBe('on_track');
+        // On track, a goal stops at its target (more money may reach it with fewer contributions).
+        if (after.track === 'on_track')
+          expect(after.projectedCents).toBeGreaterThanOrEqual(input.targetCents);
+        else expect(after.projectedCents).toBeGreaterThanOrEqual(before.projectedCents);
       }),
     );
   });

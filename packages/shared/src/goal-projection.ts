@@ -7,7 +7,8 @@ import { effectiveFrequency, type GoalFrequency } from './goals';
  * target date against the target. The arithmetic of the assistant's planning (decisions 111 and 161):
  * simple earnings at the plan's rate, the goal's current value (invested + earned) held for the whole
  * periods until the date, each scheduled contribution (the goal's unit, once per period from the next
- * due date until the date, both included) held until the last one. Pure, exact (BigInt), rounded down.
+ * due date until the date, both included, and no more once the target is reached) held until the last
+ * one. Pure, exact (BigInt), rounded down.
  */
 
 const BPS = 10_000n;
@@ -32,7 +33,10 @@ export interface GoalProjection {
   track: GoalTrack;
   /** Cents the goal is projected to be worth at the target date (its current value without one). */
   projectedCents: number;
-  /** Scheduled contributions from the next due date until the target date, both included. */
+  /**
+   * Contributions still to come: one per period from the next due date until the target date, both
+   * included, and, on track, only until the goal reaches its target (the job stops there).
+   */
   remainingContributions: number;
   /** Cents per period that would reach the target by the date, rounded up; null unless behind. */
   suggestedContributionCents: number | null;
@@ -45,6 +49,18 @@ const heldScaled = (cents: bigint, apy: bigint, periods: bigint, scale: bigint):
 /** Scaled the same way: `count` contributions of `unit`, one per period, each held until the last. */
 const contributionsScaled = (unit: bigint, apy: bigint, count: bigint, scale: bigint): bigint =>
   unit * (scale * count + apy * count * (count - 1n));
+
+/** The fewest of 0…`most` contributions for which `reaches` holds (it holds for `most`, and for any more). */
+function fewestReaching(most: number, reaches: (count: bigint) => boolean): number {
+  let low = 0;
+  let high = most;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (reaches(BigInt(middle))) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
 
 /** Scheduled contributions left: one per period from `nextDueOn` until the target date, both included. */
 export function remainingContributions(
@@ -86,8 +102,21 @@ export function projectGoal(input: GoalProjectionInput): GoalProjection {
   const scheduled =
     input.status === 'active' ? remainingContributions(input.nextDueOn, input.targetDate, frequency) : 0;
   const projected = grown + contributionsScaled(BigInt(input.unitCents), apy, BigInt(scheduled), scale);
+  if (projected >= target) {
+    // The job invests no more once the goal has reached its target: only those contributions count.
+    const unit = BigInt(input.unitCents);
+    const needed = fewestReaching(
+      scheduled,
+      (count) => grown + contributionsScaled(unit, apy, count, scale) >= target,
+    );
+    return {
+      track: 'on_track',
+      projectedCents: Number((grown + contributionsScaled(unit, apy, BigInt(needed), scale)) / scale),
+      remainingContributions: needed,
+      suggestedContributionCents: null,
+    };
+  }
   const result = { projectedCents: Number(projected / scale), remainingContributions: scheduled };
-  if (projected >= target) return { track: 'on_track', ...result, suggestedContributionCents: null };
   const count = BigInt(
     input.status === 'active' ? scheduled : input.targetDate >= input.today ? 1 + held : 0,
   );
