@@ -36,6 +36,8 @@ export interface QueueTable {
   status: PgColumn;
   amount: PgColumn;
   createdAt: PgColumn;
+  /** A request's own reference, which `q` also finds (the one a member quotes on a bank transfer). */
+  reference?: PgColumn;
 }
 
 /** The three queues' tables (deposits: the bank transfers are picked with `method`). */
@@ -46,6 +48,7 @@ export const depositsQueue: QueueTable = {
   status: deposits.status,
   amount: deposits.amount,
   createdAt: deposits.createdAt,
+  reference: deposits.reference,
 };
 export const withdrawalsQueue: QueueTable = {
   table: withdrawals,
@@ -100,8 +103,11 @@ export async function queueWhere(
   if (filters.status) conditions.push(eq(queue.status, filters.status));
   if (filters.q) {
     const ids = await membersMatching(db, filters.q);
-    if (ids.length === 0) return 'nothing';
-    conditions.push(inArray(queue.userId, ids));
+    // The deposit's reference, as the member quotes it (deposits_reference_unique).
+    const byReference = queue.reference ? eq(queue.reference, filters.q.trim().toUpperCase()) : undefined;
+    if (ids.length === 0 && !byReference) return 'nothing';
+    const byMember = ids.length > 0 ? inArray(queue.userId, ids) : undefined;
+    conditions.push(byMember && byReference ? or(byMember, byReference)! : (byMember ?? byReference)!);
   }
   if (filters.min_amount !== undefined) conditions.push(gte(queue.amount, filters.min_amount));
   if (filters.max_amount !== undefined) conditions.push(lte(queue.amount, filters.max_amount));

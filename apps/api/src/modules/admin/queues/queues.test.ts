@@ -130,6 +130,10 @@ describe('queue lists: filters, order, ages and totals', () => {
       `/api/admin/deposits?q=${alice.user.id}&status=confirmed`,
     );
     expect(confirmedOnly.data).toEqual([]);
+    // The reference a member quotes on the transfer finds its deposit, in any case.
+    const quoted = second.deposit.reference.toLowerCase();
+    const byReference = await get<AdminDepositListResponse>(`/api/admin/deposits?status=pending&q=${quoted}`);
+    expect(byReference.data.map((row) => row.id)).toEqual([second.deposit.id]);
     const nobody = await get<AdminDepositListResponse>('/api/admin/deposits?q=nobody-at-all@example.com');
     expect(nobody.data).toEqual([]);
     expect(nobody.meta.total).toBe(0);

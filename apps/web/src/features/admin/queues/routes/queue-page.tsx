@@ -181,7 +181,9 @@ function QueueFilters({
       </SelectField>
       <TextField
         label={t('adminQueues.queue.member')}
-        hint={t('adminQueues.queue.memberHint')}
+        hint={t(
+          queue === 'deposits' ? 'adminQueues.queue.memberHintDeposits' : 'adminQueues.queue.memberHint',
+        )}
         name="q"
         defaultValue={state.filters.q}
         error={fieldErrors?.q?.[0]}
