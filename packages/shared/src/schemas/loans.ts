@@ -179,6 +179,8 @@ export const Loan = z.object({
   completed_at: z.string().nullable(),
   paid_principal: z.number(),
   paid_interest: z.number(),
+  /** Interest of instalments an early repayment made unnecessary: never charged. */
+  waived_interest: z.number(),
   outstanding_principal: z.number(),
   /** Interest still to pay on the schedule (due or not). */
   outstanding_interest: z.number(),

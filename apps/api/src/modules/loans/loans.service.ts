@@ -84,6 +84,7 @@ export function toLoan(loan: LoanRow, instalments: LoanInstalmentRow[], today: s
     completed_at: loan.completedAt?.toISOString() ?? null,
     paid_principal: centsToMajor(loan.paidPrincipal),
     paid_interest: centsToMajor(loan.paidInterest),
+    waived_interest: centsToMajor(loan.waivedInterest),
     outstanding_principal: centsToMajor(loan.principal - loan.paidPrincipal),
     outstanding_interest: centsToMajor(loan.profit - loan.paidInterest - loan.waivedInterest),
     next_due_date: next?.dueDate ?? null,

@@ -51,6 +51,10 @@ function Summary({ loan }: { loan: LoanDetail }) {
       t('loans.detail.paid'),
       money(centsToMajor(majorToCents(loan.paid_principal) + majorToCents(loan.paid_interest))),
     ],
+    // An early repayment: the interest of the instalments it made unnecessary was never charged.
+    ...(loan.waived_interest > 0
+      ? ([[t('loans.detail.waived'), money(loan.waived_interest)]] as [string, string][])
+      : []),
     [t('loans.detail.owed'), money(owed)],
     [
       t('loans.detail.next'),

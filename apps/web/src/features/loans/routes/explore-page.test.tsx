@@ -67,6 +67,7 @@ function loanDetail(overrides: Partial<LoanDetail> = {}): LoanDetail {
     completed_at: null,
     paid_principal: 83.33,
     paid_interest: 10,
+    waived_interest: 0,
     outstanding_principal: 916.67,
     outstanding_interest: 110,
     next_due_date: '2026-05-02',
@@ -421,7 +422,14 @@ describe('Explore (spec §2, §5, §8)', () => {
       'GET /api/loan-plans': () => json([personal]),
       'GET /api/loan-applications': () => json([application({ status: 'approved', loan_id: 9 })]),
       'GET /api/loans': () => json([summary(loanDetail(repaid ? { status: 'completed' } : {}))]),
-      'GET /api/loans/9': () => json(loanDetail(repaid ? { status: 'completed', payoff_amount: 0 } : {})),
+      'GET /api/loans/9': () =>
+        json(
+          loanDetail(
+            repaid
+              ? { status: 'completed', payoff_amount: 0, waived_interest: 110, paid_principal: 1000 }
+              : {},
+          ),
+        ),
       'POST /api/loans/9/repay': () => {
         repaid = true;
         return json({ message: 'Loan repaid in full.', loan: loanDetail({ status: 'completed' }) });
@@ -431,6 +439,7 @@ describe('Explore (spec §2, §5, §8)', () => {
     renderScreen('/explore', <ExplorePage />);
     await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
+    expect(dialog).not.toHaveTextContent('Interest waived');
     const schedule = await within(dialog).findByRole('table', { name: 'Repayment schedule' });
     // The dialog is narrower than the table can be: it scrolls sideways in a named, focusable region
     // rather than overflow the dialog's edge (and hides below sm, where the cards show).
@@ -456,6 +465,8 @@ describe('Explore (spec §2, §5, §8)', () => {
     await waitFor(() =>
       expect(within(dialog).queryByRole('button', { name: 'Repay now' })).not.toBeInTheDocument(),
     );
+    // The interest it did not charge is said beside the interest of the schedule.
+    await waitFor(() => expect(dialog).toHaveTextContent('Interest waived by repaying early$110.00'));
   });
 
   it('says the loan is repaid even when the loan reloads as completed before the rest of the page', async () => {

@@ -52,6 +52,7 @@ const loan: LoanDetail = {
   completed_at: null,
   paid_principal: 0,
   paid_interest: 0,
+  waived_interest: 0,
   outstanding_principal: 1000,
   outstanding_interest: 20,
   next_due_date: '2026-04-02',
