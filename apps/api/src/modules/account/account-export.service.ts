@@ -4,6 +4,8 @@ import type { AppDeps } from '../../deps';
 import { EXPORT_BATCH, activityItemBatches, exportActivity } from '../activity/activity.service';
 import { getUserResponse } from '../auth/account.service';
 import { listGoals } from '../goals/goals.service';
+import { listUserPlans } from '../investing/investing.service';
+import { kycState } from '../kyc/kyc.service';
 import { listApplications } from '../loans/loan-applications.service';
 import { listLoans } from '../loans/loans.service';
 import { getReferralInfo } from '../rewards/rewards.service';
@@ -45,11 +47,24 @@ function sessionRows(deps: AppDeps, userId: number) {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** Every investment plan of the member, page by page as GET /api/pp reads them. */
+async function allUserPlans(deps: AppDeps, userId: number) {
+  const plans = [];
+  for (let page = 1; ; page += 1) {
+    const { data, meta } = await listUserPlans(deps, userId, page, 500);
+    plans.push(...data);
+    if (page >= meta.total_pages) return plans;
+  }
+}
+
 const README = `This archive holds the data of your account, each as JSON and as CSV:
 profile: your account and profile
 activity: every movement of your money, newest first
 statements: the months you have a monthly statement for, and where to download each
+plans: every investment plan you have held, with its terms and earnings
 goals, loans, loan-applications, referrals: as shown in your account
+identity-verification: where your identity verification stands (the documents themselves are not
+in this archive: ask support for copies)
 sessions: every sign-in of your account (when, browser, address); no password or token is included
 Amounts are in US dollars.
 `;
@@ -66,8 +81,9 @@ export async function exportAccount(
 ): Promise<AsyncGenerator<Uint8Array>> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const [me, goals, loans, applications, referrals, sessions] = await Promise.all([
+  const [me, plans, goals, loans, applications, referrals, sessions, verification] = await Promise.all([
     getUserResponse(db, deps.appKey, user),
+    allUserPlans(deps, user.id),
     listGoals(deps, user.id),
     // Every loan and application, not the newest the Explore page shows (decision 219).
     listLoans(deps, user.id, null),
@@ -75,6 +91,7 @@ export async function exportAccount(
     // Everyone referred, not the newest the Rewards page shows (decision 225).
     getReferralInfo(db, user, deps.config.appUrl, null),
     sessionRows(deps, user.id),
+    kycState(deps, db, user.id),
   ]);
   const { profile, ...account } = me;
   const files: ArchiveFile[] = [
@@ -94,10 +111,21 @@ export async function exportAccount(
       })),
       ['month', 'pdf', 'csv'],
     ),
+    ...tableFiles('plans', plans),
     ...tableFiles('goals', goals.data),
     ...tableFiles('loans', loans),
     ...tableFiles('loan-applications', applications),
     ...tableFiles('referrals', referrals.referred_users, ['id', 'name', 'email', 'created_at']),
+    ...tableFiles('identity-verification', [
+      {
+        status: verification.status,
+        document_type: verification.document_type,
+        document_expires_on: verification.document_expires_on,
+        submitted_at: verification.submitted_at,
+        decided_at: verification.decided_at,
+        reason: verification.reason,
+      },
+    ]),
     ...tableFiles(
       'sessions',
       sessions.map((row) => ({

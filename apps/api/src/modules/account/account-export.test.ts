@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { ApiClient, createTestApp } from '../../../test/helpers';
 import { enableTwoFactor } from '../../../test/accounts';
+import { createPlan, investIn } from '../../../test/investing';
 import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
 import { exportAccount } from './account-export.service';
 
@@ -28,8 +29,10 @@ describe('GET /api/account/export', () => {
     const member = await signedInMember(app);
     const other = await signedInMember(app);
     const { secret } = await enableTwoFactor(app, member.client, member.token);
-    await depositThroughSandbox(member, 125);
+    await depositThroughSandbox(member, 225);
     await depositThroughSandbox(other, 333);
+    const plan = await createPlan(app, { name: 'Export Fund', durationDays: 30, minAmountCents: 10_00 });
+    await investIn(member, plan.id, 100);
 
     const files = await download(member);
     expect(Object.keys(files).sort()).toEqual(
@@ -39,10 +42,12 @@ describe('GET /api/account/export', () => {
           'profile',
           'activity',
           'statements',
+          'plans',
           'goals',
           'loans',
           'loan-applications',
           'referrals',
+          'identity-verification',
           'sessions',
         ].flatMap((name) => [`${name}.json`, `${name}.csv`]),
       ].sort(),
@@ -59,14 +64,21 @@ describe('GET /api/account/export', () => {
     expect(files['profile.csv']).toContain(member.email);
 
     const activity = JSON.parse(files['activity.json'] ?? '') as { id: string; amount: number }[];
-    expect(activity.map((row) => row.amount)).toEqual([125]);
+    expect(activity.map((row) => row.amount)).toEqual([-100, 225]);
     expect(files['activity.csv']?.split('\r\n')[0]).toMatch(/^date,type,/);
-    expect(files['activity.csv']).toContain('125.00');
+    expect(files['activity.csv']).toContain('225.00');
 
     const sessions = JSON.parse(files['sessions.json'] ?? '') as Record<string, unknown>[];
     expect(sessions.map((row) => row.id)).toEqual([Number(member.token.split('|')[0])]);
     expect(JSON.parse(files['statements.json'] ?? '')).not.toHaveLength(0);
     expect(JSON.parse(files['goals.json'] ?? '')).toEqual([]);
+    // The plans held, and where the identity verification stands.
+    expect(JSON.parse(files['plans.json'] ?? '')).toEqual([
+      expect.objectContaining({ name: 'Export Fund', amount: 100, status: 'active' }),
+    ]);
+    expect(JSON.parse(files['identity-verification.json'] ?? '')).toEqual([
+      expect.objectContaining({ status: 'not_started' }),
+    ]);
 
     const everything = Object.values(files).join('\n');
     // No other member's rows.
