@@ -39,10 +39,11 @@ function refusal(
   if (open.flexiblePlan) return ACCOUNT_MESSAGES.openFlexiblePlan;
   if (open.plan || of('invested') !== 0) return ACCOUNT_MESSAGES.openPlan;
   if (of('cash') < 0 || of('debt') !== 0) return ACCOUNT_MESSAGES.balanceOwed;
-  // Only what a withdrawal could take out stops the closing: under the minimum withdrawal, cash and
-  // points together stay on record in the member's name (decision 177, amended 2026-12-03).
-  if (of('cash') + pointsWorthCents < MIN_WITHDRAWAL_CENTS) return null;
-  return pointsWorthCents > 0 ? ACCOUNT_MESSAGES.pointsLeft : ACCOUNT_MESSAGES.balanceLeft;
+  if (pointsWorthCents > 0) return ACCOUNT_MESSAGES.pointsLeft;
+  // Only cash a withdrawal could take out stops the closing: under the minimum withdrawal it stays
+  // in the ledger in the member's name (decision 177, amended 2026-12-03).
+  if (of('cash') >= MIN_WITHDRAWAL_CENTS) return ACCOUNT_MESSAGES.balanceLeft;
+  return null;
 }
 
 /** What the sealed identity keeps of a closing member: their names, addresses and profile fields. */
@@ -91,7 +92,7 @@ export async function closeAccount(
   retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + settings.account_retention_years);
 
   let codeAccepted = false;
-  // Cash or points under the minimum withdrawal left on the closed account (decision 177).
+  // Cash under the minimum withdrawal left on the closed account (decision 177).
   let leftOnRecord = false;
   const closing = db.transaction(async (tx) => {
     const row = await repository.lockMember(tx, user.id);
@@ -112,7 +113,7 @@ export async function closeAccount(
     const pointsWorth = convertPointsToCents(redeemable, settings.points_per_dollar).cents;
     const reason = refusal(balances, await repository.openItems(tx, user.id, lateSince), pointsWorth);
     if (reason) throw new AppError('CONFLICT', reason);
-    leftOnRecord = (balances.get('cash') ?? 0) > 0 || pointsWorth > 0;
+    leftOnRecord = (balances.get('cash') ?? 0) > 0;
     const identity = await identityOf(deps, tx, row);
     const tombstone = `closed-${user.id}-${randomBytes(6).toString('hex')}`;
     const updated = await repository.closeMember(tx, user.id, {

@@ -278,7 +278,7 @@ describe('POST /api/account/close', () => {
     expect(errorOf(next).message).toBe(ACCOUNT_MESSAGES.balanceLeft);
   });
 
-  it('closes with cash and points worth under the $1.00 minimum withdrawal left on record, and says so; $1.00 of them refuses', async () => {
+  it('closes with cash under the $1.00 minimum withdrawal left on record, and says so; points are redeemed first', async () => {
     const admin = await signedInAdmin(app);
     /** A member left with $0.50 of cash and a friend's referral worth `points` points ($0.01 each). */
     async function withSmallBalance(points: number) {
@@ -301,18 +301,32 @@ describe('POST /api/account/close', () => {
       expect((await rowOf(member)).loyaltyPoints).toBe(points);
       return member;
     }
-    // $0.50 and 50 points: a redemption and a withdrawal of $1.00 would take them out.
+    const redeem = async (member: Member) =>
+      expect(
+        (await member.client.post('/api/convert-points', undefined, { token: member.token })).statusCode,
+      ).toBe(200);
+    // $0.50 and 50 points: redeemed, $1.00, which a withdrawal can take out.
     const enough = await withSmallBalance(50);
     const refused = await close(enough, { password: PASSWORD });
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe(ACCOUNT_MESSAGES.pointsLeft);
     await expectUnchanged(enough);
-    // $0.50 and 49 points: $0.99, which no withdrawal can take.
+    await redeem(enough);
+    expect(errorOf(await close(enough, { password: PASSWORD })).message).toBe(ACCOUNT_MESSAGES.balanceLeft);
+    // $0.50 and 49 points: redeemed, $0.99, which no withdrawal can take (its minimum is $1.00).
     const under = await withSmallBalance(49);
+    expect(errorOf(await close(under, { password: PASSWORD })).message).toBe(ACCOUNT_MESSAGES.pointsLeft);
+    await redeem(under);
     const closed = await close(under, { password: PASSWORD });
     expect(closed.statusCode).toBe(200);
     expect(closed.json<{ message: string }>().message).toBe(ACCOUNT_MESSAGES.closedSmallBalance);
     expect((await rowOf(under)).status).toBe('closed');
+    // The $0.99 is still the member's, in the ledger.
+    const [cash] = await queryRows<{ balance: unknown }>(
+      db,
+      sql`select balance from ledger_accounts where user_id = ${under.user.id} and kind = 'cash'`,
+    );
+    expect(Number(cash?.balance)).toBe(99);
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
