@@ -24,6 +24,7 @@ import { AppError } from '../../errors';
 import { describeError } from '../../lib/error-line';
 import { isoDate } from '../../lib/iso-date';
 import { holdOpenAccount } from '../auth/account.service';
+import { recordAudit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import { documentStoreFor, newStorageKey, openBytes, sealBytes, type DocumentStore } from './document-store';
 import { checkUpload } from './file-check';
@@ -89,6 +90,16 @@ export async function identityChanging(
   }
   if (status !== 'approved') return false;
   await closeVerification(tx, userId);
+  // The back office sees why the approval went: the member's change, naming the fields (not values).
+  await recordAudit(tx, {
+    actorId: userId,
+    action: 'kyc.withdrawn',
+    subjectType: 'kyc_verification',
+    subjectId: String(userId),
+    before: { status },
+    after: { fields: [...fields] },
+    createdAt: deps.clock.now(),
+  });
   return true;
 }
 

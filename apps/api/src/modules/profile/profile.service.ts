@@ -117,8 +117,9 @@ export async function updateProfile(
     ];
     if (changedFields.length === 0)
       return { profile: after, business, fields: changedFields, verifyAgain: false };
-    const identity = changedFields.filter((field) =>
-      (IDENTITY_PROFILE_FIELDS as readonly string[]).includes(field),
+    // A detail filled in for the first time changes nothing a reviewer compared the documents with.
+    const identity = IDENTITY_PROFILE_FIELDS.filter(
+      (field) => changedFields.includes(field) && before[field] !== null,
     );
     const verifyAgain = identity.length > 0 && (await identityChanging(deps, tx, user.id, identity));
     if (changedFields.length > businessFields.length) {
