@@ -40,6 +40,19 @@ describe('projectGoal, worked by hand', () => {
     });
   });
 
+  it('judges the target as the job does, on the day of each contribution, not at the target date', () => {
+    // $950 of $1,000 at 12% with $10 a month from Feb 1: held to Dec 1 it would pass $1,000 with none,
+    // but on Feb 1 it is worth $959.50 + $10, Mar 1 $969 + $20.10, Apr 1 $978.50 + $30.30 = $1,008.80.
+    const projection = projectGoal({
+      ...base,
+      targetCents: 1_000_00,
+      investedCents: 950_00,
+      unitCents: 10_00,
+      apyBps: 1200,
+    });
+    expect(projection).toMatchObject({ track: 'on_track', remainingContributions: 3 });
+  });
+
   it('counts the current value and the earnings at the plan rate', () => {
     // $1,000 held 12 months at 12%: $1,120. 12 contributions of $100 (Feb 1 2026 … Jan 1 2027): $1,200,
     // plus $100 × 12% × (12 × 11 ÷ 2) ÷ 12 = $66 of earnings. Total $2,386.

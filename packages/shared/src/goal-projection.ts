@@ -103,12 +103,17 @@ export function projectGoal(input: GoalProjectionInput): GoalProjection {
     input.status === 'active' ? remainingContributions(input.nextDueOn, input.targetDate, frequency) : 0;
   const projected = grown + contributionsScaled(BigInt(input.unitCents), apy, BigInt(scheduled), scale);
   if (projected >= target) {
-    // The job invests no more once the goal has reached its target: only those contributions count.
+    // The job invests no more once the goal's value (invested + earned, on the day) reaches the target:
+    // only the contributions until then count, each judged on its own due date.
     const unit = BigInt(input.unitCents);
-    const needed = fewestReaching(
-      scheduled,
-      (count) => grown + contributionsScaled(unit, apy, count, scale) >= target,
-    );
+    const firstDue =
+      input.nextDueOn !== null && input.nextDueOn > input.today
+        ? wholePeriods(input.today, input.nextDueOn, frequency)
+        : 0;
+    const valueAt = (count: bigint) =>
+      heldScaled(BigInt(current), apy, count === 0n ? 0n : BigInt(firstDue) + count - 1n, scale) +
+      contributionsScaled(unit, apy, count, scale);
+    const needed = fewestReaching(scheduled, (count) => valueAt(count) >= target);
     return {
       track: 'on_track',
       projectedCents: Number((grown + contributionsScaled(unit, apy, BigInt(needed), scale)) / scale),
