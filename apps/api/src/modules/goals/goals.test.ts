@@ -309,6 +309,11 @@ describe('a goal’s units', () => {
     const withdrawn = await post(`/api/pp/${flex.unit.id}/withdraw`);
     expect(withdrawn.statusCode).toBe(422);
     expect(errorOf(withdrawn).message).toBe(refusal);
+    // Nor does any other answer tell the member to withdraw it.
+    expect(errorOf(await post(`/api/pp/${flex.unit.id}/lock`)).message).toBe(refusal);
+    expect(errorOf(await put(`/api/pp/${flex.unit.id}/renewal`, { at_maturity: 'renew' })).message).toBe(
+      'This plan belongs to a savings goal and cannot be renewed on its own.',
+    );
     const quote = await member.client.get(`/api/pp/${fixed.unit.id}/exit-quote`, { token: member.token });
     expect(quote.statusCode).toBe(422);
     expect(errorOf(quote).message).toBe(refusal);

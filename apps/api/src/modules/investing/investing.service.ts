@@ -148,7 +148,12 @@ export async function lockUserPlan(
     const now = deps.clock.now();
     if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
     if (plan.status !== 'active') throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockOnlyActive);
-    if (plan.durationDays === null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.lockFlexible);
+    // "Withdraw it instead" is no way out for a goal's unit, which leaves only with its goal.
+    if (plan.durationDays === null)
+      throw new AppError(
+        'BUSINESS_RULE',
+        plan.goalId === null ? INVEST_MESSAGES.lockFlexible : INVEST_MESSAGES.exitGoal,
+      );
     // The term is over and only the maturity job has still to complete it, or its last accrual is
     // behind it: no accrual is left to earn the locked rate, which the plan would otherwise show for ever.
     if (plan.endsAt !== null && plan.endsAt.getTime() <= now.getTime())

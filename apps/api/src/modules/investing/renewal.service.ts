@@ -38,6 +38,9 @@ export async function setRenewal(
   const row = await deps.database.db.transaction(async (tx) => {
     const plan = await repository.lockUserPlan(tx, userId, id);
     if (!plan) throw AppError.notFound(INVEST_MESSAGES.userPlanNotFound);
+    // A goal's flexible unit cannot be withdrawn on its own either: the goal's rule first.
+    if (plan.endsAt === null && plan.goalId !== null)
+      throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.renewalGoal);
     if (plan.endsAt === null) throw new AppError('BUSINESS_RULE', INVEST_MESSAGES.renewalFlexible);
     if ((plan.status !== 'active' && plan.status !== 'locked') || plan.endsAt.getTime() <= now.getTime())
       throw new AppError('CONFLICT', INVEST_MESSAGES.renewalEnded);
