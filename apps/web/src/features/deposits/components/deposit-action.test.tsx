@@ -21,6 +21,23 @@ async function openModal(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Make a deposit' });
 }
 
+/** The API's answer to a $500 bank transfer: the deposit and the bank details to pay it to. */
+const bankDepositAnswer = (message: string) =>
+  json(
+    {
+      message,
+      deposit: { ...DEPOSIT, amount: 500, payment_method: 'bank_transfer', currency: 'usd' },
+      payment_url: null,
+      bank_details: {
+        bank_name: 'First Test Bank',
+        account_number: '000123456789',
+        routing_number: '021000021',
+        reference: 'DEP-12-ABCD',
+      },
+    },
+    201,
+  );
+
 describe('Make Deposit (spec §4, §5, §8)', () => {
   it("asks for a valid amount ('Please enter a valid deposit amount.') before calling the API", async () => {
     const server = fakeApi({});
@@ -78,20 +95,8 @@ describe('Make Deposit (spec §4, §5, §8)', () => {
   it('shows the bank details with copy buttons for a bank transfer', async () => {
     const server = fakeApi({
       'POST /api/deposit': () =>
-        json(
-          {
-            message:
-              'Deposit created. Transfer the amount to the bank account below and quote the reference.',
-            deposit: { ...DEPOSIT, amount: 500, payment_method: 'bank_transfer', currency: 'usd' },
-            payment_url: null,
-            bank_details: {
-              bank_name: 'First Test Bank',
-              account_number: '000123456789',
-              routing_number: '021000021',
-              reference: 'DEP-12-ABCD',
-            },
-          },
-          201,
+        bankDepositAnswer(
+          'Deposit created. Transfer the amount to the bank account below and quote the reference.',
         ),
     });
     const user = userEvent.setup();
@@ -125,21 +130,7 @@ describe('Make Deposit (spec §4, §5, §8)', () => {
 
   it('gives focus back to Make Deposit when the bank details close with Done or Escape', async () => {
     fakeApi({
-      'POST /api/deposit': () =>
-        json(
-          {
-            message: 'Deposit created.',
-            deposit: { ...DEPOSIT, amount: 500, payment_method: 'bank_transfer', currency: 'usd' },
-            payment_url: null,
-            bank_details: {
-              bank_name: 'First Test Bank',
-              account_number: '000123456789',
-              routing_number: '021000021',
-              reference: 'DEP-12-ABCD',
-            },
-          },
-          201,
-        ),
+      'POST /api/deposit': () => bankDepositAnswer('Deposit created.'),
     });
     const user = userEvent.setup();
     renderScreen('/dashboard', <DepositAction />);
