@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserResponse } from '@app/shared/schemas/auth';
-import { ACCOUNT_MESSAGES } from '@app/shared/schemas/account';
 import { i18n } from '#i18n/index';
 import { storeToken } from '#lib/tokens';
-import { fakeApi, json, USER } from '../test/fake-api';
+import { closedAccount, fakeApi, USER } from '../test/fake-api';
 import { renderRoutes } from '../test/render';
 import { CloseAccountPanel } from '../features/account-settings/components/close-account-panel';
 import { LoginPage } from '../features/auth/routes/login-page';
@@ -19,12 +18,7 @@ describe('closing the account, then the sign-in screen', () => {
   it('says the account is closed above the form, in the reader’s language, not “Logged out”', async () => {
     storeToken('member', 'token-1');
     fakeApi({
-      'POST /api/account/close': () =>
-        json({
-          message: ACCOUNT_MESSAGES.closed,
-          closed_at: '2026-03-02T09:00:00.000Z',
-          retain_until: '2031-03-02T09:00:00.000Z',
-        }),
+      'POST /api/account/close': closedAccount,
     });
     await i18n.changeLanguage('es');
     renderRoutes(

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@app/shared/schemas/account';
 
 /** A request as the fake API saw it. */
 export interface SeenRequest {
@@ -84,6 +85,14 @@ export const USER = {
  * string is ignored). The CSRF cookie and the front settings answer by default; anything else is a
  * JSON 404. Returns the requests seen, in order.
  */
+/** POST /api/account/close's answer (decision 177). */
+export const closedAccount = () =>
+  json({
+    message: ACCOUNT_MESSAGES.closed,
+    closed_at: '2026-03-02T09:00:00.000Z',
+    retain_until: '2031-03-02T09:00:00.000Z',
+  });
+
 export function fakeApi(handlers: Record<string, Handler>) {
   const requests: SeenRequest[] = [];
   const defaults: Record<string, Handler> = {

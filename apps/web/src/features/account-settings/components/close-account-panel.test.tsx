@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserResponse } from '@app/shared/schemas/auth';
 import { ACCOUNT_MESSAGES } from '@app/shared/schemas/account';
-import { fakeApi, json, USER } from '../../../test/fake-api';
+import { closedAccount, fakeApi, json, USER } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
 import { i18n } from '#i18n/index';
 import { readToken, storeToken } from '#lib/tokens';
@@ -67,12 +67,7 @@ describe('Account settings: Close account', () => {
   it('closes: the token is dropped and the sign-in screen opens', async () => {
     storeToken('member', 'token-1');
     fakeApi({
-      'POST /api/account/close': () =>
-        json({
-          message: ACCOUNT_MESSAGES.closed,
-          closed_at: '2026-03-02T09:00:00.000Z',
-          retain_until: '2031-03-02T09:00:00.000Z',
-        }),
+      'POST /api/account/close': closedAccount,
     });
     renderScreen('/account-management', <CloseAccountPanel user={MEMBER} />, ['/login']);
     const { user, dialog } = await openDialog();

@@ -85,6 +85,17 @@ function loanDetail(overrides: Partial<LoanDetail> = {}): LoanDetail {
 
 const summary = ({ schedule: _schedule, payments: _payments, ...loan }: LoanDetail) => loan;
 
+/** Explore, then "View schedule of Personal Loan": the loan's dialog. */
+async function openLoan(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  renderScreen('/explore', <ExplorePage />);
+  await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
+  return screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
+}
+
+/** POST /api/loans/9/repay's answer. */
+const repaidAnswer = () =>
+  json({ message: 'Loan repaid in full.', loan: loanDetail({ status: 'completed' }) });
+
 describe('Explore (spec §2, §5, §8)', () => {
   it('shows plan cards with the range, the rate or N/A and the duration or Varies', async () => {
     fakeApi({
@@ -432,13 +443,11 @@ describe('Explore (spec §2, §5, §8)', () => {
         ),
       'POST /api/loans/9/repay': () => {
         repaid = true;
-        return json({ message: 'Loan repaid in full.', loan: loanDetail({ status: 'completed' }) });
+        return repaidAnswer();
       },
     });
     const user = userEvent.setup();
-    renderScreen('/explore', <ExplorePage />);
-    await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
+    const dialog = await openLoan(user);
     expect(dialog).not.toHaveTextContent('Interest waived');
     const schedule = await within(dialog).findByRole('table', { name: 'Repayment schedule' });
     // The dialog is narrower than the table can be: it scrolls sideways in a named, focusable region
@@ -486,13 +495,11 @@ describe('Explore (spec §2, §5, §8)', () => {
       'GET /api/loans/9': () => json(loanDetail(repaid ? { status: 'completed', payoff_amount: 0 } : {})),
       'POST /api/loans/9/repay': () => {
         repaid = true;
-        return json({ message: 'Loan repaid in full.', loan: loanDetail({ status: 'completed' }) });
+        return repaidAnswer();
       },
     });
     const user = userEvent.setup();
-    renderScreen('/explore', <ExplorePage />);
-    await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
+    const dialog = await openLoan(user);
     await user.click(await within(dialog).findByRole('button', { name: 'Repay now' }));
     await user.click(within(dialog).getByRole('button', { name: 'Repay $916.67' }));
     await waitFor(() =>
@@ -516,9 +523,7 @@ describe('Explore (spec §2, §5, §8)', () => {
       },
     });
     const user = userEvent.setup();
-    renderScreen('/explore', <ExplorePage />);
-    await user.click(await screen.findByRole('button', { name: 'View schedule of Personal Loan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Loan: Personal Loan' });
+    const dialog = await openLoan(user);
     await user.click(await within(dialog).findByRole('button', { name: 'Repay now' }));
     await user.click(within(dialog).getByRole('button', { name: 'Repay $916.67' }));
     expect(
