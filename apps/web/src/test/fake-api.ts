@@ -1,5 +1,4 @@
 import { vi } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@app/shared/schemas/account';
 
 /** A request as the fake API saw it. */
 export interface SeenRequest {
@@ -85,10 +84,10 @@ export const USER = {
  * string is ignored). The CSRF cookie and the front settings answer by default; anything else is a
  * JSON 404. Returns the requests seen, in order.
  */
-/** POST /api/account/close's answer (decision 177). */
+/** POST /api/account/close's answer (decision 177): ACCOUNT_MESSAGES.closed, written out (no schema loaded here). */
 export const closedAccount = () =>
   json({
-    message: ACCOUNT_MESSAGES.closed,
+    message: 'Your account is closed. Every session has ended; thank you for being with us.',
     closed_at: '2026-03-02T09:00:00.000Z',
     retain_until: '2031-03-02T09:00:00.000Z',
   });
