@@ -134,7 +134,7 @@ describe('ledger', () => {
       db.transaction(async (tx) => {
         const [entry] = await queryRows<{ id: number }>(
           tx,
-          sql`insert into ledger_entries (kind, reference, created_at) values ('x', ${ref('bad')}, now()) returning id`,
+          sql`insert into ledger_entries (kind, reference, created_at) values ('x', ${ref('bad')}, date_trunc('milliseconds', now())) returning id`,
         );
         const [account] = await queryRows<{ id: number }>(
           tx,
@@ -160,7 +160,7 @@ describe('ledger', () => {
         const entries = await queryRows<{ id: number }>(
           tx,
           sql`insert into ledger_entries (kind, reference, created_at)
-              values ('x', ${ref('pair')}, now()), ('x', ${ref('pair')}, now()) returning id`,
+              values ('x', ${ref('pair')}, date_trunc('milliseconds', now())), ('x', ${ref('pair')}, date_trunc('milliseconds', now())) returning id`,
         );
         const [a, b] = entries.map((row) => row.id);
         await tx.execute(

@@ -50,7 +50,7 @@ async function postPair(options: { missingEntry?: boolean; missingAccount?: bool
   return db.transaction(async (tx) => {
     const [entry] = await queryRows<{ id: number }>(
       tx,
-      sql`insert into ledger_entries (kind, reference, created_at) values ('x', ${ref('pair')}, now()) returning id`,
+      sql`insert into ledger_entries (kind, reference, created_at) values ('x', ${ref('pair')}, date_trunc('milliseconds', now())) returning id`,
     );
     const entryId = options.missingEntry ? entry!.id + 1_000_000 : entry!.id;
     const second = options.missingAccount ? yieldExpense + 1_000_000 : yieldExpense;

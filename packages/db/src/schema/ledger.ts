@@ -105,6 +105,14 @@ export const ledgerEntries = pgTable(
       'ledger_entries_cash_balance_after',
       sql`(${t.cashAmount} is null) = (${t.cashBalanceAfter} is null)`,
     ),
+    /**
+     * Whole milliseconds, as the API's clock writes them: a reader that takes an instant into
+     * JavaScript (a batch's chain start, a paging cursor) gets it back exactly (decision 245).
+     */
+    check(
+      'ledger_entries_created_at_ms',
+      sql`date_trunc('milliseconds', ${t.createdAt} at time zone 'UTC') = (${t.createdAt} at time zone 'UTC')`,
+    ),
   ],
 );
 
