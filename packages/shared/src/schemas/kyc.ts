@@ -28,6 +28,8 @@ export const KYC_MESSAGES = {
   verificationRequired: 'Verify your identity before this withdrawal.',
   verificationRequiredCounted:
     'Verify your identity before this withdrawal: with your withdrawals under review and those paid in the last 24 hours, it comes to more than the limit.',
+  verificationLapsed:
+    'This member’s identity is no longer verified, and this withdrawal needs it: reject it, or approve it once they are verified again.',
   limitInvalid: 'Enter a whole number of dollars (0 or more), or leave empty.',
   cursorInvalid: 'This list position is not valid; load the list from the start.',
 } as const;

@@ -246,22 +246,35 @@ export async function readDocument(deps: AppDeps, id: number, userId?: number) {
  * The operator's limit (decisions 181, 242): with `kyc_withdrawal_threshold` set (0: every
  * withdrawal), a withdrawal whose amount, with the member's `earlier` withdrawals that count (under
  * review, or paid in the last day), is above it needs an approved, unexpired verification. `earlier`
- * is read only when the amount alone is not above it. Refused with 422 on the amount, in the caller's
- * transaction before anything is held.
+ * is read only when the amount alone is not above it. The answer: null when the withdrawal may go,
+ * else whether the amount alone is above the limit or only with the earlier ones.
  */
+export async function verificationMissingFor(
+  deps: AppDeps,
+  db: DbOrTx,
+  userId: number,
+  withdrawal: { amount: number; earlier: () => Promise<number> },
+): Promise<'alone' | 'counted' | null> {
+  const threshold = (await getSettings(db)).kyc_withdrawal_threshold;
+  if (threshold === null) return null;
+  const limit = threshold * 100;
+  const alone = withdrawal.amount > limit;
+  if (!alone && withdrawal.amount + (await withdrawal.earlier()) <= limit) return null;
+  const status = statusOf(await repository.findVerification(db, userId), deps.clock.now());
+  if (status === 'approved') return null;
+  return alone ? 'alone' : 'counted';
+}
+
+/** A member's withdrawal request: refused with 422 on the amount, before anything is held. */
 export async function requireKycForWithdrawal(
   deps: AppDeps,
   db: DbOrTx,
   userId: number,
   withdrawal: { amount: number; earlier: () => Promise<number> },
 ): Promise<void> {
-  const threshold = (await getSettings(db)).kyc_withdrawal_threshold;
-  if (threshold === null) return;
-  const limit = threshold * 100;
-  const alone = withdrawal.amount > limit;
-  if (!alone && withdrawal.amount + (await withdrawal.earlier()) <= limit) return;
-  const status = statusOf(await repository.findVerification(db, userId), deps.clock.now());
-  if (status === 'approved') return;
-  const message = alone ? KYC_MESSAGES.verificationRequired : KYC_MESSAGES.verificationRequiredCounted;
+  const missing = await verificationMissingFor(deps, db, userId, withdrawal);
+  if (missing === null) return;
+  const message =
+    missing === 'alone' ? KYC_MESSAGES.verificationRequired : KYC_MESSAGES.verificationRequiredCounted;
   throw new AppError('BUSINESS_RULE', message, { amount: [message] });
 }

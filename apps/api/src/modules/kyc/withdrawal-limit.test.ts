@@ -70,6 +70,37 @@ async function refusedAsCounted(member: Member, amount: number) {
   expect(rowsAfter).toHaveLength(rowsBefore.length);
 }
 
+const update = (member: Member, body: object) =>
+  member.client.patch('/api/profile/update', body, { token: member.token });
+
+/** The member's identity documents uploaded, submitted and approved by support. */
+async function verified(member: Member) {
+  const support = await signedInAdmin(app, 'support');
+  for (const [side, file] of [
+    ['identity_front', jpegWithExif()],
+    ['identity_back', pngWithText()],
+    ['proof_of_address', tinyPdf()],
+  ] as const) {
+    const upload = await member.client.post(`/api/kyc/documents/${side}`, file, {
+      token: member.token,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+  }
+  const submit = await member.client.post(
+    '/api/kyc/submit',
+    { document_type: 'id_card', document_expires_on: '2030-01-01' },
+    { token: member.token },
+  );
+  expect(submit.statusCode, submit.body).toBe(200);
+  const approve = await support.client.post(
+    `/api/admin/kyc/${member.user.id}/approve`,
+    {},
+    { token: support.token },
+  );
+  expect(approve.statusCode, approve.body).toBe(200);
+}
+
 async function funded(dollars: number): Promise<Member> {
   const member = await signedInMember(app);
   await depositThroughSandbox(member, dollars);
@@ -108,33 +139,65 @@ describe('the identity-verification limit counts withdrawals under review (decis
 
   it('a member with an approved verification is not held to it, whatever the sum', async () => {
     const member = await funded(200);
-    const support = await signedInAdmin(app, 'support');
-    for (const [side, file] of [
-      ['identity_front', jpegWithExif()],
-      ['identity_back', pngWithText()],
-      ['proof_of_address', tinyPdf()],
-    ] as const) {
-      const upload = await member.client.post(`/api/kyc/documents/${side}`, file, {
-        token: member.token,
-        headers: { 'content-type': 'application/octet-stream' },
-      });
-      expect(upload.statusCode, upload.body).toBe(201);
-    }
-    const submit = await member.client.post(
-      '/api/kyc/submit',
-      { document_type: 'id_card', document_expires_on: '2030-01-01' },
-      { token: member.token },
-    );
-    expect(submit.statusCode, submit.body).toBe(200);
-    const approve = await support.client.post(
-      `/api/admin/kyc/${member.user.id}/approve`,
+    await verified(member);
+    await withdrawn(member, 30);
+    await withdrawn(member, 30);
+    await withdrawn(member, 30);
+  });
+
+  it('a verification withdrawn after the request stops its payment until verified again (decision 180)', async () => {
+    const member = await funded(200);
+    await update(member, {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      address: '1 Main St',
+      city: 'London',
+      postal_code: 'SW1A 1AA',
+      country: 'GB',
+    });
+    await verified(member);
+    const small = await withdrawn(member, 20);
+    const large = await withdrawn(member, 60);
+    // The member moves: the verification is withdrawn (decision 180), the $60 is still under review.
+    const moved = await update(member, { address: '9 Other Rd' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const holdBefore = await balanceOf(member);
+
+    const refused = await finance.client.post(
+      `/api/admin/withdrawals/${large}/approve`,
       {},
-      { token: support.token },
+      { token: finance.token },
     );
-    expect(approve.statusCode, approve.body).toBe(200);
-    await withdrawn(member, 30);
-    await withdrawn(member, 30);
-    await withdrawn(member, 30);
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).message).toBe(KYC_MESSAGES.verificationLapsed);
+    const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, large));
+    expect(row).toMatchObject({ status: 'pending', decidedBy: null, firstApprovedBy: null });
+    expect(await balanceOf(member)).toEqual(holdBefore);
+
+    // The $20 on its own is under the limit; counted with the $60 under review it is not.
+    const counted = await finance.client.post(
+      `/api/admin/withdrawals/${small}/approve`,
+      {},
+      { token: finance.token },
+    );
+    expect(counted.statusCode).toBe(422);
+    expect(errorOf(counted).message).toBe(KYC_MESSAGES.verificationLapsed);
+
+    // Rejecting is still open to the admin; then the $20 alone may be paid.
+    const reject = await finance.client.post(
+      `/api/admin/withdrawals/${large}/reject`,
+      { reason_code: 'verification_needed', reason: 'Verify your identity again, then ask once more.' },
+      { token: finance.token },
+    );
+    expect(reject.statusCode, reject.body).toBe(200);
+    const paid = await finance.client.post(
+      `/api/admin/withdrawals/${small}/approve`,
+      {},
+      { token: finance.token },
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<AdminWithdrawalActionResponse>().withdrawal.status).toBe('approved');
+    expect((await balanceOf(member)).balance).toBe(180);
   });
 
   it('an amount above the limit on its own keeps its own message; without a limit nothing counts', async () => {

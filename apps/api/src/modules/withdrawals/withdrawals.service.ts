@@ -1,6 +1,7 @@
 import type { AuthUser, DbOrTx, Tx, WithdrawalDestinationRow, WithdrawalRow } from '@app/db';
 import {
   CANCEL_MESSAGES,
+  KYC_MESSAGES,
   fourEyesWindowStart,
   WITHDRAWAL_HISTORY_PAGE_SIZE,
   alreadyDecidedMessage,
@@ -19,7 +20,7 @@ import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
 import { requireVerifiedEmail } from '../auth/account.service';
 import { recordMemberCancel } from '../notifications/member-cancel';
-import { requireKycForWithdrawal } from '../kyc/kyc.service';
+import { requireKycForWithdrawal, verificationMissingFor } from '../kyc/kyc.service';
 import * as repository from './withdrawals.repository';
 
 /** "•••• 6789": what a member's screens show of an account number (DESIGN §8). */
@@ -249,6 +250,30 @@ export function paidInWindow(db: DbOrTx, userId: number, now: Date): Promise<num
 export async function paidInWindowForDecision(tx: Tx, userId: number, now: Date): Promise<number> {
   await lockBalances(tx, userId, ['withdrawal_hold']);
   return repository.sumPaidSince(tx, userId, fourEyesWindowStart(now));
+}
+
+/**
+ * An approval's identity check (decision 180): the limit is judged again when an admin approves, as
+ * the request was judged (this withdrawal with the member's others under review and those paid in the
+ * last day). A member whose verification was withdrawn (an identity field changed) or expired after
+ * asking is not paid until verified again; 422, nothing changes. The held amount is locked, as paying
+ * it locks it.
+ */
+export async function requireKycForPayment(
+  deps: AppDeps,
+  tx: Tx,
+  withdrawal: WithdrawalRow,
+  now: Date,
+): Promise<void> {
+  const held = (await lockBalances(tx, withdrawal.userId, ['withdrawal_hold'])).get('withdrawal_hold') ?? 0;
+  const missing = await verificationMissingFor(deps, tx, withdrawal.userId, {
+    amount: withdrawal.amount,
+    earlier: async () =>
+      held -
+      withdrawal.amount +
+      (await repository.sumPaidSince(tx, withdrawal.userId, fourEyesWindowStart(now))),
+  });
+  if (missing !== null) throw new AppError('BUSINESS_RULE', KYC_MESSAGES.verificationLapsed);
 }
 
 /** Four eyes: an admin's first approval of a withdrawal above the threshold, recorded; nothing is paid. */

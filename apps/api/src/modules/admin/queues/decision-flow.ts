@@ -70,8 +70,11 @@ export interface QueueDefinition<Row extends QueueItem, D extends Decided<Row>, 
   refuse?(row: Row): AppError | null;
   /** The item's amount in cents (four-eyes threshold, audit). */
   amount(row: Row): number;
-  /** A queue's own checks of an approval's evidence, the item locked (field errors, 4xx). */
-  checkApproval?(tx: Tx, row: Row, approval: Approval): Promise<void>;
+  /**
+   * A queue's own checks before an approval (first or paying), the item locked: its evidence, or
+   * whether the member may still be paid (4xx, field errors where a field is wrong).
+   */
+  checkApproval?(tx: Tx, deps: AppDeps, row: Row, approval: Approval, now: Date): Promise<void>;
   approve(tx: Tx, deps: AppDeps, row: Row, admin: AuthUser, now: Date, approval: Approval): Promise<D>;
   reject(tx: Tx, deps: AppDeps, row: Row, reason: string, admin: AuthUser, now: Date): Promise<D>;
   /** The item's state in the audit entry's before and after. */
@@ -137,7 +140,7 @@ export async function decideQueueItem<Row extends QueueItem, D extends Decided<R
   return deps.database.db.transaction(async (tx) => {
     const row = await claim(tx, definition, id);
     if (outcome.status === 'approved') {
-      await definition.checkApproval?.(tx, row, outcome);
+      await definition.checkApproval?.(tx, deps, row, outcome, now);
       const first = await firstApproval(tx, definition, row, admin, outcome, { ip, now });
       if (first) return first;
     }

@@ -105,7 +105,7 @@ export const depositDecisions: QueueDefinition<DepositRow, { row: DepositRow }, 
       : new AppError('BUSINESS_RULE', 'Gateway deposits are confirmed by the gateway’s notification.'),
   amount: (deposit) => deposit.amount,
   // The statement line the admin matched (decision 237): its amount and a reference no other used.
-  checkApproval: (tx, deposit, approval) => checkBankEvidence(tx, deposit, evidenceOf(approval)),
+  checkApproval: (tx, _deps, deposit, approval) => checkBankEvidence(tx, deposit, evidenceOf(approval)),
   fourEyes: {
     firstApprovedBy: (deposit) => deposit.firstApprovedBy,
     paidBefore: (tx, deposit, now) => bankConfirmedInWindowForDecision(tx, deposit.userId, now),
