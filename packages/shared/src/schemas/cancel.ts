@@ -12,6 +12,8 @@ export const CANCEL_MESSAGES = {
   depositCancelled: 'Deposit cancelled.',
   onlyBankTransfer: 'Only a pending bank-transfer deposit can be cancelled.',
   noBankDetails: 'Bank details are shown only for a pending bank-transfer deposit.',
+  depositMatched:
+    'Your transfer has reached our bank and is being confirmed, so this deposit can no longer be cancelled.',
 } as const;
 
 /** What a member may try to cancel, as a message names it. */

@@ -165,7 +165,7 @@ export async function depositBankDetails(
 
 /**
  * POST /api/deposits/:id/cancel (decision 174): the member takes back a pending bank transfer (a
- * gateway deposit ends at the gateway). Nothing was credited, so no money moves; the row is locked
+ * gateway deposit ends at the gateway) until an admin has matched it on the bank statement. Nothing was credited, so no money moves; the row is locked
  * FOR UPDATE as the back office's confirmation locks it: whoever comes first wins, the other a 409.
  */
 export async function cancelDeposit(
@@ -182,6 +182,9 @@ export async function cancelDeposit(
     if (row.status !== 'pending')
       throw new AppError('CONFLICT', alreadyDecidedMessage('deposit', row.status));
     const updated = await repository.updateDeposit(tx, row.id, { status: 'cancelled', updatedAt: now });
+    // A first confirmation records the bank statement's line (decision 237): the money has arrived, and
+    // a cancel now would leave it at the bank with nothing to credit it.
+    if (row.firstApprovedBy !== null) throw new AppError('CONFLICT', CANCEL_MESSAGES.depositMatched);
     await recordMemberCancel(
       tx,
       deps,

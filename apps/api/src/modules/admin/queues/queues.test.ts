@@ -15,7 +15,7 @@ import type {
   LedgerCheckResponse,
   WithdrawalHistoryResponse,
 } from '@app/shared';
-import { DATE_RANGE, QUEUE_MESSAGES } from '@app/shared';
+import { CANCEL_MESSAGES, DATE_RANGE, QUEUE_MESSAGES } from '@app/shared';
 import { createTestApp } from '../../../../test/helpers';
 import { errorOf } from '../../../../test/accounts';
 import {
@@ -585,7 +585,7 @@ describe('four eyes on bank transfers (decision 235)', () => {
     expect(await confirmedAt(day)).toMatchObject({ confirmed_last_day: 0, needs_second_approval: false });
   });
 
-  it('a first confirmation stops neither a rejection nor the member cancelling; the audit names the day', async () => {
+  it('a first confirmation does not stop a rejection, and stops the member cancelling; the audit names the day', async () => {
     const member = await signedInMember(app);
     const rejected = await bankDeposit(member, 12_000);
     expect((await confirm(admin, rejected.deposit)).statusCode).toBe(200);
@@ -599,15 +599,17 @@ describe('four eyes on bank transfers (decision 235)', () => {
     expect(rejection.statusCode).toBe(200);
     expect(rejection.json<{ deposit: { status: string } }>().deposit.status).toBe('rejected');
 
-    const cancelled = await bankDeposit(member, 12_000);
-    expect((await confirm(admin, cancelled.deposit)).statusCode).toBe(200);
-    const cancel = await member.client.post(`/api/deposits/${cancelled.deposit.id}/cancel`, undefined, {
+    // The first confirmation named the statement's line: the money has arrived (decision 174, amended).
+    const matched = await bankDeposit(member, 12_000);
+    expect((await confirm(admin, matched.deposit)).statusCode).toBe(200);
+    const cancel = await member.client.post(`/api/deposits/${matched.deposit.id}/cancel`, undefined, {
       token: member.token,
     });
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    const late = await confirm(secondAdmin, cancelled.deposit);
-    expect(late.statusCode).toBe(409);
-    expect(await balanceOf(member)).toMatchObject({ balance: 0, total_deposit: 0 });
+    expect(cancel.statusCode).toBe(409);
+    expect(errorOf(cancel).message).toBe(CANCEL_MESSAGES.depositMatched);
+    const second = await confirm(secondAdmin, matched.deposit);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await balanceOf(member)).toMatchObject({ balance: 12_000, total_deposit: 12_000 });
     await expectBooksBalance(db, 'mismatchedQueueTotals');
   });
 
