@@ -181,7 +181,8 @@ export async function convertPoints(
     const { cents, spent } = convertPointsToCents(requested ?? available, perDollar);
     if (cents <= 0) {
       if (requested !== undefined) throw AppError.validation('points', REWARDS_MESSAGES.worthNothing);
-      throw new AppError('BUSINESS_RULE', REWARDS_MESSAGES.notEnoughPoints);
+      // Enough points, at a rate (above 1,000 a dollar) that makes them worth less than a cent.
+      throw new AppError('BUSINESS_RULE', REWARDS_MESSAGES.worthNothing);
     }
     const reference = `points:conversion:${user.id}:${randomUUID()}`;
     await repository.addPoints(tx, {

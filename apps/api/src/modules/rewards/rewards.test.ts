@@ -9,6 +9,7 @@ import {
   balanceOf,
   depositThroughSandbox,
   referredMember,
+  signedInAdmin,
   signedInMember,
   type Member,
 } from '../../../test/money';
@@ -153,6 +154,32 @@ describe('Rewards Hub API (what /rewards shows)', () => {
     expect(await pointRows()).toEqual(pointsBefore);
     expect(await referrals(referrer)).toMatchObject({ loyalty_points: 250 });
     expect((await balanceOf(referrer)).balance).toBe(0);
+  });
+
+  it('says the points are worth less than a cent when the rate makes them so, redeeming all or some; nothing moves', async () => {
+    const referrer = await signedInMember(app);
+    const friend = await referredMember(app, referrer.user.referralCode);
+    await depositThroughSandbox(friend, 12);
+    const admin = await signedInAdmin(app);
+    const rate = (points_per_dollar: number) =>
+      admin.client.put('/api/admin/settings', { points_per_dollar }, { token: admin.token });
+    expect((await rate(1_000_000)).statusCode).toBe(200);
+    try {
+      const all = await referrer.client.post('/api/convert-points', undefined, { token: referrer.token });
+      expect(all.statusCode).toBe(422);
+      expect(errorOf(all).message).toBe('These points are worth less than one cent.');
+      const some = await referrer.client.post(
+        '/api/convert-points',
+        { points: 10 },
+        { token: referrer.token },
+      );
+      expect(some.statusCode).toBe(400);
+      expect(errorOf(some).errors?.points).toEqual(['These points are worth less than one cent.']);
+      expect(await referrals(referrer)).toMatchObject({ loyalty_points: 12 });
+      expect((await balanceOf(referrer)).balance).toBe(0);
+    } finally {
+      expect((await rate(100)).statusCode).toBe(200);
+    }
   });
 
   it('replays a partial redeem sent twice with one Idempotency-Key: converted once', async () => {
