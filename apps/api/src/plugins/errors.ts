@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseBusy } from '@app/db';
-import { KYC_MESSAGES, SERVICE_BUSY_MESSAGE, type ApiErrorBody } from '@app/shared';
+import { DEPOSIT_MESSAGES, KYC_MESSAGES, SERVICE_BUSY_MESSAGE, type ApiErrorBody } from '@app/shared';
 import { AppError } from '../errors';
+import { GatewayError } from '../integrations/payments/gateway';
 import { SealedDataUnreadableError } from '../lib/crypto';
 import { DocumentStorageError } from '../lib/document-storage-error';
 import { requestErrorLine, routeOf } from '../lib/error-line';
@@ -76,6 +77,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .send({ message: KYC_MESSAGES.storageUnavailable, code: 'GATEWAY_UNAVAILABLE' });
+    }
+    if (error instanceof GatewayError) {
+      // A payment gateway refused an invoice or did not answer: the member reads that the service is
+      // unavailable; the operator reads why (its HTTP status or error text, never a key or the member).
+      request.log.error(
+        { code: 'PAYMENT_GATEWAY', gateway: error.gateway, reason: error.reason.slice(0, 200) },
+        'payment gateway failed',
+      );
+      return reply
+        .status(503)
+        .send({ message: DEPOSIT_MESSAGES.gatewayUnavailable, code: 'GATEWAY_UNAVAILABLE' });
     }
     if (isDatabaseBusy(error)) {
       // Every pooled connection stayed busy for DATABASE_WAIT_MS, or a new one did not open (decision

@@ -21,13 +21,16 @@ export interface PaymentGateway {
   createInvoice(request: InvoiceRequest): Promise<Invoice>;
 }
 
-/** The gateway could not be reached or refused the request. Its message is for the log only. */
+/**
+ * The gateway could not be reached or refused the request. Its reason is for the log only (the error
+ * handler's 503 line): an HTTP status or the gateway's error text, never a key or the buyer's details.
+ */
 export class GatewayError extends Error {
   constructor(
     readonly gateway: string,
-    message: string,
+    readonly reason: string,
   ) {
-    super(`${gateway}: ${message}`);
+    super(`${gateway}: ${reason}`);
     this.name = 'GatewayError';
   }
 }

@@ -230,6 +230,9 @@ async function applyReversal(
   return deposit.status;
 }
 
+/** The largest id a deposit can have (`deposits.id` is a 32-bit serial). */
+const MAX_DEPOSIT_ID = 2_147_483_647;
+
 /**
  * Applies a verified IPN: once per payment whatever the number of deliveries (credits are referenced
  * by their running total), never backwards (ranks), amount and currency checked against the deposit.
@@ -241,7 +244,9 @@ async function applyReversal(
 export async function applyGatewayEvent(deps: AppDeps, event: GatewayEvent): Promise<DepositStatus> {
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    const deposit = await repository.lockDeposit(tx, event.depositId);
+    // An id past the serial column's range names no deposit (the database would refuse the number).
+    const deposit =
+      event.depositId <= MAX_DEPOSIT_ID ? await repository.lockDeposit(tx, event.depositId) : null;
     if (!deposit || deposit.method !== event.method) {
       if (event.outcome.kind === 'reversed' && event.outcome.refund)
         logIgnoredReversal(event, 'unknown deposit');
@@ -292,7 +297,10 @@ export async function applyGatewayEvent(deps: AppDeps, event: GatewayEvent): Pro
 
 // ── Expiry ───────────────────────────────────────────────────────────────────────────────────
 
-/** Expires pending gateway deposits older than 24 hours (job deposit-expiry). */
+/**
+ * Expires pending gateway deposits older than 24 hours (job deposit-expiry), except those whose payment
+ * the gateway reported underway: the member is not told "expired" while their coins are arriving.
+ */
 export async function expireDueDeposits(
   deps: Pick<AppDeps, 'database' | 'mailer'> & { now: Date },
 ): Promise<number> {
@@ -303,6 +311,7 @@ export async function expireDueDeposits(
       const deposit = await repository.lockDeposit(tx, id);
       if (!deposit || deposit.status !== 'pending' || !deposit.expiresAt || deposit.expiresAt > deps.now)
         return;
+      if (repository.paymentUnderway(deposit.gatewayStatus)) return;
       await markUnpaid(tx, deps, deposit, 'expired', deps.now);
       expired += 1;
     });

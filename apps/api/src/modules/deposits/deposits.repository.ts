@@ -44,8 +44,24 @@ export function listUserDeposits(db: DbOrTx, userId: number, page: number, perPa
 }
 
 /**
- * Pending gateway deposits whose invoice time is over: through deposits_status_idx, the status and
- * method written into the statement (a generic plan with them as parameters read every deposit).
+ * The gateway statuses that say a payment is on its way (NOWPayments confirming, confirmed, sending;
+ * CoinPayments 1 to 99: received, waiting for confirmations): such a deposit waits for the gateway's
+ * last word (finished, partially paid, failed, expired), not for the invoice's 24 hours.
+ */
+const UNDERWAY_STATUSES = ['confirming', 'confirmed', 'sending'];
+const UNDERWAY_COIN_STATUS = /^[1-9][0-9]?$/;
+
+export function paymentUnderway(gatewayStatus: string | null): boolean {
+  return (
+    gatewayStatus !== null &&
+    (UNDERWAY_STATUSES.includes(gatewayStatus) || UNDERWAY_COIN_STATUS.test(gatewayStatus))
+  );
+}
+
+/**
+ * Pending gateway deposits whose invoice time is over and whose payment is not underway
+ * (`paymentUnderway`): through deposits_status_idx, the status and method written into the statement
+ * (a generic plan with them as parameters read every deposit).
  */
 export function dueForExpiry(db: DbOrTx, now: Date, limit = 500) {
   return db
@@ -57,6 +73,8 @@ export function dueForExpiry(db: DbOrTx, now: Date, limit = 500) {
         sql`${deposits.method} <> ${textLiteral('bank_transfer')}`,
         isNotNull(deposits.expiresAt),
         lte(deposits.expiresAt, now),
+        sql`(${deposits.gatewayStatus} is null or not (${inLiterals(deposits.gatewayStatus, UNDERWAY_STATUSES)}
+          or ${deposits.gatewayStatus} ~ ${textLiteral(UNDERWAY_COIN_STATUS.source)}))`,
       ),
     )
     .limit(limit);

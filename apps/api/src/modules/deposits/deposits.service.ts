@@ -116,9 +116,10 @@ export async function createDeposit(
       bank_details: null,
     };
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    await repository.updateDeposit(db, deposit.id, { status: 'failed', updatedAt: now });
-    throw new AppError('GATEWAY_UNAVAILABLE', DEPOSIT_MESSAGES.gatewayUnavailable);
+    // The deposit failed; the error handler answers 503 and logs the gateway's reason.
+    if (error instanceof GatewayError)
+      await repository.updateDeposit(db, deposit.id, { status: 'failed', updatedAt: now });
+    throw error;
   }
 }
 
@@ -181,10 +182,10 @@ export async function cancelDeposit(
     if (row.method !== 'bank_transfer') throw new AppError('BUSINESS_RULE', CANCEL_MESSAGES.onlyBankTransfer);
     if (row.status !== 'pending')
       throw new AppError('CONFLICT', alreadyDecidedMessage('deposit', row.status));
-    const updated = await repository.updateDeposit(tx, row.id, { status: 'cancelled', updatedAt: now });
     // A first confirmation records the bank statement's line (decision 237): the money has arrived, and
     // a cancel now would leave it at the bank with nothing to credit it.
     if (row.firstApprovedBy !== null) throw new AppError('CONFLICT', CANCEL_MESSAGES.depositMatched);
+    const updated = await repository.updateDeposit(tx, row.id, { status: 'cancelled', updatedAt: now });
     await recordMemberCancel(
       tx,
       deps,

@@ -9,9 +9,10 @@ import { balanceOf, signedInMember, type Member } from '../../../test/money';
 import { hmacSha512Hex } from '../../integrations/payments/coinpayments';
 import { signNowPayments } from '../../integrations/payments/nowpayments';
 import { ConfigError, loadConfig } from '../../config';
+import { expireDueDeposits } from './deposit-crediting.service';
 import { creditedCents, handleCoinPaymentsIpn, handleNowPaymentsIpn } from './webhooks.service';
 
-const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+const { app, clock } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
 const secrets = app.deps.payments.secrets;
 
@@ -429,6 +430,51 @@ describe('CoinPayments IPN', () => {
   });
 });
 
+describe('a signed notification naming a deposit id past the column’s range', () => {
+  it('answers 404 as for any unknown deposit, from either gateway', async () => {
+    const now = await sendNow(nowIpn(1, { order_id: '9999999999' }));
+    expect(now.statusCode).toBe(404);
+    expect(errorOf(now).message).toBe('Deposit not found.');
+    const coin = await sendCoin(coinIpn(1, { invoice: '9999999999' }));
+    expect(coin.statusCode).toBe(404);
+  });
+});
+
+describe('the 24-hour expiry and a payment underway', () => {
+  /** The expiry job as it runs a day and an hour after the deposits were started. */
+  const expireAfterADay = () =>
+    expireDueDeposits({ ...app.deps, now: new Date(clock.now().getTime() + 25 * 3_600_000) });
+  const notices = async (member: Member) =>
+    (await member.client.get('/api/notifications', { token: member.token }))
+      .json<{ data: { kind: string }[] }>()
+      .data.map((notice) => notice.kind);
+
+  it('leaves a deposit the gateway reported underway pending, untold, until the gateway’s last word', async () => {
+    const member = await signedInMember(app);
+    const confirming = await startDeposit(member, 100, 'nowpayment');
+    const received = await startDeposit(member, 100, 'coinpayment');
+    const unpaid = await startDeposit(member, 100, 'nowpayment');
+    const underway = await sendNow(nowIpn(confirming.id, { payment_status: 'confirming', actually_paid: 0 }));
+    expect(underway.statusCode, underway.body).toBe(200);
+    const coinUnderway = await sendCoin(coinIpn(received.id, { status: '1', status_text: 'Funds received' }));
+    expect(coinUnderway.statusCode, coinUnderway.body).toBe(200);
+
+    // Other tests' unpaid invoices of this file expire with it.
+    expect(await expireAfterADay()).toBeGreaterThanOrEqual(1);
+    expect((await statusOf(member, unpaid.id)).status).toBe('expired');
+    expect((await statusOf(member, confirming.id)).status).toBe('pending');
+    expect((await statusOf(member, received.id)).status).toBe('pending');
+    // One notice, of the unpaid invoice (an expiry is told as a failed deposit's kind).
+    expect((await notices(member)).filter((kind) => kind === 'deposit_failed')).toHaveLength(1);
+
+    // The gateways' last words credit them.
+    expect((await sendNow(nowIpn(confirming.id))).json<{ status: string }>().status).toBe('confirmed');
+    expect((await sendCoin(coinIpn(received.id))).json<{ status: string }>().status).toBe('confirmed');
+    expect((await balanceOf(member)).balance).toBe(200);
+    expect(await expireAfterADay()).toBe(0);
+  });
+});
+
 describe('crypto → USD credited', () => {
   it('is the invoice price times the share that arrived, rounded down, never above the price', () => {
     expect(creditedCents(10_000, '0.003', '0.001')).toBe(3333);
@@ -475,12 +521,17 @@ describe('live mode', () => {
   it('creates real invoices at the gateways (local fakes) and verifies IPNs with the live secrets', async () => {
     const nowFake = await fakeNowPayments(keys.NOWPAYMENTS_API_KEY);
     const coinFake = await fakeCoinPayments(keys.COINPAYMENTS_PUBLIC_KEY, keys.COINPAYMENTS_PRIVATE_KEY);
-    const live = await createTestApp({
-      PAYMENTS_MODE: 'live',
-      ...keys,
-      NOWPAYMENTS_BASE_URL: nowFake.baseUrl,
-      COINPAYMENTS_BASE_URL: coinFake.baseUrl,
-    });
+    const logLines: string[] = [];
+    const live = await createTestApp(
+      {
+        PAYMENTS_MODE: 'live',
+        ...keys,
+        NOWPAYMENTS_BASE_URL: nowFake.baseUrl,
+        COINPAYMENTS_BASE_URL: coinFake.baseUrl,
+        LOG_LEVEL: 'error',
+      },
+      { logStream: { write: (line) => void logLines.push(line) } },
+    );
     const member = await signedInMember(live.app);
 
     const np = await member.client.post(
@@ -540,6 +591,17 @@ describe('live mode', () => {
     expect(down.statusCode).toBe(503);
     expect(errorOf(down).message).toBe('The payment service is unavailable. Please try again later.');
     expect((await balanceOf(member)).balance).toBe(25.5);
+    // The operator's log says which gateway and why; never the key nor the member.
+    const failures = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(failures).toContainEqual(
+      expect.objectContaining({
+        code: 'PAYMENT_GATEWAY',
+        gateway: 'nowpayments',
+        reason: 'invoice refused with HTTP 500',
+      }),
+    );
+    expect(logLines.join('\n')).not.toContain(member.user.email);
+    expect(logLines.join('\n')).not.toContain(keys.NOWPAYMENTS_API_KEY);
 
     // An answer cut off half-way through its body is the gateway failing too: 503, the deposit failed.
     nowFake.failWith = 0;
