@@ -106,7 +106,12 @@ describe('announcements in a real browser (decision 183)', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
 
+    // Send now asks first, with the members it reaches.
     await row.getByRole('button', { name: `Send now ${TEXTS.en.title}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Send “${TEXTS.en.title}” now?` });
+    await confirm.getByText('Its members now: 2').waitFor();
+    await expectAccessible(page, '/admin/announcements, the send dialog (1280 px)');
+    await confirm.getByRole('button', { name: 'Send now' }).click();
     await page.getByText('Announcement sent.').first().waitFor();
     await row.getByText('Sent', { exact: true }).waitFor();
     await row.getByText('2 members, 2 mailed').waitFor();

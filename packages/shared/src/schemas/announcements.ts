@@ -5,6 +5,7 @@ import { ListMeta, PageQuery, positiveId } from './common';
 export const ANNOUNCEMENT_MESSAGES = {
   saved: 'Announcement saved.',
   scheduled: 'Announcement scheduled.',
+  unscheduled: 'Announcement moved back to the drafts.',
   sent: 'Announcement sent.',
   notFound: 'Announcement not found.',
   alreadySent: 'This announcement has already been sent and can no longer be changed.',

@@ -123,6 +123,8 @@ function announcementSendRoutes(app: RouteApp, onRequest: onRequestHookHandler):
     '/api/admin/announcements/:id/schedule',
     {
       onRequest,
+      // It mails the segment's members then, a notice whatever they chose: a recent second factor.
+      preHandler: app.requireReauth,
       schema: {
         ...schema('Schedule the send (the job sends it then); at null makes it a draft again'),
         params: IdParams,
@@ -131,7 +133,7 @@ function announcementSendRoutes(app: RouteApp, onRequest: onRequestHookHandler):
       },
     },
     async (request) => ({
-      message: M.scheduled,
+      message: request.body.at ? M.scheduled : M.unscheduled,
       announcement: await scheduleAnnouncement(
         app.deps,
         actorOf(app, request),
@@ -144,6 +146,7 @@ function announcementSendRoutes(app: RouteApp, onRequest: onRequestHookHandler):
     '/api/admin/announcements/:id/send',
     {
       onRequest,
+      preHandler: app.requireReauth,
       schema: {
         ...schema('Send now, in the app and by mail'),
         params: IdParams,

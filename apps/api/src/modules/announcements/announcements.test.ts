@@ -267,8 +267,13 @@ describe('an announcement changed after the job listed it (decision 183, amended
     const url = `/api/admin/announcements/${created.id}/schedule`;
     const at = new Date(clock.now().getTime() + 3_600_000);
     expect((await admin.client.post(url, { at: at.toISOString() }, as(admin))).statusCode).toBe(200);
-    // The job listed it as due at `at`; meanwhile the operator takes it back to a draft.
-    expect((await admin.client.post(url, { at: null }, as(admin))).statusCode).toBe(200);
+    // The job listed it as due at `at`; meanwhile the operator takes it back to a draft, and is told so.
+    const unscheduled = await admin.client.post(url, { at: null }, as(admin));
+    expect(unscheduled.statusCode).toBe(200);
+    expect(unscheduled.json<AnnouncementResponse>()).toMatchObject({
+      message: 'Announcement moved back to the drafts.',
+      announcement: { status: 'draft' },
+    });
     const due = new Date(at.getTime() + 1000);
     await deliverAnnouncement(app.deps.database, app.deps.mailer, created.id, due);
     expect(await receivedBy(created.id)).toEqual([]);
@@ -305,5 +310,32 @@ describe('an announcement changed after the job listed it (decision 183, amended
     expect(entry?.before).toEqual({ status: 'draft', scheduled_at: null });
     expect(entry?.after).toMatchObject({ status: 'sending', segment: 'all', notice: true });
     expect((entry?.after as { audience: number }).audience).toBe((await receivedBy(created.id)).length);
+  });
+});
+
+// Last: it moves the clock past every admin's second-factor window.
+describe('sending asks for a recent second factor', () => {
+  it('refuses send and schedule 403 REAUTH_REQUIRED ten minutes after the code, sends nothing, then sends once given', async () => {
+    const member = await signedInMember(app);
+    const support = await signInAdminAs(app, 'support');
+    const created = await create(draft({ title: { en: 'Mass mail' }, body: { en: 'To everyone.' } }));
+    clock.advance(11 * 60_000);
+    const at = new Date(clock.now().getTime() + 3_600_000).toISOString();
+    for (const [url, body] of [
+      [`/api/admin/announcements/${created.id}/send`, {}],
+      [`/api/admin/announcements/${created.id}/schedule`, { at }],
+    ] as const) {
+      const refused = await support.client.post(url, body, as(support));
+      expect(refused.statusCode, url).toBe(403);
+      expect(errorOf(refused).code).toBe('REAUTH_REQUIRED');
+    }
+    const [row] = await db.select().from(announcements).where(eq(announcements.id, created.id));
+    expect(row).toMatchObject({ status: 'draft', scheduledAt: null });
+    expect(await receivedBy(created.id)).toEqual([]);
+
+    await support.reauth();
+    const sent = await support.client.post(`/api/admin/announcements/${created.id}/send`, {}, as(support));
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await receivedBy(created.id)).toContain(member.user.id);
   });
 });

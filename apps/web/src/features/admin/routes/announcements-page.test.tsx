@@ -130,4 +130,61 @@ describe('AnnouncementsPage', () => {
       }),
     );
   });
+
+  const DRAFT = {
+    ...SENT,
+    id: 4,
+    status: 'draft',
+    sent_at: null,
+    scheduled_at: null,
+    recipients: 0,
+    mailed: 0,
+  };
+
+  it('asks before sending, with how many members it reaches; cancel sends nothing, confirm sends', async () => {
+    const server = fakeApi({
+      'GET /api/admin/me': () => json({ user: ADMIN, reauth_until: null }),
+      'GET /api/admin/announcements': () =>
+        json({ data: [DRAFT], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'GET /api/admin/announcements/4/audience': () => json({ members: 42 }),
+      'POST /api/admin/announcements/4/send': () =>
+        json({ message: 'Announcement sent.', announcement: { ...DRAFT, status: 'sending' } }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/announcements', <AnnouncementsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Send now New rates' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Send “New rates” now?' });
+    expect(await within(dialog).findByText('Its members now: 42')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.to('POST /api/admin/announcements/4/send')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Send now New rates' }));
+    dialog = await screen.findByRole('dialog', { name: 'Send “New rates” now?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText('Announcement sent.')).toBeInTheDocument();
+    expect(server.to('POST /api/admin/announcements/4/send')).toHaveLength(1);
+  });
+
+  it('asks for a time to schedule (an empty one unschedules nothing); a scheduled one goes back to drafts by its own button', async () => {
+    const SCHEDULED = { ...DRAFT, status: 'scheduled', scheduled_at: '2026-03-09T09:00:00.000Z' };
+    const server = fakeApi({
+      'GET /api/admin/me': () => json({ user: ADMIN, reauth_until: null }),
+      'GET /api/admin/announcements': () =>
+        json({ data: [SCHEDULED], meta: { current_page: 1, total_pages: 1, total: 1 } }),
+      'POST /api/admin/announcements/4/schedule': () =>
+        json({ message: 'Announcement moved back to the drafts.', announcement: DRAFT }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/announcements', <AnnouncementsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Schedule New rates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule the send' });
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).getByLabelText(/Send at/)).toHaveAccessibleDescription('Choose when to send it.');
+    expect(server.to('POST /api/admin/announcements/4/schedule')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back to drafts' }));
+    expect(await screen.findByText('Announcement moved back to the drafts.')).toBeInTheDocument();
+    expect(server.to('POST /api/admin/announcements/4/schedule')[0]?.body).toEqual({ at: null });
+  });
 });
