@@ -530,9 +530,11 @@ describe('member page', () => {
     expect(screen.getByText('Business Email').nextSibling).toHaveTextContent('billing@acme.test');
   });
 
-  it('suspends with a reason', async () => {
+  it('suspends with a reason and says what it did', async () => {
+    signInAdmin();
     const member = memberDetail(['sessions']);
     const server = fakeApi({
+      'GET /api/admin/me': () => adminMe('support'),
       'GET /api/admin/users/7': () => json(member),
       'GET /api/admin/users/7/sessions': () =>
         json({
@@ -562,6 +564,7 @@ describe('member page', () => {
         reason: 'Fraud report.',
       }),
     );
+    expect(await screen.findByText('Member suspended: every session has ended.')).toBeInTheDocument();
   });
 
   it('removes a member’s 2FA with a reason, shows the refusal, and offers it only when 2FA is on', async () => {
@@ -611,7 +614,7 @@ describe('member page', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove 2FA' })).not.toBeInTheDocument());
   });
 
-  it('does not offer finance the removal of a member’s 2FA (support’s, on the server too)', async () => {
+  it('does not offer finance the removal of a member’s 2FA nor suspending (support’s, on the server too)', async () => {
     signInAdmin();
     const base = memberDetail(['sessions']);
     const server = fakeApi({
@@ -621,9 +624,10 @@ describe('member page', () => {
         json({ section: 'sessions', data: [], meta: { current_page: 1, total_pages: 1, total: 0 } }),
     });
     renderRoutes([{ path: '/admin/members/:id', element: <MemberPage /> }], '/admin/members/7');
-    expect(await screen.findByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ada_l' })).toBeInTheDocument();
     await waitFor(() => expect(server.to('GET /api/admin/me')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: 'Remove 2FA' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
   });
 });
 

@@ -6,6 +6,7 @@ import { Dialog } from '#components/ui/dialog';
 import { TextareaField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { ApiError } from '#lib/api-client';
+import { toast } from '#lib/toast';
 import { formText } from '../components/form-value';
 import { useChangeMemberStatus, useResetMemberTwoFactor } from '../api/admin-queues-api';
 
@@ -86,6 +87,7 @@ interface MemberDialogProps {
 /** Suspend or reactivate, with a reason. */
 export function StatusDialog({ member, open, onClose }: MemberDialogProps) {
   const { t } = useTranslation();
+  const message = useMessage();
   const change = useChangeMemberStatus(member.member.id);
   const suspending = member.member.status === 'active';
   const label = t(suspending ? 'adminQueues.members.suspend' : 'adminQueues.members.reactivate');
@@ -104,7 +106,13 @@ export function StatusDialog({ member, open, onClose }: MemberDialogProps) {
       send={(reason, done, failed) =>
         change.mutate(
           { status: suspending ? 'suspended' : 'active', reason },
-          { onSuccess: done, onError: (failure) => failed(serverMessage(failure)) },
+          {
+            onSuccess: (answer) => {
+              toast.success(message(answer.message));
+              done();
+            },
+            onError: (failure) => failed(serverMessage(failure)),
+          },
         )
       }
     />

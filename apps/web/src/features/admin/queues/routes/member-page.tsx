@@ -30,9 +30,10 @@ export function MemberPage() {
 function Member({ id }: { id: number }) {
   const { t } = useTranslation();
   const member = useMember(id);
-  // Removing a second factor is support's (and a superadmin's); finance reads the page only.
+  // Suspending and removing a second factor are support's (and a superadmin's), on the server too;
+  // finance reads the page and proposes corrections.
   const role = useAdminMe().data?.user.admin_role;
-  const mayResetTwoFactor = role === 'support' || role === 'superadmin';
+  const supportsMembers = role === 'support' || role === 'superadmin';
   const [dialog, setDialog] = useState<'status' | 'two-factor' | null>(null);
   useDocumentMeta(t('adminQueues.members.pageTitle', { id }), t('adminQueues.members.metaDescription'));
   if (member.isPending) return <PageSpinner label={t('adminQueues.members.loading')} />;
@@ -52,9 +53,9 @@ function Member({ id }: { id: number }) {
         <Badge tone={account.status === 'active' ? 'success' : 'danger'}>
           {t(`adminQueues.members.status.${account.status}`)}
         </Badge>
-        {account.status !== 'closed' && (
+        {account.status !== 'closed' && supportsMembers && (
           <div className="ms-auto flex flex-wrap gap-2">
-            {account.two_factor_enabled && mayResetTwoFactor && (
+            {account.two_factor_enabled && (
               <Button variant="secondary" onClick={() => setDialog('two-factor')}>
                 {t('adminQueues.members.resetTwoFactor')}
               </Button>
