@@ -55,6 +55,7 @@ function toView(row: Row, memberEmail: string, proposerEmail: string | null): Ad
   };
 }
 
+/** What the audit log keeps of a correction: the figures, and the words the member reads. */
 function auditState(row: Row): Record<string, unknown> {
   return {
     status: row.status,
@@ -62,6 +63,7 @@ function auditState(row: Row): Record<string, unknown> {
     amount: centsToMajor(row.amount),
     user_id: row.userId,
     reference: row.reference,
+    member_reason: row.memberReason,
   };
 }
 

@@ -107,6 +107,11 @@ describe('balance corrections', () => {
         ['correction.approved', secondFinance.user.id],
       ]),
     );
+    // The proposal's entry keeps what the member reads, and the internal note as its reason.
+    expect(audit.find((entry) => entry.action === 'correction.proposed')).toMatchObject({
+      after: { member_reason: 'Duplicate gateway fee refunded', amount: 12.5, direction: 'credit' },
+      reason: expect.stringContaining('Ticket 881'),
+    });
     await ledgerOk();
   });
 
