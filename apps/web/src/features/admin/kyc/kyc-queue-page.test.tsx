@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '#lib/storage';
 import { fakeApi, json, USER } from '../../../test/fake-api';
@@ -52,5 +52,56 @@ describe('KycQueuePage', () => {
     renderScreen('/admin/kyc', <KycQueuePage />);
     expect(await screen.findByText('No verification is waiting for review.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('offers a PDF document as a download, and lets go of its copy in memory once the review closes', async () => {
+    const created: string[] = [];
+    const revoke = vi.fn();
+    // jsdom has no object URLs: the browser's two functions, stood in for this test only.
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = () => {
+      created.push(`blob:pdf-${created.length}`);
+      return created.at(-1)!;
+    };
+    URL.revokeObjectURL = revoke;
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    });
+    fakeApi({
+      'GET /api/admin/me': () => json({ user: ADMIN, reauth_until: null }),
+      'GET /api/admin/kyc': () => json({ data: [item(11, 'ada')], next_cursor: null }),
+      'GET /api/admin/kyc/11': () =>
+        json({
+          item: item(11, 'ada'),
+          documents: [
+            {
+              id: 5,
+              side: 'proof_of_address',
+              mime: 'application/pdf',
+              size: 9,
+              created_at: '2026-03-02T09:00:00.000Z',
+            },
+          ],
+          profile: { first_name: 'Ada' },
+        }),
+      'GET /api/admin/kyc/documents/5': () =>
+        new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
+          headers: { 'content-type': 'application/pdf' },
+        }),
+      'POST /api/admin/kyc/11/approve': () =>
+        json({
+          message: 'Identity verification approved.',
+          item: { ...item(11, 'ada'), status: 'approved' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/kyc', <KycQueuePage />);
+    await user.click(await screen.findByRole('button', { name: 'Review ada' }));
+    const link = await screen.findByRole('link', { name: 'Download the PDF' });
+    expect(link).toHaveAttribute('href', 'blob:pdf-0');
+    expect(revoke).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith('blob:pdf-0'));
   });
 });

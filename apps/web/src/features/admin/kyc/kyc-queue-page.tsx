@@ -21,9 +21,14 @@ function DocumentView({ document }: { document: KycDocument }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
+    // A PDF's object URL holds the member's document in memory until it is revoked.
+    let objectUrl: string | null = null;
     apiFile(`/api/admin/kyc/documents/${document.id}`, 'admin')
       .then((blob) => {
-        if (document.mime === 'application/pdf') return URL.createObjectURL(blob);
+        if (document.mime === 'application/pdf') {
+          objectUrl = URL.createObjectURL(blob);
+          return objectUrl;
+        }
         return new Promise<string>((resolve) => {
           const reader = new FileReader();
           reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
@@ -34,6 +39,7 @@ function DocumentView({ document }: { document: KycDocument }) {
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [document.id, document.mime]);
   const label = t(`kyc.sides.${document.side}`);
