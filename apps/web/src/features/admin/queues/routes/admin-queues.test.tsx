@@ -8,6 +8,7 @@ import type { LedgerCheckResponse } from '@app/shared/schemas/ledger';
 import { USER, fakeApi, hang, json } from '../../../../test/fake-api';
 import { renderRoutes, renderScreen } from '../../../../test/render';
 import { STORAGE_KEYS } from '#lib/storage';
+import { i18n } from '#i18n/index';
 import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
 import { QueueItemPage } from './queue-item-page';
@@ -473,10 +474,17 @@ describe('member page', () => {
         section: 'ledger',
         data: [
           {
-            id: page,
-            description: `Entry on page ${page}`,
+            id: `d${page}`,
+            type: 'deposit',
+            date: '2026-02-01T00:00:00.000Z',
             amount: 10,
-            created_at: '2026-02-01T00:00:00.000Z',
+            detail: {
+              kind: 'deposit',
+              method: 'bank_transfer',
+              reference: `DEP-${page}`,
+              plan: null,
+              goal: null,
+            },
           },
         ],
         meta: { current_page: page, total_pages: 3, total: 3 },
@@ -492,11 +500,11 @@ describe('member page', () => {
       [{ path: '/admin/members/:id', element: <MemberPage /> }],
       '/admin/members/7?section=ledger&page=2',
     );
-    expect(await screen.findByText('Entry on page 2')).toBeInTheDocument();
+    expect(await screen.findByText('Deposit via Bank Transfer (DEP-2)')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Ledger' })).toHaveAttribute('aria-selected', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Entry on page 3')).toBeInTheDocument();
+    expect(await screen.findByText('Deposit via Bank Transfer (DEP-3)')).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('?section=ledger&page=3');
 
     await user.click(screen.getByRole('tab', { name: 'Sessions' }));
@@ -506,6 +514,47 @@ describe('member page', () => {
       '2',
       '3',
     ]);
+  });
+
+  it('says each history in the reader’s words, not the API’s codes (Spanish)', async () => {
+    await i18n.changeLanguage('es');
+    const member = memberDetail(['security-events', 'sessions']);
+    fakeApi({
+      'GET /api/admin/users/7': () => json(member),
+      'GET /api/admin/users/7/security-events': () =>
+        json({
+          section: 'security-events',
+          data: [
+            { id: 1, action: 'user.suspended', ip: '203.0.113.9', created_at: '2026-02-02T10:00:00.000Z' },
+            { id: 2, action: 'two_factor.enabled', ip: null, created_at: '2026-02-01T10:00:00.000Z' },
+          ],
+          meta: { current_page: 1, total_pages: 1, total: 2 },
+        }),
+      'GET /api/admin/users/7/sessions': () =>
+        json({
+          section: 'sessions',
+          data: [
+            {
+              id: 9,
+              kind: 'member',
+              ip: '198.51.100.4',
+              user_agent: 'Firefox',
+              created_at: '2026-02-01T10:00:00.000Z',
+              last_used_at: '2026-02-01T11:00:00.000Z',
+              ended_at: '2026-02-02T10:00:00.000Z',
+            },
+          ],
+          meta: { current_page: 1, total_pages: 1, total: 1 },
+        }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/members/:id', element: <MemberPage /> }], '/admin/members/7');
+    expect(await screen.findByText('Suspendido por un administrador')).toBeInTheDocument();
+    expect(screen.getByText('Autenticación en dos pasos activada')).toBeInTheDocument();
+    expect(screen.queryByText('user.suspended')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: i18n.t('adminQueues.members.sections.sessions') }));
+    expect(await screen.findByText(/^Sesión de miembro · Terminada el .+ · Firefox$/)).toBeInTheDocument();
+    expect(screen.getByText('198.51.100.4')).toBeInTheDocument();
   });
 
   it('shows a corporate account with its business name and email', async () => {

@@ -16,6 +16,7 @@ import { ProposeCorrection } from '../../corrections/propose-correction';
 import { AccountCard, MoneyCard } from './member-cards';
 import { useMember, useMemberSection } from '../api/admin-queues-api';
 import { StatusDialog, TwoFactorResetDialog } from './member-dialogs';
+import { describeSectionRow } from './member-section-row';
 
 /** A member's page: account, money, profile, and each history as a paged section. */
 export function MemberPage() {
@@ -123,7 +124,7 @@ function Sections({ id, sections }: { id: number; sections: MemberSection[] }) {
   );
 }
 
-/** One section's rows as a simple list: the first columns of each row, whatever the section. */
+/** One section's rows as a simple list: when, what in the reader's words, and a figure. */
 function Section({
   id,
   section,
@@ -135,7 +136,7 @@ function Section({
   page: number;
   setPage: (page: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const date = useDateFormat();
   const query = useMemberSection(id, section, page);
@@ -145,34 +146,17 @@ function Section({
   }
   if (query.data.data.length === 0)
     return <p className="text-muted">{t('adminQueues.members.sectionEmpty')}</p>;
-  const text = (row: Record<string, unknown>, keys: string[]) => {
-    for (const key of keys) {
-      const value = row[key];
-      if (typeof value === 'string' && value) return value;
-    }
-    return '';
-  };
-  const describe = (row: Record<string, unknown>): [string, string, string] => {
-    const when = text(row, ['created_at', 'date', 'starts_at', 'disbursed_at']);
-    const title = text(row, [
-      'plan_name',
-      'name',
-      'title',
-      'action',
-      'description',
-      'reference',
-      'kind',
-      'status',
-    ]);
-    const amountValue = row.amount ?? row.principal ?? row.invested;
-    const amount = typeof amountValue === 'number' ? money(amountValue) : text(row, ['ip', 'status']);
-    return [date(when), title, amount];
+  const formatters = {
+    t,
+    money: (value: number) => money(value),
+    date,
+    language: i18n.resolvedLanguage ?? 'en',
   };
   return (
     <div className="space-y-3">
       <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
         {query.data.data.map((row, index) => {
-          const [when, title, amount] = describe(row);
+          const { when, title, detail: amount } = describeSectionRow(section, row, formatters);
           return (
             <li
               key={`${String((row as { id: unknown }).id)}-${index}`}
