@@ -132,6 +132,15 @@ export async function userBalance(db: DbOrTx, userId: number, kind: UserAccountK
   return num(rows[0]?.balance ?? 0);
 }
 
+/** The platform's accounts (external, interest income, yield and rewards expense, adjustments...) in cents, by kind. */
+export async function platformBalances(db: DbOrTx): Promise<{ kind: string; balance: number }[]> {
+  const rows = await queryRows<{ kind: string; balance: unknown }>(
+    db,
+    sql`select kind, balance from ledger_accounts where user_id is null order by kind`,
+  );
+  return rows.map((row) => ({ kind: row.kind, balance: num(row.balance) }));
+}
+
 export interface AccountFigures {
   /** Cents: the cash balance. */
   balance: number;

@@ -222,5 +222,10 @@ export const LedgerCheckResponse = z.object({
   duplicate_references: z.number().int(),
   accounts_checked: z.number().int(),
   entries_checked: z.number().int(),
+  /**
+   * The platform's own accounts and their balances in USD (decision 182: the adjustments account is
+   * the net cost of corrections), read after the check.
+   */
+  platform_accounts: z.array(z.object({ kind: z.string(), balance: z.number() })),
 });
 export type LedgerCheckResponse = z.infer<typeof LedgerCheckResponse>;

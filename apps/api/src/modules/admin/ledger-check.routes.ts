@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LedgerCheckResponse, centsToMajor } from '@app/shared';
 import { checkLedger, ledgerProblemCount, type LedgerCheck } from '../../ledger/check';
+import { platformBalances } from '../../ledger/ledger';
 import { auditActor } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { bearer, errorResponses } from '../auth/route-schemas';
@@ -37,13 +38,17 @@ export const ledgerCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         createdAt: app.deps.clock.now(),
       });
-      return ledgerCheckResponse(check);
+      const platform = await platformBalances(db);
+      return {
+        ...ledgerCheckResponse(check),
+        platform_accounts: platform.map((row) => ({ kind: row.kind, balance: centsToMajor(row.balance) })),
+      };
     },
   );
 };
 
 /** The answer of a run: every invariant's mismatched rows, amounts in dollars, then the counts. */
-function ledgerCheckResponse(check: LedgerCheck): LedgerCheckResponse {
+function ledgerCheckResponse(check: LedgerCheck): Omit<LedgerCheckResponse, 'platform_accounts'> {
   return {
     ok: check.ok,
     postings_sum: centsToMajor(check.postingsSum),

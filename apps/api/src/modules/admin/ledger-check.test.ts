@@ -27,6 +27,17 @@ describe('GET /api/admin/ledger/check', () => {
       duplicate_references: 0,
     });
     expect(check.entries_checked).toBe(2);
+    // The platform's accounts: the deposit came from outside ($80), the $30 withdrawal is only held.
+    expect(check.platform_accounts).toContainEqual({ kind: 'external', balance: -80 });
+    expect(check.platform_accounts.map((row) => row.kind)).toEqual(
+      expect.arrayContaining([
+        'external',
+        'interest_income',
+        'rewards_expense',
+        'yield_expense',
+        'adjustments',
+      ]),
+    );
     expect((await member.client.get('/api/admin/ledger/check', { token: member.token })).statusCode).toBe(
       403,
     );

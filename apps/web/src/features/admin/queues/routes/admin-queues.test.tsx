@@ -714,19 +714,23 @@ describe('reconciliation', () => {
       mismatched_deposit_credits: [],
       mismatched_loan_interest: [],
       mismatched_refunds: [],
-      mismatched_corrections: [],
+      mismatched_corrections: [{ correction_id: 41, field: 'entry', expected: 12.5, actual: 0 }],
       mismatched_principals: [],
       mismatched_cash_chain: [],
       duplicate_references: 0,
       accounts_checked: 12,
       entries_checked: 30,
+      platform_accounts: [
+        { kind: 'adjustments', balance: -12.5 },
+        { kind: 'external', balance: -1_200 },
+      ],
     };
     fakeApi({ 'GET /api/admin/ledger/check': () => json(check) });
     const user = userEvent.setup();
     renderScreen('/admin/reconciliation', <ReconciliationPage />);
     await user.click(screen.getByRole('button', { name: 'Run the ledger check' }));
     expect(await screen.findByText(/The books do not balance/)).toBeInTheDocument();
-    expect(screen.getAllByText('Holds')).toHaveLength(24);
+    expect(screen.getAllByText('Holds')).toHaveLength(23);
     expect(screen.getByText('Each balance after equals the one before plus the entry')).toBeInTheDocument();
     expect(screen.getByText('Entry amounts equal their cash postings')).toBeInTheDocument();
     expect(screen.getByText('Withdrawal holds equal pending withdrawals')).toBeInTheDocument();
@@ -735,7 +739,14 @@ describe('reconciliation', () => {
     expect(screen.getByText('Loan interest paid and waived equal its postings')).toBeInTheDocument();
     expect(screen.getByText('A loan is active exactly while an instalment is open')).toBeInTheDocument();
     expect(screen.getByText("Invested accounts equal the plans' principal")).toBeInTheDocument();
-    expect(screen.getByText('1 broken')).toBeInTheDocument();
+    expect(screen.getAllByText('1 broken')).toHaveLength(2);
     expect(screen.getByRole('table', { name: 'Mismatched accounts' })).toHaveTextContent('$10.01');
+    // A broken invariant's rows, to find them by: the correction's id and its figures.
+    const corrections = screen.getByText('The rows that break “Balance corrections equal their postings”');
+    await user.click(corrections);
+    expect(screen.getByText('correction_id: 41, field: entry, expected: 12.5, actual: 0')).toBeVisible();
+    // The platform's accounts, the adjustments one the net cost of corrections (decision 182).
+    expect(screen.getByText('Balance corrections (net)').nextSibling).toHaveTextContent('-$12.50');
+    expect(screen.getByText('Outside world (money in and out)').nextSibling).toHaveTextContent('-$1,200.00');
   });
 });

@@ -8,35 +8,57 @@ import { useDocumentMeta } from '#lib/document-meta';
 import { useMoney } from '#lib/money';
 import { useRunLedgerCheck } from '../api/admin-queues-api';
 
-/** Every invariant of the ledger check, each with how many rows break it. */
-function invariants(check: LedgerCheckResponse): [string, number][] {
-  return [
-    ['postingsSum', check.postings_sum === 0 ? 0 : 1],
-    ['unbalancedEntries', check.unbalanced_entries.length],
-    ['accounts', check.mismatched_accounts.length],
-    ['points', check.mismatched_points.length],
-    ['totals', check.mismatched_totals.length],
-    ['cashAmounts', check.mismatched_cash_amounts.length],
-    ['planEarnings', check.mismatched_plan_earnings.length],
-    ['planDays', check.mismatched_plan_days.length],
-    ['dailyEarnings', check.mismatched_daily_earnings.length],
-    ['earningTotals', check.mismatched_earning_totals.length],
-    ['loans', check.mismatched_loans.length],
-    ['loanInterest', check.mismatched_loan_interest.length],
-    ['loanStatuses', check.mismatched_loan_statuses.length],
-    ['goals', check.mismatched_goals.length],
-    ['goalPeriods', check.mismatched_goal_periods.length],
-    ['renewals', check.mismatched_renewals.length],
-    ['queueTotals', check.mismatched_queue_totals.length],
-    ['withdrawalHolds', check.mismatched_withdrawal_holds.length],
-    ['listTotals', check.mismatched_list_totals.length],
-    ['depositCredits', check.mismatched_deposit_credits.length],
-    ['refunds', check.mismatched_refunds.length],
-    ['corrections', check.mismatched_corrections.length],
-    ['principals', check.mismatched_principals.length],
-    ['cashChain', check.mismatched_cash_chain.length],
-    ['references', check.duplicate_references],
+/** An invariant of the ledger check: its key, how many rows break it, and those rows (when it lists them). */
+type Invariant = [key: string, count: number, rows: readonly Record<string, unknown>[]];
+
+/** Every invariant of the ledger check, each with the rows that break it. */
+function invariants(check: LedgerCheckResponse): Invariant[] {
+  const listed = (key: string, rows: readonly Record<string, unknown>[]): Invariant => [
+    key,
+    rows.length,
+    rows,
   ];
+  return [
+    ['postingsSum', check.postings_sum === 0 ? 0 : 1, []],
+    listed('unbalancedEntries', check.unbalanced_entries),
+    listed('accounts', check.mismatched_accounts),
+    listed('points', check.mismatched_points),
+    listed('totals', check.mismatched_totals),
+    listed('cashAmounts', check.mismatched_cash_amounts),
+    listed('planEarnings', check.mismatched_plan_earnings),
+    listed('planDays', check.mismatched_plan_days),
+    listed('dailyEarnings', check.mismatched_daily_earnings),
+    listed('earningTotals', check.mismatched_earning_totals),
+    listed('loans', check.mismatched_loans),
+    listed('loanInterest', check.mismatched_loan_interest),
+    listed('loanStatuses', check.mismatched_loan_statuses),
+    listed('goals', check.mismatched_goals),
+    listed('goalPeriods', check.mismatched_goal_periods),
+    listed('renewals', check.mismatched_renewals),
+    listed('queueTotals', check.mismatched_queue_totals),
+    listed('withdrawalHolds', check.mismatched_withdrawal_holds),
+    listed('listTotals', check.mismatched_list_totals),
+    listed('depositCredits', check.mismatched_deposit_credits),
+    listed('refunds', check.mismatched_refunds),
+    listed('corrections', check.mismatched_corrections),
+    listed('principals', check.mismatched_principals),
+    listed('cashChain', check.mismatched_cash_chain),
+    ['references', check.duplicate_references, []],
+  ];
+}
+
+/** A field's value as text: numbers, words and ids; '—' for none. */
+function fieldText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '—';
+}
+
+/** A broken row as the check reports it: its fields and values (ids to find it by, the figures). */
+function rowText(row: Record<string, unknown>): string {
+  return Object.entries(row)
+    .map(([field, value]) => `${field}: ${fieldText(value)}`)
+    .join(', ');
 }
 
 /** Reconciliation: run the ledger check on demand (audited) and read every invariant and mismatch. */
@@ -63,6 +85,7 @@ export function ReconciliationPage() {
           </Alert>
           <InvariantsCard check={check} />
           {check.mismatched_accounts.length > 0 && <MismatchedAccounts rows={check.mismatched_accounts} />}
+          <PlatformAccounts rows={check.platform_accounts} />
         </div>
       )}
     </section>
@@ -76,14 +99,30 @@ function InvariantsCard({ check }: { check: LedgerCheckResponse }) {
     <Card className="p-5">
       <h2 className="font-semibold">{t('adminQueues.reconciliation.invariants')}</h2>
       <ul className="mt-3 divide-y divide-line text-sm">
-        {invariants(check).map(([key, count]) => (
-          <li key={key} className="flex items-center justify-between gap-3 py-2">
-            <span>{t(`adminQueues.reconciliation.checks.${key}`)}</span>
-            <Badge tone={count === 0 ? 'success' : 'danger'}>
-              {count === 0
-                ? t('adminQueues.reconciliation.holds')
-                : t('adminQueues.reconciliation.broken', { n: count })}
-            </Badge>
+        {invariants(check).map(([key, count, rows]) => (
+          <li key={key} className="py-2">
+            <div className="flex items-center justify-between gap-3">
+              <span>{t(`adminQueues.reconciliation.checks.${key}`)}</span>
+              <Badge tone={count === 0 ? 'success' : 'danger'}>
+                {count === 0
+                  ? t('adminQueues.reconciliation.holds')
+                  : t('adminQueues.reconciliation.broken', { n: count })}
+              </Badge>
+            </div>
+            {rows.length > 0 && (
+              <details className="mt-2">
+                <summary className="cursor-pointer text-muted">
+                  {t('adminQueues.reconciliation.showRows', {
+                    check: t(`adminQueues.reconciliation.checks.${key}`),
+                  })}
+                </summary>
+                <ul className="mt-1 space-y-1 font-mono text-xs wrap-anywhere" dir="ltr">
+                  {rows.map((row, index) => (
+                    <li key={index}>{rowText(row)}</li>
+                  ))}
+                </ul>
+              </details>
+            )}
           </li>
         ))}
       </ul>
@@ -136,5 +175,24 @@ function MismatchedAccounts({ rows }: { rows: LedgerCheckResponse['mismatched_ac
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The platform's own accounts and their balances (decision 182: adjustments is the net cost of corrections). */
+function PlatformAccounts({ rows }: { rows: LedgerCheckResponse['platform_accounts'] }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <Card className="p-5">
+      <h2 className="font-semibold">{t('adminQueues.reconciliation.platformAccounts')}</h2>
+      <dl className="mt-3 divide-y divide-line text-sm">
+        {rows.map((row) => (
+          <div key={row.kind} className="flex items-center justify-between gap-3 py-2">
+            <dt>{t(`adminQueues.reconciliation.platformKinds.${row.kind}`, { defaultValue: row.kind })}</dt>
+            <dd className="tabular-nums">{money(row.balance)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
   );
 }
