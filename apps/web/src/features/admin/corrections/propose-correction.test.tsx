@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminCorrection } from '@app/shared/schemas/corrections';
+import { i18n } from '#i18n/index';
 import { STORAGE_KEYS } from '#lib/storage';
 import { USER, fakeApi, json } from '../../../test/fake-api';
 import { renderScreen } from '../../../test/render';
@@ -119,6 +120,29 @@ describe('propose a correction from the member page (decision 182)', () => {
     // A proposal is sent with an Idempotency-Key: a retry after a lost answer proposes once.
     const sent = server.to('POST /api/admin/corrections');
     expect(sent.at(-1)?.headers['Idempotency-Key']).toMatch(/\S{8,}/);
+  });
+
+  it('reads the amount as the operator writes numbers (Spanish: 1.250,50)', async () => {
+    await i18n.changeLanguage('es');
+    const server = fakeApi({
+      'GET /api/admin/me': adminMe('finance'),
+      'POST /api/admin/corrections': () =>
+        json({ message: 'Correction proposed: a second admin must approve it.', correction: proposed }, 201),
+    });
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: i18n.t('admin.corrections.form.open') }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(i18n.t('admin.corrections.form.amount')), '1.250,50');
+    await user.type(
+      within(dialog).getByLabelText(i18n.t('admin.corrections.form.memberReason')),
+      'Tasa duplicada',
+    );
+    await user.type(within(dialog).getByLabelText(i18n.t('admin.corrections.form.note')), 'Ticket 9');
+    await user.type(within(dialog).getByLabelText(i18n.t('admin.corrections.form.reference')), 'T-9');
+    await user.click(within(dialog).getByRole('button', { name: i18n.t('admin.corrections.form.submit') }));
+    await waitFor(() => expect(server.to('POST /api/admin/corrections')).toHaveLength(1));
+    expect(server.to('POST /api/admin/corrections')[0]?.body).toMatchObject({ amount: '1250.50' });
   });
 
   it('says what went wrong when the server refuses the whole proposal', async () => {

@@ -11,6 +11,7 @@ import { Dialog } from '#components/ui/dialog';
 import { TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import { errorMessage } from '#lib/api-client';
+import { useAmountInput } from '#lib/amount-input';
 import { applyFieldErrors } from '#lib/form-errors';
 import { useAdminMe } from '#lib/session';
 import { FormActions, useAdminForm } from '../components/admin-form';
@@ -43,26 +44,27 @@ function ProposeForm({
   const { t } = useTranslation();
   const message = useMessage();
   const propose = useProposeCorrection();
+  const { read } = useAmountInput();
   const [failure, setFailure] = useState<string | null>(null);
+  // The amount as the operator writes numbers ("25,50" in Spanish), as the member's money forms read it.
+  const request = (values: Values) => ({
+    ...values,
+    amount: read(values.amount) ?? values.amount,
+    user_id: memberId,
+  });
   const form = useAdminForm<Values>({
     defaultValues: EMPTY,
-    resolver: schemaResolver<Values>(CorrectionProposeRequest, (values) => ({
-      ...values,
-      user_id: memberId,
-    })),
+    resolver: schemaResolver<Values>(CorrectionProposeRequest, request),
   });
   const submit = form.handleSubmit((values) => {
     setFailure(null);
-    propose.mutate(
-      { ...values, user_id: memberId },
-      {
-        onSuccess: (answer) => onDone(message(answer.message)),
-        onError: (error) => {
-          if (!applyFieldErrors(error, form.setError, FIELDS))
-            setFailure(message(errorMessage(error, 'An error occurred')));
-        },
+    propose.mutate(request(values), {
+      onSuccess: (answer) => onDone(message(answer.message)),
+      onError: (error) => {
+        if (!applyFieldErrors(error, form.setError, FIELDS))
+          setFailure(message(errorMessage(error, 'An error occurred')));
       },
-    );
+    });
   });
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
