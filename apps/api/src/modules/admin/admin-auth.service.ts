@@ -133,7 +133,8 @@ export async function verifyAdminSignIn(
   const enrolled = await confirmPendingSecret(deps, user, code, meta);
   if (!enrolled) throw new AppError('BUSINESS_RULE', AUTH_MESSAGES.twoFactorInvalid);
   await closeChallenge(deps, attempt);
-  const token = await issue(db);
+  // As every sign-in's token: only while the password and the account's status still hold.
+  const token = await whilePasswordHolds(db, enrolled.user, issue);
   await recordSignIn(deps, enrolled.user, meta, { kind: 'admin', method: 'totp' });
   return {
     token,

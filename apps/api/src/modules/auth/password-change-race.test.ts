@@ -16,23 +16,27 @@ const { db } = app.deps.database;
 
 /**
  * Signs in with the old password while another transaction holds the member's row and then stores a
- * new password, as a change or a reset does; answers the sign-in's reply.
+ * new password, as a change or a reset does (or suspends the account, as support does); answers the
+ * sign-in's reply.
  */
-async function signInDuringChange(member: Member) {
+async function signInDuringChange(member: Member, change: 'password' | 'suspension' = 'password') {
   const newHash = await hashPassword('the owner chose this one');
   const steps = gate();
-  const change = db.transaction(async (tx) => {
+  const changing = db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, member.user.id)).for('update');
     steps.open();
     await steps.released;
-    await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, member.user.id));
+    await tx
+      .update(users)
+      .set(change === 'password' ? { passwordHash: newHash } : { status: 'suspended' })
+      .where(eq(users.id, member.user.id));
   });
   await steps.opened;
   const signIn = new Browser(app).post('/api/login', { email: member.email, password: PASSWORD });
   // The old password verified, the sign-in waits for the row to write its token or challenge.
   await someoneWaitsForALock(db);
   steps.release();
-  await change;
+  await changing;
   return signIn;
 }
 
@@ -57,5 +61,14 @@ describe('a sign-in racing a password change', () => {
       .from(twoFactorChallenges)
       .where(eq(twoFactorChallenges.userId, member.user.id));
     expect(challenges).toEqual([]);
+  });
+
+  it('gets no token when a suspension commits while its password is checked, so none comes back with a reactivation', async () => {
+    const member = await signedInMember(app);
+    const before = await db.select().from(apiTokens).where(eq(apiTokens.userId, member.user.id));
+    const answer = await signInDuringChange(member, 'suspension');
+    expect(answer.statusCode, answer.body).toBe(401);
+    const after = await db.select().from(apiTokens).where(eq(apiTokens.userId, member.user.id));
+    expect(after).toHaveLength(before.length);
   });
 });

@@ -59,9 +59,10 @@ export async function checkPassword(
 
 /**
  * Runs `issue` (the sign-in's token or its challenge) only while the password `checkPassword` just
- * verified is still the account's, the user's row held until it is written. A password change or
- * reset that commits while the password is being verified has ended every session and challenge; the
- * sign-in it overtook then fails as a wrong password does, instead of starting a session after it.
+ * verified is still the account's and the account still active, the user's row held until it is
+ * written. A password change or reset, or a suspension, that commits while the password is being
+ * verified has ended every session and challenge; the sign-in it overtook then fails as a wrong
+ * password does, instead of starting a session after it (which a reactivation would bring back).
  */
 export function whilePasswordHolds<T>(
   db: DbOrTx,

@@ -40,15 +40,16 @@ export async function lockUserById(tx: Tx, id: number): Promise<UserRow | null> 
 }
 
 /**
- * Whether the user's password is still `passwordHash`, their row then held FOR SHARE until the
- * transaction ends: a password change or reset (an update of the row) waits for it, or has committed
- * before it and the answer is false.
+ * Whether the user's password is still `passwordHash` and the account still active, their row then
+ * held FOR SHARE until the transaction ends: a password change or reset, a suspension or a closing (an
+ * update of the row, which then ends every session) waits for it, or has committed before it and the
+ * answer is false.
  */
 export async function holdIfPasswordIs(tx: Tx, id: number, passwordHash: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.passwordHash, passwordHash)))
+    .where(and(eq(users.id, id), eq(users.passwordHash, passwordHash), eq(users.status, 'active')))
     .for('share');
   return row !== undefined;
 }
