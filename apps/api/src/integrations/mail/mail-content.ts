@@ -78,3 +78,13 @@ export function addressee(user: {
     ? `${user.businessName} (${user.username})`
     : user.username;
 }
+
+/**
+ * The name a mail to an address nobody has proven yet greets (the sign-up code, an email change's code
+ * to the new address): the username alone, whose characters are few. A business name is free text of
+ * 255 characters; in a mail the site signs, to any address typed in a form, it would carry whatever
+ * its author wrote ("Your account is locked: call ...").
+ */
+export function unprovenAddressee(user: { username: string }): string {
+  return user.username;
+}

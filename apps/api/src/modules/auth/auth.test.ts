@@ -73,6 +73,19 @@ describe('POST /api/register', () => {
     expect(user?.businessEmail).toBe('accounts@acme.example');
   });
 
+  it('greets the sign-up code mail by the username alone: the business name, free text, never reaches an unproven address', async () => {
+    const browser = new Browser(app);
+    const payload = registrationPayload({
+      account_type: 'business',
+      business_name: 'Your account is locked: call +1 555 0100 now',
+      business_email: 'accounts@acme.example',
+    });
+    expect((await browser.post('/api/register', payload)).statusCode).toBe(201);
+    const [mail] = await mailsTo(app, payload.email);
+    expect(mail?.text).toContain(`Hello ${payload.username},`);
+    expect(`${mail?.subject} ${mail?.text} ${mail?.html}`).not.toContain('call +1 555');
+  });
+
   it('requires the business fields of a corporate account, and creates nothing without them', async () => {
     const browser = new Browser(app);
     const before = await userCount();

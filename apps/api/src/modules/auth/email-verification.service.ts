@@ -17,7 +17,7 @@ import * as account from './account.service';
 import * as otps from './email-otp.repository';
 import { recordSecurityEvent, type RequestMeta } from './security-events';
 import * as throttle from './throttle.service';
-import { addressee } from '../../integrations/mail/mail-content';
+import { unprovenAddressee } from '../../integrations/mail/mail-content';
 
 /** Codes are stored as sha256 of the user id and the code: never the code itself. */
 const hashOtp = (userId: number, code: string) => sha256Hex(`email-otp:${userId}:${code}`);
@@ -41,7 +41,7 @@ export async function mailEmailOtp(deps: AppDeps, user: AuthUser, code: string):
   await deps.mailer.send(db, {
     to: user.email,
     content: verificationMail(mailLanguage(user.language), {
-      name: addressee(user),
+      name: unprovenAddressee(user),
       site: sitename,
       code,
       minutes: OTP_TTL_MINUTES,

@@ -31,7 +31,7 @@ import { revokeUserTokens } from '../auth/token.service';
 import { dropResetLink } from '../auth/password-reset.service';
 import { checkSecondFactor, removeSecondFactor } from '../two-factor/two-factor.service';
 import * as repository from './email-change.repository';
-import { addressee } from '../../integrations/mail/mail-content';
+import { addressee, unprovenAddressee } from '../../integrations/mail/mail-content';
 
 /** Only hashes are stored (decision 175), salted with the row so a hash is worth nothing elsewhere. */
 const hashCode = (userId: number, newEmail: string, code: string) =>
@@ -129,7 +129,7 @@ export async function requestEmailChange(
   await deps.mailer.send(db, {
     to: newEmail,
     content: emailChangeCodeMail(mailLanguage(user.language), {
-      name: addressee(user),
+      name: unprovenAddressee(user),
       site: sitename,
       code,
       minutes: EMAIL_CHANGE_CODE_TTL_MINUTES,
