@@ -32,6 +32,7 @@ import { dropResetLink } from '../auth/password-reset.service';
 import { checkSecondFactor, removeSecondFactor } from '../two-factor/two-factor.service';
 import * as repository from './email-change.repository';
 import { addressee, unprovenAddressee } from '../../integrations/mail/mail-content';
+import { cancelWithdrawalsSince } from '../withdrawals/withdrawals.service';
 
 /** Only hashes are stored (decision 175), salted with the row so a hash is worth nothing elsewhere. */
 const hashCode = (userId: number, newEmail: string, code: string) =>
@@ -254,6 +255,11 @@ export async function undoEmailChange(
       const takersFactor =
         owner.totpEnabledAt !== null && row.confirmedAt !== null && owner.totpEnabledAt > row.confirmedAt;
       if (takersFactor) await removeSecondFactor(tx, row.userId, now);
+      // Withdrawals asked and destinations saved since the change was asked: perhaps the taker's, to be paid.
+      const taken = await cancelWithdrawalsSince(deps, tx, user, row.createdAt, {
+        ip: meta.ip,
+        now,
+      });
       await revokeUserTokens(tx, row.userId, now);
       // A reset link mailed to the address being undone (perhaps a taker's) must not set a password.
       await dropResetLink(tx, row.userId);
@@ -262,7 +268,12 @@ export async function undoEmailChange(
         action: 'auth.email_change_undone',
         meta,
         before: { email: row.newEmail },
-        after: { email: row.oldEmail, ...(takersFactor ? { two_factor_removed: true } : {}) },
+        after: {
+          email: row.oldEmail,
+          ...(takersFactor ? { two_factor_removed: true } : {}),
+          ...(taken.withdrawals > 0 ? { withdrawals_cancelled: taken.withdrawals } : {}),
+          ...(taken.destinations > 0 ? { destinations_forgotten: taken.destinations } : {}),
+        },
       });
       return user;
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { emailChanges, users } from '@app/db';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, emailChanges, users, withdrawalDestinations, withdrawals } from '@app/db';
 import { AUTH_MESSAGES, EMAIL_CHANGE_MESSAGES as MESSAGES } from '@app/shared';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
@@ -17,6 +17,8 @@ import {
   signIn,
   totpCode,
 } from '../../../test/accounts';
+import { balanceOf, confirmPassword, depositThroughSandbox, signedInMember } from '../../../test/money';
+import { expectBooksBalance } from '../../../test/ledger';
 import { endLaterUndoLinks, markUndone } from './email-change.repository';
 
 const { app, clock } = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
@@ -321,6 +323,74 @@ describe('POST /api/email-change/undo', () => {
     expect(taker.statusCode).toBe(422);
     expect(errorOf(taker).errors?.token).toEqual([MESSAGES.undoInvalid]);
     expect((await findUser(app, m.email))?.id).toBe(m.user.id);
+  });
+
+  it("cancels the withdrawals asked and forgets the destinations saved since the change; the owner's earlier ones stay", async () => {
+    const owner = await signedInMember(app);
+    await depositThroughSandbox(owner, 100);
+    const post = (url: string, body: object) => owner.client.post(url, body, { token: owner.token });
+    const bank = {
+      kind: 'bank',
+      bank_name: 'Example Bank',
+      account_name: 'Ada Lovelace',
+      account_number: '1234 5678 9012',
+      routing_number: '021000021',
+    };
+    expect((await post('/api/withdrawal-destinations', bank)).statusCode).toBe(201);
+    const ownWithdrawal = {
+      amount: 10,
+      withdrawal_method: 'bank_transfer',
+      destination: 'Example Bank 9012',
+    };
+    expect((await post('/api/withdrawal', ownWithdrawal)).statusCode).toBe(201);
+
+    // A second later, someone with the password moves the address, saves a wallet and asks for $30 to it.
+    clock.advance(1_000);
+    const takerEmail = uniqueEmail('taker');
+    expect((await post('/api/email-change', { email: takerEmail, password: PASSWORD })).statusCode).toBe(200);
+    const confirmed = await post('/api/email-change/confirm', { code: await mailedCode(takerEmail) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const wallet = {
+      kind: 'crypto',
+      asset: 'USDT',
+      network: 'trc20',
+      address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
+    };
+    expect((await post('/api/withdrawal-destinations', wallet)).statusCode).toBe(201);
+    await confirmPassword(owner);
+    const taken = await post('/api/withdrawal', {
+      amount: 30,
+      withdrawal_method: 'crypto',
+      destination: wallet.address,
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect((await balanceOf(owner)).balance).toBe(60);
+
+    const undone = await new Browser(app).post('/api/email-change/undo', {
+      token: await undoToken(owner.email),
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const rows = await db.select().from(withdrawals).where(eq(withdrawals.userId, owner.user.id));
+    expect(rows.map((row) => [Number(row.amount) / 100, row.status]).sort()).toEqual([
+      [10, 'pending'],
+      [30, 'cancelled'],
+    ]);
+    const saved = await db
+      .select()
+      .from(withdrawalDestinations)
+      .where(eq(withdrawalDestinations.userId, owner.user.id));
+    expect(saved.map((row) => row.kind)).toEqual(['bank']);
+    const [event] = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'auth.email_change_undone'), eq(auditLog.subjectId, String(owner.user.id))),
+      );
+    expect(event?.after).toMatchObject({ withdrawals_cancelled: 1, destinations_forgotten: 1 });
+    await expectBooksBalance(db, 'mismatchedWithdrawalHolds');
+    // The $30 is back in the balance; the owner's own $10 still waits for the back office.
+    const signedInAgain = await signIn(owner.client, owner.email);
+    expect((await balanceOf({ ...owner, token: signedInAgain })).balance).toBe(90);
   });
 
   it('holds the old address for its undo link: nobody signs up with it or moves to it until the link ends', async () => {

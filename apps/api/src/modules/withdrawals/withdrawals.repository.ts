@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { MAX_SAVED_DESTINATIONS } from '@app/shared';
 import {
   withdrawalDestinations,
@@ -135,6 +135,35 @@ export async function deleteDestinationsOf(db: DbOrTx, userId: number): Promise<
     .where(eq(withdrawalDestinations.userId, userId))
     .returning({ id: withdrawalDestinations.id });
   return deleted.length;
+}
+
+/** Deletes the member's destinations saved or edited at or after `since`; answers how many. */
+export async function deleteDestinationsChangedSince(
+  db: DbOrTx,
+  userId: number,
+  since: Date,
+): Promise<number> {
+  const deleted = await db
+    .delete(withdrawalDestinations)
+    .where(and(eq(withdrawalDestinations.userId, userId), gte(withdrawalDestinations.updatedAt, since)))
+    .returning({ id: withdrawalDestinations.id });
+  return deleted.length;
+}
+
+/** The member's pending withdrawals asked at or after `since`, locked FOR UPDATE, oldest first. */
+export function lockPendingSince(db: DbOrTx, userId: number, since: Date): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        eq(withdrawals.status, 'pending'),
+        gte(withdrawals.createdAt, since),
+      ),
+    )
+    .orderBy(asc(withdrawals.id))
+    .for('update');
 }
 
 export async function countDestinations(db: DbOrTx, userId: number): Promise<number> {

@@ -202,6 +202,49 @@ export async function cancelWithdrawal(
   });
 }
 
+/**
+ * An email change undone by the owner (decision 175, amended 2026-12-04): whoever held the account
+ * since `since` (the change was asked) may have asked for withdrawals and saved destinations of
+ * their own. Each pending withdrawal asked since then is cancelled as the member's own cancel is (its
+ * hold back in the balance, audited, told), and each destination saved or edited since then is
+ * forgotten. Runs in the undo's transaction, the member's row locked first. Answers how many of each.
+ */
+export async function cancelWithdrawalsSince(
+  deps: AppDeps,
+  tx: Tx,
+  user: AuthUser,
+  since: Date,
+  meta: { ip: string; now: Date },
+): Promise<{ withdrawals: number; destinations: number }> {
+  const { ip, now } = meta;
+  const pending = await repository.lockPendingSince(tx, user.id, since);
+  for (const row of pending) {
+    await postRelease(tx, row, { cancelled_by: user.id }, now);
+    await repository.updateWithdrawal(tx, row.id, { status: 'cancelled', decidedAt: now, updatedAt: now });
+    await recordMemberCancel(
+      tx,
+      deps,
+      {
+        user,
+        subjectType: 'withdrawal',
+        subjectId: row.id,
+        action: 'withdrawal.cancelled',
+        before: { status: row.status },
+        after: { status: 'cancelled', amount: centsToMajor(row.amount), by: 'email_change_undone' },
+        ip,
+        notice: {
+          kind: 'withdrawal_cancelled',
+          message: { key: 'withdrawal_cancelled', params: { amount: row.amount } },
+          reference: `withdrawal:${row.id}:cancelled`,
+        },
+      },
+      now,
+    );
+  }
+  const destinations = await repository.deleteDestinationsChangedSince(tx, user.id, since);
+  return { withdrawals: pending.length, destinations };
+}
+
 /** The hold back to the balance (withdrawal_hold → cash): a rejection's or a cancel's one posting. */
 async function postRelease(
   tx: Tx,
