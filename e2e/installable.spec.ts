@@ -60,14 +60,19 @@ describe('the installable member area', () => {
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe('$125');
     await page.goto('/activity');
     await page.getByText('+$125.00').first().waitFor();
-    const cached = await page.evaluate(async () => {
+    // A page opened from a mailed link: its token must not stay in the cache after sign-out.
+    await page.goto('/reset-password?token=mailed-secret&email=someone%40example.com');
+    await page.getByRole('heading').first().waitFor();
+    const cachedUrls = await page.evaluate(async () => {
       const urls: string[] = [];
       for (const name of await caches.keys()) {
-        for (const request of await (await caches.open(name)).keys())
-          urls.push(new URL(request.url).pathname);
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
       }
       return urls;
     });
+    const cached = cachedUrls.map((url) => new URL(url).pathname);
+    expect(cached).toContain('/activity');
+    expect(cachedUrls.filter((url) => url.includes('mailed-secret'))).toEqual([]);
     // The shell is cached (a page, its script files); no answer of the API is.
     expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
     expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);

@@ -383,7 +383,7 @@ const MANIFEST = {
  * installed on a phone's home screen. The worker caches the app shell only: pages (network first, the
  * cached one when offline) and the hashed files under /assets/ (cache first, they never change). Nothing
  * under /api/ is ever cached — balances and activity always come from the server, which also marks them
- * `no-store`. Nothing is precached beyond the icons, so a first visit downloads no more than it uses.
+ * `no-store` — nor a page whose address carries a mailed link's token. Nothing is precached beyond the icons, so a first visit downloads no more than it uses.
  * src/main.tsx registers the worker after the page has loaded.
  */
 function installable(): Plugin[] {
@@ -400,7 +400,12 @@ function installable(): Plugin[] {
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {
-          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+          // A page opened from a mailed link carries its secret in the query (a reset link, an email
+          // change's undo link): never kept in the cache, where signing out would not remove it.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' &&
+            !url.pathname.startsWith('/api/') &&
+            !url.searchParams.has('token'),
           handler: 'NetworkFirst',
           options: { cacheName: 'pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 30 } },
         },
