@@ -97,7 +97,8 @@ export const ADMIN_ENROLMENT_CHALLENGE_MINUTES = 15;
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;
-export const PASSWORD_MIN_LENGTH = 8;
+/** OWASP ASVS 2.1.1: at least 12 characters for a password a person chooses (decision 246). */
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** The public site's pages (spec §2), listed in sitemap.xml. */

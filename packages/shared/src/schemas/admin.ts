@@ -106,10 +106,7 @@ export const CreateAdminRequest = z.object({
   password: z
     .string({ error: 'Password is required.' })
     .min(1, 'Password is required.')
-    .min(
-      Math.max(PASSWORD_MIN_LENGTH, 12),
-      `An admin password must be at least ${Math.max(PASSWORD_MIN_LENGTH, 12)} characters.`,
-    )
+    .min(PASSWORD_MIN_LENGTH, `An admin password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
   role: AdminRoleSchema,
 });

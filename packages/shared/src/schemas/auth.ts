@@ -8,6 +8,7 @@ import { emailField, requiredText } from './common';
  * The server answers with these and the web app compares against them, so they live in one place.
  */
 export const AUTH_MESSAGES = {
+  passwordCommon: 'This password is one of the most common ones, which attackers try first. Choose another.',
   registered: 'Registration successful! Please enter the OTP sent to your email.',
   emailTaken: 'This email is already registered.',
   usernameTaken: 'This username is taken.',

@@ -16,6 +16,7 @@ import { insertAccount, prepareAccount } from '../auth/account.service';
 import { revokeUserTokens } from '../auth/token.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './admins.repository';
+import { requireUncommonPassword } from '../../lib/password-policy';
 
 /**
  * Admins management (issue 15 item 1, decision 120): superadmins list, create, disable and change the
@@ -69,6 +70,7 @@ export async function createAdmin(
 ): Promise<AdminAccountResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
+  requireUncommonPassword(input.password, 'password');
   // Checks and the slow password hash outside the transaction.
   const prepared = await prepareAccount(
     db,

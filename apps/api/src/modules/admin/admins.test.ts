@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { auditLog, users } from '@app/db';
 import {
   ADMIN_MESSAGES,
+  AUTH_MESSAGES,
   type AdminAccountResponse,
   type AdminListResponse,
   type AdminTwoFactorRequiredResponse,
@@ -98,6 +99,18 @@ describe('POST /api/admin/admins', () => {
     );
     expect(taken.statusCode).toBe(422);
     expect(errorOf(taken).errors?.email).toEqual(['This email is already registered.']);
+    const common = await boss.client.post(
+      '/api/admin/admins',
+      {
+        email: `common_${Date.now()}@example.com`,
+        username: `common_${Date.now()}`,
+        password: 'qwerty123456',
+        role: 'finance',
+      },
+      { token: boss.token },
+    );
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common).errors).toEqual({ password: [AUTH_MESSAGES.passwordCommon] });
     expect(await userCount()).toBe(before);
   });
 

@@ -218,9 +218,13 @@ describe('POST /api/register', () => {
     expect(errorOf(bad).errors).toMatchObject({
       username: ['Username may contain letters, digits, dots, dashes and underscores.'],
       email: ['Please enter a valid email address.'],
-      password: ['Password must be at least 8 characters.'],
+      password: ['Password must be at least 12 characters.'],
       language: ['Choose a supported language.'],
     });
+    // Twelve characters, and among the most common passwords (decision 246): refused, nothing created.
+    const common = await browser.post('/api/register', registrationPayload({ password: '1qaz2wsx3edc' }));
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common).errors).toEqual({ password: [AUTH_MESSAGES.passwordCommon] });
     expect(await userCount()).toBe(before);
   });
 
@@ -700,6 +704,9 @@ describe('POST /api/change-password', () => {
     const same = await browser.post('/api/change-password', change(PASSWORD, PASSWORD), { token });
     expect(same.statusCode).toBe(400);
     expect(errorOf(same).errors).toEqual({ new_password: [AUTH_MESSAGES.passwordUnchanged] });
+    const common = await browser.post('/api/change-password', change(PASSWORD, 'LeaveMeAlone'), { token });
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common).errors).toEqual({ new_password: [AUTH_MESSAGES.passwordCommon] });
     expect((await findUser(app, email))?.passwordHash).toBe(user.passwordHash);
   });
 

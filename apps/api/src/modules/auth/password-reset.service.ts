@@ -16,6 +16,7 @@ import { revokeUserTokens } from './token.service';
 import { removeSecondFactor } from '../two-factor/two-factor.service';
 import { forgetDestinations } from '../withdrawals/destinations.service';
 import { addressee } from '../../integrations/mail/mail-content';
+import { requireUncommonPassword } from '../../lib/password-policy';
 
 /**
  * Decision 172: links live 60 minutes and only their sha256 is stored. Decision 238: every link mailed
@@ -161,6 +162,7 @@ export async function resetPassword(
   if (!user || user.role !== 'member') throw invalid();
   const tokenHash = hashToken(user.id, input.token);
   if (!(await links.liveResetLink(db, user.id, tokenHash, now))) throw invalid();
+  requireUncommonPassword(input.password, 'password');
   const newHash = await hashPassword(input.password);
   const done = await db.transaction(async (tx) => {
     // Ends every link of the member; goes on only when this one was still among them.

@@ -15,7 +15,7 @@ import {
   signIn,
 } from '../../../test/accounts';
 import { authCleanupJob } from './auth-cleanup.job';
-import type { DestinationListResponse } from '@app/shared';
+import { AUTH_MESSAGES, type DestinationListResponse } from '@app/shared';
 import { dropResetLink, FORGOT_PASSWORD_MIN_ANSWER_MS, RESET_MESSAGES } from './password-reset.service';
 import { takeResetLinks } from './reset-link.repository';
 import { sha256Hex } from '../../lib/crypto';
@@ -291,7 +291,16 @@ describe('POST /api/reset-password', () => {
     const token = await mailedToken(email);
     const weak = await reset(browser, { token, email, password: 'short', password_confirmation: 'short' });
     expect(weak.statusCode).toBe(400);
-    expect(errorOf(weak).errors?.password).toEqual(['Password must be at least 8 characters.']);
+    expect(errorOf(weak).errors?.password).toEqual(['Password must be at least 12 characters.']);
+    // Long enough, and one of the passwords attackers try first (decision 246): refused, in any case.
+    const common = await reset(browser, {
+      token,
+      email,
+      password: 'QWERTY123456',
+      password_confirmation: 'QWERTY123456',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common).errors?.password).toEqual([AUTH_MESSAGES.passwordCommon]);
     const differs = await reset(browser, { token, email, password_confirmation: 'something else' });
     expect(differs.statusCode).toBe(400);
     expect(errorOf(differs).errors?.password_confirmation).toBeDefined();

@@ -13,6 +13,7 @@ import { mailSecurityNotice, recordSecurityEvent, type RequestMeta } from './sec
 import * as throttle from './throttle.service';
 import { markReauthenticated, revokeUserTokens } from './token.service';
 import { dropResetLink } from './password-reset.service';
+import { requireUncommonPassword } from '../../lib/password-policy';
 
 /**
  * Checks the member's password on the 'password' throttle (counted before the comparison, decision
@@ -82,6 +83,7 @@ export async function changePassword(
   );
   const { db } = deps.database;
   const now = deps.clock.now();
+  requireUncommonPassword(input.new_password, 'new_password');
   const newHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await storePasswordHash(tx, user.id, newHash, now);

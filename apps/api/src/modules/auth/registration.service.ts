@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import * as account from './account.service';
 import { issueEmailOtp, mailEmailOtp } from './email-verification.service';
 import { recordSecurityEvent, type RequestMeta } from './security-events';
+import { requireUncommonPassword } from '../../lib/password-policy';
 
 /**
  * POST /api/register: a member account (personal or business), a unique referral code, the referrer
@@ -16,6 +17,7 @@ export async function register(
 ): Promise<MessageResponse> {
   const { db } = deps.database;
   const now = deps.clock.now();
+  requireUncommonPassword(input.password, 'password');
   // Checks and the argon2 hash first, outside the transaction; the writes then happen together.
   const prepared = await account.prepareAccount(
     db,

@@ -52,7 +52,7 @@ describe('/reset-password (issue 36 item 1)', () => {
     const user = userEvent.setup();
     renderReset();
     await choose(user, 'short');
-    expect(await screen.findByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 12 characters.')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'a-new-password-1');
     await user.clear(screen.getByLabelText('Confirm new password'));

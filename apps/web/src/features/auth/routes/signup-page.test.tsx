@@ -12,7 +12,7 @@ const renderSignup = (path = '/signup') => renderScreen(path, <SignupPage />, ['
 async function fillAccount(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Username'), 'ada_l');
   await user.type(screen.getByLabelText('Email'), 'Ada@Example.com');
-  await user.type(screen.getByLabelText('Password'), 'long enough');
+  await user.type(screen.getByLabelText('Password'), 'long enough to pass');
 }
 
 describe('sign-up (spec §2, §5, §8)', () => {
