@@ -57,7 +57,7 @@ describe('forgot password (issue 36 item 1)', () => {
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText('Password must be at least 8 characters.').waitFor();
+    await page.getByText('Password must be at least 12 characters.').waitFor();
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();

@@ -23,7 +23,7 @@ function problems(result: {
   return out;
 }
 
-const base = { username: 'ada_l', email: 'Ada@Example.COM', password: 'long enough' };
+const base = { username: 'ada_l', email: 'Ada@Example.COM', password: 'long enough to pass' };
 
 describe('RegisterRequest', () => {
   it('normalises a personal sign-up: lowercase email, personal by default, no business fields', () => {
@@ -96,7 +96,7 @@ describe('RegisterRequest', () => {
       username: ['Username may contain letters, digits, dots, dashes and underscores.'],
     });
     expect(problems(RegisterRequest.safeParse({ ...base, password: 'short' }))).toEqual({
-      password: ['Password must be at least 8 characters.'],
+      password: ['Password must be at least 12 characters.'],
     });
     expect(problems(RegisterRequest.safeParse({ ...base, password: 'x'.repeat(129) }))).toEqual({
       password: ['Password must be at most 128 characters.'],
@@ -175,8 +175,8 @@ describe('two-factor codes', () => {
 describe('ChangePasswordRequest', () => {
   const valid = {
     old_password: 'old password',
-    new_password: 'new password',
-    new_password_confirmation: 'new password',
+    new_password: 'a new password here',
+    new_password_confirmation: 'a new password here',
   };
 
   it('accepts a new, confirmed password', () => {
@@ -201,9 +201,9 @@ describe('ChangePasswordRequest', () => {
     expect(
       problems(
         ChangePasswordRequest.safeParse({
-          old_password: 'same password',
-          new_password: 'same password',
-          new_password_confirmation: 'same password',
+          old_password: 'the same password',
+          new_password: 'the same password',
+          new_password_confirmation: 'the same password',
         }),
       ),
     ).toEqual({ new_password: [AUTH_MESSAGES.passwordUnchanged] });
@@ -216,7 +216,7 @@ describe('ChangePasswordRequest', () => {
         }),
       ),
     ).toEqual({
-      new_password: ['Password must be at least 8 characters.'],
+      new_password: ['Password must be at least 12 characters.'],
     });
   });
 });
