@@ -9,6 +9,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   sent: 'Announcement sent.',
   notFound: 'Announcement not found.',
   alreadySent: 'This announcement has already been sent and can no longer be changed.',
+  editScheduled: 'This announcement is scheduled: move it back to the drafts to edit it.',
   englishRequired: 'Write the announcement in English; other languages are optional.',
   bodyWithoutTitle: 'Give this language both a title and a text, or leave both empty.',
   countryRequired: 'Choose the country of the members to reach.',

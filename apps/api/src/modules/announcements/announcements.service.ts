@@ -120,6 +120,9 @@ export async function updateAnnouncement(
   const values = await columns(deps, input);
   return deps.database.db.transaction(async (tx) => {
     const before = await lockEditable(tx, id);
+    // Scheduling asked for a recent second factor; a later edit of what the job will mail must not
+    // skip it, so only a draft is edited (decision 183).
+    if (before.status === 'scheduled') throw new AppError('CONFLICT', M.editScheduled);
     const [row] = await tx
       .update(announcements)
       .set({ ...values, updatedAt: actor.now })

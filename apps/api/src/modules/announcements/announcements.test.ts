@@ -260,6 +260,36 @@ describe('a scheduled send', () => {
   });
 });
 
+describe('a scheduled announcement is not edited (its schedule asked for a second factor)', () => {
+  it('refuses the edit 409 and keeps the texts; back in the drafts it is edited again', async () => {
+    const created = await create(draft({ title: { en: 'Fixed' }, body: { en: 'As scheduled.' } }));
+    const url = `/api/admin/announcements/${created.id}`;
+    const at = new Date(clock.now().getTime() + 3_600_000).toISOString();
+    expect((await admin.client.post(`${url}/schedule`, { at }, as(admin))).statusCode).toBe(200);
+
+    const edit = draft({ title: { en: 'Swapped' }, body: { en: 'Something else.' } });
+    const refused = await admin.client.put(url, edit, as(admin));
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      'This announcement is scheduled: move it back to the drafts to edit it.',
+    );
+    const [kept] = await db.select().from(announcements).where(eq(announcements.id, created.id));
+    expect(kept).toMatchObject({
+      status: 'scheduled',
+      title: { en: 'Fixed' },
+      body: { en: 'As scheduled.' },
+    });
+
+    expect((await admin.client.post(`${url}/schedule`, { at: null }, as(admin))).statusCode).toBe(200);
+    const edited = await admin.client.put(url, edit, as(admin));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<AnnouncementResponse>().announcement).toMatchObject({
+      status: 'draft',
+      title: { en: 'Swapped' },
+    });
+  });
+});
+
 describe('an announcement changed after the job listed it (decision 183, amended)', () => {
   it('is not sent once taken back to a draft or moved to a later time; each change is audited with what it replaced', async () => {
     await signedInMember(app);

@@ -166,7 +166,7 @@ describe('AnnouncementsPage', () => {
     expect(server.to('POST /api/admin/announcements/4/send')).toHaveLength(1);
   });
 
-  it('asks for a time to schedule (an empty one unschedules nothing); a scheduled one goes back to drafts by its own button', async () => {
+  it('asks for a time to schedule (an empty one unschedules nothing); a scheduled one is not edited and goes back to drafts by its own button', async () => {
     const SCHEDULED = { ...DRAFT, status: 'scheduled', scheduled_at: '2026-03-09T09:00:00.000Z' };
     const server = fakeApi({
       'GET /api/admin/me': () => json({ user: ADMIN, reauth_until: null }),
@@ -177,7 +177,10 @@ describe('AnnouncementsPage', () => {
     });
     const user = userEvent.setup();
     renderScreen('/admin/announcements', <AnnouncementsPage />);
-    await user.click(await screen.findByRole('button', { name: 'Schedule New rates' }));
+    const schedule = await screen.findByRole('button', { name: 'Schedule New rates' });
+    // A scheduled one is edited back in the drafts (the API refuses it 409).
+    expect(screen.queryByRole('button', { name: 'Edit New rates' })).not.toBeInTheDocument();
+    await user.click(schedule);
     const dialog = await screen.findByRole('dialog', { name: 'Schedule the send' });
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(within(dialog).getByLabelText(/Send at/)).toHaveAccessibleDescription('Choose when to send it.');

@@ -26,21 +26,26 @@ interface RowHandlers {
   onSend: (row: Announcement) => void;
 }
 
-/** Edit, schedule and send of an announcement not yet sent (none once it is sending or sent). */
+/**
+ * Edit (a draft only: a scheduled one goes back to the drafts first), schedule and send of an
+ * announcement not yet sent; none once it is sending or sent.
+ */
 function RowActions({ row, handlers }: { row: Announcement; handlers: RowHandlers }) {
   const { t } = useTranslation();
   if (row.status === 'sent' || row.status === 'sending') return null;
   const title = row.title.en ?? '';
   return (
     <span className="flex flex-wrap justify-end gap-2">
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={`${t('admin.announcements.edit')} ${title}`}
-        onClick={() => handlers.onEdit(row)}
-      >
-        {t('admin.announcements.edit')}
-      </Button>
+      {row.status === 'draft' && (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`${t('admin.announcements.edit')} ${title}`}
+          onClick={() => handlers.onEdit(row)}
+        >
+          {t('admin.announcements.edit')}
+        </Button>
+      )}
       <Button
         size="sm"
         variant="secondary"
