@@ -1,7 +1,7 @@
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import { passwordResetMail } from '../mail/mail-templates';
 import { type MessageResponse } from '@app/shared';
-import { emailChanges, users, type DbOrTx, type Tx } from '@app/db';
+import { emailChanges, users, type DbOrTx, type Tx, type UserRow } from '@app/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../deps';
@@ -15,7 +15,7 @@ import * as throttle from './throttle.service';
 import { revokeUserTokens } from './token.service';
 import { removeSecondFactor } from '../two-factor/two-factor.service';
 import { forgetDestinations } from '../withdrawals/destinations.service';
-import { addressee } from '../../integrations/mail/mail-content';
+import { addressee, unprovenAddressee } from '../../integrations/mail/mail-content';
 import { requireUncommonPassword } from '../../lib/password-policy';
 
 /**
@@ -76,7 +76,10 @@ async function mailResetLink(deps: AppDeps, email: string, meta: RequestMeta): P
 export async function sendResetLink(
   deps: AppDeps,
   db: DbOrTx,
-  user: { id: number; email: string; username: string; language: string | null },
+  user: Pick<
+    UserRow,
+    'id' | 'email' | 'username' | 'language' | 'accountType' | 'businessName' | 'emailVerifiedAt'
+  >,
   now: Date,
 ): Promise<void> {
   const token = randomSecret(32);
@@ -91,7 +94,9 @@ export async function sendResetLink(
   await deps.mailer.send(db, {
     to: user.email,
     content: passwordResetMail(mailLanguage(user.language), {
-      name: addressee(user),
+      // An address nobody proved (a sign-up never confirmed) is greeted by the username alone: the
+      // business name is its author's free text (decision 185).
+      name: user.emailVerifiedAt ? addressee(user) : unprovenAddressee(user),
       site: sitename,
       link,
       minutes: RESET_TOKEN_TTL_MINUTES,

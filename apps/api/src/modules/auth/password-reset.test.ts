@@ -66,6 +66,27 @@ describe('POST /api/forgot-password', () => {
     expect(row?.tokenHash).not.toContain(token);
   });
 
+  it('greets by the business name only an address the member proved; an unproven one by the username alone', async () => {
+    const lure = 'Your account is locked: call +1 555 0100 now';
+    const { email, user } = await createUser(app, { verified: false });
+    await db.update(users).set({ accountType: 'business', businessName: lure }).where(eq(users.id, user.id));
+    expect((await new Browser(app).post('/api/forgot-password', { email })).statusCode).toBe(200);
+    const [unproven] = await mailsTo(app, email);
+    expect(unproven?.text).toContain(`Hello ${user.username},`);
+    expect(`${unproven?.subject} ${unproven?.text} ${unproven?.html}`).not.toContain('call +1 555');
+
+    const proven = await createUser(app);
+    await db
+      .update(users)
+      .set({ accountType: 'business', businessName: 'Acme Ltd' })
+      .where(eq(users.id, proven.user.id));
+    expect((await new Browser(app).post('/api/forgot-password', { email: proven.email })).statusCode).toBe(
+      200,
+    );
+    const [mail] = await mailsTo(app, proven.email);
+    expect(mail?.text).toContain(`Hello Acme Ltd (${proven.user.username}),`);
+  });
+
   it('takes as long for an unknown address as for a member: at least the floor either way', async () => {
     const { email } = await createUser(app);
     for (const address of [email, uniqueEmail('nobody'), email, uniqueEmail('nobody')]) {
