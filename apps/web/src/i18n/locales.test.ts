@@ -146,4 +146,20 @@ describe('locales', () => {
     expect(shown.length).toBeGreaterThan(15);
     expect([...shown, ...server].filter((text) => !known.has(text as string))).toEqual([]);
   });
+
+  it("has the field errors of the password rules (their length is a constant's, written into the text)", () => {
+    const known = new Set(Object.keys(en.messages));
+    const tooShort = 'x'.repeat(shared.PASSWORD_MIN_LENGTH - 1);
+    const errors = [
+      shared.RegisterRequest.safeParse({ username: 'ada', email: 'a@b.co', password: tooShort }),
+      shared.CreateAdminRequest.safeParse({
+        username: 'ada',
+        email: 'a@b.co',
+        password: tooShort,
+        role: 'support',
+      }),
+    ].flatMap((result) => result.error?.issues.map((issue) => issue.message) ?? []);
+    expect(errors).toHaveLength(2);
+    expect(errors.filter((text) => !known.has(text))).toEqual([]);
+  });
 });
