@@ -197,6 +197,16 @@ describe('A pending bank transfer in Activity', () => {
     );
   });
 
+  it('offers no Cancel once an admin has matched the transfer to the bank statement, and says so', async () => {
+    fakeApi({
+      'GET /api/activity': () =>
+        page([{ ...deposit('pending'), detail: { ...deposit('pending').detail, matched: true } }]),
+    });
+    renderScreen('/activity', <ActivityPage pendingDepositActions={PendingDepositActions} />);
+    expect((await screen.findAllByText('Reached our bank: being confirmed.'))[0]).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Cancel deposit/ })).not.toBeInTheDocument();
+  });
+
   it('offers nothing on a confirmed deposit or a gateway one', async () => {
     fakeApi({
       'GET /api/activity': () =>

@@ -83,6 +83,11 @@ export const ActivityDetail = z.object({
    * own (migration 0073, decision 186): it returns the rest of the principal, beside those two rows.
    */
   restated: z.boolean().optional(),
+  /**
+   * A pending bank transfer a first admin has matched to the bank's statement (decision 237): the
+   * money has arrived and a second admin is to confirm it, so the member can no longer cancel it.
+   */
+  matched: z.boolean().optional(),
 });
 export type ActivityDetail = z.infer<typeof ActivityDetail>;
 

@@ -147,6 +147,7 @@ interface RowSql {
   instalment: unknown;
   part_payment: string | null;
   reclassified: string | null;
+  matched: boolean | null;
   points: unknown;
   total: unknown;
 }
@@ -172,6 +173,8 @@ function pageSql(filter: ActivityFilter, total: SQL): SQL {
           g.name as goal,
           ${meta('instalment')} as instalment, ${meta('part_payment')} as part_payment,
           ${meta('reclassified')} as reclassified, ${meta('points')} as points,
+          (p.rank = ${sql.raw(String(DEPOSIT_RANK))} and dd.status = 'pending'
+            and dd.first_approved_by is not null) as matched,
           ${total} as total
         from (select * from (${union}) u order by u.date desc, u.rank, u.sort_id desc
           limit ${filter.limit} offset ${filter.offset}) p
@@ -204,6 +207,8 @@ function toRow(row: RowSql): ActivityRow {
       instalment: orNull(row.instalment),
       part_payment: row.part_payment === 'true',
       restated: row.reclassified === 'true',
+      // A pending bank transfer an admin has matched to the bank's statement: no longer cancelled.
+      ...(row.matched === true ? { matched: true } : {}),
     },
     sortId,
     rank,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '@app/db';
+import { deposits, users } from '@app/db';
 import type {
   ActivityResponse,
   ConvertPointsResponse,
@@ -9,7 +9,7 @@ import type {
 } from '@app/shared';
 import { ACTIVITY_MESSAGES, DATE_RANGE, INPUT_MESSAGES } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
-import { errorOf } from '../../../test/accounts';
+import { createUser, errorOf } from '../../../test/accounts';
 import {
   balanceOf,
   confirmPassword,
@@ -260,6 +260,26 @@ describe('GET /api/activity', () => {
       ['earning', 'Earning: Harbour Fund (2025)'],
       ['investment', 'Invested in Harbour Fund'],
     ]);
+  });
+
+  it('says of a pending bank transfer whether an admin has matched it to the bank statement (it can no longer be cancelled)', async () => {
+    const member = await signedInMember(app);
+    const asked = await member.client.post(
+      '/api/deposit',
+      { amount: 60, payment_method: 'bank_transfer' },
+      { token: member.token },
+    );
+    expect(asked.statusCode).toBe(201);
+    const id = asked.json<{ deposit: { id: number } }>().deposit.id;
+    const [row] = (await activity(member, '?type=deposit')).data;
+    expect(row).toMatchObject({ id: `deposit:${id}`, status: 'pending' });
+    expect(row?.detail.matched).toBeUndefined();
+
+    // A first admin confirms it against the bank's statement; a second is still to credit it.
+    const { user: admin } = await createUser(app, { role: 'admin', adminRole: 'finance' });
+    await db.update(deposits).set({ firstApprovedBy: admin.id }).where(eq(deposits.id, id));
+    const [matched] = (await activity(member, '?type=deposit')).data;
+    expect(matched).toMatchObject({ status: 'pending', detail: { method: 'bank_transfer', matched: true } });
   });
 
   it('shows only the member’s own movements', async () => {

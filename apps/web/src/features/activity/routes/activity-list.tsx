@@ -35,13 +35,22 @@ function pendingBankTransfer(item: ActivityItem): number | null {
 /** What a pending bank transfer's row offers (the deposits area's bank details and Cancel). */
 export type PendingDepositActionsComponent = ComponentType<{ id: number; reference: string }>;
 
-/** The row's status, and for a pending bank transfer its actions (decision 174). */
+/**
+ * The row's status, and for a pending bank transfer its actions (decision 174); once an admin has
+ * matched it to the bank's statement, what is happening instead (it can no longer be cancelled).
+ */
 function StatusCell({ item, Actions }: { item: ActivityItem; Actions?: PendingDepositActionsComponent }) {
+  const { t } = useTranslation();
   const deposit = pendingBankTransfer(item);
   return (
     <div className="flex flex-col items-end gap-2 sm:items-start">
       <StatusBadge status={item.status} />
-      {deposit !== null && Actions && <Actions id={deposit} reference={item.detail.reference ?? ''} />}
+      {deposit !== null && item.detail.matched && (
+        <span className="text-sm text-muted">{t('activity.matched')}</span>
+      )}
+      {deposit !== null && !item.detail.matched && Actions && (
+        <Actions id={deposit} reference={item.detail.reference ?? ''} />
+      )}
     </div>
   );
 }
