@@ -29,7 +29,7 @@ export const KYC_MESSAGES = {
   verificationRequiredCounted:
     'Verify your identity before this withdrawal: with your withdrawals under review and those paid in the last 24 hours, it comes to more than the limit.',
   verificationLapsed:
-    'This member’s identity is no longer verified, and this withdrawal needs it: reject it, or approve it once they are verified again.',
+    'This withdrawal needs the member’s identity verified, and it is not verified now: reject it, or approve it once they are verified.',
   limitInvalid: 'Enter a whole number of dollars (0 or more), or leave empty.',
   cursorInvalid: 'This list position is not valid; load the list from the start.',
 } as const;

@@ -250,17 +250,16 @@ export async function readDocument(deps: AppDeps, id: number, userId?: number) {
  * else whether the amount alone is above the limit or only with the earlier ones.
  */
 export async function verificationMissingFor(
-  deps: AppDeps,
   db: DbOrTx,
   userId: number,
-  withdrawal: { amount: number; earlier: () => Promise<number> },
+  withdrawal: { amount: number; earlier: () => Promise<number>; now: Date },
 ): Promise<'alone' | 'counted' | null> {
   const threshold = (await getSettings(db)).kyc_withdrawal_threshold;
   if (threshold === null) return null;
   const limit = threshold * 100;
   const alone = withdrawal.amount > limit;
   if (!alone && withdrawal.amount + (await withdrawal.earlier()) <= limit) return null;
-  const status = statusOf(await repository.findVerification(db, userId), deps.clock.now());
+  const status = statusOf(await repository.findVerification(db, userId), withdrawal.now);
   if (status === 'approved') return null;
   return alone ? 'alone' : 'counted';
 }
@@ -272,7 +271,7 @@ export async function requireKycForWithdrawal(
   userId: number,
   withdrawal: { amount: number; earlier: () => Promise<number> },
 ): Promise<void> {
-  const missing = await verificationMissingFor(deps, db, userId, withdrawal);
+  const missing = await verificationMissingFor(db, userId, { ...withdrawal, now: deps.clock.now() });
   if (missing === null) return;
   const message =
     missing === 'alone' ? KYC_MESSAGES.verificationRequired : KYC_MESSAGES.verificationRequiredCounted;

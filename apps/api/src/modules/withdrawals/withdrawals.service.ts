@@ -299,22 +299,19 @@ export async function paidInWindowForDecision(tx: Tx, userId: number, now: Date)
  * An approval's identity check (decision 180): the limit is judged again when an admin approves, as
  * the request was judged (this withdrawal with the member's others under review and those paid in the
  * last day). A member whose verification was withdrawn (an identity field changed) or expired after
- * asking is not paid until verified again; 422, nothing changes. The held amount is locked, as paying
+ * asking, or never verified while the limit moved below what it asks, is not paid until verified; 422,
+ * nothing changes. The held amount is locked, as paying
  * it locks it.
  */
-export async function requireKycForPayment(
-  deps: AppDeps,
-  tx: Tx,
-  withdrawal: WithdrawalRow,
-  now: Date,
-): Promise<void> {
+export async function requireKycForPayment(tx: Tx, withdrawal: WithdrawalRow, now: Date): Promise<void> {
   const held = (await lockBalances(tx, withdrawal.userId, ['withdrawal_hold'])).get('withdrawal_hold') ?? 0;
-  const missing = await verificationMissingFor(deps, tx, withdrawal.userId, {
+  const missing = await verificationMissingFor(tx, withdrawal.userId, {
     amount: withdrawal.amount,
     earlier: async () =>
       held -
       withdrawal.amount +
       (await repository.sumPaidSince(tx, withdrawal.userId, fourEyesWindowStart(now))),
+    now,
   });
   if (missing !== null) throw new AppError('BUSINESS_RULE', KYC_MESSAGES.verificationLapsed);
 }

@@ -98,7 +98,7 @@ export const withdrawalDecisions: QueueDefinition<WithdrawalRow, { row: Withdraw
   },
   lock: lockWithdrawal,
   amount: (withdrawal) => withdrawal.amount,
-  checkApproval: (tx, deps, withdrawal, _approval, now) => requireKycForPayment(deps, tx, withdrawal, now),
+  checkApproval: (tx, _deps, withdrawal, _approval, now) => requireKycForPayment(tx, withdrawal, now),
   fourEyes: {
     firstApprovedBy: (withdrawal) => withdrawal.firstApprovedBy,
     paidBefore: (tx, withdrawal, now) => paidInWindowForDecision(tx, withdrawal.userId, now),
