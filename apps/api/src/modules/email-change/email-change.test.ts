@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, emailChanges, users, withdrawalDestinations, withdrawals } from '@app/db';
-import { AUTH_MESSAGES, EMAIL_CHANGE_MESSAGES as MESSAGES } from '@app/shared';
+import { AUTH_MESSAGES, EMAIL_CHANGE_MESSAGES as MESSAGES, type NotificationListResponse } from '@app/shared';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import {
   Browser,
@@ -391,6 +391,13 @@ describe('POST /api/email-change/undo', () => {
     // The $30 is back in the balance; the owner's own $10 still waits for the back office.
     const signedInAgain = await signIn(owner.client, owner.email);
     expect((await balanceOf({ ...owner, token: signedInAgain })).balance).toBe(90);
+    // The owner is told why: not "You cancelled", which they did not.
+    const notes = await owner.client.get('/api/notifications', { token: signedInAgain });
+    const bodies = notes.json<NotificationListResponse>().data.map((note) => note.body);
+    expect(bodies).toContain(
+      'Your withdrawal of $30.00 was cancelled when the change of your email address was undone. The amount is back in your balance.',
+    );
+    expect(bodies.filter((body) => body.startsWith('You cancelled'))).toEqual([]);
   });
 
   it('holds the old address for its undo link: nobody signs up with it or moves to it until the link ends', async () => {

@@ -61,6 +61,11 @@ export const AR: Texts = {
     title: () => 'تم إلغاء السحب',
     body: (p, f) => `ألغيت سحبك بقيمة ${f.money(p.amount)}. أُعيد المبلغ إلى رصيدك.`,
   },
+  withdrawal_cancelled_by_undo: {
+    title: () => 'تم إلغاء السحب',
+    body: (p, f) =>
+      `أُلغي سحبك بقيمة ${f.money(p.amount)} عند التراجع عن تغيير عنوان بريدك الإلكتروني. أُعيد المبلغ إلى رصيدك.`,
+  },
   deposit_cancelled: {
     title: () => 'تم إلغاء الإيداع',
     body: (p, f) => `ألغيت إيداعك ${p.reference} بقيمة ${f.money(p.amount)}. لا ترسل أي تحويل بهذا المرجع.`,

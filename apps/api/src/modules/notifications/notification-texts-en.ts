@@ -63,6 +63,11 @@ export const EN: Texts = {
     body: (p, f) =>
       `You cancelled your withdrawal of ${f.money(p.amount)}. The amount is back in your balance.`,
   },
+  withdrawal_cancelled_by_undo: {
+    title: () => 'Withdrawal cancelled',
+    body: (p, f) =>
+      `Your withdrawal of ${f.money(p.amount)} was cancelled when the change of your email address was undone. The amount is back in your balance.`,
+  },
   deposit_cancelled: {
     title: () => 'Deposit cancelled',
     body: (p, f) =>

@@ -62,6 +62,11 @@ export const ES: Texts = {
     title: () => 'Retiro cancelado',
     body: (p, f) => `Cancelaste tu retiro de ${f.money(p.amount)}. El importe ha vuelto a tu saldo.`,
   },
+  withdrawal_cancelled_by_undo: {
+    title: () => 'Retiro cancelado',
+    body: (p, f) =>
+      `Tu retiro de ${f.money(p.amount)} se canceló al deshacerse el cambio de tu dirección de correo. El importe ha vuelto a tu saldo.`,
+  },
   deposit_cancelled: {
     title: () => 'Depósito cancelado',
     body: (p, f) =>

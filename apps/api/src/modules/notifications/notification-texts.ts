@@ -22,6 +22,8 @@ export interface NotificationParams {
   withdrawal_approved: { amount: number };
   withdrawal_rejected: { amount: number; reason: string };
   withdrawal_cancelled: { amount: number };
+  /** Cancelled by the undo of an email change asked after it (decision 175). */
+  withdrawal_cancelled_by_undo: { amount: number };
   deposit_cancelled: { reference: string; amount: number };
   loan_application_cancelled: { plan: string; amount: number };
   referral_reward: { username: string; points: number };

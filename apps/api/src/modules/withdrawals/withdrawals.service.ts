@@ -234,7 +234,7 @@ export async function cancelWithdrawalsSince(
         ip,
         notice: {
           kind: 'withdrawal_cancelled',
-          message: { key: 'withdrawal_cancelled', params: { amount: row.amount } },
+          message: { key: 'withdrawal_cancelled_by_undo', params: { amount: row.amount } },
           reference: `withdrawal:${row.id}:cancelled`,
         },
       },
