@@ -93,6 +93,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/modules/admin/suspension-locks.test.ts',
     // A friend's deposit confirmed while the referrer's points are held.
     'apps/api/src/modules/rewards/referral-locks.test.ts',
+    // A withdrawal in flight while the owner undoes an email change (decision 175).
+    'apps/api/src/modules/email-change/email-change-locks.test.ts',
   ],
 };
 const apiProject = (name: string, db: string) => ({

@@ -15,6 +15,11 @@ import { adminApproveWithdrawal } from '../modules/admin/queues/withdrawals.queu
 import { createWithdrawal } from '../modules/withdrawals/withdrawals.service';
 
 const DAY_MS = 86_400_000;
+
+/** A withdrawal the demo member asks for, as no session (the seed signs nobody in). */
+type Ask = Parameters<typeof createWithdrawal>;
+const withdraw = (deps: Ask[0], user: Ask[1], input: Ask[2]) => createWithdrawal(deps, user, input, null);
+
 /** How far back the demo member's history starts. */
 export const DEMO_HISTORY_DAYS = 90;
 
@@ -207,7 +212,7 @@ export async function seedDemoHistory(
 
   day(40);
   await accrue();
-  const paid = await createWithdrawal(at, await fresh(), {
+  const paid = await withdraw(at, await fresh(), {
     amount: DEMO_HISTORY.approvedWithdrawalCents,
     withdrawal_method: 'bank_transfer',
     destination: 'Demo Bank · account ending 4321',
@@ -222,7 +227,7 @@ export async function seedDemoHistory(
 
   day(DEMO_HISTORY_DAYS - 2);
   await accrue();
-  await createWithdrawal(at, await fresh(), {
+  await withdraw(at, await fresh(), {
     amount: DEMO_HISTORY.pendingWithdrawalCents,
     withdrawal_method: 'crypto',
     destination: 'bc1qdemo0000000000000000000000000000000',

@@ -108,6 +108,15 @@ export async function markReauthenticated(db: DbOrTx, id: number, now: Date): Pr
   await db.update(apiTokens).set({ reauthAt: now }).where(eq(apiTokens.id, id));
 }
 
+/** Whether the token is still live (not revoked): read by a request that must not outlive its session. */
+export async function isTokenLive(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)));
+  return row !== undefined;
+}
+
 export async function revokeToken(db: DbOrTx, id: number, now: Date): Promise<void> {
   await db
     .update(apiTokens)

@@ -92,6 +92,11 @@ export const markReauthenticated = tokens.markReauthenticated;
  * waiting for its second factor: a password change or reset, a suspension or a closure leaves no way
  * in that began before it. Answers how many tokens it ended.
  */
+/** Whether the session is still live: a request that must not outlive it reads it in its transaction. */
+export function isSessionLive(db: DbOrTx, tokenId: number): Promise<boolean> {
+  return tokens.isTokenLive(db, tokenId);
+}
+
 export async function revokeUserTokens(
   db: DbOrTx,
   userId: number,

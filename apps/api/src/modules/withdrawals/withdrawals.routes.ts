@@ -12,7 +12,7 @@ import {
   WithdrawalHistoryResponse,
 } from '@app/shared';
 import { currentUser } from '../../plugins/auth';
-import { bearer, errorResponses, ipOf } from '../auth/route-schemas';
+import { bearer, currentTokenId, errorResponses, ipOf } from '../auth/route-schemas';
 import type { RouteApp } from '../../lib/route-app';
 import {
   createDestination,
@@ -51,7 +51,9 @@ function withdrawalRoutes(app: RouteApp): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createWithdrawal(app.deps, currentUser(request), request.body)),
+      reply
+        .status(201)
+        .send(await createWithdrawal(app.deps, currentUser(request), request.body, currentTokenId(request))),
   );
 
   app.get(

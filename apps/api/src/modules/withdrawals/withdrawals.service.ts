@@ -19,6 +19,7 @@ import { InsufficientFundsError, lockBalances, postEntry, transfer } from '../..
 import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
 import { requireVerifiedEmail } from '../auth/account.service';
+import { isSessionLive } from '../auth/token.service';
 import { recordMemberCancel } from '../notifications/member-cancel';
 import { requireKycForWithdrawal, verificationMissingFor } from '../kyc/kyc.service';
 import * as repository from './withdrawals.repository';
@@ -71,6 +72,8 @@ export async function createWithdrawal(
     destination: string;
     destination_id?: number | null | undefined;
   },
+  /** The request's session (null for the demo seed, which asks as no session). */
+  tokenId: number | null,
 ): Promise<CreateWithdrawalResponse> {
   requireVerifiedEmail(user);
   const { db } = deps.database;
@@ -98,6 +101,11 @@ export async function createWithdrawal(
       // the account the first request created meanwhile, and both must be held before the queue's row
       // (decision 242). Locked, the held amount and the payments read next cannot change in between.
       const held = (await lockBalances(tx, user.id, ['withdrawal_hold'])).get('withdrawal_hold') ?? 0;
+      // An email change's undo locks the cash account too, then cancels what was asked since and ends
+      // every session: a request that waited for it finds its session ended and asks nothing; one it
+      // waited for, it finds and cancels (decision 175).
+      if (tokenId !== null && !(await isSessionLive(tx, tokenId)))
+        throw new AppError('UNAUTHENTICATED', 'Not authenticated');
       await requireKycForWithdrawal(deps, tx, user.id, {
         amount: input.amount,
         earlier: async () => held + (await repository.sumPaidSince(tx, user.id, fourEyesWindowStart(now))),
@@ -217,6 +225,9 @@ export async function cancelWithdrawalsSince(
   meta: { ip: string; now: Date },
 ): Promise<{ withdrawals: number; destinations: number }> {
   const { ip, now } = meta;
+  // The cash account first, as a withdrawal's request locks it: one in flight commits before the
+  // pending ones are read, or waits and then finds its session ended (createWithdrawal).
+  await lockBalances(tx, user.id, ['cash']);
   const pending = await repository.lockPendingSince(tx, user.id, since);
   for (const row of pending) {
     await postRelease(tx, row, { cancelled_by: user.id }, now);
