@@ -181,31 +181,7 @@ export async function cancelWithdrawal(
     if (!row || row.userId !== user.id) throw AppError.notFound(WITHDRAWAL_MESSAGES.notFound);
     if (row.status !== 'pending')
       throw new AppError('CONFLICT', alreadyDecidedMessage('withdrawal', row.status));
-    await postRelease(tx, row, { cancelled_by: user.id }, now);
-    const updated = await repository.updateWithdrawal(tx, row.id, {
-      status: 'cancelled',
-      decidedAt: now,
-      updatedAt: now,
-    });
-    await recordMemberCancel(
-      tx,
-      deps,
-      {
-        user,
-        subjectType: 'withdrawal',
-        subjectId: row.id,
-        action: 'withdrawal.cancelled',
-        before: { status: row.status },
-        after: { status: updated.status, amount: centsToMajor(row.amount) },
-        ip,
-        notice: {
-          kind: 'withdrawal_cancelled',
-          message: { key: 'withdrawal_cancelled', params: { amount: row.amount } },
-          reference: `withdrawal:${row.id}:cancelled`,
-        },
-      },
-      now,
-    );
+    const updated = await cancelLocked(deps, tx, user, row, { ip, now, byUndo: false });
     return { message: CANCEL_MESSAGES.withdrawalCancelled, withdrawal: toWithdrawal(updated) };
   });
 }
@@ -229,31 +205,56 @@ export async function cancelWithdrawalsSince(
   // pending ones are read, or waits and then finds its session ended (createWithdrawal).
   await lockBalances(tx, user.id, ['cash']);
   const pending = await repository.lockPendingSince(tx, user.id, since);
-  for (const row of pending) {
-    await postRelease(tx, row, { cancelled_by: user.id }, now);
-    await repository.updateWithdrawal(tx, row.id, { status: 'cancelled', decidedAt: now, updatedAt: now });
-    await recordMemberCancel(
-      tx,
-      deps,
-      {
-        user,
-        subjectType: 'withdrawal',
-        subjectId: row.id,
-        action: 'withdrawal.cancelled',
-        before: { status: row.status },
-        after: { status: 'cancelled', amount: centsToMajor(row.amount), by: 'email_change_undone' },
-        ip,
-        notice: {
-          kind: 'withdrawal_cancelled',
-          message: { key: 'withdrawal_cancelled_by_undo', params: { amount: row.amount } },
-          reference: `withdrawal:${row.id}:cancelled`,
-        },
-      },
-      now,
-    );
-  }
+  for (const row of pending) await cancelLocked(deps, tx, user, row, { ip, now, byUndo: true });
   const destinations = await repository.deleteDestinationsChangedSince(tx, user.id, since);
   return { withdrawals: pending.length, destinations };
+}
+
+/**
+ * A pending withdrawal, locked, cancelled: its hold back in the balance, the cancel audited and the
+ * member told (by the member's own cancel, or by an email change's undo, in words of its own).
+ */
+async function cancelLocked(
+  deps: AppDeps,
+  tx: Tx,
+  user: AuthUser,
+  row: WithdrawalRow,
+  context: { ip: string; now: Date; byUndo: boolean },
+): Promise<WithdrawalRow> {
+  const { ip, now, byUndo } = context;
+  await postRelease(tx, row, { cancelled_by: user.id }, now);
+  const updated = await repository.updateWithdrawal(tx, row.id, {
+    status: 'cancelled',
+    decidedAt: now,
+    updatedAt: now,
+  });
+  const params = { amount: row.amount };
+  await recordMemberCancel(
+    tx,
+    deps,
+    {
+      user,
+      subjectType: 'withdrawal',
+      subjectId: row.id,
+      action: 'withdrawal.cancelled',
+      before: { status: row.status },
+      after: {
+        status: updated.status,
+        amount: centsToMajor(row.amount),
+        ...(byUndo ? { by: 'email_change_undone' } : {}),
+      },
+      ip,
+      notice: {
+        kind: 'withdrawal_cancelled',
+        message: byUndo
+          ? { key: 'withdrawal_cancelled_by_undo', params }
+          : { key: 'withdrawal_cancelled', params },
+        reference: `withdrawal:${row.id}:cancelled`,
+      },
+    },
+    now,
+  );
+  return updated;
 }
 
 /** The hold back to the balance (withdrawal_hold → cash): a rejection's or a cancel's one posting. */
