@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import { apiTokens, authUserColumns, preparedPerDb, users, type DbOrTx } from '@app/db';
+import { apiTokens, authUserColumns, preparedPerDb, users, type DbOrTx, type Tx } from '@app/db';
 
 export async function insertToken(
   db: DbOrTx,
@@ -108,12 +108,16 @@ export async function markReauthenticated(db: DbOrTx, id: number, now: Date): Pr
   await db.update(apiTokens).set({ reauthAt: now }).where(eq(apiTokens.id, id));
 }
 
-/** Whether the token is still live (not revoked): read by a request that must not outlive its session. */
-export async function isTokenLive(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db
+/**
+ * Whether the token is still live (not revoked), its row then held FOR SHARE until the transaction
+ * ends: a revocation (an update of the row) waits for it, or has committed before and the answer is false.
+ */
+export async function holdIfTokenLive(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx
     .select({ id: apiTokens.id })
     .from(apiTokens)
-    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)));
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+    .for('share');
   return row !== undefined;
 }
 

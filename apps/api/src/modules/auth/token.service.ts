@@ -1,5 +1,5 @@
 import { TOKEN_IDLE_DAYS, TOKEN_REMEMBER_DAYS } from '@app/shared';
-import type { AuthUser, DbOrTx } from '@app/db';
+import type { AuthUser, DbOrTx, Tx } from '@app/db';
 import { randomSecret, safeEqual, sha256Hex } from '../../lib/crypto';
 import { endUserChallenges } from './challenge.repository';
 import * as tokens from './token.repository';
@@ -85,6 +85,14 @@ export async function verifyToken(db: DbOrTx, raw: string, now: Date): Promise<V
   return { tokenId: row.id, user, kind: row.kind, reauthAt: row.reauthAt };
 }
 
+/**
+ * Whether the session is still live, held so until the transaction ends: a request that must not
+ * outlive its session takes this first; ending the session (revokeUserTokens) waits for it.
+ */
+export function holdLiveSession(tx: Tx, tokenId: number): Promise<boolean> {
+  return tokens.holdIfTokenLive(tx, tokenId);
+}
+
 export const revokeToken = tokens.revokeToken;
 export const markReauthenticated = tokens.markReauthenticated;
 /**
@@ -92,11 +100,6 @@ export const markReauthenticated = tokens.markReauthenticated;
  * waiting for its second factor: a password change or reset, a suspension or a closure leaves no way
  * in that began before it. Answers how many tokens it ended.
  */
-/** Whether the session is still live: a request that must not outlive it reads it in its transaction. */
-export function isSessionLive(db: DbOrTx, tokenId: number): Promise<boolean> {
-  return tokens.isTokenLive(db, tokenId);
-}
-
 export async function revokeUserTokens(
   db: DbOrTx,
   userId: number,

@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { withdrawals } from '@app/db';
 import { createTestApp, uniqueEmail } from '../../../test/helpers';
 import { Browser, mailsTo, PASSWORD, signIn } from '../../../test/accounts';
-import { balanceOf, confirmPassword, depositThroughSandbox, signedInMember } from '../../../test/money';
+import {
+  balanceOf,
+  confirmPassword,
+  depositThroughSandbox,
+  signedInMember,
+  type Member,
+} from '../../../test/money';
 import { gate, holdLocks, someoneWaitsForALock, within } from '../../../test/locks';
 import { lockBalances } from '../../ledger/ledger';
 
@@ -12,6 +18,7 @@ import { lockBalances } from '../../ledger/ledger';
 
 const { app } = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
 const { db } = app.deps.database;
+const WALLET = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
 async function mailed(email: string, subject: RegExp, pattern: RegExp): Promise<string> {
   const mail = (await mailsTo(app, email)).find((row) => subject.test(row.subject));
@@ -20,50 +27,75 @@ async function mailed(email: string, subject: RegExp, pattern: RegExp): Promise<
   return found;
 }
 
-describe('a withdrawal asked while the owner undoes an email change', () => {
-  it('is cancelled with the others, or refused: none is left waiting for the back office', async () => {
-    const owner = await signedInMember(app);
-    await depositThroughSandbox(owner, 100);
-    const post = (url: string, body: object) => owner.client.post(url, body, { token: owner.token });
-    // Someone with the password moves the address.
-    const takerEmail = uniqueEmail('taker');
-    expect((await post('/api/email-change', { email: takerEmail, password: PASSWORD })).statusCode).toBe(200);
-    const code = await mailed(takerEmail, /confirm your new email/, /\b(\d{6})\b/);
-    expect((await post('/api/email-change/confirm', { code })).statusCode).toBe(200);
-    await confirmPassword(owner);
-    const link = await mailed(
-      owner.email,
-      /^Your email address was changed$/,
-      /(\S*\/email-change\/undo\?\S+)/,
-    );
-    const token = new URL(link).searchParams.get('token') ?? '';
+/** A funded member whose address someone moved (with the password); the owner's undo token. */
+async function takenAccount() {
+  const owner = await signedInMember(app);
+  await depositThroughSandbox(owner, 100);
+  const post = (url: string, body: object) => owner.client.post(url, body, { token: owner.token });
+  const takerEmail = uniqueEmail('taker');
+  expect((await post('/api/email-change', { email: takerEmail, password: PASSWORD })).statusCode).toBe(200);
+  const code = await mailed(takerEmail, /confirm your new email/, /\b(\d{6})\b/);
+  expect((await post('/api/email-change/confirm', { code })).statusCode).toBe(200);
+  await confirmPassword(owner);
+  const link = await mailed(
+    owner.email,
+    /^Your email address was changed$/,
+    /(\S*\/email-change\/undo\?\S+)/,
+  );
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const withdraw = (amount: number) =>
+    post('/api/withdrawal', { amount, withdrawal_method: 'crypto', destination: WALLET });
+  const undo = () => new Browser(app).post('/api/email-change/undo', { token });
+  return { owner, withdraw, undo };
+}
 
-    // Their withdrawal waits for the member's cash account (a batch job holds it) while the owner undoes.
+/** The owner's withdrawals still waiting for the back office, and their balance once signed in again. */
+async function afterUndo(owner: Member) {
+  const waiting = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, owner.user.id), eq(withdrawals.status, 'pending')));
+  const again = await signIn(owner.client, owner.email);
+  return { waiting, balance: (await balanceOf({ ...owner, token: again })).balance };
+}
+
+describe('a withdrawal asked while the owner undoes an email change', () => {
+  it('asked first, is waited for and cancelled with the others', async () => {
+    const { owner, withdraw, undo } = await takenAccount();
+    // The request waits for the member's cash account (a batch job holds it) while the owner undoes.
     const steps = gate();
     const batch = holdLocks(db, steps, (tx) => lockBalances(tx, owner.user.id, ['cash']));
     await steps.opened;
-    const taken = post('/api/withdrawal', {
-      amount: 30,
-      withdrawal_method: 'crypto',
-      destination: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
-    });
+    const asked = withdraw(30);
     await someoneWaitsForALock(db);
-    const undo = new Browser(app).post('/api/email-change/undo', { token });
-    // Now the undo waits for the cash account too. Before, it found nothing to cancel and finished at
-    // once; the withdrawal then went through and waited for the back office.
-    await within(undo, 2_000);
+    const undone = undo();
+    // The undo waits for the request, which holds its session. Before, the undo found nothing to
+    // cancel and finished at once; the withdrawal then went through and waited for the back office.
+    expect(await within(undone, 2_000)).toBe('still waiting');
     steps.release();
-    await batch;
-    const [asked, undone] = await Promise.all([taken, undo]);
-    expect(undone.statusCode, undone.body).toBe(200);
-    expect([201, 401]).toContain(asked.statusCode);
+    expect(await batch).toBe('rolled back');
+    expect((await undone).statusCode).toBe(200);
+    expect((await asked).statusCode).toBe(201);
+    expect(await afterUndo(owner)).toEqual({ waiting: [], balance: 100 });
+  });
 
-    const waiting = await db
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.userId, owner.user.id), eq(withdrawals.status, 'pending')));
-    expect(waiting).toEqual([]);
-    const again = await signIn(owner.client, owner.email);
-    expect((await balanceOf({ ...owner, token: again })).balance).toBe(100);
+  it('asked after the undo began, is refused: its session has ended', async () => {
+    const { owner, withdraw, undo } = await takenAccount();
+    // A withdrawal asked since the change, for the undo to cancel: it waits for the cash account there.
+    expect((await withdraw(20)).statusCode).toBe(201);
+    const steps = gate();
+    const batch = holdLocks(db, steps, (tx) => lockBalances(tx, owner.user.id, ['cash']));
+    await steps.opened;
+    const undone = undo();
+    await someoneWaitsForALock(db);
+    // The undo has ended the sessions (not yet committed); this request waits for it to end.
+    const asked = withdraw(30);
+    await someoneWaitsForALock(db, 2);
+    steps.release();
+    expect(await batch).toBe('rolled back');
+    expect((await undone).statusCode).toBe(200);
+    const refused = await asked;
+    expect(refused.statusCode, refused.body).toBe(401);
+    expect(await afterUndo(owner)).toEqual({ waiting: [], balance: 100 });
   });
 });

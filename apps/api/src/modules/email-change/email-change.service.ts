@@ -255,12 +255,14 @@ export async function undoEmailChange(
       const takersFactor =
         owner.totpEnabledAt !== null && row.confirmedAt !== null && owner.totpEnabledAt > row.confirmedAt;
       if (takersFactor) await removeSecondFactor(tx, row.userId, now);
+      // Every session ends first: a withdrawal's request holds its session until it commits, so one
+      // in flight is waited for and cancelled below, and one after finds its session ended.
+      await revokeUserTokens(tx, row.userId, now);
       // Withdrawals asked and destinations saved since the change was asked: perhaps the taker's, to be paid.
       const taken = await cancelWithdrawalsSince(deps, tx, user, row.createdAt, {
         ip: meta.ip,
         now,
       });
-      await revokeUserTokens(tx, row.userId, now);
       // A reset link mailed to the address being undone (perhaps a taker's) must not set a password.
       await dropResetLink(tx, row.userId);
       await recordSecurityEvent(deps, tx, {

@@ -19,7 +19,7 @@ import { InsufficientFundsError, lockBalances, postEntry, transfer } from '../..
 import { pageCount } from '../../lib/paging';
 import { isoDate } from '../../lib/iso-date';
 import { requireVerifiedEmail } from '../auth/account.service';
-import { isSessionLive } from '../auth/token.service';
+import { holdLiveSession } from '../auth/token.service';
 import { recordMemberCancel } from '../notifications/member-cancel';
 import { requireKycForWithdrawal, verificationMissingFor } from '../kyc/kyc.service';
 import * as repository from './withdrawals.repository';
@@ -92,6 +92,11 @@ export async function createWithdrawal(
   }
   try {
     const withdrawal = await db.transaction(async (tx) => {
+      // The session first, held until the commit: an email change's undo ends every session before
+      // it cancels what was asked since, so it waits for this request and then cancels it, or this
+      // request waits for the undo and finds its session ended (decision 175).
+      if (tokenId !== null && !(await holdLiveSession(tx, tokenId)))
+        throw new AppError('UNAUTHENTICATED', 'Not authenticated');
       // The member's balances before the withdrawal row: its insert takes the back office's queue
       // totals row (a trigger) until the commit, and a cancel or a decision takes the balances before
       // that row. Waiting for a balance a batch job holds, this request holds nothing shared (decision 222).
@@ -101,11 +106,6 @@ export async function createWithdrawal(
       // the account the first request created meanwhile, and both must be held before the queue's row
       // (decision 242). Locked, the held amount and the payments read next cannot change in between.
       const held = (await lockBalances(tx, user.id, ['withdrawal_hold'])).get('withdrawal_hold') ?? 0;
-      // An email change's undo locks the cash account too, then cancels what was asked since and ends
-      // every session: a request that waited for it finds its session ended and asks nothing; one it
-      // waited for, it finds and cancels (decision 175).
-      if (tokenId !== null && !(await isSessionLive(tx, tokenId)))
-        throw new AppError('UNAUTHENTICATED', 'Not authenticated');
       await requireKycForWithdrawal(deps, tx, user.id, {
         amount: input.amount,
         earlier: async () => held + (await repository.sumPaidSince(tx, user.id, fourEyesWindowStart(now))),
@@ -201,9 +201,6 @@ export async function cancelWithdrawalsSince(
   meta: { ip: string; now: Date },
 ): Promise<{ withdrawals: number; destinations: number }> {
   const { ip, now } = meta;
-  // The cash account first, as a withdrawal's request locks it: one in flight commits before the
-  // pending ones are read, or waits and then finds its session ended (createWithdrawal).
-  await lockBalances(tx, user.id, ['cash']);
   const pending = await repository.lockPendingSince(tx, user.id, since);
   for (const row of pending) await cancelLocked(deps, tx, user, row, { ip, now, byUndo: true });
   const destinations = await repository.deleteDestinationsChangedSince(tx, user.id, since);
