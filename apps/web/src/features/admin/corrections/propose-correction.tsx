@@ -46,11 +46,10 @@ function ProposeForm({
   const propose = useProposeCorrection();
   const { read } = useAmountInput();
   const [failure, setFailure] = useState<string | null>(null);
-  // The amount as the operator writes numbers ("25,50" in Spanish), as the member's money forms read
-  // it; text read two ways ("1.50" in Spanish) is no amount, never sent as it stands.
+  // The amount as the operator writes numbers ("25,50" in Spanish), as the member's money forms read it.
   const request = (values: Values) => ({
     ...values,
-    amount: read(values.amount) ?? '',
+    amount: read(values.amount) ?? values.amount,
     user_id: memberId,
   });
   const form = useAdminForm<Values>({
