@@ -47,6 +47,8 @@ function ProposeForm({
   const { read } = useAmountInput();
   const [failure, setFailure] = useState<string | null>(null);
   // The amount as the operator writes numbers ("25,50" in Spanish), as the member's money forms read it.
+  // Text that reads two ways in the language ("1.50" in Spanish) goes as typed: the field's placeholder
+  // and hint, and the API's messages, write the dot decimal, so it is read as the example shows.
   const request = (values: Values) => ({
     ...values,
     amount: read(values.amount) ?? values.amount,
