@@ -508,6 +508,18 @@ describe('POST /api/login', () => {
     expect(audits[0]).toMatchObject({ actorId: user.id, subjectType: 'user', ip: home.ip });
     expect(JSON.stringify(audits)).not.toContain(PASSWORD);
   });
+
+  it('greets by the business name only an address the member proved (a sign-in of a sign-up never confirmed greets by the username)', async () => {
+    const lure = 'Your account is locked: call +1 555 0100 now';
+    const { user, email } = await createUser(app, { verified: false });
+    await db.update(users).set({ accountType: 'business', businessName: lure }).where(eq(users.id, user.id));
+    await signIn(new Browser(app), email);
+    const [notice] = (await mailsTo(app, email)).filter(
+      (mail) => mail.subject === 'New sign-in to your account',
+    );
+    expect(notice?.text).toContain(`Hello ${user.username},`);
+    expect(`${notice?.subject} ${notice?.text} ${notice?.html}`).not.toContain('call +1 555');
+  });
 });
 
 describe('session: /api/me and /api/logout', () => {

@@ -1,6 +1,6 @@
 import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
-import { addressee, type MailContent } from '../../integrations/mail/mail-content';
+import { addressee, unprovenAddressee, type MailContent } from '../../integrations/mail/mail-content';
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import {
   newSignInMail,
@@ -63,7 +63,9 @@ function requestFacts(
   meta: Pick<RequestMeta, 'userAgent'> & { ip: string | null },
   now: Date,
 ) {
-  return { name: addressee(user), ip: meta.ip, userAgent: meta.userAgent, at: now };
+  // An address nobody proved (a sign-up never confirmed) is greeted by the username alone (decision 185).
+  const name = user.emailVerifiedAt ? addressee(user) : unprovenAddressee(user);
+  return { name, ip: meta.ip, userAgent: meta.userAgent, at: now };
 }
 
 /** Records a successful sign-in; mails the user when it comes from an IP this account never used. */
