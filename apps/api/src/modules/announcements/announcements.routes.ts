@@ -99,7 +99,7 @@ function announcementEditRoutes(app: RouteApp, onRequest: onRequestHookHandler):
     {
       onRequest,
       schema: {
-        ...schema('Edit an announcement not yet sent'),
+        ...schema('Edit a draft announcement (a scheduled one goes back to the drafts first)'),
         params: IdParams,
         body: AnnouncementInput,
         response: { 200: AnnouncementResponse, ...writes },

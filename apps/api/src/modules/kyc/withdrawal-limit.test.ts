@@ -200,6 +200,24 @@ describe('the identity-verification limit counts withdrawals under review (decis
     expect((await balanceOf(member)).balance).toBe(180);
   });
 
+  it('a limit lowered after the request stops its payment for a member never verified; the admin is told so', async () => {
+    const member = await funded(200);
+    await setLimit(null);
+    const asked = await withdrawn(member, 60);
+    await setLimit(50);
+    const refused = await finance.client.post(
+      `/api/admin/withdrawals/${asked}/approve`,
+      {},
+      { token: finance.token },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).message).toBe(
+      'This withdrawal needs the member’s identity verified, and it is not verified now: reject it, or approve it once they are verified.',
+    );
+    const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, asked));
+    expect(row).toMatchObject({ status: 'pending', decidedBy: null });
+  });
+
   it('an amount above the limit on its own keeps its own message; without a limit nothing counts', async () => {
     const member = await funded(200);
     const alone = await withdraw(member, 51);
