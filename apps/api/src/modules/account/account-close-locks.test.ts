@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deposits, kycDocuments, loanApplications, userProfiles, users } from '@app/db';
+import { apiTokens, deposits, kycDocuments, loanApplications, userProfiles, users } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
-import { depositThroughSandbox, signedInMember, type Member } from '../../../test/money';
+import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import { PASSWORD } from '../../../test/accounts';
 import { applyRequest, createLoanPlan } from '../../../test/loans';
-import { gate, someoneWaitsForALock, within } from '../../../test/locks';
+import { gate, holdLocks, someoneWaitsForALock, within } from '../../../test/locks';
 import { tinyPdf } from '../kyc/test-files';
 import { lockMember } from './account.repository';
 
@@ -123,5 +124,48 @@ describe('opening something on an account while it closes', () => {
     // Before, the details were sealed onto the closed account's row, which no erasure reads.
     expect((await saving).statusCode).toBe(401);
     expect(await db.select().from(userProfiles).where(eq(userProfiles.userId, member.user.id))).toEqual([]);
+  });
+});
+
+describe('a withdrawal asked while the account closes, its session held by a sign-out (decision 175)', () => {
+  it('neither deadlocks: the withdrawal is answered for the cash it finds, then the account closes', async () => {
+    const admin = await signedInAdmin(app);
+    // A member left with $0.50: under the minimum withdrawal, so the closing may go ahead.
+    const member = await signedInMember(app);
+    await depositThroughSandbox(member, 20.5);
+    const asked = await member.client.post(
+      '/api/withdrawal',
+      { amount: 20, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
+      { token: member.token },
+    );
+    const id = asked.json<{ withdrawal: { id: number } }>().withdrawal.id;
+    expect(
+      (await admin.client.post(`/api/admin/withdrawals/${id}/approve`, {}, { token: admin.token }))
+        .statusCode,
+    ).toBe(200);
+
+    // The session's row held for a moment (as signing out or a touch of it would), while the member
+    // asks for $1.00 in one tab and closes the account in another.
+    const tokenId = Number(member.token.split('|')[0]);
+    const steps = gate();
+    const holding = holdLocks(db, steps, (tx) =>
+      tx.select().from(apiTokens).where(eq(apiTokens.id, tokenId)).for('update'),
+    );
+    await steps.opened;
+    const withdrawal = member.client.post(
+      '/api/withdrawal',
+      { amount: 1, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
+      { token: member.token },
+    );
+    await someoneWaitsForALock(db);
+    const closed = member.client.post('/api/account/close', { password: PASSWORD }, { token: member.token });
+    await someoneWaitsForALock(db, 2);
+    steps.release();
+    expect(await holding).toBe('rolled back');
+    // Before, the closing took the cash account and then waited for the session the withdrawal held
+    // while the withdrawal waited for the cash: PostgreSQL failed one of them (a 500).
+    const [answer, closing] = await Promise.all([withdrawal, closed]);
+    expect(answer.statusCode, answer.body).toBe(422);
+    expect(closing.statusCode, closing.body).toBe(200);
   });
 });

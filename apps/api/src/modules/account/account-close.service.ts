@@ -104,6 +104,11 @@ export async function closeAccount(
       throw fieldError({ code: ACCOUNT_MESSAGES.codeInvalid });
     }
     codeAccepted = true;
+    // Every session ends before the balances are taken, as an email change's undo does: a withdrawal's
+    // request holds its session from the start and then the cash account (decision 175), so ending
+    // the sessions after the balances would wait for it while it waited for them. Refused below, the
+    // closing rolls this back with the rest.
+    await revokeUserTokens(tx, user.id, now);
     // The goals before the balances, in the goal-contribution job's order (goals, then cash).
     await pauseMemberGoals(tx, user.id, now);
     const balances = await lockBalances(tx, user.id, ['cash', 'invested', 'withdrawal_hold', 'loan', 'debt']);
@@ -126,7 +131,6 @@ export async function closeAccount(
       previousEmail: row.email,
     });
     await closeVerification(tx, user.id);
-    await revokeUserTokens(tx, user.id, now);
     await recordSecurityEvent(deps, tx, { user, action: 'account.closed', meta });
     return updated;
   });
