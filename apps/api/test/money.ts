@@ -43,6 +43,24 @@ export async function signedInAdmin(
   return signInAdminAs(app, role);
 }
 
+/**
+ * A member left with $0.50 of cash, under the $1.00 minimum withdrawal: $20.50 deposited through the
+ * sandbox and $20 withdrawn, approved by `admin`.
+ */
+export async function memberWithFiftyCents(app: FastifyInstance, admin: AdminSession): Promise<Member> {
+  const member = await signedInMember(app);
+  await depositThroughSandbox(member, 20.5);
+  const asked = await member.client.post(
+    '/api/withdrawal',
+    { amount: 20, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
+    { token: member.token },
+  );
+  const id = asked.json<{ withdrawal: { id: number } }>().withdrawal.id;
+  const paid = await admin.client.post(`/api/admin/withdrawals/${id}/approve`, {}, { token: admin.token });
+  expect(paid.statusCode).toBe(200);
+  return member;
+}
+
 /** Starts a deposit through POST /api/deposit and pays it on the sandbox checkout (a real IPN). */
 export async function depositThroughSandbox(
   member: Member,

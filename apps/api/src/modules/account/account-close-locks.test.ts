@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiTokens, deposits, kycDocuments, loanApplications, userProfiles, users } from '@app/db';
 import { createTestApp } from '../../../test/helpers';
-import { depositThroughSandbox, signedInAdmin, signedInMember, type Member } from '../../../test/money';
+import {
+  depositThroughSandbox,
+  memberWithFiftyCents,
+  signedInAdmin,
+  signedInMember,
+  type Member,
+} from '../../../test/money';
 import { PASSWORD } from '../../../test/accounts';
 import { applyRequest, createLoanPlan } from '../../../test/loans';
 import { gate, holdLocks, someoneWaitsForALock, within } from '../../../test/locks';
@@ -131,18 +137,7 @@ describe('a withdrawal asked while the account closes, its session held by a sig
   it('neither deadlocks: the withdrawal is answered for the cash it finds, then the account closes', async () => {
     const admin = await signedInAdmin(app);
     // A member left with $0.50: under the minimum withdrawal, so the closing may go ahead.
-    const member = await signedInMember(app);
-    await depositThroughSandbox(member, 20.5);
-    const asked = await member.client.post(
-      '/api/withdrawal',
-      { amount: 20, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
-      { token: member.token },
-    );
-    const id = asked.json<{ withdrawal: { id: number } }>().withdrawal.id;
-    expect(
-      (await admin.client.post(`/api/admin/withdrawals/${id}/approve`, {}, { token: admin.token }))
-        .statusCode,
-    ).toBe(200);
+    const member = await memberWithFiftyCents(app, admin);
 
     // The session's row held for a moment (as signing out or a touch of it would), while the member
     // asks for $1.00 in one tab and closes the account in another.

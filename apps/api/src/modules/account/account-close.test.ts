@@ -26,6 +26,7 @@ import {
   signedInAdmin,
   signedInMember,
   type Member,
+  memberWithFiftyCents,
 } from '../../../test/money';
 import { checkLedger } from '../../ledger/check';
 import { createPlan, fundedMember, investIn } from '../../../test/investing';
@@ -282,20 +283,7 @@ describe('POST /api/account/close', () => {
     const admin = await signedInAdmin(app);
     /** A member left with $0.50 of cash and a friend's referral worth `points` points ($0.01 each). */
     async function withSmallBalance(points: number) {
-      const member = await signedInMember(app);
-      await depositThroughSandbox(member, 20.5);
-      const asked = await member.client.post(
-        '/api/withdrawal',
-        { amount: 20, withdrawal_method: 'crypto', destination: 'bc1qexampleaddress' },
-        { token: member.token },
-      );
-      const id = asked.json<{ withdrawal: { id: number } }>().withdrawal.id;
-      const paid = await admin.client.post(
-        `/api/admin/withdrawals/${id}/approve`,
-        {},
-        { token: admin.token },
-      );
-      expect(paid.statusCode).toBe(200);
+      const member = await memberWithFiftyCents(app, admin);
       // A point for each whole dollar of the friend's first deposit.
       await depositThroughSandbox(await referredMember(app, member.user.referralCode), points);
       expect((await rowOf(member)).loyaltyPoints).toBe(points);
