@@ -55,6 +55,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/modules/rewards/referral-points-migration.test.ts',
     // Migrates its own in-memory PGlite from 0072 to 0073 (decision 186, amended).
     'apps/api/src/modules/investing/exit-entries-migration.test.ts',
+    // The reset that hands a PGlite database on to a worker's next file (decision 247).
+    'apps/api/test/template-reset.test.ts',
   ],
   postgres: [
     'apps/api/src/runtime.test.ts',

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '@app/db';
 import { PGLITE_SHARED_BUFFERS_MB } from '../src/config';
+import { readTemplateState, resetToTemplate, type TemplateState } from './template-reset';
 
 /** Which database the API suite runs on: the vitest project sets TEST_DB (pglite | postgres). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -44,27 +45,65 @@ function provided<K extends 'pgliteTemplateFile' | 'postgresTemplateUrl'>(key: K
 }
 
 let pgliteTemplate: Blob | undefined;
+/** The template's rows and catalog, read from this worker's first copy (template-reset.ts). */
+let templateState: TemplateState | undefined;
+/** A database the worker's previous file used, reset to the template's state, for the next file. */
+let idle: Database | undefined;
+
+/** An in-memory PGlite: a copy of the run's template, or migrated here when there is none. */
+export async function openPgliteCopy(): Promise<Database> {
+  const file = provided('pgliteTemplateFile');
+  if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+  const database = await openDatabase({
+    driver: 'pglite',
+    dataDir: null,
+    // The product's page cache, not PostgreSQL's 128 MB: each file's database opened in about 0.7 of the time.
+    sharedBuffersMb: PGLITE_SHARED_BUFFERS_MB,
+    ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
+  });
+  if (!pgliteTemplate) await migrateDatabase(database);
+  else templateState ??= await readTemplateState(database);
+  return database;
+}
+
+/**
+ * Hands a file's PGlite database on to the worker's next file, reset to the template's state
+ * (decision 247), or closes it: when another is already waiting, when there is no template, or when
+ * the reset cannot undo what the file did.
+ */
+async function putBack(database: Database): Promise<void> {
+  const template = templateState;
+  if (!idle && template) {
+    const reset = await resetToTemplate(database, template).catch(() => false);
+    if (reset) {
+      idle = database;
+      return;
+    }
+  }
+  await database.close().catch(() => {}); // a file may have closed it already
+}
 
 /**
  * A freshly migrated database of its own for one test file (CONVENTIONS §10): a copy of the run's
- * migrated template (PGlite: its dumped data directory; PostgreSQL: CREATE DATABASE … TEMPLATE). The
- * template was migrated by this run from these migrations, so the copy is not migrated again (the
- * migrator's no-op pass cost about a second a file); without a template (a file run outside the
- * suite's projects) the database is migrated here.
+ * migrated template (PGlite: its dumped data directory, or the worker's previous file's database reset
+ * to the template's state; PostgreSQL: CREATE DATABASE … TEMPLATE). The template was migrated by this
+ * run from these migrations, so the copy is not migrated again (the migrator's no-op pass cost about a
+ * second a file); without a template (a file run outside the suite's projects) the database is
+ * migrated here. `drop` ends the file's use of the database: nothing may use it after.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DB === 'pglite') {
-    const file = provided('pgliteTemplateFile');
-    if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
-    const database = await openDatabase({
-      driver: 'pglite',
-      dataDir: null,
-      // The product's page cache, not PostgreSQL's 128 MB: each file's database opened in about 0.7 of the time.
-      sharedBuffersMb: PGLITE_SHARED_BUFFERS_MB,
-      ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
-    });
-    if (!pgliteTemplate) await migrateDatabase(database);
-    return { database, drop: () => database.close() };
+    const database = idle ?? (await openPgliteCopy());
+    idle = undefined;
+    let dropped = false;
+    return {
+      database,
+      drop: async () => {
+        if (dropped) return;
+        dropped = true;
+        await putBack(database);
+      },
+    };
   }
   const templateUrl = provided('postgresTemplateUrl');
   const empty = await createEmptyPostgresDatabase(
@@ -76,7 +115,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     drop: async () => {
-      await database.close();
+      await database.close().catch(() => {}); // a file may have closed it already
       await empty.drop();
     },
   };
