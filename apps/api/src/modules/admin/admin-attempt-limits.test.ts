@@ -9,8 +9,8 @@ import { ACCOUNT_MAX_FAILURES } from '../auth/throttle.service';
 import { ADMIN_TWO_FACTOR_COOKIE } from './admin-auth.service';
 
 /**
- * The admin's limited codes hold under concurrency (decision 154): 50 wrong codes and the right one
- * sent at once, the right one started after 25 wrong ones, compare exactly the limit's worth of wrong
+ * The admin's limited codes hold under concurrency (decision 154): 50 wrong codes sent at once, and
+ * the right one started once 25 of them were answered, compare exactly the limit's worth of wrong
  * codes; the right one is refused then and afterwards; within the limit it works. The second sign-in
  * step (5 codes a challenge, also while enrolling the first authenticator) and re-authentication (the
  * 2FA throttle: 10 failures an account in 15 minutes).

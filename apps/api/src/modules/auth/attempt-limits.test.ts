@@ -20,8 +20,8 @@ import { CHALLENGE_MAX_ATTEMPTS, TWO_FACTOR_COOKIE } from './sign-in.service';
 import { ACCOUNT_MAX_FAILURES, IP_MAX_FAILURES } from './throttle.service';
 
 /**
- * Attempt limits hold under concurrency (decision 154). 50 wrong guesses and the right one are sent at
- * once, the right one started after 25 wrong ones: every guess is counted before it is compared, so
+ * Attempt limits hold under concurrency (decision 154). 50 wrong guesses are sent at once, and the
+ * right one once 25 of them were answered: every guess is counted before it is compared, so
  * exactly the limit's worth of wrong guesses is compared, the counter stops at the limit, the right
  * one finds the limit spent and is refused, and so is the right one sent afterwards. Within the limit
  * the right one still works. Each limited secret of a member: the sign-up code, the password (per
