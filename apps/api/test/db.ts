@@ -49,6 +49,7 @@ let pgliteTemplate: Blob | undefined;
 let templateState: TemplateState | undefined;
 /** A database the worker's previous file used, reset to the template's state, for the next file. */
 let idle: Database | undefined;
+let resetting = false;
 
 /** An in-memory PGlite: a copy of the run's template, or migrated here when there is none. */
 export async function openPgliteCopy(): Promise<Database> {
@@ -73,11 +74,16 @@ export async function openPgliteCopy(): Promise<Database> {
  */
 async function putBack(database: Database): Promise<void> {
   const template = templateState;
-  if (!idle && template) {
-    const reset = await resetToTemplate(database, template).catch(() => false);
-    if (reset) {
-      idle = database;
-      return;
+  // One reset at a time: two drops at once (or one during an open) must not both fill the one slot.
+  if (!idle && !resetting && template) {
+    resetting = true;
+    try {
+      if (await resetToTemplate(database, template).catch(() => false)) {
+        idle = database;
+        return;
+      }
+    } finally {
+      resetting = false;
     }
   }
   await database.close().catch(() => {}); // a file may have closed it already
@@ -93,8 +99,9 @@ async function putBack(database: Database): Promise<void> {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DB === 'pglite') {
-    const database = idle ?? (await openPgliteCopy());
-    idle = undefined;
+    const waiting = idle;
+    idle = undefined; // taken before the open below, which a drop may fill the slot during
+    const database = waiting ?? (await openPgliteCopy());
     let dropped = false;
     return {
       database,

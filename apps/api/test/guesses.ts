@@ -55,10 +55,10 @@ export async function guessAtOnce(wrong: Send, right: Send, wrongCount = 50): Pr
   });
   if (half === 0) startRight();
   const wrongs = Array.from({ length: wrongCount }, () =>
-    wrong().then((response) => {
+    // An answer or a failure counts: a failed send must not leave the right one waiting forever.
+    wrong().finally(() => {
       answered += 1;
       if (answered === half) startRight();
-      return response;
     }),
   );
   const rightResponse = await halfAnswered.then(right);
