@@ -45,6 +45,8 @@ const onlyOn: Record<string, string[]> = {
     'apps/api/src/import-directions.test.ts',
     // No database: the library-internals lint rule on deliberate reaches (decision 196).
     'apps/api/src/library-paths.test.ts',
+    // No database: the notifications table's writers, read from the sources (decision 166).
+    'apps/api/src/modules/notifications/notification-writes.test.ts',
     // Migrates its own in-memory PGlite from 0025 to 0026, whichever database the project runs on.
     'apps/api/src/ledger/cash-amount-migration.test.ts',
     // Migrates its own in-memory PGlite from 0029 to 0030 (decision 158).

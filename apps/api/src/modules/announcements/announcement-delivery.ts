@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Mailer, PreparedMail } from '../../integrations/mail/mailer';
 import { mailLanguage } from '../../integrations/mail/mail-texts';
 import { notificationMail } from '../mail/mail-templates';
+import { notifyEach } from '../notifications/notifications.service';
 import {
   notificationLanguage,
   renderNotification,
@@ -176,29 +177,31 @@ async function deliverBatch(database: Database, mailer: Mailer, id: number, now:
   });
 }
 
-/** One INSERT … SELECT of the notifications of the segment's members in (cursor, last]. */
+/**
+ * The notifications of the segment's members in (cursor, last], stored through the notifications
+ * service in one INSERT … SELECT (a reference already there is skipped), then those members with their
+ * mail choice, each marked fresh when this run stored its notification.
+ */
 async function storeNotifications(tx: Tx, row: AnnouncementRow, last: number, now: Date): Promise<Picked[]> {
-  const params = announcementParams(row);
-  const english = renderNotification({ key: 'announcement', params }, 'en');
-  const kind = row.notice ? 'security_notice' : 'news_announcement';
+  const inBatch = sql`u.id > ${row.cursor} and u.id <= ${last} and ${segmentFilter(row, now)}`;
+  const stored = await notifyEach(
+    tx,
+    sql`select u.id as user_id from users u where ${inBatch}`,
+    {
+      kind: row.notice ? 'security_notice' : 'news_announcement',
+      message: { key: 'announcement', params: announcementParams(row) },
+      referencePrefix: `announcement:${row.id}:`,
+    },
+    now,
+  );
+  const fresh = new Set(stored);
   const result = await tx.execute(sql`
-    with picked as (
-      select u.id, u.email, u.username, u.language from users u
-      where u.id > ${row.cursor} and u.id <= ${last} and ${segmentFilter(row, now)}
-    ), inserted as (
-      insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
-      select p.id, ${kind}, ${english.title}, ${english.body}, 'announcement', ${JSON.stringify(params)}::jsonb,
-             ${`announcement:${row.id}:`} || p.id, ${now.toISOString()}
-      from picked p
-      on conflict (reference) do nothing
-      returning user_id
-    )
-    select p.id, p.email, p.username, p.language, (i.user_id is not null) as fresh,
-           ${mailAllowed(row.notice, sql`p.id`)}
-    from picked p
-    left join inserted i on i.user_id = p.id
-    order by p.id`);
-  return (result as { rows: Picked[] }).rows;
+    select u.id, u.email, u.username, u.language, ${mailAllowed(row.notice, sql`u.id`)}
+    from users u where ${inBatch} order by u.id`);
+  return (result as { rows: Member[] }).rows.map((member) => ({
+    ...member,
+    fresh: fresh.has(Number(member.id)),
+  }));
 }
 
 /** Delivers a whole announcement, batch after batch; safe to run again (it resumes at its cursor). */

@@ -38,26 +38,26 @@ export async function insertManyOnce(db: DbOrTx, rows: NewNotificationRow[], now
   );
 }
 
-/** One row per member `members` selects (column `user_id`), the same text for all: one statement. */
+/**
+ * One row per member `members` selects (column `user_id`), the same text for all: one statement.
+ * Answers the members whose row it stored (a reference already there is skipped).
+ */
 export async function insertEachOnce(
   db: DbOrTx,
   members: SQL,
   row: Omit<NewNotificationRow, 'user_id' | 'reference'>,
   referencePrefix: string,
   now: Date,
-): Promise<number> {
+): Promise<number[]> {
   const result = await db.execute(
-    sql`with inserted as (
-          insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
-          select m.user_id, ${row.kind}, ${row.title}, ${row.body}, ${row.message_key},
-                 ${JSON.stringify(row.params)}::jsonb, ${referencePrefix} || m.user_id, ${now.toISOString()}
-          from (${members}) as m
-          on conflict (reference) do nothing
-          returning 1
-        )
-        select count(*)::int as n from inserted`,
+    sql`insert into notifications (user_id, kind, title, body, message_key, params, reference, created_at)
+        select m.user_id, ${row.kind}, ${row.title}, ${row.body}, ${row.message_key},
+               ${JSON.stringify(row.params)}::jsonb, ${referencePrefix} || m.user_id, ${now.toISOString()}
+        from (${members}) as m
+        on conflict (reference) do nothing
+        returning user_id`,
   );
-  return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  return (result as { rows: Array<{ user_id: number | string }> }).rows.map((r) => Number(r.user_id));
 }
 
 /**

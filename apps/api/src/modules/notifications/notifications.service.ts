@@ -165,14 +165,14 @@ export async function markAllNotificationsRead(
 /**
  * One notification to each member `members` selects (a query of one column, `user_id`), in one
  * INSERT … SELECT in the caller's transaction: the same message for all, reference `<prefix><user id>`
- * (a repeat is not stored again); none is mailed. Answers how many were stored.
+ * (a repeat is not stored again); none is mailed. Answers the members it stored one for (their ids).
  */
 export async function notifyEach(
   db: DbOrTx,
   members: SQL,
   input: { kind: NotificationKind; message: NotificationMessage; referencePrefix: string },
   now: Date,
-): Promise<number> {
+): Promise<number[]> {
   return repository.insertEachOnce(
     db,
     members,

@@ -96,7 +96,7 @@ export async function recordRateChange(
     },
     now,
   );
-  return { id: row.id, renewalsFrom, notified };
+  return { id: row.id, renewalsFrom, notified: notified.length };
 }
 
 /**
