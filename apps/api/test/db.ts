@@ -36,12 +36,40 @@ export async function createEmptyPostgresDatabase(
 }
 
 /** The migrated template of this run (test/global-setup.ts), if the run made one. */
-function provided<K extends 'pgliteTemplateFile' | 'postgresTemplateUrl'>(key: K): string | undefined {
+function provided<K extends 'pgliteTemplateFile' | 'pgliteEmptyFile' | 'postgresTemplateUrl'>(
+  key: K,
+): string | undefined {
   try {
     return inject(key);
   } catch {
     return undefined; // outside a vitest worker
   }
+}
+
+/**
+ * An in-memory PGlite with nothing migrated, for a test that migrates it itself: the run's dump of a
+ * cluster fresh from initdb (test/global-setup.ts), or initdb here when the run made none.
+ */
+export async function openEmptyPglite(): Promise<Database> {
+  const file = provided('pgliteEmptyFile');
+  return openDatabase({
+    driver: 'pglite',
+    dataDir: null,
+    ...(file ? { loadDataDir: new Blob([readFileSync(file)]) } : {}),
+  });
+}
+
+/**
+ * A PostgreSQL database of its own, dropped by `drop`: a copy of the run's migrated template
+ * (`migrated`), or an empty one for the caller to migrate when the run made no template.
+ */
+export async function createPostgresCopy(prefix = 'test') {
+  const templateUrl = provided('postgresTemplateUrl');
+  const copy = await createEmptyPostgresDatabase(
+    prefix,
+    templateUrl ? new URL(templateUrl).pathname.slice(1) : undefined,
+  );
+  return { ...copy, migrated: templateUrl !== undefined };
 }
 
 let pgliteTemplate: Blob | undefined;
@@ -112,18 +140,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const templateUrl = provided('postgresTemplateUrl');
-  const empty = await createEmptyPostgresDatabase(
-    'test',
-    templateUrl ? new URL(templateUrl).pathname.slice(1) : undefined,
-  );
-  const database = await openDatabase({ driver: 'postgres', url: empty.url, poolSize: 10 });
-  if (!templateUrl) await migrateDatabase(database);
+  const copy = await createPostgresCopy();
+  const database = await openDatabase({ driver: 'postgres', url: copy.url, poolSize: 10 });
+  if (!copy.migrated) await migrateDatabase(database);
   return {
     database,
     drop: async () => {
       await database.close().catch(() => {}); // a file may have closed it already
-      await empty.drop();
+      await copy.drop();
     },
   };
 }

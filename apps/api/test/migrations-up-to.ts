@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, openDatabase, type Db } from '@app/db';
+import { migrationsFolder, type Db } from '@app/db';
+import { openEmptyPglite } from './db';
 
 /**
  * A copy of the migrations folder whose journal stops at `lastTag`: a test migrates a database to the
@@ -28,7 +29,7 @@ function migrationsUpTo(lastTag: string): string {
  * database and the folder are removed after the file.
  */
 export async function migrationTestDatabase(lastTag: string) {
-  const database = await openDatabase({ driver: 'pglite', dataDir: null });
+  const database = await openEmptyPglite();
   const older = migrationsUpTo(lastTag);
   afterAll(async () => {
     await database.close();

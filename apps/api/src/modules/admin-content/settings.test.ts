@@ -9,7 +9,7 @@ import { checkLedger } from '../../ledger/check';
 import { FixedClock } from '../../clock';
 import { loadConfig } from '../../config';
 import { TEST_NOW } from '../../../test/helpers';
-import { TEST_DB, createEmptyPostgresDatabase } from '../../../test/db';
+import { TEST_DB, createPostgresCopy, createTestDatabase } from '../../../test/db';
 import { errorOf } from '../../../test/accounts';
 import { depositThroughSandbox, referredMember, signedInAdmin, signedInMember } from '../../../test/money';
 import { signInAdminAs } from '../../../test/admin';
@@ -31,21 +31,20 @@ async function twoNodes() {
   let databases: Database[];
   let drop: () => Promise<void>;
   if (TEST_DB === 'postgres') {
-    const empty = await createEmptyPostgresDatabase('settings');
+    const copy = await createPostgresCopy('settings');
     databases = [
-      await openDatabase({ driver: 'postgres', url: empty.url, poolSize: 4 }),
-      await openDatabase({ driver: 'postgres', url: empty.url, poolSize: 4 }),
+      await openDatabase({ driver: 'postgres', url: copy.url, poolSize: 4 }),
+      await openDatabase({ driver: 'postgres', url: copy.url, poolSize: 4 }),
     ];
-    await migrateDatabase(databases[0] as Database);
+    if (!copy.migrated) await migrateDatabase(databases[0] as Database);
     drop = async () => {
       for (const database of databases) await database.close();
-      await empty.drop();
+      await copy.drop();
     };
   } else {
-    const database = await openDatabase({ driver: 'pglite', dataDir: null });
-    await migrateDatabase(database);
-    databases = [database, database];
-    drop = () => database.close();
+    const copy = await createTestDatabase();
+    databases = [copy.database, copy.database];
+    drop = copy.drop;
   }
   const apps: FastifyInstance[] = [];
   for (const database of databases) {
