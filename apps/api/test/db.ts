@@ -35,7 +35,7 @@ export async function createEmptyPostgresDatabase(
   };
 }
 
-/** The migrated template of this run (test/global-setup.ts), if the run made one. */
+/** What this run's global setup made (test/global-setup.ts): a template, or the empty cluster; undefined if none. */
 function provided<K extends 'pgliteTemplateFile' | 'pgliteEmptyFile' | 'postgresTemplateUrl'>(
   key: K,
 ): string | undefined {
