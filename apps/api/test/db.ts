@@ -35,7 +35,7 @@ export async function createEmptyPostgresDatabase(
   };
 }
 
-/** What this run's global setup made (test/global-setup.ts): a template, or the empty cluster; undefined if none. */
+/** What this run's global setup made (test/global-setup.ts), or undefined when it made none. */
 function provided<K extends 'pgliteTemplateFile' | 'pgliteEmptyFile' | 'postgresTemplateUrl'>(
   key: K,
 ): string | undefined {
