@@ -2,6 +2,7 @@
  * Money is integer cents everywhere (DESIGN §5). This module is the only place that turns user input
  * into cents and cents into text, on the server and in the browser.
  */
+import { numberFormat } from './intl-formats';
 
 export const MAX_AMOUNT_MAJOR = 1_000_000_000_000; // 1e12 dollars
 const AMOUNT_PATTERN = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
@@ -125,31 +126,21 @@ export interface FormatMoneyOptions {
   signDisplay?: 'auto' | 'exceptZero' | 'always';
 }
 
-// One formatter per locale, currency and decimals: building an Intl.NumberFormat costs far more than
-// formatting with it (it was a tenth of the assistant's CPU). Bounded: the keys come from the locales
-// and currencies on offer, and the cache is cleared if it ever holds more than a handful.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
+// One formatter per locale, currency and decimals (intl-formats.ts): building an Intl.NumberFormat
+// costs far more than formatting with it (it was a tenth of the assistant's CPU).
 function moneyFormat(
   locale: string,
   currency: string,
   decimals: 0 | 2,
   signDisplay: NonNullable<FormatMoneyOptions['signDisplay']>,
 ): Intl.NumberFormat {
-  const key = `${locale}|${currency}|${decimals}|${signDisplay}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    if (moneyFormats.size >= 64) moneyFormats.clear();
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      signDisplay,
-    });
-    moneyFormats.set(key, format);
-  }
-  return format;
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    signDisplay,
+  });
 }
 
 /** Languages written right to left, by a locale tag's language subtag. */

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { numberFormat } from '@app/shared/intl-formats';
 import { localAmountText, type NumberMarks } from '@app/shared/money';
 import { useNumberLocale } from './money';
 
@@ -22,7 +23,7 @@ export function useAmountInput() {
   const read = useCallback((text: string) => localAmountText(text, marks), [marks]);
   const show = useCallback(
     (major: number) =>
-      new Intl.NumberFormat(locale, {
+      numberFormat(locale, {
         useGrouping: false,
         minimumFractionDigits: Number.isInteger(major) ? 0 : 2,
         maximumFractionDigits: 2,

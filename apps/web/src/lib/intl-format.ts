@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from '@app/shared/intl-formats';
 import { isolateAmount } from '@app/shared/money';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
@@ -22,7 +23,7 @@ export function formatMoney(
 ): string {
   if (!isNumber(value)) return MISSING;
   const small = Math.abs(value) < 10;
-  const text = new Intl.NumberFormat(tagOf(locale), {
+  const text = numberFormat(tagOf(locale), {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,
@@ -39,7 +40,7 @@ export function formatCompactMoney(
   locale: string,
 ): string {
   if (!isNumber(value)) return MISSING;
-  const text = new Intl.NumberFormat(tagOf(locale), {
+  const text = numberFormat(tagOf(locale), {
     style: 'currency',
     currency,
     notation: 'compact',
@@ -51,7 +52,7 @@ export function formatCompactMoney(
 /** A percentage change with its sign and 2 decimals (spec §3): +1.24%, −0.86%. */
 export function formatChange(value: number | null | undefined, locale: string): string {
   if (!isNumber(value)) return MISSING;
-  return new Intl.NumberFormat(tagOf(locale), {
+  return numberFormat(tagOf(locale), {
     style: 'percent',
     signDisplay: 'exceptZero',
     minimumFractionDigits: 2,
@@ -61,13 +62,13 @@ export function formatChange(value: number | null | undefined, locale: string): 
 
 export function formatNumber(value: number | null | undefined, locale: string, digits = 0): string {
   if (!isNumber(value)) return MISSING;
-  return new Intl.NumberFormat(tagOf(locale), { maximumFractionDigits: digits }).format(value);
+  return numberFormat(tagOf(locale), { maximumFractionDigits: digits }).format(value);
 }
 
 export function formatTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return MISSING;
-  return new Intl.DateTimeFormat(tagOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(tagOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function changeTone(value: number | null | undefined): 'up' | 'down' | 'flat' {
@@ -78,7 +79,7 @@ export function changeTone(value: number | null | undefined): 'up' | 'down' | 'f
 /** A whole amount of money: $100, 5.000 US$, ... */
 export function formatWholeMoney(value: number | null | undefined, currency: string, locale: string): string {
   if (!isNumber(value)) return MISSING;
-  const text = new Intl.NumberFormat(tagOf(locale), {
+  const text = numberFormat(tagOf(locale), {
     style: 'currency',
     currency,
     maximumFractionDigits: 0,

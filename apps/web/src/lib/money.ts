@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat, numberFormat } from '@app/shared/intl-formats';
 import { formatMoney, type FormatMoneyOptions } from '@app/shared/money';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
@@ -42,7 +43,7 @@ function formatDate(iso: string | null | undefined, locale: string, utc: boolean
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     dateStyle: 'medium',
     ...(utc || DAY_ONLY.test(iso) ? { timeZone: 'UTC' } : {}),
   }).format(date);
@@ -75,7 +76,7 @@ export function useDateTimeFormat(): (iso: string) => string {
     (iso: string) => {
       const date = new Date(iso);
       if (Number.isNaN(date.getTime())) return '—';
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+      return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
     },
     [locale],
   );
@@ -98,7 +99,7 @@ export function usePercent(): (percent: number, options?: PercentOptions) => str
   const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
   return useCallback(
     (percent: number, { decimals = 2, signed = false }: PercentOptions = {}) =>
-      new Intl.NumberFormat(locale, {
+      numberFormat(locale, {
         style: 'percent',
         minimumFractionDigits: decimals,
         maximumFractionDigits: decimals,

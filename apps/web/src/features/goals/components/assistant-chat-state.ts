@@ -12,6 +12,7 @@ import {
 import type { SuggestedPlan } from '@app/shared/schemas/goals';
 import type { GoalDraft } from '../api/assistant-api';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
+import { dateTimeFormat } from '@app/shared/intl-formats';
 
 /**
  * The assistant chat's conversation (steps of spec §4 AI chat goal flow), kept for the browser
@@ -145,7 +146,7 @@ export function useDayFormat(): (isoDay: string) => string {
     (isoDay: string) => {
       const date = new Date(`${isoDay}T00:00:00Z`);
       if (Number.isNaN(date.getTime())) return isoDay;
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+      return dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
     },
     [locale],
   );

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminQueue } from '@app/shared/schemas/admin-queues';
+import { numberFormat } from '@app/shared/intl-formats';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
 /** How long an item has waited, in its largest whole unit ("3 days", "5 hr", "12 min"), localised by Intl. */
@@ -15,7 +16,7 @@ export function useAge(): (seconds: number) => string {
           : seconds >= 3_600
             ? [Math.floor(seconds / 3_600), 'hour']
             : [Math.max(0, Math.floor(seconds / 60)), 'minute'];
-      return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+      return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
     },
     [locale],
   );
