@@ -1,8 +1,7 @@
 /**
  * Intl's number and date formatters, one kept per locale and options: building one costs far more than
  * formatting with it (a date formatter about 130 µs to build and 3 µs to format on the development
- * machine; several times that on a phone), and a list formats a figure or a date for every row on every
- * render. The keys come from the three languages and the handful of option sets the screens use; a
+ * machine, bench/RESULTS.md), and a list formats a figure or a date for every row on every render. The keys come from the three languages and the handful of option sets the screens use; a
  * cache that ever holds more than 64 is cleared, so it cannot grow without bound.
  */
 const LIMIT = 64;
