@@ -41,9 +41,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   // Before the migrations: a migration test loads it instead of running initdb (about 3 s a file).
   const empty = await dumped();
-  await migrateDatabase(database);
-  const file = await dumped();
-  await database.close();
+  let file: string;
+  try {
+    await migrateDatabase(database);
+    file = await dumped();
+  } catch (error) {
+    rmSync(empty, { force: true }); // a migration failed: no run will read it
+    throw error;
+  } finally {
+    await database.close();
+  }
   project.provide('pgliteTemplateFile', file);
   project.provide('pgliteEmptyFile', empty);
   return async () => {

@@ -28,10 +28,15 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   );
 }
 
-/** `new Intl.DateTimeFormat(locale, options)`, built once for each locale and options. */
+/**
+ * `new Intl.DateTimeFormat(locale, options)`, built once for each locale and options. Only with a named
+ * time zone: a formatter without one takes the zone the machine has when it is built and keeps it, so a
+ * kept one would go on showing that zone's days (a reader's-zone formatter belongs to the component that
+ * shows it, built again with it).
+ */
 export function dateTimeFormat(
   locale: string,
-  options: Intl.DateTimeFormatOptions = {},
+  options: Intl.DateTimeFormatOptions & { timeZone: string },
 ): Intl.DateTimeFormat {
   return kept(
     dateTimeFormats,

@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from '@app/shared/intl-formats';
+import { numberFormat } from '@app/shared/intl-formats';
 import { isolateAmount } from '@app/shared/money';
 import { NUMBER_LOCALES } from '@app/shared/number-locales';
 
@@ -68,7 +68,8 @@ export function formatNumber(value: number | null | undefined, locale: string, d
 export function formatTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return MISSING;
-  return dateTimeFormat(tagOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  // In the reader's zone, built for each call: a kept formatter would keep the zone of its first use.
+  return new Intl.DateTimeFormat(tagOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function changeTone(value: number | null | undefined): 'up' | 'down' | 'flat' {

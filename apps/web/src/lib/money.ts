@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat, numberFormat } from '@app/shared/intl-formats';
 import { formatMoney, type FormatMoneyOptions } from '@app/shared/money';
@@ -39,15 +39,19 @@ export function useNumberLocale(): string {
 /** A calendar day as the API writes it (YYYY-MM-DD): a UTC day, never a moment in the reader's zone. */
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-function formatDate(iso: string | null | undefined, locale: string, utc: boolean): string {
+function formatDate(
+  iso: string | null | undefined,
+  readersDay: Intl.DateTimeFormat,
+  utcDay: Intl.DateTimeFormat,
+): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return dateTimeFormat(locale, {
-    dateStyle: 'medium',
-    ...(utc || DAY_ONLY.test(iso) ? { timeZone: 'UTC' } : {}),
-  }).format(date);
+  return (DAY_ONLY.test(iso) ? utcDay : readersDay).format(date);
 }
+
+/** A day in UTC, kept for every reader (intl-formats.ts). */
+const utcDayFormat = (locale: string) => dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
  * A date (ISO string) for tables and lists, in the reader's language; '—' when it is not a date. A
@@ -55,7 +59,12 @@ function formatDate(iso: string | null | undefined, locale: string, utc: boolean
  */
 export function useDateFormat(): (iso: string | null | undefined) => string {
   const locale = useNumberLocale();
-  return useCallback((iso: string | null | undefined) => formatDate(iso, locale, false), [locale]);
+  // The reader's zone as the component is built (a kept formatter would keep the zone of its first use).
+  const readersDay = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
+  return useCallback(
+    (iso: string | null | undefined) => formatDate(iso, readersDay, utcDayFormat(locale)),
+    [locale, readersDay],
+  );
 }
 
 /**
@@ -65,20 +74,28 @@ export function useDateFormat(): (iso: string | null | undefined) => string {
  */
 export function useUtcDayFormat(): (iso: string | null | undefined) => string {
   const locale = useNumberLocale();
-  return useCallback((iso: string | null | undefined) => formatDate(iso, locale, true), [locale]);
+  return useCallback(
+    (iso: string | null | undefined) => formatDate(iso, utcDayFormat(locale), utcDayFormat(locale)),
+    [locale],
+  );
 }
 
 /** A moment (ISO string) with its time, in the reader's language: "Mar 4, 2026, 10:00 AM". */
 export function useDateTimeFormat(): (iso: string) => string {
   const { i18n } = useTranslation();
   const locale = NUMBER_LOCALES[i18n.resolvedLanguage ?? 'en'] ?? 'en-US';
+  // The reader's zone as the component is built (a kept formatter would keep the zone of its first use).
+  const format = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
+  );
   return useCallback(
     (iso: string) => {
       const date = new Date(iso);
       if (Number.isNaN(date.getTime())) return '—';
-      return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+      return format.format(date);
     },
-    [locale],
+    [format],
   );
 }
 
