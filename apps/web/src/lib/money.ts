@@ -75,7 +75,10 @@ export function useDateFormat(): (iso: string | null | undefined) => string {
 export function useUtcDayFormat(): (iso: string | null | undefined) => string {
   const locale = useNumberLocale();
   return useCallback(
-    (iso: string | null | undefined) => formatDate(iso, utcDayFormat(locale), utcDayFormat(locale)),
+    (iso: string | null | undefined) => {
+      const utcDay = utcDayFormat(locale);
+      return formatDate(iso, utcDay, utcDay);
+    },
     [locale],
   );
 }
