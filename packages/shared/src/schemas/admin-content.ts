@@ -31,6 +31,8 @@ export const ADMIN_CONTENT_MESSAGES = {
   planCreated: 'Plan created.',
   planUpdated: 'Plan updated.',
   settingsSaved: 'Settings saved.',
+  fourEyesRaiseProposed:
+    'Settings saved. The higher four-eyes threshold takes effect once another superadmin saves the same amount within 24 hours.',
   sitenameRequired: 'Site name is required.',
   sitenameOneLine: 'The site name must be one line, without control characters.',
   logoInvalid: 'Enter an https:// address or a path starting with /.',
@@ -357,8 +359,19 @@ export const AdminSettings = z.object({
   brand_color: z.string(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
+/**
+ * A raise of the four-eyes threshold waiting for a second superadmin (decision 248): the amount, who
+ * asked for it and when; it lapses 24 hours after.
+ */
+export const FourEyesProposal = z.object({
+  threshold: z.number().int(),
+  proposed_by: z.string(),
+  proposed_at: z.string(),
+});
+export type FourEyesProposal = z.infer<typeof FourEyesProposal>;
 export const AdminSettingsResponse = z.object({
   settings: AdminSettings,
+  four_eyes_proposal: FourEyesProposal.nullable(),
   /** What may be offered (the web app's translations and the currencies prices are shown in). */
   offered_languages: z.array(z.string()),
   offered_currencies: z.array(z.string()),

@@ -22,3 +22,12 @@ export async function upsert(db: DbOrTx, key: string, value: unknown, now: Date)
 export async function remove(db: DbOrTx, key: string): Promise<void> {
   await db.delete(settings).where(eq(settings.key, key));
 }
+
+/** One key's stored value (undefined when absent), read as JSON text like `readAll`. */
+export async function readOne(db: DbOrTx, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ json: sql<string>`${settings.value}::text` })
+    .from(settings)
+    .where(eq(settings.key, key));
+  return row ? (JSON.parse(row.json) as unknown) : undefined;
+}

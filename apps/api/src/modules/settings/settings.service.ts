@@ -94,6 +94,11 @@ export async function putSettings(db: DbOrTx, values: Partial<Settings>, now: Da
   }
 }
 
+/** One stored key as it is kept (undefined when absent): for a key outside the settings' schema. */
+export function readSetting(db: DbOrTx, key: string): Promise<unknown> {
+  return repository.readOne(db, key);
+}
+
 /** Like putSettings, and a null value forgets the key so its default (null) applies again. */
 export async function writeSettings(db: DbOrTx, values: Record<string, unknown>, now: Date): Promise<void> {
   for (const [key, value] of Object.entries(values)) {

@@ -5,6 +5,7 @@ import {
   AdminSettingsUpdate,
   type AdminSettings,
   type AdminSettingsUpdateInput,
+  type FourEyesProposal,
 } from '@app/shared/schemas/admin-content';
 import { Button } from '#components/ui/button';
 import { useAdminForm } from './admin-form';
@@ -108,6 +109,8 @@ const resolver = schemaResolver<SiteSettingsFormValues>(AdminSettingsUpdate, set
 
 interface SiteSettingsFormProps {
   settings: AdminSettings;
+  /** A higher four-eyes threshold waiting for a second superadmin (decision 248). */
+  fourEyesProposal: FourEyesProposal | null;
   offeredLanguages: string[];
   offeredCurrencies: string[];
   pending: boolean;
@@ -117,6 +120,7 @@ interface SiteSettingsFormProps {
 /** The site settings (issue 15 item 5): what the public site, deposits and rewards read. */
 export function SiteSettingsForm({
   settings,
+  fourEyesProposal,
   offeredLanguages,
   offeredCurrencies,
   pending,
@@ -136,7 +140,7 @@ export function SiteSettingsForm({
     >
       <SiteSection field={field} />
       <BankSection field={field} />
-      <MoneySection field={field} />
+      <MoneySection field={field} proposal={fourEyesProposal} />
       <OfferSection
         offeredLanguages={offeredLanguages}
         offeredCurrencies={offeredCurrencies}

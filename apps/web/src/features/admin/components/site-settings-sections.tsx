@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { FourEyesProposal } from '@app/shared/schemas/admin-content';
+import { useDateTimeFormat, useMoney } from '#lib/money';
 import { CheckboxField, TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
 import type { FieldBinding } from './admin-form';
@@ -87,8 +89,30 @@ export function BankSection({ field }: { field: SettingsField }) {
   );
 }
 
+/** A higher four-eyes threshold one superadmin asked for, waiting for a second one (decision 248). */
+function FourEyesProposalNote({ proposal }: { proposal: FourEyesProposal }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const dateTime = useDateTimeFormat();
+  return (
+    <p className="rounded-xl border border-line bg-surface-muted p-3 text-sm sm:col-span-2">
+      {t('admin.content.settings.fourEyesProposal', {
+        amount: money(proposal.threshold, 0),
+        name: proposal.proposed_by,
+        date: dateTime(proposal.proposed_at),
+      })}
+    </p>
+  );
+}
+
 /** The money rules: rewards points, the thresholds, how long accounts are kept, the rate notice. */
-export function MoneySection({ field }: { field: SettingsField }) {
+export function MoneySection({
+  field,
+  proposal,
+}: {
+  field: SettingsField;
+  proposal: FourEyesProposal | null;
+}) {
   const { t } = useTranslation();
   return (
     <Section title={t('admin.content.settings.money')}>
@@ -105,6 +129,7 @@ export function MoneySection({ field }: { field: SettingsField }) {
           hint={t('admin.content.settings.fourEyesHint')}
           {...field('withdrawal_four_eyes_threshold')}
         />
+        {proposal && <FourEyesProposalNote proposal={proposal} />}
         <TextField
           label={t('admin.content.settings.kycThreshold')}
           inputMode="numeric"

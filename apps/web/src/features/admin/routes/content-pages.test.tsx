@@ -57,6 +57,7 @@ const settings: AdminSettingsResponse = {
     rate_notice_days: 30,
     brand_color: '#4f46e5',
   },
+  four_eyes_proposal: null,
   offered_languages: ['en', 'es', 'ar'],
   offered_currencies: ['USD', 'EUR', 'GBP'],
 };
@@ -178,6 +179,32 @@ describe('site settings', () => {
       languages: ['en', 'es', 'ar'],
       logo: null,
     });
+  });
+
+  it('says a higher four-eyes threshold waits for a second superadmin, once saved and when loaded again', async () => {
+    const proposal = { threshold: 50_000, proposed_by: 'alice', proposed_at: '2026-03-02T09:00:00.000Z' };
+    const pending =
+      'Settings saved. The higher four-eyes threshold takes effect once another superadmin saves the same amount within 24 hours.';
+    const server = fakeApi({
+      'GET /api/admin/settings': () => json(settings),
+      'PUT /api/admin/settings': () => json({ ...settings, four_eyes_proposal: proposal, message: pending }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/settings', <SiteSettingsPage />);
+    const threshold = await screen.findByLabelText('Second approval above (USD)');
+    expect(screen.queryByText(/Waiting for a second superadmin/)).not.toBeInTheDocument();
+    await user.clear(threshold);
+    await user.type(threshold, '50000');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(pending)).toBeInTheDocument();
+    expect(server.to('PUT /api/admin/settings')[0]?.body).toMatchObject({
+      withdrawal_four_eyes_threshold: 50_000,
+    });
+    expect(
+      screen.getByText(
+        /^Waiting for a second superadmin: \$50,000, asked for by alice on Mar 2, 2026, \d{1,2}:\d{2}\s?[AP]M\. Until another superadmin saves the same amount within 24 hours of that, the threshold above stays\.$/u,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows and saves the risk warning per language; an empty one is sent empty', async () => {

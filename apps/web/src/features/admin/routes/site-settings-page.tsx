@@ -47,6 +47,7 @@ export function SiteSettingsPage() {
       ) : (
         <SiteSettingsForm
           settings={settings.data.settings}
+          fourEyesProposal={settings.data.four_eyes_proposal}
           offeredLanguages={settings.data.offered_languages}
           offeredCurrencies={settings.data.offered_currencies}
           pending={save.isPending}
