@@ -32,7 +32,7 @@ export const ADMIN_CONTENT_MESSAGES = {
   planUpdated: 'Plan updated.',
   settingsSaved: 'Settings saved.',
   fourEyesRaiseProposed:
-    'Settings saved. The higher four-eyes threshold takes effect once another superadmin saves the same amount within 24 hours.',
+    'Settings saved. The higher second-approval amount takes effect once another superadmin saves the same amount within 24 hours.',
   sitenameRequired: 'Site name is required.',
   sitenameOneLine: 'The site name must be one line, without control characters.',
   logoInvalid: 'Enter an https:// address or a path starting with /.',

@@ -10,7 +10,7 @@ import type { DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { getSettings, writeSettings } from '../settings/settings.service';
 import { auditChange, changedFields, type AdminActor } from './admin-actor';
-import { proposalOf, settleThreshold } from './four-eyes-proposal';
+import { holdThresholdRule, proposalOf, settleThreshold, type ThresholdOutcome } from './four-eyes-proposal';
 
 function toAdminSettings(values: Awaited<ReturnType<typeof getSettings>>): AdminSettings {
   return {
@@ -48,6 +48,42 @@ async function answer(db: DbOrTx, now: Date): Promise<AdminSettingsResponse> {
 export const getAdminSettings = (deps: AppDeps) => answer(deps.database.db, deps.clock.now());
 
 /**
+ * The audit rows of the rule of decision 248 (the threshold's own change is in `settings.update`): a
+ * raise asked for, a raise confirmed (naming who asked and when), a waiting raise ended by a lowering.
+ */
+async function auditThreshold(
+  tx: DbOrTx,
+  actor: AdminActor,
+  current: number,
+  threshold: number | undefined,
+  outcome: ThresholdOutcome,
+): Promise<void> {
+  const subject = { type: 'settings', id: null };
+  if (outcome.kind === 'proposed' && outcome.renewed)
+    await auditChange(
+      tx,
+      actor,
+      'settings.four_eyes_threshold_proposed',
+      subject,
+      { withdrawal_four_eyes_threshold: current },
+      { withdrawal_four_eyes_threshold: threshold },
+    );
+  if (outcome.kind !== 'apply') return;
+  const proposal = outcome.confirmed ?? outcome.ended;
+  if (!proposal) return;
+  await auditChange(
+    tx,
+    actor,
+    outcome.confirmed
+      ? 'settings.four_eyes_threshold_confirmed'
+      : 'settings.four_eyes_threshold_proposal_ended',
+    subject,
+    { proposal },
+    { withdrawal_four_eyes_threshold: threshold },
+  );
+}
+
+/**
  * Writes the keys sent (issue 15 item 5), audited with the values before and after, in one
  * transaction. There is no cache to invalidate: every node reads the table per request (decision 131).
  * A higher four-eyes threshold may wait for a second superadmin instead (decision 248): the other keys
@@ -59,11 +95,12 @@ export async function updateAdminSettings(
   input: AdminSettingsUpdate,
 ): Promise<AdminSettingsResponse & { message: string }> {
   return deps.database.db.transaction(async (tx) => {
-    const before = toAdminSettings(await getSettings(tx));
     const threshold = input.withdrawal_four_eyes_threshold;
+    if (threshold !== undefined) await holdThresholdRule(tx);
+    const before = toAdminSettings(await getSettings(tx));
     const outcome =
       threshold === undefined
-        ? 'apply'
+        ? ({ kind: 'apply' } as const)
         : await settleThreshold(
             tx,
             actor.user.id,
@@ -71,22 +108,14 @@ export async function updateAdminSettings(
             threshold,
             actor.now,
           );
-    if (outcome === 'proposed')
-      await auditChange(
-        tx,
-        actor,
-        'settings.four_eyes_threshold_proposed',
-        { type: 'settings', id: null },
-        { withdrawal_four_eyes_threshold: before.withdrawal_four_eyes_threshold },
-        { withdrawal_four_eyes_threshold: threshold },
-      );
+    await auditThreshold(tx, actor, before.withdrawal_four_eyes_threshold, threshold, outcome);
     // An empty translation is forgotten, so the English risk warning shows in that language.
     const { risk_warning_es: es, risk_warning_ar: ar } = input;
     await writeSettings(
       tx,
       {
         ...input,
-        withdrawal_four_eyes_threshold: outcome === 'proposed' ? undefined : threshold,
+        withdrawal_four_eyes_threshold: outcome.kind === 'proposed' ? undefined : threshold,
         risk_warning_es: es === '' ? null : es,
         risk_warning_ar: ar === '' ? null : ar,
       },
@@ -103,6 +132,6 @@ export async function updateAdminSettings(
         diff.before,
         diff.after,
       );
-    return { message: outcome === 'proposed' ? M.fourEyesRaiseProposed : M.settingsSaved, ...result };
+    return { message: outcome.kind === 'proposed' ? M.fourEyesRaiseProposed : M.settingsSaved, ...result };
   });
 }

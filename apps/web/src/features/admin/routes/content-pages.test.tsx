@@ -184,7 +184,7 @@ describe('site settings', () => {
   it('says a higher four-eyes threshold waits for a second superadmin, once saved and when loaded again', async () => {
     const proposal = { threshold: 50_000, proposed_by: 'alice', proposed_at: '2026-03-02T09:00:00.000Z' };
     const pending =
-      'Settings saved. The higher four-eyes threshold takes effect once another superadmin saves the same amount within 24 hours.';
+      'Settings saved. The higher second-approval amount takes effect once another superadmin saves the same amount within 24 hours.';
     const server = fakeApi({
       'GET /api/admin/settings': () => json(settings),
       'PUT /api/admin/settings': () => json({ ...settings, four_eyes_proposal: proposal, message: pending }),
@@ -192,7 +192,7 @@ describe('site settings', () => {
     const user = userEvent.setup();
     renderScreen('/admin/settings', <SiteSettingsPage />);
     const threshold = await screen.findByLabelText('Second approval above (USD)');
-    expect(screen.queryByText(/Waiting for a second superadmin/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/to raise this to/)).not.toBeInTheDocument();
     await user.clear(threshold);
     await user.type(threshold, '50000');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -202,9 +202,11 @@ describe('site settings', () => {
     });
     expect(
       screen.getByText(
-        /^Waiting for a second superadmin: \$50,000, asked for by alice on Mar 2, 2026, \d{1,2}:\d{2}\s?[AP]M\. Until another superadmin saves the same amount within 24 hours of that, the threshold above stays\.$/u,
+        /^alice asked on Mar 2, 2026, \d{1,2}:\d{2}\s?[AP]M to raise this to \$50,000\. It takes effect if another superadmin saves the same amount within 24 hours; until then the current amount applies\.$/u,
       ),
     ).toBeInTheDocument();
+    // The field shows the amount in force again, not the one asked for: saving the form again asks nothing.
+    expect(screen.getByLabelText('Second approval above (USD)')).toHaveValue('10000');
   });
 
   it('shows and saves the risk warning per language; an empty one is sent empty', async () => {

@@ -46,6 +46,9 @@ export function SiteSettingsPage() {
         </RetryAlert>
       ) : (
         <SiteSettingsForm
+          // A save's answer is what is in force: the form starts again from it (a higher second-approval
+          // amount waits, so its field shows the amount that applies, decision 248).
+          key={settings.dataUpdatedAt}
           settings={settings.data.settings}
           fourEyesProposal={settings.data.four_eyes_proposal}
           offeredLanguages={settings.data.offered_languages}
