@@ -62,12 +62,7 @@ describe('PUT /api/admin/settings: a higher four-eyes threshold', () => {
       proposed_at: TEST_NOW.toISOString(),
     });
     expect(await fourEyesThresholdDollars(db)).toBe(10_000);
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'settings.four_eyes_threshold_proposed'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const [audit] = await auditRows('settings.four_eyes_threshold_proposed');
     expect(audit).toMatchObject({
       actorId: alice.user.id,
       before: { withdrawal_four_eyes_threshold: 10_000 },
