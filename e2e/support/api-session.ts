@@ -89,6 +89,20 @@ export class ApiSession {
     this.token = answer.token;
   }
 
+  /**
+   * Signs in an admin the bootstrap superadmin added, at its first sign-in: the password, then an
+   * authenticator enrolled through the API and its first code. The session's re-authentication window
+   * is open for 10 minutes, and `reauthAdmin` does not apply (its authenticator is not the bootstrap's).
+   */
+  async signInNewAdmin(email: string, password: string): Promise<void> {
+    await this.request('POST', '/api/admin/login', { email, password, remember: false });
+    const { secret } = await this.request<{ secret: string }>('POST', '/api/admin/2fa/enrol');
+    const answer = await this.request<{ token: string }>('POST', '/api/admin/2fa/verify', {
+      token: await freshTotpCode(this.baseUrl, secret),
+    });
+    this.token = answer.token;
+  }
+
   /** POST /api/admin/reauth with a fresh code: opens the 10-minute window of sensitive actions again. */
   async reauthAdmin(): Promise<void> {
     await this.request('POST', '/api/admin/reauth', { code: await freshTotpCode(this.baseUrl) });

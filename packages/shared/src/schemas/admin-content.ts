@@ -33,6 +33,10 @@ export const ADMIN_CONTENT_MESSAGES = {
   settingsSaved: 'Settings saved.',
   fourEyesRaiseProposed:
     'Settings saved. The higher second-approval amount takes effect once another superadmin saves the same amount within 24 hours.',
+  kycRaiseProposed:
+    'Settings saved. The looser identity-verification limit takes effect once another superadmin saves the same value within 24 hours.',
+  raisesProposed:
+    'Settings saved. The higher second-approval amount and the looser identity-verification limit take effect once another superadmin saves the same values within 24 hours.',
   sitenameRequired: 'Site name is required.',
   sitenameOneLine: 'The site name must be one line, without control characters.',
   logoInvalid: 'Enter an https:// address or a path starting with /.',
@@ -360,18 +364,19 @@ export const AdminSettings = z.object({
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 /**
- * A raise of the four-eyes threshold waiting for a second superadmin (decision 248): the amount, who
- * asked for it and when; it lapses 24 hours after.
+ * A looser money control waiting for a second superadmin (decisions 248, 249): the amount (null: the
+ * identity-verification limit removed), who asked for it and when; it lapses 24 hours after.
  */
-export const FourEyesProposal = z.object({
-  threshold: z.number().int(),
+export const ThresholdProposal = z.object({
+  threshold: z.number().int().nullable(),
   proposed_by: z.string(),
   proposed_at: z.string(),
 });
-export type FourEyesProposal = z.infer<typeof FourEyesProposal>;
+export type ThresholdProposal = z.infer<typeof ThresholdProposal>;
 export const AdminSettingsResponse = z.object({
   settings: AdminSettings,
-  four_eyes_proposal: FourEyesProposal.nullable(),
+  four_eyes_proposal: ThresholdProposal.nullable(),
+  kyc_threshold_proposal: ThresholdProposal.nullable(),
   /** What may be offered (the web app's translations and the currencies prices are shown in). */
   offered_languages: z.array(z.string()),
   offered_currencies: z.array(z.string()),

@@ -7,7 +7,7 @@ import { createUser, errorOf } from '../../../test/accounts';
 import { signInAdminAs, type AdminSession } from '../../../test/admin';
 import { fourEyesThresholdDollars } from '../settings/four-eyes';
 import { writeSettings } from '../settings/settings.service';
-import { FOUR_EYES_PROPOSAL_KEY } from './four-eyes-proposal';
+import { FOUR_EYES_PROPOSAL_KEY } from './threshold-raise';
 
 /** Decision 248: a higher four-eyes threshold takes two superadmins; a lower one applies at once. */
 

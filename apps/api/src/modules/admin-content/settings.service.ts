@@ -10,7 +10,7 @@ import type { DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { getSettings, writeSettings } from '../settings/settings.service';
 import { auditChange, changedFields, type AdminActor } from './admin-actor';
-import { holdThresholdRule, proposalOf, settleThreshold, type ThresholdOutcome } from './four-eyes-proposal';
+import { holdRaiseRules, proposalOf, settleRaise, type RaiseKey, type RaiseOutcome } from './threshold-raise';
 
 function toAdminSettings(values: Awaited<ReturnType<typeof getSettings>>): AdminSettings {
   return {
@@ -39,7 +39,8 @@ function toAdminSettings(values: Awaited<ReturnType<typeof getSettings>>): Admin
 async function answer(db: DbOrTx, now: Date): Promise<AdminSettingsResponse> {
   return {
     settings: toAdminSettings(await getSettings(db)),
-    four_eyes_proposal: await proposalOf(db, now),
+    four_eyes_proposal: await proposalOf(db, 'withdrawal_four_eyes_threshold', now),
+    kyc_threshold_proposal: await proposalOf(db, 'kyc_withdrawal_threshold', now),
     offered_languages: [...OFFERED_LANGUAGES],
     offered_currencies: [...OFFERED_CURRENCIES],
   };
@@ -47,26 +48,34 @@ async function answer(db: DbOrTx, now: Date): Promise<AdminSettingsResponse> {
 
 export const getAdminSettings = (deps: AppDeps) => answer(deps.database.db, deps.clock.now());
 
+/** The audit actions of each ruled key: `settings.<name>_proposed`, `_confirmed`, `_proposal_ended`. */
+const AUDIT_NAMES: Record<RaiseKey, string> = {
+  withdrawal_four_eyes_threshold: 'four_eyes_threshold',
+  kyc_withdrawal_threshold: 'kyc_threshold',
+};
+
 /**
- * The audit rows of the rule of decision 248 (the threshold's own change is in `settings.update`): a
- * raise asked for, a raise confirmed (naming who asked and when), a waiting raise ended by a lowering.
+ * The audit rows of the rule of decisions 248 and 249 (the value's own change is in `settings.update`):
+ * a looser value asked for, one confirmed (naming who asked and when), a waiting one ended by a
+ * tighter value.
  */
-async function auditThreshold(
+async function auditRaise(
   tx: DbOrTx,
   actor: AdminActor,
-  current: number,
-  threshold: number | undefined,
-  outcome: ThresholdOutcome,
+  key: RaiseKey,
+  change: { current: number | null; next: number | null },
+  outcome: RaiseOutcome,
 ): Promise<void> {
   const subject = { type: 'settings', id: null };
+  const name = `settings.${AUDIT_NAMES[key]}`;
   if (outcome.kind === 'proposed' && outcome.renewed)
     await auditChange(
       tx,
       actor,
-      'settings.four_eyes_threshold_proposed',
+      `${name}_proposed`,
       subject,
-      { withdrawal_four_eyes_threshold: current },
-      { withdrawal_four_eyes_threshold: threshold },
+      { [key]: change.current },
+      { [key]: change.next },
     );
   if (outcome.kind !== 'apply') return;
   const proposal = outcome.confirmed ?? outcome.ended;
@@ -74,20 +83,45 @@ async function auditThreshold(
   await auditChange(
     tx,
     actor,
-    outcome.confirmed
-      ? 'settings.four_eyes_threshold_confirmed'
-      : 'settings.four_eyes_threshold_proposal_ended',
+    outcome.confirmed ? `${name}_confirmed` : `${name}_proposal_ended`,
     subject,
     { proposal },
-    { withdrawal_four_eyes_threshold: threshold },
+    { [key]: change.next },
   );
+}
+
+/** Settles each ruled key the save sends; returns the keys that now wait for a second superadmin. */
+async function settleRaises(
+  tx: DbOrTx,
+  actor: AdminActor,
+  before: AdminSettings,
+  input: AdminSettingsUpdate,
+): Promise<Set<RaiseKey>> {
+  const waiting = new Set<RaiseKey>();
+  for (const key of ['withdrawal_four_eyes_threshold', 'kyc_withdrawal_threshold'] as const) {
+    const next = input[key];
+    if (next === undefined) continue;
+    const change = { current: before[key], next };
+    const outcome = await settleRaise(tx, key, { adminId: actor.user.id, ...change }, actor.now);
+    await auditRaise(tx, actor, key, change, outcome);
+    if (outcome.kind === 'proposed') waiting.add(key);
+  }
+  return waiting;
+}
+
+function savedMessage(waiting: Set<RaiseKey>): string {
+  if (waiting.size === 2) return M.raisesProposed;
+  if (waiting.has('withdrawal_four_eyes_threshold')) return M.fourEyesRaiseProposed;
+  if (waiting.has('kyc_withdrawal_threshold')) return M.kycRaiseProposed;
+  return M.settingsSaved;
 }
 
 /**
  * Writes the keys sent (issue 15 item 5), audited with the values before and after, in one
  * transaction. There is no cache to invalidate: every node reads the table per request (decision 131).
- * A higher four-eyes threshold may wait for a second superadmin instead (decision 248): the other keys
- * are written, the threshold is kept as a proposal, audited, and the answer says so.
+ * A higher four-eyes threshold or a looser identity-verification limit may wait for a second
+ * superadmin instead (decisions 248, 249): the other keys are written, the value is kept as a
+ * proposal, audited, and the answer says so.
  */
 export async function updateAdminSettings(
   deps: AppDeps,
@@ -95,27 +129,21 @@ export async function updateAdminSettings(
   input: AdminSettingsUpdate,
 ): Promise<AdminSettingsResponse & { message: string }> {
   return deps.database.db.transaction(async (tx) => {
-    const threshold = input.withdrawal_four_eyes_threshold;
-    if (threshold !== undefined) await holdThresholdRule(tx);
+    const ruled =
+      input.withdrawal_four_eyes_threshold !== undefined || input.kyc_withdrawal_threshold !== undefined;
+    if (ruled) await holdRaiseRules(tx);
     const before = toAdminSettings(await getSettings(tx));
-    const outcome =
-      threshold === undefined
-        ? ({ kind: 'apply' } as const)
-        : await settleThreshold(
-            tx,
-            actor.user.id,
-            before.withdrawal_four_eyes_threshold,
-            threshold,
-            actor.now,
-          );
-    await auditThreshold(tx, actor, before.withdrawal_four_eyes_threshold, threshold, outcome);
+    const waiting = await settleRaises(tx, actor, before, input);
     // An empty translation is forgotten, so the English risk warning shows in that language.
     const { risk_warning_es: es, risk_warning_ar: ar } = input;
     await writeSettings(
       tx,
       {
         ...input,
-        withdrawal_four_eyes_threshold: outcome.kind === 'proposed' ? undefined : threshold,
+        ...(waiting.has('withdrawal_four_eyes_threshold')
+          ? { withdrawal_four_eyes_threshold: undefined }
+          : {}),
+        ...(waiting.has('kyc_withdrawal_threshold') ? { kyc_withdrawal_threshold: undefined } : {}),
         risk_warning_es: es === '' ? null : es,
         risk_warning_ar: ar === '' ? null : ar,
       },
@@ -132,6 +160,6 @@ export async function updateAdminSettings(
         diff.before,
         diff.after,
       );
-    return { message: outcome.kind === 'proposed' ? M.fourEyesRaiseProposed : M.settingsSaved, ...result };
+    return { message: savedMessage(waiting), ...result };
   });
 }

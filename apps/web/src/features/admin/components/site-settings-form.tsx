@@ -5,7 +5,7 @@ import {
   AdminSettingsUpdate,
   type AdminSettings,
   type AdminSettingsUpdateInput,
-  type FourEyesProposal,
+  type ThresholdProposal,
 } from '@app/shared/schemas/admin-content';
 import { Button } from '#components/ui/button';
 import { useAdminForm } from './admin-form';
@@ -110,7 +110,9 @@ const resolver = schemaResolver<SiteSettingsFormValues>(AdminSettingsUpdate, set
 interface SiteSettingsFormProps {
   settings: AdminSettings;
   /** A higher four-eyes threshold waiting for a second superadmin (decision 248). */
-  fourEyesProposal: FourEyesProposal | null;
+  fourEyesProposal: ThresholdProposal | null;
+  /** A looser identity-verification limit waiting for a second superadmin (decision 249). */
+  kycProposal: ThresholdProposal | null;
   offeredLanguages: string[];
   offeredCurrencies: string[];
   pending: boolean;
@@ -121,6 +123,7 @@ interface SiteSettingsFormProps {
 export function SiteSettingsForm({
   settings,
   fourEyesProposal,
+  kycProposal,
   offeredLanguages,
   offeredCurrencies,
   pending,
@@ -140,7 +143,7 @@ export function SiteSettingsForm({
     >
       <SiteSection field={field} />
       <BankSection field={field} />
-      <MoneySection field={field} proposal={fourEyesProposal} />
+      <MoneySection field={field} fourEyesProposal={fourEyesProposal} kycProposal={kycProposal} />
       <OfferSection
         offeredLanguages={offeredLanguages}
         offeredCurrencies={offeredCurrencies}

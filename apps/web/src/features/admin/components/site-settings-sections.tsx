@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FourEyesProposal } from '@app/shared/schemas/admin-content';
+import type { ThresholdProposal } from '@app/shared/schemas/admin-content';
 import { useDateTimeFormat, useMoney } from '#lib/money';
 import { CheckboxField, TextareaField, TextField } from '#components/ui/field';
 import { useMessage } from '#i18n/use-message';
@@ -89,18 +89,22 @@ export function BankSection({ field }: { field: SettingsField }) {
   );
 }
 
-/** A higher four-eyes threshold one superadmin asked for, waiting for a second one (decision 248). */
-function FourEyesProposalNote({ proposal }: { proposal: FourEyesProposal }) {
+/**
+ * A looser money control one superadmin asked for, waiting for a second one (decisions 248, 249): a
+ * higher second-approval amount, or a higher (or removed) identity-verification limit.
+ */
+function RaiseProposalNote({ proposal, text }: { proposal: ThresholdProposal; text: 'fourEyes' | 'kyc' }) {
   const { t } = useTranslation();
   const money = useMoney();
   const dateTime = useDateTimeFormat();
+  const by = { name: proposal.proposed_by, date: dateTime(proposal.proposed_at) };
   return (
     <p className="rounded-xl border border-line bg-surface-muted p-3 text-sm sm:col-span-2">
-      {t('admin.content.settings.fourEyesProposal', {
-        amount: money(proposal.threshold, 0),
-        name: proposal.proposed_by,
-        date: dateTime(proposal.proposed_at),
-      })}
+      {text === 'fourEyes'
+        ? t('admin.content.settings.fourEyesProposal', { amount: money(proposal.threshold ?? 0, 0), ...by })
+        : proposal.threshold === null
+          ? t('admin.content.settings.kycProposalNone', by)
+          : t('admin.content.settings.kycProposal', { amount: money(proposal.threshold, 0), ...by })}
     </p>
   );
 }
@@ -108,10 +112,12 @@ function FourEyesProposalNote({ proposal }: { proposal: FourEyesProposal }) {
 /** The money rules: rewards points, the thresholds, how long accounts are kept, the rate notice. */
 export function MoneySection({
   field,
-  proposal,
+  fourEyesProposal,
+  kycProposal,
 }: {
   field: SettingsField;
-  proposal: FourEyesProposal | null;
+  fourEyesProposal: ThresholdProposal | null;
+  kycProposal: ThresholdProposal | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -129,13 +135,14 @@ export function MoneySection({
           hint={t('admin.content.settings.fourEyesHint')}
           {...field('withdrawal_four_eyes_threshold')}
         />
-        {proposal && <FourEyesProposalNote proposal={proposal} />}
+        {fourEyesProposal && <RaiseProposalNote proposal={fourEyesProposal} text="fourEyes" />}
         <TextField
           label={t('admin.content.settings.kycThreshold')}
           inputMode="numeric"
           hint={t('admin.content.settings.kycThresholdHint')}
           {...field('kyc_withdrawal_threshold')}
         />
+        {kycProposal && <RaiseProposalNote proposal={kycProposal} text="kyc" />}
         <TextField
           label={t('admin.content.settings.retentionYears')}
           inputMode="numeric"

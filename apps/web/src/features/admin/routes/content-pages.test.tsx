@@ -58,6 +58,7 @@ const settings: AdminSettingsResponse = {
     brand_color: '#4f46e5',
   },
   four_eyes_proposal: null,
+  kyc_threshold_proposal: null,
   offered_languages: ['en', 'es', 'ar'],
   offered_currencies: ['USD', 'EUR', 'GBP'],
 };
@@ -207,6 +208,33 @@ describe('site settings', () => {
     ).toBeInTheDocument();
     // The field shows the amount in force again, not the one asked for: saving the form again asks nothing.
     expect(screen.getByLabelText('Second approval above (USD)')).toHaveValue('10000');
+  });
+
+  it('says a removed identity-verification limit waits for a second superadmin; the field keeps the limit in force', async () => {
+    const withLimit = { ...settings, settings: { ...settings.settings, kyc_withdrawal_threshold: 1_000 } };
+    const proposal = { threshold: null, proposed_by: 'alice', proposed_at: '2026-03-02T09:00:00.000Z' };
+    const pending =
+      'Settings saved. The looser identity-verification limit takes effect once another superadmin saves the same value within 24 hours.';
+    const server = fakeApi({
+      'GET /api/admin/settings': () => json(withLimit),
+      'PUT /api/admin/settings': () =>
+        json({ ...withLimit, kyc_threshold_proposal: proposal, message: pending }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/settings', <SiteSettingsPage />);
+    const limit = await screen.findByLabelText('Identity verification for withdrawals above ($)');
+    expect(limit).toHaveValue('1000');
+    expect(screen.queryByText(/to remove this limit/)).not.toBeInTheDocument();
+    await user.clear(limit);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(pending)).toBeInTheDocument();
+    expect(server.to('PUT /api/admin/settings')[0]?.body).toMatchObject({ kyc_withdrawal_threshold: null });
+    expect(
+      screen.getByText(
+        /^alice asked on Mar 2, 2026, \d{1,2}:\d{2}\s?[AP]M to remove this limit\. It takes effect if another superadmin empties the field too within 24 hours; until then the current limit applies\.$/u,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Identity verification for withdrawals above ($)')).toHaveValue('1000');
   });
 
   it('shows and saves the risk warning per language; an empty one is sent empty', async () => {

@@ -46,11 +46,12 @@ export function SiteSettingsPage() {
         </RetryAlert>
       ) : (
         <SiteSettingsForm
-          // A save's answer is what is in force: the form starts again from it (a higher second-approval
-          // amount waits, so its field shows the amount that applies, decision 248).
+          // A save's answer is what is in force: the form starts again from it (a looser money control
+          // waits, so its field shows the value that applies, decisions 248 and 249).
           key={settings.dataUpdatedAt}
           settings={settings.data.settings}
           fourEyesProposal={settings.data.four_eyes_proposal}
+          kycProposal={settings.data.kyc_threshold_proposal}
           offeredLanguages={settings.data.offered_languages}
           offeredCurrencies={settings.data.offered_currencies}
           pending={save.isPending}
