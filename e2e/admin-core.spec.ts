@@ -1,25 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { ApiSession, uniqueEmail } from './support/api-session';
+import { ApiSession } from './support/api-session';
+import { addAdmin } from './support/admins';
 import { freshTotpCode } from './support/totp';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { browser } from './support/setup';
 
 describe('the back office: admins, two-factor and the audit log', () => {
   test('a new admin enrols 2FA at first sign-in, then finds the audit entries; axe-clean at 1280 px and on a tablet', async () => {
-    // The bootstrap superadmin (pre-enrolled with ADMIN_TOTP_SECRET) adds a superadmin through the API.
+    // The bootstrap superadmin (pre-enrolled with ADMIN_TOTP_SECRET) adds a superadmin through the API;
+    // the server's second superadmin activates it (decision 250).
     const boss = new ApiSession(baseUrl());
     await boss.signInAdmin();
-    const email = uniqueEmail('e2e.admin');
-    const password = 'e2e new admin password';
-    await boss.request('POST', '/api/admin/admins', {
-      email,
-      username: email
-        .split('@')[0]
-        ?.replace(/[^a-z0-9]/gi, '')
-        .slice(0, 40),
-      password,
-      role: 'superadmin',
-    });
+    const { email, password } = await addAdmin(boss, 'superadmin', 'e2e.admin');
 
     const { page, errors, context } = await openPage(browser);
     await page.goto('/admin/login');

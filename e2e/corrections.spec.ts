@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ApiSession, uniqueEmail } from './support/api-session';
+import { ApiSession } from './support/api-session';
+import { addAdmin } from './support/admins';
 import { freshTotpCode } from './support/totp';
 import { E2E_ADMIN } from './support/constants';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
@@ -45,17 +46,8 @@ describe('balance corrections in a real browser (decision 182)', () => {
     const member = await fundedMember(100, 'correction');
     const boss = new ApiSession(baseUrl());
     await boss.signInAdmin();
-    const financeEmail = uniqueEmail('e2e.finance');
-    const financePassword = 'e2e finance admin password';
-    await boss.request('POST', '/api/admin/admins', {
-      email: financeEmail,
-      username: financeEmail
-        .split('@')[0]
-        ?.replace(/[^a-z0-9]/gi, '')
-        .slice(0, 40),
-      password: financePassword,
-      role: 'finance',
-    });
+    // A finance admin takes two superadmins (decision 250): the server's second one activates it.
+    const { email: financeEmail, password: financePassword } = await addAdmin(boss, 'finance', 'e2e.finance');
     const found = await boss.request<{ data: { id: number; email: string }[] }>(
       'GET',
       `/api/admin/users?q=${encodeURIComponent(member.email)}`,

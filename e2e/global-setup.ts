@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startFakeCoinGecko } from '../apps/api/test/fake-coingecko';
-import { E2E_ADMIN } from './support/constants';
+import { ApiSession } from './support/api-session';
+import { E2E_ADMIN, E2E_DEPUTY } from './support/constants';
 import { freePorts, startProduct } from './support/product';
 
 declare module 'vitest' {
@@ -9,6 +10,8 @@ declare module 'vitest' {
     baseUrls: string[];
     /** Each product's demo member password, as its server printed it, in the order of `baseUrls`. */
     demoMemberPasswords: string[];
+    /** The authenticator secret of each product's second superadmin (E2E_DEPUTY), in the same order. */
+    deputySecrets: string[];
   }
 }
 
@@ -44,10 +47,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const settled = await Promise.allSettled(starts);
   const products = settled.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
   const failure = settled.find((start) => start.status === 'rejected');
-  if (failure) {
+  const stopAll = async () => {
     await Promise.all(products.map((product) => product.stop()));
     await prices.close();
+  };
+  if (failure) {
+    await stopAll();
     throw failure.reason;
+  }
+  try {
+    project.provide('deputySecrets', await Promise.all(products.map((product) => addDeputy(product.url))));
+  } catch (error) {
+    await stopAll();
+    throw error;
   }
   project.provide(
     'baseUrls',
@@ -57,8 +69,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'demoMemberPasswords',
     products.map((product) => /Demo member: \S+ \/ (\S+)/.exec(product.output())?.[1] ?? ''),
   );
-  return async () => {
-    await Promise.all(products.map((product) => product.stop()));
-    await prices.close();
-  };
+  return stopAll;
+}
+
+/**
+ * The second superadmin of a server (decision 250), added while the bootstrap superadmin is the only
+ * one (so the role applies at once) and signed in once to enrol its authenticator; returns the secret.
+ */
+async function addDeputy(url: string): Promise<string> {
+  const boss = new ApiSession(url);
+  await boss.signInAdmin();
+  await boss.request('POST', '/api/admin/admins', { ...E2E_DEPUTY, role: 'superadmin' });
+  return new ApiSession(url).signInNewAdmin(E2E_DEPUTY.email, E2E_DEPUTY.password);
 }

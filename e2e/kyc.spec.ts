@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ApiSession, uniqueEmail } from './support/api-session';
+import { signInDeputy } from './support/admins';
 import { freshTotpCode } from './support/totp';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
@@ -144,20 +145,6 @@ describe('identity verification in a real browser', () => {
   test('blocked above the limit → upload → rejected with a reason → upload again → approved → the withdrawal goes', async () => {
     const boss = new ApiSession(baseUrl());
     await boss.signInAdmin();
-    // A second superadmin, enrolled before the limit is removed at the end: removing it is loosening a
-    // money control, which takes two superadmins when two exist (decision 249).
-    const second = new ApiSession(baseUrl());
-    const secondEmail = uniqueEmail('e2e.kyc.second');
-    await boss.request('POST', '/api/admin/admins', {
-      email: secondEmail,
-      username: secondEmail
-        .split('@')[0]
-        ?.replace(/[^a-z0-9]/gi, '')
-        .slice(0, 40),
-      password: 'e2e second superadmin password',
-      role: 'superadmin',
-    });
-    await second.signInNewAdmin(secondEmail, 'e2e second superadmin password');
     // Setting a limit where there was none is tightening: it applies at once.
     await boss.request('PUT', '/api/admin/settings', { kyc_withdrawal_threshold: 50 });
     try {
@@ -244,17 +231,18 @@ describe('identity verification in a real browser', () => {
       await memberView.context.close();
       await adminView.context.close();
     } finally {
-      // Removing the limit again: the bootstrap superadmin asks, the second one confirms.
+      // Removing the limit again is loosening a money control: the bootstrap superadmin asks, and the
+      // server's second superadmin confirms (decision 249).
       await boss.reauthAdmin();
       const asked = await boss.request<{ kyc_threshold_proposal: unknown }>('PUT', '/api/admin/settings', {
         kyc_withdrawal_threshold: null,
       });
       expect(asked.kyc_threshold_proposal).not.toBeNull();
-      const removed = await second.request<{ settings: { kyc_withdrawal_threshold: number | null } }>(
-        'PUT',
-        '/api/admin/settings',
-        { kyc_withdrawal_threshold: null },
-      );
+      const removed = await (
+        await signInDeputy()
+      ).request<{ settings: { kyc_withdrawal_threshold: number | null } }>('PUT', '/api/admin/settings', {
+        kyc_withdrawal_threshold: null,
+      });
       expect(removed.settings.kyc_withdrawal_threshold).toBeNull();
     }
   });

@@ -73,39 +73,49 @@ export class ApiSession {
     return `Bearer ${this.token}`;
   }
 
+  /** The authenticator secret of the admin signed in here (for `reauthAdmin`). */
+  private adminSecret: string = E2E_ADMIN.totpSecret;
+
   /**
-   * Signs the bootstrap superadmin in: the password, then a code of its pre-enrolled authenticator
-   * (ADMIN_TOTP_SECRET); the session's re-authentication window is open for 10 minutes.
+   * Signs an enrolled admin in: the password, then a code of its authenticator. By default the
+   * bootstrap superadmin, pre-enrolled with ADMIN_TOTP_SECRET. The session's re-authentication window
+   * is open for 10 minutes.
    */
-  async signInAdmin(): Promise<void> {
+  async signInAdmin(
+    account: { email: string; password: string; totpSecret: string } = E2E_ADMIN,
+  ): Promise<void> {
     await this.request('POST', '/api/admin/login', {
-      email: E2E_ADMIN.email,
-      password: E2E_ADMIN.password,
+      email: account.email,
+      password: account.password,
       remember: false,
     });
     const answer = await this.request<{ token: string }>('POST', '/api/admin/2fa/verify', {
-      token: await freshTotpCode(this.baseUrl),
+      token: await freshTotpCode(this.baseUrl, account.totpSecret),
     });
     this.token = answer.token;
+    this.adminSecret = account.totpSecret;
   }
 
   /**
-   * Signs in an admin the bootstrap superadmin added, at its first sign-in: the password, then an
-   * authenticator enrolled through the API and its first code. The session's re-authentication window
-   * is open for 10 minutes, and `reauthAdmin` does not apply (its authenticator is not the bootstrap's).
+   * Signs in an admin a superadmin added, at its first sign-in: the password, then an authenticator
+   * enrolled through the API and its first code. Returns the authenticator's secret.
    */
-  async signInNewAdmin(email: string, password: string): Promise<void> {
+  async signInNewAdmin(email: string, password: string): Promise<string> {
     await this.request('POST', '/api/admin/login', { email, password, remember: false });
     const { secret } = await this.request<{ secret: string }>('POST', '/api/admin/2fa/enrol');
     const answer = await this.request<{ token: string }>('POST', '/api/admin/2fa/verify', {
       token: await freshTotpCode(this.baseUrl, secret),
     });
     this.token = answer.token;
+    this.adminSecret = secret;
+    return secret;
   }
 
   /** POST /api/admin/reauth with a fresh code: opens the 10-minute window of sensitive actions again. */
   async reauthAdmin(): Promise<void> {
-    await this.request('POST', '/api/admin/reauth', { code: await freshTotpCode(this.baseUrl) });
+    await this.request('POST', '/api/admin/reauth', {
+      code: await freshTotpCode(this.baseUrl, this.adminSecret),
+    });
   }
 
   async signIn(email: string, password: string): Promise<void> {

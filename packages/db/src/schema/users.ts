@@ -113,6 +113,27 @@ export const memberListTotals = pgTable(
   ],
 );
 
+/**
+ * A money role asked for by one superadmin, waiting for a second one (decision 250): the admin becomes
+ * active as `admin_role` when a different superadmin makes the same change within 24 hours. One row per
+ * admin at most; a change that gives no more power, or the confirmation, removes it.
+ */
+export const adminGrants = pgTable(
+  'admin_grants',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminRole: text('admin_role', { enum: ['superadmin', 'finance'] }).notNull(),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('admin_grants_role_check', sql`${t.adminRole} in ('superadmin', 'finance')`)],
+);
+export type AdminGrantRow = typeof adminGrants.$inferSelect;
+
 export type UserRow = typeof users.$inferSelect;
 
 /**

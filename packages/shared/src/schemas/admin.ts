@@ -17,6 +17,10 @@ export const ADMIN_MESSAGES = {
   lastSuperadmin: 'At least one active superadmin must remain.',
   adminUpdated: 'Admin updated.',
   adminCreated: 'Admin created. They set up two-factor authentication at their first sign-in.',
+  adminCreatedWaiting:
+    'Admin created, suspended until another superadmin activates the account within 24 hours. They set up two-factor authentication at their first sign-in.',
+  grantWaiting:
+    'Saved as a request: the new role or activation takes effect when another superadmin makes the same change within 24 hours.',
   sessionIdle: 'Your admin session ended after 30 minutes without activity. Please sign in again.',
   accountLocked: 'Too many failed attempts on this account. Ask a superadmin to lift the lock.',
 } as const;
@@ -83,6 +87,18 @@ export const AdminAccount = z.object({
   status: z.enum(['active', 'suspended']),
   two_factor_enabled: z.boolean(),
   created_at: z.string(),
+  /**
+   * A money role (or the activation of one) a superadmin asked for, waiting for a second superadmin
+   * (decision 250): the admin becomes active as `admin_role` when another superadmin makes the same
+   * change within 24 hours of `proposed_at`.
+   */
+  pending_grant: z
+    .object({
+      admin_role: z.enum(['superadmin', 'finance']),
+      proposed_by: z.string(),
+      proposed_at: z.string(),
+    })
+    .nullable(),
 });
 export type AdminAccount = z.infer<typeof AdminAccount>;
 

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { users, type DbOrTx } from '@app/db';
+import type { DbOrTx } from '@app/db';
 import type { ThresholdProposal } from '@app/shared';
 import { readSetting, writeSettings } from '../settings/settings.service';
+import { activeSuperadminName, anotherSuperadmin, enrolledBefore } from './second-superadmin';
 
 /**
  * A looser money control takes two superadmins (decisions 248, 249): one asks for it, and it takes
@@ -32,8 +33,6 @@ type StoredProposal = z.infer<typeof StoredProposal>;
 const isLooser = (next: number | null, current: number | null) =>
   (next ?? Number.POSITIVE_INFINITY) > (current ?? Number.POSITIVE_INFINITY);
 
-const isSuperadmin = and(eq(users.role, 'admin'), eq(users.adminRole, 'superadmin'));
-
 /**
  * The proposal of `key` waiting for a second superadmin, with its proposer's username: none when
  * absent, malformed, lapsed, or when its proposer is no longer an active superadmin.
@@ -47,11 +46,8 @@ async function liveProposal(
   if (!parsed.success) return null;
   const age = now.getTime() - new Date(parsed.data.proposed_at).getTime();
   if (!(age >= 0 && age < RAISE_PROPOSAL_HOURS * 3_600_000)) return null;
-  const [proposer] = await db
-    .select({ username: users.username })
-    .from(users)
-    .where(and(eq(users.id, parsed.data.proposed_by), isSuperadmin, eq(users.status, 'active')));
-  return proposer ? { ...parsed.data, username: proposer.username } : null;
+  const username = await activeSuperadminName(db, parsed.data.proposed_by);
+  return username ? { ...parsed.data, username } : null;
 }
 
 /** The live proposal of `key` as the settings screen shows it. */
@@ -60,26 +56,6 @@ export async function proposalOf(db: DbOrTx, key: RaiseKey, now: Date): Promise<
   return proposal
     ? { threshold: proposal.threshold, proposed_by: proposal.username, proposed_at: proposal.proposed_at }
     : null;
-}
-
-/**
- * Another superadmin account that is open (active or suspended: one superadmin can undo a suspension,
- * so it does not make a deployment single-operator) and has its second factor.
- */
-async function anotherSuperadmin(db: DbOrTx, adminId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        isSuperadmin,
-        inArray(users.status, ['active', 'suspended']),
-        ne(users.id, adminId),
-        isNotNull(users.totpEnabledAt),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export type RaiseOutcome =
@@ -112,13 +88,12 @@ export async function settleRaise(
   if (next === current) return { kind: 'apply' };
   const proposal = await liveProposal(tx, key, now);
   const proposalKey = RAISE_RULES[key];
-  if (isLooser(next, current) && (await anotherSuperadmin(tx, adminId))) {
+  if (isLooser(next, current) && (await anotherSuperadmin(tx, [adminId]))) {
     if (proposal?.threshold === next && proposal.proposed_by === adminId) {
       return { kind: 'proposed', renewed: false };
     }
     const confirms =
-      proposal?.threshold === next &&
-      (await confirmerEnrolledBefore(tx, adminId, new Date(proposal.proposed_at)));
+      proposal?.threshold === next && (await enrolledBefore(tx, adminId, new Date(proposal.proposed_at)));
     if (!confirms) {
       const stored: StoredProposal = {
         threshold: next,
@@ -133,12 +108,4 @@ export async function settleRaise(
   }
   await writeSettings(tx, { [proposalKey]: null }, now);
   return proposal ? { kind: 'apply', ended: proposal } : { kind: 'apply' };
-}
-
-async function confirmerEnrolledBefore(db: DbOrTx, adminId: number, proposedAt: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, adminId), isNotNull(users.totpEnabledAt), lte(users.totpEnabledAt, proposedAt)));
-  return row !== undefined;
 }

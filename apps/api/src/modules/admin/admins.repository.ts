@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
-import { users, type DbOrTx, type UserRow } from '@app/db';
+import { adminGrants, users, type AdminGrantRow, type DbOrTx, type UserRow } from '@app/db';
 
 /** Admin accounts, oldest first. */
 export async function findAdmins(db: DbOrTx, page: { limit: number; offset: number }): Promise<UserRow[]> {
@@ -52,4 +52,45 @@ export async function updateAdmin(
     .returning();
   if (!row) throw new Error('admin row vanished inside its transaction');
   return row;
+}
+
+/** The waiting money roles of these admins (decision 250), with who asked; lapsed ones included. */
+export async function findGrants(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<(AdminGrantRow & { proposerName: string; proposerActive: boolean })[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({
+      grant: adminGrants,
+      proposerName: users.username,
+      proposerRole: users.adminRole,
+      proposerStatus: users.status,
+    })
+    .from(adminGrants)
+    .innerJoin(users, eq(users.id, adminGrants.proposedBy))
+    .where(inArray(adminGrants.userId, userIds));
+  return rows.map((row) => ({
+    ...row.grant,
+    proposerName: row.proposerName,
+    proposerActive: row.proposerRole === 'superadmin' && row.proposerStatus === 'active',
+  }));
+}
+
+/** Asks for a money role for an admin, replacing what was asked before. */
+export async function saveGrant(
+  db: DbOrTx,
+  grant: { userId: number; adminRole: 'superadmin' | 'finance'; proposedBy: number; proposedAt: Date },
+): Promise<void> {
+  await db
+    .insert(adminGrants)
+    .values(grant)
+    .onConflictDoUpdate({
+      target: adminGrants.userId,
+      set: { adminRole: grant.adminRole, proposedBy: grant.proposedBy, proposedAt: grant.proposedAt },
+    });
+}
+
+export async function deleteGrant(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(adminGrants).where(eq(adminGrants.userId, userId));
 }

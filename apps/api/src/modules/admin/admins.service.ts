@@ -9,19 +9,21 @@ import {
   type CreateAdminRequest,
   type UpdateAdminRequest,
 } from '@app/shared';
-import type { AuthUser } from '@app/db';
+import type { AuthUser, DbOrTx } from '@app/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { insertAccount, prepareAccount } from '../auth/account.service';
 import { revokeUserTokens } from '../auth/token.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './admins.repository';
+import { grantView, liveGrants, settleGrant, type AdminState, type GrantOutcome } from './admin-grants';
 import { requireUncommonPassword } from '../../lib/password-policy';
 
 /**
  * Admins management (issue 15 item 1, decision 120): superadmins list, create, disable and change the
  * role of other admins; never their own; at least one active superadmin always remains. Every change
- * is audited in its transaction with before and after.
+ * is audited in its transaction with before and after. A change that gives an admin money powers
+ * takes two superadmins where two exist (decision 250, admin-grants.ts).
  */
 
 export interface Actor {
@@ -30,7 +32,7 @@ export interface Actor {
   ip: string;
 }
 
-function toAccount(user: AuthUser): AdminAccount {
+function toAccount(user: AuthUser, pendingGrant: AdminAccount['pending_grant'] = null): AdminAccount {
   return {
     id: user.id,
     username: user.username,
@@ -40,7 +42,58 @@ function toAccount(user: AuthUser): AdminAccount {
     status: user.status === 'closed' ? 'suspended' : user.status,
     two_factor_enabled: user.totpEnabledAt !== null,
     created_at: user.createdAt.toISOString(),
+    pending_grant: pendingGrant,
   };
+}
+
+const stateOf = (user: AuthUser): AdminState => ({
+  role: user.adminRole ?? 'support',
+  status: user.status,
+});
+
+/**
+ * The audit rows of decision 250 (the account's own change is in `admin.created` / `admin.updated`):
+ * a money role asked for, one confirmed (naming who asked and when), a waiting one ended.
+ */
+async function auditGrant(
+  tx: DbOrTx,
+  actor: Actor,
+  targetId: number,
+  after: AdminState,
+  outcome: GrantOutcome,
+  now: Date,
+): Promise<void> {
+  const grant = outcome.kind === 'apply' ? (outcome.confirmed ?? outcome.ended) : undefined;
+  const action =
+    outcome.kind === 'waiting'
+      ? outcome.renewed
+        ? 'admin.grant_proposed'
+        : null
+      : outcome.confirmed
+        ? 'admin.grant_confirmed'
+        : outcome.ended
+          ? 'admin.grant_ended'
+          : null;
+  if (!action) return;
+  await recordAudit(tx, {
+    actorId: actor.user.id,
+    actorRole: actor.role,
+    action,
+    subjectType: 'user',
+    subjectId: String(targetId),
+    before: grant
+      ? {
+          grant: {
+            admin_role: grant.adminRole,
+            proposed_by: grant.proposedBy,
+            proposed_at: grant.proposedAt,
+          },
+        }
+      : null,
+    after: { admin_role: after.role, status: after.status },
+    ip: actor.ip,
+    createdAt: now,
+  });
 }
 
 export async function listAdmins(
@@ -52,8 +105,13 @@ export async function listAdmins(
     repository.findAdmins(db, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
     repository.countAdmins(db),
   ]);
+  const grants = await liveGrants(
+    db,
+    rows.map((row) => row.id),
+    deps.clock.now(),
+  );
   return {
-    data: rows.map(toAccount),
+    data: rows.map((row) => toAccount(row, grantView(grants.get(row.id)))),
     meta: {
       current_page: query.page,
       total_pages: Math.max(1, Math.ceil(total / query.per_page)),
@@ -88,7 +146,18 @@ export async function createAdmin(
     { role: 'admin', adminRole: input.role, verified: true },
   );
   const created = await db.transaction(async (tx) => {
-    const user = await insertAccount(tx, prepared, now);
+    const inserted = await insertAccount(tx, prepared, now);
+    const asked: AdminState = { role: input.role, status: 'active' };
+    const outcome = await settleGrant(
+      tx,
+      { actorId: actor.user.id, targetId: inserted.id, before: null, after: asked },
+      now,
+    );
+    // A money role that waits for a second superadmin: the account stays suspended until then.
+    const user =
+      outcome.kind === 'waiting'
+        ? await repository.updateAdmin(tx, inserted.id, { status: 'suspended' }, now)
+        : inserted;
     await recordAudit(tx, {
       actorId: actor.user.id,
       actorRole: actor.role,
@@ -100,9 +169,14 @@ export async function createAdmin(
       ip: actor.ip,
       createdAt: now,
     });
-    return user;
+    await auditGrant(tx, actor, user.id, asked, outcome, now);
+    const grant = (await liveGrants(tx, [user.id], now)).get(user.id);
+    return { user, grant, waiting: outcome.kind === 'waiting' };
   });
-  return { admin: toAccount(created), message: ADMIN_MESSAGES.adminCreated };
+  return {
+    admin: toAccount(created.user, grantView(created.grant)),
+    message: created.waiting ? ADMIN_MESSAGES.adminCreatedWaiting : ADMIN_MESSAGES.adminCreated,
+  };
 }
 
 /**
@@ -139,7 +213,19 @@ export async function updateAdmin(
         throw new AppError('BUSINESS_RULE', ADMIN_MESSAGES.lastSuperadmin);
       }
     }
-    if (role === target.adminRole && status === target.status) return target;
+    const after: AdminState = { role, status };
+    if (role === target.adminRole && status === target.status) {
+      return { row: target, waiting: false, grant: (await liveGrants(tx, [id], now)).get(id) };
+    }
+    const outcome = await settleGrant(
+      tx,
+      { actorId: actor.user.id, targetId: id, before: stateOf(target), after },
+      now,
+    );
+    await auditGrant(tx, actor, id, after, outcome, now);
+    if (outcome.kind === 'waiting') {
+      return { row: target, waiting: true, grant: (await liveGrants(tx, [id], now)).get(id) };
+    }
     const row = await repository.updateAdmin(tx, id, { adminRole: role, status }, now);
     if (status === 'suspended' && target.status !== 'suspended') await revokeUserTokens(tx, id, now);
     await recordAudit(tx, {
@@ -154,7 +240,10 @@ export async function updateAdmin(
       ip: actor.ip,
       createdAt: now,
     });
-    return row;
+    return { row, waiting: false, grant: undefined };
   });
-  return { admin: toAccount(updated), message: ADMIN_MESSAGES.adminUpdated };
+  return {
+    admin: toAccount(updated.row, grantView(updated.grant)),
+    message: updated.waiting ? ADMIN_MESSAGES.grantWaiting : ADMIN_MESSAGES.adminUpdated,
+  };
 }

@@ -136,32 +136,32 @@ describe('POST /api/admin/admins', () => {
 });
 
 describe('PATCH /api/admin/admins/:id', () => {
-  it('changes another admin’s role, audited with before, after, reason, role and IP', async () => {
+  it('changes another admin’s role, audited with before, after, reason, role and IP (a step down applies at once)', async () => {
     const browser = new Browser(app);
     const boss = await signInAdminAs(app, 'superadmin', { client: browser });
-    const other = await signInAdminAs(app, 'support');
+    const other = await signInAdminAs(app, 'finance');
     const response = await boss.client.patch(
       `/api/admin/admins/${other.user.id}`,
-      { role: 'finance', reason: 'Moved to the payments team' },
+      { role: 'support', reason: 'Moved to the support team' },
       { token: boss.token },
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<AdminAccountResponse>().admin).toMatchObject({
-      admin_role: 'finance',
-      status: 'active',
+    expect(response.json<AdminAccountResponse>()).toMatchObject({
+      message: ADMIN_MESSAGES.adminUpdated,
+      admin: { admin_role: 'support', status: 'active', pending_grant: null },
     });
     const [audit] = await auditsOf('admin.updated', other.user.id);
     expect(audit).toMatchObject({
       actorId: boss.user.id,
       actorRole: 'superadmin',
-      reason: 'Moved to the payments team',
+      reason: 'Moved to the support team',
       ip: browser.ip,
-      before: { admin_role: 'support', status: 'active' },
-      after: { admin_role: 'finance', status: 'active' },
+      before: { admin_role: 'finance', status: 'active' },
+      after: { admin_role: 'support', status: 'active' },
     });
     // The new role applies to the admin's session at once.
     const me = await other.client.get('/api/admin/me', { token: other.token });
-    expect(me.json<{ user: { admin_role: string } }>().user.admin_role).toBe('finance');
+    expect(me.json<{ user: { admin_role: string } }>().user.admin_role).toBe('support');
   });
 
   it('disables an admin: its sessions end at once and its sign-in is refused', async () => {

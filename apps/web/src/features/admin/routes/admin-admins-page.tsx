@@ -55,11 +55,25 @@ function adminColumns(
     }),
     column.accessor('status', {
       header: () => t('admin.admins.status'),
-      cell: (info) => (
-        <Badge tone={info.getValue() === 'active' ? 'success' : 'danger'}>
-          {t(`admin.admins.statuses.${info.getValue()}`)}
-        </Badge>
-      ),
+      cell: (info) => {
+        const grant = info.row.original.pending_grant;
+        return (
+          <span className="flex flex-col items-start gap-1">
+            <Badge tone={info.getValue() === 'active' ? 'success' : 'danger'}>
+              {t(`admin.admins.statuses.${info.getValue()}`)}
+            </Badge>
+            {grant && (
+              <span className="max-w-56 text-xs text-muted">
+                {t('admin.admins.grantWaiting', {
+                  role: t(`admin.roles.${grant.admin_role}`),
+                  name: grant.proposed_by,
+                  date: formatTime(grant.proposed_at, language),
+                })}
+              </span>
+            )}
+          </span>
+        );
+      },
     }),
     column.accessor('two_factor_enabled', {
       header: () => t('admin.admins.twoFactor'),
@@ -164,6 +178,7 @@ function CreateAdminDialog({ onClose }: { onClose: () => void }) {
       description={t('admin.admins.addLead')}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
+        <p className="text-sm text-muted">{t('admin.admins.grantsNote')}</p>
         <TextField
           name="email"
           type="email"
@@ -247,6 +262,7 @@ function EditAdminDialog({ admin, onClose }: { admin: AdminAccount; onClose: () 
       description={t('admin.admins.editLead')}
     >
       <form onSubmit={submit} className="space-y-4">
+        <p className="text-sm text-muted">{t('admin.admins.grantsNote')}</p>
         <SelectField
           name="role"
           label={t('admin.admins.role')}

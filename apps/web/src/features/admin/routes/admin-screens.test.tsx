@@ -172,3 +172,52 @@ describe('AdminAdminsPage with the reauth dialog', () => {
     expect(patches[1]?.body).toEqual({ role: 'finance', reason: 'Payments' });
   });
 });
+
+describe('AdminAdminsPage: money roles given by two superadmins (decision 250)', () => {
+  it('shows a waiting grant under the status, and says a change waits for another superadmin', async () => {
+    const waiting = {
+      id: 9,
+      username: 'sam',
+      email: 'sam@example.com',
+      admin_role: 'finance',
+      status: 'suspended',
+      two_factor_enabled: false,
+      created_at: '2026-03-01T09:00:00.000Z',
+      pending_grant: { admin_role: 'finance', proposed_by: 'alice', proposed_at: '2026-03-02T09:00:00.000Z' },
+    };
+    const pending =
+      'Saved as a request: the new role or activation takes effect when another superadmin makes the same change within 24 hours.';
+    const server = fakeApi({
+      'GET /api/admin/me': ME,
+      'GET /api/admin/admins': () =>
+        json({
+          data: [{ ...waiting, id: 1, email: 'boss@example.com', pending_grant: null }, waiting],
+          meta: { current_page: 1, total_pages: 1, total: 2 },
+        }),
+      'PATCH /api/admin/admins/9': () => json({ admin: waiting, message: pending }),
+    });
+    const user = userEvent.setup();
+    renderScreen('/admin/admins', <AdminAdminsPage />);
+    const table = await screen.findByRole('table', { name: 'Admin accounts' });
+    const row = within(table).getByRole('row', { name: /sam@example\.com/ });
+    expect(
+      within(row).getByText(
+        /^Waiting for a second superadmin: Finance, asked by alice on Mar 2, 2026, \d{1,2}:\d{2}\s?[AP]M\.$/u,
+      ),
+    ).toBeInTheDocument();
+    const bossRow = within(table).getByRole('row', { name: /boss@example\.com/ });
+    expect(within(bossRow).queryByText(/Waiting for a second superadmin/)).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Edit sam@example.com' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit sam@example.com' });
+    expect(
+      within(edit).getByText(
+        'Making an admin finance or superadmin, or activating one, takes effect when another superadmin makes the same change within 24 hours.',
+      ),
+    ).toBeInTheDocument();
+    await user.selectOptions(within(edit).getByLabelText('Status'), 'active');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(pending)).toBeInTheDocument();
+    expect(server.to('PATCH /api/admin/admins/9')[0]?.body).toEqual({ status: 'active', reason: '' });
+  });
+});
