@@ -40,7 +40,14 @@ export async function addAdmin(
   );
   if (admin.pending_grant) {
     const deputy = await signInDeputy();
-    await deputy.request('PATCH', `/api/admin/admins/${admin.id}`, { status: 'active' });
+    const activated = await deputy.request<{ admin: { status: string } }>(
+      'PATCH',
+      `/api/admin/admins/${admin.id}`,
+      { status: 'active' },
+    );
+    if (activated.admin.status !== 'active') {
+      throw new Error(`The second superadmin did not activate ${email}: ${JSON.stringify(activated)}`);
+    }
   }
   return { email, password };
 }

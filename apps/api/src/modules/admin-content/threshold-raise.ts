@@ -109,3 +109,17 @@ export async function settleRaise(
   await writeSettings(tx, { [proposalKey]: null }, now);
   return proposal ? { kind: 'apply', ended: proposal } : { kind: 'apply' };
 }
+
+/**
+ * Ends, for good, the proposals `adminId` asked for: called when that admin stops being an active
+ * superadmin (decision 250), so a proposal does not come back if they are made active again.
+ */
+export async function endProposalsBy(tx: DbOrTx, adminId: number, now: Date): Promise<void> {
+  await holdRaiseRules(tx);
+  for (const proposalKey of Object.values(RAISE_RULES)) {
+    const parsed = StoredProposal.safeParse(await readSetting(tx, proposalKey));
+    if (parsed.success && parsed.data.proposed_by === adminId) {
+      await writeSettings(tx, { [proposalKey]: null }, now);
+    }
+  }
+}

@@ -5,6 +5,7 @@ import {
   ADMIN_MESSAGES,
   type AdminAccountResponse,
   type AdminListResponse,
+  type AdminSettingsResponse,
   type AdminTwoFactorRequiredResponse,
 } from '@app/shared';
 import { createTestApp } from '../../../test/helpers';
@@ -188,6 +189,52 @@ describe('PATCH /api/admin/admins/:id: more power waits for a second superadmin'
     const renewed = await patch(carol, support.user.id, { role: 'finance' });
     expect(renewed.message).toBe(ADMIN_MESSAGES.grantWaiting);
     expect(await stored(support.user.id)).toEqual({ role: 'support', status: 'active' });
+  });
+
+  it('what a superadmin asked for ends for good when they are suspended: it does not come back with them', async () => {
+    const support = await signInAdminAs(app, 'support');
+    const dave = await signInAdminAs(app, 'superadmin');
+    await patch(dave, support.user.id, { role: 'finance', reason: 'Payments cover' });
+    const [asked] = await auditsOf('admin.grant_proposed', support.user.id);
+    expect(asked).toMatchObject({ actorId: dave.user.id, reason: 'Payments cover' });
+    const raise = await dave.client.put(
+      '/api/admin/settings',
+      { withdrawal_four_eyes_threshold: 99_000 },
+      { token: dave.token },
+    );
+    expect(raise.json<AdminSettingsResponse>().four_eyes_proposal).toMatchObject({ threshold: 99_000 });
+
+    await patch(alice, dave.user.id, { status: 'suspended' });
+    // Dave is made active again (which itself takes two superadmins): his requests stay ended.
+    await patch(alice, dave.user.id, { status: 'active' });
+    await patch(bob, dave.user.id, { status: 'active' });
+    expect(await stored(dave.user.id)).toEqual({ role: 'superadmin', status: 'active' });
+    expect(await db.select().from(adminGrants).where(eq(adminGrants.userId, support.user.id))).toEqual([]);
+    const settings = await alice.client.get('/api/admin/settings', { token: alice.token });
+    expect(settings.json<AdminSettingsResponse>().four_eyes_proposal).toBeNull();
+    // So Bob making Dave's change is a new request, not a confirmation.
+    expect((await patch(bob, support.user.id, { role: 'finance' })).message).toBe(
+      ADMIN_MESSAGES.grantWaiting,
+    );
+    expect(await stored(support.user.id)).toEqual({ role: 'support', status: 'active' });
+  });
+
+  it('a suspended superadmin still counts as the second one; reactivating the only other superadmin applies at once', async () => {
+    const own = await createTestApp();
+    const only = await signInAdminAs(own.app, 'superadmin');
+    const away = await signInAdminAs(own.app, 'superadmin');
+    const support = await signInAdminAs(own.app, 'support');
+    const request = (body: Record<string, unknown>, id: number) =>
+      only.client.patch(`/api/admin/admins/${id}`, body, { token: only.token });
+    expect((await request({ status: 'suspended' }, away.user.id)).statusCode).toBe(200);
+    const waits = await request({ role: 'finance' }, support.user.id);
+    expect(waits.json<AdminAccountResponse>().message).toBe(ADMIN_MESSAGES.grantWaiting);
+    // The target is not its own second superadmin: with no other, its reactivation applies at once.
+    const back = await request({ status: 'active' }, away.user.id);
+    expect(back.json<AdminAccountResponse>()).toMatchObject({
+      message: ADMIN_MESSAGES.adminUpdated,
+      admin: { status: 'active' },
+    });
   });
 
   it('bad input, a member’s id or a finance admin: 400, 404 or 403, and the waiting grant stays as it was', async () => {

@@ -94,3 +94,8 @@ export async function saveGrant(
 export async function deleteGrant(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(adminGrants).where(eq(adminGrants.userId, userId));
 }
+
+/** Removes the grants an admin asked for (they are no longer an active superadmin). */
+export async function deleteGrantsProposedBy(db: DbOrTx, adminId: number): Promise<void> {
+  await db.delete(adminGrants).where(eq(adminGrants.proposedBy, adminId));
+}

@@ -17,6 +17,7 @@ import { revokeUserTokens } from '../auth/token.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './admins.repository';
 import { grantView, liveGrants, settleGrant, type AdminState, type GrantOutcome } from './admin-grants';
+import { endProposalsBy } from '../admin-content/threshold-raise';
 import { requireUncommonPassword } from '../../lib/password-policy';
 
 /**
@@ -58,11 +59,11 @@ const stateOf = (user: AuthUser): AdminState => ({
 async function auditGrant(
   tx: DbOrTx,
   actor: Actor,
-  targetId: number,
-  after: AdminState,
+  change: { targetId: number; after: AdminState; reason?: string },
   outcome: GrantOutcome,
   now: Date,
 ): Promise<void> {
+  const { targetId, after } = change;
   const grant = outcome.kind === 'apply' ? (outcome.confirmed ?? outcome.ended) : undefined;
   const action =
     outcome.kind === 'waiting'
@@ -91,6 +92,7 @@ async function auditGrant(
         }
       : null,
     after: { admin_role: after.role, status: after.status },
+    reason: change.reason || null,
     ip: actor.ip,
     createdAt: now,
   });
@@ -169,7 +171,7 @@ export async function createAdmin(
       ip: actor.ip,
       createdAt: now,
     });
-    await auditGrant(tx, actor, user.id, asked, outcome, now);
+    await auditGrant(tx, actor, { targetId: user.id, after: asked }, outcome, now);
     const grant = (await liveGrants(tx, [user.id], now)).get(user.id);
     return { user, grant, waiting: outcome.kind === 'waiting' };
   });
@@ -222,12 +224,18 @@ export async function updateAdmin(
       { actorId: actor.user.id, targetId: id, before: stateOf(target), after },
       now,
     );
-    await auditGrant(tx, actor, id, after, outcome, now);
+    await auditGrant(tx, actor, { targetId: id, after, reason: input.reason }, outcome, now);
     if (outcome.kind === 'waiting') {
       return { row: target, waiting: true, grant: (await liveGrants(tx, [id], now)).get(id) };
     }
     const row = await repository.updateAdmin(tx, id, { adminRole: role, status }, now);
     if (status === 'suspended' && target.status !== 'suspended') await revokeUserTokens(tx, id, now);
+    // What they asked for as a superadmin ends with that role, for good (it does not come back if the
+    // account is made active again).
+    if (!(role === 'superadmin' && status === 'active')) {
+      await repository.deleteGrantsProposedBy(tx, id);
+      await endProposalsBy(tx, id, now);
+    }
     await recordAudit(tx, {
       actorId: actor.user.id,
       actorRole: actor.role,
