@@ -44,6 +44,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     totpSecretEnc: text('totp_secret_enc'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /**
+     * When this admin stopped being a superadmin (demoted), for decision 250: for 7 days after, they
+     * still count as the second superadmin, so demoting the other one does not let a superadmin act
+     * alone at once. Null for an admin who never was one, or is one again.
+     */
+    superadminLeftAt: timestamp('superadmin_left_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code is accepted once (DESIGN §6). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

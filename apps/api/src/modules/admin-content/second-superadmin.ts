@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, notInArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, notInArray, or } from 'drizzle-orm';
 import { users, type DbOrTx } from '@app/db';
 
 /**
@@ -8,18 +8,26 @@ import { users, type DbOrTx } from '@app/db';
 
 const isSuperadmin = and(eq(users.role, 'admin'), eq(users.adminRole, 'superadmin'));
 
+/** How long an admin demoted from superadmin still counts as a second one (decision 250). */
+export const DEMOTED_COUNTS_DAYS = 7;
+
 /**
- * Another superadmin account, none of `excluded`, that is open (active or suspended: one superadmin
- * can undo a suspension, so it does not make a deployment single-operator) and has its second factor.
+ * Another superadmin account, none of `excluded`, with its second factor, that is open (active or
+ * suspended: one superadmin can undo a suspension, so it does not make a deployment single-operator)
+ * or was demoted in the last 7 days (so demoting the other superadmin does not either, at once).
  */
-export async function anotherSuperadmin(db: DbOrTx, excluded: number[]): Promise<boolean> {
+export async function anotherSuperadmin(db: DbOrTx, excluded: number[], now: Date): Promise<boolean> {
+  const demotedSince = new Date(now.getTime() - DEMOTED_COUNTS_DAYS * 86_400_000);
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        isSuperadmin,
-        inArray(users.status, ['active', 'suspended']),
+        eq(users.role, 'admin'),
+        or(
+          and(isSuperadmin, inArray(users.status, ['active', 'suspended'])),
+          and(inArray(users.status, ['active', 'suspended']), gt(users.superadminLeftAt, demotedSince)),
+        ),
         notInArray(users.id, excluded),
         isNotNull(users.totpEnabledAt),
       ),

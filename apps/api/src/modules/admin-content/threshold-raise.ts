@@ -88,7 +88,7 @@ export async function settleRaise(
   if (next === current) return { kind: 'apply' };
   const proposal = await liveProposal(tx, key, now);
   const proposalKey = RAISE_RULES[key];
-  if (isLooser(next, current) && (await anotherSuperadmin(tx, [adminId]))) {
+  if (isLooser(next, current) && (await anotherSuperadmin(tx, [adminId], now))) {
     if (proposal?.threshold === next && proposal.proposed_by === adminId) {
       return { kind: 'proposed', renewed: false };
     }

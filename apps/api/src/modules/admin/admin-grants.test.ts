@@ -267,6 +267,41 @@ describe('PATCH /api/admin/admins/:id: more power waits for a second superadmin'
   });
 });
 
+describe('demoting the other superadmin', () => {
+  it('does not let one superadmin act alone for 7 days: money roles and raises wait, then apply', async () => {
+    const own = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+    const ownDb = own.app.deps.database.db;
+    const only = await signInAdminAs(own.app, 'superadmin');
+    const other = await signInAdminAs(own.app, 'superadmin');
+    const down = await patch(only, other.user.id, { role: 'support' });
+    expect(down.admin.admin_role).toBe('support');
+    const created = await create(only, 'finance');
+    expect(created.message).toBe(ADMIN_MESSAGES.adminCreatedWaiting);
+    expect(created.admin.status).toBe('suspended');
+    const raise = await only.client.put(
+      '/api/admin/settings',
+      { withdrawal_four_eyes_threshold: 50_000 },
+      { token: only.token },
+    );
+    expect(raise.json<AdminSettingsResponse>().settings.withdrawal_four_eyes_threshold).toBe(10_000);
+
+    // Demoted 7 days ago and more: the deployment has one superadmin, who acts alone.
+    await ownDb
+      .update(users)
+      .set({ superadminLeftAt: new Date(own.clock.now().getTime() - 7 * 86_400_000 - 1000) })
+      .where(eq(users.id, other.user.id));
+    const activated = await patch(only, created.admin.id, { status: 'active' });
+    expect(activated).toMatchObject({
+      message: ADMIN_MESSAGES.adminUpdated,
+      admin: { status: 'active', pending_grant: null },
+    });
+    // Made a superadmin again, the count starts afresh.
+    await patch(only, other.user.id, { role: 'superadmin' });
+    const [row] = await ownDb.select().from(users).where(eq(users.id, other.user.id));
+    expect(row?.superadminLeftAt).toBeNull();
+  });
+});
+
 describe('a single-operator deployment', () => {
   it('gives money roles at once when no other superadmin has an open account with a second factor', async () => {
     const own = await createTestApp();

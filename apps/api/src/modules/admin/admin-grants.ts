@@ -77,7 +77,7 @@ export async function settleGrant(
 ): Promise<GrantOutcome> {
   const { actorId, targetId, before, after } = change;
   const grant = (await liveGrants(tx, [targetId], now)).get(targetId);
-  if (givesPower(before, after) && (await anotherSuperadmin(tx, [actorId, targetId]))) {
+  if (givesPower(before, after) && (await anotherSuperadmin(tx, [actorId, targetId], now))) {
     const role = after.role as MoneyRole;
     if (grant?.adminRole === role && grant.proposedBy === actorId) return { kind: 'waiting', renewed: false };
     const confirms = grant?.adminRole === role && (await enrolledBefore(tx, actorId, grant.proposedAt));

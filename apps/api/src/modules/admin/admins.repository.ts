@@ -42,7 +42,11 @@ export async function lockForAdminChange(db: DbOrTx, targetId: number, actorId: 
 export async function updateAdmin(
   db: DbOrTx,
   id: number,
-  patch: { adminRole?: 'superadmin' | 'finance' | 'support'; status?: 'active' | 'suspended' },
+  patch: {
+    adminRole?: 'superadmin' | 'finance' | 'support';
+    status?: 'active' | 'suspended';
+    superadminLeftAt?: Date | null;
+  },
   now: Date,
 ): Promise<UserRow> {
   const [row] = await db

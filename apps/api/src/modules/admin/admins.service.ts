@@ -228,7 +228,15 @@ export async function updateAdmin(
     if (outcome.kind === 'waiting') {
       return { row: target, waiting: true, grant: (await liveGrants(tx, [id], now)).get(id) };
     }
-    const row = await repository.updateAdmin(tx, id, { adminRole: role, status }, now);
+    // A superadmin demoted still counts as a second one for 7 days (decision 250, second-superadmin.ts).
+    const leftAt =
+      role === 'superadmin' ? null : target.adminRole === 'superadmin' ? now : target.superadminLeftAt;
+    const row = await repository.updateAdmin(
+      tx,
+      id,
+      { adminRole: role, status, superadminLeftAt: leftAt },
+      now,
+    );
     if (status === 'suspended' && target.status !== 'suspended') await revokeUserTokens(tx, id, now);
     // What they asked for as a superadmin ends with that role, for good (it does not come back if the
     // account is made active again).
