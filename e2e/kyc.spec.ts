@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ApiSession, uniqueEmail } from './support/api-session';
-import { signInDeputy } from './support/admins';
+import { ApiSession } from './support/api-session';
+import { addAdmin, signInDeputy } from './support/admins';
 import { freshTotpCode } from './support/totp';
 import { baseUrl, expectAccessible, openPage } from './support/browser';
 import { fitsWidth, fundedMember, signIn } from './support/member';
@@ -67,17 +67,7 @@ function pdf(): Buffer {
 
 /** A support admin, added by the bootstrap superadmin, who enrols two-factor at first sign-in. */
 async function signInNewSupportAdmin(boss: ApiSession, page: Page): Promise<void> {
-  const email = uniqueEmail('e2e.kyc.support');
-  const password = 'e2e support admin password';
-  await boss.request('POST', '/api/admin/admins', {
-    email,
-    username: email
-      .split('@')[0]
-      ?.replace(/[^a-z0-9]/gi, '')
-      .slice(0, 40),
-    password,
-    role: 'support',
-  });
+  const { email, password } = await addAdmin(boss, 'support', 'e2e.kyc.support');
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

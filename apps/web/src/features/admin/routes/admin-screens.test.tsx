@@ -95,17 +95,12 @@ describe('AdminAuditLogPage', () => {
   });
 });
 
+/** The admin the Admins screen's tests edit (its role, status and grant vary by test). */
+const SAM = { id: 9, username: 'sam', email: 'sam@example.com', created_at: '2026-03-01T09:00:00.000Z' };
+
 describe('AdminAdminsPage with the reauth dialog', () => {
   it('asks for a code on REAUTH_REQUIRED, opens the window, and sends the change again', async () => {
-    const other = {
-      id: 9,
-      username: 'sam',
-      email: 'sam@example.com',
-      admin_role: 'support',
-      status: 'active',
-      two_factor_enabled: true,
-      created_at: '2026-03-01T09:00:00.000Z',
-    };
+    const other = { ...SAM, admin_role: 'support', status: 'active', two_factor_enabled: true };
     let reauthenticated = false;
     const server = fakeApi({
       'GET /api/admin/me': ME,
@@ -176,13 +171,10 @@ describe('AdminAdminsPage with the reauth dialog', () => {
 describe('AdminAdminsPage: money roles given by two superadmins (decision 250)', () => {
   it('shows a waiting grant under the status, and says a change waits for another superadmin', async () => {
     const waiting = {
-      id: 9,
-      username: 'sam',
-      email: 'sam@example.com',
+      ...SAM,
       admin_role: 'finance',
       status: 'suspended',
       two_factor_enabled: false,
-      created_at: '2026-03-01T09:00:00.000Z',
       pending_grant: { admin_role: 'finance', proposed_by: 'alice', proposed_at: '2026-03-02T09:00:00.000Z' },
     };
     const pending =
