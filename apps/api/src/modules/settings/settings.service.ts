@@ -77,11 +77,25 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/**
+ * What a malformed stored value of a money control reads as: its strictest value, not its default (a
+ * second admin on every withdrawal; an approved identity verification for every withdrawal), so a
+ * damaged row can never loosen a control. An admin who saves the settings again mends it.
+ */
+const STRICTEST: Partial<Settings> = { withdrawal_four_eyes_threshold: 1, kyc_withdrawal_threshold: 0 };
+
 export async function getSettings(db: DbOrTx): Promise<Settings> {
   const stored = await repository.readAll(db);
-  const parsed = SettingsSchema.safeParse(Object.fromEntries(stored));
-  // A malformed stored value must not break the site: fall back to the defaults for the whole object.
-  return parsed.success ? parsed.data : SettingsSchema.parse({});
+  // A malformed stored value must not break the site: that key alone falls back, to its default, or
+  // for a money control to its strictest value; the other keys keep what the operator saved.
+  const sound = Object.entries(SettingsSchema.shape).flatMap(([key, schema]) => {
+    if (!stored.has(key)) return [];
+    const value = stored.get(key);
+    if (schema.safeParse(value).success) return [[key, value] as const];
+    const strictest = STRICTEST[key as keyof Settings];
+    return strictest === undefined ? [] : [[key, strictest] as const];
+  });
+  return SettingsSchema.parse(Object.fromEntries(sound));
 }
 
 /**
