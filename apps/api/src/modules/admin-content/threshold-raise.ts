@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '@app/db';
 import type { ThresholdProposal } from '@app/shared';
 import { readSetting, writeSettings } from '../settings/settings.service';
-import { activeSuperadminName, anotherSuperadmin, enrolledBefore } from './second-superadmin';
+import { activeSuperadminName, requestIsLive, requestStep } from './second-superadmin';
 
 /**
  * A looser money control takes two superadmins (decisions 248, 249): one asks for it, and it takes
@@ -20,7 +20,6 @@ export const RAISE_RULES = {
 export type RaiseKey = keyof typeof RAISE_RULES;
 export const FOUR_EYES_PROPOSAL_KEY = RAISE_RULES.withdrawal_four_eyes_threshold;
 export const KYC_PROPOSAL_KEY = RAISE_RULES.kyc_withdrawal_threshold;
-const RAISE_PROPOSAL_HOURS = 24;
 
 const StoredProposal = z.object({
   threshold: z.number().int().min(0).nullable(),
@@ -44,8 +43,7 @@ async function liveProposal(
 ): Promise<(StoredProposal & { username: string }) | null> {
   const parsed = StoredProposal.safeParse(await readSetting(db, RAISE_RULES[key]));
   if (!parsed.success) return null;
-  const age = now.getTime() - new Date(parsed.data.proposed_at).getTime();
-  if (!(age >= 0 && age < RAISE_PROPOSAL_HOURS * 3_600_000)) return null;
+  if (!requestIsLive(new Date(parsed.data.proposed_at), now)) return null;
   const username = await activeSuperadminName(db, parsed.data.proposed_by);
   return username ? { ...parsed.data, username } : null;
 }
@@ -88,25 +86,28 @@ export async function settleRaise(
   if (next === current) return { kind: 'apply' };
   const proposal = await liveProposal(tx, key, now);
   const proposalKey = RAISE_RULES[key];
-  if (isLooser(next, current) && (await anotherSuperadmin(tx, [adminId], now))) {
-    if (proposal?.threshold === next && proposal.proposed_by === adminId) {
-      return { kind: 'proposed', renewed: false };
-    }
-    const confirms =
-      proposal?.threshold === next && (await enrolledBefore(tx, adminId, new Date(proposal.proposed_at)));
-    if (!confirms) {
-      const stored: StoredProposal = {
-        threshold: next,
-        proposed_by: adminId,
-        proposed_at: now.toISOString(),
-      };
-      await writeSettings(tx, { [proposalKey]: stored }, now);
-      return { kind: 'proposed', renewed: true };
-    }
-    await writeSettings(tx, { [proposalKey]: null }, now);
-    return { kind: 'apply', confirmed: proposal };
+  const step = await requestStep(tx, {
+    loosens: isLooser(next, current),
+    actorId: adminId,
+    excluded: [adminId],
+    asked: next,
+    waiting: proposal
+      ? {
+          value: proposal.threshold,
+          proposedBy: proposal.proposed_by,
+          proposedAt: new Date(proposal.proposed_at),
+        }
+      : undefined,
+    now,
+  });
+  if (step === 'keep') return { kind: 'proposed', renewed: false };
+  if (step === 'ask') {
+    const stored: StoredProposal = { threshold: next, proposed_by: adminId, proposed_at: now.toISOString() };
+    await writeSettings(tx, { [proposalKey]: stored }, now);
+    return { kind: 'proposed', renewed: true };
   }
   await writeSettings(tx, { [proposalKey]: null }, now);
+  if (step === 'confirm') return { kind: 'apply', confirmed: proposal ?? undefined };
   return proposal ? { kind: 'apply', ended: proposal } : { kind: 'apply' };
 }
 

@@ -1,6 +1,6 @@
 import type { AdminAccount, AdminRole } from '@app/shared';
 import type { DbOrTx } from '@app/db';
-import { anotherSuperadmin, enrolledBefore } from '../admin-content/second-superadmin';
+import { requestIsLive, requestStep } from '../admin-content/second-superadmin';
 import * as repository from './admins.repository';
 
 /**
@@ -12,8 +12,6 @@ import * as repository from './admins.repository';
  * enrolled before it was asked for, makes the same change within 24 hours. Anything else applies at
  * once and ends a waiting grant.
  */
-
-export const GRANT_HOURS = 24;
 
 type MoneyRole = 'superadmin' | 'finance';
 export interface AdminState {
@@ -38,10 +36,8 @@ interface LiveGrant {
   proposerName: string;
 }
 
-const isLive = (grant: { proposedAt: Date; proposerActive: boolean }, now: Date) => {
-  const age = now.getTime() - grant.proposedAt.getTime();
-  return grant.proposerActive && age >= 0 && age < GRANT_HOURS * 3_600_000;
-};
+const isLive = (grant: { proposedAt: Date; proposerActive: boolean }, now: Date) =>
+  grant.proposerActive && requestIsLive(grant.proposedAt, now);
 
 /** The live grants of these admins, by admin id (lapsed ones and those whose proposer left are not). */
 export async function liveGrants(db: DbOrTx, userIds: number[], now: Date): Promise<Map<number, LiveGrant>> {
@@ -77,22 +73,26 @@ export async function settleGrant(
 ): Promise<GrantOutcome> {
   const { actorId, targetId, before, after } = change;
   const grant = (await liveGrants(tx, [targetId], now)).get(targetId);
-  if (givesPower(before, after) && (await anotherSuperadmin(tx, [actorId, targetId], now))) {
+  const step = await requestStep(tx, {
+    loosens: givesPower(before, after),
+    actorId,
+    excluded: [actorId, targetId],
+    asked: after.role,
+    waiting: grant && { value: grant.adminRole, proposedBy: grant.proposedBy, proposedAt: grant.proposedAt },
+    now,
+  });
+  if (step === 'keep') return { kind: 'waiting', renewed: false };
+  if (step === 'ask') {
     const role = after.role as MoneyRole;
-    if (grant?.adminRole === role && grant.proposedBy === actorId) return { kind: 'waiting', renewed: false };
-    const confirms = grant?.adminRole === role && (await enrolledBefore(tx, actorId, grant.proposedAt));
-    if (!confirms) {
-      await repository.saveGrant(tx, {
-        userId: targetId,
-        adminRole: role,
-        proposedBy: actorId,
-        proposedAt: now,
-      });
-      return { kind: 'waiting', renewed: true };
-    }
-    await repository.deleteGrant(tx, targetId);
-    return { kind: 'apply', confirmed: grant };
+    await repository.saveGrant(tx, {
+      userId: targetId,
+      adminRole: role,
+      proposedBy: actorId,
+      proposedAt: now,
+    });
+    return { kind: 'waiting', renewed: true };
   }
   await repository.deleteGrant(tx, targetId);
+  if (step === 'confirm') return { kind: 'apply', confirmed: grant };
   return grant ? { kind: 'apply', ended: grant } : { kind: 'apply' };
 }
