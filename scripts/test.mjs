@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: ESLint beside typecheck, the other lint checks and the web build; then unit + API tests
-// (PGlite, and PostgreSQL when it answers); then the end-to-end suite in Chromium beside the web
-// component tests. Stops at the first failing stage; ends with one summary line 'Tests: N passed,
+// (PGlite, and PostgreSQL when it answers) beside the end-to-end suite in Chromium and, after it, the
+// web component tests. Stops at the first failing stage; ends with one summary line 'Tests: N passed,
 // N failed' counted from the runners' JSON reports.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +34,9 @@ const eslint = (...args) => [
 ];
 const WEB_AND_PACKAGES = ['apps/web', 'packages'];
 
+/** A step at a lower CPU priority: it gets what the jobs beside it leave (its children inherit it). */
+const lowPriority = ([command, args]) => ['nice', ['-n', '5', command, ...args]];
+
 /**
  * The stages, in order; the jobs of one stage run at the same time (the machine has two cores), a
  * job's steps one after another. ESLint's type-aware rules are most of the first stage: they run as
@@ -41,8 +44,10 @@ const WEB_AND_PACKAGES = ['apps/web', 'packages'];
  * building only its own TypeScript programs (one process with two threads builds every program twice).
  * Typecheck (TypeScript 7's native compiler, decision 243), the formatting and dead-code checks and
  * the web build fill in beside them. The web build is made here, before any test reads it; the
- * end-to-end suite serves it (WEB_BUILT=1). The web component tests, on one worker, fill the cores
- * the end-to-end suite leaves idle while it waits for its browsers (decision 197, amended).
+ * end-to-end suite serves it (WEB_BUILT=1). The second stage runs every test at once (decision 251):
+ * the end-to-end suite, then the web component tests on one worker, beside the unit and API tests at
+ * a lower CPU priority (`nice`), which take whatever the browsers' waits and the end-to-end servers
+ * leave idle without slowing them.
  */
 const stages = [
   [
@@ -62,16 +67,10 @@ const stages = [
   [
     {
       label: 'unit and API tests',
-      steps: [vitestRun(['--project', 'shared', '--project', 'api:*'], 'unit.json')],
-    },
-  ],
-  [
-    {
-      label: 'web component tests',
-      steps: [vitestRun(['--project', 'web*', '--maxWorkers=1'], 'web.json')],
+      steps: [lowPriority(vitestRun(['--project', 'shared', '--project', 'api:*'], 'unit.json'))],
     },
     {
-      label: 'end-to-end tests',
+      label: 'end-to-end tests, web component tests',
       steps: [
         [
           process.execPath,
@@ -82,6 +81,7 @@ const stages = [
             `--outputFile.json=${join(reports, 'e2e.json')}`,
           ],
         ],
+        vitestRun(['--project', 'web*', '--maxWorkers=1'], 'web.json'),
       ],
       env: { WEB_BUILT: '1' },
     },
@@ -129,6 +129,10 @@ function step([command, args], job, alone) {
       prefixed(child.stdout, job.label);
       prefixed(child.stderr, job.label);
     }
+    child.on('error', (error) => {
+      console.error(`[${job.label}] ${command}: ${error.message}`);
+      resolve(1);
+    });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
