@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { publicTexts } from './apps/web/public-texts-plugin';
 
 /** True when a PostgreSQL server answers on the test URL (DESIGN §4). */
@@ -155,9 +156,23 @@ const webProject = (name: string, files: { isolate: boolean; include?: string[];
   },
 });
 
+/**
+ * Vitest's order (projects by name, larger files first) with the PostgreSQL project's files first.
+ * They spend much of their time waiting (for the server's disk, for locks, for products they start),
+ * which `npm test` fills with the end-to-end suite that runs beside them; PGlite's files keep both
+ * cores busy on their own, so they make the better end (decision 251).
+ */
+class PostgresFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => (file.project.name === 'api:postgres' ? 0 : 1);
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     pool: 'forks',
+    sequence: { sequencer: PostgresFirst },
     // Vitest's default is one worker less than the cores: a single worker on the 2-core machine, where
     // the main process has little to do once each worker keeps its modules (decision 168).
     maxWorkers: Math.max(2, availableParallelism() - 1),
