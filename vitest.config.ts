@@ -1,7 +1,6 @@
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { publicTexts } from './apps/web/public-texts-plugin';
 
 /** True when a PostgreSQL server answers on the test URL (DESIGN §4). */
@@ -106,6 +105,11 @@ const apiProject = (name: string, db: string) => ({
   extends: true as const,
   test: {
     name,
+    // The PostgreSQL files first, PGlite's after (Vitest runs the groups in turn, lowest first). They
+    // spend much of their time waiting (for the server's disk, for locks, for products they start),
+    // which `npm test` fills with the end-to-end suite beside them; PGlite's files keep both cores busy
+    // on their own, so they make the better end (decision 251).
+    sequence: { groupOrder: db === 'postgres' ? 0 : 1 },
     include: ['apps/api/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,
@@ -156,28 +160,22 @@ const webProject = (name: string, files: { isolate: boolean; include?: string[];
   },
 });
 
-/**
- * Vitest's order (projects by name, larger files first) with the PostgreSQL project's files first.
- * They spend much of their time waiting (for the server's disk, for locks, for products they start),
- * which `npm test` fills with the end-to-end suite that runs beside them; PGlite's files keep both
- * cores busy on their own, so they make the better end (decision 251).
- */
-class PostgresFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => (file.project.name === 'api:postgres' ? 0 : 1);
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
-
 export default defineConfig({
   test: {
     pool: 'forks',
-    sequence: { sequencer: PostgresFirst },
     // Vitest's default is one worker less than the cores: a single worker on the 2-core machine, where
     // the main process has little to do once each worker keeps its modules (decision 168).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'shared', include: ['packages/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['packages/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 1 },
+        },
+      },
       apiProject('api:pglite', 'pglite'),
       ...(hasPostgres ? [apiProject('api:postgres', 'postgres')] : []),
       webProject('web', { isolate: false, exclude: WEB_ISOLATED }),
